@@ -1,0 +1,63 @@
+package chairside
+
+import "time"
+
+// Consent kinds. Soft-pull and hard-pull authorisations are separate records
+// (FCRA §604): no lender call happens without the matching one.
+const (
+	ConsentSoftPull = "soft_pull" // prequalify / prescreen
+	ConsentHardPull = "hard_pull" // full application
+	ConsentESign    = "esign"     // E-SIGN disclosure and consent
+	ConsentTerms    = "terms"     // the signed agreement
+)
+
+// Consent is an append-only record of what a patient agreed to: which
+// document (id, version, SHA-256 of exactly what was shown), when, from
+// where, and the signature image when there is one. It is what a lender
+// needs to prove an e-signature later, and it outlives the purge of personal
+// data.
+type Consent struct {
+	ID               string     `json:"id"`
+	SessionID        string     `json:"-"`
+	ApplicationID    string     `json:"-"`
+	ProviderKey      string     `json:"providerKey"`
+	Kind             string     `json:"kind"`
+	DocumentID       string     `json:"documentId"`
+	DocumentVersion  string     `json:"documentVersion"`
+	DocumentSHA256   string     `json:"documentSha256"`
+	ConsentText      string     `json:"consentText"`
+	ProviderPlanCode string     `json:"providerPlanCode,omitempty"`
+	ShownAt          time.Time  `json:"shownAt"`
+	ConsentedAt      time.Time  `json:"consentedAt"`
+	SignedAt         *time.Time `json:"signedAt,omitempty"`
+	IP               string     `json:"-"`
+	UserAgent        string     `json:"-"`
+	// SignaturePNG is the black-and-white PNG of the signature, if signed.
+	SignaturePNG []byte `json:"-"`
+}
+
+// Event is one line of the append-only audit log: what happened, to which
+// session and application, never with personal data in Data.
+type Event struct {
+	ID            string         `json:"id"`
+	SessionID     string         `json:"-"`
+	ApplicationID string         `json:"-"`
+	ProviderKey   string         `json:"providerKey,omitempty"`
+	Type          string         `json:"type"` // e.g. flow.started, decision.recorded, offer.accepted
+	Data          map[string]any `json:"data,omitempty"`
+	CreatedAt     time.Time      `json:"createdAt"`
+}
+
+// IdempotencyRecord remembers a submit so a repeat (double tap, retry after
+// a network drop) gets the first answer instead of a second lender call. It
+// holds a hash of the request and the already-masked answer, never the raw
+// body.
+type IdempotencyRecord struct {
+	Key            string // session id hash + operation (+ client Idempotency-Key)
+	RequestHash    string // hex SHA-256 of the canonical request
+	Done           bool   // false while the first request is still running
+	ResponseStatus int
+	ResponseBody   []byte
+	CreatedAt      time.Time
+	ExpiresAt      time.Time
+}

@@ -1,0 +1,83 @@
+package chairside
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Error codes. Each is also the "code" of the JSON error the API answers, so
+// the browser and the server speak of failures in one vocabulary. The HTTP
+// layer maps each code to one status in one place.
+const (
+	EINVALID      = "validation_error"     // 400: a rule was broken; see FieldErrors
+	EBADREQUEST   = "bad_request"          // 400: malformed JSON, unknown fields, bad parameters
+	EUNAUTHORIZED = "session_invalid"      // 401: no live session for this call
+	EFORBIDDEN    = "forbidden"            // 403: refused in this environment
+	ENOTFOUND     = "resource_not_found"   // 404: unknown provider, location, plan, token …
+	ECONFLICT     = "conflict"             // 409: a step out of order or already done
+	ETOOLARGE     = "payload_too_large"    // 413: body over the limit
+	EIDEMPOTENCY  = "idempotency_mismatch" // 422: same submit key, different body
+	ERATELIMITED  = "rate_limited"         // 429: over a per-IP, per-session or per-SSN cap
+	ELENDER       = "lender_unavailable"   // 502: the lender did not answer usably
+	EINTERNAL     = "internal"             // 500: a bug or an outage; never shown in detail
+)
+
+// Error is a domain error with a code and a message safe to show a patient or
+// an API client. It never carries personal data or internal detail; wrap the
+// cause with fmt.Errorf("…: %w") before converting if it must be logged.
+type Error struct {
+	Code        string
+	Message     string
+	FieldErrors []FieldError
+}
+
+// FieldError names one field that broke a rule. Field carries the applicant
+// prefix ("primary.ssn", "joint.dateOfBirth") so the browser can route to
+// correctErrors for the right applicant.
+type FieldError struct {
+	Field   string `json:"field"`
+	Message string `json:"message"`
+}
+
+// Error implements the error interface.
+func (e *Error) Error() string {
+	return fmt.Sprintf("chairside error: code=%s message=%s", e.Code, e.Message)
+}
+
+// Errorf returns an *Error with the given code and formatted message.
+func Errorf(code string, format string, args ...any) *Error {
+	return &Error{Code: code, Message: fmt.Sprintf(format, args...)}
+}
+
+// ErrorCode returns the code of the first *Error in err's chain, EINTERNAL for
+// any other error, and "" for nil.
+func ErrorCode(err error) string {
+	var e *Error
+	if err == nil {
+		return ""
+	} else if errors.As(err, &e) {
+		return e.Code
+	}
+	return EINTERNAL
+}
+
+// ErrorMessage returns the safe message of the first *Error in err's chain,
+// or a generic message for any other error.
+func ErrorMessage(err error) string {
+	var e *Error
+	if err == nil {
+		return ""
+	} else if errors.As(err, &e) {
+		return e.Message
+	}
+	return "Something went wrong on our side."
+}
+
+// FieldErrorsOf returns the field errors of the first *Error in err's chain.
+func FieldErrorsOf(err error) []FieldError {
+	var e *Error
+	if errors.As(err, &e) {
+		return e.FieldErrors
+	}
+	return nil
+}

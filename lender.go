@@ -1,0 +1,74 @@
+package chairside
+
+import (
+	"context"
+	"time"
+)
+
+// Lender is what a lender does for us. The sandbox (package lender/sandbox)
+// implements it for all eleven providers; an HTTP adapter for real lender
+// APIs implements it later. Every submit carries Reference, our attempt id,
+// which the lender uses as its idempotency key so that a retry can never
+// become a second application (a second hard inquiry).
+//
+// A decline is an ordinary answer (a Decision with ResponseDeclined), not an
+// error. An error return means the lender could not be reached or answered
+// nonsense; the caller turns it into a ResponseError decision.
+type Lender interface {
+	// Decide runs a prequalify, prescreen or full application.
+	Decide(ctx context.Context, req *DecisionRequest) (*Decision, error)
+	// Plans lists the payment plans for an approved application and amount.
+	Plans(ctx context.Context, req *PlansRequest) ([]PaymentPlan, error)
+	// AcceptOffer accepts the selected plan.
+	AcceptOffer(ctx context.Context, req *OfferRequest) error
+	// ESign records the signed agreement with the lender.
+	ESign(ctx context.Context, req *OfferRequest) error
+	// Complete finishes the lender's account opening after signing.
+	Complete(ctx context.Context, req *OfferRequest) (*Decision, error)
+	// Status reports where the lender's application stands (for pending).
+	Status(ctx context.Context, providerKey, lenderApplicationID string) (*Decision, error)
+	// Document returns a document to show: "disclosures", "agreement",
+	// "terms", "esign" or "prequalification".
+	Document(ctx context.Context, providerKey, kind string) (*Document, error)
+}
+
+// DecisionRequest is a prequalify, prescreen or full application to one
+// lender.
+type DecisionRequest struct {
+	ProviderKey         string
+	Operation           string // prequalify, prescreen, apply
+	Reference           string // our attempt id, the lender's idempotency key
+	Role                string
+	LocationState       string
+	PurchaseAmountCents int64
+	Primary             Applicant
+	Joint               *Applicant
+	// TestCase names a sandbox test case; ignored by real lenders and
+	// refused in env prod.
+	TestCase string
+	Now      time.Time
+}
+
+// PlansRequest asks for the payment plans of an approved application.
+type PlansRequest struct {
+	ProviderKey         string
+	LenderApplicationID string
+	AmountCents         int64 // the amount to finance
+	ApprovedAmountCents int64
+	Now                 time.Time
+}
+
+// OfferRequest acts on the offer of a lender application.
+type OfferRequest struct {
+	ProviderKey         string
+	LenderApplicationID string
+	ProviderPlanCode    string
+	AmountCents         int64
+	Reference           string
+	Now                 time.Time
+}
+
+// Lenders finds the Lender for a provider key; ENOTFOUND for unknown keys.
+type Lenders interface {
+	Lender(providerKey string) (Lender, error)
+}

@@ -1,0 +1,82 @@
+package chairside
+
+import "time"
+
+// Provider roles in a location's waterfall (spec §3).
+const (
+	RolePrimary           = "primary"
+	RoleSecondary         = "secondary"
+	RoleTertiary          = "tertiary"
+	RoleHighline          = "highline"
+	RoleHighlineSecondary = "highline_secondary"
+	RoleQuaternary        = "quaternary"
+)
+
+// Location is a dental office. Patients reach it by its 16-digit entity key
+// (at-home links) or through a flow token issued by its staff (QR codes).
+type Location struct {
+	ID        string `json:"id"`
+	EntityKey string `json:"entityKey"` // exactly 16 digits
+	Name      string `json:"name"`
+	State     string `json:"state"` // US state or DC, two letters
+	GroupID   string `json:"groupId"`
+	// BrandName and BrandLogo give the brand-specific wording; an empty
+	// BrandName means neutral wording ("the dental practice").
+	BrandName string `json:"brandName,omitempty"`
+	BrandLogo string `json:"brandLogo,omitempty"`
+	// Waterfall is the ordered list of lenders tried for this location; the
+	// first step is where every application starts.
+	Waterfall []WaterfallStep `json:"waterfall"`
+	CreatedAt time.Time       `json:"-"`
+}
+
+// WaterfallStep is one lender in a location's cascade.
+type WaterfallStep struct {
+	ProviderKey string `json:"providerKey"`
+	Role        string `json:"role"`
+	ApplyMode   string `json:"applyMode"`
+	// AutoSubmit makes the browser submit this step with the data already
+	// entered, instead of sending the patient to this lender's start.
+	AutoSubmit bool `json:"autoSubmit"`
+}
+
+// Next returns the step after providerKey in the waterfall, or nil when
+// providerKey is the last one or not in the waterfall. It is the one place
+// that decides where a cascade goes.
+func (l *Location) Next(providerKey string) *WaterfallStep {
+	for i, s := range l.Waterfall {
+		if s.ProviderKey == providerKey && i+1 < len(l.Waterfall) {
+			next := l.Waterfall[i+1]
+			return &next
+		}
+	}
+	return nil
+}
+
+// Step returns the waterfall step for providerKey, or nil.
+func (l *Location) Step(providerKey string) *WaterfallStep {
+	for i := range l.Waterfall {
+		if l.Waterfall[i].ProviderKey == providerKey {
+			s := l.Waterfall[i]
+			return &s
+		}
+	}
+	return nil
+}
+
+// FlowToken is a single-use, expiring invitation for one patient at one
+// location, encoded in the QR code shown in the office as
+// /start/tokens/{token}. Only a hash of the token is stored.
+type FlowToken struct {
+	// Hash is the hex SHA-256 of the token; the token itself is never stored.
+	Hash                   string     `json:"-"`
+	LocationID             string     `json:"locationId"`
+	PurchaseAmountCents    int64      `json:"purchaseAmountCents"`
+	InsuranceBenefitsCents int64      `json:"insuranceBenefitsCents"`
+	FirstName              string     `json:"firstName,omitempty"`
+	LastName               string     `json:"lastName,omitempty"`
+	ExperienceType         string     `json:"experienceType"`
+	ExpiresAt              time.Time  `json:"expiresAt"`
+	UsedAt                 *time.Time `json:"usedAt,omitempty"`
+	CreatedAt              time.Time  `json:"createdAt"`
+}

@@ -1,0 +1,86 @@
+package chairside
+
+import (
+	"context"
+	"time"
+)
+
+// Store keeps everything Chairside must remember. Package store implements
+// it for SQLite (the embedded default) and PostgreSQL (many servers), with
+// one set of migrations and one test suite for both.
+//
+// Find methods answer an *Error with ENOTFOUND when nothing matches. Update
+// methods on versioned records answer ECONFLICT when the record changed
+// since it was read, which is how "exactly one of 50 parallel accepts
+// succeeds" is kept without locks in server memory.
+//
+// The store seals personal data (applicants, consents' signature images stay
+// plain but carry no personal text) before writing it: callers hand it
+// plaintext and never see ciphertext.
+type Store interface {
+	// Locations.
+	CreateLocation(ctx context.Context, l *Location) error
+	FindLocationByID(ctx context.Context, id string) (*Location, error)
+	FindLocationByEntityKey(ctx context.Context, entityKey string) (*Location, error)
+	ListLocations(ctx context.Context) ([]*Location, error)
+
+	// Flow tokens. ConsumeFlowToken marks the token used and returns it in
+	// one atomic step; a missing, used or expired token answers ENOTFOUND.
+	CreateFlowToken(ctx context.Context, t *FlowToken) error
+	ConsumeFlowToken(ctx context.Context, hash string, now time.Time) (*FlowToken, error)
+
+	// Sessions. FindSession answers finished and idle sessions too; callers
+	// check Session.Live. TouchSession moves LastSeenAt. FinishSession sets
+	// the outcome once; a second finish answers ECONFLICT.
+	CreateSession(ctx context.Context, s *Session) error
+	FindSession(ctx context.Context, id string) (*Session, error)
+	TouchSession(ctx context.Context, id string, now time.Time) error
+	FinishSession(ctx context.Context, id, outcome string, now time.Time) error
+
+	// Applications, with their applicants sealed at rest.
+	CreateApplication(ctx context.Context, a *Application) error
+	FindApplication(ctx context.Context, id string) (*Application, error)
+	UpdateApplication(ctx context.Context, a *Application) error
+	// CountDecisionsBySSNIndex counts credit decisions requested for an SSN
+	// (by blind index) since a time, across all sessions: the daily cap on
+	// credit pulls.
+	CountDecisionsBySSNIndex(ctx context.Context, ssnIndex string, since time.Time) (int, error)
+
+	// Provider applications. UpdateProviderApplication succeeds only when
+	// pa.Version is the stored version, then increments pa.Version.
+	CreateProviderApplication(ctx context.Context, pa *ProviderApplication) error
+	FindProviderApplication(ctx context.Context, applicationID, providerKey string) (*ProviderApplication, error)
+	ListProviderApplications(ctx context.Context, applicationID string) ([]*ProviderApplication, error)
+	UpdateProviderApplication(ctx context.Context, pa *ProviderApplication) error
+
+	// Decisions are append-only; the latest one is loaded into
+	// ProviderApplication.Decision by the Find methods.
+	CreateDecision(ctx context.Context, d *Decision) error
+
+	// Payment plans offered to a provider application. SavePaymentPlans
+	// replaces the offered set; only a code in it can be selected.
+	SavePaymentPlans(ctx context.Context, providerApplicationID string, plans []PaymentPlan) error
+	ListPaymentPlans(ctx context.Context, providerApplicationID string) ([]PaymentPlan, error)
+
+	// Consents and events are append-only.
+	CreateConsent(ctx context.Context, c *Consent) error
+	ListConsents(ctx context.Context, applicationID string) ([]*Consent, error)
+	AppendEvent(ctx context.Context, e *Event) error
+	ListEvents(ctx context.Context, sessionID string) ([]*Event, error)
+
+	// Idempotency. BeginIdempotent inserts a running record for key, or
+	// returns the existing one (created=false) for the caller to replay,
+	// compare or wait on. CompleteIdempotent stores the answer.
+	BeginIdempotent(ctx context.Context, rec *IdempotencyRecord) (existing *IdempotencyRecord, created bool, err error)
+	CompleteIdempotent(ctx context.Context, key string, status int, body []byte) error
+	DeleteIdempotent(ctx context.Context, key string) error
+
+	// PurgePersonalData erases the applicants of every application whose
+	// session finished before the cutoff, keeping decisions, consents and
+	// events. It answers how many applications were purged.
+	PurgePersonalData(ctx context.Context, finishedBefore time.Time) (int, error)
+
+	// Ping checks the database is reachable.
+	Ping(ctx context.Context) error
+	Close() error
+}
