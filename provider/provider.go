@@ -1,0 +1,199 @@
+// Package provider is the catalogue of the eleven lender products Chairside
+// offers: their configuration (spec §3) and the form fields each asks for per
+// apply mode. It is data, and the one source of truth for both: the API
+// sends these definitions to the browser and package validate checks every
+// submit against exactly the same definitions.
+package provider
+
+import (
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/chairside/chairside"
+)
+
+// Provider keys of the catalogue (spec §1).
+const (
+	ADS         = "ads_standard"
+	AFF         = "aff_standard"
+	CoveredCare = "covered_care_standard"
+	Fortiva     = "fortiva_standard"
+	Genesis     = "genesis_aspen"
+	HFD         = "hfd_standard"
+	LendingClub = "lendingclub_standard"
+	Proceed     = "proceed_standard"
+	Snap        = "snap_standard"
+	Synchrony   = "synchrony_standard"
+	Vive        = "vive_standard"
+)
+
+// Provider kinds (chairside.Provider.Kind).
+const (
+	KindPromotionalCard = "promotional_card"
+	KindInstallmentLoan = "installment_loan"
+	KindLeaseToOwn      = "lease_to_own"
+	KindRevolving       = "revolving"
+)
+
+// Credit types (spec §3 enumerations).
+const (
+	CreditLoan      = "loan"
+	CreditRevolving = "revolving_credit"
+)
+
+// DefaultPreauthExpireDays is how long a pre-authorization (prequalified,
+// preapproved) stays valid unless a provider says otherwise (spec §9).
+const DefaultPreauthExpireDays = 30
+
+// catalogue holds the eleven providers in the order the office usually
+// sees them. Names are our own plausible product names, not the lenders'
+// trademarks for their products. base() fills the defaults of spec §3.
+var catalogue = []chairside.Provider{
+	with(base(ADS, "ads", "ADS Health", "ADS Health Card", "ADS", KindPromotionalCard, CreditRevolving), func(p *chairside.Provider) {
+		p.SupportsFullAppMode = true
+		p.FundingName = "ADS Health Card account"
+		p.FundingSourceDescription = "A healthcare credit card with promotional financing."
+	}),
+	with(base(AFF, "aff", "AFF", "AFF Treatment Loan", "AFF", KindInstallmentLoan, CreditLoan), func(p *chairside.Provider) {
+		p.MaxDownPaymentCents = 5000
+		p.ShowPaymentPlanDetails = true
+		p.FundingSourceDescription = "A simple-interest installment loan for treatment, with a small down payment."
+	}),
+	with(base(CoveredCare, "covered", "Covered Care", "Covered Care Payment Plan", "Covered", KindInstallmentLoan, CreditLoan), func(p *chairside.Provider) {
+		p.MinPaymentCalculatorCents = 50000
+		p.FundingSourceDescription = "A fixed monthly payment plan for treatment of $500 or more."
+	}),
+	with(base(Fortiva, "fortiva", "Fortiva", "Fortiva Care Card", "Fortiva", KindRevolving, CreditRevolving), func(p *chairside.Provider) {
+		p.FundingSourceDescription = "A second-look credit card for patients building their credit."
+	}),
+	with(base(Genesis, "genesis", "Genesis", "Genesis Aspen Care Card", "Genesis", KindRevolving, CreditRevolving), func(p *chairside.Provider) {
+		p.FundingSourceDescription = "A second-look credit card with short promotional periods."
+	}),
+	with(base(HFD, "hfd", "HFD", "HFD Direct Payment Plan", "HFD", KindInstallmentLoan, CreditLoan), func(p *chairside.Provider) {
+		p.ShowDownPaymentAcknowledgeByProviderRoles = []string{"highline_secondary"}
+		p.ShowBankCardErrorModal = true
+		p.FundingSourceDescription = "An in-office payment plan with a down payment, for most credit histories."
+	}),
+	with(base(LendingClub, "lendingclub", "LendingClub", "LendingClub Patient Loan", "LendingClub", KindInstallmentLoan, CreditLoan), func(p *chairside.Provider) {
+		p.SelectPaymentPlanOnReviewScreen = true
+		p.FundingSourceDescription = "A fixed-rate installment loan from a bank."
+	}),
+	with(base(Proceed, "proceed", "Proceed", "Proceed Patient Loan", "Proceed", KindInstallmentLoan, CreditLoan), func(p *chairside.Provider) {
+		p.PaymentCalculatorButtonsHidden = true
+		// The partners' logos are not drawn yet; the generic logo stands in.
+		p.SubLenders = []chairside.SubLender{
+			{ProviderID: "harbor", Name: "Harbor Community Bank", Logo: "/logos/generic.svg"},
+			{ProviderID: "cedarline", Name: "Cedarline Credit Union", Logo: "/logos/generic.svg"},
+		}
+		p.FundingSourceDescription = "Installment loans from Proceed and its partner lenders."
+	}),
+	with(base(Snap, "snap", "Snap", "Snap Lease-to-Own", "Snap", KindLeaseToOwn, CreditLoan), func(p *chairside.Provider) {
+		p.FetchPaymentPlansOnPreAuth = false
+		p.PreauthExpireDays = 60
+		p.FundingName = "Snap lease"
+		p.FundingSourceDescription = "A lease-to-own plan paid from your checking account; no credit needed."
+	}),
+	with(base(Synchrony, "synchrony", "Synchrony", "Synchrony Health Card", "Synchrony", KindPromotionalCard, CreditRevolving), func(p *chairside.Provider) {
+		p.SupportsFullAppMode = true
+		p.FundingName = "Synchrony Health Card account"
+		p.FundingSourceDescription = "A healthcare credit card with deferred-interest and fixed-rate plans."
+		p.PaymentPlanFilterOverrides = map[string][]string{
+			"credit_card": {chairside.PlanDeferredInterest, chairside.PlanFixedRate},
+		}
+	}),
+	with(base(Vive, "vive", "Vive", "Vive Care Card", "Vive", KindRevolving, CreditRevolving), func(p *chairside.Provider) {
+		p.FundingSourceDescription = "A revolving card: pay 4% of your highest balance or $25 a month, whichever is more."
+	}),
+}
+
+// base returns a provider with the defaults of spec §3 and §9.
+func base(key, id, name, financing, abbr, kind, creditType string) chairside.Provider {
+	return chairside.Provider{
+		Key:                        key,
+		ProviderID:                 id,
+		Name:                       name,
+		FinancingName:              financing,
+		AbbreviatedName:            abbr,
+		FundingName:                financing,
+		Kind:                       kind,
+		CreditType:                 creditType,
+		Logo:                       "/logos/" + id + ".svg",
+		FetchPaymentPlansOnPreAuth: true,
+		PreauthExpireDays:          DefaultPreauthExpireDays,
+	}
+}
+
+func with(p chairside.Provider, f func(*chairside.Provider)) chairside.Provider {
+	f(&p)
+	return p
+}
+
+// All returns every provider of the catalogue. The result is a deep copy:
+// callers may change it freely.
+func All() []chairside.Provider {
+	out := make([]chairside.Provider, len(catalogue))
+	for i, p := range catalogue {
+		out[i] = clone(p)
+	}
+	return out
+}
+
+// Get returns the provider for a key. The key may carry modifiers
+// (key[:modifier[=value]...], spec §3), which are ignored here; see
+// ParseKey. Unknown keys give an ENOTFOUND *chairside.Error.
+func Get(key string) (chairside.Provider, error) {
+	base, _ := ParseKey(key)
+	for _, p := range catalogue {
+		if p.Key == base {
+			return clone(p), nil
+		}
+	}
+	return chairside.Provider{}, chairside.Errorf(chairside.ENOTFOUND, "Unknown provider.")
+}
+
+// ParseKey splits a provider key of the form key[:modifier[=value]...] into
+// its base key and its modifiers, e.g. "hfd_standard:role=highline_secondary"
+// gives "hfd_standard" and {"role": "highline_secondary"}. A modifier without
+// a value maps to "". modifiers is nil when there are none. Surrounding
+// spaces are trimmed; the base key is otherwise returned as given (a
+// trailing "*", meaning any, is kept; see Matches).
+func ParseKey(k string) (base string, modifiers map[string]string) {
+	parts := strings.Split(strings.TrimSpace(k), ":")
+	for _, m := range parts[1:] {
+		if m == "" {
+			continue
+		}
+		name, value, _ := strings.Cut(m, "=")
+		if modifiers == nil {
+			modifiers = map[string]string{}
+		}
+		modifiers[name] = value
+	}
+	return parts[0], modifiers
+}
+
+// Matches reports whether a provider key matches a pattern: equal base keys,
+// or a pattern ending in "*" that is a prefix of the key ("*" alone matches
+// every key). Modifiers of both are ignored.
+func Matches(pattern, key string) bool {
+	p, _ := ParseKey(pattern)
+	k, _ := ParseKey(key)
+	if prefix, ok := strings.CutSuffix(p, "*"); ok {
+		return strings.HasPrefix(k, prefix)
+	}
+	return p == k
+}
+
+func clone(p chairside.Provider) chairside.Provider {
+	p.SubLenders = slices.Clone(p.SubLenders)
+	p.ShowDownPaymentAcknowledgeByProviderRoles = slices.Clone(p.ShowDownPaymentAcknowledgeByProviderRoles)
+	if p.PaymentPlanFilterOverrides != nil {
+		m := maps.Clone(p.PaymentPlanFilterOverrides)
+		for k, v := range m {
+			m[k] = slices.Clone(v)
+		}
+		p.PaymentPlanFilterOverrides = m
+	}
+	return p
+}

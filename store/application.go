@@ -1,0 +1,213 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/chairside/chairside"
+)
+
+// Applicants are sealed with an aad naming their row and column, so a
+// ciphertext copied to another application or from joint to primary does
+// not open.
+func applicantAAD(applicationID, which string) string {
+	return "applications/" + applicationID + "/" + which
+}
+
+// sealApplicants seals a's applicants and computes the SSN blind index.
+func (db *DB) sealApplicants(a *chairside.Application) (primary, joint, ssnIndex string, err error) {
+	buf, err := json.Marshal(a.Primary)
+	if err != nil {
+		return "", "", "", errors.New("encode primary applicant")
+	}
+	if primary, err = db.keys.Seal(buf, applicantAAD(a.ID, "primary")); err != nil {
+		return "", "", "", err
+	}
+	if a.Joint != nil {
+		buf, err := json.Marshal(a.Joint)
+		if err != nil {
+			return "", "", "", errors.New("encode joint applicant")
+		}
+		if joint, err = db.keys.Seal(buf, applicantAAD(a.ID, "joint")); err != nil {
+			return "", "", "", err
+		}
+	}
+	if a.Primary.SSN != "" {
+		ssnIndex = db.keys.BlindIndex(a.Primary.SSN)
+	}
+	return primary, joint, ssnIndex, nil
+}
+
+// CreateApplication stores a new application with its applicants sealed and
+// sets a.SSNIndex from the primary SSN (any value the caller set is
+// replaced). An empty a.ID gets a random id; zero CreatedAt and UpdatedAt
+// get db.Now. A duplicate id answers ECONFLICT.
+func (db *DB) CreateApplication(ctx context.Context, a *chairside.Application) error {
+	if a.ID == "" {
+		a.ID = newID()
+	}
+	a.CreatedAt = db.stamp(a.CreatedAt)
+	if a.UpdatedAt.IsZero() {
+		a.UpdatedAt = a.CreatedAt
+	}
+	a.UpdatedAt = a.UpdatedAt.Truncate(time.Millisecond)
+	primary, joint, ssnIndex, err := db.sealApplicants(a)
+	if err != nil {
+		return fmt.Errorf("store: create application: %w", err)
+	}
+	_, err = db.exec(ctx, `INSERT INTO applications (id, session_id, location_id, purchase_amount_cents, insurance_benefits_cents,
+			external_customer_id, joint_enabled, test_case, ssn_index, primary_sealed, joint_sealed, created_at, updated_at, purged_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL)`,
+		a.ID, a.SessionID, a.LocationID, a.PurchaseAmountCents, a.InsuranceBenefitsCents,
+		a.ExternalCustomerID, boolInt(a.JointEnabled), a.TestCase, ssnIndex, primary, joint,
+		millis(a.CreatedAt), millis(a.UpdatedAt))
+	if isUniqueViolation(err) {
+		return conflict("This application already exists.")
+	} else if err != nil {
+		return fmt.Errorf("store: create application: %w", err)
+	}
+	a.SSNIndex, a.PurgedAt = ssnIndex, nil
+	return nil
+}
+
+// FindApplication returns the application with id and its applicants
+// opened, or ENOTFOUND. A purged application comes back with empty
+// applicants and PurgedAt set. A sealed value that does not open (tampered,
+// moved from another row, or sealed with a key no longer configured) is an
+// error, never garbage.
+func (db *DB) FindApplication(ctx context.Context, id string) (*chairside.Application, error) {
+	var a chairside.Application
+	var joint int64
+	var primarySealed, jointSealed string
+	var created, updated int64
+	var purged sql.NullInt64
+	err := db.queryRow(ctx, `SELECT id, session_id, location_id, purchase_amount_cents, insurance_benefits_cents,
+			external_customer_id, joint_enabled, test_case, ssn_index, primary_sealed, joint_sealed, created_at, updated_at, purged_at
+		FROM applications WHERE id = ?`, id).Scan(
+		&a.ID, &a.SessionID, &a.LocationID, &a.PurchaseAmountCents, &a.InsuranceBenefitsCents,
+		&a.ExternalCustomerID, &joint, &a.TestCase, &a.SSNIndex, &primarySealed, &jointSealed, &created, &updated, &purged)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, notFound("Application not found.")
+	} else if err != nil {
+		return nil, fmt.Errorf("store: find application: %w", err)
+	}
+	a.JointEnabled = joint != 0
+	a.CreatedAt, a.UpdatedAt, a.PurgedAt = fromMillis(created), fromMillis(updated), fromNullMillis(purged)
+	if primarySealed != "" {
+		if err := db.openApplicant(primarySealed, applicantAAD(a.ID, "primary"), &a.Primary); err != nil {
+			return nil, fmt.Errorf("store: find application %s: primary applicant: %w", a.ID, err)
+		}
+	}
+	if jointSealed != "" {
+		a.Joint = new(chairside.Applicant)
+		if err := db.openApplicant(jointSealed, applicantAAD(a.ID, "joint"), a.Joint); err != nil {
+			return nil, fmt.Errorf("store: find application %s: joint applicant: %w", a.ID, err)
+		}
+	}
+	return &a, nil
+}
+
+// openApplicant opens and decodes one sealed applicant. Its errors never
+// carry the plaintext.
+func (db *DB) openApplicant(sealed, aad string, into *chairside.Applicant) error {
+	buf, err := db.keys.Open(sealed, aad)
+	if err != nil {
+		return err
+	}
+	if err := json.Unmarshal(buf, into); err != nil {
+		return errors.New("sealed applicant is not valid JSON")
+	}
+	return nil
+}
+
+// UpdateApplication replaces the application's amounts, flags, test case and
+// applicants (re-sealed, SSN index recomputed), and sets UpdatedAt to
+// db.Now. A missing application answers ENOTFOUND; a purged one ECONFLICT,
+// since writing personal data back after the purge would undo it.
+func (db *DB) UpdateApplication(ctx context.Context, a *chairside.Application) error {
+	primary, joint, ssnIndex, err := db.sealApplicants(a)
+	if err != nil {
+		return fmt.Errorf("store: update application: %w", err)
+	}
+	now := db.now()
+	res, err := db.exec(ctx, `UPDATE applications SET purchase_amount_cents = ?, insurance_benefits_cents = ?, external_customer_id = ?,
+			joint_enabled = ?, test_case = ?, ssn_index = ?, primary_sealed = ?, joint_sealed = ?, updated_at = ?
+		WHERE id = ? AND purged_at IS NULL`,
+		a.PurchaseAmountCents, a.InsuranceBenefitsCents, a.ExternalCustomerID,
+		boolInt(a.JointEnabled), a.TestCase, ssnIndex, primary, joint, millis(now), a.ID)
+	if err != nil {
+		return fmt.Errorf("store: update application: %w", err)
+	}
+	n, err := rowsAffected(res)
+	if err != nil {
+		return err
+	}
+	if n == 0 {
+		if ok, err := db.exists(ctx, "applications", "id", a.ID); err != nil {
+			return err
+		} else if !ok {
+			return notFound("Application not found.")
+		}
+		return conflict("This application's personal data has been purged.")
+	}
+	a.SSNIndex, a.UpdatedAt = ssnIndex, now
+	return nil
+}
+
+// CountDecisionsBySSNIndex counts the decisions recorded since since for
+// every application whose primary SSN has the blind index ssnIndex, across
+// all sessions: the daily cap on credit pulls. An empty index counts 0.
+func (db *DB) CountDecisionsBySSNIndex(ctx context.Context, ssnIndex string, since time.Time) (int, error) {
+	if ssnIndex == "" {
+		return 0, nil
+	}
+	var n int
+	err := db.queryRow(ctx, `SELECT COUNT(*) FROM decisions d
+		JOIN provider_applications pa ON pa.id = d.provider_application_id
+		JOIN applications a ON a.id = pa.application_id
+		WHERE a.ssn_index = ? AND d.created_at >= ?`, ssnIndex, millis(since)).Scan(&n)
+	if err != nil {
+		return 0, fmt.Errorf("store: count decisions by ssn: %w", err)
+	}
+	return n, nil
+}
+
+// PurgePersonalData blanks the sealed applicants of every application whose
+// session ended before finishedBefore, sets their PurgedAt, and answers how
+// many it purged. Decisions, consents, events, amounts and the SSN blind
+// index stay: lending records outlive the personal data.
+//
+// A session ended when it finished, or, if it never did (the patient walked
+// away), at the latest chairside.SessionMaxAge after it began. Flow tokens
+// used or expired before the cutoff lose their sealed patient name too.
+func (db *DB) PurgePersonalData(ctx context.Context, finishedBefore time.Time) (int, error) {
+	cutoff := millis(finishedBefore)
+	abandonedCutoff := millis(finishedBefore.Add(-chairside.SessionMaxAge))
+	var purged int64
+	err := db.withTx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, db.rebind(`UPDATE applications SET primary_sealed = '', joint_sealed = '', purged_at = ?
+			WHERE purged_at IS NULL AND session_id IN (
+				SELECT id FROM sessions
+				WHERE (finished_at IS NOT NULL AND finished_at < ?) OR (finished_at IS NULL AND created_at < ?))`),
+			millis(db.now()), cutoff, abandonedCutoff)
+		if err != nil {
+			return fmt.Errorf("store: purge applications: %w", err)
+		}
+		if purged, err = rowsAffected(res); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, db.rebind(`UPDATE flow_tokens SET name_sealed = ''
+			WHERE name_sealed <> '' AND (expires_at < ? OR used_at < ?)`), cutoff, cutoff); err != nil {
+			return fmt.Errorf("store: purge flow tokens: %w", err)
+		}
+		return nil
+	})
+	if err != nil {
+		return 0, err
+	}
+	return int(purged), nil
+}

@@ -1,0 +1,236 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/chairside/chairside"
+)
+
+// CreateConsent appends a consent record. An empty c.ID gets a random id and
+// a zero ConsentedAt gets db.Now (ShownAt defaults to ConsentedAt). The
+// signature PNG is kept as base64 text. A duplicate id answers ECONFLICT.
+func (db *DB) CreateConsent(ctx context.Context, c *chairside.Consent) error {
+	if c.ID == "" {
+		c.ID = newID()
+	}
+	c.ConsentedAt = db.stamp(c.ConsentedAt)
+	if c.ShownAt.IsZero() {
+		c.ShownAt = c.ConsentedAt
+	}
+	c.ShownAt = c.ShownAt.Truncate(time.Millisecond)
+	if c.SignedAt != nil {
+		t := c.SignedAt.Truncate(time.Millisecond)
+		c.SignedAt = &t
+	}
+	var sig string
+	if len(c.SignaturePNG) > 0 {
+		sig = base64.StdEncoding.EncodeToString(c.SignaturePNG)
+	}
+	_, err := db.exec(ctx, `INSERT INTO consents (id, session_id, application_id, provider_key, kind, document_id, document_version,
+			document_sha256, consent_text, provider_plan_code, shown_at, consented_at, signed_at, ip, user_agent, signature_png, seq)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		c.ID, c.SessionID, c.ApplicationID, c.ProviderKey, c.Kind, c.DocumentID, c.DocumentVersion,
+		c.DocumentSHA256, c.ConsentText, c.ProviderPlanCode, millis(c.ShownAt), millis(c.ConsentedAt), nullMillis(c.SignedAt),
+		c.IP, c.UserAgent, sig, db.nextSeq())
+	if isUniqueViolation(err) {
+		return conflict("This consent already exists.")
+	} else if err != nil {
+		return fmt.Errorf("store: create consent: %w", err)
+	}
+	return nil
+}
+
+// ListConsents returns the consents recorded for an application, oldest
+// first; none (not an error) when there are none.
+func (db *DB) ListConsents(ctx context.Context, applicationID string) ([]*chairside.Consent, error) {
+	rows, err := db.query(ctx, `SELECT id, session_id, application_id, provider_key, kind, document_id, document_version,
+			document_sha256, consent_text, provider_plan_code, shown_at, consented_at, signed_at, ip, user_agent, signature_png
+		FROM consents WHERE application_id = ? ORDER BY consented_at, seq`, applicationID)
+	if err != nil {
+		return nil, fmt.Errorf("store: list consents: %w", err)
+	}
+	defer rows.Close()
+	var out []*chairside.Consent
+	for rows.Next() {
+		var c chairside.Consent
+		var shown, consented int64
+		var signed sql.NullInt64
+		var sig string
+		if err := rows.Scan(&c.ID, &c.SessionID, &c.ApplicationID, &c.ProviderKey, &c.Kind, &c.DocumentID, &c.DocumentVersion,
+			&c.DocumentSHA256, &c.ConsentText, &c.ProviderPlanCode, &shown, &consented, &signed, &c.IP, &c.UserAgent, &sig); err != nil {
+			return nil, fmt.Errorf("store: list consents: %w", err)
+		}
+		c.ShownAt, c.ConsentedAt, c.SignedAt = fromMillis(shown), fromMillis(consented), fromNullMillis(signed)
+		if sig != "" {
+			if c.SignaturePNG, err = base64.StdEncoding.DecodeString(sig); err != nil {
+				return nil, fmt.Errorf("store: list consents: consent %s: signature: %w", c.ID, err)
+			}
+		}
+		out = append(out, &c)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: list consents: %w", err)
+	}
+	return out, nil
+}
+
+// AppendEvent appends an event to the audit log. An empty e.ID gets a random
+// id and a zero CreatedAt gets db.Now. Data is stored as JSON and must carry
+// no personal data.
+func (db *DB) AppendEvent(ctx context.Context, e *chairside.Event) error {
+	if e.ID == "" {
+		e.ID = newID()
+	}
+	e.CreatedAt = db.stamp(e.CreatedAt)
+	data, err := json.Marshal(e.Data)
+	if err != nil {
+		return fmt.Errorf("store: append event %s: data: %w", e.Type, err)
+	}
+	_, err = db.exec(ctx, `INSERT INTO events (id, session_id, application_id, provider_key, type, data, created_at, seq)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+		e.ID, e.SessionID, e.ApplicationID, e.ProviderKey, e.Type, string(data), millis(e.CreatedAt), db.nextSeq())
+	if isUniqueViolation(err) {
+		return conflict("This event already exists.")
+	} else if err != nil {
+		return fmt.Errorf("store: append event %s: %w", e.Type, err)
+	}
+	return nil
+}
+
+// ListEvents returns a session's events in the order they happened. Data
+// comes back as decoded JSON: numbers are float64.
+func (db *DB) ListEvents(ctx context.Context, sessionID string) ([]*chairside.Event, error) {
+	rows, err := db.query(ctx, `SELECT id, session_id, application_id, provider_key, type, data, created_at
+		FROM events WHERE session_id = ? ORDER BY created_at, seq`, sessionID)
+	if err != nil {
+		return nil, fmt.Errorf("store: list events: %w", err)
+	}
+	defer rows.Close()
+	var out []*chairside.Event
+	for rows.Next() {
+		var e chairside.Event
+		var data string
+		var created int64
+		if err := rows.Scan(&e.ID, &e.SessionID, &e.ApplicationID, &e.ProviderKey, &e.Type, &data, &created); err != nil {
+			return nil, fmt.Errorf("store: list events: %w", err)
+		}
+		if err := json.Unmarshal([]byte(data), &e.Data); err != nil {
+			return nil, fmt.Errorf("store: list events: event %s: %w", e.ID, err)
+		}
+		e.CreatedAt = fromMillis(created)
+		out = append(out, &e)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: list events: %w", err)
+	}
+	return out, nil
+}
+
+// BeginIdempotent inserts a running (not done) record for rec.Key, and
+// answers created=true and a nil existing record. If a live record with the
+// key exists, it answers that record and created=false, for the caller to
+// replay (Done), refuse (a different RequestHash) or wait on (still
+// running). An expired record counts as absent and is replaced. Two servers
+// beginning the same key at once cannot both create it.
+//
+// A zero rec.CreatedAt gets db.Now; a zero ExpiresAt is CreatedAt + 24h.
+func (db *DB) BeginIdempotent(ctx context.Context, rec *chairside.IdempotencyRecord) (existing *chairside.IdempotencyRecord, created bool, err error) {
+	if rec.Key == "" {
+		return nil, false, chairside.Errorf(chairside.EINVALID, "An idempotency record needs a key.")
+	}
+	rec.CreatedAt = db.stamp(rec.CreatedAt)
+	if rec.ExpiresAt.IsZero() {
+		rec.ExpiresAt = rec.CreatedAt.Add(24 * time.Hour)
+	}
+	rec.ExpiresAt = rec.ExpiresAt.Truncate(time.Millisecond)
+	// One statement decides: insert, or take over an expired record, or do
+	// nothing. Both engines count only rows inserted or updated.
+	res, err := db.exec(ctx, `INSERT INTO idempotency_keys (key, request_hash, done, status, body, created_at, expires_at)
+		VALUES (?, ?, 0, 0, '', ?, ?)
+		ON CONFLICT (key) DO UPDATE SET request_hash = excluded.request_hash, done = 0, status = 0, body = '',
+			created_at = excluded.created_at, expires_at = excluded.expires_at
+		WHERE idempotency_keys.expires_at <= excluded.created_at`,
+		rec.Key, rec.RequestHash, millis(rec.CreatedAt), millis(rec.ExpiresAt))
+	if err != nil {
+		return nil, false, fmt.Errorf("store: begin idempotent: %w", err)
+	}
+	n, err := rowsAffected(res)
+	if err != nil {
+		return nil, false, err
+	}
+	if n == 1 {
+		rec.Done, rec.ResponseStatus, rec.ResponseBody = false, 0, nil
+		return nil, true, nil
+	}
+	existing, err = db.findIdempotent(ctx, rec.Key)
+	if err != nil {
+		return nil, false, err
+	}
+	return existing, false, nil
+}
+
+func (db *DB) findIdempotent(ctx context.Context, key string) (*chairside.IdempotencyRecord, error) {
+	var r chairside.IdempotencyRecord
+	var done, created, expires int64
+	var body string
+	err := db.queryRow(ctx, `SELECT key, request_hash, done, status, body, created_at, expires_at
+		FROM idempotency_keys WHERE key = ?`, key).Scan(&r.Key, &r.RequestHash, &done, &r.ResponseStatus, &body, &created, &expires)
+	if errors.Is(err, sql.ErrNoRows) {
+		// Deleted between our insert attempt and this read: the caller may
+		// simply try again.
+		return nil, conflict("This request is being processed; try again.")
+	} else if err != nil {
+		return nil, fmt.Errorf("store: find idempotent: %w", err)
+	}
+	r.Done = done != 0
+	r.CreatedAt, r.ExpiresAt = fromMillis(created), fromMillis(expires)
+	if body != "" {
+		if r.ResponseBody, err = base64.StdEncoding.DecodeString(body); err != nil {
+			return nil, fmt.Errorf("store: find idempotent: body: %w", err)
+		}
+	}
+	return &r, nil
+}
+
+// CompleteIdempotent stores the answer of the request that began key and
+// marks it done. A missing key answers ENOTFOUND.
+func (db *DB) CompleteIdempotent(ctx context.Context, key string, status int, body []byte) error {
+	res, err := db.exec(ctx, `UPDATE idempotency_keys SET done = 1, status = ?, body = ? WHERE key = ?`,
+		status, base64.StdEncoding.EncodeToString(body), key)
+	if err != nil {
+		return fmt.Errorf("store: complete idempotent: %w", err)
+	}
+	if n, err := rowsAffected(res); err != nil {
+		return err
+	} else if n == 0 {
+		return notFound("Idempotency key not found.")
+	}
+	return nil
+}
+
+// DeleteIdempotent removes key, so a request that failed without reaching
+// a lender can be retried. Deleting a missing key is not an error.
+func (db *DB) DeleteIdempotent(ctx context.Context, key string) error {
+	if _, err := db.exec(ctx, `DELETE FROM idempotency_keys WHERE key = ?`, key); err != nil {
+		return fmt.Errorf("store: delete idempotent: %w", err)
+	}
+	return nil
+}
+
+// DeleteExpiredIdempotent removes the idempotency records that expired
+// before now and answers how many. It is not part of chairside.Store; the
+// server's housekeeping calls it with the purge.
+func (db *DB) DeleteExpiredIdempotent(ctx context.Context, now time.Time) (int, error) {
+	res, err := db.exec(ctx, `DELETE FROM idempotency_keys WHERE expires_at <= ?`, millis(now))
+	if err != nil {
+		return 0, fmt.Errorf("store: delete expired idempotent: %w", err)
+	}
+	n, err := rowsAffected(res)
+	return int(n), err
+}

@@ -1,0 +1,288 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/chairside/chairside"
+)
+
+const providerApplicationColumns = `id, application_id, provider_key, role, apply_mode, status,
+	lender_application_id, selected_plan_code, version, created_at, updated_at`
+
+// CreateProviderApplication stores a lender's part of an application with
+// Version 1 (pa.Version is set). An empty pa.ID gets a random id; zero
+// CreatedAt and UpdatedAt get db.Now. A second one for the same application
+// and provider answers ECONFLICT; an unknown application ENOTFOUND.
+func (db *DB) CreateProviderApplication(ctx context.Context, pa *chairside.ProviderApplication) error {
+	if pa.ID == "" {
+		pa.ID = newID()
+	}
+	pa.CreatedAt = db.stamp(pa.CreatedAt)
+	if pa.UpdatedAt.IsZero() {
+		pa.UpdatedAt = pa.CreatedAt
+	}
+	pa.UpdatedAt = pa.UpdatedAt.Truncate(time.Millisecond)
+	_, err := db.exec(ctx, `INSERT INTO provider_applications (`+providerApplicationColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		pa.ID, pa.ApplicationID, pa.ProviderKey, pa.Role, pa.ApplyMode, pa.Status,
+		pa.LenderApplicationID, pa.SelectedPlanCode, 1, millis(pa.CreatedAt), millis(pa.UpdatedAt))
+	switch {
+	case isUniqueViolation(err):
+		return conflict("This provider application already exists.")
+	case isForeignKeyViolation(err):
+		return notFound("Application not found.")
+	case err != nil:
+		return fmt.Errorf("store: create provider application: %w", err)
+	}
+	pa.Version = 1
+	return nil
+}
+
+// FindProviderApplication returns the provider application of an
+// application for providerKey, with its latest decision, or ENOTFOUND.
+func (db *DB) FindProviderApplication(ctx context.Context, applicationID, providerKey string) (*chairside.ProviderApplication, error) {
+	pa, err := scanProviderApplication(db.queryRow(ctx, `SELECT `+providerApplicationColumns+`
+		FROM provider_applications WHERE application_id = ? AND provider_key = ?`, applicationID, providerKey))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, notFound("Provider application not found.")
+	} else if err != nil {
+		return nil, fmt.Errorf("store: find provider application: %w", err)
+	}
+	if err := db.attachDecisions(ctx, applicationID, []*chairside.ProviderApplication{pa}); err != nil {
+		return nil, err
+	}
+	return pa, nil
+}
+
+// ListProviderApplications returns every provider application of an
+// application in the order they were created, each with its latest
+// decision. An unknown application has none (an empty list, not an error).
+func (db *DB) ListProviderApplications(ctx context.Context, applicationID string) ([]*chairside.ProviderApplication, error) {
+	rows, err := db.query(ctx, `SELECT `+providerApplicationColumns+`
+		FROM provider_applications WHERE application_id = ? ORDER BY created_at, id`, applicationID)
+	if err != nil {
+		return nil, fmt.Errorf("store: list provider applications: %w", err)
+	}
+	var out []*chairside.ProviderApplication
+	for rows.Next() {
+		pa, err := scanProviderApplication(rows)
+		if err != nil {
+			rows.Close()
+			return nil, fmt.Errorf("store: list provider applications: %w", err)
+		}
+		out = append(out, pa)
+	}
+	// Close before the next query: SQLite has a single connection.
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: list provider applications: %w", err)
+	}
+	if err := db.attachDecisions(ctx, applicationID, out); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func scanProviderApplication(s scanner) (*chairside.ProviderApplication, error) {
+	var pa chairside.ProviderApplication
+	var created, updated int64
+	if err := s.Scan(&pa.ID, &pa.ApplicationID, &pa.ProviderKey, &pa.Role, &pa.ApplyMode, &pa.Status,
+		&pa.LenderApplicationID, &pa.SelectedPlanCode, &pa.Version, &created, &updated); err != nil {
+		return nil, err
+	}
+	pa.CreatedAt, pa.UpdatedAt = fromMillis(created), fromMillis(updated)
+	return &pa, nil
+}
+
+// UpdateProviderApplication saves pa's role, apply mode, status, lender
+// application id and selected plan if pa.Version is still the stored
+// version, then increments pa.Version and sets UpdatedAt to db.Now. A stale
+// version answers ECONFLICT, so of many parallel updates from the same read
+// exactly one wins. A missing record answers ENOTFOUND. pa.Decision is not
+// saved here (see CreateDecision).
+func (db *DB) UpdateProviderApplication(ctx context.Context, pa *chairside.ProviderApplication) error {
+	now := db.now()
+	res, err := db.exec(ctx, `UPDATE provider_applications SET role = ?, apply_mode = ?, status = ?,
+			lender_application_id = ?, selected_plan_code = ?, version = version + 1, updated_at = ?
+		WHERE id = ? AND version = ?`,
+		pa.Role, pa.ApplyMode, pa.Status, pa.LenderApplicationID, pa.SelectedPlanCode, millis(now), pa.ID, pa.Version)
+	if err != nil {
+		return fmt.Errorf("store: update provider application: %w", err)
+	}
+	n, err := rowsAffected(res)
+	if err != nil {
+		return err
+	}
+	if n == 0 {
+		if ok, err := db.exists(ctx, "provider_applications", "id", pa.ID); err != nil {
+			return err
+		} else if !ok {
+			return notFound("Provider application not found.")
+		}
+		return conflict("This step was already taken; reload and try again.")
+	}
+	pa.Version++
+	pa.UpdatedAt = now
+	return nil
+}
+
+const decisionColumns = `d.id, d.provider_application_id, d.provider_key, d.operation, d.response_code, d.approved_amount_cents,
+	d.stipulations, d.pending_reasons, d.down_payment_required, d.down_payment_cents, d.existing_account,
+	d.lender_application_id, d.offered_provider_id, d.expires_at, d.created_at`
+
+// CreateDecision appends a decision to a provider application. An empty
+// d.ID gets a random id and a zero CreatedAt gets db.Now. An unknown
+// provider application answers ENOTFOUND.
+func (db *DB) CreateDecision(ctx context.Context, d *chairside.Decision) error {
+	if d.ID == "" {
+		d.ID = newID()
+	}
+	d.CreatedAt = db.stamp(d.CreatedAt)
+	if d.ExpiresAt != nil {
+		t := d.ExpiresAt.Truncate(time.Millisecond)
+		d.ExpiresAt = &t
+	}
+	stips, err := json.Marshal(d.Stipulations)
+	if err != nil {
+		return fmt.Errorf("store: create decision: %w", err)
+	}
+	reasons, err := json.Marshal(d.PendingReasons)
+	if err != nil {
+		return fmt.Errorf("store: create decision: %w", err)
+	}
+	_, err = db.exec(ctx, `INSERT INTO decisions (id, provider_application_id, provider_key, operation, response_code, approved_amount_cents,
+			stipulations, pending_reasons, down_payment_required, down_payment_cents, existing_account,
+			lender_application_id, offered_provider_id, expires_at, created_at, seq)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		d.ID, d.ProviderApplicationID, d.ProviderKey, d.Operation, d.ResponseCode, d.ApprovedAmountCents,
+		string(stips), string(reasons), boolInt(d.DownPaymentRequired), d.DownPaymentCents, boolInt(d.ExistingAccount),
+		d.LenderApplicationID, d.OfferedProviderID, nullMillis(d.ExpiresAt), millis(d.CreatedAt), db.nextSeq())
+	switch {
+	case isUniqueViolation(err):
+		return conflict("This decision already exists.")
+	case isForeignKeyViolation(err):
+		return notFound("Provider application not found.")
+	case err != nil:
+		return fmt.Errorf("store: create decision: %w", err)
+	}
+	return nil
+}
+
+// attachDecisions sets the latest decision of each of pas, all of one
+// application, with a single query.
+func (db *DB) attachDecisions(ctx context.Context, applicationID string, pas []*chairside.ProviderApplication) error {
+	if len(pas) == 0 {
+		return nil
+	}
+	byID := make(map[string]*chairside.ProviderApplication, len(pas))
+	for _, pa := range pas {
+		byID[pa.ID] = pa
+	}
+	// Oldest first, so the last one seen for each provider application is
+	// its latest.
+	rows, err := db.query(ctx, `SELECT `+decisionColumns+` FROM decisions d
+		JOIN provider_applications pa ON pa.id = d.provider_application_id
+		WHERE pa.application_id = ? ORDER BY d.created_at, d.seq`, applicationID)
+	if err != nil {
+		return fmt.Errorf("store: load decisions: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		d, err := scanDecision(rows)
+		if err != nil {
+			return fmt.Errorf("store: load decisions: %w", err)
+		}
+		if pa := byID[d.ProviderApplicationID]; pa != nil {
+			pa.Decision = d
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("store: load decisions: %w", err)
+	}
+	return nil
+}
+
+func scanDecision(s scanner) (*chairside.Decision, error) {
+	var d chairside.Decision
+	var stips, reasons string
+	var downRequired, existing, created int64
+	var expires sql.NullInt64
+	if err := s.Scan(&d.ID, &d.ProviderApplicationID, &d.ProviderKey, &d.Operation, &d.ResponseCode, &d.ApprovedAmountCents,
+		&stips, &reasons, &downRequired, &d.DownPaymentCents, &existing,
+		&d.LenderApplicationID, &d.OfferedProviderID, &expires, &created); err != nil {
+		return nil, err
+	}
+	if err := json.Unmarshal([]byte(stips), &d.Stipulations); err != nil {
+		return nil, fmt.Errorf("decision %s: stipulations: %w", d.ID, err)
+	}
+	if err := json.Unmarshal([]byte(reasons), &d.PendingReasons); err != nil {
+		return nil, fmt.Errorf("decision %s: pending reasons: %w", d.ID, err)
+	}
+	d.DownPaymentRequired, d.ExistingAccount = downRequired != 0, existing != 0
+	d.ExpiresAt, d.CreatedAt = fromNullMillis(expires), fromMillis(created)
+	return &d, nil
+}
+
+const paymentPlanColumns = `provider_key, type_id, provider_plan_code, duration_months, monthly_amount_cents, total_cost_cents,
+	apr, promo_apr, description, expire_at, min_amount_cents, max_amount_cents, amount_financed_cents, down_payment_cents,
+	product_type, sub_lender_id`
+
+// SavePaymentPlans replaces the plans offered to a provider application
+// with plans, in their order, in one transaction. An empty or nil plans
+// clears them. An unknown provider application answers ENOTFOUND.
+func (db *DB) SavePaymentPlans(ctx context.Context, providerApplicationID string, plans []chairside.PaymentPlan) error {
+	return db.withTx(ctx, func(tx *sql.Tx) error {
+		var n int
+		if err := tx.QueryRowContext(ctx, db.rebind(`SELECT COUNT(*) FROM provider_applications WHERE id = ?`), providerApplicationID).Scan(&n); err != nil {
+			return fmt.Errorf("store: save payment plans: %w", err)
+		} else if n == 0 {
+			return notFound("Provider application not found.")
+		}
+		if _, err := tx.ExecContext(ctx, db.rebind(`DELETE FROM payment_plans WHERE provider_application_id = ?`), providerApplicationID); err != nil {
+			return fmt.Errorf("store: save payment plans: %w", err)
+		}
+		insert := db.rebind(`INSERT INTO payment_plans (provider_application_id, plan_order, ` + paymentPlanColumns + `)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+		for i, p := range plans {
+			if _, err := tx.ExecContext(ctx, insert, providerApplicationID, i,
+				p.ProviderKey, p.TypeID, p.ProviderPlanCode, p.DurationMonths, p.MonthlyAmountCents, p.TotalCostCents,
+				p.APR, p.PromoAPR, p.Description, millis(p.ExpireDateTime), p.MinAmountCents, p.MaxAmountCents,
+				p.AmountFinancedCents, p.DownPaymentCents, p.ProductType, p.SubLenderID); err != nil {
+				return fmt.Errorf("store: save payment plans: %w", err)
+			}
+		}
+		return nil
+	})
+}
+
+// ListPaymentPlans returns the plans offered to a provider application in
+// the order they were saved; none (not an error) when there are none.
+// ExpireDateTime comes back in UTC, to the millisecond.
+func (db *DB) ListPaymentPlans(ctx context.Context, providerApplicationID string) ([]chairside.PaymentPlan, error) {
+	rows, err := db.query(ctx, `SELECT `+paymentPlanColumns+` FROM payment_plans
+		WHERE provider_application_id = ? ORDER BY plan_order`, providerApplicationID)
+	if err != nil {
+		return nil, fmt.Errorf("store: list payment plans: %w", err)
+	}
+	defer rows.Close()
+	var out []chairside.PaymentPlan
+	for rows.Next() {
+		var p chairside.PaymentPlan
+		var expire int64
+		if err := rows.Scan(&p.ProviderKey, &p.TypeID, &p.ProviderPlanCode, &p.DurationMonths, &p.MonthlyAmountCents, &p.TotalCostCents,
+			&p.APR, &p.PromoAPR, &p.Description, &expire, &p.MinAmountCents, &p.MaxAmountCents,
+			&p.AmountFinancedCents, &p.DownPaymentCents, &p.ProductType, &p.SubLenderID); err != nil {
+			return nil, fmt.Errorf("store: list payment plans: %w", err)
+		}
+		p.ExpireDateTime = fromMillis(expire)
+		out = append(out, p)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: list payment plans: %w", err)
+	}
+	return out, nil
+}

@@ -1,0 +1,100 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/chairside/chairside"
+)
+
+const sessionColumns = `id, location_id, application_id, env, group_id, experience_type, flow_type,
+	warn_countdown_millis, timeout_after_millis, dynamic_provider_key, created_at, last_seen_at, finished_at, outcome`
+
+// CreateSession stores a new session. s.ID must be the hash of the browser's
+// session id. A zero CreatedAt gets db.Now and a zero LastSeenAt gets
+// CreatedAt. A duplicate id answers ECONFLICT, an unknown location ENOTFOUND.
+func (db *DB) CreateSession(ctx context.Context, s *chairside.Session) error {
+	if s.ID == "" {
+		return chairside.Errorf(chairside.EINVALID, "A session needs an id.")
+	}
+	s.CreatedAt = db.stamp(s.CreatedAt)
+	if s.LastSeenAt.IsZero() {
+		s.LastSeenAt = s.CreatedAt
+	}
+	s.LastSeenAt = s.LastSeenAt.Truncate(time.Millisecond)
+	_, err := db.exec(ctx, `INSERT INTO sessions (`+sessionColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		s.ID, s.LocationID, s.ApplicationID, s.Env, s.GroupID, s.ExperienceType, s.FlowType,
+		s.WarnCountdownMillis, s.TimeoutAfterMillis, s.DynamicProviderKey,
+		millis(s.CreatedAt), millis(s.LastSeenAt), nullMillis(s.FinishedAt), s.Outcome)
+	switch {
+	case isUniqueViolation(err):
+		return conflict("This session already exists.")
+	case isForeignKeyViolation(err):
+		return notFound("Location not found.")
+	case err != nil:
+		return fmt.Errorf("store: create session: %w", err)
+	}
+	return nil
+}
+
+// FindSession returns the session with id, finished and idle ones included
+// (callers check Session.Live), or ENOTFOUND.
+func (db *DB) FindSession(ctx context.Context, id string) (*chairside.Session, error) {
+	var s chairside.Session
+	var created, lastSeen int64
+	var finished sql.NullInt64
+	err := db.queryRow(ctx, `SELECT `+sessionColumns+` FROM sessions WHERE id = ?`, id).Scan(
+		&s.ID, &s.LocationID, &s.ApplicationID, &s.Env, &s.GroupID, &s.ExperienceType, &s.FlowType,
+		&s.WarnCountdownMillis, &s.TimeoutAfterMillis, &s.DynamicProviderKey,
+		&created, &lastSeen, &finished, &s.Outcome)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, notFound("Session not found.")
+	} else if err != nil {
+		return nil, fmt.Errorf("store: find session: %w", err)
+	}
+	s.CreatedAt, s.LastSeenAt, s.FinishedAt = fromMillis(created), fromMillis(lastSeen), fromNullMillis(finished)
+	return &s, nil
+}
+
+// TouchSession moves the session's LastSeenAt to now; never backwards, so a
+// slow request finishing late cannot shorten a session. A missing session
+// answers ENOTFOUND.
+func (db *DB) TouchSession(ctx context.Context, id string, now time.Time) error {
+	ms := millis(now)
+	res, err := db.exec(ctx, `UPDATE sessions SET last_seen_at = CASE WHEN last_seen_at < ? THEN ? ELSE last_seen_at END WHERE id = ?`, ms, ms, id)
+	if err != nil {
+		return fmt.Errorf("store: touch session: %w", err)
+	}
+	if n, err := rowsAffected(res); err != nil {
+		return err
+	} else if n == 0 {
+		return notFound("Session not found.")
+	}
+	return nil
+}
+
+// FinishSession records the outcome of a session once. A second finish
+// answers ECONFLICT and keeps the first outcome; a missing session answers
+// ENOTFOUND.
+func (db *DB) FinishSession(ctx context.Context, id, outcome string, now time.Time) error {
+	res, err := db.exec(ctx, `UPDATE sessions SET finished_at = ?, outcome = ? WHERE id = ? AND finished_at IS NULL`, millis(now), outcome, id)
+	if err != nil {
+		return fmt.Errorf("store: finish session: %w", err)
+	}
+	n, err := rowsAffected(res)
+	if err != nil {
+		return err
+	}
+	if n == 1 {
+		return nil
+	}
+	if ok, err := db.exists(ctx, "sessions", "id", id); err != nil {
+		return err
+	} else if !ok {
+		return notFound("Session not found.")
+	}
+	return conflict("This session has already finished.")
+}

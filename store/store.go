@@ -1,0 +1,398 @@
+// Package store implements chairside.Store over database/sql, for SQLite
+// (modernc.org/sqlite, the embedded default) and PostgreSQL (pgx's
+// database/sql driver, for many servers sharing one database).
+//
+// Both engines share one implementation, one set of embedded migrations and
+// one test suite: the SQL is written to be portable (TEXT ids made in Go,
+// BIGINT unix-millisecond timestamps, BIGINT cents, INTEGER 0/1 booleans,
+// JSON as TEXT) and uses "?" placeholders, rebound to "$n" for PostgreSQL.
+//
+// Personal data is sealed with a *seal.Keyring before it is written:
+// applicants are stored as AES-256-GCM ciphertext bound to their row, and
+// the SSN is only ever looked up through its HMAC blind index.
+package store
+
+import (
+	"context"
+	"crypto/rand"
+	"database/sql"
+	"embed"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgconn"
+	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" driver
+	"modernc.org/sqlite"               // registers the "sqlite" driver
+	sqlite3 "modernc.org/sqlite/lib"
+
+	"github.com/chairside/chairside"
+	"github.com/chairside/chairside/seal"
+)
+
+// Engines the store runs on.
+const (
+	SQLite   = "sqlite"
+	Postgres = "postgres"
+)
+
+//go:embed migrations/*.sql
+var migrationFS embed.FS
+
+// Ensure DB implements the domain's Store.
+var _ chairside.Store = (*DB)(nil)
+
+// DB is a chairside.Store on SQLite or PostgreSQL. It is safe for concurrent
+// use.
+type DB struct {
+	db     *sql.DB
+	engine string
+	keys   *seal.Keyring
+
+	// Now is the clock used for timestamps the caller leaves zero (CreatedAt)
+	// and for UpdatedAt. Tests replace it; it defaults to time.Now.
+	Now func() time.Time
+
+	seqMu   sync.Mutex
+	lastSeq int64
+}
+
+// Open connects to dsn and migrates the schema. A dsn starting with
+// postgres:// or postgresql:// is a PostgreSQL URL; anything else is the
+// path of a SQLite file, created with its directory if needed. keys seals
+// personal data and must be the same keyring on every server sharing a
+// database.
+func Open(ctx context.Context, dsn string, keys *seal.Keyring) (*DB, error) {
+	if keys == nil {
+		return nil, errors.New("store: open: no keyring")
+	}
+	if dsn == "" {
+		return nil, errors.New("store: open: empty dsn")
+	}
+	db := &DB{keys: keys, Now: time.Now}
+	var err error
+	if strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://") {
+		db.engine = Postgres
+		if db.db, err = sql.Open("pgx", dsn); err != nil {
+			return nil, fmt.Errorf("store: open postgres: %w", err)
+		}
+		// Enough connections for parallel requests of one server; many
+		// servers share the database's max_connections (100 by default).
+		db.db.SetMaxOpenConns(16)
+		db.db.SetMaxIdleConns(16)
+		db.db.SetConnMaxIdleTime(5 * time.Minute)
+	} else {
+		db.engine = SQLite
+		if dir := filepath.Dir(dsn); dir != "." {
+			if err := os.MkdirAll(dir, 0o700); err != nil {
+				return nil, fmt.Errorf("store: open sqlite: %w", err)
+			}
+		}
+		// WAL lets readers work while a write is in progress, busy_timeout
+		// waits for a lock instead of failing, and foreign keys are off in
+		// SQLite unless asked for.
+		u := "file:" + dsn + "?_pragma=journal_mode(WAL)&_pragma=busy_timeout(5000)&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)"
+		if db.db, err = sql.Open("sqlite", u); err != nil {
+			return nil, fmt.Errorf("store: open sqlite: %w", err)
+		}
+		// SQLite has one writer at a time. One connection makes every write
+		// wait its turn in Go instead of failing with SQLITE_BUSY, and keeps
+		// a transaction's read-then-write free of lock upgrades. It is
+		// plenty for one server; many servers use PostgreSQL.
+		db.db.SetMaxOpenConns(1)
+		db.db.SetConnMaxIdleTime(0)
+		db.db.SetConnMaxLifetime(0)
+	}
+	if err := db.db.PingContext(ctx); err != nil {
+		db.db.Close()
+		return nil, fmt.Errorf("store: open %s: %w", db.engine, err)
+	}
+	if err := db.migrate(ctx); err != nil {
+		db.db.Close()
+		return nil, err
+	}
+	return db, nil
+}
+
+// Engine returns SQLite or Postgres.
+func (db *DB) Engine() string { return db.engine }
+
+// Ping checks the database is reachable.
+func (db *DB) Ping(ctx context.Context) error {
+	if err := db.db.PingContext(ctx); err != nil {
+		return fmt.Errorf("store: ping: %w", err)
+	}
+	return nil
+}
+
+// Close closes the database.
+func (db *DB) Close() error {
+	return db.db.Close()
+}
+
+// migrate applies every embedded migration not applied yet, in name order,
+// each in its own transaction together with its schema_migrations row, so a
+// migration is applied completely and once, or not at all.
+func (db *DB) migrate(ctx context.Context) error {
+	names, err := fs.Glob(migrationFS, "migrations/*.sql")
+	if err != nil {
+		return fmt.Errorf("store: migrations: %w", err)
+	}
+	// fs.Glob answers sorted names: 0001_…, 0002_…
+	for _, name := range names {
+		if err := db.migrateFile(ctx, name); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (db *DB) migrateFile(ctx context.Context, name string) error {
+	return db.withTx(ctx, func(tx *sql.Tx) error {
+		if db.engine == Postgres {
+			// Servers starting together against one database take turns;
+			// the lock is released at commit. The number is arbitrary but
+			// fixed.
+			if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock(7201923)`); err != nil {
+				return fmt.Errorf("store: migration lock: %w", err)
+			}
+		}
+		if _, err := tx.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY, applied_at BIGINT NOT NULL)`); err != nil {
+			return fmt.Errorf("store: schema_migrations: %w", err)
+		}
+		var n int
+		if err := tx.QueryRowContext(ctx, db.rebind(`SELECT COUNT(*) FROM schema_migrations WHERE name = ?`), name).Scan(&n); err != nil {
+			return fmt.Errorf("store: schema_migrations: %w", err)
+		}
+		if n > 0 {
+			return nil
+		}
+		buf, err := fs.ReadFile(migrationFS, name)
+		if err != nil {
+			return fmt.Errorf("store: migration %s: %w", name, err)
+		}
+		for i, stmt := range splitStatements(string(buf)) {
+			if _, err := tx.ExecContext(ctx, stmt); err != nil {
+				return fmt.Errorf("store: migration %s statement %d: %w", name, i+1, err)
+			}
+		}
+		if _, err := tx.ExecContext(ctx, db.rebind(`INSERT INTO schema_migrations (name, applied_at) VALUES (?, ?)`), name, millis(db.Now())); err != nil {
+			return fmt.Errorf("store: migration %s: %w", name, err)
+		}
+		return nil
+	})
+}
+
+// splitStatements splits a migration file into statements at semicolons
+// ending a line, dropping "--" comment lines. Migrations are ours, so they
+// keep to that shape: one statement per ";\n", no semicolons in literals.
+func splitStatements(src string) []string {
+	var out []string
+	var cur strings.Builder
+	for line := range strings.Lines(src) {
+		trimmed := strings.TrimSpace(line)
+		if strings.HasPrefix(trimmed, "--") {
+			continue
+		}
+		cur.WriteString(line)
+		if strings.HasSuffix(trimmed, ";") {
+			if s := strings.TrimSpace(cur.String()); s != ";" {
+				out = append(out, s)
+			}
+			cur.Reset()
+		}
+	}
+	if s := strings.TrimSpace(cur.String()); s != "" {
+		out = append(out, s)
+	}
+	return out
+}
+
+// rebind turns the "?" placeholders of portable SQL into PostgreSQL's "$1",
+// "$2" … It skips quoted literals, though our SQL keeps "?" out of them.
+func (db *DB) rebind(query string) string {
+	if db.engine != Postgres {
+		return query
+	}
+	var b strings.Builder
+	b.Grow(len(query) + 8)
+	n := 0
+	inQuote := false
+	for i := 0; i < len(query); i++ {
+		c := query[i]
+		switch {
+		case c == '\'':
+			inQuote = !inQuote
+			b.WriteByte(c)
+		case c == '?' && !inQuote:
+			n++
+			b.WriteByte('$')
+			b.WriteString(strconv.Itoa(n))
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}
+
+// exec, query and queryRow run portable SQL on the database.
+func (db *DB) exec(ctx context.Context, q string, args ...any) (sql.Result, error) {
+	return db.db.ExecContext(ctx, db.rebind(q), args...)
+}
+
+func (db *DB) query(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
+	return db.db.QueryContext(ctx, db.rebind(q), args...)
+}
+
+func (db *DB) queryRow(ctx context.Context, q string, args ...any) *sql.Row {
+	return db.db.QueryRowContext(ctx, db.rebind(q), args...)
+}
+
+// withTx runs fn in a transaction, committing if fn succeeds. With SQLite's
+// single connection, fn must use tx only: a query on db would wait forever
+// for the connection tx holds.
+func (db *DB) withTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
+	tx, err := db.db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("store: begin: %w", err)
+	}
+	defer tx.Rollback()
+	if err := fn(tx); err != nil {
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("store: commit: %w", err)
+	}
+	return nil
+}
+
+// now returns db.Now truncated to the millisecond the database keeps, so a
+// record read back equals the one written.
+func (db *DB) now() time.Time {
+	return db.Now().Truncate(time.Millisecond)
+}
+
+// stamp returns t truncated to milliseconds, or db.now() for a zero t.
+func (db *DB) stamp(t time.Time) time.Time {
+	if t.IsZero() {
+		return db.now()
+	}
+	return t.Truncate(time.Millisecond)
+}
+
+// nextSeq returns a number larger than any this process returned before and
+// close to the wall clock in nanoseconds, so rows made in the same
+// millisecond keep their order (within a server exactly, across servers
+// roughly) without a database round trip.
+func (db *DB) nextSeq() int64 {
+	db.seqMu.Lock()
+	defer db.seqMu.Unlock()
+	s := time.Now().UnixNano()
+	if s <= db.lastSeq {
+		s = db.lastSeq + 1
+	}
+	db.lastSeq = s
+	return s
+}
+
+// newID returns a random 128-bit id in hex.
+func newID() string {
+	var b [16]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		panic("store: crypto/rand failed: " + err.Error()) // never happens on supported platforms
+	}
+	return hex.EncodeToString(b[:])
+}
+
+// millis converts a time to the unix milliseconds the schema stores.
+func millis(t time.Time) int64 { return t.UnixMilli() }
+
+// fromMillis converts stored unix milliseconds back to a UTC time.
+func fromMillis(ms int64) time.Time { return time.UnixMilli(ms).UTC() }
+
+// nullMillis converts an optional time for a nullable BIGINT column.
+func nullMillis(t *time.Time) sql.NullInt64 {
+	if t == nil {
+		return sql.NullInt64{}
+	}
+	return sql.NullInt64{Int64: millis(*t), Valid: true}
+}
+
+// fromNullMillis converts a nullable BIGINT column back to an optional time.
+func fromNullMillis(n sql.NullInt64) *time.Time {
+	if !n.Valid {
+		return nil
+	}
+	t := fromMillis(n.Int64)
+	return &t
+}
+
+// boolInt stores a bool in a portable INTEGER column.
+func boolInt(b bool) int64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// notFound returns the domain's ENOTFOUND error.
+func notFound(format string, args ...any) error {
+	return chairside.Errorf(chairside.ENOTFOUND, format, args...)
+}
+
+// conflict returns the domain's ECONFLICT error.
+func conflict(format string, args ...any) error {
+	return chairside.Errorf(chairside.ECONFLICT, format, args...)
+}
+
+// isUniqueViolation reports whether err is a duplicate primary or unique key.
+func isUniqueViolation(err error) bool {
+	var pe *pgconn.PgError
+	if errors.As(err, &pe) {
+		return pe.Code == "23505"
+	}
+	var se *sqlite.Error
+	if errors.As(err, &se) {
+		return se.Code() == sqlite3.SQLITE_CONSTRAINT_UNIQUE || se.Code() == sqlite3.SQLITE_CONSTRAINT_PRIMARYKEY
+	}
+	return false
+}
+
+// isForeignKeyViolation reports whether err is a reference to a missing row.
+func isForeignKeyViolation(err error) bool {
+	var pe *pgconn.PgError
+	if errors.As(err, &pe) {
+		return pe.Code == "23503"
+	}
+	var se *sqlite.Error
+	if errors.As(err, &se) {
+		return se.Code() == sqlite3.SQLITE_CONSTRAINT_FOREIGNKEY
+	}
+	return false
+}
+
+// rowsAffected returns the count of rows an UPDATE or DELETE touched.
+func rowsAffected(res sql.Result) (int64, error) {
+	n, err := res.RowsAffected()
+	if err != nil {
+		return 0, fmt.Errorf("store: rows affected: %w", err)
+	}
+	return n, nil
+}
+
+// exists reports whether a row with id exists in table. table is always a
+// constant of this package, never input.
+func (db *DB) exists(ctx context.Context, table, column, id string) (bool, error) {
+	var n int
+	if err := db.queryRow(ctx, `SELECT COUNT(*) FROM `+table+` WHERE `+column+` = ?`, id).Scan(&n); err != nil {
+		return false, fmt.Errorf("store: check %s: %w", table, err)
+	}
+	return n > 0, nil
+}
