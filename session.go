@@ -1,6 +1,12 @@
 package chairside
 
-import "time"
+import (
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
+	"time"
+)
 
 // Session is one patient's web session: created by a flow start, carried as
 // X-Web-Session-Id on every call, ended by a finish or by idleness.
@@ -39,4 +45,22 @@ func (s *Session) Live(now time.Time) bool {
 	return s.FinishedAt == nil &&
 		now.Sub(s.LastSeenAt) <= s.IdleLimit() &&
 		now.Sub(s.CreatedAt) <= SessionMaxAge
+}
+
+// HashSecret returns the hex SHA-256 of a bearer secret (a web session id or
+// a flow token). Only this hash is stored or compared, so a copy of the
+// database cannot be used to take over a session or redeem a token.
+func HashSecret(secret string) string {
+	sum := sha256.Sum256([]byte(secret))
+	return hex.EncodeToString(sum[:])
+}
+
+// NewSecret returns n random bytes from crypto/rand as unpadded base64url:
+// web session ids and flow tokens (n ≥ 16, so at least 128 bits).
+func NewSecret(n int) string {
+	b := make([]byte, n)
+	if _, err := rand.Read(b); err != nil {
+		panic("chairside: crypto/rand failed: " + err.Error()) // the OS has no entropy; nothing is safe
+	}
+	return base64.RawURLEncoding.EncodeToString(b)
 }

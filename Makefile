@@ -1,0 +1,55 @@
+# Chairside — the two front doors are `make run` and `make test`.
+# Both install what they need on a fresh Debian machine (npm packages, and
+# Debian's Chromium for the browser tests), build the web app, embed it in
+# the Go binary and go from there.
+
+GO      ?= go
+BIN     := bin/chairside
+VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+LDFLAGS := -X github.com/chairside/chairside.Version=$(VERSION)
+CHROMIUM := /usr/bin/chromium
+
+.PHONY: run build web deps test bench bench-quick lint perf clean
+
+## run: build everything and start the server with the sandbox lenders and demo data
+run: build
+	./$(BIN) serve -sandbox-latency 1s
+
+## build: the web app, then the Go binary with it embedded
+build: web
+	$(GO) build -tags webdist -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/chairside
+
+web: web/node_modules/.package-lock.json
+	cd web && npm run build
+
+# npm ci only when the lock file changed since the last install.
+web/node_modules/.package-lock.json: web/package-lock.json
+	cd web && npm ci --no-audit --no-fund
+	@touch $@
+
+$(CHROMIUM):
+	apt-get update
+	DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium
+
+deps: web/node_modules/.package-lock.json $(CHROMIUM)
+
+## test: every suite (Go with the race detector on SQLite and PostgreSQL, web unit, browser)
+test: deps build
+	./scripts/test.sh
+
+## bench: the full patient flow over real HTTP at 32 concurrent sessions, SQLite and PostgreSQL, beside hello-world
+bench:
+	$(GO) test -run '^$$' -bench BenchmarkFlow -benchtime 2000x -count 1 ./cmd/chairside/
+
+## lint: static checks for both halves
+lint:
+	$(GO) vet ./...
+	test -z "$$(gofmt -l .)"
+	cd web && npm run lint
+
+## perf: Lighthouse (mobile) on three screens and the first route's JS size
+perf: build $(CHROMIUM)
+	cd web && npm run perf
+
+clean:
+	rm -rf bin reports web/dist

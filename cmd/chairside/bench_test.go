@@ -1,0 +1,171 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/chairside/chairside/demo"
+	"github.com/chairside/chairside/store/storetest"
+)
+
+// benchConcurrency is the number of patients applying at once.
+const benchConcurrency = 32
+
+// BenchmarkFlow drives the whole patient journey (12 calls from start to
+// finish/completed) with benchConcurrency concurrent sessions over real HTTP
+// against the real binary's wiring, on SQLite and on PostgreSQL, and in the
+// same run a plain hello-world handler with the same client and
+// concurrency. It reports calls per second and p99 latency of both and the
+// flow's throughput as a share of hello-world's. b.N is the number of
+// complete journeys; use -benchtime 2000x (make bench).
+func BenchmarkFlow(b *testing.B) {
+	engines := map[string]func(testing.TB) string{
+		"sqlite":   func(tb testing.TB) string { return filepath.Join(tb.TempDir(), "bench.db") },
+		"postgres": func(tb testing.TB) string { return storetest.Postgres(tb).DSN },
+	}
+	for _, name := range []string{"sqlite", "postgres"} {
+		b.Run(name, func(b *testing.B) {
+			dsn := engines[name](b)
+			m := startMain(b, dsn)
+
+			hello := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				w.Header().Set("Content-Type", "application/json")
+				io.WriteString(w, `{"hello":"world"}`)
+			}))
+			defer hello.Close()
+
+			signature := signaturePNG(b)
+			b.ResetTimer()
+			flow := load(b, m.URL(), b.N, func(c *flowClient, n int) error {
+				return c.completeFlow(demo.EntityKey, testSSN(n), signature)
+			})
+			helloCalls := flow.calls
+			base := load(b, hello.URL, helloCalls, func(c *flowClient, n int) error {
+				return c.callURL(hello.URL + "/")
+			})
+			b.StopTimer()
+
+			ratio := flow.perSecond() / base.perSecond()
+			b.ReportMetric(flow.perSecond(), "calls/s")
+			b.ReportMetric(float64(flow.p99().Microseconds())/1000, "p99-ms")
+			b.ReportMetric(base.perSecond(), "hello-calls/s")
+			b.ReportMetric(float64(base.p99().Microseconds())/1000, "hello-p99-ms")
+			b.ReportMetric(100*ratio, "%-of-hello")
+			b.Logf("%s: flow %d calls in %s: %.0f calls/s, p50 %s, p99 %s | hello-world %.0f calls/s, p99 %s | flow = %.1f%% of hello-world",
+				name, flow.calls, flow.elapsed.Round(time.Millisecond), flow.perSecond(), flow.p50(), flow.p99(),
+				base.perSecond(), base.p99(), 100*ratio)
+		})
+	}
+}
+
+// loadResult is what one load run measured.
+type loadResult struct {
+	calls     int
+	elapsed   time.Duration
+	latencies []time.Duration // sorted
+}
+
+func (r loadResult) perSecond() float64 { return float64(r.calls) / r.elapsed.Seconds() }
+func (r loadResult) p50() time.Duration { return r.percentile(0.50) }
+func (r loadResult) p99() time.Duration { return r.percentile(0.99) }
+
+func (r loadResult) percentile(p float64) time.Duration {
+	if len(r.latencies) == 0 {
+		return 0
+	}
+	return r.latencies[min(len(r.latencies)-1, int(p*float64(len(r.latencies))))].Round(10 * time.Microsecond)
+}
+
+// load runs job n = 0 … total-1 on benchConcurrency workers, each with its
+// own flowClient over one shared keep-alive transport, and fails the
+// benchmark on the first error.
+func load(b *testing.B, base string, total int, job func(c *flowClient, n int) error) loadResult {
+	transport := &http.Transport{MaxIdleConns: 2 * benchConcurrency, MaxIdleConnsPerHost: 2 * benchConcurrency}
+	defer transport.CloseIdleConnections()
+	client := &http.Client{Transport: transport, Timeout: 30 * time.Second}
+
+	var next atomic.Int64
+	var mu sync.Mutex
+	var all []time.Duration
+	var firstErr error
+	var wg sync.WaitGroup
+	start := time.Now()
+	for range benchConcurrency {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			c := &flowClient{base: base, http: client}
+			for {
+				n := int(next.Add(1)) - 1
+				if n >= total {
+					break
+				}
+				if err := job(c, n); err != nil {
+					mu.Lock()
+					if firstErr == nil {
+						firstErr = fmt.Errorf("job %d: %w", n, err)
+					}
+					mu.Unlock()
+					return
+				}
+			}
+			mu.Lock()
+			all = append(all, c.latencies...)
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	elapsed := time.Since(start)
+	if firstErr != nil {
+		b.Fatal(firstErr)
+	}
+	slices.Sort(all)
+	return loadResult{calls: len(all), elapsed: elapsed, latencies: all}
+}
+
+// callURL is a timed GET of a full URL, for the hello-world baseline.
+func (c *flowClient) callURL(url string) error {
+	start := time.Now()
+	resp, err := c.http.Get(url)
+	if err != nil {
+		return err
+	}
+	_, err = io.Copy(io.Discard, resp.Body)
+	resp.Body.Close()
+	c.latencies = append(c.latencies, time.Since(start))
+	return err
+}
+
+// startMain runs the real program in-process on a free port against dsn,
+// env test (demo offices seeded, sandbox answering at once), quiet logs.
+func startMain(tb testing.TB, dsn string) *Main {
+	tb.Helper()
+	m := NewMain()
+	m.Config.Addr = "127.0.0.1:0"
+	m.Config.DB = dsn
+	m.Config.Env = "test"
+	m.Config.SandboxLatency = 0
+	m.Config.RateLimit = 0 // a load from one address is the point here
+	m.Config.KeyFile = filepath.Join(tb.TempDir(), "keys.json")
+	m.Stdout = io.Discard
+	m.Logger = slog.New(slog.NewJSONHandler(io.Discard, nil))
+	if err := m.Run(context.Background()); err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(func() {
+		if err := m.Close(); err != nil {
+			tb.Error(err)
+		}
+	})
+	return m
+}

@@ -1,0 +1,77 @@
+// Command chairside runs the Chairside server (`chairside serve`) and the
+// small office tools that come with it (`chairside token create`).
+//
+// This is the only place where the program's parts are wired together: the
+// store, the lenders, the application service and the HTTP layer know each
+// other only through the domain package.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := run(ctx, os.Args[1:], os.Stdout, os.Stderr); err != nil {
+		if !errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintln(os.Stderr, "chairside:", err)
+		}
+		os.Exit(1)
+	}
+}
+
+const usage = `Chairside — patient financing at the dental chair.
+
+Usage:
+  chairside serve [flags]          run the server (API and web app)
+  chairside token create [flags]   create a one-time start link and QR code for a patient
+  chairside version                print the version
+
+Run "chairside serve -h" or "chairside token create -h" for their flags.
+`
+
+// run dispatches a command line; it is main without the process around it,
+// so tests can call it.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return flag.ErrHelp
+	}
+	switch args[0] {
+	case "serve":
+		m := NewMain()
+		m.Stdout = stdout
+		if err := m.ParseFlags(args[1:], stderr); err != nil {
+			return err
+		}
+		if err := m.Run(ctx); err != nil {
+			return err
+		}
+		<-ctx.Done()
+		fmt.Fprintln(stdout, "Shutting down…")
+		return m.Close()
+	case "token":
+		if len(args) < 2 || args[1] != "create" {
+			fmt.Fprint(stderr, usage)
+			return flag.ErrHelp
+		}
+		return runTokenCreate(ctx, args[2:], stdout, stderr)
+	case "version":
+		fmt.Fprintln(stdout, versionString())
+		return nil
+	case "-h", "-help", "--help", "help":
+		fmt.Fprint(stdout, usage)
+		return nil
+	default:
+		fmt.Fprint(stderr, usage)
+		return fmt.Errorf("unknown command %q", args[0])
+	}
+}

@@ -1,0 +1,363 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/chairside/chairside"
+	"github.com/chairside/chairside/api"
+	"github.com/chairside/chairside/demo"
+	"github.com/chairside/chairside/flow"
+	"github.com/chairside/chairside/httpapi"
+	"github.com/chairside/chairside/lender/sandbox"
+	"github.com/chairside/chairside/seal"
+	"github.com/chairside/chairside/store"
+	"github.com/chairside/chairside/web"
+)
+
+// Config is what `chairside serve` is told: by flag, or by the environment
+// variable named beside each flag.
+type Config struct {
+	Addr           string        // CHAIRSIDE_ADDR
+	DB             string        // CHAIRSIDE_DB: SQLite file path or postgres:// URL
+	Env            string        // CHAIRSIDE_ENV
+	SandboxLatency time.Duration // CHAIRSIDE_SANDBOX_LATENCY
+	KeyFile        string        // CHAIRSIDE_KEY_FILE: where sealing keys live
+	Keys           string        // CHAIRSIDE_KEYS: the key file's JSON, instead of a file
+	Retention      time.Duration // CHAIRSIDE_RETENTION: personal data kept after a session ends
+	PublicURL      string        // CHAIRSIDE_PUBLIC_URL: the address patients use
+	LogLevel       string        // CHAIRSIDE_LOG_LEVEL: debug, info, warn, error
+	// RateLimit is the requests per second one client address may make
+	// (bursts of three times that); 0 turns the limit off.
+	RateLimit float64 // CHAIRSIDE_RATE_LIMIT
+}
+
+// Main is the whole program for one `chairside serve`. Tests and benchmarks
+// run it in-process on a free port with a temporary database.
+type Main struct {
+	Config Config
+	Stdout io.Writer
+	// Logger receives the JSON request and error logs; stderr by default.
+	Logger *slog.Logger
+	// Now is the clock of the service; time.Now by default.
+	Now chairside.Clock
+
+	// envErr is a malformed environment variable, reported by ParseFlags
+	// and Run rather than silently replaced by a default.
+	envErr error
+
+	store     *store.DB
+	server    *http.Server
+	listener  net.Listener
+	stopPurge context.CancelFunc
+	done      chan struct{}
+}
+
+// NewMain returns a Main with the defaults and environment applied.
+func NewMain() *Main {
+	var envErrs []error
+	envFloat := func(name string, def float64) float64 {
+		v := os.Getenv(name)
+		if v == "" {
+			return def
+		}
+		f, err := strconv.ParseFloat(v, 64)
+		if err != nil {
+			envErrs = append(envErrs, fmt.Errorf("%s=%q: not a number", name, v))
+			return def
+		}
+		return f
+	}
+	envDuration := func(name string, def time.Duration) time.Duration {
+		v := os.Getenv(name)
+		if v == "" {
+			return def
+		}
+		d, err := time.ParseDuration(v)
+		if err != nil {
+			envErrs = append(envErrs, fmt.Errorf("%s=%q: not a duration such as 1s or 72h", name, v))
+			return def
+		}
+		return d
+	}
+	m := &Main{
+		Config: Config{
+			Addr:           envOr("CHAIRSIDE_ADDR", "127.0.0.1:8080"),
+			DB:             envOr("CHAIRSIDE_DB", filepath.Join("data", "chairside.db")),
+			Env:            envOr("CHAIRSIDE_ENV", chairside.EnvDev),
+			SandboxLatency: envDuration("CHAIRSIDE_SANDBOX_LATENCY", 0),
+			KeyFile:        os.Getenv("CHAIRSIDE_KEY_FILE"),
+			Keys:           os.Getenv("CHAIRSIDE_KEYS"),
+			Retention:      envDuration("CHAIRSIDE_RETENTION", 72*time.Hour),
+			PublicURL:      os.Getenv("CHAIRSIDE_PUBLIC_URL"),
+			LogLevel:       envOr("CHAIRSIDE_LOG_LEVEL", "info"),
+			RateLimit:      envFloat("CHAIRSIDE_RATE_LIMIT", httpapi.DefaultRatePerSecond),
+		},
+		Stdout: os.Stdout,
+		Now:    time.Now,
+	}
+	m.envErr = errors.Join(envErrs...)
+	return m
+}
+
+// ParseFlags reads the serve flags over the defaults.
+func (m *Main) ParseFlags(args []string, stderr io.Writer) error {
+	c := &m.Config
+	fs := flag.NewFlagSet("chairside serve", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.StringVar(&c.Addr, "addr", c.Addr, "listen address (CHAIRSIDE_ADDR)")
+	fs.StringVar(&c.DB, "db", c.DB, "SQLite file path or postgres:// URL (CHAIRSIDE_DB)")
+	fs.StringVar(&c.Env, "env", c.Env, "environment: prod, test, uat, demo, dev or default (CHAIRSIDE_ENV)")
+	fs.DurationVar(&c.SandboxLatency, "sandbox-latency", c.SandboxLatency, "delay of every sandbox lender answer, e.g. 1s; 0 answers at once (CHAIRSIDE_SANDBOX_LATENCY)")
+	fs.StringVar(&c.KeyFile, "key-file", c.KeyFile, "file holding the data-encryption keys, created on first start; default beside the SQLite file, or ./data/chairside.key (CHAIRSIDE_KEY_FILE)")
+	fs.DurationVar(&c.Retention, "retention", c.Retention, "how long applicants' personal data is kept after their session ends (CHAIRSIDE_RETENTION)")
+	fs.StringVar(&c.PublicURL, "public-url", c.PublicURL, "address patients open, for printed links (CHAIRSIDE_PUBLIC_URL); default http://ADDR")
+	fs.Float64Var(&c.RateLimit, "rate-limit", c.RateLimit, "requests per second per client address, 0 for no limit (CHAIRSIDE_RATE_LIMIT)")
+	fs.StringVar(&c.LogLevel, "log-level", c.LogLevel, "debug, info, warn or error (CHAIRSIDE_LOG_LEVEL)")
+	if m.envErr != nil {
+		return m.envErr
+	}
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	}
+	return c.validate()
+}
+
+func (c *Config) validate() error {
+	if !chairside.ValidEnv(c.Env) {
+		return fmt.Errorf("-env %q: must be one of prod, test, uat, demo, dev, default", c.Env)
+	}
+	if c.SandboxLatency < 0 {
+		return fmt.Errorf("-sandbox-latency must not be negative")
+	}
+	if c.RateLimit < 0 {
+		return fmt.Errorf("-rate-limit must not be negative")
+	}
+	if c.Retention <= 0 {
+		return fmt.Errorf("-retention must be positive")
+	}
+	return nil
+}
+
+// keyFile is where the sealing keys live when no path was given: beside a
+// SQLite database, or in ./data for PostgreSQL.
+func (c *Config) keyFile() string {
+	if c.KeyFile != "" {
+		return c.KeyFile
+	}
+	if isPostgres(c.DB) {
+		return filepath.Join("data", "chairside.key")
+	}
+	return strings.TrimSuffix(c.DB, filepath.Ext(c.DB)) + ".key"
+}
+
+func isPostgres(dsn string) bool {
+	return strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://")
+}
+
+// openKeys loads the data-encryption keys from configuration or the key file.
+func (c *Config) openKeys() (*seal.Keyring, error) {
+	if c.Keys != "" {
+		return seal.FromEnv(c.Keys)
+	}
+	return seal.LoadOrCreate(c.keyFile())
+}
+
+// openStore opens the keys and the database (creating and migrating it).
+func (c *Config) openStore(ctx context.Context) (*store.DB, *seal.Keyring, error) {
+	keys, err := c.openKeys()
+	if err != nil {
+		return nil, nil, fmt.Errorf("keys: %w", err)
+	}
+	db, err := store.Open(ctx, c.DB, keys)
+	if err != nil {
+		return nil, nil, fmt.Errorf("database: %w", err)
+	}
+	return db, keys, nil
+}
+
+func (m *Main) logger() *slog.Logger {
+	if m.Logger != nil {
+		return m.Logger
+	}
+	var level slog.Level
+	if err := level.UnmarshalText([]byte(m.Config.LogLevel)); err != nil {
+		level = slog.LevelInfo
+	}
+	return httpapi.NewLogger(os.Stderr, level)
+}
+
+// Run opens the store, seeds demo data where the environment allows, starts
+// listening and serving, and returns. Close stops it.
+func (m *Main) Run(ctx context.Context) error {
+	c := m.Config
+	if m.envErr != nil {
+		return m.envErr
+	}
+	if err := c.validate(); err != nil {
+		return err
+	}
+	log := m.logger()
+	db, keys, err := c.openStore(ctx)
+	if err != nil {
+		return err
+	}
+	m.store = db
+	if demo.Enabled(c.Env) {
+		if err := demo.Seed(ctx, db); err != nil {
+			db.Close()
+			return err
+		}
+	}
+
+	var testCases []string
+	for _, tc := range sandbox.TestCases() {
+		testCases = append(testCases, tc.ID)
+	}
+	svc := flow.New(db, sandbox.New(sandbox.Options{Latency: c.SandboxLatency}), keys, flow.Options{
+		Env:         c.Env,
+		Now:         m.Now,
+		Logger:      log,
+		TestCaseIDs: testCases,
+	})
+	rate := c.RateLimit
+	if rate == 0 {
+		rate = -1 // httpapi's word for "no limit"
+	}
+	handler := httpapi.New(svc, httpapi.Options{
+		Env:           c.Env,
+		Logger:        log,
+		Web:           web.Dist(),
+		OpenAPI:       api.Spec,
+		RatePerSecond: rate,
+		RateBurst:     int(3 * rate),
+	})
+
+	ln, err := net.Listen("tcp", c.Addr)
+	if err != nil {
+		db.Close()
+		return err
+	}
+	m.listener = ln
+	m.server = &http.Server{
+		Handler: handler,
+		// Go's defaults are no time-outs at all; a slow client must not
+		// hold a connection forever.
+		ReadHeaderTimeout: 5 * time.Second,
+		ReadTimeout:       30 * time.Second,
+		WriteTimeout:      90 * time.Second, // a lender may take up to its own time-out
+		IdleTimeout:       120 * time.Second,
+		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+	}
+	m.done = make(chan struct{})
+	go func() {
+		defer close(m.done)
+		if err := m.server.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			log.Error("serve", "err", err)
+		}
+	}()
+
+	purgeCtx, stop := context.WithCancel(context.Background())
+	m.stopPurge = stop
+	go m.purgeLoop(purgeCtx, log)
+
+	url := m.URL()
+	fmt.Fprintf(m.Stdout, "Chairside %s is running (env %s, database %s).\n", chairside.Version, c.Env, describeDB(c.DB))
+	fmt.Fprintf(m.Stdout, "Open %s/\n", url)
+	if demo.Enabled(c.Env) {
+		fmt.Fprintf(m.Stdout, "Demo patient link: %s/start/entity-keys/%s\n", url, demo.EntityKey)
+		fmt.Fprintln(m.Stdout, "  (last names Approve, Decline, Pending, Nooffer, Error or Existing force a lender's answer)")
+	}
+	return nil
+}
+
+// URL is the address patients open: the public URL if configured, else the
+// listening address.
+func (m *Main) URL() string {
+	if m.Config.PublicURL != "" {
+		return strings.TrimSuffix(m.Config.PublicURL, "/")
+	}
+	if m.listener != nil {
+		return "http://" + m.listener.Addr().String()
+	}
+	return "http://" + m.Config.Addr
+}
+
+// Close stops accepting requests, lets running ones finish (up to 20 s) and
+// closes the database.
+func (m *Main) Close() error {
+	var errs []error
+	if m.stopPurge != nil {
+		m.stopPurge()
+	}
+	if m.server != nil {
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+		defer cancel()
+		if err := m.server.Shutdown(ctx); err != nil {
+			errs = append(errs, err)
+		}
+		<-m.done
+	}
+	if m.store != nil {
+		if err := m.store.Close(); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// purgeLoop erases applicants' personal data once their session has been
+// over for the retention period; decisions, consents and events stay.
+func (m *Main) purgeLoop(ctx context.Context, log *slog.Logger) {
+	tick := time.NewTicker(10 * time.Minute)
+	defer tick.Stop()
+	for {
+		n, err := m.store.PurgePersonalData(ctx, m.Now().Add(-m.Config.Retention))
+		if err != nil && ctx.Err() == nil {
+			log.Error("purge personal data", "err", err)
+		} else if n > 0 {
+			log.Info("purged personal data", "applications", n)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+		}
+	}
+}
+
+// describeDB names the database without its credentials.
+func describeDB(dsn string) string {
+	if isPostgres(dsn) {
+		return "PostgreSQL"
+	}
+	return "SQLite " + dsn
+}
+
+func versionString() string {
+	if chairside.Commit != "" {
+		return chairside.Version + " (" + chairside.Commit + ")"
+	}
+	return chairside.Version
+}
+
+func envOr(name, def string) string {
+	if v := os.Getenv(name); v != "" {
+		return v
+	}
+	return def
+}

@@ -1,0 +1,219 @@
+// Package flow is the application service of Chairside: it starts and ends
+// patients' web sessions, runs an application through a location's lender
+// waterfall (apply start, prequalify/prescreen/apply, plans, selection,
+// acceptance, signing, completion) and enforces what the transport must not
+// be trusted with: that every object is reached through the caller's
+// session, that steps run in order, that credit pulls are capped, consented
+// to and never repeated by a retry.
+//
+// The service speaks domain types (package chairside) and returns
+// *chairside.Error codes; package httpapi turns them into HTTP.
+package flow
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
+	"io"
+	"log/slog"
+	"sync"
+	"time"
+
+	"github.com/chairside/chairside"
+	"github.com/chairside/chairside/seal"
+)
+
+// Defaults for Options fields left zero.
+const (
+	DefaultLenderTimeout  = 25 * time.Second
+	DefaultDailySSNCap    = 10
+	DefaultSessionPullCap = 8
+	// touchEvery throttles TouchSession: an authenticated call writes
+	// LastSeenAt only when the stored value is older than this, which keeps
+	// the hot path to one read per call while keeping the idle limit
+	// (minutes) accurate to seconds.
+	touchEvery = 5 * time.Second
+	// locationTTL is how long a location (name, state, waterfall) is cached
+	// in memory. Locations change rarely and a short staleness is harmless;
+	// the cache saves a database read on nearly every call.
+	locationTTL = 30 * time.Second
+	// idempotencyTTL is how long a submit's answer is kept for replays.
+	idempotencyTTL = 24 * time.Hour
+	// maxPlans bounds how many plans a lender may offer; lender answers are
+	// untrusted.
+	maxPlans = 50
+)
+
+// Options configure a Service. Zero values get sensible defaults.
+type Options struct {
+	// Env is the environment (chairside.EnvProd …); test cases are refused
+	// in prod. Default: chairside.EnvDefault.
+	Env string
+	// Now is the clock; default time.Now.
+	Now chairside.Clock
+	// LenderTimeout bounds every lender call; a decision call that runs out
+	// becomes a responseCode "error" decision. Default 25 s.
+	LenderTimeout time.Duration
+	// TimeoutAfter and WarnCountdown are the browser's idle timer and
+	// warning countdown sent with each new session (spec §4.4). Defaults
+	// chairside.DefaultTimeoutAfter and chairside.DefaultWarnCountdown.
+	TimeoutAfter  time.Duration
+	WarnCountdown time.Duration
+	// Logger receives the service's log lines (never personal data).
+	// Default: discard.
+	Logger *slog.Logger
+	// DailySSNCap is how many credit decisions one SSN may request in 24
+	// hours across all sessions; SessionPullCap how many one session may
+	// request. Over a cap answers rate_limited without a lender call.
+	DailySSNCap    int
+	SessionPullCap int
+	// TestCaseIDs, when not nil, lists the test case ids POST
+	// /test-cases/apply/{id} accepts (sandbox.TestCases()); others answer
+	// resource_not_found.
+	TestCaseIDs []string
+}
+
+// Service is the application service. It is safe for concurrent use and
+// keeps no state another server would need: everything lives in the Store,
+// apart from a short-lived cache of locations.
+type Service struct {
+	store   chairside.Store
+	lenders chairside.Lenders
+	keys    *seal.Keyring
+	opts    Options
+	now     chairside.Clock
+	log     *slog.Logger
+
+	locMu sync.Mutex
+	locs  map[string]cachedLocation
+}
+
+type cachedLocation struct {
+	loc     *chairside.Location
+	fetched time.Time
+}
+
+// New returns a Service over a store, the lenders and the keyring (used for
+// the SSN blind index and for keyed request hashes).
+func New(store chairside.Store, lenders chairside.Lenders, keys *seal.Keyring, opts Options) *Service {
+	if opts.Env == "" {
+		opts.Env = chairside.EnvDefault
+	}
+	if opts.Now == nil {
+		opts.Now = time.Now
+	}
+	if opts.LenderTimeout <= 0 {
+		opts.LenderTimeout = DefaultLenderTimeout
+	}
+	if opts.TimeoutAfter <= 0 {
+		opts.TimeoutAfter = chairside.DefaultTimeoutAfter
+	}
+	if opts.WarnCountdown <= 0 {
+		opts.WarnCountdown = chairside.DefaultWarnCountdown
+	}
+	if opts.Logger == nil {
+		opts.Logger = slog.New(slog.NewJSONHandler(io.Discard, nil))
+	}
+	if opts.DailySSNCap <= 0 {
+		opts.DailySSNCap = DefaultDailySSNCap
+	}
+	if opts.SessionPullCap <= 0 {
+		opts.SessionPullCap = DefaultSessionPullCap
+	}
+	return &Service{
+		store:   store,
+		lenders: lenders,
+		keys:    keys,
+		opts:    opts,
+		now:     opts.Now,
+		log:     opts.Logger,
+		locs:    make(map[string]cachedLocation),
+	}
+}
+
+// Env returns the environment the service runs in.
+func (s *Service) Env() string { return s.opts.Env }
+
+// Caller is who makes a call: the live session the HTTP layer authenticated,
+// and the request facts the service records with consents and uses for
+// idempotency.
+type Caller struct {
+	Session *chairside.Session
+	// IP and UserAgent are recorded with consents (never logged).
+	IP        string
+	UserAgent string
+	// IdempotencyKey is the client's optional Idempotency-Key header.
+	IdempotencyKey string
+}
+
+// SessionHash returns the first 12 characters of a session id (itself a
+// hash of the browser's id): enough to follow one session through the logs,
+// useless to take it over.
+func SessionHash(id string) string {
+	if len(id) > 12 {
+		return id[:12]
+	}
+	return id
+}
+
+// location returns the location by id, from the cache when fresh.
+func (s *Service) location(ctx context.Context, id string) (*chairside.Location, error) {
+	now := time.Now() // cache age is wall-clock, independent of the injected clock
+	s.locMu.Lock()
+	c, ok := s.locs[id]
+	s.locMu.Unlock()
+	if ok && now.Sub(c.fetched) < locationTTL {
+		return c.loc, nil
+	}
+	loc, err := s.store.FindLocationByID(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	s.locMu.Lock()
+	s.locs[id] = cachedLocation{loc: loc, fetched: now}
+	s.locMu.Unlock()
+	return loc, nil
+}
+
+// event appends an audit event. Events never carry personal data. A failure
+// is logged, not returned: the step it records already happened.
+func (s *Service) event(ctx context.Context, sess *chairside.Session, providerKey, typ string, data map[string]any) {
+	e := &chairside.Event{
+		ID:            newID(),
+		SessionID:     sess.ID,
+		ApplicationID: sess.ApplicationID,
+		ProviderKey:   providerKey,
+		Type:          typ,
+		Data:          data,
+		CreatedAt:     s.now().UTC(),
+	}
+	if err := s.store.AppendEvent(context.WithoutCancel(ctx), e); err != nil {
+		s.log.Error("append event", "session", SessionHash(sess.ID), "type", typ, "err", err)
+	}
+}
+
+// newID returns a random 128-bit id in hex.
+func newID() string {
+	var b [16]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		panic(err) // crypto/rand never fails on supported platforms
+	}
+	return hex.EncodeToString(b[:])
+}
+
+// sha256Hex returns the hex SHA-256 of s.
+func sha256Hex(s string) string {
+	sum := sha256.Sum256([]byte(s))
+	return hex.EncodeToString(sum[:])
+}
+
+// errorf is chairside.Errorf returning the error interface, for brevity.
+func errorf(code, format string, args ...any) error {
+	return chairside.Errorf(code, format, args...)
+}
+
+// isCode reports whether err carries the chairside error code.
+func isCode(err error, code string) bool {
+	return err != nil && chairside.ErrorCode(err) == code
+}

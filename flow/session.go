@@ -1,0 +1,295 @@
+package flow
+
+import (
+	"context"
+
+	"github.com/chairside/chairside"
+)
+
+// maxPurchaseCents bounds amounts a client may send ($100,000).
+const maxPurchaseCents = 10_000_000
+
+// StartByEntityKey starts a flow at the location with this entity key (an
+// at-home link). A key that is not 16 digits answers bad_request, an unknown
+// one resource_not_found.
+func (s *Service) StartByEntityKey(ctx context.Context, entityKey string, opts StartOptions) (*StartResponse, error) {
+	if !isEntityKey(entityKey) {
+		return nil, errorf(chairside.EBADREQUEST, "The entity key must be exactly 16 digits.")
+	}
+	loc, err := s.store.FindLocationByEntityKey(ctx, entityKey)
+	if err != nil {
+		return nil, err
+	}
+	exp := opts.ExperienceType
+	if exp == "" {
+		exp = chairside.ExperienceAtHome
+	}
+	if exp != chairside.ExperienceAtHome && exp != chairside.ExperienceInStore {
+		return nil, errorf(chairside.EBADREQUEST, "experienceType must be in_store or at_home.")
+	}
+	var amount int64
+	if opts.PurchaseAmountCents != nil {
+		amount = *opts.PurchaseAmountCents
+		if amount < 0 || amount > maxPurchaseCents {
+			return nil, errorf(chairside.EBADREQUEST, "purchaseAmountCents must be between 0 and %d.", maxPurchaseCents)
+		}
+	}
+	return s.startSession(ctx, loc, newSessionData{experience: exp, purchaseCents: amount})
+}
+
+// Start is POST /flow/start: a start by the entity key in the body.
+func (s *Service) Start(ctx context.Context, req StartRequest) (*StartResponse, error) {
+	if req.EntityKey == "" {
+		return nil, errorf(chairside.EBADREQUEST, "entityKey is required.")
+	}
+	return s.StartByEntityKey(ctx, req.EntityKey, req.StartOptions)
+}
+
+// StartByToken starts a flow with a single-use office flow token. The token
+// is looked up by its SHA-256 and consumed atomically: a used, expired or
+// unknown token answers resource_not_found.
+func (s *Service) StartByToken(ctx context.Context, token string) (*StartResponse, error) {
+	if len(token) < 16 || len(token) > 128 || !isURLSafe(token) {
+		return nil, errorf(chairside.ENOTFOUND, "This link is not valid.")
+	}
+	t, err := s.store.ConsumeFlowToken(ctx, chairside.HashSecret(token), s.now().UTC())
+	if err != nil {
+		if isCode(err, chairside.ENOTFOUND) {
+			return nil, errorf(chairside.ENOTFOUND, "This link has expired or was already used. Please ask the office for a new one.")
+		}
+		return nil, err
+	}
+	loc, err := s.location(ctx, t.LocationID)
+	if err != nil {
+		return nil, err
+	}
+	exp := t.ExperienceType
+	if exp == "" {
+		exp = chairside.ExperienceInStore
+	}
+	return s.startSession(ctx, loc, newSessionData{
+		experience:     exp,
+		purchaseCents:  t.PurchaseAmountCents,
+		insuranceCents: t.InsuranceBenefitsCents,
+		firstName:      t.FirstName,
+		lastName:       t.LastName,
+	})
+}
+
+// Restart finishes the caller's session (outcome cancel) and starts a new
+// one at the same location. The new application keeps the office's facts
+// (purchase amount, insurance benefits, experience type) but none of the
+// personal data typed in the old one, names included: a restart is how a
+// patient starts over, and the old data is purged with the old session.
+func (s *Service) Restart(ctx context.Context, c *Caller) (*StartResponse, error) {
+	old := c.Session
+	app, err := s.store.FindApplication(ctx, old.ApplicationID)
+	if err != nil {
+		return nil, err
+	}
+	loc, err := s.location(ctx, old.LocationID)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := s.Finish(ctx, c, chairside.OutcomeCancel); err != nil {
+		return nil, err
+	}
+	s.event(ctx, old, "", "flow.restarted", nil)
+	return s.startSession(ctx, loc, newSessionData{
+		experience:     old.ExperienceType,
+		purchaseCents:  app.PurchaseAmountCents,
+		insuranceCents: app.InsuranceBenefitsCents,
+	})
+}
+
+type newSessionData struct {
+	experience                    string
+	purchaseCents, insuranceCents int64
+	firstName, lastName           string
+}
+
+// startSession creates the session, its application and the start event.
+func (s *Service) startSession(ctx context.Context, loc *chairside.Location, d newSessionData) (*StartResponse, error) {
+	if len(loc.Waterfall) == 0 {
+		s.log.Error("location has no waterfall", "location", loc.ID)
+		return nil, errorf(chairside.ENOTFOUND, "This office is not set up for financing yet.")
+	}
+	first := loc.Waterfall[0]
+	now := s.now().UTC()
+
+	// 256 random bits: the raw id goes to the browser once; only its hash
+	// is stored and only a prefix of the hash is logged.
+	webSessionID := chairside.NewSecret(32)
+
+	app := &chairside.Application{
+		ID:                     newID(),
+		LocationID:             loc.ID,
+		PurchaseAmountCents:    d.purchaseCents,
+		InsuranceBenefitsCents: d.insuranceCents,
+		Primary:                chairside.Applicant{FirstName: d.firstName, LastName: d.lastName},
+		CreatedAt:              now,
+		UpdatedAt:              now,
+	}
+	sess := &chairside.Session{
+		ID:                  chairside.HashSecret(webSessionID),
+		LocationID:          loc.ID,
+		ApplicationID:       app.ID,
+		Env:                 s.opts.Env,
+		GroupID:             loc.GroupID,
+		ExperienceType:      d.experience,
+		FlowType:            chairside.FlowApply,
+		WarnCountdownMillis: s.opts.WarnCountdown.Milliseconds(),
+		TimeoutAfterMillis:  s.opts.TimeoutAfter.Milliseconds(),
+		DynamicProviderKey:  first.ProviderKey,
+		CreatedAt:           now,
+		LastSeenAt:          now,
+	}
+	app.SessionID = sess.ID
+	if err := s.store.CreateApplication(ctx, app); err != nil {
+		return nil, err
+	}
+	if err := s.store.CreateSession(ctx, sess); err != nil {
+		return nil, err
+	}
+	s.event(ctx, sess, first.ProviderKey, "flow.started", map[string]any{"experienceType": d.experience})
+	s.log.Info("flow started", "session", SessionHash(sess.ID), "location", loc.ID, "experienceType", d.experience)
+
+	resp := &StartResponse{
+		Session: SessionInfo{
+			WebSessionID: webSessionID,
+			Env:          sess.Env,
+			GroupID:      sess.GroupID,
+			Properties: SessionProperties{
+				State:        loc.State,
+				LocationName: loc.Name,
+				BrandName:    loc.BrandName,
+				ApplyMode:    first.ApplyMode,
+			},
+			ExperienceType:      sess.ExperienceType,
+			FlowType:            sess.FlowType,
+			WarnCountdownMillis: sess.WarnCountdownMillis,
+			TimeoutAfterMillis:  sess.TimeoutAfterMillis,
+			DynamicProviderKey:  sess.DynamicProviderKey,
+			ShowCancelModal:     true,
+		},
+		Application: ApplicationSummary{
+			PurchaseAmountCents: app.PurchaseAmountCents,
+			Primary:             ApplicantName{FirstName: d.firstName, LastName: d.lastName},
+			Insurance:           Insurance{InsuranceBenefitsCents: app.InsuranceBenefitsCents},
+		},
+		Location: locationInfo(loc),
+	}
+	return resp, nil
+}
+
+// Authenticate returns the live session for the browser's raw session id.
+// Anything else — malformed, unknown, finished, idle or too old — answers
+// session_invalid, with no hint of which. It moves LastSeenAt, throttled to
+// one write every few seconds.
+func (s *Service) Authenticate(ctx context.Context, webSessionID string) (*chairside.Session, error) {
+	invalid := errorf(chairside.EUNAUTHORIZED, "Your session has ended. Please start again.")
+	if len(webSessionID) < 22 || len(webSessionID) > 128 || !isURLSafe(webSessionID) {
+		return nil, invalid
+	}
+	sess, err := s.store.FindSession(ctx, chairside.HashSecret(webSessionID))
+	if err != nil {
+		if isCode(err, chairside.ENOTFOUND) {
+			return nil, invalid
+		}
+		return nil, err
+	}
+	now := s.now().UTC()
+	if !sess.Live(now) {
+		return nil, invalid
+	}
+	if now.Sub(sess.LastSeenAt) >= touchEvery {
+		if err := s.store.TouchSession(ctx, sess.ID, now); err != nil {
+			return nil, err
+		}
+		sess.LastSeenAt = now
+	}
+	return sess, nil
+}
+
+// FinishOutcome maps the URL word of /flow/finish/{outcome} to the stored
+// outcome; ok is false for unknown words.
+func FinishOutcome(word string) (outcome string, ok bool) {
+	switch word {
+	case "completed":
+		return chairside.OutcomeCompleted, true
+	case "canceled":
+		return chairside.OutcomeCancel, true
+	case "pending":
+		return chairside.OutcomePending, true
+	case "timeout":
+		return chairside.OutcomeTimeout, true
+	}
+	return "", false
+}
+
+// Finish ends the caller's session with an outcome (chairside.Outcome…).
+// From then on its id answers session_invalid; a second finish does too.
+func (s *Service) Finish(ctx context.Context, c *Caller, outcome string) (*FinishResponse, error) {
+	switch outcome {
+	case chairside.OutcomeCompleted, chairside.OutcomeCancel, chairside.OutcomePending, chairside.OutcomeTimeout:
+	default:
+		return nil, errorf(chairside.ENOTFOUND, "Unknown outcome.")
+	}
+	sess := c.Session
+	if err := s.store.FinishSession(ctx, sess.ID, outcome, s.now().UTC()); err != nil {
+		if isCode(err, chairside.ECONFLICT) || isCode(err, chairside.ENOTFOUND) {
+			return nil, errorf(chairside.EUNAUTHORIZED, "Your session has ended. Please start again.")
+		}
+		return nil, err
+	}
+	s.event(ctx, sess, "", "flow.finished", map[string]any{"outcome": outcome})
+	s.log.Info("flow finished", "session", SessionHash(sess.ID), "outcome", outcome)
+	return &FinishResponse{Outcome: outcome}, nil
+}
+
+// CurrentLocation answers the caller's location with its waterfall.
+func (s *Service) CurrentLocation(ctx context.Context, c *Caller) (*CurrentLocation, error) {
+	loc, err := s.location(ctx, c.Session.LocationID)
+	if err != nil {
+		return nil, err
+	}
+	steps := loc.Waterfall
+	if steps == nil {
+		steps = []chairside.WaterfallStep{}
+	}
+	return &CurrentLocation{LocationInfo: locationInfo(loc), Waterfall: steps}, nil
+}
+
+func locationInfo(loc *chairside.Location) LocationInfo {
+	return LocationInfo{
+		Name:      loc.Name,
+		State:     loc.State,
+		GroupID:   loc.GroupID,
+		BrandName: loc.BrandName,
+		BrandLogo: loc.BrandLogo,
+	}
+}
+
+// isEntityKey reports whether k is exactly 16 ASCII digits.
+func isEntityKey(k string) bool {
+	if len(k) != 16 {
+		return false
+	}
+	for i := 0; i < len(k); i++ {
+		if k[i] < '0' || k[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// isURLSafe reports whether s uses only the base64url alphabet.
+func isURLSafe(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_') {
+			return false
+		}
+	}
+	return true
+}

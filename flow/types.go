@@ -1,0 +1,225 @@
+package flow
+
+import "github.com/chairside/chairside"
+
+// The request and answer shapes of the API, as api/openapi.yaml describes
+// them. Request types are decoded with unknown fields refused, so a client
+// can only ever send what is listed here (no mass assignment).
+
+// StartOptions is the optional body of a start by entity key.
+type StartOptions struct {
+	ExperienceType string `json:"experienceType,omitempty"`
+	// PurchaseAmountCents is the treatment amount a patient at home enters.
+	PurchaseAmountCents *int64 `json:"purchaseAmountCents,omitempty"`
+}
+
+// StartRequest is the body of POST /flow/start.
+type StartRequest struct {
+	EntityKey string `json:"entityKey"`
+	StartOptions
+}
+
+// StartResponse answers every flow start and restart.
+type StartResponse struct {
+	Session     SessionInfo        `json:"session"`
+	Application ApplicationSummary `json:"application"`
+	Location    LocationInfo       `json:"location"`
+}
+
+// SessionInfo is the session as the browser keeps it.
+type SessionInfo struct {
+	// WebSessionID is the raw session id; it is answered once, here, and
+	// only its SHA-256 is stored.
+	WebSessionID        string            `json:"webSessionId"`
+	Env                 string            `json:"env"`
+	GroupID             string            `json:"groupId"`
+	Properties          SessionProperties `json:"properties"`
+	ExperienceType      string            `json:"experienceType"`
+	FlowType            string            `json:"flowType"`
+	WarnCountdownMillis int64             `json:"warnCountdownMillis"`
+	TimeoutAfterMillis  int64             `json:"timeoutAfterMillis"`
+	DynamicProviderKey  string            `json:"dynamicProviderKey"`
+	ShowCancelModal     bool              `json:"showCancelModal"`
+}
+
+// SessionProperties are the session's properties (spec §3).
+type SessionProperties struct {
+	State        string `json:"state"`
+	LocationName string `json:"locationName"`
+	BrandName    string `json:"brandName,omitempty"`
+	// ApplyMode is the mode of the first waterfall step.
+	ApplyMode string `json:"applyMode"`
+}
+
+// ApplicationSummary is what the application knows at start.
+type ApplicationSummary struct {
+	PurchaseAmountCents int64          `json:"purchaseAmountCents"`
+	Primary             ApplicantName  `json:"primary"`
+	Joint               *ApplicantName `json:"joint,omitempty"`
+	Insurance           Insurance      `json:"insurance"`
+}
+
+// ApplicantName is an applicant's name as the office entered it.
+type ApplicantName struct {
+	FirstName string `json:"firstName,omitempty"`
+	LastName  string `json:"lastName,omitempty"`
+}
+
+// Insurance holds the insurance benefits expected for the treatment.
+type Insurance struct {
+	InsuranceBenefitsCents int64 `json:"insuranceBenefitsCents"`
+}
+
+// LocationInfo is the public face of a location.
+type LocationInfo struct {
+	Name      string `json:"name"`
+	State     string `json:"state"`
+	GroupID   string `json:"groupId"`
+	BrandName string `json:"brandName,omitempty"`
+	BrandLogo string `json:"brandLogo,omitempty"`
+}
+
+// CurrentLocation answers GET /locations/current.
+type CurrentLocation struct {
+	LocationInfo
+	Waterfall []chairside.WaterfallStep `json:"waterfall"`
+}
+
+// FinishResponse answers a finish.
+type FinishResponse struct {
+	Outcome string `json:"outcome"`
+}
+
+// ApplyStartResponse answers POST /apply/start/providers/{providerKey}.
+type ApplyStartResponse struct {
+	ProviderKey     string                      `json:"providerKey"`
+	ApplyMode       string                      `json:"applyMode"`
+	Fields          []chairside.FieldDefinition `json:"fields"`
+	FieldGroupRules []chairside.FieldGroupRule  `json:"fieldGroupRules"`
+	Providers       []chairside.Provider        `json:"providers"`
+}
+
+// ConsentInput names the document a patient agreed to.
+type ConsentInput struct {
+	DocumentID      string `json:"documentId"`
+	DocumentVersion string `json:"documentVersion"`
+	DocumentSHA256  string `json:"documentSha256"`
+	Agreed          bool   `json:"agreed"`
+}
+
+// SubmitRequest is the body of prequalify, prescreen and apply.
+type SubmitRequest struct {
+	Primary      chairside.Applicant  `json:"primary"`
+	Joint        *chairside.Applicant `json:"joint,omitempty"`
+	JointEnabled bool                 `json:"jointEnabled"`
+	Consent      *ConsentInput        `json:"consent"`
+}
+
+// DecisionResponse answers a submit: the decision, and where the waterfall
+// goes next when it cascades.
+type DecisionResponse struct {
+	chairside.Decision
+	Next *Next `json:"next,omitempty"`
+}
+
+// Next sends the browser on to the next provider of the waterfall.
+type Next struct {
+	ResultType string `json:"resultType"` // start or resume
+	AutoSubmit bool   `json:"autoSubmit"`
+	Provider   string `json:"provider"`
+	ApplyMode  string `json:"applyMode"`
+	Resume     bool   `json:"resume"`
+}
+
+// PlansRequest is the body of payment/plans.
+type PlansRequest struct {
+	AmountCents int64 `json:"amountCents"`
+}
+
+// PlansResponse answers payment/plans.
+type PlansResponse struct {
+	PaymentPlans []chairside.PaymentPlan `json:"paymentPlans"`
+}
+
+// AcceptOfferRequest is the optional body of acceptOffer.
+type AcceptOfferRequest struct {
+	ProviderPlanCode string `json:"providerPlanCode,omitempty"`
+}
+
+// ESignRequest is the body of application/esign.
+type ESignRequest struct {
+	Consent *ConsentInput `json:"consent"`
+	// SignaturePNG is a data URL: data:image/png;base64,…
+	SignaturePNG string `json:"signaturePng"`
+}
+
+// ValidateRequest is the body of POST /validate.
+type ValidateRequest struct {
+	ProviderKey     string          `json:"providerKey"`
+	Mode            string          `json:"mode,omitempty"`
+	ApplicationData ApplicationData `json:"applicationData"`
+	FieldIDs        []string        `json:"fieldIds,omitempty"`
+}
+
+// ApplicationData is the applicant data checked by /validate.
+type ApplicationData struct {
+	Primary      chairside.Applicant  `json:"primary"`
+	Joint        *chairside.Applicant `json:"joint,omitempty"`
+	JointEnabled bool                 `json:"jointEnabled,omitempty"`
+}
+
+// ValidateResponse answers POST /validate.
+type ValidateResponse struct {
+	Valid       bool                   `json:"valid"`
+	FieldErrors []chairside.FieldError `json:"fieldErrors"`
+}
+
+// ValidResponse answers the single-value checks.
+type ValidResponse struct {
+	Valid bool `json:"valid"`
+}
+
+// PhoneRequest, ZipCodeRequest and EmailRequest are the bodies of the
+// single-value checks.
+type PhoneRequest struct {
+	PhoneNumber string `json:"phoneNumber"`
+}
+
+// ZipCodeRequest is the body of /validate/zipCode.
+type ZipCodeRequest struct {
+	ZipCode string `json:"zipCode"`
+	State   string `json:"state"`
+}
+
+// EmailRequest is the body of /validate/email.
+type EmailRequest struct {
+	Email string `json:"email"`
+}
+
+// LogRequest is a log line from the browser.
+type LogRequest struct {
+	ClientDateTime string   `json:"clientDateTime,omitempty"`
+	Level          string   `json:"level"`
+	Message        string   `json:"message"`
+	Name           string   `json:"name,omitempty"`
+	Source         string   `json:"source,omitempty"`
+	Tags           []string `json:"tags,omitempty"`
+}
+
+// PlansPresentedRequest is the body of
+// /application/events/financing-plans-presented.
+type PlansPresentedRequest struct {
+	ProviderKeys []string `json:"providerKeys"`
+}
+
+// TestCaseResponse answers POST /test-cases/apply/{id}.
+type TestCaseResponse struct {
+	TestCase string `json:"testCase"`
+}
+
+// VersionResponse answers GET /internal/version.
+type VersionResponse struct {
+	Version string `json:"version"`
+	Commit  string `json:"commit"`
+	Env     string `json:"env"`
+}

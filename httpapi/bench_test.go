@@ -1,0 +1,50 @@
+package httpapi_test
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"testing"
+
+	"github.com/chairside/chairside/store/storetest"
+)
+
+// BenchmarkHello is the yardstick: a hello-world handler over real HTTP.
+func BenchmarkHello(b *testing.B) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		_, _ = w.Write([]byte(`{"hello":"world"}`))
+	}))
+	defer srv.Close()
+	benchGet(b, srv, srv.URL+"/", "")
+}
+
+// BenchmarkAuthenticatedCall is the hot path of every screen: a call with
+// a live session (session read, throttled touch, cached location) on SQLite.
+func BenchmarkAuthenticatedCall(b *testing.B) {
+	h := newHarness(b, storetest.SQLite(b), config{})
+	sid := h.start(b)
+	benchGet(b, h.srv, h.srv.URL+"/api/v1/locations/current", sid)
+}
+
+func benchGet(b *testing.B, srv *httptest.Server, url, sid string) {
+	client := srv.Client()
+	client.Transport.(*http.Transport).MaxIdleConnsPerHost = 64
+	b.ResetTimer()
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			req, _ := http.NewRequest("GET", url, nil)
+			if sid != "" {
+				req.Header.Set("X-Web-Session-Id", sid)
+			}
+			resp, err := client.Do(req)
+			if err != nil {
+				b.Error(err)
+				return
+			}
+			resp.Body.Close()
+			if resp.StatusCode != 200 {
+				b.Errorf("status %d", resp.StatusCode)
+				return
+			}
+		}
+	})
+}

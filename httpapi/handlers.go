@@ -1,0 +1,244 @@
+package httpapi
+
+import (
+	"net/http"
+
+	"github.com/chairside/chairside"
+	"github.com/chairside/chairside/flow"
+)
+
+// Handlers: decode → service → encode. Nothing here decides anything.
+
+func (h *Handler) flowStart(w http.ResponseWriter, r *http.Request) {
+	var req flow.StartRequest
+	if !h.body(w, r, &req, false) {
+		return
+	}
+	resp, err := h.svc.Start(r.Context(), req)
+	h.answer(w, r, resp, err)
+}
+
+func (h *Handler) flowStartToken(w http.ResponseWriter, r *http.Request) {
+	if !h.body(w, r, &empty{}, true) {
+		return
+	}
+	resp, err := h.svc.StartByToken(r.Context(), r.PathValue("token"))
+	h.answer(w, r, resp, err)
+}
+
+func (h *Handler) flowStartEntityKey(w http.ResponseWriter, r *http.Request) {
+	var opts flow.StartOptions
+	if !h.body(w, r, &opts, true) {
+		return
+	}
+	resp, err := h.svc.StartByEntityKey(r.Context(), r.PathValue("entityKey"), opts)
+	h.answer(w, r, resp, err)
+}
+
+func (h *Handler) flowRestart(w http.ResponseWriter, r *http.Request, c *flow.Caller) {
+	if !h.body(w, r, &empty{}, true) {
+		return
+	}
+	resp, err := h.svc.Restart(r.Context(), c)
+	h.answer(w, r, resp, err)
+}
+
+func (h *Handler) flowFinish(w http.ResponseWriter, r *http.Request, c *flow.Caller) {
+	if !h.body(w, r, &empty{}, true) {
+		return
+	}
+	outcome, ok := flow.FinishOutcome(r.PathValue("outcome"))
+	if !ok {
+		h.writeError(w, r, chairside.Errorf(chairside.ENOTFOUND, "Unknown outcome."))
+		return
+	}
+	resp, err := h.svc.Finish(r.Context(), c, outcome)
+	h.answer(w, r, resp, err)
+}
+
+func (h *Handler) applyStart(w http.ResponseWriter, r *http.Request, c *flow.Caller) {
+	if !h.body(w, r, &empty{}, true) {
+		return
+	}
+	resp, err := h.svc.ApplyStart(r.Context(), c, r.PathValue("providerKey"), r.URL.Query().Get("mode"))
+	h.answer(w, r, resp, err)
+}
+
+func (h *Handler) submit(op string) authedFunc {
+	return func(w http.ResponseWriter, r *http.Request, c *flow.Caller) {
+		var req flow.SubmitRequest
+		if !h.body(w, r, &req, false) {
+			return
+		}
+		resp, err := h.svc.Submit(r.Context(), c, r.PathValue("providerKey"), op, &req)
+		h.answer(w, r, resp, err)
+	}
+}
+
+func (h *Handler) plans(w http.ResponseWriter, r *http.Request, c *flow.Caller) {
+	var req flow.PlansRequest
+	if !h.body(w, r, &req, false) {
+		return
+	}
+	resp, err := h.svc.Plans(r.Context(), c, r.PathValue("providerKey"), req.AmountCents)
+	h.answer(w, r, resp, err)
+}
+
+func (h *Handler) selectPlan(w http.ResponseWriter, r *http.Request, c *flow.Caller) {
+	if !h.body(w, r, &empty{}, true) {
+		return
+	}
+	resp, err := h.svc.SelectPlan(r.Context(), c, r.PathValue("providerKey"), r.PathValue("providerPlanCode"))
+	h.answer(w, r, resp, err)
+}
+
+func (h *Handler) confirmPlan(w http.ResponseWriter, r *http.Request, c *flow.Caller) {
+	if !h.body(w, r, &empty{}, true) {
+		return
+	}
+	resp, err := h.svc.ConfirmPlan(r.Context(), c, r.PathValue("providerKey"), r.PathValue("providerPlanCode"))
+	h.answer(w, r, resp, err)
+}
+
+func (h *Handler) acceptOffer(w http.ResponseWriter, r *http.Request, c *flow.Caller) {
+	var req flow.AcceptOfferRequest
+	if !h.body(w, r, &req, true) {
+		return
+	}
+	resp, err := h.svc.AcceptOffer(r.Context(), c, r.PathValue("providerKey"), &req)
+	h.answer(w, r, resp, err)
+}
+
+func (h *Handler) esign(w http.ResponseWriter, r *http.Request, c *flow.Caller) {
+	var req flow.ESignRequest
+	if !h.bodyN(w, r, h.opts.ESignMaxBytes, &req, false) {
+		return
+	}
+	resp, err := h.svc.ESign(r.Context(), c, r.PathValue("providerKey"), &req)
+	h.answer(w, r, resp, err)
+}
+
+func (h *Handler) complete(w http.ResponseWriter, r *http.Request, c *flow.Caller) {
+	if !h.body(w, r, &empty{}, true) {
+		return
+	}
+	resp, err := h.svc.Complete(r.Context(), c, r.PathValue("providerKey"))
+	h.answer(w, r, resp, err)
+}
+
+func (h *Handler) applicationStatus(w http.ResponseWriter, r *http.Request, c *flow.Caller) {
+	if !h.body(w, r, &empty{}, true) {
+		return
+	}
+	resp, err := h.svc.ApplicationStatus(r.Context(), c, r.PathValue("providerKey"))
+	h.answer(w, r, resp, err)
+}
+
+func (h *Handler) agreement(w http.ResponseWriter, r *http.Request, c *flow.Caller) {
+	if !h.body(w, r, &empty{}, true) {
+		return
+	}
+	resp, err := h.svc.Agreement(r.Context(), c, r.PathValue("providerKey"))
+	h.answer(w, r, resp, err)
+}
+
+func (h *Handler) disclosures(w http.ResponseWriter, r *http.Request, c *flow.Caller) {
+	resp, err := h.svc.Disclosures(r.Context(), c, r.PathValue("providerKey"), r.URL.Query().Get("kind"))
+	h.answer(w, r, resp, err)
+}
+
+func (h *Handler) terms(w http.ResponseWriter, r *http.Request, c *flow.Caller) {
+	resp, err := h.svc.Terms(r.Context(), c, r.PathValue("providerKey"))
+	h.answer(w, r, resp, err)
+}
+
+func (h *Handler) validate(w http.ResponseWriter, r *http.Request, c *flow.Caller) {
+	var req flow.ValidateRequest
+	if !h.body(w, r, &req, false) {
+		return
+	}
+	resp, err := h.svc.Validate(r.Context(), c, &req)
+	h.answer(w, r, resp, err)
+}
+
+func (h *Handler) validatePhone(w http.ResponseWriter, r *http.Request, c *flow.Caller) {
+	var req flow.PhoneRequest
+	if h.body(w, r, &req, false) {
+		writeJSON(w, http.StatusOK, flow.ValidPhone(req))
+	}
+}
+
+func (h *Handler) validateZipCode(w http.ResponseWriter, r *http.Request, c *flow.Caller) {
+	var req flow.ZipCodeRequest
+	if h.body(w, r, &req, false) {
+		writeJSON(w, http.StatusOK, flow.ValidZipCode(req))
+	}
+}
+
+func (h *Handler) validateEmail(w http.ResponseWriter, r *http.Request, c *flow.Caller) {
+	var req flow.EmailRequest
+	if h.body(w, r, &req, false) {
+		writeJSON(w, http.StatusOK, flow.ValidEmail(req))
+	}
+}
+
+func (h *Handler) currentLocation(w http.ResponseWriter, r *http.Request, c *flow.Caller) {
+	resp, err := h.svc.CurrentLocation(r.Context(), c)
+	h.answer(w, r, resp, err)
+}
+
+// clientLog is public, so a browser can report what went wrong after its
+// session ended; a live session, when sent, is noted by hash.
+func (h *Handler) clientLog(w http.ResponseWriter, r *http.Request) {
+	var req flow.LogRequest
+	if !h.body(w, r, &req, false) {
+		return
+	}
+	var sess *chairside.Session
+	if id := r.Header.Get("X-Web-Session-Id"); id != "" {
+		// The log is public: a dead or unknown session does not fail
+		// the call, it is just not noted.
+		if s, err := h.svc.Authenticate(r.Context(), id); err == nil {
+			sess = s
+			infoOf(r).session = flow.SessionHash(s.ID)
+		}
+	}
+	if err := h.svc.ClientLog(r.Context(), sess, &req); err != nil {
+		h.writeError(w, r, err)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}
+
+func (h *Handler) plansPresented(w http.ResponseWriter, r *http.Request, c *flow.Caller) {
+	var req flow.PlansPresentedRequest
+	if !h.body(w, r, &req, false) {
+		return
+	}
+	if err := h.svc.PlansPresented(r.Context(), c, &req); err != nil {
+		h.writeError(w, r, err)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}
+
+func (h *Handler) applyTestCase(w http.ResponseWriter, r *http.Request, c *flow.Caller) {
+	if !h.body(w, r, &empty{}, true) {
+		return
+	}
+	resp, err := h.svc.ApplyTestCase(r.Context(), c, r.PathValue("id"))
+	h.answer(w, r, resp, err)
+}
+
+func (h *Handler) version(w http.ResponseWriter, r *http.Request) {
+	writeJSON(w, http.StatusOK, flow.VersionResponse{Version: chairside.Version, Commit: chairside.Commit, Env: h.opts.Env})
+}
+
+func (h *Handler) openAPI(w http.ResponseWriter, r *http.Request) {
+	if len(h.opts.OpenAPI) == 0 {
+		h.writeError(w, r, chairside.Errorf(chairside.ENOTFOUND, "The API description is not available."))
+		return
+	}
+	w.Header().Set("Content-Type", "application/yaml")
+	_, _ = w.Write(h.opts.OpenAPI)
+}

@@ -1,0 +1,454 @@
+package httpapi_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"image"
+	"image/color"
+	"image/png"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/getkin/kin-openapi/openapi3"
+	"github.com/getkin/kin-openapi/openapi3filter"
+	"github.com/getkin/kin-openapi/routers"
+	"github.com/getkin/kin-openapi/routers/gorillamux"
+
+	"github.com/chairside/chairside"
+	"github.com/chairside/chairside/api"
+	"github.com/chairside/chairside/flow"
+	"github.com/chairside/chairside/httpapi"
+	"github.com/chairside/chairside/lender/sandbox"
+	"github.com/chairside/chairside/store/storetest"
+)
+
+// EntityKey is the seeded test location's entity key.
+const EntityKey = "1000200030004000"
+
+// config changes one harness from the defaults.
+type config struct {
+	env           string
+	lenderTimeout time.Duration
+	dailySSNCap   int
+	rate          float64
+	burst         int
+	wrap          func(chairside.Store) chairside.Store
+}
+
+// harness is one real server: real store, real sandbox lenders, real flow
+// service and HTTP layer, a fake clock and captured logs.
+type harness struct {
+	t     testing.TB
+	srv   *httptest.Server
+	db    chairside.Store
+	eng   storetest.Engine
+	clock *clock
+	logs  *lockedBuffer
+	api   *contract
+}
+
+// clock is a settable clock.
+type clock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func (c *clock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.t
+}
+
+func (c *clock) Advance(d time.Duration) {
+	c.mu.Lock()
+	c.t = c.t.Add(d)
+	c.mu.Unlock()
+}
+
+// lockedBuffer collects log output from many goroutines.
+type lockedBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *lockedBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *lockedBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}
+
+// eachEngine runs fn against SQLite and PostgreSQL.
+func eachEngine(t *testing.T, cfg config, fn func(t *testing.T, h *harness)) {
+	storetest.EachEngine(t, func(t *testing.T, e storetest.Engine) {
+		fn(t, newHarness(t, e, cfg))
+	})
+}
+
+// sqliteOnly runs fn against SQLite alone, for tests of the HTTP layer that
+// do not depend on the engine.
+func sqliteOnly(t *testing.T, cfg config, fn func(t *testing.T, h *harness)) {
+	fn(t, newHarness(t, storetest.SQLite(t), cfg))
+}
+
+func newHarness(t testing.TB, e storetest.Engine, cfg config) *harness {
+	t.Helper()
+	h := &harness{
+		t:     t,
+		eng:   e,
+		clock: &clock{t: time.Now().UTC()},
+		logs:  &lockedBuffer{},
+		api:   loadContract(t),
+	}
+	var st chairside.Store = e.DB
+	if cfg.wrap != nil {
+		st = cfg.wrap(st)
+	}
+	h.db = st
+	seed(t, st)
+	if cfg.env == "" {
+		cfg.env = chairside.EnvTest
+	}
+	if cfg.lenderTimeout == 0 {
+		cfg.lenderTimeout = 5 * time.Second
+	}
+	if cfg.rate == 0 {
+		cfg.rate = -1 // off, unless a test is about it
+	}
+	logger := httpapi.NewLogger(h.logs, slog.LevelDebug)
+	svc := flow.New(st, sandbox.New(sandbox.Options{}), e.Keys, flow.Options{
+		Env:           cfg.env,
+		Now:           h.clock.Now,
+		LenderTimeout: cfg.lenderTimeout,
+		Logger:        logger,
+		DailySSNCap:   cfg.dailySSNCap,
+		TestCaseIDs:   testCaseIDs(),
+	})
+	h.srv = httptest.NewServer(httpapi.New(svc, httpapi.Options{
+		Env:           cfg.env,
+		Logger:        logger,
+		OpenAPI:       api.Spec,
+		RatePerSecond: cfg.rate,
+		RateBurst:     cfg.burst,
+	}))
+	t.Cleanup(h.srv.Close)
+	return h
+}
+
+// testCaseIDs lists the sandbox's test cases.
+func testCaseIDs() []string {
+	var ids []string
+	for _, tc := range sandbox.TestCases() {
+		ids = append(ids, tc.ID)
+	}
+	return ids
+}
+
+// seed creates the test location: CA, waterfall synchrony → fortiva → snap.
+func seed(t testing.TB, st chairside.Store) {
+	t.Helper()
+	err := st.CreateLocation(context.Background(), &chairside.Location{
+		EntityKey: EntityKey,
+		Name:      "Bright Smiles Dental",
+		State:     "CA",
+		GroupID:   "group-100",
+		BrandName: "Bright Smiles",
+		Waterfall: []chairside.WaterfallStep{
+			{ProviderKey: "synchrony_standard", Role: chairside.RolePrimary, ApplyMode: chairside.ModePrequalify},
+			{ProviderKey: "fortiva_standard", Role: chairside.RoleSecondary, ApplyMode: chairside.ModePrequalify, AutoSubmit: true},
+			{ProviderKey: "snap_standard", Role: chairside.RoleTertiary, ApplyMode: chairside.ModePrequalify},
+		},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// contract validates real answers against api/openapi.yaml.
+type contract struct {
+	router routers.Router
+}
+
+var (
+	contractOnce sync.Once
+	contractDoc  *openapi3.T
+	contractErr  error
+)
+
+func loadContract(t testing.TB) *contract {
+	t.Helper()
+	contractOnce.Do(func() {
+		loader := openapi3.NewLoader()
+		contractDoc, contractErr = loader.LoadFromData(api.Spec)
+		if contractErr == nil {
+			contractErr = contractDoc.Validate(loader.Context)
+		}
+	})
+	if contractErr != nil {
+		t.Fatalf("api/openapi.yaml: %v", contractErr)
+	}
+	r, err := gorillamux.NewRouter(contractDoc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &contract{router: r}
+}
+
+// check fails the test when an answer does not match the contract: an
+// undocumented path or status, a missing required field, a wrong type.
+func (c *contract) check(t testing.TB, req *http.Request, res *result) {
+	t.Helper()
+	route, params, err := c.router.FindRoute(req)
+	if err != nil {
+		t.Errorf("contract: %s %s is not in api/openapi.yaml: %v", req.Method, req.URL.Path, err)
+		return
+	}
+	in := &openapi3filter.RequestValidationInput{
+		Request:    req,
+		PathParams: params,
+		Route:      route,
+		Options:    &openapi3filter.Options{AuthenticationFunc: openapi3filter.NoopAuthenticationFunc},
+	}
+	err = openapi3filter.ValidateResponse(context.Background(), &openapi3filter.ResponseValidationInput{
+		RequestValidationInput: in,
+		Status:                 res.status,
+		Header:                 res.header,
+		Body:                   io.NopCloser(bytes.NewReader(res.body)),
+		Options:                &openapi3filter.Options{IncludeResponseStatus: true},
+	})
+	if err != nil {
+		t.Errorf("contract: %s %s answered %d not matching api/openapi.yaml: %v\nbody: %.500s", req.Method, route.Path, res.status, err, res.body)
+	}
+}
+
+// result is one answer.
+type result struct {
+	status int
+	header http.Header
+	body   []byte
+}
+
+// json decodes the answer into a generic map.
+func (r *result) json(t testing.TB) map[string]any {
+	t.Helper()
+	var m map[string]any
+	if err := json.Unmarshal(r.body, &m); err != nil {
+		t.Fatalf("answer %d is not a JSON object: %v: %.300s", r.status, err, r.body)
+	}
+	return m
+}
+
+// into decodes the answer into v.
+func (r *result) into(t testing.TB, v any) {
+	t.Helper()
+	if err := json.Unmarshal(r.body, v); err != nil {
+		t.Fatalf("decode answer %d: %v: %.300s", r.status, err, r.body)
+	}
+}
+
+// req describes one call.
+type req struct {
+	method, path, session string
+	body                  any // string or []byte sent as is; anything else as JSON
+	header                map[string]string
+	noContract            bool
+}
+
+// do sends a call under /api/v1, checks the headers every API answer must
+// carry, and validates the answer against the contract.
+func (h *harness) do(t testing.TB, q req) *result {
+	t.Helper()
+	var rd io.Reader
+	var raw []byte
+	switch b := q.body.(type) {
+	case nil:
+	case string:
+		raw = []byte(b)
+	case []byte:
+		raw = b
+	default:
+		var err error
+		if raw, err = json.Marshal(b); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if raw != nil {
+		rd = bytes.NewReader(raw)
+	}
+	path := q.path
+	if !strings.HasPrefix(path, "/") || !strings.HasPrefix(path, "/api/") {
+		path = "/api/v1" + path
+	}
+	hr, err := http.NewRequest(q.method, h.srv.URL+path, rd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if raw != nil {
+		hr.Header.Set("Content-Type", "application/json")
+	}
+	if q.session != "" {
+		hr.Header.Set("X-Web-Session-Id", q.session)
+	}
+	for k, v := range q.header {
+		hr.Header.Set(k, v)
+	}
+	resp, err := h.srv.Client().Do(hr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	res := &result{status: resp.StatusCode, header: resp.Header, body: body}
+
+	if got := resp.Header.Get("Cache-Control"); got != "no-store" {
+		t.Errorf("%s %s: Cache-Control %q, want no-store", q.method, q.path, got)
+	}
+	for hd, want := range map[string]string{
+		"X-Content-Type-Options": "nosniff",
+		"Referrer-Policy":        "no-referrer",
+		"X-Frame-Options":        "DENY",
+	} {
+		if got := resp.Header.Get(hd); got != want {
+			t.Errorf("%s %s: %s %q, want %q", q.method, q.path, hd, got, want)
+		}
+	}
+	if resp.Header.Get("X-Request-Id") == "" {
+		t.Errorf("%s %s: no X-Request-Id", q.method, q.path)
+	}
+	if strings.Contains(string(body), "goroutine ") || strings.Contains(string(body), ".go:") {
+		t.Errorf("%s %s: answer looks like a stack trace: %.300s", q.method, q.path, body)
+	}
+	if !q.noContract {
+		// The validator reads the request body again: give it a fresh one.
+		if raw != nil {
+			hr.Body = io.NopCloser(bytes.NewReader(raw))
+		}
+		h.api.check(t, hr, res)
+	}
+	return res
+}
+
+// want fails unless the answer has the status (and, for errors, the code).
+func want(t testing.TB, res *result, status int, code string) map[string]any {
+	t.Helper()
+	if res.status != status {
+		t.Fatalf("status %d, want %d: %.500s", res.status, status, res.body)
+	}
+	if len(res.body) == 0 {
+		return nil
+	}
+	m := res.json(t)
+	if code != "" && m["code"] != code {
+		t.Fatalf("code %v, want %s: %.500s", m["code"], code, res.body)
+	}
+	return m
+}
+
+// start starts a flow at the test location and answers the session id.
+func (h *harness) start(t testing.TB) string {
+	t.Helper()
+	var s flow.StartResponse
+	res := h.do(t, req{method: "POST", path: "/flow/start/entity-keys/" + EntityKey, body: map[string]any{"purchaseAmountCents": 450000}})
+	want(t, res, 200, "")
+	res.into(t, &s)
+	if s.Session.WebSessionID == "" {
+		t.Fatal("no webSessionId")
+	}
+	return s.Session.WebSessionID
+}
+
+// applicant returns a valid applicant in CA; the last name picks the
+// sandbox's outcome.
+func applicant(lastName, ssn string) chairside.Applicant {
+	income := int64(7_500_000)
+	return chairside.Applicant{
+		FirstName: "Maria", LastName: lastName, DateOfBirth: "1980-01-31", SSN: ssn,
+		AddressLine1: "1200 Wilshire Blvd", AddressCity: "Los Angeles", AddressState: "CA",
+		AddressZipCode: "90017", Email: "maria@example.com", MobilePhone: "3105550100",
+		AnnualGrossIncome: &income,
+	}
+}
+
+// consent fetches a provider's document of a kind and answers the consent
+// that names it.
+func (h *harness) consent(t testing.TB, sid, providerKey, kind string) flow.ConsentInput {
+	t.Helper()
+	var doc chairside.Document
+	res := h.do(t, req{method: "GET", path: "/providers/" + providerKey + "/disclosures?kind=" + kind, session: sid})
+	want(t, res, 200, "")
+	res.into(t, &doc)
+	return flow.ConsentInput{DocumentID: doc.ID, DocumentVersion: doc.Version, DocumentSHA256: doc.SHA256, Agreed: true}
+}
+
+// prequalify submits a prequalification for one primary applicant.
+func (h *harness) prequalify(t testing.TB, sid, providerKey string, a chairside.Applicant) *result {
+	t.Helper()
+	return h.do(t, req{method: "POST", path: "/providers/" + providerKey + "/prequalify", session: sid, body: flow.SubmitRequest{
+		Primary: a, Consent: ptr(h.consent(t, sid, providerKey, flow.DocPrequalification)),
+	}})
+}
+
+// toConfirmed runs a session to a confirmed plan with synchrony and answers
+// the plan code.
+func (h *harness) toConfirmed(t testing.TB, sid, ssn string) string {
+	t.Helper()
+	d := want(t, h.prequalify(t, sid, "synchrony_standard", applicant("Approve", ssn)), 200, "")
+	if !chairside.Positive(d["responseCode"].(string)) {
+		t.Fatalf("Approve answered %v", d["responseCode"])
+	}
+	var plans flow.PlansResponse
+	res := h.do(t, req{method: "POST", path: "/providers/synchrony_standard/payment/plans", session: sid, body: map[string]any{"amountCents": 300000}})
+	want(t, res, 200, "")
+	res.into(t, &plans)
+	if len(plans.PaymentPlans) == 0 {
+		t.Fatal("no plans")
+	}
+	code := plans.PaymentPlans[0].ProviderPlanCode
+	want(t, h.do(t, req{method: "POST", path: "/providers/synchrony_standard/payment/plans/" + code + "/select", session: sid}), 200, "")
+	want(t, h.do(t, req{method: "POST", path: "/providers/synchrony_standard/payment/plans/" + code + "/confirm-selection", session: sid}), 200, "")
+	return code
+}
+
+// signaturePNG draws a noisy signature image well over 3000 bytes.
+func signaturePNG(t testing.TB) string {
+	t.Helper()
+	img := image.NewGray(image.Rect(0, 0, 300, 120))
+	seed := uint32(7)
+	for y := 0; y < 120; y++ {
+		for x := 0; x < 300; x++ {
+			seed = seed*1664525 + 1013904223
+			if seed>>28 < 5 {
+				img.SetGray(x, y, color.Gray{Y: 0})
+			} else {
+				img.SetGray(x, y, color.Gray{Y: 255})
+			}
+		}
+	}
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, img); err != nil {
+		t.Fatal(err)
+	}
+	if buf.Len() <= 3000 {
+		t.Fatalf("test signature only %d bytes", buf.Len())
+	}
+	return "data:image/png;base64," + base64.StdEncoding.EncodeToString(buf.Bytes())
+}
+
+func ptr[T any](v T) *T { return &v }
+
+// str formats any JSON value for messages.
+func str(v any) string { return fmt.Sprint(v) }

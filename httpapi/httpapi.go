@@ -1,0 +1,226 @@
+// Package httpapi is the HTTP layer of Chairside: the JSON API under
+// /api/v1 (described by api/openapi.yaml, which it also serves) and the
+// built web app. Handlers are thin — decode, call package flow, encode —
+// and every failure goes through one mapping from chairside error codes to
+// HTTP statuses (writeError).
+package httpapi
+
+import (
+	"io"
+	"io/fs"
+	"log/slog"
+	"net/http"
+
+	"github.com/chairside/chairside"
+	"github.com/chairside/chairside/flow"
+)
+
+// Default limits.
+const (
+	DefaultMaxBodyBytes  = 64 << 10 // every JSON body but e-sign
+	DefaultESignMaxBytes = 1 << 20  // the e-sign body carries a signature PNG
+	DefaultRatePerSecond = 20       // per client IP
+	DefaultRateBurst     = 60
+)
+
+// Options configure the handler. Zero values get the defaults above.
+type Options struct {
+	// Env is the environment answered by /internal/version.
+	Env string
+	// Logger receives one JSON line per request and the internal errors.
+	// NewLogger makes a suitable one. Default: discard.
+	Logger *slog.Logger
+	// Web is the built web app (index.html and assets/); nil or empty
+	// answers a small page saying the web app is not built.
+	Web fs.FS
+	// OpenAPI is the API description served at /api/v1/openapi.yaml
+	// (api.Spec).
+	OpenAPI []byte
+	// MaxBodyBytes bounds JSON bodies (default 64 KiB); ESignMaxBytes the
+	// e-sign body (default 1 MiB).
+	MaxBodyBytes  int64
+	ESignMaxBytes int64
+	// RatePerSecond and RateBurst set the per-IP limit (defaults 20/s,
+	// burst 60). A negative RatePerSecond turns the limit off.
+	RatePerSecond float64
+	RateBurst     int
+}
+
+// Handler serves the API and the web app. Build it with New.
+type Handler struct {
+	svc     *flow.Service
+	opts    Options
+	log     *slog.Logger
+	limiter *ipLimiter
+	web     *webApp
+	root    http.Handler
+}
+
+// New returns the http.Handler of the whole server: API, OpenAPI document
+// and web app, wrapped in request logging, security headers, panic recovery
+// and the per-IP rate limit.
+func New(svc *flow.Service, opts Options) http.Handler {
+	if opts.Logger == nil {
+		opts.Logger = slog.New(slog.NewJSONHandler(io.Discard, nil))
+	}
+	if opts.MaxBodyBytes <= 0 {
+		opts.MaxBodyBytes = DefaultMaxBodyBytes
+	}
+	if opts.ESignMaxBytes <= 0 {
+		opts.ESignMaxBytes = DefaultESignMaxBytes
+	}
+	if opts.RatePerSecond == 0 {
+		opts.RatePerSecond = DefaultRatePerSecond
+	}
+	if opts.RateBurst <= 0 {
+		opts.RateBurst = DefaultRateBurst
+	}
+	if opts.Env == "" {
+		opts.Env = svc.Env()
+	}
+	h := &Handler{svc: svc, opts: opts, log: opts.Logger, web: newWebApp(opts.Web)}
+	if opts.RatePerSecond > 0 {
+		h.limiter = newIPLimiter(opts.RatePerSecond, opts.RateBurst)
+	}
+	mux := http.NewServeMux()
+	h.routes(mux)
+	// Outermost first: the log line sees the final status; headers are set
+	// before anything can answer; a panic anywhere inside is recovered.
+	h.root = h.withRequestLog(h.withHeaders(h.withRecover(h.withRateLimit(mux))))
+	return h
+}
+
+// ServeHTTP implements http.Handler.
+func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) { h.root.ServeHTTP(w, r) }
+
+// NewLogger returns a JSON slog logger writing UTC timestamps to w, the
+// format every Chairside log line uses.
+func NewLogger(w io.Writer, level slog.Leveler) *slog.Logger {
+	return slog.New(slog.NewJSONHandler(w, &slog.HandlerOptions{
+		Level: level,
+		ReplaceAttr: func(groups []string, a slog.Attr) slog.Attr {
+			if a.Key == slog.TimeKey && len(groups) == 0 {
+				a.Value = slog.TimeValue(a.Value.Time().UTC())
+			}
+			return a
+		},
+	}))
+}
+
+const api = "/api/v1"
+
+// routes registers every endpoint. Public ones take an http.HandlerFunc;
+// the rest take an authedFunc and get the caller's live session.
+func (h *Handler) routes(mux *http.ServeMux) {
+	public := func(pattern string, fn http.HandlerFunc) {
+		mux.Handle(pattern, h.named(pattern, fn))
+	}
+	authed := func(pattern string, fn authedFunc) {
+		mux.Handle(pattern, h.named(pattern, h.authed(fn)))
+	}
+
+	// Flow.
+	public("POST "+api+"/flow/start", h.flowStart)
+	public("POST "+api+"/flow/start/tokens/{token}", h.flowStartToken)
+	public("POST "+api+"/flow/start/entity-keys/{entityKey}", h.flowStartEntityKey)
+	authed("POST "+api+"/flow/restart", h.flowRestart)
+	authed("POST "+api+"/flow/finish/{outcome}", h.flowFinish)
+
+	// Applying.
+	authed("POST "+api+"/apply/start/providers/{providerKey}", h.applyStart)
+	authed("POST "+api+"/providers/{providerKey}/prequalify", h.submit(flow.OpPrequalify))
+	authed("POST "+api+"/providers/{providerKey}/prescreen", h.submit(flow.OpPrescreen))
+	authed("POST "+api+"/providers/{providerKey}/apply", h.submit(flow.OpApply))
+	authed("POST "+api+"/providers/{providerKey}/payment/plans", h.plans)
+	authed("POST "+api+"/providers/{providerKey}/payment/plans/{providerPlanCode}/select", h.selectPlan)
+	authed("POST "+api+"/providers/{providerKey}/payment/plans/{providerPlanCode}/confirm-selection", h.confirmPlan)
+	authed("POST "+api+"/providers/{providerKey}/acceptOffer", h.acceptOffer)
+	authed("POST "+api+"/providers/{providerKey}/application/esign", h.esign)
+	authed("POST "+api+"/providers/{providerKey}/application/complete", h.complete)
+	authed("POST "+api+"/providers/{providerKey}/application-status", h.applicationStatus)
+	authed("POST "+api+"/providers/{providerKey}/agreement", h.agreement)
+	authed("GET "+api+"/providers/{providerKey}/disclosures", h.disclosures)
+	authed("GET "+api+"/providers/{providerKey}/termsUrl", h.terms)
+
+	// Checks and the rest.
+	authed("POST "+api+"/validate", h.validate)
+	authed("POST "+api+"/validate/phone", h.validatePhone)
+	authed("POST "+api+"/validate/zipCode", h.validateZipCode)
+	authed("POST "+api+"/validate/email", h.validateEmail)
+	authed("GET "+api+"/locations/current", h.currentLocation)
+	public("POST "+api+"/log", h.clientLog)
+	authed("POST "+api+"/application/events/financing-plans-presented", h.plansPresented)
+	authed("POST "+api+"/test-cases/apply/{id}", h.applyTestCase)
+	public("GET "+api+"/internal/version", h.version)
+	public("GET "+api+"/openapi.yaml", h.openAPI)
+
+	// Anything else under /api is a JSON 404, never the web app's HTML —
+	// including a known path with the wrong method.
+	public("/api/", func(w http.ResponseWriter, r *http.Request) {
+		h.writeError(w, r, chairside.Errorf(chairside.ENOTFOUND, "There is no such API endpoint."))
+	})
+	mux.Handle("/", h.web)
+}
+
+// named records the route pattern for the request's log line.
+func (h *Handler) named(pattern string, next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		infoOf(r).pattern = pattern
+		next.ServeHTTP(w, r)
+	})
+}
+
+// authedFunc is a handler that runs for a live session.
+type authedFunc func(w http.ResponseWriter, r *http.Request, c *flow.Caller)
+
+// maxIdempotencyKey bounds the Idempotency-Key header.
+const maxIdempotencyKey = 128
+
+// authed reads X-Web-Session-Id and runs fn for its live session; anything
+// else answers 401 session_invalid.
+func (h *Handler) authed(fn authedFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		sess, err := h.svc.Authenticate(r.Context(), r.Header.Get("X-Web-Session-Id"))
+		if err != nil {
+			h.writeError(w, r, err)
+			return
+		}
+		infoOf(r).session = flow.SessionHash(sess.ID)
+		idem := r.Header.Get("Idempotency-Key")
+		if len(idem) > maxIdempotencyKey {
+			h.writeError(w, r, chairside.Errorf(chairside.EBADREQUEST, "Idempotency-Key is longer than %d characters.", maxIdempotencyKey))
+			return
+		}
+		ua := r.UserAgent()
+		if len(ua) > 512 {
+			ua = ua[:512]
+		}
+		fn(w, r, &flow.Caller{Session: sess, IP: clientIP(r), UserAgent: ua, IdempotencyKey: idem})
+	}
+}
+
+// answer writes v as 200 JSON, or err through the one error mapping.
+func (h *Handler) answer(w http.ResponseWriter, r *http.Request, v any, err error) {
+	if err != nil {
+		h.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, v)
+}
+
+// body decodes a JSON body with the default limit; on failure it answers
+// and reports false.
+func (h *Handler) body(w http.ResponseWriter, r *http.Request, dst any, optional bool) bool {
+	return h.bodyN(w, r, h.opts.MaxBodyBytes, dst, optional)
+}
+
+func (h *Handler) bodyN(w http.ResponseWriter, r *http.Request, limit int64, dst any, optional bool) bool {
+	if err := decode(w, r, limit, dst, optional); err != nil {
+		h.writeError(w, r, err)
+		return false
+	}
+	return true
+}
+
+// empty is the type of bodies that must be empty or {}.
+type empty struct{}

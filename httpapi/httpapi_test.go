@@ -1,0 +1,548 @@
+package httpapi_test
+
+import (
+	"context"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"testing/fstest"
+	"time"
+
+	"github.com/chairside/chairside"
+	"github.com/chairside/chairside/api"
+	"github.com/chairside/chairside/flow"
+	"github.com/chairside/chairside/httpapi"
+)
+
+// canarySSN is a value that must never appear in a log line.
+const canarySSN = "078051120"
+
+// TestFullFlow runs a patient from an at-home link to a completed account
+// on both engines, and checks that the finished session is dead and that
+// the SSN never reached the logs.
+func TestFullFlow(t *testing.T) {
+	eachEngine(t, config{}, func(t *testing.T, h *harness) {
+		var start flow.StartResponse
+		res := h.do(t, req{method: "POST", path: "/flow/start/entity-keys/" + EntityKey, body: map[string]any{"purchaseAmountCents": 450000}})
+		want(t, res, 200, "")
+		res.into(t, &start)
+		s := start.Session
+		if len(s.WebSessionID) < 22 || s.Env != "test" || s.GroupID != "group-100" || s.Properties.State != "CA" ||
+			s.DynamicProviderKey != "synchrony_standard" || s.Properties.ApplyMode != "prequalify" ||
+			s.TimeoutAfterMillis != 600000 || s.WarnCountdownMillis != 30000 || s.FlowType != "apply" {
+			t.Fatalf("start session: %+v", s)
+		}
+		if start.Application.PurchaseAmountCents != 450000 || start.Location.Name != "Bright Smiles Dental" {
+			t.Fatalf("start application/location: %+v %+v", start.Application, start.Location)
+		}
+		sid := s.WebSessionID
+
+		loc := want(t, h.do(t, req{method: "GET", path: "/locations/current", session: sid}), 200, "")
+		if len(loc["waterfall"].([]any)) != 3 {
+			t.Fatalf("waterfall: %v", loc["waterfall"])
+		}
+
+		var form flow.ApplyStartResponse
+		res = h.do(t, req{method: "POST", path: "/apply/start/providers/synchrony_standard", session: sid})
+		want(t, res, 200, "")
+		res.into(t, &form)
+		if form.ApplyMode != "prequalify" || len(form.Fields) == 0 || len(form.Providers) != 3 {
+			t.Fatalf("apply start: mode %s, %d fields, %d providers", form.ApplyMode, len(form.Fields), len(form.Providers))
+		}
+		want(t, h.do(t, req{method: "POST", path: "/apply/start/providers/synchrony_standard?mode=full", session: sid}), 200, "")
+
+		for _, q := range []req{
+			{method: "POST", path: "/validate/phone", body: map[string]any{"phoneNumber": "3105550100"}},
+			{method: "POST", path: "/validate/zipCode", body: map[string]any{"zipCode": "90017", "state": "CA"}},
+			{method: "POST", path: "/validate/email", body: map[string]any{"email": "maria@example.com"}},
+		} {
+			q.session = sid
+			if m := want(t, h.do(t, q), 200, ""); m["valid"] != true {
+				t.Errorf("%s: %v", q.path, m)
+			}
+		}
+		if m := want(t, h.do(t, req{method: "POST", path: "/validate/zipCode", session: sid, body: map[string]any{"zipCode": "10001", "state": "CA"}}), 200, ""); m["valid"] != false {
+			t.Errorf("NY zip valid for CA: %v", m)
+		}
+		v := want(t, h.do(t, req{method: "POST", path: "/validate", session: sid, body: map[string]any{
+			"providerKey": "synchrony_standard", "applicationData": map[string]any{"primary": map[string]any{"ssn": "12"}}, "fieldIds": []string{"ssn"},
+		}}), 200, "")
+		if v["valid"] != false || len(v["fieldErrors"].([]any)) != 1 {
+			t.Errorf("validate: %v", v)
+		}
+
+		d := want(t, h.prequalify(t, sid, "synchrony_standard", applicant("Approve", canarySSN)), 200, "")
+		if !chairside.Positive(d["responseCode"].(string)) || d["approvedAmountCents"].(float64) <= 0 || d["next"] != nil {
+			t.Fatalf("prequalify Approve: %v", d)
+		}
+
+		var plans flow.PlansResponse
+		res = h.do(t, req{method: "POST", path: "/providers/synchrony_standard/payment/plans", session: sid, body: map[string]any{"amountCents": 300000}})
+		want(t, res, 200, "")
+		res.into(t, &plans)
+		if len(plans.PaymentPlans) == 0 {
+			t.Fatal("no plans")
+		}
+		want(t, h.do(t, req{method: "POST", path: "/application/events/financing-plans-presented", session: sid, body: map[string]any{"providerKeys": []string{"synchrony_standard"}}}), 204, "")
+		code := plans.PaymentPlans[0].ProviderPlanCode
+		want(t, h.do(t, req{method: "POST", path: "/providers/synchrony_standard/payment/plans/not-a-plan/select", session: sid}), 404, chairside.ENOTFOUND)
+		// Confirming before selecting is out of order.
+		want(t, h.do(t, req{method: "POST", path: "/providers/synchrony_standard/payment/plans/" + code + "/confirm-selection", session: sid}), 409, chairside.ECONFLICT)
+		sel := want(t, h.do(t, req{method: "POST", path: "/providers/synchrony_standard/payment/plans/" + code + "/select", session: sid}), 200, "")
+		if sel["providerPlanCode"] != code {
+			t.Fatalf("select answered %v", sel)
+		}
+		want(t, h.do(t, req{method: "POST", path: "/providers/synchrony_standard/payment/plans/" + code + "/confirm-selection", session: sid}), 200, "")
+		want(t, h.do(t, req{method: "POST", path: "/providers/synchrony_standard/agreement", session: sid}), 200, "")
+		want(t, h.do(t, req{method: "GET", path: "/providers/synchrony_standard/termsUrl", session: sid}), 200, "")
+
+		acc := want(t, h.do(t, req{method: "POST", path: "/providers/synchrony_standard/acceptOffer", session: sid, body: map[string]any{"providerPlanCode": code}}), 200, "")
+		if acc["status"] != chairside.StatusOfferAccepted {
+			t.Fatalf("accept: %v", acc)
+		}
+		esignConsent := h.consent(t, sid, "synchrony_standard", flow.DocESign)
+		// A signature too small to be one is refused.
+		want(t, h.do(t, req{method: "POST", path: "/providers/synchrony_standard/application/esign", session: sid, body: flow.ESignRequest{
+			Consent: &esignConsent, SignaturePNG: "data:image/png;base64,iVBORw0KGgo=",
+		}}), 400, chairside.EBADREQUEST)
+		sig := want(t, h.do(t, req{method: "POST", path: "/providers/synchrony_standard/application/esign", session: sid, body: flow.ESignRequest{
+			Consent: &esignConsent, SignaturePNG: signaturePNG(t),
+		}}), 200, "")
+		if sig["status"] != chairside.StatusSigned {
+			t.Fatalf("esign: %v", sig)
+		}
+		done := want(t, h.do(t, req{method: "POST", path: "/providers/synchrony_standard/application/complete", session: sid}), 200, "")
+		if done["status"] != chairside.StatusCompleted {
+			t.Fatalf("complete: %v", done)
+		}
+		want(t, h.do(t, req{method: "POST", path: "/providers/synchrony_standard/application-status", session: sid}), 200, "")
+
+		// The consents are records: soft pull and e-sign, with the signature.
+		sess, err := h.db.FindSession(context.Background(), sha(sid))
+		if err != nil {
+			t.Fatal(err)
+		}
+		consents, err := h.db.ListConsents(context.Background(), sess.ApplicationID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		kinds := map[string]bool{}
+		for _, c := range consents {
+			kinds[c.Kind] = true
+			if c.Kind == chairside.ConsentESign && len(c.SignaturePNG) <= 3000 {
+				t.Errorf("e-sign consent without the signature")
+			}
+		}
+		if !kinds[chairside.ConsentSoftPull] || !kinds[chairside.ConsentESign] {
+			t.Errorf("consent kinds %v", kinds)
+		}
+
+		fin := want(t, h.do(t, req{method: "POST", path: "/flow/finish/completed", session: sid}), 200, "")
+		if fin["outcome"] != "completed" {
+			t.Fatalf("finish: %v", fin)
+		}
+		want(t, h.do(t, req{method: "GET", path: "/locations/current", session: sid}), 401, chairside.EUNAUTHORIZED)
+		want(t, h.do(t, req{method: "POST", path: "/flow/finish/completed", session: sid}), 401, chairside.EUNAUTHORIZED)
+
+		logs := h.logs.String()
+		if strings.Contains(logs, canarySSN) || strings.Contains(logs, sid) {
+			t.Fatalf("the SSN or the raw session id reached the logs")
+		}
+		if !strings.Contains(logs, `"route":"POST /api/v1/providers/{providerKey}/prequalify"`) {
+			t.Errorf("request log lines lack the route pattern:\n%.2000s", logs)
+		}
+	})
+}
+
+func sha(webSessionID string) string { return chairside.HashSecret(webSessionID) }
+
+// TestSessions covers the ways a call can lack a live session.
+func TestSessions(t *testing.T) {
+	eachEngine(t, config{}, func(t *testing.T, h *harness) {
+		want(t, h.do(t, req{method: "GET", path: "/locations/current"}), 401, chairside.EUNAUTHORIZED)
+		want(t, h.do(t, req{method: "GET", path: "/locations/current", session: "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"}), 401, chairside.EUNAUTHORIZED)
+		want(t, h.do(t, req{method: "GET", path: "/locations/current", session: "bad id!"}), 401, chairside.EUNAUTHORIZED)
+
+		// Idle: past timeout + countdown + margin, the server refuses.
+		sid := h.start(t)
+		h.clock.Advance(5 * time.Minute)
+		want(t, h.do(t, req{method: "GET", path: "/locations/current", session: sid}), 200, "")
+		h.clock.Advance(600*time.Second + 30*time.Second + chairside.SessionIdleMargin + time.Second)
+		want(t, h.do(t, req{method: "GET", path: "/locations/current", session: sid}), 401, chairside.EUNAUTHORIZED)
+
+		// Canceled finish ends it too; restart ends the old and starts anew.
+		sid = h.start(t)
+		var again flow.StartResponse
+		res := h.do(t, req{method: "POST", path: "/flow/restart", session: sid})
+		want(t, res, 200, "")
+		res.into(t, &again)
+		if again.Application.PurchaseAmountCents != 450000 {
+			t.Errorf("restart lost the purchase amount: %+v", again.Application)
+		}
+		want(t, h.do(t, req{method: "GET", path: "/locations/current", session: sid}), 401, chairside.EUNAUTHORIZED)
+		sid = again.Session.WebSessionID
+		want(t, h.do(t, req{method: "POST", path: "/flow/finish/canceled", session: sid}), 200, "")
+		want(t, h.do(t, req{method: "POST", path: "/flow/restart", session: sid}), 401, chairside.EUNAUTHORIZED)
+
+		// Starts that cannot work.
+		want(t, h.do(t, req{method: "POST", path: "/flow/start/entity-keys/123"}), 400, chairside.EBADREQUEST)
+		want(t, h.do(t, req{method: "POST", path: "/flow/start/entity-keys/9999888877776666"}), 404, chairside.ENOTFOUND)
+		want(t, h.do(t, req{method: "POST", path: "/flow/start", body: map[string]any{"entityKey": EntityKey}}), 200, "")
+		want(t, h.do(t, req{method: "POST", path: "/flow/start/tokens/this-token-does-not-exist"}), 404, chairside.ENOTFOUND)
+
+		// Tokens are single use.
+		token := "tok_abcdefghijklmnopqrstuvwxyz012345"
+		err := h.db.CreateFlowToken(context.Background(), &chairside.FlowToken{
+			Hash: chairside.HashSecret(token), LocationID: mustLocation(t, h).ID, PurchaseAmountCents: 123400,
+			InsuranceBenefitsCents: 5000, FirstName: "Ana", LastName: "Núñez", ExperienceType: chairside.ExperienceInStore,
+			ExpiresAt: time.Now().Add(time.Hour), CreatedAt: time.Now(),
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var byToken flow.StartResponse
+		res = h.do(t, req{method: "POST", path: "/flow/start/tokens/" + token})
+		want(t, res, 200, "")
+		res.into(t, &byToken)
+		if byToken.Application.Primary.LastName != "Núñez" || byToken.Application.Insurance.InsuranceBenefitsCents != 5000 || byToken.Session.ExperienceType != "in_store" {
+			t.Errorf("token start: %+v %+v", byToken.Application, byToken.Session)
+		}
+		want(t, h.do(t, req{method: "POST", path: "/flow/start/tokens/" + token}), 404, chairside.ENOTFOUND)
+		if strings.Contains(h.logs.String(), token) {
+			t.Error("the flow token reached the logs")
+		}
+	})
+}
+
+func mustLocation(t *testing.T, h *harness) *chairside.Location {
+	t.Helper()
+	l, err := h.db.FindLocationByEntityKey(context.Background(), EntityKey)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return l
+}
+
+// TestRequestErrors covers the answers to bad requests.
+func TestRequestErrors(t *testing.T) {
+	eachEngine(t, config{}, func(t *testing.T, h *harness) {
+		sid := h.start(t)
+		want(t, h.do(t, req{method: "POST", path: "/apply/start/providers/nope_standard", session: sid}), 404, chairside.ENOTFOUND)
+		want(t, h.do(t, req{method: "POST", path: "/apply/start/providers/ads_standard", session: sid}), 404, chairside.ENOTFOUND) // not in this waterfall
+		want(t, h.do(t, req{method: "POST", path: "/apply/start/providers/synchrony_standard?mode=bogus", session: sid}), 400, chairside.EBADREQUEST)
+		want(t, h.do(t, req{method: "POST", path: "/providers/nope_standard/payment/plans", session: sid, body: map[string]any{"amountCents": 100}}), 404, chairside.ENOTFOUND)
+		want(t, h.do(t, req{method: "POST", path: "/providers/synchrony_standard/acceptOffer", session: sid}), 404, chairside.ENOTFOUND)
+
+		// Rules broken: prefixed field errors for each applicant.
+		bad := applicant("Approve", "12345")
+		joint := applicant("Approve", "123456780")
+		joint.DateOfBirth = "2030-01-01"
+		m := want(t, h.do(t, req{method: "POST", path: "/providers/synchrony_standard/prequalify", session: sid, body: flow.SubmitRequest{
+			Primary: bad, Joint: &joint, JointEnabled: true, Consent: ptr(h.consent(t, sid, "synchrony_standard", flow.DocPrequalification)),
+		}}), 400, chairside.EINVALID)
+		fields := map[string]bool{}
+		for _, fe := range m["fieldErrors"].([]any) {
+			f := fe.(map[string]any)["field"].(string)
+			if !strings.HasPrefix(f, "primary.") && !strings.HasPrefix(f, "joint.") {
+				t.Errorf("field error without applicant prefix: %s", f)
+			}
+			fields[f] = true
+		}
+		if !fields["primary.ssn"] || !fields["joint.dateOfBirth"] {
+			t.Fatalf("field errors %v", fields)
+		}
+
+		// Consent missing, not agreed, or naming another document.
+		good := applicant("Approve", "123456789")
+		want(t, h.do(t, req{method: "POST", path: "/providers/synchrony_standard/prequalify", session: sid, body: flow.SubmitRequest{Primary: good}}), 400, chairside.EBADREQUEST)
+		stale := h.consent(t, sid, "synchrony_standard", flow.DocPrequalification)
+		stale.DocumentSHA256 = strings.Repeat("0", 64)
+		want(t, h.do(t, req{method: "POST", path: "/providers/synchrony_standard/prequalify", session: sid, body: flow.SubmitRequest{Primary: good, Consent: &stale}}), 400, chairside.EBADREQUEST)
+		hard := h.consent(t, sid, "synchrony_standard", flow.DocApplication)
+		want(t, h.do(t, req{method: "POST", path: "/providers/synchrony_standard/prequalify", session: sid, body: flow.SubmitRequest{Primary: good, Consent: &hard}}), 400, chairside.EBADREQUEST)
+
+		// Malformed, unknown fields, wrong types, oversized.
+		want(t, h.do(t, req{method: "POST", path: "/providers/synchrony_standard/prequalify", session: sid, body: `{"primary": {`}), 400, chairside.EBADREQUEST)
+		want(t, h.do(t, req{method: "POST", path: "/providers/synchrony_standard/prequalify", session: sid, body: `not json`}), 400, chairside.EBADREQUEST)
+		m = want(t, h.do(t, req{method: "POST", path: "/providers/synchrony_standard/prequalify", session: sid, body: `{"primary":{},"approvedAmountCents":100000}`}), 400, chairside.EBADREQUEST)
+		if !strings.Contains(m["message"].(string), "unknown field") || !strings.Contains(m["message"].(string), "approvedAmountCents") {
+			t.Errorf("unknown field message: %v", m["message"])
+		}
+		want(t, h.do(t, req{method: "POST", path: "/providers/synchrony_standard/payment/plans", session: sid, body: `{"amountCents":"lots"}`}), 400, chairside.EBADREQUEST)
+		want(t, h.do(t, req{method: "POST", path: "/providers/synchrony_standard/payment/plans", session: sid, body: `{"amountCents":1}{"amountCents":2}`}), 400, chairside.EBADREQUEST)
+		huge := `{"primary":{"firstName":"` + strings.Repeat("a", 70<<10) + `"}}`
+		want(t, h.do(t, req{method: "POST", path: "/providers/synchrony_standard/prequalify", session: sid, body: huge}), 413, chairside.ETOOLARGE)
+
+		// Unknown API paths answer JSON, never the web app.
+		res := h.do(t, req{method: "GET", path: "/api/v1/no/such/thing", noContract: true})
+		want(t, res, 404, chairside.ENOTFOUND)
+		if !strings.HasPrefix(res.header.Get("Content-Type"), "application/json") {
+			t.Errorf("unknown API path answered %s", res.header.Get("Content-Type"))
+		}
+		want(t, h.do(t, req{method: "GET", path: "/api/v1/flow/start", noContract: true}), 404, chairside.ENOTFOUND)
+
+		// Public odds and ends.
+		want(t, h.do(t, req{method: "GET", path: "/internal/version"}), 200, "")
+		want(t, h.do(t, req{method: "POST", path: "/log", body: map[string]any{"level": "ERROR", "message": "boom for 078-05-1120", "tags": []string{"x"}}}), 204, "")
+		want(t, h.do(t, req{method: "POST", path: "/log", body: map[string]any{"level": "LOUD", "message": "x"}}), 400, chairside.EBADREQUEST)
+		if strings.Contains(h.logs.String(), "078-05-1120") {
+			t.Error("a client log line carried an SSN into the logs")
+		}
+		want(t, h.do(t, req{method: "POST", path: "/test-cases/apply/not-a-case", session: sid}), 404, chairside.ENOTFOUND)
+	})
+}
+
+// TestCascade covers decisions that send the patient down the waterfall.
+func TestCascade(t *testing.T) {
+	eachEngine(t, config{lenderTimeout: 300 * time.Millisecond}, func(t *testing.T, h *harness) {
+		sid := h.start(t)
+		d := want(t, h.prequalify(t, sid, "synchrony_standard", applicant("Decline", "123456781")), 200, "")
+		next, _ := d["next"].(map[string]any)
+		if d["responseCode"] != "declined" || next == nil || next["provider"] != "fortiva_standard" || next["autoSubmit"] != true || next["resultType"] != "start" {
+			t.Fatalf("Decline: %v", d)
+		}
+		d = want(t, h.prequalify(t, sid, "fortiva_standard", applicant("Error", "123456781")), 200, "")
+		next, _ = d["next"].(map[string]any)
+		if d["responseCode"] != "error" || next == nil || next["provider"] != "snap_standard" {
+			t.Fatalf("Error: %v", d)
+		}
+		began := time.Now()
+		d = want(t, h.prequalify(t, sid, "snap_standard", applicant("Timeout", "123456781")), 200, "")
+		if took := time.Since(began); took > 3*time.Second {
+			t.Errorf("Timeout took %s with a 300ms lender timeout", took)
+		}
+		if d["responseCode"] != "error" || d["next"] != nil {
+			t.Fatalf("Timeout at the last step: %v", d)
+		}
+		// A named test case decides instead of the magic names.
+		sid2 := h.start(t)
+		want(t, h.do(t, req{method: "POST", path: "/test-cases/apply/primary-declines-secondary-approves", session: sid2}), 200, "")
+		d = want(t, h.prequalify(t, sid2, "synchrony_standard", applicant("Smith", "123456786")), 200, "")
+		if d["responseCode"] != "declined" {
+			t.Errorf("test case primary-declines: %v", d["responseCode"])
+		}
+		d = want(t, h.prequalify(t, sid2, "fortiva_standard", applicant("Smith", "123456786")), 200, "")
+		if !chairside.Positive(str(d["responseCode"])) {
+			t.Errorf("test case secondary-approves: %v", d["responseCode"])
+		}
+
+		// A declined application cannot go on to plans.
+		want(t, h.do(t, req{method: "POST", path: "/providers/synchrony_standard/payment/plans", session: sid, body: map[string]any{"amountCents": 1000}}), 409, chairside.ECONFLICT)
+	})
+}
+
+// TestIdempotentSubmit: a repeated prequalify answers the first answer and
+// reaches the lender once; the same key with other data is refused.
+func TestIdempotentSubmit(t *testing.T) {
+	eachEngine(t, config{}, func(t *testing.T, h *harness) {
+		sid := h.start(t)
+		body := flow.SubmitRequest{Primary: applicant("Approve", "123456782"), Consent: ptr(h.consent(t, sid, "synchrony_standard", flow.DocPrequalification))}
+		first := h.do(t, req{method: "POST", path: "/providers/synchrony_standard/prequalify", session: sid, body: body})
+		second := h.do(t, req{method: "POST", path: "/providers/synchrony_standard/prequalify", session: sid, body: body})
+		want(t, first, 200, "")
+		want(t, second, 200, "")
+		if string(first.body) != string(second.body) {
+			t.Fatalf("replay differs:\n%s\n%s", first.body, second.body)
+		}
+		n, err := h.db.CountDecisionsBySSNIndex(context.Background(), h.eng.Keys.BlindIndex("123456782"), time.Time{})
+		if err != nil || n != 1 {
+			t.Fatalf("decisions stored: %d, %v; want 1", n, err)
+		}
+		other := body
+		other.Primary.AddressCity = "Pasadena"
+		want(t, h.do(t, req{method: "POST", path: "/providers/synchrony_standard/prequalify", session: sid, body: other}), 422, chairside.EIDEMPOTENCY)
+	})
+}
+
+// TestCaps: over the daily SSN cap, no lender call and 429 with Retry-After.
+func TestCaps(t *testing.T) {
+	sqliteOnly(t, config{dailySSNCap: 1}, func(t *testing.T, h *harness) {
+		sid := h.start(t)
+		want(t, h.prequalify(t, sid, "synchrony_standard", applicant("Decline", "123456783")), 200, "")
+		sid2 := h.start(t)
+		res := h.prequalify(t, sid2, "synchrony_standard", applicant("Approve", "123456783"))
+		want(t, res, 429, chairside.ERATELIMITED)
+		if res.header.Get("Retry-After") == "" {
+			t.Error("429 without Retry-After")
+		}
+		n, _ := h.db.CountDecisionsBySSNIndex(context.Background(), h.eng.Keys.BlindIndex("123456783"), time.Time{})
+		if n != 1 {
+			t.Errorf("%d decisions, want 1", n)
+		}
+	})
+}
+
+// TestParallelAccept: of 50 parallel accepts exactly one succeeds.
+func TestParallelAccept(t *testing.T) {
+	eachEngine(t, config{}, func(t *testing.T, h *harness) {
+		sid := h.start(t)
+		h.toConfirmed(t, sid, "123456784")
+		var wg sync.WaitGroup
+		statuses := make(chan int, 50)
+		for range 50 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				statuses <- h.do(t, req{method: "POST", path: "/providers/synchrony_standard/acceptOffer", session: sid}).status
+			}()
+		}
+		wg.Wait()
+		close(statuses)
+		counts := map[int]int{}
+		for s := range statuses {
+			counts[s]++
+		}
+		if counts[200] != 1 || counts[409] != 49 {
+			t.Fatalf("statuses %v, want one 200 and 49 409", counts)
+		}
+	})
+}
+
+// TestBOLA: session B cannot reach session A's provider application, and A
+// is unchanged by B's attempts.
+func TestBOLA(t *testing.T) {
+	eachEngine(t, config{}, func(t *testing.T, h *harness) {
+		a := h.start(t)
+		code := h.toConfirmed(t, a, "123456785")
+		b := h.start(t)
+		for _, q := range []req{
+			{method: "POST", path: "/providers/synchrony_standard/payment/plans/" + code + "/select"},
+			{method: "POST", path: "/providers/synchrony_standard/payment/plans/" + code + "/confirm-selection"},
+			{method: "POST", path: "/providers/synchrony_standard/acceptOffer"},
+			{method: "POST", path: "/providers/synchrony_standard/application/complete"},
+			{method: "POST", path: "/providers/synchrony_standard/application-status"},
+			{method: "POST", path: "/providers/synchrony_standard/agreement"},
+			{method: "POST", path: "/providers/synchrony_standard/payment/plans", body: map[string]any{"amountCents": 1000}},
+		} {
+			q.session = b
+			if res := h.do(t, q); res.status != 404 && res.status != 409 {
+				t.Errorf("B %s: %d %s", q.path, res.status, res.body)
+			}
+		}
+		// A goes on as if nothing happened.
+		acc := want(t, h.do(t, req{method: "POST", path: "/providers/synchrony_standard/acceptOffer", session: a}), 200, "")
+		if acc["selectedPlanCode"] != code {
+			t.Fatalf("A's selection changed: %v", acc)
+		}
+	})
+}
+
+// panicStore panics on one entity key, to test the recover middleware.
+type panicStore struct{ chairside.Store }
+
+func (p panicStore) FindLocationByEntityKey(ctx context.Context, key string) (*chairside.Location, error) {
+	if key == "6666666666666666" {
+		panic("database exploded at /secret/path.go:42")
+	}
+	return p.Store.FindLocationByEntityKey(ctx, key)
+}
+
+// TestPanicAndProd: a panic answers 500 internal with a request id and no
+// detail; test cases are refused in prod.
+func TestPanicAndProd(t *testing.T) {
+	sqliteOnly(t, config{env: chairside.EnvProd, wrap: func(s chairside.Store) chairside.Store { return panicStore{s} }}, func(t *testing.T, h *harness) {
+		res := h.do(t, req{method: "POST", path: "/flow/start/entity-keys/6666666666666666"})
+		m := want(t, res, 500, chairside.EINTERNAL)
+		id, _ := m["requestId"].(string)
+		if id == "" || id != res.header.Get("X-Request-Id") || strings.Contains(string(res.body), "exploded") {
+			t.Fatalf("panic answer: %s", res.body)
+		}
+		if !strings.Contains(h.logs.String(), id) {
+			t.Error("the request id is not in the log")
+		}
+		sid := h.start(t)
+		want(t, h.do(t, req{method: "POST", path: "/test-cases/apply/primary_declines", session: sid}), 403, chairside.EFORBIDDEN)
+	})
+}
+
+// TestContractCoversErrors: every operation documents the answers any call
+// can get (429 from the rate limit, 500 from a failure), and every secured
+// one 401.
+func TestContractCoversErrors(t *testing.T) {
+	loadContract(t)
+	for path, item := range contractDoc.Paths.Map() {
+		for method, op := range item.Operations() {
+			must := []int{429, 500}
+			if op.Security == nil || len(*op.Security) > 0 {
+				must = append(must, 401)
+			}
+			for _, code := range must {
+				if op.Responses.Status(code) == nil {
+					t.Errorf("%s %s does not document %d", method, path, code)
+				}
+			}
+		}
+	}
+}
+
+// TestRateLimit: an IP over its budget gets 429 with Retry-After.
+func TestRateLimit(t *testing.T) {
+	sqliteOnly(t, config{rate: 1, burst: 3}, func(t *testing.T, h *harness) {
+		var last *result
+		for range 5 {
+			last = h.do(t, req{method: "GET", path: "/internal/version"})
+		}
+		want(t, last, 429, chairside.ERATELIMITED)
+		if last.header.Get("Retry-After") == "" {
+			t.Error("no Retry-After")
+		}
+	})
+}
+
+// TestWebAndDocument: the OpenAPI document is served, the SPA falls back to
+// index.html but never for /api or a missing asset, and a server without a
+// web build says so.
+func TestWebAndDocument(t *testing.T) {
+	sqliteOnly(t, config{}, func(t *testing.T, h *harness) {
+		res := h.do(t, req{method: "GET", path: "/openapi.yaml"})
+		if res.status != 200 || string(res.body) != string(api.Spec) {
+			t.Error("served openapi.yaml differs from api/openapi.yaml")
+		}
+		get := func(srv *httptest.Server, path string) (*http.Response, string) {
+			resp, err := srv.Client().Get(srv.URL + path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer resp.Body.Close()
+			buf := new(strings.Builder)
+			_, _ = io.Copy(buf, resp.Body)
+			return resp, buf.String()
+		}
+		resp, body := get(h.srv, "/")
+		if !strings.Contains(body, "not built") || resp.Header.Get("Content-Security-Policy") == "" {
+			t.Errorf("no-build page: %s %v", body, resp.Header)
+		}
+
+		web := fstest.MapFS{
+			"index.html":    {Data: []byte("<!doctype html><title>Chairside</title>")},
+			"assets/app.js": {Data: []byte("console.log(1)")},
+			"robots.txt":    {Data: []byte("User-agent: *")},
+			"favicon.svg":   {Data: []byte("<svg/>")},
+		}
+		srv := httptest.NewServer(httpapi.New(flow.New(h.db, nil, h.eng.Keys, flow.Options{}), httpapi.Options{Web: web, RatePerSecond: -1}))
+		defer srv.Close()
+		for path, wantBody := range map[string]string{
+			"/":                  "<title>Chairside</title>",
+			"/providers/x/start": "<title>Chairside</title>",
+			"/assets/app.js":     "console.log(1)",
+			"/robots.txt":        "User-agent",
+		} {
+			resp, body := get(srv, path)
+			if resp.StatusCode != 200 || !strings.Contains(body, wantBody) {
+				t.Errorf("GET %s: %d %q", path, resp.StatusCode, body)
+			}
+			if !strings.Contains(resp.Header.Get("Content-Security-Policy"), "frame-ancestors 'none'") {
+				t.Errorf("GET %s: no CSP", path)
+			}
+		}
+		if resp, _ := get(srv, "/assets/missing.js"); resp.StatusCode != 404 {
+			t.Errorf("missing asset answered %d", resp.StatusCode)
+		}
+		if resp, body := get(srv, "/api/v1/nothing"); resp.StatusCode != 404 || strings.Contains(body, "<title>") {
+			t.Errorf("unknown API path answered %d %q", resp.StatusCode, body)
+		}
+	})
+}

@@ -1,0 +1,242 @@
+package httpapi
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"golang.org/x/time/rate"
+
+	"github.com/chairside/chairside"
+)
+
+// Security headers (security.md "Browser"). The CSP allows nothing but our
+// own origin: no inline scripts or styles, no eval, no framing.
+const contentSecurityPolicy = "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'"
+
+// reqInfo travels in the request context so that the log line written
+// after the handler knows what the handler learned: the route pattern and
+// the session. Handlers fill it; only the logging middleware reads it.
+type reqInfo struct {
+	id      string
+	pattern string
+	session string // SessionHash of the caller's session, if any
+}
+
+type infoKey struct{}
+
+// infoOf returns the request's info (a zero one outside the middleware).
+func infoOf(r *http.Request) *reqInfo {
+	if info, ok := r.Context().Value(infoKey{}).(*reqInfo); ok {
+		return info
+	}
+	return &reqInfo{}
+}
+
+// statusWriter remembers the status a handler wrote.
+type statusWriter struct {
+	http.ResponseWriter
+	status int
+}
+
+func (w *statusWriter) WriteHeader(code int) {
+	if w.status == 0 {
+		w.status = code
+	}
+	w.ResponseWriter.WriteHeader(code)
+}
+
+func (w *statusWriter) Write(b []byte) (int, error) {
+	if w.status == 0 {
+		w.status = http.StatusOK
+	}
+	return w.ResponseWriter.Write(b)
+}
+
+// Unwrap lets http.ResponseController reach the real writer.
+func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+// withRequestLog gives the request an id (answered as X-Request-Id) and
+// writes one log line per request after it: method, route pattern (never
+// the path, which can hold a flow token), status, duration, request id and
+// session hash. Never bodies or headers.
+func (h *Handler) withRequestLog(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		info := &reqInfo{id: newRequestID()}
+		w.Header().Set("X-Request-Id", info.id)
+		sw := &statusWriter{ResponseWriter: w}
+		next.ServeHTTP(sw, r.WithContext(context.WithValue(r.Context(), infoKey{}, info)))
+		if sw.status == 0 {
+			sw.status = http.StatusOK
+		}
+		route := info.pattern
+		if route == "" {
+			route = "web"
+			if strings.HasPrefix(r.URL.Path, "/api/") {
+				route = "unmatched"
+			}
+		}
+		level := slog.LevelInfo
+		if sw.status >= 500 {
+			level = slog.LevelError
+		}
+		h.log.LogAttrs(r.Context(), level, "request",
+			slog.String("method", r.Method),
+			slog.String("route", route),
+			slog.Int("status", sw.status),
+			slog.Float64("durationMs", float64(time.Since(start).Microseconds())/1000),
+			slog.String("requestId", info.id),
+			slog.String("session", info.session),
+		)
+	})
+}
+
+// withRecover turns a panic into 500 {"code":"internal","requestId"}; the
+// log line carries the panic value and the same id, the answer neither.
+func (h *Handler) withRecover(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		defer func() {
+			if v := recover(); v != nil {
+				if v == http.ErrAbortHandler {
+					panic(v) // the server's own way to abort a response
+				}
+				info := infoOf(r)
+				h.log.ErrorContext(r.Context(), "panic", "requestId", info.id, "route", info.pattern, "panic", panicText(v))
+				writeJSON(w, http.StatusInternalServerError, ErrorResponse{
+					Code:      chairside.EINTERNAL,
+					Message:   "Something went wrong on our side. Please try again.",
+					RequestID: info.id,
+				})
+			}
+		}()
+		next.ServeHTTP(w, r)
+	})
+}
+
+// panicText describes a panic value by type and short text, without a stack.
+func panicText(v any) string {
+	s := ""
+	switch x := v.(type) {
+	case error:
+		s = x.Error()
+	case string:
+		s = x
+	default:
+		s = "non-error panic"
+	}
+	if len(s) > 200 {
+		s = s[:200]
+	}
+	return s
+}
+
+// withHeaders sets the security headers on every answer, and no-store on
+// every API answer: personal data must not sit in a shared tablet's cache.
+func (h *Handler) withHeaders(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		hd := w.Header()
+		hd.Set("X-Content-Type-Options", "nosniff")
+		hd.Set("Referrer-Policy", "no-referrer")
+		hd.Set("X-Frame-Options", "DENY")
+		hd.Set("Content-Security-Policy", contentSecurityPolicy)
+		hd.Set("Cross-Origin-Opener-Policy", "same-origin")
+		if r.TLS != nil {
+			hd.Set("Strict-Transport-Security", "max-age=31536000; includeSubDomains")
+		}
+		if strings.HasPrefix(r.URL.Path, "/api/") {
+			hd.Set("Cache-Control", "no-store")
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// ipLimiter is a per-IP token bucket. Buckets idle for a while are dropped
+// so the map cannot grow without bound.
+type ipLimiter struct {
+	limit rate.Limit
+	burst int
+
+	mu      sync.Mutex
+	buckets map[string]*bucket
+	swept   time.Time
+}
+
+type bucket struct {
+	lim  *rate.Limiter
+	seen time.Time
+}
+
+func newIPLimiter(perSecond float64, burst int) *ipLimiter {
+	return &ipLimiter{limit: rate.Limit(perSecond), burst: burst, buckets: map[string]*bucket{}, swept: time.Now()}
+}
+
+// allow reports whether ip may make a request now, and if not, after how
+// long it may.
+func (l *ipLimiter) allow(ip string) (bool, time.Duration) {
+	now := time.Now()
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if now.Sub(l.swept) > time.Minute {
+		for k, b := range l.buckets {
+			if now.Sub(b.seen) > 10*time.Minute {
+				delete(l.buckets, k)
+			}
+		}
+		l.swept = now
+	}
+	b, ok := l.buckets[ip]
+	if !ok {
+		b = &bucket{lim: rate.NewLimiter(l.limit, l.burst)}
+		l.buckets[ip] = b
+	}
+	b.seen = now
+	res := b.lim.ReserveN(now, 1)
+	if d := res.DelayFrom(now); d > 0 {
+		res.CancelAt(now)
+		return false, d
+	}
+	return true, 0
+}
+
+// withRateLimit answers 429 rate_limited with Retry-After to an IP over its
+// budget. The budget is generous: a whole office can share one address.
+func (h *Handler) withRateLimit(next http.Handler) http.Handler {
+	if h.limiter == nil {
+		return next
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if ok, wait := h.limiter.allow(clientIP(r)); !ok {
+			secs := int(wait/time.Second) + 1
+			w.Header().Set("Retry-After", strconv.Itoa(secs))
+			h.writeError(w, r, chairside.Errorf(chairside.ERATELIMITED, "Too many requests. Please wait a moment and try again."))
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// clientIP is the peer address. Forwarded headers are not trusted: behind a
+// proxy, the proxy must be the one limiting (documented for deployment).
+func clientIP(r *http.Request) string {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return host
+}
+
+// newRequestID returns 64 random bits in hex.
+func newRequestID() string {
+	var b [8]byte
+	_, _ = io.ReadFull(rand.Reader, b[:])
+	return hex.EncodeToString(b[:])
+}

@@ -1,0 +1,241 @@
+package sandbox
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/binary"
+	"fmt"
+	"math"
+	"strings"
+	"time"
+
+	"github.com/chairside/chairside"
+	"github.com/chairside/chairside/provider"
+)
+
+// Outcomes a magic last name or a test case can force. The first five are
+// response codes; OutcomeApproved gives approved in a full application and
+// prequalified in a prequalify or prescreen, and a test case may also name
+// prequalified or preapproved outright.
+const (
+	OutcomeApproved = chairside.ResponseApproved
+	OutcomeDeclined = chairside.ResponseDeclined
+	OutcomePending  = chairside.ResponsePending
+	OutcomeNoOffer  = chairside.ResponseNoOffer
+	OutcomeError    = chairside.ResponseError
+	// OutcomeTimeout never answers: Decide waits until the caller's context
+	// ends (at most Options.TimeoutCap) and returns its error.
+	OutcomeTimeout = "timeout"
+	// OutcomeExisting finds an existing account: approved, existingAccount.
+	OutcomeExisting = "existing"
+	// OutcomePendingThenApproved is pending at Decide and approved at the
+	// first Status check.
+	OutcomePendingThenApproved = "pending_then_approved"
+)
+
+// magicNames map a primary applicant's last name (any case) to an outcome.
+var magicNames = map[string]string{
+	"approve":  OutcomeApproved,
+	"decline":  OutcomeDeclined,
+	"pending":  OutcomePending,
+	"nooffer":  OutcomeNoOffer,
+	"error":    OutcomeError,
+	"timeout":  OutcomeTimeout,
+	"existing": OutcomeExisting,
+}
+
+// TestCase is a named scenario for the whole waterfall (spec's
+// /test-cases/{id}): an outcome per provider role or provider key.
+type TestCase struct {
+	ID          string `json:"id"`
+	Name        string `json:"name"`
+	Description string `json:"description"`
+	// Outcomes maps a provider key ("synchrony_standard"), a role
+	// ("primary") or "*" (any other) to an outcome (the Outcome constants).
+	// A provider key wins over a role. Providers the case does not name
+	// decide as usual.
+	Outcomes map[string]string `json:"outcomes"`
+}
+
+var testCases = []TestCase{
+	{ID: "all-approve", Name: "Every lender approves",
+		Description: "Every provider approves (prequalifies in prequalify and prescreen).",
+		Outcomes:    map[string]string{"*": OutcomeApproved}},
+	{ID: "all-decline", Name: "Every lender declines",
+		Description: "Every provider declines: the waterfall runs to its end.",
+		Outcomes:    map[string]string{"*": OutcomeDeclined}},
+	{ID: "primary-declines-secondary-approves", Name: "Primary declines, secondary approves",
+		Description: "The primary provider declines; the secondary approves; any other declines.",
+		Outcomes:    map[string]string{"primary": OutcomeDeclined, "secondary": OutcomeApproved, "*": OutcomeDeclined}},
+	{ID: "primary-nooffer-secondary-approves", Name: "Primary has no offer, secondary approves",
+		Description: "The primary provider has no offer; the secondary approves.",
+		Outcomes:    map[string]string{"primary": OutcomeNoOffer, "secondary": OutcomeApproved, "*": OutcomeDeclined}},
+	{ID: "primary-error-secondary-approves", Name: "Primary errors, secondary approves",
+		Description: "The primary provider answers with an error; the secondary approves.",
+		Outcomes:    map[string]string{"primary": OutcomeError, "secondary": OutcomeApproved, "*": OutcomeDeclined}},
+	{ID: "primary-timeout-secondary-approves", Name: "Primary times out, secondary approves",
+		Description: "The primary provider never answers (the call times out); the secondary approves.",
+		Outcomes:    map[string]string{"primary": OutcomeTimeout, "secondary": OutcomeApproved, "*": OutcomeDeclined}},
+	{ID: "primary-pending", Name: "Primary pending",
+		Description: "The primary provider needs more time (pending) and stays pending.",
+		Outcomes:    map[string]string{"primary": OutcomePending, "*": OutcomeDeclined}},
+	{ID: "pending-then-approved", Name: "Pending, then approved",
+		Description: "Every provider answers pending, and approves when its status is checked.",
+		Outcomes:    map[string]string{"*": OutcomePendingThenApproved}},
+	{ID: "existing-account", Name: "Existing account",
+		Description: "The primary provider finds an account the patient already has.",
+		Outcomes:    map[string]string{"primary": OutcomeExisting, "*": OutcomeDeclined}},
+	{ID: "all-error", Name: "Every lender errors",
+		Description: "Every provider answers with an error.",
+		Outcomes:    map[string]string{"*": OutcomeError}},
+}
+
+// TestCases returns the named test cases, in a stable order. The result is
+// a copy.
+func TestCases() []TestCase {
+	out := make([]TestCase, len(testCases))
+	for i, tc := range testCases {
+		out[i] = copyTestCase(tc)
+	}
+	return out
+}
+
+// FindTestCase returns the test case with an id, or ENOTFOUND.
+func FindTestCase(id string) (TestCase, error) {
+	for _, tc := range testCases {
+		if tc.ID == id {
+			return copyTestCase(tc), nil
+		}
+	}
+	return TestCase{}, chairside.Errorf(chairside.ENOTFOUND, "Unknown test case.")
+}
+
+func copyTestCase(tc TestCase) TestCase {
+	m := make(map[string]string, len(tc.Outcomes))
+	for k, v := range tc.Outcomes {
+		m[k] = v
+	}
+	tc.Outcomes = m
+	return tc
+}
+
+// outcomeFor returns the outcome a test case gives a provider in a role, ""
+// when the case leaves it to the usual decision.
+func (tc TestCase) outcomeFor(providerKey, role string) string {
+	if o, ok := tc.Outcomes[providerKey]; ok {
+		return o
+	}
+	if o, ok := tc.Outcomes[role]; ok && role != "" {
+		return o
+	}
+	return tc.Outcomes["*"]
+}
+
+// profile is a simulated credit file.
+type profile struct {
+	score       int   // 500–850
+	incomeCents int64 // yearly, before taxes
+}
+
+// profileOf derives a credit profile from the applicant: the score from
+// SHA-256 of the SSN (or, without one, of name and date of birth), the
+// income as stated or else simulated from the same hash ($25,000–$150,000).
+func profileOf(a chairside.Applicant) profile {
+	seed := a.SSN
+	if seed == "" {
+		seed = strings.ToLower(a.FirstName + "|" + a.LastName + "|" + a.DateOfBirth)
+	}
+	h := sha256.Sum256([]byte(seed))
+	p := profile{score: 500 + int(binary.BigEndian.Uint16(h[0:2])%351)}
+	if a.AnnualGrossIncome != nil {
+		p.incomeCents = *a.AnnualGrossIncome
+	} else {
+		p.incomeCents = 2_500_000 + int64(binary.BigEndian.Uint32(h[2:6])%12_500_001)
+	}
+	return p
+}
+
+// Decide runs a prequalify, prescreen or full application. The outcome comes
+// from the request's test case if it names this provider or its role, else
+// from a magic last name of the primary applicant, else from the simulated
+// credit profile. Nothing is stored: the answer and its lenderApplicationId
+// are a function of the request (the time only by its UTC date), so a retry
+// with the same Reference gets the first answer again, from any process.
+func (l *lender) Decide(ctx context.Context, req *chairside.DecisionRequest) (*chairside.Decision, error) {
+	if err := l.sb.begin(ctx, OpDecide); err != nil {
+		return nil, err
+	}
+	if req.Reference == "" {
+		return nil, chairside.Errorf(chairside.EBADREQUEST, "A reference is required.")
+	}
+	op := req.Operation
+	if op != "prequalify" && op != "prescreen" && op != "apply" {
+		return nil, chairside.Errorf(chairside.EBADREQUEST, "Unknown operation.")
+	}
+
+	outcome := ""
+	if req.TestCase != "" {
+		tc, err := FindTestCase(req.TestCase)
+		if err != nil {
+			return nil, err
+		}
+		role := req.Role
+		if _, mods := provider.ParseKey(req.ProviderKey); role == "" && mods != nil {
+			role = mods["role"]
+		}
+		outcome = tc.outcomeFor(l.p.Key, role)
+	}
+	if outcome == "" {
+		outcome = magicNames[strings.ToLower(strings.TrimSpace(req.Primary.LastName))]
+	}
+	if outcome == OutcomeTimeout {
+		// No answer, no id: like a lender that never got the request.
+		return nil, l.sb.hang(ctx)
+	}
+
+	now := req.Now
+	if now.IsZero() {
+		now = time.Now()
+	}
+	day, err := dayOf(now)
+	if err != nil {
+		return nil, err
+	}
+	prof := profileOf(req.Primary)
+	result, amount, down := l.prod.decide(outcome, prof, req.PurchaseAmountCents)
+	if amount > math.MaxUint32 || down > math.MaxUint32 {
+		// No product comes near; an id could not hold it.
+		return nil, fmt.Errorf("sandbox: amount %d or down payment %d out of range: %w", amount, down,
+			chairside.Errorf(chairside.ELENDER, "The lender could not process the request."))
+	}
+	r := record{
+		op: op, outcome: result, score: prof.score, day: day,
+		approvedCents: amount, downCents: down, ref: refHash(l.p.Key, req.Reference),
+	}
+	id := l.encodeID(r)
+	d := l.answer(id, r, false)
+	d.CreatedAt = now
+	return d, nil
+}
+
+// answer is the decision an application record stands for. Decide answers
+// with settled false; every later call with settled true, which is where a
+// pending-then-approved application stands after its first status check:
+// approved. CreatedAt is the start of the decision's date (Decide sets the
+// exact time).
+func (l *lender) answer(id string, r record, settled bool) *chairside.Decision {
+	d := &chairside.Decision{
+		ProviderKey:         l.p.Key,
+		Operation:           r.op,
+		Stipulations:        []chairside.Stipulation{},
+		PendingReasons:      []string{},
+		LenderApplicationID: id,
+		CreatedAt:           r.date(),
+	}
+	l.prod.answer(d, r, settled)
+	if chairside.Positive(d.ResponseCode) {
+		exp := r.expires(l.p.PreauthExpireDays)
+		d.ExpiresAt = &exp
+	}
+	return d
+}

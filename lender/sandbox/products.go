@@ -1,0 +1,604 @@
+package sandbox
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"sync"
+	"time"
+
+	"github.com/chairside/chairside"
+	"github.com/chairside/chairside/provider"
+)
+
+// product is how one sandbox lender decides and what it offers. Amounts are
+// integer cents; floats appear only in rate maths, rounded explicitly.
+type product struct {
+	abbr     string // in application ids and plan codes
+	minScore int    // lowest simulated score it approves
+	minCents int64  // smallest line or loan it grants
+	maxCents int64  // largest
+	// loan products lend the purchase amount (up to capacity); cards grant
+	// a credit line from income and score alone.
+	loan           bool
+	minIncomeCents int64
+	pendingReasons []string
+	// downPayment returns the down payment required for a score and an
+	// amount, 0 when none.
+	downPayment func(score int, amountCents int64) int64
+	// offered names the sub-lender whose offer this is, "" for the
+	// provider's own.
+	offered func(score int) string
+	terms   func(score int) []term
+
+	codesOnce sync.Once
+	codes     []string
+}
+
+// Payment calculations of a term.
+const (
+	calcDeferred   = iota // max(amount/months, $30 or floor), no interest if paid in time
+	calcMultiplier        // spec §9 multiplier of the amount, rounded up to a dollar
+	calcAmortised         // level payment at the APR, rounded up to a cent
+	calcPercent           // a percent of the highest balance or a floor, until paid
+	calcLease             // lease: cost of leasing spread over the months
+)
+
+// term is one payment plan a product offers.
+type term struct {
+	code        string
+	typeID      string
+	months      int
+	apr         float64 // percent
+	promoAPR    float64
+	calc        int
+	minCents    int64
+	floorCents  int64   // calcDeferred, calcPercent: the smallest monthly payment
+	percent     float64 // calcPercent: of the highest balance; calcLease: cost ratio
+	productType string
+	subLender   string
+	description string
+}
+
+// fixedRateMultipliers are the spec §9 learn-how multipliers (percent of the
+// financed amount paid monthly). They are exactly the level-payment factors
+// at 17.90%, 18.90%, 19.90% and 20.90% APR, which the fixed-rate plans
+// therefore carry, so the APR shown and the payment agree.
+var fixedRateMultipliers = map[int]struct {
+	apr        float64
+	perMillion int64 // the multiplier percent × 10,000
+}{
+	24: {17.90, 49876},
+	36: {18.90, 36605},
+	48: {19.90, 30377},
+	60: {20.90, 26997},
+}
+
+// loanAPR is the APR of an installment loan by simulated score.
+func loanAPR(score int) float64 {
+	switch {
+	case score >= 760:
+		return 7.99
+	case score >= 720:
+		return 11.99
+	case score >= 680:
+		return 15.99
+	case score >= 640:
+		return 21.99
+	case score >= 600:
+		return 27.99
+	}
+	return 35.99
+}
+
+func deferred(abbr string, months int, apr float64, minCents int64) term {
+	return term{
+		code: fmt.Sprintf("%s-DI-%02d", abbr, months), typeID: chairside.PlanDeferredInterest, months: months,
+		apr: apr, calc: calcDeferred, minCents: minCents, floorCents: 3000, productType: "bankloan",
+		description: fmt.Sprintf("No interest if paid in full within %d months. If the full amount is not paid "+
+			"by then, interest at %.2f%% APR is charged from the purchase date on the whole amount.", months, apr),
+	}
+}
+
+func fixedRate(abbr string, months int, minCents int64) term {
+	m := fixedRateMultipliers[months]
+	return term{
+		code: fmt.Sprintf("%s-FR-%02d", abbr, months), typeID: chairside.PlanFixedRate, months: months,
+		apr: m.apr, calc: calcMultiplier, minCents: minCents, productType: "bankloan",
+		description: fmt.Sprintf("Fixed rate of %.2f%% APR with equal monthly payments for %d months.", m.apr, months),
+	}
+}
+
+func revolvingFixed(abbr string, months int, apr float64, minCents int64) term {
+	return term{
+		code: fmt.Sprintf("%s-FR-%02d", abbr, months), typeID: chairside.PlanFixedRate, months: months,
+		apr: apr, calc: calcAmortised, minCents: minCents, productType: "bankloan",
+		description: fmt.Sprintf("Fixed rate of %.2f%% APR with equal monthly payments for %d months.", apr, months),
+	}
+}
+
+func installments(abbr string, months []int, apr float64, minCents int64, productType string) []term {
+	var ts []term
+	for _, m := range months {
+		ts = append(ts, term{
+			code: fmt.Sprintf("%s-IL-%02d", abbr, m), typeID: chairside.PlanFixedInstallmentLoan, months: m,
+			apr: apr, calc: calcAmortised, minCents: minCents, productType: productType,
+			description: fmt.Sprintf("Fixed monthly payments for %d months at %.2f%% APR. No penalty for paying early.", m, apr),
+		})
+	}
+	return ts
+}
+
+// products are the eleven sandbox lenders, by provider key.
+var products = map[string]*product{
+	provider.Synchrony: {
+		abbr: "SYN", minScore: 680, minCents: 50_000, maxCents: 2_500_000,
+		pendingReasons: []string{"identity_verification"},
+		terms: func(int) []term {
+			return []term{
+				deferred("SYN", 6, 29.99, 20_000), deferred("SYN", 12, 29.99, 40_000),
+				deferred("SYN", 18, 29.99, 100_000), deferred("SYN", 24, 29.99, 150_000),
+				fixedRate("SYN", 24, 100_000), fixedRate("SYN", 36, 150_000),
+				fixedRate("SYN", 48, 200_000), fixedRate("SYN", 60, 250_000),
+			}
+		},
+	},
+	provider.ADS: {
+		abbr: "ADS", minScore: 680, minCents: 50_000, maxCents: 2_500_000,
+		pendingReasons: []string{"identity_verification"},
+		terms: func(int) []term {
+			return []term{
+				deferred("ADS", 6, 26.99, 20_000), deferred("ADS", 12, 26.99, 40_000),
+				deferred("ADS", 18, 26.99, 100_000), deferred("ADS", 24, 26.99, 150_000),
+				fixedRate("ADS", 24, 100_000), fixedRate("ADS", 36, 150_000),
+				fixedRate("ADS", 48, 200_000), fixedRate("ADS", 60, 250_000),
+			}
+		},
+	},
+	provider.Fortiva: {
+		abbr: "FOR", minScore: 580, minCents: 30_000, maxCents: 1_000_000,
+		pendingReasons: []string{"identity_verification"},
+		terms: func(int) []term {
+			return []term{
+				revolvingFixed("FOR", 12, 27.99, 30_000),
+				revolvingFixed("FOR", 18, 29.99, 60_000),
+				revolvingFixed("FOR", 30, 31.99, 100_000),
+			}
+		},
+	},
+	provider.Genesis: {
+		abbr: "GEN", minScore: 580, minCents: 30_000, maxCents: 1_000_000,
+		pendingReasons: []string{"identity_verification"},
+		terms: func(int) []term {
+			return []term{
+				deferred("GEN", 6, 32.99, 20_000), deferred("GEN", 12, 32.99, 40_000),
+				revolvingFixed("GEN", 18, 29.99, 60_000),
+			}
+		},
+	},
+	provider.Vive: {
+		abbr: "VIV", minScore: 580, minCents: 30_000, maxCents: 1_000_000,
+		pendingReasons: []string{"identity_verification"},
+		terms: func(int) []term {
+			// Minimums keep amount/months above the $25 floor, so the
+			// suggested payment clears the balance in the promotion.
+			di := func(months int, minCents int64) term {
+				t := deferred("VIV", months, 29.99, minCents)
+				t.floorCents, t.percent = 2500, 4
+				return t
+			}
+			return []term{
+				di(6, 20_000), di(12, 30_000),
+				{code: "VIV-REV", typeID: chairside.PlanFixedRate, apr: 29.99, calc: calcPercent, minCents: 2500,
+					floorCents: 2500, percent: 4, productType: "bankloan",
+					description: "Pay 4% of your highest balance or $25 a month, whichever is greater, at 29.99% APR " +
+						"until paid off. Paying more saves interest."},
+			}
+		},
+	},
+	provider.AFF: {
+		abbr: "AFF", minScore: 550, minCents: 30_000, maxCents: 500_000, loan: true,
+		pendingReasons: []string{"identity_verification"},
+		downPayment: func(score int, _ int64) int64 {
+			if score < 640 {
+				return 5000 // $50, the provider's maximum
+			}
+			return 0
+		},
+		terms: func(score int) []term {
+			apr := 29.99
+			if score >= 700 {
+				apr = 9.99
+			} else if score >= 640 {
+				apr = 19.99
+			}
+			return installments("AFF", []int{12, 18, 24, 36}, apr, 30_000, "ric")
+		},
+	},
+	provider.Snap: {
+		abbr: "SNP", minScore: 520, minCents: 30_000, maxCents: 500_000, loan: true, minIncomeCents: 1_200_000,
+		pendingReasons: []string{"bank_verification"},
+		downPayment: func(score int, _ int64) int64 {
+			if score < 600 {
+				return 4900 // the lease's initial payment
+			}
+			return 0
+		},
+		terms: func(int) []term {
+			lease := term{code: "SNP-LTO-12", typeID: chairside.PlanFixedInstallmentLoan, months: 12, calc: calcLease,
+				percent: 1.85, minCents: 30_000,
+				description: "Lease-to-own over 12 months, paid from your checking account on your paydays. " +
+					"Leasing costs more than the cash price; buy out early to pay less."}
+			sac := term{code: "SNP-SAC-101", typeID: chairside.PlanDeferredInterest, months: 3, calc: calcDeferred,
+				minCents: 30_000,
+				description: "101-day option: pay the cash price within 101 days and pay nothing more. " +
+					"After 101 days the full lease cost applies. Payments come from your checking account."}
+			return []term{sac, lease}
+		},
+	},
+	provider.HFD: {
+		abbr: "HFD", minScore: 560, minCents: 50_000, maxCents: 1_000_000, loan: true,
+		pendingReasons: []string{"additional_documents_needed"},
+		downPayment: func(_ int, amount int64) int64 {
+			// 10% of the amount, in whole $10, at least $100.
+			return max(10_000, ceilDiv(amount, 10*1000)*1000)
+		},
+		terms: func(score int) []term {
+			apr := 16.99
+			if score < 620 {
+				apr = 22.99
+			}
+			ts := installments("HFD", []int{6, 12}, 0, 50_000, "risa")
+			for i := range ts {
+				ts[i].description = fmt.Sprintf("No interest: %d equal monthly payments after your down payment.", ts[i].months)
+			}
+			return append(ts, installments("HFD", []int{18, 24, 36}, apr, 100_000, "risa")...)
+		},
+	},
+	provider.Proceed: {
+		abbr: "PRO", minScore: 600, minCents: 100_000, maxCents: 5_000_000, loan: true,
+		pendingReasons: []string{"esign"},
+		offered: func(score int) string {
+			if score < 680 {
+				return "cedarline"
+			}
+			return ""
+		},
+		terms: func(score int) []term {
+			ts := installments("PRO", []int{12, 24, 36, 48, 60, 84}, loanAPR(score), 100_000, "bankloan")
+			return append(ts,
+				term{code: "PRO-HAR-NI-12", typeID: chairside.PlanSubLenderNoInterest, months: 12, calc: calcAmortised,
+					minCents: 100_000, productType: "bankloan", subLender: "harbor",
+					description: "No interest: 12 equal monthly payments, from Harbor Community Bank."},
+				term{code: "PRO-CED-PR-24", typeID: chairside.PlanSubLenderPromotionalRate, months: 24, apr: 5.99,
+					calc: calcAmortised, minCents: 150_000, productType: "bankloan", subLender: "cedarline",
+					description: "Promotional rate of 5.99% APR for 24 months, from Cedarline Credit Union."},
+			)
+		},
+	},
+	provider.LendingClub: {
+		abbr: "LC", minScore: 640, minCents: 100_000, maxCents: 5_000_000, loan: true,
+		pendingReasons: []string{"verify_email"},
+		terms: func(score int) []term {
+			return installments("LC", []int{12, 24, 36, 48, 60, 72, 84}, loanAPR(score), 100_000, "bankloan")
+		},
+	},
+	provider.CoveredCare: {
+		abbr: "CC", minScore: 600, minCents: 50_000, maxCents: 2_500_000, loan: true,
+		pendingReasons: []string{"identity_verification"},
+		terms: func(score int) []term {
+			apr := loanAPR(score) - 2 // a little below the banks: payments come from the practice's partner
+			return installments("CC", []int{12, 24, 36, 48, 60}, math.Round(apr*100)/100, 50_000, "fixed_installment_loan")
+		},
+	},
+}
+
+// positiveCode is the positive response of an operation.
+func (p *product) positiveCode(op string) string {
+	if op == "apply" {
+		return chairside.ResponseApproved
+	}
+	return chairside.ResponsePrequalified
+}
+
+// planCodes lists every plan code the product can offer.
+func (p *product) planCodes() []string {
+	p.codesOnce.Do(func() {
+		for _, score := range []int{500, 850} {
+			for _, t := range p.terms(score) {
+				p.codes = append(p.codes, t.code)
+			}
+		}
+	})
+	return p.codes
+}
+
+// decide works out an application: a forced outcome, or one from the
+// profile. It returns the outcome as an id records it (one of idOutcomes;
+// a simulated positive decision is OutcomeApproved, which answers
+// prequalified in a prequalify or prescreen), the amount approved (for
+// pending-then-approved, the amount the approval will carry) and the down
+// payment required, 0 for none.
+func (p *product) decide(outcome string, prof profile, purchase int64) (result string, amountCents, downCents int64) {
+	down := func(amount int64) int64 {
+		if p.downPayment == nil {
+			return 0
+		}
+		return max(0, p.downPayment(prof.score, max(purchase, amount)))
+	}
+	// A forced approval covers the purchase, at least $5,000, within bounds.
+	forced := clamp(roundUp100(max(purchase, 500_000)), p.minCents, p.maxCents)
+
+	switch outcome {
+	case OutcomeApproved, chairside.ResponsePrequalified, chairside.ResponsePreapproved, OutcomeExisting:
+		return outcome, forced, down(forced)
+	case OutcomeDeclined, OutcomeNoOffer, OutcomeError, OutcomePending:
+		return outcome, 0, 0
+	case OutcomePendingThenApproved:
+		// Keep the amount the approval will carry.
+		return outcome, forced, 0
+	}
+
+	// The simulated credit decision.
+	if purchase > 0 && purchase < p.minCents && p.loan {
+		return OutcomeNoOffer, 0, 0 // too small to finance
+	}
+	if prof.score < p.minScore || prof.incomeCents < p.minIncomeCents {
+		return OutcomeDeclined, 0, 0
+	}
+	capacity := prof.incomeCents * int64(capacityPercent(prof.score)) / 100
+	amount := min(capacity, p.maxCents)
+	if p.loan && purchase > 0 {
+		amount = min(amount, roundUp100(purchase))
+	}
+	amount = amount / 10_000 * 10_000 // whole $100
+	if amount < p.minCents {
+		return OutcomeDeclined, 0, 0
+	}
+	return OutcomeApproved, amount, down(amount)
+}
+
+// answer fills a decision's outcome from an application record (see
+// lender.answer): the response code, amounts, stipulations and pending
+// reasons, all derived from the record and the product.
+func (p *product) answer(d *chairside.Decision, r record, settled bool) {
+	switch r.outcome {
+	case OutcomeApproved, chairside.ResponsePrequalified, chairside.ResponsePreapproved, OutcomeExisting:
+		d.ResponseCode = p.positiveCode(d.Operation)
+		d.ApprovedAmountCents = r.approvedCents
+		if r.downCents > 0 {
+			d.DownPaymentRequired, d.DownPaymentCents = true, r.downCents
+		}
+		if p.offered != nil {
+			d.OfferedProviderID = p.offered(r.score)
+		}
+		if p == products[provider.Snap] {
+			d.Stipulations = append(d.Stipulations, chairside.Stipulation{
+				ID: "STIP-SNP-BANK", Type: "bank_account", Status: "open",
+				Description: "Add the checking account your pay goes into; lease payments come from it.",
+			})
+		}
+		switch r.outcome {
+		case chairside.ResponsePrequalified, chairside.ResponsePreapproved:
+			d.ResponseCode = r.outcome
+		case OutcomeExisting:
+			d.ResponseCode = chairside.ResponseApproved
+			d.ExistingAccount = true
+		}
+	case OutcomePendingThenApproved:
+		d.ApprovedAmountCents = r.approvedCents
+		if settled {
+			d.ResponseCode = p.positiveCode(d.Operation)
+			return
+		}
+		p.pending(d)
+	case OutcomePending:
+		p.pending(d)
+	default: // declined, nooffer, error
+		d.ResponseCode = r.outcome
+	}
+}
+
+// pending makes a decision pending for the product's reasons.
+func (p *product) pending(d *chairside.Decision) {
+	d.ResponseCode = chairside.ResponsePending
+	for _, r := range p.pendingReasons {
+		d.PendingReasons = append(d.PendingReasons, r)
+		d.Stipulations = append(d.Stipulations, chairside.Stipulation{
+			ID: "STIP-" + p.abbr + "-" + r, Type: r, Status: "pending", Description: pendingWords[r],
+		})
+	}
+}
+
+// capacityPercent is the share of yearly income a lender will lend by score.
+func capacityPercent(score int) int {
+	switch {
+	case score >= 760:
+		return 25
+	case score >= 720:
+		return 20
+	case score >= 680:
+		return 15
+	case score >= 640:
+		return 12
+	case score >= 600:
+		return 10
+	}
+	return 8
+}
+
+var pendingWords = map[string]string{
+	"identity_verification":       "The lender needs to confirm your identity.",
+	"verify_email":                "Confirm your email address with the link the lender sent you.",
+	"esign":                       "Sign the loan agreement to finish.",
+	"bank_verification":           "The lender needs to confirm your checking account.",
+	"additional_documents_needed": "The lender needs a document from you, such as a pay stub.",
+}
+
+// Plans lists the plans of a positive decision for an amount: every plan of
+// the product, each computed for the smaller of the amount and the approved
+// amount, so the browser can flag those that do not cover the amount. The
+// approved amount, down payment and score come from the lenderApplicationId;
+// the request's ApprovedAmountCents can only lower the approval.
+func (l *lender) Plans(ctx context.Context, req *chairside.PlansRequest) ([]chairside.PaymentPlan, error) {
+	if err := l.sb.begin(ctx, OpPlans); err != nil {
+		return nil, err
+	}
+	r, err := l.find(req.LenderApplicationID)
+	if err != nil {
+		return nil, err
+	}
+	d := l.answer(req.LenderApplicationID, r, true)
+	if !chairside.Positive(d.ResponseCode) {
+		return nil, chairside.Errorf(chairside.ECONFLICT, "There is no offer to choose a plan for.")
+	}
+	// The lender's own approval bounds the plans, whatever the caller says.
+	approved := d.ApprovedAmountCents
+	if req.ApprovedAmountCents > 0 {
+		approved = min(approved, req.ApprovedAmountCents)
+	}
+	financed := approved
+	if req.AmountCents > 0 {
+		financed = min(req.AmountCents, approved)
+	}
+	now := req.Now
+	if now.IsZero() {
+		now = time.Now()
+	}
+	expires := now.AddDate(0, 0, l.p.PreauthExpireDays)
+
+	var plans []chairside.PaymentPlan
+	for _, t := range l.prod.terms(r.score) {
+		plan := t.compute(financed)
+		plan.ProviderKey = l.p.Key
+		plan.ExpireDateTime = expires
+		plan.MaxAmountCents = approved
+		plan.DownPaymentCents = d.DownPaymentCents
+		plan.TotalCostCents += d.DownPaymentCents
+		plans = append(plans, plan)
+	}
+	// Snap's 101-day option is a promotion on the lease: the APR it shows is
+	// the lease's implied rate, which applies after the 101 days.
+	for i := range plans {
+		if plans[i].ProviderPlanCode == "SNP-SAC-101" {
+			for _, q := range plans {
+				if q.ProviderPlanCode == "SNP-LTO-12" {
+					plans[i].APR = q.APR
+				}
+			}
+		}
+	}
+	return plans, nil
+}
+
+// compute works out a term's payments for an amount.
+func (t term) compute(amount int64) chairside.PaymentPlan {
+	plan := chairside.PaymentPlan{
+		TypeID: t.typeID, ProviderPlanCode: t.code, DurationMonths: t.months, APR: t.apr, PromoAPR: t.promoAPR,
+		Description: t.description, MinAmountCents: t.minCents, AmountFinancedCents: amount,
+		ProductType: t.productType, SubLenderID: t.subLender,
+	}
+	switch t.calc {
+	case calcDeferred:
+		// The suggested payment clears the balance within the promotion.
+		monthly := max(ceilDiv(amount, int64(t.months)), t.floorCents)
+		if t.percent > 0 {
+			monthly = max(monthly, ceilDiv(amount*int64(t.percent*100), 10_000))
+		}
+		plan.MonthlyAmountCents = monthly
+		plan.TotalCostCents = amount
+	case calcMultiplier:
+		m := fixedRateMultipliers[t.months]
+		// amount × percent/100, rounded up to a whole dollar (spec §9). The
+		// total is what those payments really add up to: rounded up, they
+		// clear the balance a little before the term's end, the last
+		// payment being smaller, so the total is at most monthly × months.
+		plan.MonthlyAmountCents = ceilDiv(amount*m.perMillion, 1_000_000*100) * 100
+		_, plan.TotalCostCents = schedule(amount, t.apr, plan.MonthlyAmountCents)
+	case calcAmortised:
+		// Interest rounded to the cent each month can leave a cent or two
+		// for one more month; a cent more a month keeps the term exact.
+		monthly := levelPayment(amount, t.apr, t.months)
+		n, total := schedule(amount, t.apr, monthly)
+		for n > t.months {
+			monthly++
+			n, total = schedule(amount, t.apr, monthly)
+		}
+		plan.MonthlyAmountCents, plan.TotalCostCents = monthly, total
+	case calcPercent:
+		plan.MonthlyAmountCents = max(ceilDiv(amount*int64(t.percent*100), 10_000), t.floorCents)
+		plan.DurationMonths, plan.TotalCostCents = schedule(amount, t.apr, plan.MonthlyAmountCents)
+	case calcLease:
+		plan.MonthlyAmountCents = ceilDiv(int64(math.Ceil(float64(amount)*t.percent)), int64(t.months))
+		plan.TotalCostCents = plan.MonthlyAmountCents * int64(t.months)
+		plan.APR = impliedAPR(amount, plan.MonthlyAmountCents, t.months)
+	}
+	return plan
+}
+
+// levelPayment is the monthly payment that repays amount over months at apr
+// percent, rounded up to a cent so the schedule always ends on time.
+func levelPayment(amount int64, apr float64, months int) int64 {
+	if amount <= 0 || months <= 0 {
+		return 0
+	}
+	if apr == 0 {
+		return ceilDiv(amount, int64(months))
+	}
+	r := apr / 1200
+	p := float64(amount) * r / (1 - math.Pow(1+r, -float64(months)))
+	return int64(math.Ceil(p - 1e-9))
+}
+
+// schedule pays amount down at apr percent with a monthly payment, interest
+// rounded to the cent each month, and returns the number of payments and
+// their sum (the last payment is what is left). It gives up after 50 years,
+// which only a payment below the interest could need.
+func schedule(amount int64, apr float64, monthly int64) (months int, total int64) {
+	balance := amount
+	for balance > 0 && months < 600 {
+		balance += int64(math.Round(float64(balance) * apr / 1200))
+		pay := min(monthly, balance)
+		balance -= pay
+		total += pay
+		months++
+	}
+	return months, total
+}
+
+// impliedAPR finds by bisection the APR at which a monthly payment over
+// months repays amount: how a lease's cost compares with a loan's.
+func impliedAPR(amount, monthly int64, months int) float64 {
+	if amount <= 0 || monthly*int64(months) <= amount {
+		return 0
+	}
+	lo, hi := 0.0, 1000.0
+	for range 100 {
+		mid := (lo + hi) / 2
+		if float64(levelPaymentExact(amount, mid, months)) < float64(monthly) {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	return math.Round(lo*100) / 100
+}
+
+func levelPaymentExact(amount int64, apr float64, months int) float64 {
+	r := apr / 1200
+	if r == 0 {
+		return float64(amount) / float64(months)
+	}
+	return float64(amount) * r / (1 - math.Pow(1+r, -float64(months)))
+}
+
+func ceilDiv(a, b int64) int64 {
+	if a <= 0 {
+		return 0
+	}
+	return (a + b - 1) / b
+}
+
+func roundUp100(cents int64) int64 { return ceilDiv(cents, 10_000) * 10_000 }
+
+func clamp(v, lo, hi int64) int64 { return max(lo, min(v, hi)) }

@@ -1,0 +1,284 @@
+// Package sandbox is the built-in lender for all eleven provider keys: a
+// deterministic stand-in for each real lender product, behind
+// chairside.Lender. It decides from magic last names, named test cases or a
+// credit profile simulated from the SSN, offers plans shaped like the real
+// products (server-behaviour.md §4), and can be slowed down or made to fail
+// so the rest of the system can be tested against a misbehaving lender.
+//
+// The sandbox is stateless: it keeps no applications in memory, so several
+// server copies behind a load balancer, or one restarted, answer alike
+// (server-behaviour.md §1). Decide puts everything later calls need into
+// the lenderApplicationId it returns (operation, outcome, simulated score,
+// approved amount, down payment, decision date, a hash of the Reference),
+// signed with a fixed sandbox HMAC key (see id.go); Plans, Status,
+// AcceptOffer, ESign and Complete read it back from the id, and answer
+// ENOTFOUND for an id that is not theirs, malformed or edited.
+//
+// Decide is a pure function of the request: the same Reference with the
+// same request on the same UTC day gives the same lenderApplicationId and
+// the same answer, in any process, so a retried submit finds the first
+// application instead of making a second one. (A retry that changes the
+// applicant's data under the same Reference gets the new data's answer;
+// the flow service refuses such a retry with its idempotency records.)
+//
+// What needs memory is derived or left to the caller:
+//   - pending-then-approved answers pending at Decide and approved at every
+//     later call (Status, Plans, the offer steps), as if approved at the
+//     first status check, which is what the flow service does first;
+//   - offer-step order (accept, then sign, then complete; no new plan after
+//     signing) is the flow service's, which moves each step with versioned
+//     records in the database. The sandbox checks only what a request shows:
+//     the application has an offer, the plan code is one of the product's,
+//     and ESign and Complete name a plan.
+package sandbox
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"sync/atomic"
+	"time"
+
+	"github.com/chairside/chairside"
+	"github.com/chairside/chairside/provider"
+)
+
+// Operations, as the fault injector sees them.
+const (
+	OpDecide      = "decide"
+	OpPlans       = "plans"
+	OpAcceptOffer = "acceptOffer"
+	OpESign       = "esign"
+	OpComplete    = "complete"
+	OpStatus      = "status"
+	OpDocument    = "document"
+)
+
+// Fault is a failure the sandbox can inject into an operation.
+type Fault int
+
+// Faults. FaultTimeout hangs until the caller's context ends (as a lender
+// that never answers); FaultServerError answers like an HTTP 5xx;
+// FaultMalformed like an answer that cannot be read. The last two return an
+// ELENDER error, which callers turn into an error decision.
+const (
+	FaultNone Fault = iota
+	FaultTimeout
+	FaultServerError
+	FaultMalformed
+)
+
+// DefaultTimeoutCap bounds how long a hang lasts when the caller's context
+// has no deadline, so a forgotten timeout can never block forever.
+const DefaultTimeoutCap = 30 * time.Second
+
+// Options configure a Sandbox. The zero value answers at once, never fails.
+type Options struct {
+	// Latency is added to every operation (about a second in the demo, none
+	// in tests); the wait ends early when the context does.
+	Latency time.Duration
+	// Faults, when set, is asked before every operation (op is one of the Op
+	// constants) and may inject a failure.
+	Faults func(op string) Fault
+	// TimeoutCap bounds hangs (the Timeout magic name, FaultTimeout) when the
+	// context has no deadline; DefaultTimeoutCap when zero.
+	TimeoutCap time.Duration
+}
+
+// FailEvery returns a fault injector that injects f into every nth operation
+// (the nth, 2nth …) of any kind; n ≤ 0 never fails. It is safe for
+// concurrent use.
+func FailEvery(n int, f Fault) func(op string) Fault {
+	var calls atomic.Int64
+	return func(string) Fault {
+		if n <= 0 {
+			return FaultNone
+		}
+		if calls.Add(1)%int64(n) == 0 {
+			return f
+		}
+		return FaultNone
+	}
+}
+
+// Sandbox holds the sandbox lenders. It keeps no applications: any two
+// Sandbox values with the same options answer alike. It implements
+// chairside.Lenders and is safe for concurrent use.
+type Sandbox struct {
+	opts Options
+}
+
+// New returns a Sandbox.
+func New(opts Options) *Sandbox {
+	if opts.TimeoutCap <= 0 {
+		opts.TimeoutCap = DefaultTimeoutCap
+	}
+	return &Sandbox{opts: opts}
+}
+
+// Lender returns the sandbox lender of a provider key (modifiers such as
+// ":role=secondary" are ignored). Unknown keys give ENOTFOUND.
+func (s *Sandbox) Lender(providerKey string) (chairside.Lender, error) {
+	p, err := provider.Get(providerKey)
+	if err != nil {
+		return nil, err
+	}
+	return &lender{sb: s, p: p, prod: products[p.Key]}, nil
+}
+
+var _ chairside.Lenders = (*Sandbox)(nil)
+
+// lender is the sandbox lender of one provider.
+type lender struct {
+	sb   *Sandbox
+	p    chairside.Provider
+	prod *product
+}
+
+var _ chairside.Lender = (*lender)(nil)
+
+// begin waits the configured latency and applies an injected fault; every
+// operation starts with it.
+func (s *Sandbox) begin(ctx context.Context, op string) error {
+	if err := sleep(ctx, s.opts.Latency); err != nil {
+		return err
+	}
+	if s.opts.Faults == nil {
+		return nil
+	}
+	switch s.opts.Faults(op) {
+	case FaultTimeout:
+		return s.hang(ctx)
+	case FaultServerError:
+		return fmt.Errorf("sandbox %s: injected HTTP 503: %w", op,
+			chairside.Errorf(chairside.ELENDER, "The lender is not answering right now."))
+	case FaultMalformed:
+		return fmt.Errorf("sandbox %s: injected malformed answer: %w", op,
+			chairside.Errorf(chairside.ELENDER, "The lender's answer could not be read."))
+	}
+	return nil
+}
+
+// hang waits for the context to end, as for a lender that never answers,
+// but no longer than the timeout cap.
+func (s *Sandbox) hang(ctx context.Context) error {
+	if err := sleep(ctx, s.opts.TimeoutCap); err != nil {
+		return err
+	}
+	return fmt.Errorf("sandbox: no answer within %s: %w", s.opts.TimeoutCap,
+		chairside.Errorf(chairside.ELENDER, "The lender did not answer in time."))
+}
+
+// sleep waits d or until ctx ends, and returns ctx.Err() in the latter case.
+func sleep(ctx context.Context, d time.Duration) error {
+	if d <= 0 {
+		return ctx.Err()
+	}
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
+	}
+}
+
+// find reads the application an id stands for, or ENOTFOUND.
+func (l *lender) find(id string) (record, error) {
+	return l.parseID(id)
+}
+
+// offerable returns an application whose offer can be acted on, with its
+// current answer. An application decided by the Error magic name keeps
+// failing, as a lender whose system is down would.
+func (l *lender) offerable(id string) (record, *chairside.Decision, error) {
+	r, err := l.find(id)
+	if err != nil {
+		return record{}, nil, err
+	}
+	if r.outcome == OutcomeError {
+		return record{}, nil, fmt.Errorf("sandbox: application %s: %w", id,
+			chairside.Errorf(chairside.ELENDER, "The lender could not process the request."))
+	}
+	d := l.answer(id, r, true)
+	if !chairside.Positive(d.ResponseCode) {
+		return record{}, nil, chairside.Errorf(chairside.ECONFLICT, "There is no offer to accept.")
+	}
+	return r, d, nil
+}
+
+// checkPlan refuses a missing plan code (ECONFLICT, in the words of the
+// step) and one the product does not have (ENOTFOUND).
+func (l *lender) checkPlan(code, step string) error {
+	if code == "" {
+		return chairside.Errorf(chairside.ECONFLICT, "Choose a payment plan before %s.", step)
+	}
+	if !slices.Contains(l.prod.planCodes(), code) {
+		return chairside.Errorf(chairside.ENOTFOUND, "Unknown payment plan.")
+	}
+	return nil
+}
+
+// AcceptOffer accepts a plan of a positive decision. The plan code must be
+// one of the provider's. Accepting again is fine; which plan was accepted
+// last, and whether the agreement is already signed, is the caller's record
+// (the sandbox keeps none).
+func (l *lender) AcceptOffer(ctx context.Context, req *chairside.OfferRequest) error {
+	if err := l.sb.begin(ctx, OpAcceptOffer); err != nil {
+		return err
+	}
+	if _, _, err := l.offerable(req.LenderApplicationID); err != nil {
+		return err
+	}
+	if req.ProviderPlanCode == "" {
+		return chairside.Errorf(chairside.ENOTFOUND, "Unknown payment plan.")
+	}
+	return l.checkPlan(req.ProviderPlanCode, "accepting")
+}
+
+// ESign records the signature of an offer; the request must name the plan
+// signed for. Signing twice is fine. That the offer was accepted first is
+// the caller's to enforce.
+func (l *lender) ESign(ctx context.Context, req *chairside.OfferRequest) error {
+	if err := l.sb.begin(ctx, OpESign); err != nil {
+		return err
+	}
+	if _, _, err := l.offerable(req.LenderApplicationID); err != nil {
+		return err
+	}
+	return l.checkPlan(req.ProviderPlanCode, "signing")
+}
+
+// Complete opens the account of an offer and answers approved; the request
+// must name the plan. That it was accepted and signed first is the
+// caller's to enforce.
+func (l *lender) Complete(ctx context.Context, req *chairside.OfferRequest) (*chairside.Decision, error) {
+	if err := l.sb.begin(ctx, OpComplete); err != nil {
+		return nil, err
+	}
+	_, d, err := l.offerable(req.LenderApplicationID)
+	if err != nil {
+		return nil, err
+	}
+	if err := l.checkPlan(req.ProviderPlanCode, "completing"); err != nil {
+		return nil, err
+	}
+	d.ResponseCode = chairside.ResponseApproved
+	d.PendingReasons = []string{}
+	return d, nil
+}
+
+// Status reports the current answer of an application. A pending decision
+// stays pending; under the pending-then-approved outcome the answer is
+// approved (every status check answers alike, the first one included).
+func (l *lender) Status(ctx context.Context, providerKey, lenderApplicationID string) (*chairside.Decision, error) {
+	if err := l.sb.begin(ctx, OpStatus); err != nil {
+		return nil, err
+	}
+	r, err := l.find(lenderApplicationID)
+	if err != nil {
+		return nil, err
+	}
+	return l.answer(lenderApplicationID, r, true), nil
+}

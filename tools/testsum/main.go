@@ -1,0 +1,149 @@
+// Command testsum reads the machine-readable reports of every test suite
+// (go test -json, Vitest's JSON reporter, Playwright's JSON reporter) and
+// prints one closing line, "tests: N passed, N failed", so a run that
+// executed nothing — or lost a whole suite — is visible at a glance.
+//
+// Usage: testsum [-go FILE] [-vitest FILE] [-playwright FILE]
+// A named report that is missing or empty counts as one failure: a suite
+// that did not run must not look like a suite that passed.
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"strings"
+)
+
+type counts struct{ passed, failed, skipped int }
+
+func (c *counts) add(o counts) {
+	c.passed += o.passed
+	c.failed += o.failed
+	c.skipped += o.skipped
+}
+
+func main() {
+	goFile := flag.String("go", "", "go test -json output")
+	vitestFile := flag.String("vitest", "", "vitest --reporter=json output")
+	pwFile := flag.String("playwright", "", "playwright JSON reporter output")
+	flag.Parse()
+
+	var total counts
+	for _, s := range []struct {
+		name, file string
+		read       func(string) (counts, error)
+	}{
+		{"go", *goFile, readGo},
+		{"vitest", *vitestFile, readVitest},
+		{"playwright", *pwFile, readPlaywright},
+	} {
+		if s.file == "" {
+			continue
+		}
+		c, err := s.read(s.file)
+		if err == nil && c.passed+c.failed+c.skipped == 0 {
+			err = fmt.Errorf("no tests ran")
+		}
+		if err != nil {
+			fmt.Printf("%s: %v\n", s.name, err)
+			c = counts{failed: 1}
+		}
+		fmt.Printf("%-10s %d passed, %d failed, %d skipped\n", s.name+":", c.passed, c.failed, c.skipped)
+		total.add(c)
+	}
+	fmt.Printf("tests: %d passed, %d failed, %d skipped\n", total.passed, total.failed, total.skipped)
+	if total.failed > 0 {
+		os.Exit(1)
+	}
+}
+
+// readGo counts test (not package) results in go test -json output.
+func readGo(path string) (counts, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return counts{}, err
+	}
+	defer f.Close()
+	var c counts
+	testFailed := map[string]bool{}  // packages with a failed test
+	outputs := map[string][]string{} // output of running tests, by package and name
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 16<<20)
+	for sc.Scan() {
+		var ev struct{ Action, Test, Package, Output string }
+		if json.Unmarshal(sc.Bytes(), &ev) != nil {
+			fmt.Println(sc.Text()) // build errors print plain text lines
+			continue
+		}
+		// Echo what go test would print without -v: each package's closing
+		// line, and the whole output of every failed test.
+		if ev.Action == "output" {
+			if ev.Test == "" {
+				fmt.Print(ev.Output)
+			} else {
+				key := ev.Package + " " + ev.Test
+				outputs[key] = append(outputs[key], ev.Output)
+			}
+		}
+		if ev.Test != "" && (ev.Action == "fail" || ev.Action == "skip") {
+			// A skip prints its reason too: a suite that skipped its
+			// PostgreSQL half must say so.
+			for _, line := range outputs[ev.Package+" "+ev.Test] {
+				if !strings.HasPrefix(line, "=== ") {
+					fmt.Print(line)
+				}
+			}
+		}
+		if ev.Test != "" && (ev.Action == "pass" || ev.Action == "skip" || ev.Action == "fail") {
+			delete(outputs, ev.Package+" "+ev.Test)
+		}
+		switch {
+		case ev.Test == "" && ev.Action == "fail":
+			if !testFailed[ev.Package] {
+				c.failed++ // the package failed to build, or outside any test
+			}
+		case ev.Test == "":
+		case ev.Action == "pass":
+			c.passed++
+		case ev.Action == "fail":
+			c.failed++
+			testFailed[ev.Package] = true
+		case ev.Action == "skip":
+			c.skipped++
+		}
+	}
+	return c, sc.Err()
+}
+
+func readVitest(path string) (counts, error) {
+	var r struct {
+		NumPassedTests, NumFailedTests, NumPendingTests, NumTodoTests int
+		NumFailedTestSuites                                           int
+	}
+	if err := readJSON(path, &r); err != nil {
+		return counts{}, err
+	}
+	return counts{r.NumPassedTests, r.NumFailedTests + r.NumFailedTestSuites, r.NumPendingTests + r.NumTodoTests}, nil
+}
+
+func readPlaywright(path string) (counts, error) {
+	var r struct {
+		Stats  struct{ Expected, Unexpected, Flaky, Skipped int }
+		Errors []json.RawMessage
+	}
+	if err := readJSON(path, &r); err != nil {
+		return counts{}, err
+	}
+	return counts{r.Stats.Expected, r.Stats.Unexpected + r.Stats.Flaky + len(r.Errors), r.Stats.Skipped}, nil
+}
+
+func readJSON(path string, v any) error {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	return json.Unmarshal(b, v)
+}
