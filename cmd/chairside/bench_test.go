@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"io"
 	"log/slog"
@@ -147,25 +146,11 @@ func (c *flowClient) callURL(url string) error {
 }
 
 // startMain runs the real program in-process on a free port against dsn,
-// env test (demo offices seeded, sandbox answering at once), quiet logs.
+// env test (demo offices seeded, sandbox answering at once, no rate limit),
+// with quiet logs.
 func startMain(tb testing.TB, dsn string) *Main {
 	tb.Helper()
-	m := NewMain()
-	m.Config.Addr = "127.0.0.1:0"
-	m.Config.DB = dsn
-	m.Config.Env = "test"
-	m.Config.SandboxLatency = 0
-	m.Config.RateLimit = 0 // a load from one address is the point here
-	m.Config.KeyFile = filepath.Join(tb.TempDir(), "keys.json")
-	m.Stdout = io.Discard
-	m.Logger = slog.New(slog.NewJSONHandler(io.Discard, nil))
-	if err := m.Run(context.Background()); err != nil {
-		tb.Fatal(err)
-	}
-	tb.Cleanup(func() {
-		if err := m.Close(); err != nil {
-			tb.Error(err)
-		}
-	})
-	return m
+	return startMainAt(tb, dsn, filepath.Join(tb.TempDir(), "keys.json"))
 }
+
+func quietLogger() *slog.Logger { return slog.New(slog.NewJSONHandler(io.Discard, nil)) }

@@ -273,7 +273,7 @@ func (m *Main) Run(ctx context.Context) error {
 
 	purgeCtx, stop := context.WithCancel(context.Background())
 	m.stopPurge = stop
-	go m.purgeLoop(purgeCtx, log)
+	go m.purgeLoop(purgeCtx, db, log)
 
 	url := m.URL()
 	fmt.Fprintf(m.Stdout, "Chairside %s is running (env %s, database %s).\n", chairside.Version, c.Env, describeDB(c.DB))
@@ -303,8 +303,10 @@ func (m *Main) Close() error {
 	var errs []error
 	if m.stopPurge != nil {
 		m.stopPurge()
+		m.stopPurge = nil
 	}
 	if m.server != nil {
+		defer func() { m.server = nil }()
 		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 		defer cancel()
 		if err := m.server.Shutdown(ctx); err != nil {
@@ -316,17 +318,18 @@ func (m *Main) Close() error {
 		if err := m.store.Close(); err != nil {
 			errs = append(errs, err)
 		}
+		m.store = nil
 	}
 	return errors.Join(errs...)
 }
 
 // purgeLoop erases applicants' personal data once their session has been
 // over for the retention period; decisions, consents and events stay.
-func (m *Main) purgeLoop(ctx context.Context, log *slog.Logger) {
+func (m *Main) purgeLoop(ctx context.Context, db *store.DB, log *slog.Logger) {
 	tick := time.NewTicker(10 * time.Minute)
 	defer tick.Stop()
 	for {
-		n, err := m.store.PurgePersonalData(ctx, m.Now().Add(-m.Config.Retention))
+		n, err := db.PurgePersonalData(ctx, m.Now().Add(-m.Config.Retention))
 		if err != nil && ctx.Err() == nil {
 			log.Error("purge personal data", "err", err)
 		} else if n > 0 {
