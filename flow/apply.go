@@ -208,27 +208,29 @@ func (s *Service) Submit(ctx context.Context, c *Caller, providerKey, op string,
 	app.Joint = req.Joint
 	app.JointEnabled = req.JointEnabled
 	app.UpdatedAt = now
-	if err := s.store.UpdateApplication(ctx, app); err != nil {
-		return nil, err
-	}
-
-	// The authorisation is a record, not a flag: what was agreed, when,
-	// from where (FCRA §604: soft and hard pulls are separate kinds).
-	if err := s.store.CreateConsent(ctx, &chairside.Consent{
-		ID:              newID(),
-		SessionID:       sess.ID,
-		ApplicationID:   app.ID,
-		ProviderKey:     providerKey,
-		Kind:            consentKind,
-		DocumentID:      doc.ID,
-		DocumentVersion: doc.Version,
-		DocumentSHA256:  doc.SHA256,
-		ConsentText:     doc.Title,
-		ShownAt:         now,
-		ConsentedAt:     now,
-		IP:              c.IP,
-		UserAgent:       c.UserAgent,
-	}); err != nil {
+	err = s.batch(ctx, func(st chairside.Store) error {
+		if err := st.UpdateApplication(ctx, app); err != nil {
+			return err
+		}
+		// The authorisation is a record, not a flag: what was agreed, when,
+		// from where (FCRA §604: soft and hard pulls are separate kinds).
+		return st.CreateConsent(ctx, &chairside.Consent{
+			ID:              newID(),
+			SessionID:       sess.ID,
+			ApplicationID:   app.ID,
+			ProviderKey:     providerKey,
+			Kind:            consentKind,
+			DocumentID:      doc.ID,
+			DocumentVersion: doc.Version,
+			DocumentSHA256:  doc.SHA256,
+			ConsentText:     doc.Title,
+			ShownAt:         now,
+			ConsentedAt:     now,
+			IP:              c.IP,
+			UserAgent:       c.UserAgent,
+		})
+	})
+	if err != nil {
 		return nil, err
 	}
 
@@ -260,34 +262,41 @@ func (s *Service) Submit(ctx context.Context, c *Caller, providerKey, op string,
 	d.ID = newID()
 	d.ProviderApplicationID = pa.ID
 	d.CreatedAt = now
-	if err := s.store.CreateDecision(ctx, d); err != nil {
-		return nil, err
-	}
-	pa.Status = chairside.StatusDecided
-	pa.ApplyMode = mode
-	pa.Decision = d
-	pa.SelectedPlanCode = ""
-	if d.LenderApplicationID != "" {
-		pa.LenderApplicationID = d.LenderApplicationID
-	}
-	pa.UpdatedAt = now
-	if err := s.store.UpdateProviderApplication(ctx, pa); err != nil {
-		return nil, err
-	}
-	s.event(ctx, sess, providerKey, "decision.recorded", map[string]any{"operation": op, "responseCode": d.ResponseCode})
-	s.log.Info("decision recorded", "session", SessionHash(sess.ID), "provider", providerKey, "operation", op, "responseCode", d.ResponseCode)
-
-	resp := &DecisionResponse{Decision: *d}
-	if chairside.Cascades(d.ResponseCode) {
-		if nx := loc.Next(providerKey); nx != nil {
-			resp.Next = s.next(ctx, app.ID, nx)
+	// The decision, the state, the event and the answer for replays are
+	// written in one batch; a failure stops it where the same calls one by
+	// one would have stopped, keeping what was written (the decision first).
+	var resp *DecisionResponse
+	err = s.batch(ctx, func(st chairside.Store) error {
+		if err := st.CreateDecision(ctx, d); err != nil {
+			return err
 		}
-	}
-	body, err := json.Marshal(resp)
+		pa.Status = chairside.StatusDecided
+		pa.ApplyMode = mode
+		pa.Decision = d
+		pa.SelectedPlanCode = ""
+		if d.LenderApplicationID != "" {
+			pa.LenderApplicationID = d.LenderApplicationID
+		}
+		pa.UpdatedAt = now
+		if err := st.UpdateProviderApplication(ctx, pa); err != nil {
+			return err
+		}
+		s.eventIn(ctx, st, sess, providerKey, "decision.recorded", map[string]any{"operation": op, "responseCode": d.ResponseCode})
+		s.log.Info("decision recorded", "session", SessionHash(sess.ID), "provider", providerKey, "operation", op, "responseCode", d.ResponseCode)
+
+		resp = &DecisionResponse{Decision: *d}
+		if chairside.Cascades(d.ResponseCode) {
+			if nx := loc.Next(providerKey); nx != nil {
+				resp.Next = s.nextIn(ctx, st, app.ID, nx)
+			}
+		}
+		body, err := json.Marshal(resp)
+		if err != nil {
+			return err
+		}
+		return st.CompleteIdempotent(ctx, key, 200, body)
+	})
 	if err != nil {
-		return nil, err
-	}
-	if err := s.store.CompleteIdempotent(ctx, key, 200, body); err != nil {
 		return nil, err
 	}
 	done = true
@@ -349,23 +358,26 @@ func (s *Service) providerApplication(ctx context.Context, applicationID string,
 
 // checkCaps refuses a credit pull over the per-session or per-SSN cap.
 func (s *Service) checkCaps(ctx context.Context, sess *chairside.Session, ssnIndex string, now time.Time) error {
-	events, err := s.store.ListEvents(ctx, sess.ID)
-	if err != nil {
-		return err
-	}
-	pulls := 0
-	for _, e := range events {
-		if e.Type == "decision.recorded" {
-			pulls++
+	since := now.Add(-24 * time.Hour)
+	var pulls, n int
+	var err error
+	if pc, ok := s.store.(pullCounter); ok {
+		// Both counts in one round trip.
+		pulls, n, err = pc.CountPulls(ctx, sess.ID, "decision.recorded", ssnIndex, since)
+		if err != nil {
+			return err
 		}
+	} else if pulls, err = s.countEvents(ctx, sess.ID, "decision.recorded"); err != nil {
+		return err
 	}
 	if pulls >= s.opts.SessionPullCap {
 		s.log.Warn("session pull cap reached", "session", SessionHash(sess.ID))
 		return errorf(chairside.ERATELIMITED, "Too many applications in this session. Please ask the office for help.")
 	}
-	n, err := s.store.CountDecisionsBySSNIndex(ctx, ssnIndex, now.Add(-24*time.Hour))
-	if err != nil {
-		return err
+	if _, ok := s.store.(pullCounter); !ok {
+		if n, err = s.store.CountDecisionsBySSNIndex(ctx, ssnIndex, since); err != nil {
+			return err
+		}
 	}
 	if n >= s.opts.DailySSNCap {
 		s.log.Warn("daily SSN cap reached", "session", SessionHash(sess.ID))
@@ -374,11 +386,41 @@ func (s *Service) checkCaps(ctx context.Context, sess *chairside.Session, ssnInd
 	return nil
 }
 
-// next builds the cascade target: resume when the application already has
+// pullCounter is a store that counts a session's events of one type and
+// the decisions for an SSN index in one query (store.DB does).
+type pullCounter interface {
+	CountPulls(ctx context.Context, sessionID, eventType, ssnIndex string, since time.Time) (sessionEvents, ssnDecisions int, err error)
+}
+
+// eventCounter is a store that counts events without reading them
+// (store.DB does).
+type eventCounter interface {
+	CountEvents(ctx context.Context, sessionID, typ string) (int, error)
+}
+
+// countEvents counts a session's events of one type.
+func (s *Service) countEvents(ctx context.Context, sessionID, typ string) (int, error) {
+	if ec, ok := s.store.(eventCounter); ok {
+		return ec.CountEvents(ctx, sessionID, typ)
+	}
+	events, err := s.store.ListEvents(ctx, sessionID)
+	if err != nil {
+		return 0, err
+	}
+	n := 0
+	for _, e := range events {
+		if e.Type == typ {
+			n++
+		}
+	}
+	return n, nil
+}
+
+// nextIn builds the cascade target (reading through store): resume when the application already has
 // that provider, start otherwise.
-func (s *Service) next(ctx context.Context, applicationID string, st *chairside.WaterfallStep) *Next {
+func (s *Service) nextIn(ctx context.Context, store chairside.Store, applicationID string, st *chairside.WaterfallStep) *Next {
 	n := &Next{ResultType: "start", AutoSubmit: st.AutoSubmit, Provider: st.ProviderKey, ApplyMode: st.ApplyMode}
-	if pa, err := s.store.FindProviderApplication(ctx, applicationID, st.ProviderKey); err == nil && pa.Decision != nil {
+	if pa, err := store.FindProviderApplication(ctx, applicationID, st.ProviderKey); err == nil && pa.Decision != nil {
 		n.ResultType, n.Resume = "resume", true
 	}
 	return n

@@ -85,8 +85,9 @@ type Service struct {
 	now     chairside.Clock
 	log     *slog.Logger
 
-	locMu sync.Mutex
-	locs  map[string]cachedLocation
+	locMu    sync.Mutex
+	locs     map[string]cachedLocation // by id
+	locsByEK map[string]cachedLocation // by entity key
 }
 
 type cachedLocation struct {
@@ -129,6 +130,8 @@ func New(store chairside.Store, lenders chairside.Lenders, keys *seal.Keyring, o
 		now:     opts.Now,
 		log:     opts.Logger,
 		locs:    make(map[string]cachedLocation),
+
+		locsByEK: make(map[string]cachedLocation),
 	}
 }
 
@@ -176,9 +179,35 @@ func (s *Service) location(ctx context.Context, id string) (*chairside.Location,
 	return loc, nil
 }
 
+// locationByEntityKey returns the location with an entity key, from the
+// cache when fresh (the same short staleness as location).
+func (s *Service) locationByEntityKey(ctx context.Context, entityKey string) (*chairside.Location, error) {
+	now := time.Now()
+	s.locMu.Lock()
+	c, ok := s.locsByEK[entityKey]
+	s.locMu.Unlock()
+	if ok && now.Sub(c.fetched) < locationTTL {
+		return c.loc, nil
+	}
+	loc, err := s.store.FindLocationByEntityKey(ctx, entityKey)
+	if err != nil {
+		return nil, err
+	}
+	s.locMu.Lock()
+	s.locsByEK[entityKey] = cachedLocation{loc: loc, fetched: now}
+	s.locs[loc.ID] = cachedLocation{loc: loc, fetched: now}
+	s.locMu.Unlock()
+	return loc, nil
+}
+
 // event appends an audit event. Events never carry personal data. A failure
 // is logged, not returned: the step it records already happened.
 func (s *Service) event(ctx context.Context, sess *chairside.Session, providerKey, typ string, data map[string]any) {
+	s.eventIn(ctx, s.store, sess, providerKey, typ, data)
+}
+
+// eventIn is event on st, the store or a batch of it.
+func (s *Service) eventIn(ctx context.Context, st chairside.Store, sess *chairside.Session, providerKey, typ string, data map[string]any) {
 	e := &chairside.Event{
 		ID:            newID(),
 		SessionID:     sess.ID,
@@ -188,9 +217,24 @@ func (s *Service) event(ctx context.Context, sess *chairside.Session, providerKe
 		Data:          data,
 		CreatedAt:     s.now().UTC(),
 	}
-	if err := s.store.AppendEvent(context.WithoutCancel(ctx), e); err != nil {
+	if err := st.AppendEvent(context.WithoutCancel(ctx), e); err != nil {
 		s.log.Error("append event", "session", SessionHash(sess.ID), "type", typ, "err", err)
 	}
+}
+
+// batcher is a store that can run a step's several writes as one batch
+// (store.DB does; see store.DB.Batch).
+type batcher interface {
+	Batch(ctx context.Context, fn func(chairside.Store) error) error
+}
+
+// batch runs fn on a batch of the store when it has them, else on the
+// store. fn stops at its first error, as the same calls made one by one.
+func (s *Service) batch(ctx context.Context, fn func(st chairside.Store) error) error {
+	if b, ok := s.store.(batcher); ok {
+		return b.Batch(ctx, fn)
+	}
+	return fn(s.store)
 }
 
 // newID returns a random 128-bit id in hex.

@@ -85,10 +85,16 @@ func (s *Service) Plans(ctx context.Context, c *Caller, providerKey string, amou
 		p.ProviderKey = providerKey
 		kept = append(kept, p)
 	}
-	if err := s.store.SavePaymentPlans(ctx, pa.ID, kept); err != nil {
+	err = s.batch(ctx, func(st chairside.Store) error {
+		if err := st.SavePaymentPlans(ctx, pa.ID, kept); err != nil {
+			return err
+		}
+		s.eventIn(ctx, st, c.Session, providerKey, "plans.offered", map[string]any{"count": len(kept)})
+		return nil
+	})
+	if err != nil {
 		return nil, err
 	}
-	s.event(ctx, c.Session, providerKey, "plans.offered", map[string]any{"count": len(kept)})
 	return &PlansResponse{PaymentPlans: kept}, nil
 }
 
@@ -109,8 +115,13 @@ func (s *Service) offeredPlan(ctx context.Context, pa *chairside.ProviderApplica
 // update stores pa from the version it was read at; a stale version (a
 // parallel request moved it first) answers conflict.
 func (s *Service) update(ctx context.Context, pa *chairside.ProviderApplication) error {
+	return s.updateIn(ctx, s.store, pa)
+}
+
+// updateIn is update on st, the store or a batch of it.
+func (s *Service) updateIn(ctx context.Context, st chairside.Store, pa *chairside.ProviderApplication) error {
 	pa.UpdatedAt = s.now().UTC()
-	if err := s.store.UpdateProviderApplication(ctx, pa); err != nil {
+	if err := st.UpdateProviderApplication(ctx, pa); err != nil {
 		if isCode(err, chairside.ECONFLICT) {
 			return errorf(chairside.ECONFLICT, "This step was already done.")
 		}
@@ -135,10 +146,16 @@ func (s *Service) SelectPlan(ctx context.Context, c *Caller, providerKey, code s
 	}
 	pa.Status = chairside.StatusPlanSelected
 	pa.SelectedPlanCode = code
-	if err := s.update(ctx, pa); err != nil {
+	err = s.batch(ctx, func(st chairside.Store) error {
+		if err := s.updateIn(ctx, st, pa); err != nil {
+			return err
+		}
+		s.eventIn(ctx, st, c.Session, providerKey, "plan.selected", map[string]any{"providerPlanCode": code})
+		return nil
+	})
+	if err != nil {
 		return nil, err
 	}
-	s.event(ctx, c.Session, providerKey, "plan.selected", map[string]any{"providerPlanCode": code})
 	return plan, nil
 }
 
@@ -159,10 +176,16 @@ func (s *Service) ConfirmPlan(ctx context.Context, c *Caller, providerKey, code 
 		return nil, errorf(chairside.ECONFLICT, "This is not the selected payment plan.")
 	}
 	pa.Status = chairside.StatusPlanConfirmed
-	if err := s.update(ctx, pa); err != nil {
+	err = s.batch(ctx, func(st chairside.Store) error {
+		if err := s.updateIn(ctx, st, pa); err != nil {
+			return err
+		}
+		s.eventIn(ctx, st, c.Session, providerKey, "plan.confirmed", map[string]any{"providerPlanCode": code})
+		return nil
+	})
+	if err != nil {
 		return nil, err
 	}
-	s.event(ctx, c.Session, providerKey, "plan.confirmed", map[string]any{"providerPlanCode": code})
 	return plan, nil
 }
 
@@ -195,12 +218,16 @@ func (s *Service) AcceptOffer(ctx context.Context, c *Caller, providerKey string
 				Reference:           "acc_" + pa.ID,
 				Now:                 s.now().UTC(),
 			})
-		})
+		}, nil)
 }
 
 // lenderStep claims the move from→to, runs the lender call, and on failure
 // moves the application back so the patient can retry.
-func (s *Service) lenderStep(ctx context.Context, c *Caller, pa *chairside.ProviderApplication, from, to, event string, call func(context.Context, chairside.Lender) error) (*chairside.ProviderApplication, error) {
+//
+// after, if not nil, runs on success with the step's event in one batch of
+// the store (the e-sign consent, the final decision), so the writer is
+// taken once for them.
+func (s *Service) lenderStep(ctx context.Context, c *Caller, pa *chairside.ProviderApplication, from, to, event string, call func(context.Context, chairside.Lender) error, after func(context.Context, chairside.Store) error) (*chairside.ProviderApplication, error) {
 	if pa.Status != from {
 		return nil, errorf(chairside.ECONFLICT, "This step is not possible now.")
 	}
@@ -224,8 +251,17 @@ func (s *Service) lenderStep(ctx context.Context, c *Caller, pa *chairside.Provi
 		}
 		return nil, errorf(chairside.ELENDER, "We did not get an answer from the lender. Please try again.")
 	}
-	s.event(ctx, c.Session, pa.ProviderKey, event, nil)
+	err = s.batch(ctx, func(st chairside.Store) error {
+		s.eventIn(ctx, st, c.Session, pa.ProviderKey, event, nil)
+		if after != nil {
+			return after(ctx, st)
+		}
+		return nil
+	})
 	s.log.Info(event, "session", SessionHash(c.Session.ID), "provider", pa.ProviderKey)
+	if err != nil {
+		return nil, err
+	}
 	return pa, nil
 }
 
@@ -255,7 +291,7 @@ func (s *Service) ESign(ctx context.Context, c *Caller, providerKey string, req 
 	if err := checkConsent(req.Consent, doc); err != nil {
 		return nil, err
 	}
-	pa, err = s.lenderStep(ctx, c, pa, chairside.StatusOfferAccepted, chairside.StatusSigned, "esign.signed",
+	return s.lenderStep(ctx, c, pa, chairside.StatusOfferAccepted, chairside.StatusSigned, "esign.signed",
 		func(ctx context.Context, l chairside.Lender) error {
 			return l.ESign(ctx, &chairside.OfferRequest{
 				ProviderKey:         providerKey,
@@ -264,33 +300,28 @@ func (s *Service) ESign(ctx context.Context, c *Caller, providerKey string, req 
 				Reference:           "esg_" + pa.ID,
 				Now:                 s.now().UTC(),
 			})
+		},
+		func(ctx context.Context, st chairside.Store) error {
+			now := s.now().UTC()
+			return st.CreateConsent(ctx, &chairside.Consent{
+				ID:               newID(),
+				SessionID:        c.Session.ID,
+				ApplicationID:    c.Session.ApplicationID,
+				ProviderKey:      providerKey,
+				Kind:             chairside.ConsentESign,
+				DocumentID:       doc.ID,
+				DocumentVersion:  doc.Version,
+				DocumentSHA256:   doc.SHA256,
+				ConsentText:      doc.Title,
+				ProviderPlanCode: pa.SelectedPlanCode,
+				ShownAt:          now,
+				ConsentedAt:      now,
+				SignedAt:         &now,
+				IP:               c.IP,
+				UserAgent:        c.UserAgent,
+				SignaturePNG:     sig,
+			})
 		})
-	if err != nil {
-		return nil, err
-	}
-	now := s.now().UTC()
-	consent := &chairside.Consent{
-		ID:               newID(),
-		SessionID:        c.Session.ID,
-		ApplicationID:    c.Session.ApplicationID,
-		ProviderKey:      providerKey,
-		Kind:             chairside.ConsentESign,
-		DocumentID:       doc.ID,
-		DocumentVersion:  doc.Version,
-		DocumentSHA256:   doc.SHA256,
-		ConsentText:      doc.Title,
-		ProviderPlanCode: pa.SelectedPlanCode,
-		ShownAt:          now,
-		ConsentedAt:      now,
-		SignedAt:         &now,
-		IP:               c.IP,
-		UserAgent:        c.UserAgent,
-		SignaturePNG:     sig,
-	}
-	if err := s.store.CreateConsent(context.WithoutCancel(ctx), consent); err != nil {
-		return nil, err
-	}
-	return pa, nil
 }
 
 // decodeSignature decodes a data:image/png;base64 URL and checks that it is
@@ -332,7 +363,7 @@ func (s *Service) Complete(ctx context.Context, c *Caller, providerKey string) (
 		return nil, err
 	}
 	var final *chairside.Decision
-	pa, err = s.lenderStep(ctx, c, pa, chairside.StatusSigned, chairside.StatusCompleted, "application.completed",
+	return s.lenderStep(ctx, c, pa, chairside.StatusSigned, chairside.StatusCompleted, "application.completed",
 		func(ctx context.Context, l chairside.Lender) error {
 			d, err := l.Complete(ctx, &chairside.OfferRequest{
 				ProviderKey:         providerKey,
@@ -343,25 +374,22 @@ func (s *Service) Complete(ctx context.Context, c *Caller, providerKey string) (
 			})
 			final = d
 			return err
+		},
+		// The lender's final decision, recorded with the step's event.
+		func(ctx context.Context, st chairside.Store) error {
+			if final == nil {
+				return nil
+			}
+			d := sanitizeDecision(final, providerKey, pa.Decision.Operation)
+			d.ID = newID()
+			d.ProviderApplicationID = pa.ID
+			d.CreatedAt = s.now().UTC()
+			if err := st.CreateDecision(ctx, d); err != nil {
+				return err
+			}
+			pa.Decision = d
+			return s.updateIn(ctx, st, pa)
 		})
-	if err != nil {
-		return nil, err
-	}
-	if final != nil {
-		ctx = context.WithoutCancel(ctx)
-		d := sanitizeDecision(final, providerKey, pa.Decision.Operation)
-		d.ID = newID()
-		d.ProviderApplicationID = pa.ID
-		d.CreatedAt = s.now().UTC()
-		if err := s.store.CreateDecision(ctx, d); err != nil {
-			return nil, err
-		}
-		pa.Decision = d
-		if err := s.update(ctx, pa); err != nil {
-			return nil, err
-		}
-	}
-	return pa, nil
 }
 
 // ApplicationStatus asks the lender where its application stands and, when

@@ -16,7 +16,7 @@ func (s *Service) StartByEntityKey(ctx context.Context, entityKey string, opts S
 	if !isEntityKey(entityKey) {
 		return nil, errorf(chairside.EBADREQUEST, "The entity key must be exactly 16 digits.")
 	}
-	loc, err := s.store.FindLocationByEntityKey(ctx, entityKey)
+	loc, err := s.locationByEntityKey(ctx, entityKey)
 	if err != nil {
 		return nil, err
 	}
@@ -145,13 +145,19 @@ func (s *Service) startSession(ctx context.Context, loc *chairside.Location, d n
 		LastSeenAt:          now,
 	}
 	app.SessionID = sess.ID
-	if err := s.store.CreateApplication(ctx, app); err != nil {
+	err := s.batch(ctx, func(st chairside.Store) error {
+		if err := st.CreateApplication(ctx, app); err != nil {
+			return err
+		}
+		if err := st.CreateSession(ctx, sess); err != nil {
+			return err
+		}
+		s.eventIn(ctx, st, sess, first.ProviderKey, "flow.started", map[string]any{"experienceType": d.experience})
+		return nil
+	})
+	if err != nil {
 		return nil, err
 	}
-	if err := s.store.CreateSession(ctx, sess); err != nil {
-		return nil, err
-	}
-	s.event(ctx, sess, first.ProviderKey, "flow.started", map[string]any{"experienceType": d.experience})
 	s.log.Info("flow started", "session", SessionHash(sess.ID), "location", loc.ID, "experienceType", d.experience)
 
 	resp := &StartResponse{
@@ -236,13 +242,19 @@ func (s *Service) Finish(ctx context.Context, c *Caller, outcome string) (*Finis
 		return nil, errorf(chairside.ENOTFOUND, "Unknown outcome.")
 	}
 	sess := c.Session
-	if err := s.store.FinishSession(ctx, sess.ID, outcome, s.now().UTC()); err != nil {
+	err := s.batch(ctx, func(st chairside.Store) error {
+		if err := st.FinishSession(ctx, sess.ID, outcome, s.now().UTC()); err != nil {
+			return err
+		}
+		s.eventIn(ctx, st, sess, "", "flow.finished", map[string]any{"outcome": outcome})
+		return nil
+	})
+	if err != nil {
 		if isCode(err, chairside.ECONFLICT) || isCode(err, chairside.ENOTFOUND) {
 			return nil, errorf(chairside.EUNAUTHORIZED, "Your session has ended. Please start again.")
 		}
 		return nil, err
 	}
-	s.event(ctx, sess, "", "flow.finished", map[string]any{"outcome": outcome})
 	s.log.Info("flow finished", "session", SessionHash(sess.ID), "outcome", outcome)
 	return &FinishResponse{Outcome: outcome}, nil
 }

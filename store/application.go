@@ -176,6 +176,29 @@ func (db *DB) CountDecisionsBySSNIndex(ctx context.Context, ssnIndex string, sin
 	return n, nil
 }
 
+// CountPulls answers, in one query, how many events of eventType the
+// session has (CountEvents) and how many decisions were recorded since
+// since for the SSN blind index ssnIndex (CountDecisionsBySSNIndex; 0 for
+// an empty index). It is not part of chairside.Store: package flow uses it
+// for the caps on credit pulls when the store has it.
+func (db *DB) CountPulls(ctx context.Context, sessionID, eventType, ssnIndex string, since time.Time) (sessionEvents, ssnDecisions int, err error) {
+	if ssnIndex == "" {
+		n, err := db.CountEvents(ctx, sessionID, eventType)
+		return n, 0, err
+	}
+	err = db.queryRow(ctx, `SELECT
+			(SELECT COUNT(*) FROM events WHERE session_id = ? AND type = ?),
+			(SELECT COUNT(*) FROM decisions d
+				JOIN provider_applications pa ON pa.id = d.provider_application_id
+				JOIN applications a ON a.id = pa.application_id
+				WHERE a.ssn_index = ? AND d.created_at >= ?)`,
+		sessionID, eventType, ssnIndex, millis(since)).Scan(&sessionEvents, &ssnDecisions)
+	if err != nil {
+		return 0, 0, fmt.Errorf("store: count pulls: %w", err)
+	}
+	return sessionEvents, ssnDecisions, nil
+}
+
 // PurgePersonalData blanks the sealed applicants of every application whose
 // session ended before finishedBefore, sets their PurgedAt, and answers how
 // many it purged. Decisions, consents, events, amounts and the SSN blind

@@ -143,7 +143,7 @@ func (db *DB) CreateFlowToken(ctx context.Context, t *chairside.FlowToken) error
 // A missing, used or expired token answers ENOTFOUND.
 func (db *DB) ConsumeFlowToken(ctx context.Context, hash string, now time.Time) (*chairside.FlowToken, error) {
 	// UPDATE … RETURNING works in PostgreSQL and in SQLite since 3.35.
-	row := db.queryRow(ctx, `UPDATE flow_tokens SET used_at = ?
+	row := db.writeRow(ctx, `UPDATE flow_tokens SET used_at = ?
 		WHERE hash = ? AND used_at IS NULL AND expires_at > ?
 		RETURNING hash, location_id, purchase_amount_cents, insurance_benefits_cents, name_sealed, experience_type, expires_at, used_at, created_at`,
 		millis(now), hash, millis(now))

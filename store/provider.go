@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/chairside/chairside"
@@ -43,19 +44,49 @@ func (db *DB) CreateProviderApplication(ctx context.Context, pa *chairside.Provi
 }
 
 // FindProviderApplication returns the provider application of an
-// application for providerKey, with its latest decision, or ENOTFOUND.
+// application for providerKey, with its latest decision, or ENOTFOUND. One
+// query: the hot path of every step after a decision.
 func (db *DB) FindProviderApplication(ctx context.Context, applicationID, providerKey string) (*chairside.ProviderApplication, error) {
-	pa, err := scanProviderApplication(db.queryRow(ctx, `SELECT `+providerApplicationColumns+`
-		FROM provider_applications WHERE application_id = ? AND provider_key = ?`, applicationID, providerKey))
+	var pa chairside.ProviderApplication
+	var created, updated int64
+	var (
+		dID, dPA, dProvider, dOp, dCode, dStips, dReasons, dLenderApp, dOffered sql.NullString
+		dApproved, dDownReq, dDownCents, dExisting, dExpires, dCreated          sql.NullInt64
+	)
+	err := db.queryRow(ctx, `SELECT pa.id, pa.application_id, pa.provider_key, pa.role, pa.apply_mode, pa.status,
+			pa.lender_application_id, pa.selected_plan_code, pa.version, pa.created_at, pa.updated_at, `+decisionColumns+`
+		FROM provider_applications pa
+		LEFT JOIN decisions d ON d.provider_application_id = pa.id
+		WHERE pa.application_id = ? AND pa.provider_key = ?
+		ORDER BY d.created_at DESC, d.seq DESC LIMIT 1`, applicationID, providerKey).Scan(
+		&pa.ID, &pa.ApplicationID, &pa.ProviderKey, &pa.Role, &pa.ApplyMode, &pa.Status,
+		&pa.LenderApplicationID, &pa.SelectedPlanCode, &pa.Version, &created, &updated,
+		&dID, &dPA, &dProvider, &dOp, &dCode, &dApproved,
+		&dStips, &dReasons, &dDownReq, &dDownCents, &dExisting,
+		&dLenderApp, &dOffered, &dExpires, &dCreated)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, notFound("Provider application not found.")
 	} else if err != nil {
 		return nil, fmt.Errorf("store: find provider application: %w", err)
 	}
-	if err := db.attachDecisions(ctx, applicationID, []*chairside.ProviderApplication{pa}); err != nil {
-		return nil, err
+	pa.CreatedAt, pa.UpdatedAt = fromMillis(created), fromMillis(updated)
+	if dID.Valid {
+		d := &chairside.Decision{
+			ID: dID.String, ProviderApplicationID: dPA.String, ProviderKey: dProvider.String,
+			Operation: dOp.String, ResponseCode: dCode.String, ApprovedAmountCents: dApproved.Int64,
+			DownPaymentRequired: dDownReq.Int64 != 0, DownPaymentCents: dDownCents.Int64, ExistingAccount: dExisting.Int64 != 0,
+			LenderApplicationID: dLenderApp.String, OfferedProviderID: dOffered.String,
+			ExpiresAt: fromNullMillis(dExpires), CreatedAt: fromMillis(dCreated.Int64),
+		}
+		if err := json.Unmarshal([]byte(dStips.String), &d.Stipulations); err != nil {
+			return nil, fmt.Errorf("store: find provider application: decision %s: stipulations: %w", d.ID, err)
+		}
+		if err := json.Unmarshal([]byte(dReasons.String), &d.PendingReasons); err != nil {
+			return nil, fmt.Errorf("store: find provider application: decision %s: pending reasons: %w", d.ID, err)
+		}
+		pa.Decision = d
 	}
-	return pa, nil
+	return &pa, nil
 }
 
 // ListProviderApplications returns every provider application of an
@@ -234,26 +265,49 @@ const paymentPlanColumns = `provider_key, type_id, provider_plan_code, duration_
 // SavePaymentPlans replaces the plans offered to a provider application
 // with plans, in their order, in one transaction. An empty or nil plans
 // clears them. An unknown provider application answers ENOTFOUND.
+//
+// The plans go in with one multi-row INSERT: a lender offers a handful, and
+// one statement instead of one per plan keeps the writer's turn short.
 func (db *DB) SavePaymentPlans(ctx context.Context, providerApplicationID string, plans []chairside.PaymentPlan) error {
 	return db.withTx(ctx, func(tx *sql.Tx) error {
-		var n int
-		if err := tx.QueryRowContext(ctx, db.rebind(`SELECT COUNT(*) FROM provider_applications WHERE id = ?`), providerApplicationID).Scan(&n); err != nil {
-			return fmt.Errorf("store: save payment plans: %w", err)
-		} else if n == 0 {
-			return notFound("Provider application not found.")
+		if len(plans) == 0 {
+			// With rows to insert, the foreign key answers for a missing
+			// provider application; without, ask.
+			var n int
+			if err := tx.QueryRowContext(ctx, db.rebind(`SELECT COUNT(*) FROM provider_applications WHERE id = ?`), providerApplicationID).Scan(&n); err != nil {
+				return fmt.Errorf("store: save payment plans: %w", err)
+			} else if n == 0 {
+				return notFound("Provider application not found.")
+			}
 		}
 		if _, err := tx.ExecContext(ctx, db.rebind(`DELETE FROM payment_plans WHERE provider_application_id = ?`), providerApplicationID); err != nil {
 			return fmt.Errorf("store: save payment plans: %w", err)
 		}
-		insert := db.rebind(`INSERT INTO payment_plans (provider_application_id, plan_order, ` + paymentPlanColumns + `)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
-		for i, p := range plans {
-			if _, err := tx.ExecContext(ctx, insert, providerApplicationID, i,
-				p.ProviderKey, p.TypeID, p.ProviderPlanCode, p.DurationMonths, p.MonthlyAmountCents, p.TotalCostCents,
-				p.APR, p.PromoAPR, p.Description, millis(p.ExpireDateTime), p.MinAmountCents, p.MaxAmountCents,
-				p.AmountFinancedCents, p.DownPaymentCents, p.ProductType, p.SubLenderID); err != nil {
+		for offset := 0; len(plans) > 0; {
+			// 18 parameters a row; 40 rows stay far below every engine's
+			// parameter limit.
+			chunk := plans[:min(len(plans), 40)]
+			var q strings.Builder
+			q.WriteString(`INSERT INTO payment_plans (provider_application_id, plan_order, ` + paymentPlanColumns + `) VALUES `)
+			args := make([]any, 0, 18*len(chunk))
+			for i, p := range chunk {
+				if i > 0 {
+					q.WriteString(", ")
+				}
+				q.WriteString("(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+				args = append(args, providerApplicationID, offset+i,
+					p.ProviderKey, p.TypeID, p.ProviderPlanCode, p.DurationMonths, p.MonthlyAmountCents, p.TotalCostCents,
+					p.APR, p.PromoAPR, p.Description, millis(p.ExpireDateTime), p.MinAmountCents, p.MaxAmountCents,
+					p.AmountFinancedCents, p.DownPaymentCents, p.ProductType, p.SubLenderID)
+			}
+			if _, err := tx.ExecContext(ctx, db.rebind(q.String()), args...); err != nil {
+				if isForeignKeyViolation(err) {
+					return notFound("Provider application not found.")
+				}
 				return fmt.Errorf("store: save payment plans: %w", err)
 			}
+			plans = plans[len(chunk):]
+			offset += len(chunk)
 		}
 		return nil
 	})

@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"strings"
+	"sync"
 
 	"github.com/chairside/chairside"
 )
@@ -59,14 +60,28 @@ func (l *lender) Document(ctx context.Context, providerKey, kind string) (*chair
 	if !ok {
 		return nil, chairside.Errorf(chairside.ENOTFOUND, "Unknown document.")
 	}
+	key := docKey{l.p.Key, l.p.Name, l.p.FinancingName, kind}
+	if d, ok := docCache.Load(key); ok {
+		doc := *d.(*chairside.Document) // a copy: callers may change theirs
+		return &doc, nil
+	}
 	content := strings.NewReplacer("{{name}}", l.p.Name, "{{financing}}", l.p.FinancingName).Replace(t.text)
 	sum := sha256.Sum256([]byte(content))
-	return &chairside.Document{
+	doc := &chairside.Document{
 		ID:          l.p.Key + "/" + kind,
 		Version:     documentVersion,
 		Title:       t.title,
 		ContentType: "text/plain",
 		Content:     content,
 		SHA256:      hex.EncodeToString(sum[:]),
-	}, nil
+	}
+	docCache.Store(key, doc)
+	out := *doc
+	return &out, nil
 }
+
+// docKey names a rendered document; the texts are constants, so a rendered
+// document and its hash never change and are computed once.
+type docKey struct{ provider, name, financing, kind string }
+
+var docCache sync.Map // docKey → *chairside.Document
