@@ -25,6 +25,9 @@ type flowClient struct {
 	sessionID string
 	// latencies of every call made, for the benchmark's percentiles.
 	latencies []time.Duration
+	// think is a pause before every call but a journey's first, as a
+	// person reading and typing would make.
+	think time.Duration
 }
 
 // apiError is a non-2xx answer.
@@ -44,6 +47,9 @@ func (c *flowClient) call(method, path string, body, out any) error {
 			return err
 		}
 		r = bytes.NewReader(b)
+	}
+	if c.think > 0 && c.sessionID != "" {
+		time.Sleep(c.think)
 	}
 	req, err := http.NewRequest(method, c.base+"/api/v1"+path, r)
 	if err != nil {
