@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"io/fs"
+	"mime"
 	"net/http"
 	"path"
 	"strings"
@@ -49,6 +50,21 @@ func (a *webApp) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			if strings.HasPrefix(name, "assets/") {
 				// Vite names assets by content hash: cache them for good.
 				w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
+			}
+			w.Header().Add("Vary", "Accept-Encoding")
+			ae := r.Header.Get("Accept-Encoding")
+			for _, enc := range []struct{ token, ext string }{{"br", ".br"}, {"gzip", ".gz"}} {
+				if !strings.Contains(ae, enc.token) {
+					continue
+				}
+				if _, err := fs.Stat(a.fsys, name+enc.ext); err == nil {
+					if ct := mime.TypeByExtension(path.Ext(name)); ct != "" {
+						w.Header().Set("Content-Type", ct)
+					}
+					w.Header().Set("Content-Encoding", enc.token)
+					http.ServeFileFS(w, r, a.fsys, name+enc.ext)
+					return
+				}
 			}
 			http.ServeFileFS(w, r, a.fsys, name)
 			return

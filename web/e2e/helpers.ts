@@ -1,0 +1,170 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, type TestInfo } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ENTITY_KEY = '1000200030004000';
+const SHOTS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots');
+mkdirSync(SHOTS, { recursive: true });
+
+declare global {
+  interface Window {
+    __csp?: string[];
+  }
+}
+
+/**
+ * Journey watches a page: console errors, page errors and CSP violations
+ * fail the test; every screen visited gets an axe scan (serious and
+ * critical violations fail) and a screenshot.
+ */
+export class Journey {
+  private problems: string[] = [];
+  private n = 0;
+
+  constructor(
+    readonly page: Page,
+    private info: TestInfo,
+    private slug: string,
+  ) {
+    page.on('console', (m) => {
+      if (m.type() === 'error') this.problems.push(`console: ${m.text()}`);
+    });
+    page.on('pageerror', (e) => this.problems.push(`pageerror: ${e.message}`));
+  }
+
+  async init(): Promise<void> {
+    await this.page.addInitScript(() => {
+      window.__csp = [];
+      document.addEventListener('securitypolicyviolation', (e) => window.__csp!.push(`${e.violatedDirective} ${e.blockedURI}`));
+    });
+  }
+
+  /** screen waits for a screen's h1, scans it with axe and saves a screenshot. */
+  async screen(name: string, heading?: string | RegExp): Promise<void> {
+    const h1 = this.page.locator('h1');
+    if (heading) await expect(h1).toHaveText(heading);
+    else await expect(h1).toBeVisible();
+    await expect(this.page.locator('.progress')).toHaveCount(0);
+    await expect(this.page.locator('[role=status] .skeleton')).toHaveCount(0);
+    const results = await new AxeBuilder({ page: this.page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+    const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`), `axe on ${name}`).toEqual([]);
+    this.n += 1;
+    const file = `${this.info.project.name}-${this.slug}-${String(this.n).padStart(2, '0')}-${name}.png`;
+    await this.page.screenshot({ path: path.join(SHOTS, file), type: 'png', fullPage: false, animations: 'disabled' });
+    await this.assertClean();
+  }
+
+  async assertClean(): Promise<void> {
+    const csp = await this.page.evaluate(() => window.__csp ?? []).catch(() => [] as string[]);
+    expect([...this.problems, ...csp.map((c) => `csp: ${c}`)]).toEqual([]);
+  }
+}
+
+const VALUES: Record<string, string> = {
+  firstName: 'Ann',
+  middleInitial: 'B',
+  dateOfBirth: '03/28/1961',
+  addressLine1: '12 Ocean Ave',
+  addressLine2: '',
+  addressCity: 'San Diego',
+  addressState: 'CA',
+  addressZipCode: '92101',
+  email: 'ann@example.com',
+  mobilePhone: '6195550134',
+  homePhone: '6195550135',
+  workPhone: '6195550136',
+  employerName: 'Harbor Tools',
+  employerPhone: '6195550137',
+  jobTitle: 'Manager',
+  monthsEmployed: '48',
+  housingMonths: '60',
+  housingPaymentAmount: '1500',
+  annualGrossIncome: '65000',
+  additionalAnnualGrossIncome: '0',
+  annualNetIncome: '50000',
+  monthlyGrossIncome: '5400',
+  monthlyNetIncome: '4200',
+  idNumber: 'D1234567',
+  idState: 'CA',
+  idIssueDate: '01/15/2020',
+  idExpirationDate: '01/15/2030',
+  employmentStartDate: '01/15/2018',
+  previousPayDate: '',
+  nextPayDate: '',
+};
+
+/** A fresh SSN per journey: the server caps submits per SSN and day. */
+export function randomSsn(): string {
+  const area = 100 + Math.floor(Math.random() * 565); // 100–664: never 000, 666 or 9xx
+  const group = 10 + Math.floor(Math.random() * 89);
+  const serial = 1000 + Math.floor(Math.random() * 8999);
+  return `${area}${group}${serial}`;
+}
+
+const ssnByPage = new WeakMap<Page, string>();
+
+/** fillApplication fills every visible field of the form from its id, with the magic last name. */
+export async function fillApplication(page: Page, lastName: string, prefix = 'primary'): Promise<void> {
+  if (!ssnByPage.has(page)) ssnByPage.set(page, randomSsn());
+  const form = page.locator('form');
+  await expect(form.locator('input, select').first()).toBeVisible();
+  const controls = await form.locator(`[id^="${prefix}-"]`).all();
+  for (const c of controls) {
+    const id = (await c.getAttribute('id'))!.slice(prefix.length + 1);
+    const tag = await c.evaluate((el) => el.tagName.toLowerCase());
+    const type = (await c.getAttribute('type')) ?? '';
+    if (tag === 'select') {
+      const want = VALUES[id];
+      const options = await c.locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
+      await c.selectOption(want && options.includes(want) ? want : options[0]!);
+    } else if (type === 'checkbox') {
+      await c.check();
+    } else if (type === 'radio') {
+      if (/-0$/.test(id)) await c.check();
+    } else if (tag === 'input') {
+      const value = id === 'lastName' ? lastName : id === 'ssn' ? ssnByPage.get(page)! : (VALUES[id] ?? 'Test');
+      if (!value) continue;
+      await c.fill('');
+      await c.pressSequentially(value, { delay: 0 });
+    }
+  }
+}
+
+/** drawSignature signs the pad with a few strokes. */
+export async function drawSignature(page: Page): Promise<void> {
+  const pad = page.getByTestId('signature-pad');
+  await pad.scrollIntoViewIfNeeded();
+  const box = (await pad.boundingBox())!;
+  const y = box.y + box.height / 2;
+  await page.mouse.move(box.x + 30, y);
+  await page.mouse.down();
+  for (let i = 0; i <= 40; i++) {
+    await page.mouse.move(box.x + 30 + i * ((box.width - 60) / 40), y + Math.sin(i / 2.5) * 35, { steps: 2 });
+  }
+  await page.mouse.up();
+  await page.mouse.move(box.x + 60, y + 40);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width - 80, y - 40, { steps: 20 });
+  await page.mouse.up();
+}
+
+/** submitApplication fills, continues and confirms the details. */
+export async function submitApplication(j: Journey, lastName: string, shotName = 'application'): Promise<void> {
+  const page = j.page;
+  await fillApplication(page, lastName);
+  await j.screen(shotName, 'Tell us about yourself').catch(async (e) => {
+    throw e;
+  });
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your details' })).toBeVisible();
+  await page.getByRole('button', { name: 'Confirm and continue' }).click();
+}
+
+export async function agreeSoftPull(j: Journey): Promise<void> {
+  await j.screen('prequalify-agree', 'Before we check your options');
+  await j.page.getByLabel('I have read this and I agree to a soft credit check.').check();
+  await j.page.getByRole('button', { name: 'Check my options' }).click();
+}

@@ -1,0 +1,82 @@
+import { expect, test, type Page } from '@playwright/test';
+import { agreeSoftPull, ENTITY_KEY, fillApplication, Journey, submitApplication } from './helpers';
+
+async function start(page: Page, j: Journey, lastName: string): Promise<void> {
+  await page.goto(`/start/entity-keys/${ENTITY_KEY}`);
+  await expect(page).toHaveURL(/\/modes\/prequalify\/application$/);
+  await submitApplication(j, lastName);
+  await agreeSoftPull(j);
+}
+
+/** The standard (full) application from the no-offer screen, through its terms. */
+async function standardApplication(page: Page, j: Journey, lastName: string): Promise<void> {
+  await expect(page).toHaveURL(/\/nooffer$/);
+  await j.screen('nooffer', 'No offer from the quick check');
+  await page.getByRole('button', { name: 'Begin standard application' }).click();
+  await expect(page).toHaveURL(/\/modes\/full\/application$/);
+  await expect(page.locator('#primary-lastName')).toHaveValue(lastName);
+  // The standard application asks for more (housing, work): fill what is missing.
+  await fillApplication(page, lastName);
+  await j.screen('full-application', 'Tell us about yourself');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Confirm and continue' }).click();
+  await expect(page).toHaveURL(/\/terms$/);
+  await expect(page.locator('.doc')).toBeVisible();
+  await j.screen('full-terms', 'Terms of your application');
+  await page.getByLabel('I have read the terms and I want to apply.').check();
+  await page.getByRole('button', { name: 'Submit application' }).click();
+}
+
+test('decline: every lender declines, the patient is told kindly', async ({ page }, info) => {
+  const j = new Journey(page, info, 'decline');
+  await j.init();
+  await start(page, j, 'Decline');
+  // The waterfall moves on to a lender that needs the patient's go-ahead.
+  for (let i = 0; i < 4 && /\/application$/.test(page.url()) === false && !/\/declined$/.test(page.url()); i++) {
+    await page.waitForURL(/\/(application|declined)$/);
+  }
+  if (/\/application$/.test(page.url())) {
+    await expect(page.getByText(/couldn’t approve this application/).first()).toBeVisible();
+    await j.screen('next-lender', 'Tell us about yourself');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Confirm and continue' }).click();
+    await agreeSoftPull(j);
+  }
+  await expect(page).toHaveURL(/\/declined$/);
+  await expect(page.getByText(/couldn’t approve this application\. They will send you a letter explaining why within 7–10 business days\./)).toBeVisible();
+  await j.screen('declined', 'This application wasn’t approved');
+  await page.getByRole('button', { name: 'Finish' }).click();
+  await expect(page).toHaveURL(/\/finish\/completed$/);
+  await j.screen('finish', 'Thank you');
+});
+
+test('pending: the quick check has no offer, the standard application is pending', async ({ page }, info) => {
+  const j = new Journey(page, info, 'pending');
+  await j.init();
+  await start(page, j, 'Pending');
+  await standardApplication(page, j, 'Pending');
+  await expect(page).toHaveURL(/\/pending$/);
+  await j.screen('pending', 'Your application is being reviewed');
+  await page.getByRole('button', { name: 'Finish' }).click();
+  await expect(page).toHaveURL(/\/finish\/pending$/);
+  await j.screen('finish', 'Thank you');
+});
+
+test('error: no answer from the lender, the patient is told not to apply again', async ({ page }, info) => {
+  const j = new Journey(page, info, 'error');
+  await j.init();
+  await start(page, j, 'Error');
+  if (/\/application$/.test(page.url()) || (await page.waitForURL(/\/(application|nooffer)$/).then(() => /\/application$/.test(page.url())))) {
+    await expect(page.getByText(/We didn’t get an answer from/).first()).toBeVisible();
+    await j.screen('next-lender', 'Tell us about yourself');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Confirm and continue' }).click();
+    await agreeSoftPull(j);
+  }
+  await standardApplication(page, j, 'Error');
+  await expect(page).toHaveURL(/\/error$/);
+  await expect(page.getByText('We didn’t get an answer from the lender. Please don’t start a new application — ask the office to check its status.')).toBeVisible();
+  await j.screen('lender-error', 'We didn’t get an answer');
+  await page.getByRole('button', { name: 'Finish' }).click();
+  await expect(page).toHaveURL(/\/finish\/completed$/);
+});

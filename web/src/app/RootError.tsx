@@ -1,0 +1,26 @@
+import { isRouteErrorResponse, useRouteError } from 'react-router';
+
+/** RootError: never a blank screen, whatever failed (a chunk that would not load included). */
+export function RootError() {
+  const error = useRouteError();
+  const chunk = error instanceof Error && /dynamically imported module|Importing a module script failed|Failed to fetch/i.test(error.message);
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (error) console.warn('route error', error instanceof Error ? error.message : String(error));
+  return (
+    <main className="main" id="main">
+      <div className="card">
+        <h1>{notFound ? 'Page not found' : 'Something went wrong'}</h1>
+        <p>
+          {chunk
+            ? 'Part of the page could not be loaded. Please check the connection and try again.'
+            : 'We could not show this page. Your answers have not been sent twice. Please ask the office for help.'}
+        </p>
+        <p>
+          <a className="btn" href="/idle">
+            Go to the start screen
+          </a>
+        </p>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,38 @@
+import { stepList, stepStates, type StepFlow } from '@/lib/steps';
+import type { RouteHandle } from '@/flow/navigation';
+import { useFlow } from '@/stores/flow';
+
+/** Stepper shows where the patient is; under 960px it collapses to "Step 2 of 4 — Payment options". */
+export function Stepper({ handle }: { handle: RouteHandle }) {
+  const mode = useFlow((s) => s.applyMode);
+  const joint = useFlow((s) => s.jointEnabled);
+  const flowName: StepFlow = handle.stepFlow ?? mode;
+  const steps = stepList(flowName, joint);
+  const current = typeof handle.step === 'function' ? handle.step(mode) : handle.step;
+  const views = stepStates(steps, current);
+  const idx = Math.max(0, views.findIndex((v) => v.status === 'current'));
+  const cur = views[idx];
+  return (
+    <nav className="stepper" aria-label="Progress">
+      <ol>
+        {views.map((v, i) => (
+          <li key={v.id} data-status={v.done ? 'complete' : v.status} aria-current={v.status === 'current' ? 'step' : undefined}>
+            <span className="dot" aria-hidden="true">
+              {v.done ? '✓' : i + 1}
+            </span>
+            <span>
+              {v.label}
+              <span className="visually-hidden">{v.done ? ' (completed)' : v.status === 'current' ? ' (current step)' : ''}</span>
+            </span>
+          </li>
+        ))}
+      </ol>
+      <div className="stepper__narrow" aria-hidden="true">
+        Step {idx + 1} of {views.length} — {cur?.label}
+        <div className="stepper__bar">
+          <span style={{ width: `${((idx + 1) / views.length) * 100}%` }} />
+        </div>
+      </div>
+    </nav>
+  );
+}

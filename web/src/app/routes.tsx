@@ -1,0 +1,194 @@
+import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import type { ApplyMode } from '@/lib/api/types';
+import type { RouteHandle } from '@/flow/navigation';
+import { flow } from '@/stores/flow';
+import { Shell } from './Shell';
+import { RootError } from './RootError';
+import { IdlePage } from '@/features/start/IdlePage';
+
+/*
+ * THE route table (spec §2.1). Every screen is lazy-loaded except the idle
+ * screen, which is where a fresh visit lands; guards (spec §2.2) are loaders.
+ */
+
+const MODES: ApplyMode[] = ['full', 'prequalify', 'prescreen'];
+const enc = encodeURIComponent;
+
+type Lazy = RouteObject['lazy'];
+const page = (loader: () => Promise<Record<string, unknown>>, name: string): Lazy =>
+  (async () => {
+    const m = await loader();
+    return { Component: m[name] as React.ComponentType };
+  }) as Lazy;
+
+const application = page(() => import('@/features/application/ApplicationPage'), 'ApplicationPage');
+const jointApplication = page(() => import('@/features/application/ApplicationPage'), 'JointApplicationPage');
+const correctErrors = page(() => import('@/features/application/ApplicationPage'), 'CorrectErrorsPage');
+const prequalifyAgree = page(() => import('@/features/application/PrequalifyAgreePage'), 'PrequalifyAgreePage');
+const submit = page(() => import('@/features/results/SubmitPage'), 'SubmitPage');
+const positive = page(() => import('@/features/results/ResultPages'), 'PositiveResultPage');
+const declined = page(() => import('@/features/results/ResultPages'), 'DeclinedPage');
+const pending = page(() => import('@/features/results/ResultPages'), 'PendingPage');
+const nooffer = page(() => import('@/features/results/ResultPages'), 'NoOfferPage');
+const lenderError = page(() => import('@/features/results/ResultPages'), 'LenderErrorPage');
+const existingAccount = page(() => import('@/features/results/ResultPages'), 'ExistingAccountPage');
+const acceptOfferError = page(() => import('@/features/results/ResultPages'), 'AcceptOfferErrorPage');
+const paymentPlans = page(() => import('@/features/offers/PaymentPlansPage'), 'PaymentPlansPage');
+const paymentPlanReview = page(() => import('@/features/offers/PaymentPlanReviewPage'), 'PaymentPlanReviewPage');
+const terms = page(() => import('@/features/signing/TermsPage'), 'TermsPage');
+const complete = page(() => import('@/features/finish/CompletePage'), 'CompletePage');
+const finishPage = page(() => import('@/features/finish/FinishPage'), 'FinishPage');
+const errorPage = page(() => import('@/features/start/InfoPages'), 'ErrorPage');
+const notFound = page(() => import('@/features/start/InfoPages'), 'NotFoundPage');
+const version = page(() => import('@/features/start/InfoPages'), 'VersionPage');
+const breakout = page(() => import('@/features/start/InfoPages'), 'BreakoutPage');
+const startFlowPage = page(() => import('@/features/start/StartPage'), 'StartFlowPage');
+const startPage = page(() => import('@/features/start/StartPage'), 'StartPage');
+const contextHelp = page(() => import('@/features/help/HelpPage'), 'HelpPage');
+
+const pub: RouteHandle = { public: true, hideStepper: true };
+
+/** clearOnStart: going to a route under /start clears the stored state (spec §2.2). */
+function clearOnStart(): null {
+  flow.reset();
+  return null;
+}
+
+/** startLoader also fetches the application screen's code while the session starts. */
+function startLoader(): null {
+  clearOnStart();
+  void import('@/features/application/ApplicationPage').catch(() => undefined);
+  return null;
+}
+
+/** The start screens sit in the patient-info step, so the stepper does not pop in. */
+const startHandle: RouteHandle = { public: true, step: 'patientInfo' };
+
+/** providerGuard: no session → sessionInvalid; mode and providerKey params set the store. */
+function providerGuard(handle: RouteHandle) {
+  return ({ params }: LoaderFunctionArgs): null => {
+    const s = flow.get();
+    if (!s.session) throw redirect('/session/invalid');
+    const patch: Partial<ReturnType<typeof flow.get>> = {};
+    if (params.mode) {
+      if (!MODES.includes(params.mode as ApplyMode)) throw redirect('/404');
+      if (params.mode !== s.applyMode) patch.applyMode = params.mode as ApplyMode;
+    }
+    if (params.providerKey && !handle.disableSwitch && params.providerKey !== s.providerKey) patch.providerKey = params.providerKey;
+    if (Object.keys(patch).length) flow.set(patch);
+    return null;
+  };
+}
+
+function to(fn: (p: Record<string, string | undefined>) => string) {
+  return (args: LoaderFunctionArgs) => {
+    const guard = providerGuard({})(args);
+    void guard;
+    return redirect(fn(args.params));
+  };
+}
+
+const prov = (p: Record<string, string | undefined>) => `/providers/${enc(p.providerKey ?? '')}`;
+
+interface ProviderRoute {
+  path: string;
+  handle?: RouteHandle;
+  lazy?: Lazy;
+  redirectTo?: (p: Record<string, string | undefined>) => string;
+}
+
+const providerRoutes: ProviderRoute[] = [
+  { path: 'modes/:mode/start', redirectTo: (p) => `${prov(p)}/modes/${p.mode}/application` },
+  { path: 'modes/:mode/primary/start', redirectTo: (p) => `${prov(p)}/modes/${p.mode}/application` },
+  { path: 'modes/:mode/switch', redirectTo: (p) => `${prov(p)}/modes/${p.mode}/application` },
+  { path: 'modes/:mode/application', lazy: application, handle: { step: 'patientInfo' } },
+  { path: 'modes/:mode/jointApplication', lazy: jointApplication, handle: { step: 'jointApplicantInfo' } },
+  { path: 'modes/:mode/applicationNext', redirectTo: (p) => `${prov(p)}/${p.mode === 'full' ? 'terms' : 'prequalifyAgree'}` },
+  { path: 'modes/:mode/offerReviewNext', redirectTo: (p) => `${prov(p)}/${p.mode === 'full' ? 'approved' : 'terms'}` },
+  { path: 'prequalifyAgree', lazy: prequalifyAgree, handle: { step: 'patientInfo', disableSwitch: true } },
+  { path: 'prequalifyAgreeNext', redirectTo: (p) => `${prov(p)}/prequalifySubmit`, handle: { disableSwitch: true } },
+  { path: 'prequalifySubmit', lazy: submit, handle: { step: 'patientInfo', transient: true } },
+  { path: 'fullApplicationSubmit', lazy: submit, handle: { step: 'termsAndConditions', transient: true } },
+  { path: 'acceptOfferSubmit', lazy: submit, handle: { step: 'acceptOffer', transient: true } },
+  { path: 'esignApplicationSubmit', lazy: submit, handle: { step: 'acceptOffer', transient: true } },
+  { path: 'completeApplicationSubmit', lazy: submit, handle: { step: 'complete', transient: true } },
+  { path: 'patchSubmit', lazy: submit, handle: { transient: true } },
+  { path: 'checkCalifornia', redirectTo: (p) => `${prov(p)}/checkCaliforniaNext`, handle: { transient: true } },
+  { path: 'checkCaliforniaNext', redirectTo: (p) => `${prov(p)}/terms` },
+  { path: 'approved', lazy: positive, handle: { step: 'paymentOptions' } },
+  { path: 'preapproved', lazy: positive, handle: { step: 'paymentOptions' } },
+  { path: 'prequalified', lazy: positive, handle: { step: 'paymentOptions' } },
+  { path: 'patchSuccessful', redirectTo: (p) => `${prov(p)}/paymentPlans` },
+  { path: 'paymentPlans', lazy: paymentPlans, handle: { step: 'paymentOptions' } },
+  { path: 'paymentPlanReview', lazy: paymentPlanReview, handle: { step: (m) => (m === 'full' ? 'paymentOptions' : 'acceptOffer') } },
+  { path: 'offerReview', redirectTo: (p) => `${prov(p)}/paymentPlanReview` },
+  { path: 'terms', lazy: terms, handle: { step: (m) => (m === 'full' ? 'termsAndConditions' : 'acceptOffer') } },
+  { path: 'complete', lazy: complete, handle: { step: 'complete' } },
+  { path: 'declined', lazy: declined, handle: { hideStepper: true } },
+  { path: 'pending', lazy: pending, handle: { hideStepper: true } },
+  { path: 'nooffer', lazy: nooffer, handle: { step: 'beginStandardApplication', stepFlow: 'nooffer' } },
+  { path: 'error', lazy: lenderError, handle: { hideStepper: true } },
+  { path: 'existingAccount', lazy: existingAccount, handle: { hideStepper: true } },
+  { path: 'acceptOfferError', lazy: acceptOfferError, handle: { hideStepper: true } },
+  { path: 'correctErrors', lazy: correctErrors, handle: { step: 'patientInfo' } },
+  { path: 'pass', redirectTo: (p) => `${prov(p)}/terms` },
+  { path: 'fail', redirectTo: (p) => `${prov(p)}/declined` },
+  { path: 'resume', redirectTo: (p) => resumeTarget(p), handle: { hideStepper: true } },
+  { path: 'resume/*', redirectTo: (p) => resumeTarget(p), handle: { hideStepper: true } },
+];
+
+function resumeTarget(p: Record<string, string | undefined>): string {
+  const s = flow.get();
+  const r = s.responses[p.providerKey ?? ''];
+  if (r?.paymentPlans?.length) return `${prov(p)}/paymentPlans`;
+  return `${prov(p)}/modes/${s.applyMode}/application`;
+}
+
+function homeToProvider(): Response {
+  const s = flow.get();
+  if (!s.session || !s.providerKey) return redirect('/idle');
+  return redirect(`/providers/${enc(s.providerKey)}/modes/${s.applyMode}/start`);
+}
+
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    Component: Shell,
+    ErrorBoundary: RootError,
+    children: [
+      { index: true, loader: () => redirect('/home') },
+      { path: 'home', loader: () => redirect('/idle') },
+      { path: 'home/apply', Component: IdlePage, handle: pub },
+      { path: 'home/apply/at_home', loader: homeToProvider },
+      { path: 'home/:flowType', loader: homeToProvider },
+      { path: 'home/:flowType/:experienceType', loader: homeToProvider },
+      { path: 'idle', Component: IdlePage, handle: pub },
+      { path: 'start', lazy: startPage, loader: clearOnStart, handle: pub },
+      { path: 'start/entity-keys/:entityKey', lazy: startFlowPage, loader: startLoader, handle: startHandle },
+      { path: 'start/tokens/:token', lazy: startFlowPage, loader: startLoader, handle: startHandle },
+      { path: 'finish', lazy: finishPage, handle: pub },
+      { path: 'finish/:type', lazy: finishPage, handle: pub },
+      { path: 'error', lazy: errorPage, handle: pub },
+      { path: '404', lazy: notFound, handle: pub },
+      {
+        path: 'session/invalid',
+        loader: () => {
+          flow.clear();
+          return redirect('/idle');
+        },
+      },
+      { path: 'internal/version', lazy: version, handle: pub },
+      { path: 'contexthelp', lazy: contextHelp, handle: pub },
+      { path: 'breakout/:lender/:lenderApplicationId', lazy: breakout, handle: pub },
+      {
+        path: 'providers/:providerKey',
+        children: providerRoutes.map((r) => {
+          const handle = r.handle ?? {};
+          if (r.redirectTo) return { path: r.path, handle, loader: to(r.redirectTo) };
+          return { path: r.path, handle, lazy: r.lazy, loader: providerGuard(handle) };
+        }),
+      },
+      { path: '*', loader: () => redirect('/') },
+    ],
+  },
+];

@@ -1,0 +1,60 @@
+import { useEffect, useState } from 'react';
+import type { Document } from '@/lib/api/types';
+import { Skeleton } from './Skeleton';
+
+/**
+ * DocumentBox shows a disclosure exactly as the server sent it (its sha256 is
+ * what the consent names), in a scrollable, keyboard-reachable box.
+ */
+export function DocumentBox({ doc, failed, onRetry }: { doc: Document | null; failed?: boolean; onRetry?: () => void }) {
+  if (failed) {
+    return (
+      <div className="notice notice--warn" role="alert">
+        <p>We couldn’t load the terms just now.</p>
+        {onRetry ? (
+          <button type="button" className="btn btn--secondary" onClick={onRetry}>
+            Try again
+          </button>
+        ) : null}
+      </div>
+    );
+  }
+  if (!doc) {
+    return (
+      <div role="status" aria-live="polite" style={{ minHeight: 200 }}>
+        <span className="visually-hidden">Loading the terms…</span>
+        <Skeleton height={180} />
+      </div>
+    );
+  }
+  return (
+    <div className="doc" tabIndex={0} role="region" aria-label={doc.title}>
+      <h2 style={{ fontSize: '1.05rem' }}>{doc.title}</h2>
+      {doc.contentType === 'text/html' ? (
+        <div dangerouslySetInnerHTML={{ __html: doc.content }} />
+      ) : (
+        <div style={{ whiteSpace: 'pre-wrap' }}>{doc.content}</div>
+      )}
+    </div>
+  );
+}
+
+/** useDocument loads a document through the given loader, with a retry. */
+export function useDocument(load: () => Promise<Document>, deps: unknown[]): { doc: Document | null; failed: boolean; retry: () => void } {
+  const [doc, setDoc] = useState<Document | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [n, setN] = useState(0);
+  useEffect(() => {
+    let live = true;
+    setFailed(false);
+    load().then(
+      (d) => live && setDoc(d),
+      () => live && setFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [...deps, n]);
+  return { doc, failed, retry: () => setN((x) => x + 1) };
+}

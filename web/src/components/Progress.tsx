@@ -1,0 +1,20 @@
+import { useFlow } from '@/stores/flow';
+
+/** Progress shows the waiting message of a submission (spec §4.2) over the page. */
+export function Progress() {
+  const message = useFlow((s) => s.progress);
+  if (!message) return null;
+  return (
+    <div className="progress" role="status" aria-live="polite">
+      <div className="progress__box">
+        <div className="spinner" aria-hidden="true" />
+        <p className="lead" style={{ margin: '0 auto 8px' }}>
+          {message}
+        </p>
+        <p className="muted" style={{ margin: '0 auto' }}>
+          This can take up to a minute. Please keep this page open.
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { FieldDefinition } from '@/lib/api/types';
+import { ApplicationForm } from './ApplicationForm';
+
+const fields: FieldDefinition[] = [
+  { id: 'firstName', path: 'firstName', name: 'firstName', label: 'First name', type: 'text', group: 'personal', rules: { required: {} } },
+  { id: 'ssn', path: 'ssn', name: 'ssn', label: 'Social Security number', type: 'ssn', group: 'personal', rules: { required: {} } },
+  {
+    id: 'housingStatus',
+    path: 'housingStatus',
+    name: 'housingStatus',
+    label: 'Do you rent or own?',
+    type: 'select',
+    group: 'housing',
+    rules: { required: {}, validOptions: { options: [{ value: 'rent', label: 'Rent' }, { value: 'own', label: 'Own' }] } },
+  },
+  { id: 'nameSuffix', path: 'nameSuffix', name: 'nameSuffix', label: 'Suffix', type: 'select', group: 'personal', rules: { validOptions: { options: [{ value: 'JR', label: 'Jr.' }] } } },
+  { id: 'nickname', path: 'nickname', name: 'nickname', label: 'Nickname', type: 'hologram', group: 'personal', rules: {} },
+  { id: 'mobilePhone', path: 'mobilePhone', name: 'mobilePhone', label: 'Mobile phone', type: 'phone', group: 'contact', rules: {} },
+  { id: 'homePhone', path: 'homePhone', name: 'homePhone', label: 'Home phone', type: 'phone', group: 'contact', rules: {} },
+];
+
+describe('ApplicationForm', () => {
+  it('renders the server fields with stars, placeholders and a text fallback', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    render(<ApplicationForm applicant="primary" fields={fields} defaults={{}} onSubmit={vi.fn()} />);
+    expect(screen.getByLabelText(/First name/)).toHaveProperty('required', false);
+    expect(screen.getAllByText('*').length).toBeGreaterThan(0);
+    expect(screen.getByRole('combobox', { name: /rent or own/ }).textContent).toContain('Select One');
+    expect(screen.getByRole('combobox', { name: /Suffix/ }).textContent).toContain('None');
+    expect((screen.getByLabelText(/Nickname/) as HTMLInputElement).type).toBe('text');
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('hologram'));
+    expect(screen.getByLabelText(/First name/).getAttribute('autocomplete')).toBe('given-name');
+    expect(screen.getByLabelText(/Social Security number/).getAttribute('inputmode')).toBe('numeric');
+    warn.mockRestore();
+  });
+
+  it('shows "There is a problem", focuses it and marks the fields', async () => {
+    const onSubmit = vi.fn();
+    render(
+      <ApplicationForm
+        applicant="primary"
+        fields={fields}
+        groupRules={[{ id: 'phone', rule: 'requireOne', fields: ['mobilePhone', 'homePhone'], message: 'Enter a mobile or a home phone number' }]}
+        defaults={{}}
+        onSubmit={onSubmit}
+      />,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    const summary = await screen.findByRole('alert');
+    expect(summary.textContent).toContain('There is a problem');
+    expect(summary.textContent).toContain('First name: Required Field');
+    expect(summary.textContent).toContain('Mobile phone: Enter a mobile or a home phone number');
+    await waitFor(() => expect(document.activeElement).toBe(summary));
+    const input = screen.getByLabelText(/First name/);
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(input.getAttribute('aria-describedby')!.split(' ').pop()!)?.textContent).toContain('Required Field');
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('asks to confirm the details, with the SSN masked', async () => {
+    const onSubmit = vi.fn();
+    render(<ApplicationForm applicant="primary" fields={fields.slice(0, 3)} defaults={{ firstName: 'Ann', ssn: '123-45-6789', housingStatus: 'own' }} onSubmit={onSubmit} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('Check your details')).toBeTruthy();
+    expect(screen.getByText('xxx-xx-6789')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm and continue' }));
+    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ firstName: 'Ann', housingStatus: 'own' }), false);
+  });
+
+  it('marks the fields the server refused', async () => {
+    render(
+      <ApplicationForm applicant="primary" fields={fields.slice(0, 2)} defaults={{ firstName: 'Ann', ssn: '123-45-6789' }} serverErrors={[{ field: 'primary.ssn', message: 'SSN does not match' }]} onSubmit={vi.fn()} />,
+    );
+    expect((await screen.findByRole('alert')).textContent).toContain('Social Security number: SSN does not match');
+    expect(screen.getByLabelText(/Social Security number/).getAttribute('aria-invalid')).toBe('true');
+  });
+});

@@ -1,0 +1,259 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Controller, useForm, type FieldValues } from 'react-hook-form';
+import { Button } from '@/components/Button';
+import type { FieldDefinition, FieldError, FieldGroupRule } from '@/lib/api/types';
+import { splitFieldName } from '@/lib/api/client';
+import { fieldType, messages, validateField } from '@/lib/validation';
+import type { ApplicantValues } from '@/stores/flow';
+import { FieldControl, domId } from './FieldControl';
+import { GROUP_TITLES } from './autocomplete';
+
+const HIDDEN_IDS = new Set(['jointEnabled']);
+
+export interface ApplicationFormProps {
+  applicant: 'primary' | 'joint';
+  fields: FieldDefinition[];
+  /** Rules over several fields; requireOne is checked here, the rest by the server. */
+  groupRules?: FieldGroupRule[];
+  defaults: ApplicantValues;
+  /** Errors the server sent (correctErrors), already for this applicant. */
+  serverErrors?: FieldError[];
+  showJointToggle?: boolean;
+  jointEnabled?: boolean;
+  submitLabel?: string;
+  onSubmit: (values: ApplicantValues, jointEnabled: boolean) => void;
+}
+
+function groupFields(fields: FieldDefinition[]): { group: string; fields: FieldDefinition[] }[] {
+  const out: { group: string; fields: FieldDefinition[] }[] = [];
+  for (const f of fields) {
+    if (HIDDEN_IDS.has(f.id)) continue;
+    const g = f.group ?? 'personal';
+    const last = out.find((o) => o.group === g);
+    if (last) last.fields.push(f);
+    else out.push({ group: g, fields: [f] });
+  }
+  return out;
+}
+
+function displayValue(def: FieldDefinition, v: unknown): string {
+  const type = fieldType(def, () => undefined);
+  if (v === undefined || v === '' || v === null) return '—';
+  if (type === 'checkbox') return v === true ? 'Yes' : 'No';
+  const s = String(v);
+  if (type === 'ssn') return `xxx-xx-${s.replace(/\D/g, '').slice(-4)}`;
+  if (type === 'select' || type === 'radio') return def.rules?.validOptions?.options?.find((o) => o.value === s)?.label ?? s;
+  if (type === 'currency') return `$${s}`;
+  return s;
+}
+
+/**
+ * ApplicationForm renders the server's field definitions, checks them on
+ * blur and on submit, shows "There is a problem" with links to each field,
+ * then asks the person to confirm their details.
+ */
+export function ApplicationForm(props: ApplicationFormProps) {
+  const { applicant, fields, defaults, serverErrors, showJointToggle, submitLabel = 'Continue' } = props;
+  const [jointEnabled, setJointEnabled] = useState(Boolean(props.jointEnabled));
+  const [confirming, setConfirming] = useState<ApplicantValues | null>(null);
+  const [summary, setSummary] = useState<{ id: string; label: string; message: string }[]>([]);
+  const summaryRef = useRef<HTMLDivElement>(null);
+  const reviewRef = useRef<HTMLHeadingElement>(null);
+
+  const defaultValues = useMemo(() => {
+    const v: FieldValues = {};
+    for (const f of fields) {
+      const t = fieldType(f, () => undefined);
+      v[f.id] = defaults[f.id] ?? (t === 'checkbox' ? false : '');
+      if (t === 'dynamicPhone') v[`${f.id}Type`] = defaults[`${f.id}Type`] ?? 'mobile';
+    }
+    return v;
+  }, [fields, defaults]);
+
+  const requireOneRules = (props.groupRules ?? []).filter((r) => r.rule === 'requireOne');
+  const { control, handleSubmit, formState, setError, getValues } = useForm<FieldValues>({ mode: 'onTouched', defaultValues });
+  const errors = formState.errors;
+
+  // Server field errors (400 → correctErrors) are marked on their fields.
+  useEffect(() => {
+    if (!serverErrors?.length) return;
+    const list: { id: string; label: string; message: string }[] = [];
+    for (const fe of serverErrors) {
+      const { id } = splitFieldName(fe.field);
+      const def = fields.find((f) => f.id === id || f.path === id);
+      setError(def?.id ?? id, { type: 'server', message: fe.message });
+      list.push({ id: domId(applicant, def?.id ?? id), label: def?.label ?? id, message: fe.message });
+    }
+    setSummary(list);
+  }, [serverErrors, fields, setError, applicant]);
+
+  useEffect(() => {
+    if (summary.length) summaryRef.current?.focus();
+  }, [summary]);
+
+  useEffect(() => {
+    if (confirming) reviewRef.current?.focus();
+  }, [confirming]);
+
+  const groupErrors = (values: FieldValues) => {
+    const out: { id: string; fieldId: string; label: string; message: string }[] = [];
+    for (const rule of props.groupRules ?? []) {
+      if (rule.rule !== 'requireOne') continue;
+      const present = rule.fields.filter((id) => fields.some((f) => f.id === id));
+      if (!present.length) continue;
+      if (present.some((id) => String(values[id] ?? '').trim() !== '')) continue;
+      const first = fields.find((f) => f.id === present[0])!;
+      out.push({ id: domId(applicant, first.id), fieldId: first.id, label: first.label || first.name, message: rule.message || messages.requireOne });
+    }
+    return out;
+  };
+  const onValid = (values: FieldValues) => {
+    const group = groupErrors(values);
+    if (group.length) {
+      for (const g of group) setError(g.fieldId, { type: 'group', message: g.message });
+      setSummary(group);
+      setTimeout(() => summaryRef.current?.focus(), 0);
+      return;
+    }
+    setSummary([]);
+    setConfirming(values as ApplicantValues);
+  };
+  const onInvalid = () => {
+    const values = getValues();
+    const list = fields
+      .filter((f) => !HIDDEN_IDS.has(f.id))
+      .map((f) => ({ f, msg: validateField(f, values[f.id]) ?? (errors[f.id]?.message as string | undefined) }))
+      .filter((x) => x.msg)
+      .map(({ f, msg }) => ({ id: domId(applicant, f.id), label: f.label || f.name, message: msg! }));
+    for (const g of groupErrors(values)) {
+      if (!list.some((l) => l.id === g.id)) {
+        setError(g.fieldId, { type: 'group', message: g.message });
+        list.push(g);
+      }
+    }
+    setSummary(list);
+    // Focus moves to the summary (ux.md), even when the list is unchanged.
+    setTimeout(() => summaryRef.current?.focus(), 0);
+  };
+
+  if (confirming) {
+    return (
+      <section className="card review" aria-labelledby="review-title">
+        <h2 id="review-title" ref={reviewRef} tabIndex={-1}>
+          Check your details
+        </h2>
+        <p>Please make sure everything is right before you continue.</p>
+        <dl>
+          {fields
+            .filter((f) => !HIDDEN_IDS.has(f.id))
+            .map((f) => (
+              <div key={f.id} style={{ display: 'contents' }}>
+                <dt>{f.label || f.name}</dt>
+                <dd>{displayValue(f, confirming[f.id])}</dd>
+              </div>
+            ))}
+          {showJointToggle ? (
+            <div style={{ display: 'contents' }}>
+              <dt>Joint applicant</dt>
+              <dd>{jointEnabled ? 'Yes' : 'No'}</dd>
+            </div>
+          ) : null}
+        </dl>
+        <div className="actions">
+          <Button onClick={() => props.onSubmit(confirming, jointEnabled)}>Confirm and continue</Button>
+          <Button variant="secondary" onClick={() => setConfirming(null)}>
+            Change my details
+          </Button>
+        </div>
+      </section>
+    );
+  }
+
+  return (
+    <form noValidate onSubmit={handleSubmit(onValid, onInvalid)} aria-label={applicant === 'joint' ? 'Joint applicant details' : 'Your details'}>
+      {summary.length ? (
+        <div className="error-summary" ref={summaryRef} tabIndex={-1} role="alert" aria-labelledby="error-summary-title">
+          <h2 id="error-summary-title">There is a problem</h2>
+          <ul>
+            {summary.map((s) => (
+              <li key={s.id}>
+                <a
+                  href={`#${s.id}`}
+                  onClick={(e) => {
+                    e.preventDefault();
+                    const el = document.getElementById(s.id);
+                    el?.scrollIntoView({ block: 'center' });
+                    el?.focus();
+                  }}
+                >
+                  {s.label}: {s.message}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      <p className="muted">
+        Fields marked with <span className="req" aria-hidden="true">*</span>
+        <span className="visually-hidden">a star</span> are required.
+      </p>
+      {groupFields(fields).map((g) => (
+        <fieldset key={g.group} className="fields-card">
+          <legend>{GROUP_TITLES[g.group] ?? g.group}</legend>
+          {g.fields.map((def) => (
+            <div key={def.id}>
+              {requireOneRules.filter((r) => r.fields[0] === def.id).map((r) => (
+                <p key={r.id} className="hint group-hint">
+                  {r.message}
+                </p>
+              ))}
+              <FieldControl
+                def={def}
+                applicant={applicant}
+                control={control}
+                error={errors[def.id]?.message as string | undefined}
+                inGroup={requireOneRules.some((r) => r.fields.includes(def.id))}
+              />
+              {fieldType(def, () => undefined) === 'dynamicPhone' ? (
+                <Controller
+                  name={`${def.id}Type`}
+                  control={control}
+                  render={({ field }) => (
+                    <fieldset className="field form-section">
+                      <legend className="label" style={{ fontSize: 'inherit', color: 'inherit', fontWeight: 600 }}>
+                        This phone is a
+                      </legend>
+                      <div className="radios">
+                        {(['mobile', 'home'] as const).map((t) => (
+                          <label key={t} htmlFor={`${domId(applicant, def.id)}-type-${t}`}>
+                            <input type="radio" id={`${domId(applicant, def.id)}-type-${t}`} name={field.name} value={t} checked={field.value === t} onChange={() => field.onChange(t)} />
+                            {t === 'mobile' ? 'Mobile phone' : 'Home phone'}
+                          </label>
+                        ))}
+                      </div>
+                    </fieldset>
+                  )}
+                />
+              ) : null}
+            </div>
+          ))}
+        </fieldset>
+      ))}
+      {showJointToggle ? (
+        <div className="card">
+          <label className="check" htmlFor="jointEnabled">
+            <input id="jointEnabled" type="checkbox" checked={jointEnabled} onChange={(e) => setJointEnabled(e.target.checked)} />
+            <span>
+              <strong>Add a joint applicant</strong>
+              <br />
+              <span className="muted">Someone applying with you, such as a spouse. They fill in their own details next.</span>
+            </span>
+          </label>
+        </div>
+      ) : null}
+      <div className="actions">
+        <Button type="submit">{submitLabel}</Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,150 @@
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Page } from '@/components/Page';
+import { Loading } from '@/components/Skeleton';
+import { loadFields, providerRoute } from '@/flow/commands';
+import { useFlowNavigate } from '@/flow/navigation';
+import { ApiError, splitFieldName } from '@/lib/api/client';
+import type { StartProviderResponse } from '@/lib/api/types';
+import { formatCents } from '@/lib/money';
+import { useMemo } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { fieldsKey, flow, providerName, useFlow, type ApplicantValues } from '@/stores/flow';
+import { ApplicationForm } from './ApplicationForm';
+
+function useFields(): StartProviderResponse | null {
+  const providerKey = useFlow((s) => s.providerKey);
+  const mode = useFlow((s) => s.applyMode);
+  const res = useFlow((s) => (s.providerKey ? s.fields[fieldsKey(s.providerKey, s.applyMode)] : undefined));
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    if (!providerKey || res) return;
+    loadFields(providerKey, mode).catch((e: unknown) => {
+      if (!(e instanceof ApiError && e.redirectedTo)) setFailed(true);
+    });
+  }, [providerKey, mode, res]);
+  if (failed) throw new Error('fields could not be loaded');
+  return res ?? null;
+}
+
+function withPrefill(values: ApplicantValues, prefill: { firstName?: string; lastName?: string }): ApplicantValues {
+  return { firstName: prefill.firstName ?? '', lastName: prefill.lastName ?? '', ...values };
+}
+
+/** ApplicationPage: modes/{mode}/application, the patient's own details. */
+export function ApplicationPage() {
+  const navigate = useFlowNavigate();
+  const res = useFields();
+  const s = useFlow(
+    useShallow((x) => ({
+      providerKey: x.providerKey,
+      applyMode: x.applyMode,
+      purchaseAmountCents: x.purchaseAmountCents,
+      primary: x.primary,
+      prefill: x.prefill,
+      jointEnabled: x.jointEnabled,
+      notice: x.notice,
+    })),
+  );
+  const lender = providerName(s.providerKey);
+  const defaults = useMemo(() => withPrefill(s.primary, s.prefill), [s.primary, s.prefill]);
+  return (
+    <>
+      <Page
+        title="Tell us about yourself"
+        lead={
+          s.purchaseAmountCents
+            ? `You’re checking financing for ${formatCents(s.purchaseAmountCents)} of treatment with ${lender}.`
+            : `You’re checking financing options with ${lender}.`
+        }
+      />
+      {s.notice ? (
+        <div className="notice" role="status">
+          <p style={{ margin: 0 }}>{s.notice}</p>
+        </div>
+      ) : null}
+      {res ? (
+        <ApplicationForm
+          applicant="primary"
+          fields={res.fields}
+          groupRules={res.fieldGroupRules}
+          defaults={defaults}
+          showJointToggle
+          jointEnabled={s.jointEnabled}
+          onSubmit={(values, jointEnabled) => {
+            flow.set({ primary: values, jointEnabled });
+            navigate(providerRoute(s.providerKey!, `modes/${s.applyMode}/${jointEnabled ? 'jointApplication' : 'applicationNext'}`));
+          }}
+        />
+      ) : (
+        <Loading label="Loading the application form…" height={900} />
+      )}
+    </>
+  );
+}
+
+/** JointApplicationPage: modes/{mode}/jointApplication. */
+export function JointApplicationPage() {
+  const navigate = useFlowNavigate();
+  const res = useFields();
+  const s = useFlow(useShallow((x) => ({ providerKey: x.providerKey, applyMode: x.applyMode, joint: x.joint })));
+  return (
+    <>
+      <Page title="About the joint applicant" lead="Please hand the device to the person applying with you, so they can fill in their own details." />
+      {res ? (
+        <ApplicationForm
+          applicant="joint"
+          fields={res.fields}
+          groupRules={res.fieldGroupRules}
+          defaults={s.joint}
+          onSubmit={(values) => {
+            flow.set({ joint: values });
+            navigate(providerRoute(s.providerKey!, `modes/${s.applyMode}/applicationNext`));
+          }}
+        />
+      ) : (
+        <Loading label="Loading the application form…" height={900} />
+      )}
+    </>
+  );
+}
+
+/** CorrectErrorsPage: correctErrors?applicantType= after a 400 with fieldErrors (spec §8). */
+export function CorrectErrorsPage() {
+  const navigate = useFlowNavigate();
+  const [q] = useSearchParams();
+  const applicant = q.get('applicantType') === 'joint' ? 'joint' : 'primary';
+  const res = useFields();
+  const s = useFlow(
+    useShallow((x) => ({ providerKey: x.providerKey, applyMode: x.applyMode, primary: x.primary, joint: x.joint, validation: x.validation })),
+  );
+  const errors = useMemo(() => (s.validation?.fieldErrors ?? []).filter((fe) => splitFieldName(fe.field).applicant === applicant), [s.validation, applicant]);
+  return (
+    <>
+      <Page title="We found some errors with your application" lead="Please review the fields below and correct any errors." />
+      {res ? (
+        <ApplicationForm
+          applicant={applicant}
+          fields={res.fields}
+          groupRules={res.fieldGroupRules}
+          defaults={applicant === 'joint' ? s.joint : s.primary}
+          serverErrors={errors}
+          submitLabel="Send again"
+          onSubmit={(values) => {
+            flow.set(applicant === 'joint' ? { joint: values } : { primary: values });
+            const v = flow.get().validation;
+            const others = v?.invalidApplicants.filter((a) => a !== applicant) ?? [];
+            if (others.length) {
+              navigate(`${providerRoute(s.providerKey!, 'correctErrors')}?applicantType=${others[0]}`);
+              flow.set({ validation: v ? { ...v, invalidApplicants: others } : null });
+              return;
+            }
+            navigate(v?.resubmitRoute ?? providerRoute(s.providerKey!, `modes/${s.applyMode}/applicationNext`));
+          }}
+        />
+      ) : (
+        <Loading height={900} />
+      )}
+    </>
+  );
+}

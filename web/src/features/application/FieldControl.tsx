@@ -1,0 +1,236 @@
+import { useState } from 'react';
+import { Controller, type Control, type FieldValues } from 'react-hook-form';
+import { IMaskInput } from 'react-imask';
+import type { FieldDefinition } from '@/lib/api/types';
+import { fieldType, isRequired, US_STATES, validateField } from '@/lib/validation';
+import { AUTOCOMPLETE } from './autocomplete';
+
+const MASKS: Partial<Record<string, string>> = {
+  ssn: '000-00-0000',
+  phone: '(000) 000-0000',
+  dynamicPhone: '(000) 000-0000',
+  zipCode: '00000[-0000]',
+  date: '00/00/0000',
+  local_date: '00/00/0000',
+};
+
+const HINTS: Partial<Record<string, string>> = {
+  ssn: '9 digits, for example 123-45-6789',
+  phone: '10 digits, for example (555) 123-4567',
+  dynamicPhone: '10 digits, for example (555) 123-4567',
+  zipCode: '5 digits, for example 60601',
+  date: 'For example, 03/28/1975',
+  local_date: 'For example, 03/28/1975',
+};
+
+export interface FieldControlProps {
+  def: FieldDefinition;
+  applicant: 'primary' | 'joint';
+  control: Control<FieldValues>;
+  error?: string;
+  /** Part of a "fill at least one" group: neither required nor optional on its own. */
+  inGroup?: boolean;
+}
+
+export const domId = (applicant: string, id: string) => `${applicant}-${id}`;
+
+/** FieldControl renders one field definition from the server (spec §3 field types). */
+export function FieldControl({ def, applicant, control, error, inGroup = false }: FieldControlProps) {
+  const type = fieldType(def);
+  const id = domId(applicant, def.id);
+  const required = isRequired(def);
+  const hintText = def.hint || HINTS[type];
+  const hintId = hintText ? `${id}-hint` : undefined;
+  const errId = error ? `${id}-error` : undefined;
+  const describedBy = [hintId, errId].filter(Boolean).join(' ') || undefined;
+  const label = def.label || def.name;
+  const ac0 = def.autocomplete || AUTOCOMPLETE[def.id];
+  const autoComplete = ac0 && ac0 !== 'off' && applicant === 'joint' ? `section-joint ${ac0}` : ac0;
+  const [show, setShow] = useState(false);
+
+  const labelEl = (
+    <>
+      {label}
+      {required ? (
+        <>
+          <span className="req" aria-hidden="true">
+            *
+          </span>
+          <span className="visually-hidden"> (required)</span>
+        </>
+      ) : inGroup ? null : (
+        <span className="muted optional"> (optional)</span>
+      )}
+    </>
+  );
+  const hintEl = hintText ? (
+    <span id={hintId} className="hint">
+      {hintText}
+    </span>
+  ) : null;
+  const errEl = error ? (
+    <span id={errId} className="error-text">
+      <span className="visually-hidden">Error: </span>
+      {error}
+    </span>
+  ) : null;
+
+  return (
+    <Controller
+      name={def.id}
+      control={control}
+      rules={{ validate: (v: unknown) => validateField(def, v) ?? true }}
+      render={({ field }) => {
+        const common = {
+          id,
+          name: field.name,
+          'aria-invalid': error ? (true as const) : undefined,
+          'aria-describedby': describedBy,
+          'aria-required': required || undefined,
+          readOnly: def.readOnly,
+        };
+        if (type === 'checkbox') {
+          return (
+            <div className={`field${error ? ' field--error' : ''}`}>
+              {errEl}
+              <label className="check" htmlFor={id}>
+                <input {...common} type="checkbox" checked={field.value === true} onChange={(e) => field.onChange(e.target.checked)} onBlur={field.onBlur} ref={field.ref} />
+                <span>{labelEl}</span>
+              </label>
+              {hintEl}
+            </div>
+          );
+        }
+        if (type === 'radio') {
+          const options = def.rules?.validOptions?.options ?? [];
+          return (
+            <fieldset className={`field form-section${error ? ' field--error' : ''}`} aria-describedby={describedBy}>
+              <legend className="label" style={{ fontSize: 'inherit', color: 'inherit', fontWeight: 600 }}>
+                {labelEl}
+              </legend>
+              {hintEl}
+              {errEl}
+              <div className="radios">
+                {options.map((o, n) => (
+                  <label key={o.value} htmlFor={`${id}-${n}`}>
+                    <input
+                      type="radio"
+                      id={`${id}-${n}`}
+                      name={field.name}
+                      value={o.value}
+                      checked={field.value === o.value}
+                      onChange={() => field.onChange(o.value)}
+                      onBlur={field.onBlur}
+                      ref={n === 0 ? field.ref : undefined}
+                      aria-invalid={error ? true : undefined}
+                    />
+                    {o.label}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+          );
+        }
+        let input;
+        if (type === 'select' || type === 'state') {
+          const options = type === 'state' ? US_STATES.map(([value, lbl]) => ({ value, label: lbl })) : (def.rules?.validOptions?.options ?? []);
+          input = (
+            <select
+              {...common}
+              className="select"
+              value={(field.value as string) ?? ''}
+              onChange={(e) => field.onChange(e.target.value)}
+              onBlur={field.onBlur}
+              ref={field.ref}
+              autoComplete={autoComplete}
+            >
+              <option value="">{required ? 'Select One' : 'None'}</option>
+              {options.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </select>
+          );
+        } else if (MASKS[type]) {
+          input = (
+            <div className="input-row">
+              <IMaskInput
+                {...common}
+                className={`input${type === 'ssn' && !show ? ' masked' : ''}${type === 'zipCode' ? ' input--short' : ''}`}
+                mask={MASKS[type]!}
+                value={(field.value as string) ?? ''}
+                unmask={false}
+                onAccept={(v: string) => field.onChange(v)}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                inputMode={type === 'phone' || type === 'dynamicPhone' ? 'tel' : 'numeric'}
+                type={type === 'phone' || type === 'dynamicPhone' ? 'tel' : 'text'}
+                autoComplete={autoComplete}
+                spellCheck={false}
+              />
+              {type === 'ssn' ? (
+                <button type="button" className="btn btn--secondary" aria-pressed={show} aria-controls={id} onClick={() => setShow((s) => !s)}>
+                  {show ? 'Hide' : 'Show'}
+                  <span className="visually-hidden"> Social Security number</span>
+                </button>
+              ) : null}
+            </div>
+          );
+        } else if (type === 'currency') {
+          input = (
+            <div className="prefix-wrap">
+              <span aria-hidden="true">$</span>
+              <IMaskInput
+                {...common}
+                className="input"
+                mask={Number}
+                scale={2}
+                thousandsSeparator=","
+                radix="."
+                mapToRadix={['.']}
+                min={0}
+                max={99999999}
+                value={(field.value as string) ?? ''}
+                unmask={false}
+                onAccept={(v: string) => field.onChange(v)}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                inputMode="decimal"
+                autoComplete="off"
+              />
+            </div>
+          );
+        } else {
+          input = (
+            <input
+              {...common}
+              className={`input${type === 'number' ? ' input--short' : ''}`}
+              type={type === 'email' ? 'email' : 'text'}
+              inputMode={(def.inputMode as 'numeric' | undefined) ?? (type === 'number' ? 'numeric' : type === 'email' ? 'email' : undefined)}
+              value={(field.value as string) ?? ''}
+              onChange={(e) => field.onChange(e.target.value)}
+              onBlur={(e) => {
+                const trimmed = e.target.value.trim();
+                if (trimmed !== e.target.value) field.onChange(trimmed);
+                field.onBlur();
+              }}
+              ref={field.ref}
+              autoComplete={autoComplete}
+              spellCheck={type === 'email' ? false : undefined}
+              maxLength={def.rules?.maxLength?.max ?? undefined}
+            />
+          );
+        }
+        return (
+          <div className={`field${error ? ' field--error' : ''}`}>
+            <label htmlFor={id}>{labelEl}</label>
+            {hintEl}
+            {errEl}
+            {input}
+          </div>
+        );
+      }}
+    />
+  );
+}

@@ -1,0 +1,74 @@
+import { Page } from '@/components/Page';
+import { Button } from '@/components/Button';
+import { LenderLogo } from '@/components/LenderLogo';
+import { providerRoute } from '@/flow/commands';
+import { useFlowNavigate } from '@/flow/navigation';
+import { formatApr, formatCents } from '@/lib/money';
+import { isDeferredInterest, suggestedDeferredPaymentCents } from '@/lib/plans';
+import { providerName, useFlow } from '@/stores/flow';
+import { ui } from '@/stores/ui';
+import { planTitle } from './PlanCard';
+
+/** PaymentPlanReviewPage: the chosen plan, plainly, before accepting the offer. */
+export function PaymentPlanReviewPage() {
+  const navigate = useFlowNavigate();
+  const plan = useFlow((s) => s.selectedPaymentPlan);
+  const amount = useFlow((s) => (plan ? s.responses[plan.providerKey]?.paymentPlansAmountCents : undefined) ?? 0);
+  if (!plan) {
+    return (
+      <div className="card">
+        <Page title="Review your plan">
+          <p>Please choose a payment plan first.</p>
+        </Page>
+      </div>
+    );
+  }
+  const lender = providerName(plan.providerKey);
+  return (
+    <div className="card">
+      <Page title="Review your plan">
+        <div className="offer-head" style={{ marginBottom: 16 }}>
+          <LenderLogo providerKey={plan.providerKey} />
+          <span style={{ fontWeight: 700 }}>{planTitle(plan)}</span>
+        </div>
+        <div className="review">
+          <dl>
+            <dt>Monthly payment</dt>
+            <dd className="plan__monthly">{formatCents(plan.monthlyAmountCents)}</dd>
+            <dt>Number of payments</dt>
+            <dd>{plan.durationMonths}</dd>
+            <dt>Amount financed</dt>
+            <dd>{formatCents(amount)}</dd>
+            <dt>APR</dt>
+            <dd>{formatApr(plan.apr)}</dd>
+            <dt>Total cost</dt>
+            <dd>{formatCents(plan.totalCostCents)}</dd>
+          </dl>
+        </div>
+        {isDeferredInterest(plan) ? (
+          <div className="notice notice--warn" style={{ marginTop: 20 }}>
+            <h2>Important: how deferred interest works</h2>
+            <p style={{ marginBottom: 0 }}>
+              If {formatCents(amount, { whole: true })} is not paid in full within {plan.durationMonths} months, interest is charged
+              from the purchase date on the whole amount. To avoid this, pay at least{' '}
+              {formatCents(suggestedDeferredPaymentCents(amount, plan.durationMonths))} each month.
+            </p>
+          </div>
+        ) : null}
+        <p style={{ marginTop: 16 }}>
+          By continuing you accept this offer from {lender}. You will read and sign the terms next. You can cancel within 5 days of
+          accepting.
+        </p>
+        <div className="actions">
+          <Button onClick={() => navigate(providerRoute(plan.providerKey, 'acceptOfferSubmit'))}>Accept offer</Button>
+          <Button variant="secondary" onClick={() => navigate(providerRoute(plan.providerKey, 'paymentPlans'))}>
+            Choose a different plan
+          </Button>
+          <Button variant="link" onClick={() => ui.set({ learnHow: plan })}>
+            How this plan works
+          </Button>
+        </div>
+      </Page>
+    </div>
+  );
+}

@@ -1,0 +1,175 @@
+import { useState, type ReactNode } from 'react';
+import { useLocation, useParams } from 'react-router';
+import { Page } from '@/components/Page';
+import { Button } from '@/components/Button';
+import { ResultIcon } from '@/components/Icons';
+import { LenderLogo } from '@/components/LenderLogo';
+import { finishFlow, providerRoute } from '@/flow/commands';
+import { useFlowNavigate } from '@/flow/navigation';
+import type { FinishOutcome } from '@/lib/api/types';
+import { formatCents } from '@/lib/money';
+import { flow, providerName, useFlow } from '@/stores/flow';
+
+function useProvider(): { key: string; name: string } {
+  const { providerKey = '' } = useParams();
+  return { key: providerKey, name: providerName(providerKey) };
+}
+
+function FinishButton({ outcome = 'completed', label = 'Finish', secondary = false }: { outcome?: FinishOutcome; label?: string; secondary?: boolean }) {
+  const navigate = useFlowNavigate();
+  const [busy, setBusy] = useState(false);
+  return (
+    <Button
+      variant={secondary ? 'secondary' : 'primary'}
+      disabled={busy}
+      onClick={async () => {
+        setBusy(true);
+        navigate(await finishFlow(outcome), { replace: true });
+      }}
+    >
+      {label}
+    </Button>
+  );
+}
+
+function Result({ kind, title, children }: { kind: 'ok' | 'info' | 'warn'; title: string; children: ReactNode }) {
+  return (
+    <div className="card">
+      <ResultIcon kind={kind} />
+      <Page title={title}>{children}</Page>
+    </div>
+  );
+}
+
+/** approved, preapproved and prequalified: the positive outcomes. */
+export function PositiveResultPage() {
+  const { key, name } = useProvider();
+  const navigate = useFlowNavigate();
+  const { pathname } = useLocation();
+  const r = useFlow((s) => s.responses[key]);
+  const d = r?.apply ?? r?.preAuth;
+  const word = pathname.endsWith('/approved') ? 'approved' : pathname.endsWith('/preapproved') ? 'pre-approved' : 'prequalified';
+  return (
+    <Result kind="ok" title="Good news!">
+      <div className="offer-head" style={{ marginBottom: 16 }}>
+        <LenderLogo providerKey={key} />
+        <div>
+          <p style={{ margin: 0 }}>
+            {name} {word} you for up to
+          </p>
+          <p className="offer-head__amount" style={{ margin: 0 }}>
+            {formatCents(d?.approvedAmountCents)}
+          </p>
+        </div>
+      </div>
+      <p>Next, choose a monthly payment plan that works for you.</p>
+      <div className="actions">
+        <Button onClick={() => navigate(providerRoute(key, 'paymentPlans'))}>See payment options</Button>
+      </div>
+    </Result>
+  );
+}
+
+export function DeclinedPage() {
+  const { name } = useProvider();
+  return (
+    <Result kind="info" title="This application wasn’t approved">
+      <p className="lead">
+        {name} couldn’t approve this application. They will send you a letter explaining why within 7–10 business days.
+      </p>
+      <p>You can talk to the office about other ways to pay for your treatment.</p>
+      <div className="actions">
+        <FinishButton />
+      </div>
+    </Result>
+  );
+}
+
+export function PendingPage() {
+  const { key, name } = useProvider();
+  const ref = useFlow((s) => (s.responses[key]?.apply ?? s.responses[key]?.preAuth)?.lenderApplicationId);
+  return (
+    <Result kind="info" title="Your application is being reviewed">
+      <p className="lead">
+        {name} needs a little more time to look at your application. They will send you more information by mail within 7–10
+        business days.
+      </p>
+      {ref ? (
+        <p>
+          If you call {name}, give them this reference number: <strong>{ref}</strong>
+        </p>
+      ) : null}
+      <p>You don’t need to apply again.</p>
+      <div className="actions">
+        <FinishButton outcome="pending" />
+      </div>
+    </Result>
+  );
+}
+
+export function NoOfferPage() {
+  const { name } = useProvider();
+  const navigate = useFlowNavigate();
+  const { providerKey = '' } = useParams();
+  const primaryKey = useFlow((s) => s.primaryProviderKey);
+  const fullKey = primaryKey ?? providerKey;
+  return (
+    <Result kind="info" title="No offer from the quick check">
+      <p className="lead">{name} couldn’t make you an offer from the quick check.</p>
+      <p>
+        You can still apply with {providerName(fullKey)}’s standard application. Your details are already filled in.{' '}
+        <strong>The standard application uses a hard credit check</strong>, which can affect your credit score.
+      </p>
+      <div className="actions">
+        <Button
+          onClick={() => {
+            flow.set({ providerKey: fullKey, applyMode: 'full' });
+            navigate(providerRoute(fullKey, 'modes/full/application'));
+          }}
+        >
+          Begin standard application
+        </Button>
+        <FinishButton label="No thanks, finish" secondary />
+      </div>
+    </Result>
+  );
+}
+
+export function LenderErrorPage() {
+  return (
+    <Result kind="warn" title="We didn’t get an answer">
+      <p className="lead">We didn’t get an answer from the lender. Please don’t start a new application — ask the office to check its status.</p>
+      <div className="actions">
+        <FinishButton />
+      </div>
+    </Result>
+  );
+}
+
+export function ExistingAccountPage() {
+  const { name } = useProvider();
+  return (
+    <Result kind="info" title="You already have an account">
+      <p className="lead">It looks like you already have an account with {name}.</p>
+      <p>You may be able to use it for this treatment. Please ask the office, or call {name}.</p>
+      <div className="actions">
+        <FinishButton />
+      </div>
+    </Result>
+  );
+}
+
+export function AcceptOfferErrorPage() {
+  const { name } = useProvider();
+  return (
+    <Result kind="warn" title="We couldn’t accept your offer">
+      <p className="lead">
+        We didn’t get an answer from {name} when accepting your offer. Please don’t start a new application — ask the office to
+        check its status.
+      </p>
+      <div className="actions">
+        <FinishButton />
+      </div>
+    </Result>
+  );
+}

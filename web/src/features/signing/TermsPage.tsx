@@ -1,0 +1,141 @@
+import { useState } from 'react';
+import { Page } from '@/components/Page';
+import { Button } from '@/components/Button';
+import { DocumentBox, useDocument } from '@/components/DocumentBox';
+import { agree, esignAndComplete, loadDisclosure, providerRoute } from '@/flow/commands';
+import { useFlowNavigate } from '@/flow/navigation';
+import { ApiError } from '@/lib/api/client';
+import { isPositive } from '@/lib/decision';
+import { providerName, useFlow } from '@/stores/flow';
+import { SignatureField, type SignatureValue } from './SignatureField';
+
+/** Consent to apply (full mode, before a decision): a hard credit check. */
+function ApplyTerms({ providerKey }: { providerKey: string }) {
+  const navigate = useFlowNavigate();
+  const lender = providerName(providerKey);
+  const [agreed, setAgreed] = useState(false);
+  const [error, setError] = useState(false);
+  const { doc, failed, retry } = useDocument(() => loadDisclosure(providerKey, 'application', { handled: false }), [providerKey]);
+  return (
+    <div className="card">
+      <Page title="Terms of your application">
+        <p>
+          By submitting this application you ask {lender} for credit and allow {lender} to get your credit report. This is a{' '}
+          <strong>hard credit check</strong> and may affect your credit score.
+        </p>
+        <DocumentBox doc={doc} failed={failed} onRetry={retry} />
+        <div className={`field${error ? ' field--error' : ''}`} style={{ marginTop: 16 }}>
+          {error ? (
+            <span id="apply-agree-error" className="error-text">
+              Please check the box to continue
+            </span>
+          ) : null}
+          <label className="check" htmlFor="apply-agree">
+            <input id="apply-agree" type="checkbox" checked={agreed} aria-invalid={error || undefined} aria-describedby={error ? 'apply-agree-error' : undefined} onChange={(e) => setAgreed(e.target.checked)} />
+            <span>I have read the terms and I want to apply.</span>
+          </label>
+        </div>
+        <div className="actions">
+          <Button
+            onClick={() => {
+              if (!agreed || !doc) return setError(true);
+              agree(providerKey, 'application', doc);
+              navigate(providerRoute(providerKey, 'fullApplicationSubmit'));
+            }}
+          >
+            Submit application
+          </Button>
+        </div>
+      </Page>
+    </div>
+  );
+}
+
+/** E-consent and signature after accepting an offer (E-SIGN Act disclosures). */
+function SignTerms({ providerKey }: { providerKey: string }) {
+  const navigate = useFlowNavigate();
+  const lender = providerName(providerKey);
+  const { doc, failed, retry } = useDocument(() => loadDisclosure(providerKey, 'esign', { handled: false }), [providerKey]);
+  const [consent, setConsent] = useState(false);
+  const [sig, setSig] = useState<SignatureValue>({ valid: false, png: '' });
+  const [errors, setErrors] = useState<{ consent?: boolean; sig?: boolean }>({});
+  const [busy, setBusy] = useState(false);
+
+  const submit = async () => {
+    const e = { consent: !consent || !doc, sig: !sig.valid };
+    setErrors(e);
+    if (e.consent || e.sig) {
+      document.getElementById(e.consent ? 'esign-consent' : 'sig-label')?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      agree(providerKey, 'esign', doc!);
+      const to = await esignAndComplete(sig.png);
+      navigate(to, { replace: true });
+    } catch (err) {
+      setBusy(false);
+      if (!(err instanceof ApiError && err.redirectedTo)) navigate('/error');
+    }
+  };
+
+  return (
+    <div className="card">
+      <Page title="Read and sign">
+        <h2>Consent to sign electronically</h2>
+        <p>
+          You can ask {lender} for a paper copy of any document at no cost, and you can withdraw this consent at any time by contacting{' '}
+          {lender}.
+        </p>
+        <DocumentBox doc={doc} failed={failed} onRetry={retry} />
+        <div className={`field${errors.consent ? ' field--error' : ''}`} style={{ marginTop: 16 }}>
+          {errors.consent ? (
+            <span id="esign-consent-error" className="error-text">
+              Please check the box to continue
+            </span>
+          ) : null}
+          <label className="check" htmlFor="esign-consent">
+            <input
+              id="esign-consent"
+              type="checkbox"
+              checked={consent}
+              aria-invalid={errors.consent || undefined}
+              aria-describedby={errors.consent ? 'esign-consent-error' : undefined}
+              onChange={(e) => setConsent(e.target.checked)}
+            />
+            <span>I agree to sign electronically and to the terms above.</span>
+          </label>
+        </div>
+        <div className={`field${errors.sig ? ' field--error' : ''}`}>
+          <span className="label" id="sig-label" tabIndex={-1}>
+            Your signature
+          </span>
+          <span className="hint" id="sig-hint">
+            Sign inside the box with your finger or a stylus.
+          </span>
+          {errors.sig ? (
+            <span id="sig-error" className="error-text">
+              Please sign inside the box. If it looks too small, clear it and sign again.
+            </span>
+          ) : null}
+          <SignatureField onChange={setSig} invalid={errors.sig} describedBy={errors.sig ? 'sig-hint sig-error' : 'sig-hint'} />
+        </div>
+        <div className="actions">
+          <Button onClick={submit} disabled={busy}>
+            Sign and finish
+          </Button>
+        </div>
+      </Page>
+    </div>
+  );
+}
+
+/** TermsPage: in full mode before a decision it is the application's terms; otherwise e-consent and signature. */
+export function TermsPage() {
+  const providerKey = useFlow((s) => s.providerKey)!;
+  const mode = useFlow((s) => s.applyMode);
+  const r = useFlow((s) => s.responses[providerKey]);
+  const decided = isPositive((r?.apply ?? r?.preAuth)?.responseCode) && (mode !== 'full' || Boolean(r?.apply));
+  if (mode === 'full' && !decided) return <ApplyTerms providerKey={providerKey} />;
+  return <SignTerms providerKey={providerKey} />;
+}

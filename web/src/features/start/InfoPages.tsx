@@ -1,0 +1,82 @@
+import { useEffect, useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { api } from '@/lib/api/client';
+import { Page } from '@/components/Page';
+import { ResultIcon } from '@/components/Icons';
+
+const ERRORS: Record<string, string> = {
+  network: 'We could not reach our server. Please check the internet connection, then ask the office for help.',
+  rate_limited: 'There have been too many tries in a short time. Please wait a few minutes, then ask the office for help.',
+  resource_not_found: 'We could not find what you were looking for.',
+  unknown_response: 'We got an answer we did not expect. Please don’t start a new application — ask the office to check its status.',
+};
+
+/** ErrorPage: the general error page (spec §8). Never a blank screen. */
+export function ErrorPage() {
+  const [q] = useSearchParams();
+  const code = q.get('code') ?? '';
+  const requestId = q.get('requestId');
+  return (
+    <div className="card">
+      <ResultIcon kind="warn" />
+      <Page title="Something went wrong">
+        <p>{ERRORS[code] ?? 'Something went wrong on our side. Please don’t start a new application — ask the office for help.'}</p>
+        {requestId ? (
+          <p className="muted">
+            Reference for the office: <strong>{requestId}</strong>
+          </p>
+        ) : null}
+        <p>
+          <Link to="/idle">Back to the start screen</Link>
+        </p>
+      </Page>
+    </div>
+  );
+}
+
+export function NotFoundPage() {
+  return (
+    <div className="card">
+      <Page title="Page not found">
+        <p>We could not find this page.</p>
+        <p>
+          <Link to="/idle">Back to the start screen</Link>
+        </p>
+      </Page>
+    </div>
+  );
+}
+
+export function VersionPage() {
+  const [server, setServer] = useState<{ version: string; commit: string; env: string } | null>(null);
+  useEffect(() => {
+    api.get<{ version: string; commit: string; env: string }>('/internal/version', { noErrorHandling: true }).then(setServer, () => setServer(null));
+  }, []);
+  return (
+    <div className="card">
+      <Page title="Version">
+        <p>
+          Chairside web <code>{__APP_VERSION__}</code>
+        </p>
+        <p>
+          Server <code>{server ? `${server.version} ${server.commit} (${server.env})` : '…'}</code>
+        </p>
+      </Page>
+    </div>
+  );
+}
+
+/** BreakoutPage: a lender takes over in its own site. */
+export function BreakoutPage() {
+  const { lender = '', lenderApplicationId = '' } = useParams();
+  return (
+    <div className="card">
+      <Page title="Continue with the lender">
+        <p>
+          Your application <strong>{lenderApplicationId}</strong> continues on {lender}’s own website. Please follow the
+          instructions the office gives you.
+        </p>
+      </Page>
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { Page } from '@/components/Page';
+import { Loading } from '@/components/Skeleton';
+import { startFlow } from '@/flow/commands';
+import { ApiError } from '@/lib/api/client';
+
+/** StartPage: /start without a key — how to begin. */
+export function StartPage() {
+  return (
+    <div className="card">
+      <Page title="Let’s get started">
+        <p>Please scan the QR code the office gives you with your phone’s camera, or open the link they sent you.</p>
+      </Page>
+    </div>
+  );
+}
+
+/** StartFlowPage: /start/entity-keys/{entityKey} and /start/tokens/{token}. */
+export function StartFlowPage() {
+  const { entityKey, token } = useParams();
+  const navigate = useNavigate();
+  const started = useRef(false);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    if (entityKey !== undefined && !/^\d{16}$/.test(entityKey)) {
+      setProblem('This link is not complete. Please scan the QR code again or ask the office for a new link.');
+      return;
+    }
+    const run = entityKey !== undefined ? startFlow('entity-keys', entityKey) : startFlow('tokens', token ?? '');
+    run.then(
+      (to) => void navigate(to, { replace: true }),
+      (e: unknown) => {
+        if (e instanceof ApiError && e.redirectedTo) return;
+        setProblem('We could not start your application. Please ask the office for help.');
+      },
+    );
+  }, [entityKey, token, navigate]);
+
+  if (problem) {
+    return (
+      <div className="card">
+        <Page title="We couldn’t start your application">
+          <p>{problem}</p>
+        </Page>
+      </div>
+    );
+  }
+  // The application screen's heading shows at once, so it does not jump when the form arrives.
+  return (
+    <>
+      <Page title="Tell us about yourself" lead="Getting your application ready…" />
+      <Loading label="Starting your application…" height={900} />
+    </>
+  );
+}

@@ -1,0 +1,269 @@
+import { api, ApiError, providerPath } from '@/lib/api/client';
+import type { ApplyMode, ConsentInput, Decision, DisclosureKind, Document, NextAction, PaymentPlan, StartFlowResponse, StartProviderResponse } from '@/lib/api/types';
+import { decisionDestination, isPositive, normalizeCode, runCascade } from '@/lib/decision';
+import { SUBMIT_MINIMUM_MS } from '@/lib/timeout';
+import { toApiValue } from '@/lib/validation';
+import { fieldsKey, flow, providerName, type ApplicantValues } from '@/stores/flow';
+import { timerControl } from '@/stores/ui';
+import { progressMessages } from './messages';
+
+const enc = encodeURIComponent;
+
+/** Promises of submissions in flight, so a double tap or a re-render never submits twice. */
+const inFlight = new Map<string, Promise<unknown>>();
+export function once<T>(key: string, fn: () => Promise<T>): Promise<T> {
+  const running = inFlight.get(key);
+  if (running) return running as Promise<T>;
+  const p = fn().finally(() => inFlight.delete(key));
+  inFlight.set(key, p);
+  return p;
+}
+
+export async function withProgress<T>(message: string, fn: () => Promise<T>): Promise<T> {
+  flow.setProgress(message);
+  try {
+    return await fn();
+  } finally {
+    flow.setProgress(null);
+  }
+}
+
+export const providerRoute = (providerKey: string, rest: string) => `/providers/${enc(providerKey)}/${rest}`;
+
+/** startFlow begins a session from an entity key or a flow token and answers where to go. */
+export async function startFlow(kind: 'entity-keys' | 'tokens', value: string): Promise<string> {
+  flow.reset();
+  const res = await api.post<StartFlowResponse>(`/flow/start/${kind}/${enc(value)}`, {});
+  const mode: ApplyMode = res.session.properties?.applyMode ?? 'prequalify';
+  flow.started(res, mode);
+  // The form's fields load while the screen's code does.
+  void loadFields(res.session.dynamicProviderKey, mode).catch(() => undefined);
+  return providerRoute(res.session.dynamicProviderKey, `modes/${mode}/start`);
+}
+
+/** loadFields gets the field definitions of a provider and mode once. */
+export async function loadFields(providerKey: string, mode: ApplyMode): Promise<StartProviderResponse> {
+  const key = fieldsKey(providerKey, mode);
+  const have = flow.get().fields[key];
+  if (have) return have;
+  return once(`fields:${key}`, async () => {
+    const res = await api.post<StartProviderResponse>(`/apply/start/providers/${enc(providerKey)}`, {}, { query: { mode } });
+    flow.fieldsLoaded(key, res);
+    if (res.applyMode && res.applyMode !== mode) flow.fieldsLoaded(fieldsKey(providerKey, res.applyMode), res);
+    return res;
+  });
+}
+
+function applicantBody(values: ApplicantValues, providerKey: string, mode: ApplyMode): Record<string, unknown> {
+  const defs = flow.get().fields[fieldsKey(providerKey, mode)]?.fields ?? Object.values(flow.get().fields).flatMap((f) => f.fields);
+  const out: Record<string, unknown> = {};
+  const seen = new Set<string>();
+  for (const def of defs) {
+    if (seen.has(def.id)) continue;
+    seen.add(def.id);
+    if (def.id === 'jointEnabled' || def.id === 'purchaseAmountCents') continue;
+    const v = toApiValue(def, values[def.id]);
+    if (v !== undefined) out[def.path || def.id] = v;
+  }
+  // Dynamic phone: the chosen type decides which field carries the number (spec §5.2).
+  for (const def of defs.filter((d) => d.type === 'dynamicPhone')) {
+    const type = values[`${def.id}Type`] === 'home' ? 'home' : 'mobile';
+    const num = out[def.path || def.id];
+    if (num !== undefined && def.id !== 'mobilePhone' && def.id !== 'homePhone') {
+      delete out[def.path || def.id];
+      out[type === 'home' ? 'homePhone' : 'mobilePhone'] = num;
+    } else if (num !== undefined) {
+      delete out.homePhone;
+      delete out.mobilePhone;
+      out[type === 'home' ? 'homePhone' : 'mobilePhone'] = num;
+    }
+  }
+  return out;
+}
+
+/** applicationBody is what prequalify, prescreen and apply receive. */
+export function applicationBody(providerKey: string, mode: ApplyMode): Record<string, unknown> {
+  const s = flow.get();
+  const body: Record<string, unknown> = {
+    primary: applicantBody(s.primary, providerKey, mode),
+    jointEnabled: s.jointEnabled,
+  };
+  if (s.jointEnabled) body.joint = applicantBody(s.joint, providerKey, mode);
+  return body;
+}
+
+const opFor = (mode: ApplyMode) => (mode === 'full' ? 'apply' : mode);
+export const kindFor = (mode: ApplyMode): DisclosureKind => (mode === 'full' ? 'application' : 'prequalification');
+
+/** loadDisclosure gets the document a consent must name (GET disclosures?kind=). */
+export async function loadDisclosure(providerKey: string, kind: DisclosureKind, opts: { handled?: boolean } = {}): Promise<Document> {
+  const key = `${providerKey}:${kind}`;
+  const have = flow.get().documents[key];
+  if (have) return have;
+  return once(`doc:${key}`, async () => {
+    const doc = await api.get<Document>(providerPath(providerKey, 'disclosures'), { query: { kind }, noErrorHandling: opts.handled === false });
+    flow.set({ documents: { ...flow.get().documents, [key]: doc } });
+    return doc;
+  });
+}
+
+export function consentOf(doc: Document): ConsentInput {
+  return { documentId: doc.id, documentVersion: doc.version, documentSha256: doc.sha256, agreed: true };
+}
+
+/** agree records that the patient agreed to the document they were shown. */
+export function agree(providerKey: string, kind: DisclosureKind, doc: Document): void {
+  flow.set({ consents: { ...flow.get().consents, [`${providerKey}:${kind}`]: consentOf(doc) } });
+}
+
+/**
+ * consentFor answers the consent for a submit. A cascade's automatic submit to
+ * the next lender uses that lender's current document (the patient agreed to
+ * the office's lenders checking on the agree screen).
+ */
+async function consentFor(providerKey: string, mode: ApplyMode): Promise<ConsentInput> {
+  const kind = kindFor(mode);
+  const given = flow.get().consents[`${providerKey}:${kind}`];
+  if (given) return given;
+  const doc = await loadDisclosure(providerKey, kind, { handled: false });
+  agree(providerKey, kind, doc);
+  return consentOf(doc);
+}
+
+async function submitOnce(providerKey: string, mode: ApplyMode, resubmitRoute: string, handled: boolean): Promise<Decision> {
+  const op = opFor(mode);
+  flow.setProgress(progressMessages.decision(op, providerName(providerKey)));
+  if (!flow.get().fields[fieldsKey(providerKey, mode)]) {
+    await loadFields(providerKey, mode).catch(() => undefined);
+  }
+  const body = { ...applicationBody(providerKey, mode), consent: await consentFor(providerKey, mode) };
+  const decision = await api.post<Decision>(providerPath(providerKey, op), body, {
+    apply: handled ? { providerKey, resubmitRoute } : undefined,
+    noErrorHandling: !handled,
+  });
+  const d: Decision = { ...decision, providerKey: decision.providerKey || providerKey };
+  if (mode === 'full') flow.response(d.providerKey, { apply: d, stipulations: d.stipulations ?? [] });
+  else flow.response(d.providerKey, { preAuth: { ...d, operation: op }, stipulations: d.stipulations ?? [] });
+  return d;
+}
+
+/**
+ * submitDecision runs prequalify / prescreen / full apply for the current
+ * provider, follows the cascade, fetches plans on a positive answer and
+ * answers the path to show next (spec §4.1, §4.2).
+ */
+export async function submitDecision(mode: ApplyMode): Promise<string> {
+  const s = flow.get();
+  const providerKey = s.providerKey!;
+  const resubmitRoute = providerRoute(providerKey, mode === 'full' ? 'fullApplicationSubmit' : 'prequalifySubmit');
+  timerControl.setMinimum(SUBMIT_MINIMUM_MS);
+  try {
+    const first = await submitOnce(providerKey, mode, resubmitRoute, true);
+    const result = await runCascade(first, (next: NextAction) => submitOnce(next.provider, next.applyMode, resubmitRoute, false));
+    flow.set({ validation: null, notice: null });
+    if (result.switchTo) {
+      const next = result.switchTo;
+      flow.set({ providerKey: next.provider, applyMode: next.applyMode, notice: switchNotice(result.chain, next.provider) });
+      return providerRoute(next.provider, next.resume ? 'resume' : `modes/${next.applyMode}/start`);
+    }
+    const final = result.final;
+    const finalMode = final.providerKey === providerKey ? mode : (first.next?.applyMode ?? mode);
+    flow.set({ providerKey: final.providerKey });
+    if (isPositive(final.responseCode)) {
+      const cfg = flow.get().providers[final.providerKey];
+      const approved = final.approvedAmountCents ?? 0;
+      const amount = Math.min(approved || Number.MAX_SAFE_INTEGER, flow.get().purchaseAmountCents || approved);
+      const fetchPlans = mode === 'full' || cfg?.fetchPaymentPlansOnPreAuth !== false;
+      if (fetchPlans && amount > 0) await fetchPlansQuietly(final.providerKey, amount);
+    }
+    const primaryKey = flow.get().primaryProviderKey ?? providerKey;
+    const dest = decisionDestination(final, {
+      mode: finalMode,
+      preAuth: finalMode !== 'full',
+      primarySupportsFull: Boolean(flow.get().providers[primaryKey]?.supportsFullAppMode),
+    });
+    if (!dest) {
+      console.warn(`unknown response code ${normalizeCode(final.responseCode)}`);
+      return '/error?code=unknown_response';
+    }
+    return providerRoute(final.providerKey, dest);
+  } finally {
+    flow.setProgress(null);
+    timerControl.setMinimum(0);
+  }
+}
+
+/** switchNotice explains, in ux.md's words, why the patient now sees another lender. */
+export function switchNotice(chain: Decision[], nextProvider: string): string {
+  const declined = chain.filter((d) => d.responseCode === 'declined').map((d) => providerName(d.providerKey));
+  const silent = chain.filter((d) => d.responseCode === 'error').map((d) => providerName(d.providerKey));
+  const parts: string[] = [];
+  const list = (names: string[]) => (names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}` : names[0]);
+  if (declined.length) {
+    parts.push(`${list(declined)} couldn’t approve this application. ${declined.length > 1 ? 'Each will' : 'They will'} send you a letter explaining why within 7–10 business days.`);
+  }
+  if (silent.length) parts.push(`We didn’t get an answer from ${list(silent)}.`);
+  const nooffer = chain.filter((d) => d.responseCode === 'nooffer').map((d) => providerName(d.providerKey));
+  if (nooffer.length) parts.push(`${list(nooffer)} couldn’t make an offer.`);
+  parts.push(`You can still check your options with ${providerName(nextProvider)}. Your details are already filled in.`);
+  return parts.join(' ');
+}
+
+async function fetchPlansQuietly(providerKey: string, amountCents: number): Promise<void> {
+  try {
+    await fetchPlans(providerKey, amountCents, { handled: false });
+  } catch {
+    flow.response(providerKey, { errors: { ...flow.get().responses[providerKey]?.errors, fetch_payment_plan_error: true } });
+  }
+}
+
+/** fetchPlans asks for the payment plans of one provider for an amount. */
+export async function fetchPlans(providerKey: string, amountCents: number, opts: { handled?: boolean } = {}): Promise<PaymentPlan[]> {
+  const res = await api.post<{ paymentPlans: PaymentPlan[] }>(providerPath(providerKey, 'payment/plans'), { amountCents }, { noErrorHandling: opts.handled === false });
+  const plans = (res?.paymentPlans ?? []).map((p) => ({ ...p, providerKey: p.providerKey || providerKey }));
+  flow.response(providerKey, { paymentPlans: plans, paymentPlansAmountCents: amountCents });
+  return plans;
+}
+
+/** selectPlan records the patient's choice with the lender. */
+export async function selectPlan(plan: PaymentPlan): Promise<void> {
+  await withProgress(progressMessages.select, () =>
+    api.post(providerPath(plan.providerKey, `payment/plans/${enc(plan.providerPlanCode)}/select`), {}),
+  );
+  flow.set({ selectedPaymentPlan: plan, providerKey: plan.providerKey });
+}
+
+/** acceptOffer confirms the plan and accepts the offer (spec §4.2 accept offer stage). */
+export async function acceptOffer(plan: PaymentPlan): Promise<string> {
+  const k = plan.providerKey;
+  return withProgress(progressMessages.acceptOffer(providerName(k)), async () => {
+    try {
+      await api.post(providerPath(k, `payment/plans/${enc(plan.providerPlanCode)}/confirm-selection`), undefined, { noErrorHandling: true });
+      await api.post(providerPath(k, 'acceptOffer'), { providerPlanCode: plan.providerPlanCode }, { noErrorHandling: true });
+    } catch (e) {
+      if (e instanceof ApiError && (e.code === 'session_invalid' || e.status === 401)) return '/session/invalid';
+      flow.response(k, { errors: { ...flow.get().responses[k]?.errors, accept_offer_error: e instanceof ApiError ? e.code : 'failed' } });
+      return providerRoute(k, 'acceptOfferError');
+    }
+    flow.response(k, { accepted: true });
+    const mode = flow.get().applyMode;
+    return providerRoute(k, `modes/${mode}/offerReviewNext`);
+  });
+}
+
+/** esignAndComplete sends the e-sign consent and signature, then completes the application. */
+export async function esignAndComplete(signaturePng: string): Promise<string> {
+  const k = flow.get().providerKey!;
+  timerControl.setMinimum(SUBMIT_MINIMUM_MS);
+  try {
+    const consent = flow.get().consents[`${k}:esign`];
+    if (!consent) throw new Error('no e-sign consent');
+    await withProgress(progressMessages.esign, () => api.post(providerPath(k, 'application/esign'), { consent, signaturePng }));
+    await withProgress(progressMessages.complete, () => api.post(providerPath(k, 'application/complete'), {}));
+    return providerRoute(k, 'complete');
+  } finally {
+    timerControl.setMinimum(0);
+  }
+}
+
+export { finishFlow } from './finish';

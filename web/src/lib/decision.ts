@@ -1,0 +1,114 @@
+import type { ApplyMode, Decision, NextAction } from './api/types';
+
+/** Decision response codes of spec §4.1. */
+export const RESPONSE_CODES = ['approved', 'declined', 'error', 'nooffer', 'pending', 'preapproved', 'prequalified'] as const;
+export const POSITIVE_CODES = ['approved', 'preapproved', 'prequalified'] as const;
+
+export function isPositive(code: string | undefined | null): boolean {
+  return (POSITIVE_CODES as readonly string[]).includes(normalizeCode(code));
+}
+
+/** normalizeCode lower-cases and accepts spellings like "no_offer" or "existing_account". */
+export function normalizeCode(code: string | undefined | null): string {
+  const c = (code ?? '').toLowerCase().replace(/[\s-]/g, '_');
+  if (c === 'no_offer') return 'nooffer';
+  if (c === 'existing' || c === 'existingaccount') return 'existing_account';
+  return c;
+}
+
+export interface RoutingContext {
+  /** The apply mode in force (prescreen displays as prequalify). */
+  mode: ApplyMode;
+  /** True while pre-authorising (prequalify / prescreen): error and pending count as nooffer. */
+  preAuth: boolean;
+  /** Whether the primary provider supports full application mode. */
+  primarySupportsFull: boolean;
+}
+
+/**
+ * decisionDestination is the routing table of spec §4.1. It answers a path
+ * relative to /providers/{providerKey}/, or null for an unknown code (the
+ * caller logs it and shows the general error page).
+ */
+export function decisionDestination(
+  decision: Pick<Decision, 'responseCode' | 'existingAccount'>,
+  ctx: RoutingContext,
+): string | null {
+  if (decision.existingAccount) return 'existingAccount';
+  let code = normalizeCode(decision.responseCode);
+  if (ctx.preAuth && (code === 'error' || code === 'pending')) code = 'nooffer';
+  switch (code) {
+    case 'approved':
+      return ctx.mode === 'full' ? 'paymentPlans' : 'approved';
+    case 'declined':
+      return 'declined';
+    case 'error':
+      return 'error';
+    case 'nooffer':
+      return ctx.primarySupportsFull ? 'nooffer' : 'declined';
+    case 'pending':
+      return 'pending';
+    case 'preapproved':
+      return 'preapproved';
+    case 'prequalified':
+      return 'prequalified';
+    case 'resume':
+      return 'resume?from=decision';
+    case 'start':
+      return `modes/${ctx.mode}/start`;
+    case 'existing_account':
+      return 'existingAccount';
+    default:
+      return null;
+  }
+}
+
+export interface CascadeResult {
+  /** The decision to route on. */
+  final: Decision;
+  /** Every decision received, in order. */
+  chain: Decision[];
+  /** Set when the last result names a next provider without autoSubmit: go there. */
+  switchTo?: NextAction;
+}
+
+/**
+ * runCascade follows `next` with autoSubmit (spec §4.1): results chain, the
+ * first positive result wins, otherwise the latest result is used; if a
+ * submit fails, the original result is used. A next lender that already has
+ * a decision (resume) is not submitted again: the cascade stops there.
+ */
+export async function runCascade(
+  first: Decision,
+  submit: (next: NextAction) => Promise<Decision>,
+  maxSteps = 12,
+): Promise<CascadeResult> {
+  const chain: Decision[] = [first];
+  let current = first;
+  for (let i = 0; i < maxSteps; i++) {
+    if (isPositive(current.responseCode)) return { final: current, chain };
+    const next = current.next;
+    if (!next) return { final: current, chain };
+    // A lender that already decided is not asked again: its answer stands.
+    if (next.resume && next.autoSubmit) return { final: current, chain };
+    if (!next.autoSubmit) return { final: current, chain, switchTo: next };
+    let result: Decision;
+    try {
+      result = await submit(next);
+    } catch {
+      return { final: first, chain };
+    }
+    chain.push(result);
+    current = result;
+  }
+  return { final: current, chain };
+}
+
+/** operationMode maps a pre-authorisation operation to its apply mode. */
+export function operationMode(operation: string, earlier?: ApplyMode): ApplyMode {
+  if (operation === 'apply') return 'full';
+  if (operation === 'prequalify') return 'prequalify';
+  if (operation === 'prescreen') return 'prescreen';
+  if (operation === 'accept_offer') return earlier ?? 'prequalify';
+  return 'prequalify';
+}

@@ -1,0 +1,27 @@
+const cents2 = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
+const whole = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+
+/** formatCents shows integer cents as dollars: 450000 → "$4,500.00" (or "$4,500" with whole). */
+export function formatCents(cents: number | null | undefined, opts: { whole?: boolean } = {}): string {
+  const v = (cents ?? 0) / 100;
+  return opts.whole ? whole.format(Math.round(v)) : cents2.format(v);
+}
+
+/** parseDollars turns "4,500.5" or "$4500" into cents; null when it is not a number. */
+export function parseDollars(text: string): number | null {
+  const cleaned = text.replace(/[$,\s]/g, '');
+  if (!/^\d+(\.\d{0,2})?$/.test(cleaned)) return null;
+  const [d, c = ''] = cleaned.split('.');
+  return Number(d) * 100 + Number((c + '00').slice(0, 2));
+}
+
+/** formatApr shows an APR with two decimals: 26.99 → "26.99%". */
+export function formatApr(apr: number): string {
+  return `${apr.toFixed(2)}%`;
+}
+
+/** clampEstimate keeps an estimator amount (dollars) between min and max on a 500-dollar step. */
+export function clampEstimate(dollars: number, min: number, max: number): number {
+  if (!Number.isFinite(dollars)) return min;
+  return Math.min(Math.max(Math.round(dollars), min), max);
+}

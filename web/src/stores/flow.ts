@@ -1,0 +1,187 @@
+import { create } from 'zustand';
+import type {
+  ApplyMode,
+  ConsentInput,
+  Document,
+  Decision,
+  Location,
+  PaymentPlan,
+  ProviderConfig,
+  Session,
+  StartFlowResponse,
+  StartProviderResponse,
+} from '@/lib/api/types';
+import type { ValidationState } from '@/lib/api/client';
+
+/** Values as typed in the form (display form), per applicant. */
+export type ApplicantValues = Record<string, string | boolean>;
+
+export type StoredErrorType = 'fetch_payment_plan_error' | 'accept_offer_error' | 'accept_offer_validation_error' | 'accept_offer_soft_error';
+
+export interface ProviderResponses {
+  apply?: Decision;
+  preAuth?: Decision & { operation: string };
+  paymentPlans?: PaymentPlan[];
+  paymentPlansAmountCents?: number;
+  stipulations?: unknown[];
+  errors?: Partial<Record<StoredErrorType, unknown>>;
+  accepted?: boolean;
+}
+
+export interface FlowState {
+  session: Session | null;
+  /** Kept when a session is cleared (spec §3). */
+  groupId: string | null;
+  experienceType: Session['experienceType'] | null;
+  previousSessionId: string | null;
+  location: Location | null;
+  purchaseAmountCents: number;
+  insuranceBenefitsCents: number;
+  prefill: { firstName?: string; lastName?: string };
+  applicantId: string | null;
+  applyMode: ApplyMode;
+  providerKey: string | null;
+  primaryProviderKey: string | null;
+  /** Field definitions by `${providerKey}:${mode}`. */
+  fields: Record<string, StartProviderResponse>;
+  providers: Record<string, ProviderConfig>;
+  primary: ApplicantValues;
+  joint: ApplicantValues;
+  jointEnabled: boolean;
+  responses: Record<string, ProviderResponses>;
+  selectedPaymentPlan: PaymentPlan | null;
+  /** Disclosure documents shown, by `${providerKey}:${kind}`. */
+  documents: Record<string, Document>;
+  /** Consents the patient gave, by `${providerKey}:${kind}`. */
+  consents: Record<string, ConsentInput>;
+  validation: ValidationState | null;
+  /** A message for the next screen, e.g. why the lender changed. */
+  notice: string | null;
+  /** The waiting message of the submission in progress (spec §4.2). */
+  progress: string | null;
+}
+
+const initial: FlowState = {
+  session: null,
+  groupId: null,
+  experienceType: null,
+  previousSessionId: null,
+  location: null,
+  purchaseAmountCents: 0,
+  insuranceBenefitsCents: 0,
+  prefill: {},
+  applicantId: null,
+  applyMode: 'prequalify',
+  providerKey: null,
+  primaryProviderKey: null,
+  fields: {},
+  providers: {},
+  primary: {},
+  joint: {},
+  jointEnabled: false,
+  responses: {},
+  selectedPaymentPlan: null,
+  documents: {},
+  consents: {},
+  validation: null,
+  progress: null,
+  notice: null,
+};
+
+/**
+ * The flow store lives in memory only: no personal data ever reaches
+ * localStorage or sessionStorage (security.md), and finishing clears it.
+ */
+export const useFlow = create<FlowState>(() => ({ ...initial }));
+
+export const flow = {
+  get: () => useFlow.getState(),
+  set: (patch: Partial<FlowState>) => useFlow.setState(patch),
+
+  started(res: StartFlowResponse, mode: ApplyMode): void {
+    useFlow.setState({
+      ...initial,
+      session: res.session,
+      groupId: res.session.groupId,
+      experienceType: res.session.experienceType,
+      previousSessionId: useFlow.getState().previousSessionId,
+      location: res.location ?? null,
+      purchaseAmountCents: res.application?.purchaseAmountCents ?? 0,
+      insuranceBenefitsCents: res.application?.insurance?.insuranceBenefitsCents ?? 0,
+      prefill: { firstName: res.application?.primary?.firstName, lastName: res.application?.primary?.lastName },
+      applyMode: mode,
+      providerKey: res.session.dynamicProviderKey,
+      primaryProviderKey: res.session.dynamicProviderKey,
+    });
+  },
+
+  fieldsLoaded(key: string, res: StartProviderResponse): void {
+    const list: ProviderConfig[] = res.providers ?? [];
+    const providers = { ...useFlow.getState().providers };
+    for (const p of list) {
+      const k = p.providerKey ?? p.providerId;
+      if (k) providers[k] = { ...providers[k], ...p };
+    }
+    useFlow.setState((s) => ({ fields: { ...s.fields, [key]: res }, providers }));
+  },
+
+  response(providerKey: string, patch: Partial<ProviderResponses>): void {
+    useFlow.setState((s) => ({ responses: { ...s.responses, [providerKey]: { ...s.responses[providerKey], ...patch } } }));
+  },
+
+  setProgress(progress: string | null): void {
+    useFlow.setState({ progress });
+  },
+
+  /** clear resets everything but the experience type and group id (spec §3, §4.3). */
+  clear(): void {
+    const s = useFlow.getState();
+    useFlow.setState({
+      ...initial,
+      groupId: s.groupId,
+      experienceType: s.experienceType,
+      previousSessionId: s.session?.webSessionId ?? s.previousSessionId,
+    });
+  },
+
+  /** reset forgets everything (going to /start). */
+  reset(): void {
+    useFlow.setState({ ...initial });
+  },
+};
+
+export const fieldsKey = (providerKey: string, mode: ApplyMode) => `${providerKey}:${mode}`;
+
+export function applicantTitle(s: Pick<FlowState, 'primary' | 'prefill' | 'applicantId'>): string {
+  const first = (s.primary.firstName as string | undefined) || s.prefill.firstName || '';
+  const last = (s.primary.lastName as string | undefined) || s.prefill.lastName || '';
+  // The contract carries no applicant id yet (externalCustomerId is not in StartResponse).
+  const id = s.applicantId ?? '';
+  if (!first && !last) return '';
+  return [first, last, id].filter(Boolean).join(':');
+}
+
+export function providerName(providerKey: string | null | undefined): string {
+  if (!providerKey) return 'the lender';
+  const cfg = useFlow.getState().providers[providerKey];
+  return cfg?.name ?? defaultProviderName(providerKey);
+}
+
+const NAMES: Record<string, string> = {
+  ads: 'Alliance Dental Credit',
+  aff: 'American First Finance',
+  fortiva: 'Fortiva',
+  hfd: 'HFD',
+  snap: 'Snap Finance',
+  synchrony: 'Synchrony',
+  genesis: 'Genesis',
+  proceed: 'Proceed Finance',
+  lendingclub: 'LendingClub',
+  covered: 'Covered Care',
+  vive: 'Vive',
+};
+
+export function defaultProviderName(providerKey: string): string {
+  const base = providerKey.split(':')[0]!.split('_')[0]!;
+  return NAMES[base] ?? base.charAt(0).toUpperCase() + base.slice(1);
+}
