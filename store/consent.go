@@ -16,7 +16,8 @@ import (
 
 // CreateConsent appends a consent record. An empty c.ID gets a random id and
 // a zero ConsentedAt gets db.Now (ShownAt defaults to ConsentedAt). The
-// signature PNG is kept as base64 text. A duplicate id answers ECONFLICT.
+// signature PNG is personal data and is sealed like an applicant, bound to
+// its consent id. A duplicate id answers ECONFLICT.
 func (db *DB) CreateConsent(ctx context.Context, c *chairside.Consent) error {
 	if c.ID == "" {
 		c.ID = newID()
@@ -32,7 +33,10 @@ func (db *DB) CreateConsent(ctx context.Context, c *chairside.Consent) error {
 	}
 	var sig string
 	if len(c.SignaturePNG) > 0 {
-		sig = base64.StdEncoding.EncodeToString(c.SignaturePNG)
+		var err error
+		if sig, err = db.keys.Seal(c.SignaturePNG, signatureAAD(c.ID)); err != nil {
+			return fmt.Errorf("store: create consent: seal signature: %w", err)
+		}
 	}
 	_, err := db.exec(ctx, `INSERT INTO consents (id, session_id, application_id, provider_key, kind, document_id, document_version,
 			document_sha256, consent_text, provider_plan_code, shown_at, consented_at, signed_at, ip, user_agent, signature_png, seq)
@@ -70,7 +74,7 @@ func (db *DB) ListConsents(ctx context.Context, applicationID string) ([]*chairs
 		}
 		c.ShownAt, c.ConsentedAt, c.SignedAt = fromMillis(shown), fromMillis(consented), fromNullMillis(signed)
 		if sig != "" {
-			if c.SignaturePNG, err = base64.StdEncoding.DecodeString(sig); err != nil {
+			if c.SignaturePNG, err = db.keys.Open(sig, signatureAAD(c.ID)); err != nil {
 				return nil, fmt.Errorf("store: list consents: consent %s: signature: %w", c.ID, err)
 			}
 		}
@@ -101,8 +105,21 @@ func (db *DB) AppendEvent(ctx context.Context, e *chairside.Event) error {
 		// inserts on several connections are faster.
 		err = db.sh.events.append(ctx, db, args)
 	} else {
-		_, err = db.exec(ctx, `INSERT INTO events (id, session_id, application_id, provider_key, type, data, created_at, seq)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, args...)
+		// ON CONFLICT DO NOTHING: inside a Batch's PostgreSQL transaction a
+		// failed statement would abort the whole transaction, and a step
+		// tolerates a failed event (flow logs it and goes on). Without
+		// constraint errors (the table has no foreign keys or checks) only
+		// a broken connection can fail this insert.
+		var res sql.Result
+		res, err = db.exec(ctx, `INSERT INTO events (id, session_id, application_id, provider_key, type, data, created_at, seq)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`, args...)
+		if err == nil {
+			if n, rerr := rowsAffected(res); rerr != nil {
+				err = rerr
+			} else if n == 0 {
+				return conflict("This event already exists.")
+			}
+		}
 	}
 	if isUniqueViolation(err) {
 		return conflict("This event already exists.")
@@ -339,3 +356,7 @@ func (db *DB) DeleteExpiredIdempotent(ctx context.Context, now time.Time) (int, 
 	n, err := rowsAffected(res)
 	return int(n), err
 }
+
+// signatureAAD binds a sealed signature to its consent, so it cannot be
+// moved to another record.
+func signatureAAD(consentID string) string { return "consent:" + consentID + ":signature" }

@@ -28,9 +28,20 @@ func (db *DB) CreateProviderApplication(ctx context.Context, pa *chairside.Provi
 		pa.UpdatedAt = pa.CreatedAt
 	}
 	pa.UpdatedAt = pa.UpdatedAt.Truncate(time.Millisecond)
-	_, err := db.exec(ctx, `INSERT INTO provider_applications (`+providerApplicationColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+	// ON CONFLICT DO NOTHING rather than a unique violation: inside a
+	// Batch's PostgreSQL transaction a failed statement would abort the
+	// transaction, and a lost race to create is an answer, not a failure.
+	res, err := db.exec(ctx, `INSERT INTO provider_applications (`+providerApplicationColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+		ON CONFLICT DO NOTHING`,
 		pa.ID, pa.ApplicationID, pa.ProviderKey, pa.Role, pa.ApplyMode, pa.Status,
 		pa.LenderApplicationID, pa.SelectedPlanCode, 1, millis(pa.CreatedAt), millis(pa.UpdatedAt))
+	if err == nil {
+		if n, rerr := rowsAffected(res); rerr != nil {
+			err = rerr
+		} else if n == 0 {
+			return conflict("This provider application already exists.")
+		}
+	}
 	switch {
 	case isUniqueViolation(err):
 		return conflict("This provider application already exists.")

@@ -8,8 +8,10 @@ import (
 	"net/http/httptest"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 
@@ -78,11 +80,19 @@ func BenchmarkFlow(b *testing.B) {
 			b.ReportMetric(float64(base.p99().Microseconds())/1000, "hello-p99-ms")
 			b.ReportMetric(100*ratio, "%-of-hello")
 			b.ReportMetric(float64(paced.p99().Microseconds())/1000, "paced-p99-ms")
-			b.Logf("%s, closed loop: flow %d calls in %s: %.0f calls/s, p50 %s, p99 %s | hello-world %.0f calls/s, p99 %s | flow = %.1f%% of hello-world",
-				name, flow.calls, flow.elapsed.Round(time.Millisecond), flow.perSecond(), flow.p50(), flow.p99(),
-				base.perSecond(), base.p99(), 100*ratio)
+			b.ReportMetric(float64(flow.cpuPerCall().Microseconds()), "cpu-µs/call")
+			b.Logf("%s, closed loop: flow %d calls in %s: %.0f calls/s, p50 %s, p99 %s, %s CPU a call | hello-world %.0f calls/s, p99 %s, %s CPU a call | flow = %.1f%% of hello-world",
+				name, flow.calls, flow.elapsed.Round(time.Millisecond), flow.perSecond(), flow.p50(), flow.p99(), flow.cpuPerCall(),
+				base.perSecond(), base.p99(), base.cpuPerCall(), 100*ratio)
+			b.ReportMetric(float64(paced.p50().Microseconds())/1000, "paced-p50-ms")
 			b.Logf("%s, %d sessions pausing %s between calls: %d calls at %.0f calls/s, p50 %s, p99 %s",
 				name, benchConcurrency, thinkTime, paced.calls, paced.perSecond(), paced.p50(), paced.p99())
+			if b.N > 1 {
+				// Straight to stdout: the testing package keeps only the
+				// first lines of a benchmark's log.
+				fmt.Printf("%s, closed loop, by call:\n%s%s, %d sessions pausing %s, by call:\n%s",
+					name, flow.breakdown(), name, benchConcurrency, thinkTime, paced.breakdown())
+			}
 		})
 	}
 }
@@ -92,6 +102,51 @@ type loadResult struct {
 	calls     int
 	elapsed   time.Duration
 	latencies []time.Duration // sorted
+	// byCall holds the sorted latencies of each kind of call (callName).
+	byCall map[string][]time.Duration
+	// cpu is the CPU time (user+system) this process used during the run:
+	// server and load client, not PostgreSQL's backends.
+	cpu time.Duration
+}
+
+// cpuPerCall is the process's CPU time per call. On a machine shared with
+// other work it is steadier than calls/s, which depends on how much CPU
+// the neighbours leave.
+func (r loadResult) cpuPerCall() time.Duration {
+	if r.calls == 0 {
+		return 0
+	}
+	return (r.cpu / time.Duration(r.calls)).Round(time.Microsecond)
+}
+
+// processCPU is the CPU time (user+system) the process has used.
+func processCPU() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// breakdown is a table of every kind of call's latency percentiles,
+// slowest p99 first, so a slow endpoint shows at the top.
+func (r loadResult) breakdown() string {
+	type row struct {
+		name string
+		l    loadResult
+	}
+	var rows []row
+	for name, l := range r.byCall {
+		rows = append(rows, row{name, loadResult{calls: len(l), latencies: l}})
+	}
+	slices.SortFunc(rows, func(a, b row) int { return int(b.l.p99() - a.l.p99()) })
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "    %-40s %6s %9s %9s %9s %9s\n", "call", "n", "p50", "p90", "p99", "max")
+	for _, r := range rows {
+		fmt.Fprintf(&sb, "    %-40s %6d %9s %9s %9s %9s\n", r.name, r.l.calls,
+			r.l.p50(), r.l.percentile(0.90), r.l.p99(), r.l.percentile(1))
+	}
+	return sb.String()
 }
 
 func (r loadResult) perSecond() float64 { return float64(r.calls) / r.elapsed.Seconds() }
@@ -108,7 +163,7 @@ func (r loadResult) percentile(p float64) time.Duration {
 // load runs job n = 0 … total-1 on benchConcurrency workers, each with its
 // own flowClient over one shared keep-alive transport, and fails the
 // benchmark on the first error.
-func load(b *testing.B, base string, total int, job func(c *flowClient, n int) error) loadResult {
+func load(b testing.TB, base string, total int, job func(c *flowClient, n int) error) loadResult {
 	transport := &http.Transport{MaxIdleConns: 2 * benchConcurrency, MaxIdleConnsPerHost: 2 * benchConcurrency}
 	defer transport.CloseIdleConnections()
 	client := &http.Client{Transport: transport, Timeout: 30 * time.Second}
@@ -116,9 +171,10 @@ func load(b *testing.B, base string, total int, job func(c *flowClient, n int) e
 	var next atomic.Int64
 	var mu sync.Mutex
 	var all []time.Duration
+	byCall := map[string][]time.Duration{}
 	var firstErr error
 	var wg sync.WaitGroup
-	start := time.Now()
+	start, cpu0 := time.Now(), processCPU()
 	for range benchConcurrency {
 		wg.Add(1)
 		go func() {
@@ -140,16 +196,22 @@ func load(b *testing.B, base string, total int, job func(c *flowClient, n int) e
 			}
 			mu.Lock()
 			all = append(all, c.latencies...)
+			for i, name := range c.names {
+				byCall[name] = append(byCall[name], c.latencies[i])
+			}
 			mu.Unlock()
 		}()
 	}
 	wg.Wait()
-	elapsed := time.Since(start)
+	elapsed, cpu := time.Since(start), processCPU()-cpu0
 	if firstErr != nil {
 		b.Fatal(firstErr)
 	}
 	slices.Sort(all)
-	return loadResult{calls: len(all), elapsed: elapsed, latencies: all}
+	for _, l := range byCall {
+		slices.Sort(l)
+	}
+	return loadResult{calls: len(all), elapsed: elapsed, latencies: all, byCall: byCall, cpu: cpu}
 }
 
 // callURL is a timed GET of a full URL, for the hello-world baseline.
@@ -162,6 +224,7 @@ func (c *flowClient) callURL(url string) error {
 	_, err = io.Copy(io.Discard, resp.Body)
 	resp.Body.Close()
 	c.latencies = append(c.latencies, time.Since(start))
+	c.names = append(c.names, "GET hello")
 	return err
 }
 

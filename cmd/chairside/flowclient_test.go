@@ -23,8 +23,10 @@ type flowClient struct {
 	base      string
 	http      *http.Client
 	sessionID string
-	// latencies of every call made, for the benchmark's percentiles.
+	// latencies of every call made, for the benchmark's percentiles, and
+	// names[i] the call latencies[i] timed (callName).
 	latencies []time.Duration
+	names     []string
 	// think is a pause before every call but a journey's first, as a
 	// person reading and typing would make.
 	think time.Duration
@@ -68,6 +70,7 @@ func (c *flowClient) call(method, path string, body, out any) error {
 	defer resp.Body.Close()
 	data, err := io.ReadAll(resp.Body)
 	c.latencies = append(c.latencies, time.Since(start))
+	c.names = append(c.names, callName(method, path))
 	if err != nil {
 		return err
 	}
@@ -78,6 +81,28 @@ func (c *flowClient) call(method, path string, body, out any) error {
 		return json.Unmarshal(data, out)
 	}
 	return nil
+}
+
+// callName names a call for the benchmark's per-call breakdown: the method
+// and the path without ids, keys or plan codes ("POST prequalify", "GET
+// disclosures?kind=esign").
+func callName(method, path string) string {
+	p, q, _ := strings.Cut(path, "?")
+	var name string
+	switch segs := strings.Split(strings.Trim(p, "/"), "/"); {
+	case len(segs) >= 2 && (segs[0] == "flow" || segs[0] == "apply"):
+		name = segs[0] + "/" + segs[1] // flow/start, apply/start, flow/finish
+	case len(segs) >= 2 && segs[len(segs)-2] == "application":
+		name = "application/" + segs[len(segs)-1] // esign, complete
+	case len(segs) >= 3 && segs[len(segs)-3] == "plans":
+		name = "plans/" + segs[len(segs)-1] // select, confirm-selection
+	default:
+		name = segs[len(segs)-1]
+	}
+	if q != "" {
+		name += "?" + q
+	}
+	return method + " " + name
 }
 
 type document struct {

@@ -198,6 +198,7 @@ func startMainAt(tb testing.TB, dsn, keyFile string) *Main {
 	m.Config.Env = "test"
 	m.Config.KeyFile = keyFile
 	m.Config.RateLimit = 0
+	m.Config.SandboxLatency = 0 // whatever CHAIRSIDE_SANDBOX_LATENCY says
 	m.Stdout = io.Discard
 	m.Logger = quietLogger()
 	if err := m.Run(context.Background()); err != nil {

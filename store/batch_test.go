@@ -1,0 +1,66 @@
+package store_test
+
+import (
+	"testing"
+
+	"github.com/chairside/chairside"
+	"github.com/chairside/chairside/store"
+	"github.com/chairside/chairside/store/storetest"
+)
+
+// TestBatch: a step's writes commit together in one transaction (on
+// PostgreSQL too), answers such as a version conflict or a duplicate event
+// leave the batch usable, and writes made before fn's error are kept.
+func TestBatch(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		s := newSession(t, db, t0)
+		a := newApplication(t, db, s, applicant("Ann", "Lee", "078051120"), nil)
+		pa := newProviderApplication(t, db, a, "synchrony_standard")
+		dup := &chairside.Event{SessionID: s.ID, Type: "flow.started", CreatedAt: t0}
+		must(t, db.AppendEvent(ctx, dup))
+
+		stale := *pa
+		err := db.Batch(ctx, func(st chairside.Store) error {
+			pa.Status = chairside.StatusPlanSelected
+			must(t, st.UpdateProviderApplication(ctx, pa))
+			// Answers inside the batch: a duplicate event, a stale update, a
+			// second provider application for the same provider.
+			wantCode(t, st.AppendEvent(ctx, dup), chairside.ECONFLICT)
+			stale.Status = chairside.StatusCompleted
+			wantCode(t, st.UpdateProviderApplication(ctx, &stale), chairside.ECONFLICT)
+			wantCode(t, st.CreateProviderApplication(ctx, &chairside.ProviderApplication{ApplicationID: a.ID, ProviderKey: "synchrony_standard", Status: chairside.StatusStarted}), chairside.ECONFLICT)
+			// The batch goes on after them, and reads its own writes.
+			must(t, st.AppendEvent(ctx, &chairside.Event{SessionID: s.ID, Type: "plan.selected", CreatedAt: t0}))
+			got, err := st.FindProviderApplication(ctx, a.ID, "synchrony_standard")
+			must(t, err)
+			if got.Status != chairside.StatusPlanSelected {
+				t.Errorf("inside the batch: status %q", got.Status)
+			}
+			return nil
+		})
+		must(t, err)
+		got, err := db.FindProviderApplication(ctx, a.ID, "synchrony_standard")
+		must(t, err)
+		if got.Status != chairside.StatusPlanSelected || got.Version != 2 {
+			t.Fatalf("after the batch: status %q version %d", got.Status, got.Version)
+		}
+		events, err := db.ListEvents(ctx, s.ID)
+		must(t, err)
+		if len(events) != 2 || events[1].Type != "plan.selected" {
+			t.Fatalf("events after the batch: %v", events)
+		}
+
+		// fn's error is answered, and what it wrote before stays.
+		err = db.Batch(ctx, func(st chairside.Store) error {
+			must(t, st.CreateDecision(ctx, &chairside.Decision{ProviderApplicationID: pa.ID, ProviderKey: "synchrony_standard", Operation: "prequalify", ResponseCode: chairside.ResponseApproved, CreatedAt: t0}))
+			stale.Status = chairside.StatusCompleted
+			return st.UpdateProviderApplication(ctx, &stale)
+		})
+		wantCode(t, err, chairside.ECONFLICT)
+		got, err = db.FindProviderApplication(ctx, a.ID, "synchrony_standard")
+		must(t, err)
+		if got.Decision == nil || got.Decision.ResponseCode != chairside.ResponseApproved {
+			t.Fatalf("the decision written before the error was lost: %+v", got.Decision)
+		}
+	})
+}
