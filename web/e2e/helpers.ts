@@ -163,8 +163,22 @@ export async function submitApplication(j: Journey, lastName: string, shotName =
   await page.getByRole('button', { name: 'Confirm and continue' }).click();
 }
 
-export async function agreeSoftPull(j: Journey): Promise<void> {
+/**
+ * agreeSoftPull agrees on the soft-pull screen. When `lenders` is given, the
+ * screen must show one document under each lender's name, in that order
+ * (the current lender and every lender the app may then ask on its own).
+ */
+export async function agreeSoftPull(j: Journey, lenders?: string[]): Promise<void> {
   await j.screen('prequalify-agree', 'Before we check your options');
-  await j.page.getByLabel('I have read this and I agree to a soft credit check.').check();
+  const box = j.page.getByRole('checkbox', { name: /^I have read (this|these) and I agree to a soft credit check/ });
+  await expect(box).not.toBeChecked();
+  if (lenders) {
+    await expect(j.page.locator('.doc')).toHaveCount(lenders.length);
+    if (lenders.length > 1) {
+      await expect(j.page.locator('.consent-doc__lender')).toHaveText(lenders);
+      await expect(box).toHaveAccessibleName(`I have read these and I agree to a soft credit check by ${lenders.slice(0, -1).join(', ')} and ${lenders.at(-1)}.`);
+    }
+  }
+  await box.check();
   await j.page.getByRole('button', { name: 'Check my options' }).click();
 }

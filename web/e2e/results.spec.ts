@@ -1,11 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import { agreeSoftPull, ENTITY_KEY, fillApplication, Journey, submitApplication } from './helpers';
 
-async function start(page: Page, j: Journey, lastName: string): Promise<void> {
+async function start(page: Page, j: Journey, lastName: string, lenders?: string[]): Promise<void> {
   await page.goto(`/start/entity-keys/${ENTITY_KEY}`);
   await expect(page).toHaveURL(/\/modes\/prequalify\/application$/);
   await submitApplication(j, lastName);
-  await agreeSoftPull(j);
+  await agreeSoftPull(j, lenders);
 }
 
 /** The standard (full) application from the no-offer screen, through its terms. */
@@ -30,7 +30,8 @@ async function standardApplication(page: Page, j: Journey, lastName: string): Pr
 test('decline: every lender declines, the patient is told kindly', async ({ page }, info) => {
   const j = new Journey(page, info, 'decline');
   await j.init();
-  await start(page, j, 'Decline');
+  // The patient reads and agrees to the soft pull of Synchrony and of the two lenders asked on their own after it.
+  await start(page, j, 'Decline', ['Synchrony', 'Fortiva', 'Snap']);
   // The waterfall moves on to a lender that needs the patient's go-ahead.
   for (let i = 0; i < 4 && /\/application$/.test(page.url()) === false && !/\/declined$/.test(page.url()); i++) {
     await page.waitForURL(/\/(application|declined)$/);
@@ -40,10 +41,13 @@ test('decline: every lender declines, the patient is told kindly', async ({ page
     await j.screen('next-lender', 'Tell us about yourself');
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('button', { name: 'Confirm and continue' }).click();
-    await agreeSoftPull(j);
+    await agreeSoftPull(j, ['Proceed']);
   }
   await expect(page).toHaveURL(/\/declined$/);
-  await expect(page.getByText(/couldn’t approve this application\. They will send you a letter explaining why within 7–10 business days\./)).toBeVisible();
+  // Every lender that declined is named, not only the last.
+  await expect(page.locator('.lead')).toHaveText(
+    'Synchrony, Fortiva, Snap and Proceed couldn’t approve this application. Each will send you a letter explaining why within 7–10 business days.',
+  );
   await j.screen('declined', 'This application wasn’t approved');
   await page.getByRole('button', { name: 'Finish' }).click();
   await expect(page).toHaveURL(/\/finish\/completed$/);
@@ -75,8 +79,28 @@ test('error: no answer from the lender, the patient is told not to apply again',
   }
   await standardApplication(page, j, 'Error');
   await expect(page).toHaveURL(/\/error$/);
-  await expect(page.getByText('We didn’t get an answer from the lender. Please don’t start a new application — ask the office to check its status.')).toBeVisible();
+  await expect(page.locator('.lead')).toHaveText('We didn’t get an answer from Synchrony. Please don’t start a new application — ask the office to check its status.');
   await j.screen('lender-error', 'We didn’t get an answer');
   await page.getByRole('button', { name: 'Finish' }).click();
   await expect(page).toHaveURL(/\/finish\/completed$/);
+});
+
+test('consent: the cascade stops at a lender whose authorisation the patient was not shown', async ({ page }, info) => {
+  const j = new Journey(page, info, 'consent-stop');
+  await j.init();
+  // The browser is told Fortiva needs the patient's go-ahead, so the first screen shows Synchrony's terms only;
+  // the server still cascades to Fortiva on its own. The app must not agree for the patient.
+  await page.route('**/api/v1/locations/current', async (route) => {
+    const res = await route.fetch();
+    const body = (await res.json()) as { waterfall: { providerKey: string; autoSubmit: boolean }[] };
+    for (const s of body.waterfall) if (s.providerKey.startsWith('fortiva')) s.autoSubmit = false;
+    await route.fulfill({ response: res, json: body });
+  });
+  await start(page, j, 'Decline', ['Synchrony']);
+  await expect(page).toHaveURL(/\/providers\/fortiva[^/]*\/prequalifyAgree$/);
+  await expect(page.getByRole('status').filter({ hasText: 'Synchrony couldn’t approve this application.' })).toBeVisible();
+  // Fortiva's own screen: its terms and those of Snap, which follows on its own.
+  await agreeSoftPull(j, ['Fortiva', 'Snap']);
+  await expect(page).toHaveURL(/\/modes\/prequalify\/application$/);
+  await expect(page.getByText('Synchrony, Fortiva and Snap couldn’t approve this application.', { exact: false }).first()).toBeVisible();
 });

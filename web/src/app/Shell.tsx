@@ -85,9 +85,11 @@ export function Shell() {
           </button>
         </p>
       </footer>
-      <button type="button" className="fab" onClick={() => ui.set({ faqOpen: true })} aria-haspopup="dialog">
-        <HelpIcon /> Help
-      </button>
+      {handle.hideHelpButton ? null : (
+        <button type="button" className="fab" onClick={() => ui.set({ faqOpen: true })} aria-haspopup="dialog">
+          <HelpIcon /> Help
+        </button>
+      )}
       <Progress />
       <ErrorBoundary fallback={null}>
         <Suspense fallback={null}>

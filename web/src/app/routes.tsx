@@ -122,7 +122,7 @@ const providerRoutes: ProviderRoute[] = [
   { path: 'paymentPlans', lazy: paymentPlans, handle: { step: 'paymentOptions' } },
   { path: 'paymentPlanReview', lazy: paymentPlanReview, handle: { step: (m) => (m === 'full' ? 'paymentOptions' : 'acceptOffer') } },
   { path: 'offerReview', redirectTo: (p) => `${prov(p)}/paymentPlanReview` },
-  { path: 'terms', lazy: terms, handle: { step: (m) => (m === 'full' ? 'termsAndConditions' : 'acceptOffer') } },
+  { path: 'terms', lazy: terms, handle: { step: (m) => (m === 'full' ? 'termsAndConditions' : 'acceptOffer'), hideHelpButton: true } },
   { path: 'complete', lazy: complete, handle: { step: 'complete' } },
   { path: 'declined', lazy: declined, handle: { hideStepper: true } },
   { path: 'pending', lazy: pending, handle: { hideStepper: true } },

@@ -6,7 +6,21 @@ import { Skeleton } from './Skeleton';
  * DocumentBox shows a disclosure exactly as the server sent it (its sha256 is
  * what the consent names), in a scrollable, keyboard-reachable box.
  */
-export function DocumentBox({ doc, failed, onRetry }: { doc: Document | null; failed?: boolean; onRetry?: () => void }) {
+export function DocumentBox({
+  doc,
+  failed,
+  onRetry,
+  label,
+  nested = false,
+}: {
+  doc: Document | null;
+  failed?: boolean;
+  onRetry?: () => void;
+  /** The region's accessible name when several documents share a screen (defaults to the title). */
+  label?: string;
+  /** Under a lender's own heading: the title is an h3. */
+  nested?: boolean;
+}) {
   if (failed) {
     return (
       <div className="notice notice--warn" role="alert">
@@ -28,8 +42,8 @@ export function DocumentBox({ doc, failed, onRetry }: { doc: Document | null; fa
     );
   }
   return (
-    <div className="doc" tabIndex={0} role="region" aria-label={doc.title}>
-      <h2 style={{ fontSize: '1.05rem' }}>{doc.title}</h2>
+    <div className="doc" tabIndex={0} role="region" aria-label={label ?? doc.title}>
+      {nested ? <h3 style={{ fontSize: '1.05rem' }}>{doc.title}</h3> : <h2 style={{ fontSize: '1.05rem' }}>{doc.title}</h2>}
       {doc.contentType === 'text/html' ? (
         <div dangerouslySetInnerHTML={{ __html: doc.content }} />
       ) : (
@@ -39,9 +53,9 @@ export function DocumentBox({ doc, failed, onRetry }: { doc: Document | null; fa
   );
 }
 
-/** useDocument loads a document through the given loader, with a retry. */
-export function useDocument(load: () => Promise<Document>, deps: unknown[]): { doc: Document | null; failed: boolean; retry: () => void } {
-  const [doc, setDoc] = useState<Document | null>(null);
+/** useDocument loads a document (or anything else) through the given loader, with a retry. */
+export function useDocument<T = Document>(load: () => Promise<T>, deps: unknown[]): { doc: T | null; failed: boolean; retry: () => void } {
+  const [doc, setDoc] = useState<T | null>(null);
   const [failed, setFailed] = useState(false);
   const [n, setN] = useState(0);
   useEffect(() => {

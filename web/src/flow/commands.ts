@@ -1,6 +1,19 @@
 import { api, ApiError, providerPath } from '@/lib/api/client';
-import type { ApplyMode, ConsentInput, Decision, DisclosureKind, Document, NextAction, PaymentPlan, StartFlowResponse, StartProviderResponse } from '@/lib/api/types';
-import { decisionDestination, isPositive, normalizeCode, runCascade } from '@/lib/decision';
+import type {
+  ApplyMode,
+  ConsentInput,
+  CurrentLocation,
+  Decision,
+  DisclosureKind,
+  Document,
+  NextAction,
+  PaymentPlan,
+  StartFlowResponse,
+  StartProviderResponse,
+  WaterfallStep,
+} from '@/lib/api/types';
+import { consentTargets, joinNames, kindFor, type ConsentTarget } from '@/lib/consentChain';
+import { ConsentNeeded, decisionDestination, isPositive, normalizeCode, runCascade } from '@/lib/decision';
 import { SUBMIT_MINIMUM_MS } from '@/lib/timeout';
 import { toApiValue } from '@/lib/validation';
 import { fieldsKey, flow, providerName, type ApplicantValues } from '@/stores/flow';
@@ -93,7 +106,49 @@ export function applicationBody(providerKey: string, mode: ApplyMode): Record<st
 }
 
 const opFor = (mode: ApplyMode) => (mode === 'full' ? 'apply' : mode);
-export const kindFor = (mode: ApplyMode): DisclosureKind => (mode === 'full' ? 'application' : 'prequalification');
+export { kindFor };
+
+/** loadWaterfall gets the location's lender waterfall once (GET /locations/current). */
+export async function loadWaterfall(): Promise<WaterfallStep[]> {
+  const have = flow.get().waterfall;
+  if (have) return have;
+  return once('waterfall', async () => {
+    const res = await api.get<CurrentLocation>('/locations/current', { noErrorHandling: true });
+    const waterfall = res?.waterfall ?? [];
+    flow.set({ waterfall });
+    return waterfall;
+  });
+}
+
+/**
+ * loadConsentDocuments answers what one consent screen must show: the
+ * current lender's authorisation and that of every lender the app may
+ * submit to on its own after it, each with its document. If the waterfall
+ * cannot be read, only the current lender's is shown (the cascade then
+ * stops at the next lender and asks the patient there).
+ */
+export async function loadConsentDocuments(providerKey: string, mode: ApplyMode): Promise<{ target: ConsentTarget; doc: Document }[]> {
+  const waterfall = await loadWaterfall().catch(() => [] as WaterfallStep[]);
+  const targets = consentTargets(waterfall, providerKey, mode);
+  const docs = await Promise.all(
+    targets.map((t, i) =>
+      loadDisclosure(t.providerKey, t.kind, { handled: false }).then(
+        (doc) => doc,
+        (e: unknown) => {
+          // The current lender's document is required; a later lender's is not (the cascade stops there instead).
+          if (i === 0) throw e;
+          return null;
+        },
+      ),
+    ),
+  );
+  const out: { target: ConsentTarget; doc: Document }[] = [];
+  targets.forEach((target, i) => {
+    const doc = docs[i];
+    if (doc) out.push({ target, doc });
+  });
+  return out;
+}
 
 /** loadDisclosure gets the document a consent must name (GET disclosures?kind=). */
 export async function loadDisclosure(providerKey: string, kind: DisclosureKind, opts: { handled?: boolean } = {}): Promise<Document> {
@@ -117,31 +172,50 @@ export function agree(providerKey: string, kind: DisclosureKind, doc: Document):
 }
 
 /**
- * consentFor answers the consent for a submit. A cascade's automatic submit to
- * the next lender uses that lender's current document (the patient agreed to
- * the office's lenders checking on the agree screen).
+ * consentFor answers the consent the patient gave for a submit: the one
+ * recorded when they agreed to the document they were shown. There is never
+ * a consent given on the patient's behalf; without one the answer is null.
  */
-async function consentFor(providerKey: string, mode: ApplyMode): Promise<ConsentInput> {
-  const kind = kindFor(mode);
-  const given = flow.get().consents[`${providerKey}:${kind}`];
-  if (given) return given;
-  const doc = await loadDisclosure(providerKey, kind, { handled: false });
-  agree(providerKey, kind, doc);
-  return consentOf(doc);
+function consentFor(providerKey: string, mode: ApplyMode): ConsentInput | null {
+  const key = `${providerKey}:${kindFor(mode)}`;
+  const s = flow.get();
+  const given = s.consents[key];
+  const shown = s.documents[key];
+  // The consent must name exactly the document that was shown.
+  if (!given || !shown || given.documentId !== shown.id || given.documentVersion !== shown.version || given.documentSha256 !== shown.sha256) return null;
+  return given;
 }
+
+/** forgetConsent drops a lender's document and consent, so its screen fetches and shows the current one. */
+function forgetConsent(providerKey: string, mode: ApplyMode): void {
+  const key = `${providerKey}:${kindFor(mode)}`;
+  const { [key]: _doc, ...documents } = flow.get().documents;
+  const { [key]: _consent, ...consents } = flow.get().consents;
+  void _doc;
+  void _consent;
+  flow.set({ documents, consents });
+}
+
+/** A 400 without field errors on a submit is the server refusing the consent (e.g. the document changed). */
+const consentRefused = (e: unknown) => e instanceof ApiError && e.status === 400 && e.fieldErrors.length === 0;
 
 async function submitOnce(providerKey: string, mode: ApplyMode, resubmitRoute: string, handled: boolean): Promise<Decision> {
   const op = opFor(mode);
+  const consent = consentFor(providerKey, mode);
+  if (!consent) throw new Error(`no consent for ${providerKey}`);
   flow.setProgress(progressMessages.decision(op, providerName(providerKey)));
   if (!flow.get().fields[fieldsKey(providerKey, mode)]) {
     await loadFields(providerKey, mode).catch(() => undefined);
   }
-  const body = { ...applicationBody(providerKey, mode), consent: await consentFor(providerKey, mode) };
+  const body = { ...applicationBody(providerKey, mode), consent };
   const decision = await api.post<Decision>(providerPath(providerKey, op), body, {
     apply: handled ? { providerKey, resubmitRoute } : undefined,
     noErrorHandling: !handled,
   });
   const d: Decision = { ...decision, providerKey: decision.providerKey || providerKey };
+  if (normalizeCode(d.responseCode) === 'declined' && !flow.get().declinedBy.includes(d.providerKey)) {
+    flow.set({ declinedBy: [...flow.get().declinedBy, d.providerKey] });
+  }
   if (mode === 'full') flow.response(d.providerKey, { apply: d, stipulations: d.stipulations ?? [] });
   else flow.response(d.providerKey, { preAuth: { ...d, operation: op }, stipulations: d.stipulations ?? [] });
   return d;
@@ -156,11 +230,30 @@ export async function submitDecision(mode: ApplyMode): Promise<string> {
   const s = flow.get();
   const providerKey = s.providerKey!;
   const resubmitRoute = providerRoute(providerKey, mode === 'full' ? 'fullApplicationSubmit' : 'prequalifySubmit');
+  // No consent given on a screen that showed this lender's document: ask for it there.
+  if (!consentFor(providerKey, mode)) return providerRoute(providerKey, mode === 'full' ? 'terms' : 'prequalifyAgree');
   timerControl.setMinimum(SUBMIT_MINIMUM_MS);
   try {
     const first = await submitOnce(providerKey, mode, resubmitRoute, true);
-    const result = await runCascade(first, (next: NextAction) => submitOnce(next.provider, next.applyMode, resubmitRoute, false));
+    const result = await runCascade(first, async (next: NextAction) => {
+      // Only a consent the patient gave on a screen that showed this lender's document.
+      if (!consentFor(next.provider, next.applyMode)) throw new ConsentNeeded(next);
+      try {
+        return await submitOnce(next.provider, next.applyMode, resubmitRoute, false);
+      } catch (e) {
+        if (consentRefused(e)) {
+          forgetConsent(next.provider, next.applyMode);
+          throw new ConsentNeeded(next);
+        }
+        throw e;
+      }
+    });
     flow.set({ validation: null, notice: null });
+    if (result.consentNeeded) {
+      const next = result.consentNeeded;
+      flow.set({ providerKey: next.provider, applyMode: next.applyMode, notice: consentNotice(result.chain, next.provider) });
+      return providerRoute(next.provider, next.applyMode === 'full' ? 'terms' : 'prequalifyAgree');
+    }
     if (result.switchTo) {
       const next = result.switchTo;
       flow.set({ providerKey: next.provider, applyMode: next.applyMode, notice: switchNotice(result.chain, next.provider) });
@@ -193,20 +286,37 @@ export async function submitDecision(mode: ApplyMode): Promise<string> {
   }
 }
 
+/** declineMessage names every lender that declined, in ux.md's words (never wording that could pass for the lender's notice). */
+export function declineMessage(names: readonly string[]): string {
+  if (!names.length) return '';
+  return `${joinNames(names)} couldn’t approve this application. ${names.length > 1 ? 'Each will' : 'They will'} send you a letter explaining why within 7–10 business days.`;
+}
+
+/**
+ * What the patient is told before the next lender: every lender that declined
+ * in this session, then who in this cascade did not answer or had no offer.
+ */
+function chainSummary(chain: Decision[]): string[] {
+  const named = (code: string) => chain.filter((d) => normalizeCode(d.responseCode) === code).map((d) => providerName(d.providerKey));
+  const parts: string[] = [];
+  const declined = flow.get().declinedBy.map((k) => providerName(k));
+  if (declined.length) parts.push(declineMessage(declined));
+  const silent = named('error');
+  if (silent.length) parts.push(`We didn’t get an answer from ${joinNames(silent)}.`);
+  const nooffer = named('nooffer');
+  if (nooffer.length) parts.push(`${joinNames(nooffer)} couldn’t make an offer.`);
+  return parts;
+}
+
 /** switchNotice explains, in ux.md's words, why the patient now sees another lender. */
 export function switchNotice(chain: Decision[], nextProvider: string): string {
-  const declined = chain.filter((d) => d.responseCode === 'declined').map((d) => providerName(d.providerKey));
-  const silent = chain.filter((d) => d.responseCode === 'error').map((d) => providerName(d.providerKey));
-  const parts: string[] = [];
-  const list = (names: string[]) => (names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}` : names[0]);
-  if (declined.length) {
-    parts.push(`${list(declined)} couldn’t approve this application. ${declined.length > 1 ? 'Each will' : 'They will'} send you a letter explaining why within 7–10 business days.`);
-  }
-  if (silent.length) parts.push(`We didn’t get an answer from ${list(silent)}.`);
-  const nooffer = chain.filter((d) => d.responseCode === 'nooffer').map((d) => providerName(d.providerKey));
-  if (nooffer.length) parts.push(`${list(nooffer)} couldn’t make an offer.`);
-  parts.push(`You can still check your options with ${providerName(nextProvider)}. Your details are already filled in.`);
-  return parts.join(' ');
+  return [...chainSummary(chain), `You can still check your options with ${providerName(nextProvider)}. Your details are already filled in.`].join(' ');
+}
+
+/** consentNotice explains why the patient is asked to agree again before the next lender checks. */
+export function consentNotice(chain: Decision[], nextProvider: string): string {
+  const name = providerName(nextProvider);
+  return [...chainSummary(chain), `You can still check your options with ${name}. First, please read what you agree to with ${name} below.`].join(' ');
 }
 
 async function fetchPlansQuietly(providerKey: string, amountCents: number): Promise<void> {

@@ -16,6 +16,8 @@ export interface RouteHandle {
   transient?: boolean;
   /** providerKey param does not switch the current provider. */
   disableSwitch?: boolean;
+  /** No floating Help button (the top-bar Help stays): screens where it could cover the signature pad. */
+  hideHelpButton?: boolean;
 }
 
 export function useRouteHandle(): RouteHandle {

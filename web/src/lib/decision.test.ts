@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Decision, NextAction } from './api/types';
-import { decisionDestination, isPositive, operationMode, runCascade, type RoutingContext } from './decision';
+import { ConsentNeeded, decisionDestination, isPositive, operationMode, runCascade, type RoutingContext } from './decision';
 
 const full: RoutingContext = { mode: 'full', preAuth: false, primarySupportsFull: true };
 const preq: RoutingContext = { mode: 'prequalify', preAuth: true, primarySupportsFull: true };
@@ -96,6 +96,19 @@ describe('cascade (spec §4.1)', () => {
     const r = await runCascade(d('a', 'error', { provider: 'b', resume: true, resultType: 'resume' }), submit);
     expect(submit).not.toHaveBeenCalled();
     expect(r.final.providerKey).toBe('a');
+    expect(r.switchTo).toBeUndefined();
+  });
+
+  it('stops where the patient was not shown the next lender’s authorisation', async () => {
+    const submit = vi.fn(async (n: NextAction) => {
+      if (n.provider === 'c') throw new ConsentNeeded(n);
+      return d('b', 'declined', { provider: 'c' });
+    });
+    const r = await runCascade(d('a', 'declined', { provider: 'b' }), submit);
+    expect(submit).toHaveBeenCalledTimes(2);
+    expect(r.consentNeeded?.provider).toBe('c');
+    expect(r.final.providerKey).toBe('b');
+    expect(r.chain.map((x) => x.providerKey)).toEqual(['a', 'b']);
     expect(r.switchTo).toBeUndefined();
   });
 

@@ -70,13 +70,28 @@ export interface CascadeResult {
   chain: Decision[];
   /** Set when the last result names a next provider without autoSubmit: go there. */
   switchTo?: NextAction;
+  /**
+   * Set when the next provider would be submitted automatically but the
+   * patient was not shown (or no longer has) its authorisation: the cascade
+   * stops and the patient is asked on that lender's own consent screen.
+   */
+  consentNeeded?: NextAction;
+}
+
+/** ConsentNeeded is thrown by a cascade submit that has no consent the patient gave for that lender. */
+export class ConsentNeeded extends Error {
+  constructor(readonly next: NextAction) {
+    super(`no consent shown for ${next.provider}`);
+    this.name = 'ConsentNeeded';
+  }
 }
 
 /**
  * runCascade follows `next` with autoSubmit (spec §4.1): results chain, the
  * first positive result wins, otherwise the latest result is used; if a
  * submit fails, the original result is used. A next lender that already has
- * a decision (resume) is not submitted again: the cascade stops there.
+ * a decision (resume) is not submitted again: the cascade stops there. A
+ * submit that throws ConsentNeeded stops the cascade with `consentNeeded`.
  */
 export async function runCascade(
   first: Decision,
@@ -95,7 +110,8 @@ export async function runCascade(
     let result: Decision;
     try {
       result = await submit(next);
-    } catch {
+    } catch (e) {
+      if (e instanceof ConsentNeeded) return { final: current, chain, consentNeeded: next };
       return { final: first, chain };
     }
     chain.push(result);

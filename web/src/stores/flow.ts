@@ -10,6 +10,7 @@ import type {
   Session,
   StartFlowResponse,
   StartProviderResponse,
+  WaterfallStep,
 } from '@/lib/api/types';
 import type { ValidationState } from '@/lib/api/client';
 
@@ -50,9 +51,13 @@ export interface FlowState {
   jointEnabled: boolean;
   responses: Record<string, ProviderResponses>;
   selectedPaymentPlan: PaymentPlan | null;
-  /** Disclosure documents shown, by `${providerKey}:${kind}`. */
+  /** The location's lender waterfall (GET /locations/current), once loaded. */
+  waterfall: WaterfallStep[] | null;
+  /** Providers that declined in this session, in the order they answered. */
+  declinedBy: string[];
+  /** Disclosure documents shown (id, version, sha256 and text), by `${providerKey}:${kind}`. */
   documents: Record<string, Document>;
-  /** Consents the patient gave, by `${providerKey}:${kind}`. */
+  /** Consents the patient gave, each naming a document in `documents`, by `${providerKey}:${kind}`. */
   consents: Record<string, ConsentInput>;
   validation: ValidationState | null;
   /** A message for the next screen, e.g. why the lender changed. */
@@ -81,6 +86,8 @@ const initial: FlowState = {
   jointEnabled: false,
   responses: {},
   selectedPaymentPlan: null,
+  waterfall: null,
+  declinedBy: [],
   documents: {},
   consents: {},
   validation: null,

@@ -72,7 +72,8 @@ export function ApplicationPage() {
           showJointToggle
           jointEnabled={s.jointEnabled}
           onSubmit={(values, jointEnabled) => {
-            flow.set({ primary: values, jointEnabled });
+            // The notice explained why this lender: it has been read, and must not follow the patient on.
+            flow.set({ primary: values, jointEnabled, notice: null });
             navigate(providerRoute(s.providerKey!, `modes/${s.applyMode}/${jointEnabled ? 'jointApplication' : 'applicationNext'}`));
           }}
         />

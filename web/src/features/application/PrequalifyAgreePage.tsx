@@ -1,61 +1,68 @@
-import { useState } from 'react';
 import { Page } from '@/components/Page';
 import { Button } from '@/components/Button';
-import { DocumentBox, useDocument } from '@/components/DocumentBox';
-import { agree, loadDisclosure, providerRoute } from '@/flow/commands';
+import { providerRoute } from '@/flow/commands';
 import { useFlowNavigate } from '@/flow/navigation';
 import { providerName, useFlow } from '@/stores/flow';
+import { AgreeBox, agreeToAll, ConsentDocuments, joinNames, useAgree, useConsentDocuments } from './ConsentDocuments';
 
-/** PrequalifyAgreePage: the soft-pull authorisation before prequalifying (FCRA §604 consent). */
+/**
+ * PrequalifyAgreePage: the soft-pull authorisation before prequalifying
+ * (FCRA §604 consent). It shows the document of the current lender and of
+ * every lender the app may then ask on its own, each under its name: the
+ * patient agrees to exactly what they were shown, once, for all of them.
+ */
 export function PrequalifyAgreePage() {
   const navigate = useFlowNavigate();
   const providerKey = useFlow((s) => s.providerKey)!;
+  const mode = useFlow((s) => s.applyMode);
   const joint = useFlow((s) => s.jointEnabled);
+  const notice = useFlow((s) => s.notice);
   const lender = providerName(providerKey);
-  const { doc, failed, retry } = useDocument(() => loadDisclosure(providerKey, 'prequalification', { handled: false }), [providerKey]);
-  const [agreed, setAgreed] = useState(false);
-  const [error, setError] = useState(false);
+  const docs = useConsentDocuments(providerKey, mode === 'full' ? 'prequalify' : mode);
+  const box = useAgree();
+  const others = docs.names.slice(1);
+  const many = others.length > 0;
   const submit = () => {
-    if (!agreed || !doc) {
-      setError(true);
+    if (!box.agreed || !docs.items) {
+      box.fail();
       document.getElementById('agree')?.focus();
       return;
     }
-    agree(providerKey, 'prequalification', doc);
+    agreeToAll(docs.items);
     navigate(providerRoute(providerKey, 'prequalifyAgreeNext'));
   };
   return (
     <div className="card">
       <Page title="Before we check your options">
+        {notice ? (
+          <div className="notice" role="status">
+            <p style={{ margin: 0 }}>{notice}</p>
+          </div>
+        ) : null}
         <p>
-          {lender} and the other lenders this office works with will look at your credit report to see if you prequalify. This is a{' '}
-          <strong>soft credit check</strong>. It does <strong>not</strong> affect your credit score.
+          {lender} will look at your credit report to see if you prequalify.
+          {many ? (
+            <>
+              {' '}
+              If {lender} can’t approve you, we will ask {others.join(', then ')}
+              {others.length > 1 ? ',' : ''} for you. {others.length > 1 ? 'Each of them' : 'They'} will look at your credit report too.
+            </>
+          ) : null}{' '}
+          {many ? 'These are' : 'This is a'} <strong>soft credit check{many ? 's' : ''}</strong>. {many ? 'They do' : 'It does'} <strong>not</strong>{' '}
+          affect your credit score.
         </p>
         {joint ? <p>The joint applicant agrees to the same for their own credit report.</p> : null}
-        <DocumentBox doc={doc} failed={failed} onRetry={retry} />
-        <div className={`field${error ? ' field--error' : ''}`} style={{ marginTop: 16 }}>
-          {error ? (
-            <span id="agree-error" className="error-text">
-              Please check the box to continue
-            </span>
-          ) : null}
-          <label className="check" htmlFor="agree">
-            <input
-              id="agree"
-              type="checkbox"
-              checked={agreed}
-              aria-describedby={error ? 'agree-error' : undefined}
-              aria-invalid={error || undefined}
-              onChange={(e) => {
-                setAgreed(e.target.checked);
-                if (e.target.checked) setError(false);
-              }}
-            />
-            <span>I have read this and I agree to a soft credit check.</span>
-          </label>
-        </div>
+        {many ? <p>Please read what you agree to with each lender:</p> : null}
+        <ConsentDocuments docs={docs} />
+        <AgreeBox
+          id="agree"
+          checked={box.agreed}
+          error={box.error}
+          onChange={box.set}
+          label={many ? `I have read these and I agree to a soft credit check by ${joinNames(docs.names)}.` : 'I have read this and I agree to a soft credit check.'}
+        />
         <div className="actions">
-          <Button onClick={submit} disabled={!doc}>
+          <Button onClick={submit} disabled={!docs.items}>
             Check my options
           </Button>
         </div>

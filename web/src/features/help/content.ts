@@ -30,7 +30,7 @@ export const faqs: Faq[] = [
   {
     title: 'What if I am not approved?',
     facts: [
-      'The lender will send you a letter explaining its decision within 7–10 business days.',
+      'Each lender that couldn’t approve you will send you its own letter explaining its decision within 7–10 business days.',
       'You can talk to the office about other ways to pay.',
     ],
   },

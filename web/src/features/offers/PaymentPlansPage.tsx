@@ -148,7 +148,7 @@ export function PaymentPlansPage() {
           }}
         >
           {!cfg?.paymentCalculatorButtonsHidden ? (
-            <Button variant="secondary" aria-label="Lower the amount by $500" onClick={() => void recalc(Number(amountText) - STEP_DOLLARS)} disabled={loading || Number(amountText) * 100 <= minCents}>
+            <Button variant="secondary" className="estimator__step" aria-label="Lower the amount by $500" onClick={() => void recalc(Number(amountText) - STEP_DOLLARS)} disabled={loading || Number(amountText) * 100 <= minCents}>
               −
             </Button>
           ) : null}
@@ -170,11 +170,11 @@ export function PaymentPlansPage() {
             </div>
           </div>
           {!cfg?.paymentCalculatorButtonsHidden ? (
-            <Button variant="secondary" aria-label="Raise the amount by $500" onClick={() => void recalc(Number(amountText) + STEP_DOLLARS)} disabled={loading || Number(amountText) * 100 >= maxCents}>
+            <Button variant="secondary" className="estimator__step" aria-label="Raise the amount by $500" onClick={() => void recalc(Number(amountText) + STEP_DOLLARS)} disabled={loading || Number(amountText) * 100 >= maxCents}>
               +
             </Button>
           ) : null}
-          <Button type="submit" variant="secondary" disabled={loading}>
+          <Button type="submit" variant="secondary" className="estimator__update" disabled={loading}>
             Update plans
           </Button>
         </form>

@@ -4,7 +4,7 @@ import { Page } from '@/components/Page';
 import { Button } from '@/components/Button';
 import { ResultIcon } from '@/components/Icons';
 import { LenderLogo } from '@/components/LenderLogo';
-import { finishFlow, providerRoute } from '@/flow/commands';
+import { declineMessage, finishFlow, providerRoute } from '@/flow/commands';
 import { useFlowNavigate } from '@/flow/navigation';
 import type { FinishOutcome } from '@/lib/api/types';
 import { formatCents } from '@/lib/money';
@@ -70,13 +70,14 @@ export function PositiveResultPage() {
   );
 }
 
+/** DeclinedPage names every lender that declined in this session (never wording that could pass for their notice). */
 export function DeclinedPage() {
-  const { name } = useProvider();
+  const { key } = useProvider();
+  const declinedBy = useFlow((s) => s.declinedBy);
+  const keys = declinedBy.length ? declinedBy : [key];
   return (
     <Result kind="info" title="This application wasn’t approved">
-      <p className="lead">
-        {name} couldn’t approve this application. They will send you a letter explaining why within 7–10 business days.
-      </p>
+      <p className="lead">{declineMessage(keys.map((k) => providerName(k)))}</p>
       <p>You can talk to the office about other ways to pay for your treatment.</p>
       <div className="actions">
         <FinishButton />
@@ -136,9 +137,12 @@ export function NoOfferPage() {
 }
 
 export function LenderErrorPage() {
+  const { key, name } = useProvider();
   return (
     <Result kind="warn" title="We didn’t get an answer">
-      <p className="lead">We didn’t get an answer from the lender. Please don’t start a new application — ask the office to check its status.</p>
+      <p className="lead">
+        We didn’t get an answer from {key ? name : 'the lender'}. Please don’t start a new application&nbsp;— ask the office to check its status.
+      </p>
       <div className="actions">
         <FinishButton />
       </div>
@@ -164,7 +168,7 @@ export function AcceptOfferErrorPage() {
   return (
     <Result kind="warn" title="We couldn’t accept your offer">
       <p className="lead">
-        We didn’t get an answer from {name} when accepting your offer. Please don’t start a new application — ask the office to
+        We didn’t get an answer from {name} when accepting your offer. Please don’t start a new application&nbsp;— ask the office to
         check its status.
       </p>
       <div className="actions">

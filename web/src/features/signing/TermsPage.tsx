@@ -8,40 +8,61 @@ import { ApiError } from '@/lib/api/client';
 import { isPositive } from '@/lib/decision';
 import { providerName, useFlow } from '@/stores/flow';
 import { SignatureField, type SignatureValue } from './SignatureField';
+import { AgreeBox, agreeToAll, ConsentDocuments, joinNames, useAgree, useConsentDocuments } from '@/features/application/ConsentDocuments';
 
-/** Consent to apply (full mode, before a decision): a hard credit check. */
+/**
+ * Consent to apply (full mode, before a decision): a hard credit check. Like
+ * the soft-pull screen, it shows the document of every lender the app may
+ * then send the application to on its own, each under its name.
+ */
 function ApplyTerms({ providerKey }: { providerKey: string }) {
   const navigate = useFlowNavigate();
   const lender = providerName(providerKey);
-  const [agreed, setAgreed] = useState(false);
-  const [error, setError] = useState(false);
-  const { doc, failed, retry } = useDocument(() => loadDisclosure(providerKey, 'application', { handled: false }), [providerKey]);
+  const notice = useFlow((s) => s.notice);
+  const docs = useConsentDocuments(providerKey, 'full');
+  const box = useAgree();
+  const others = docs.names.slice(1);
+  const many = others.length > 0;
   return (
     <div className="card">
       <Page title="Terms of your application">
+        {notice ? (
+          <div className="notice" role="status">
+            <p style={{ margin: 0 }}>{notice}</p>
+          </div>
+        ) : null}
         <p>
-          By submitting this application you ask {lender} for credit and allow {lender} to get your credit report. This is a{' '}
-          <strong>hard credit check</strong> and may affect your credit score.
+          By submitting this application you ask {lender} for credit and allow {lender} to get your credit report.
+          {many ? (
+            <>
+              {' '}
+              If {lender} can’t approve you, we will send your application to {others.join(', then ')}
+              {others.length > 1 ? ',' : ''} for you, and {others.length > 1 ? 'each of them' : 'they'} will get your credit report too.
+            </>
+          ) : null}{' '}
+          {many ? 'Each is a' : 'This is a'} <strong>hard credit check</strong> and may affect your credit score.
         </p>
-        <DocumentBox doc={doc} failed={failed} onRetry={retry} />
-        <div className={`field${error ? ' field--error' : ''}`} style={{ marginTop: 16 }}>
-          {error ? (
-            <span id="apply-agree-error" className="error-text">
-              Please check the box to continue
-            </span>
-          ) : null}
-          <label className="check" htmlFor="apply-agree">
-            <input id="apply-agree" type="checkbox" checked={agreed} aria-invalid={error || undefined} aria-describedby={error ? 'apply-agree-error' : undefined} onChange={(e) => setAgreed(e.target.checked)} />
-            <span>I have read the terms and I want to apply.</span>
-          </label>
-        </div>
+        {many ? <p>Please read what you agree to with each lender:</p> : null}
+        <ConsentDocuments docs={docs} />
+        <AgreeBox
+          id="apply-agree"
+          checked={box.agreed}
+          error={box.error}
+          onChange={box.set}
+          label={many ? `I have read these terms and I want to apply with ${joinNames(docs.names)}.` : 'I have read the terms and I want to apply.'}
+        />
         <div className="actions">
           <Button
             onClick={() => {
-              if (!agreed || !doc) return setError(true);
-              agree(providerKey, 'application', doc);
+              if (!box.agreed || !docs.items) {
+                box.fail();
+                document.getElementById('apply-agree')?.focus();
+                return;
+              }
+              agreeToAll(docs.items);
               navigate(providerRoute(providerKey, 'fullApplicationSubmit'));
             }}
+            disabled={!docs.items}
           >
             Submit application
           </Button>
