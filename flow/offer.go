@@ -146,14 +146,7 @@ func (s *Service) SelectPlan(ctx context.Context, c *Caller, providerKey, code s
 	}
 	pa.Status = chairside.StatusPlanSelected
 	pa.SelectedPlanCode = code
-	err = s.batch(ctx, func(st chairside.Store) error {
-		if err := s.updateIn(ctx, st, pa); err != nil {
-			return err
-		}
-		s.eventIn(ctx, st, c.Session, providerKey, "plan.selected", map[string]any{"providerPlanCode": code})
-		return nil
-	})
-	if err != nil {
+	if err := s.recordPlanStep(ctx, c, pa, "plan.selected"); err != nil {
 		return nil, err
 	}
 	return plan, nil
@@ -176,17 +169,22 @@ func (s *Service) ConfirmPlan(ctx context.Context, c *Caller, providerKey, code 
 		return nil, errorf(chairside.ECONFLICT, "This is not the selected payment plan.")
 	}
 	pa.Status = chairside.StatusPlanConfirmed
-	err = s.batch(ctx, func(st chairside.Store) error {
-		if err := s.updateIn(ctx, st, pa); err != nil {
-			return err
-		}
-		s.eventIn(ctx, st, c.Session, providerKey, "plan.confirmed", map[string]any{"providerPlanCode": code})
-		return nil
-	})
-	if err != nil {
+	if err := s.recordPlanStep(ctx, c, pa, "plan.confirmed"); err != nil {
 		return nil, err
 	}
 	return plan, nil
+}
+
+// recordPlanStep saves a plan selection or confirmation (version-checked)
+// with its event, in one transaction.
+func (s *Service) recordPlanStep(ctx context.Context, c *Caller, pa *chairside.ProviderApplication, event string) error {
+	return s.batch(ctx, func(st chairside.Store) error {
+		if err := s.updateIn(ctx, st, pa); err != nil {
+			return err
+		}
+		s.eventIn(ctx, st, c.Session, pa.ProviderKey, event, map[string]any{"providerPlanCode": pa.SelectedPlanCode})
+		return nil
+	})
 }
 
 // AcceptOffer accepts the confirmed plan with the lender. The step is
