@@ -11,6 +11,7 @@ import (
 const (
 	EINVALID      = "validation_error"     // 400: a rule was broken; see FieldErrors
 	EBADREQUEST   = "bad_request"          // 400: malformed JSON, unknown fields, bad parameters
+	ECONSENT      = "consent_required"     // 400: no affirmative consent to the lender's current document
 	EUNAUTHORIZED = "session_invalid"      // 401: no live session for this call
 	EFORBIDDEN    = "forbidden"            // 403: refused in this environment
 	ENOTFOUND     = "resource_not_found"   // 404: unknown provider, location, plan, token …

@@ -502,10 +502,10 @@ func (s *Service) document(ctx context.Context, lender chairside.Lender, provide
 // checkConsent requires an affirmative consent naming exactly doc.
 func checkConsent(in *ConsentInput, doc *chairside.Document) error {
 	if in == nil || !in.Agreed {
-		return errorf(chairside.EBADREQUEST, "Please read and agree to the authorisation before continuing.")
+		return errorf(chairside.ECONSENT, "Please read and agree to the authorisation before continuing.")
 	}
 	if in.DocumentID != doc.ID || in.DocumentVersion != doc.Version || !strings.EqualFold(in.DocumentSHA256, doc.SHA256) {
-		return errorf(chairside.EBADREQUEST, "The authorisation you agreed to has changed. Please read it again and agree to the current one.")
+		return errorf(chairside.ECONSENT, "The authorisation you agreed to has changed. Please read it again and agree to the current one.")
 	}
 	return nil
 }

@@ -257,12 +257,12 @@ func TestRequestErrors(t *testing.T) {
 
 		// Consent missing, not agreed, or naming another document.
 		good := applicant("Approve", "123456789")
-		want(t, h.do(t, req{method: "POST", path: "/providers/synchrony_standard/prequalify", session: sid, body: flow.SubmitRequest{Primary: good}}), 400, chairside.EBADREQUEST)
+		want(t, h.do(t, req{method: "POST", path: "/providers/synchrony_standard/prequalify", session: sid, body: flow.SubmitRequest{Primary: good}}), 400, chairside.ECONSENT)
 		stale := h.consent(t, sid, "synchrony_standard", flow.DocPrequalification)
 		stale.DocumentSHA256 = strings.Repeat("0", 64)
-		want(t, h.do(t, req{method: "POST", path: "/providers/synchrony_standard/prequalify", session: sid, body: flow.SubmitRequest{Primary: good, Consent: &stale}}), 400, chairside.EBADREQUEST)
+		want(t, h.do(t, req{method: "POST", path: "/providers/synchrony_standard/prequalify", session: sid, body: flow.SubmitRequest{Primary: good, Consent: &stale}}), 400, chairside.ECONSENT)
 		hard := h.consent(t, sid, "synchrony_standard", flow.DocApplication)
-		want(t, h.do(t, req{method: "POST", path: "/providers/synchrony_standard/prequalify", session: sid, body: flow.SubmitRequest{Primary: good, Consent: &hard}}), 400, chairside.EBADREQUEST)
+		want(t, h.do(t, req{method: "POST", path: "/providers/synchrony_standard/prequalify", session: sid, body: flow.SubmitRequest{Primary: good, Consent: &hard}}), 400, chairside.ECONSENT)
 
 		// Malformed, unknown fields, wrong types, oversized.
 		want(t, h.do(t, req{method: "POST", path: "/providers/synchrony_standard/prequalify", session: sid, body: `{"primary": {`}), 400, chairside.EBADREQUEST)

@@ -17,6 +17,7 @@ import (
 var statusOf = map[string]int{
 	chairside.EINVALID:      http.StatusBadRequest,
 	chairside.EBADREQUEST:   http.StatusBadRequest,
+	chairside.ECONSENT:      http.StatusBadRequest,
 	chairside.EUNAUTHORIZED: http.StatusUnauthorized,
 	chairside.EFORBIDDEN:    http.StatusForbidden,
 	chairside.ENOTFOUND:     http.StatusNotFound,

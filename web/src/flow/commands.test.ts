@@ -30,7 +30,7 @@ function server(opts: { bRefuses?: boolean } = {}) {
     if (path.startsWith('/apply/start/')) return json({ providerKey: 'a', applyMode: 'prequalify', fields: [], fieldGroupRules: [], providers: [] });
     if (path === '/providers/a/prequalify') return json(decision('a', 'declined', 'b'));
     if (path === '/providers/b/prequalify') {
-      if (opts.bRefuses) return json({ code: 'bad_request', message: 'The authorisation you agreed to has changed.' }, 400);
+      if (opts.bRefuses) return json({ code: 'consent_required', message: 'The authorisation you agreed to has changed.' }, 400);
       return json(decision('b', 'declined', 'c'));
     }
     if (path === '/providers/c/prequalify') return json(decision('c', 'declined'));

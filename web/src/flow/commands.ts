@@ -197,7 +197,7 @@ function forgetConsent(providerKey: string, mode: ApplyMode): void {
 }
 
 /** A 400 without field errors on a submit is the server refusing the consent (e.g. the document changed). */
-const consentRefused = (e: unknown) => e instanceof ApiError && e.status === 400 && e.fieldErrors.length === 0;
+const consentRefused = (e: unknown) => e instanceof ApiError && e.code === 'consent_required';
 
 async function submitOnce(providerKey: string, mode: ApplyMode, resubmitRoute: string, handled: boolean): Promise<Decision> {
   const op = opFor(mode);

@@ -535,7 +535,7 @@ export interface components {
         EmptyObject: Record<string, never>;
         Error: {
             /** @enum {string} */
-            code: "validation_error" | "bad_request" | "session_invalid" | "forbidden" | "resource_not_found" | "conflict" | "payload_too_large" | "idempotency_mismatch" | "rate_limited" | "lender_unavailable" | "internal";
+            code: "validation_error" | "bad_request" | "consent_required" | "session_invalid" | "forbidden" | "resource_not_found" | "conflict" | "payload_too_large" | "idempotency_mismatch" | "rate_limited" | "lender_unavailable" | "internal";
             message: string;
             /** @description Present with validation_error only. */
             fieldErrors?: components["schemas"]["FieldError"][];
@@ -984,7 +984,7 @@ export interface components {
                 "application/json": components["schemas"]["StartResponse"];
             };
         };
-        /** @description Malformed JSON, unknown fields, bad parameters (bad_request) or broken rules (validation_error, with fieldErrors). */
+        /** @description Malformed JSON, unknown fields, bad parameters (bad_request), a missing consent or one naming another version of the lender's document (consent_required), or broken rules (validation_error, with fieldErrors). */
         BadRequest: {
             headers: {
                 [name: string]: unknown;
