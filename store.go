@@ -41,10 +41,11 @@ type Store interface {
 	CreateApplication(ctx context.Context, a *Application) error
 	FindApplication(ctx context.Context, id string) (*Application, error)
 	UpdateApplication(ctx context.Context, a *Application) error
-	// CountDecisionsBySSNIndex counts credit decisions requested for an SSN
-	// (by blind index) since a time, across all sessions: the daily cap on
+	// CountPulls answers, in one query, how many events of eventType a
+	// session has and how many credit decisions were recorded for an SSN
+	// (by blind index, across all sessions) since a time: the caps on
 	// credit pulls.
-	CountDecisionsBySSNIndex(ctx context.Context, ssnIndex string, since time.Time) (int, error)
+	CountPulls(ctx context.Context, sessionID, eventType, ssnIndex string, since time.Time) (sessionEvents, ssnDecisions int, err error)
 
 	// Provider applications. UpdateProviderApplication succeeds only when
 	// pa.Version is the stored version, then increments pa.Version.
@@ -79,6 +80,12 @@ type Store interface {
 	// session finished before the cutoff, keeping decisions, consents and
 	// events. It answers how many applications were purged.
 	PurgePersonalData(ctx context.Context, finishedBefore time.Time) (int, error)
+
+	// Batch runs fn with a view of the store whose calls all commit together
+	// (one transaction, one flush to disk), so a step's several writes cost
+	// one commit. Calls inside fn that answer ENOTFOUND or ECONFLICT leave
+	// the batch usable. Inside a batch, Batch just calls fn.
+	Batch(ctx context.Context, fn func(Store) error) error
 
 	// Ping checks the database is reachable.
 	Ping(ctx context.Context) error

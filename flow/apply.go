@@ -371,62 +371,19 @@ func (s *Service) providerApplication(ctx context.Context, store chairside.Store
 // checkCaps refuses a credit pull over the per-session or per-SSN cap,
 // counting through store (the service's, or a batch of it).
 func (s *Service) checkCaps(ctx context.Context, store chairside.Store, sess *chairside.Session, ssnIndex string, now time.Time) error {
-	since := now.Add(-24 * time.Hour)
-	var pulls, n int
-	var err error
-	if pc, ok := store.(pullCounter); ok {
-		// Both counts in one round trip.
-		pulls, n, err = pc.CountPulls(ctx, sess.ID, "decision.recorded", ssnIndex, since)
-		if err != nil {
-			return err
-		}
-	} else if pulls, err = s.countEvents(ctx, store, sess.ID, "decision.recorded"); err != nil {
+	pulls, n, err := store.CountPulls(ctx, sess.ID, "decision.recorded", ssnIndex, now.Add(-24*time.Hour))
+	if err != nil {
 		return err
 	}
 	if pulls >= s.opts.SessionPullCap {
 		s.log.Warn("session pull cap reached", "session", SessionHash(sess.ID))
 		return errorf(chairside.ERATELIMITED, "Too many applications in this session. Please ask the office for help.")
 	}
-	if _, ok := store.(pullCounter); !ok {
-		if n, err = store.CountDecisionsBySSNIndex(ctx, ssnIndex, since); err != nil {
-			return err
-		}
-	}
 	if n >= s.opts.DailySSNCap {
 		s.log.Warn("daily SSN cap reached", "session", SessionHash(sess.ID))
 		return errorf(chairside.ERATELIMITED, "Too many applications for this person today. Please try again tomorrow or ask the office for help.")
 	}
 	return nil
-}
-
-// pullCounter is a store that counts a session's events of one type and
-// the decisions for an SSN index in one query (store.DB does).
-type pullCounter interface {
-	CountPulls(ctx context.Context, sessionID, eventType, ssnIndex string, since time.Time) (sessionEvents, ssnDecisions int, err error)
-}
-
-// eventCounter is a store that counts events without reading them
-// (store.DB does).
-type eventCounter interface {
-	CountEvents(ctx context.Context, sessionID, typ string) (int, error)
-}
-
-// countEvents counts a session's events of one type.
-func (s *Service) countEvents(ctx context.Context, store chairside.Store, sessionID, typ string) (int, error) {
-	if ec, ok := store.(eventCounter); ok {
-		return ec.CountEvents(ctx, sessionID, typ)
-	}
-	events, err := store.ListEvents(ctx, sessionID)
-	if err != nil {
-		return 0, err
-	}
-	n := 0
-	for _, e := range events {
-		if e.Type == typ {
-			n++
-		}
-	}
-	return n, nil
 }
 
 // nextIn builds the cascade target (reading through store): resume when the application already has

@@ -222,19 +222,9 @@ func (s *Service) eventIn(ctx context.Context, st chairside.Store, sess *chairsi
 	}
 }
 
-// batcher is a store that can run a step's several writes as one batch
-// (store.DB does; see store.DB.Batch).
-type batcher interface {
-	Batch(ctx context.Context, fn func(chairside.Store) error) error
-}
-
-// batch runs fn on a batch of the store when it has them, else on the
-// store. fn stops at its first error, as the same calls made one by one.
+// batch runs a step's writes in one batch of the store (one commit).
 func (s *Service) batch(ctx context.Context, fn func(st chairside.Store) error) error {
-	if b, ok := s.store.(batcher); ok {
-		return b.Batch(ctx, fn)
-	}
-	return fn(s.store)
+	return s.store.Batch(ctx, fn)
 }
 
 // newID returns a random 128-bit id in hex.

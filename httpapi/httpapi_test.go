@@ -347,7 +347,7 @@ func TestIdempotentSubmit(t *testing.T) {
 		if string(first.body) != string(second.body) {
 			t.Fatalf("replay differs:\n%s\n%s", first.body, second.body)
 		}
-		n, err := h.db.CountDecisionsBySSNIndex(context.Background(), h.eng.Keys.BlindIndex("123456782"), time.Time{})
+		_, n, err := h.db.CountPulls(context.Background(), "", "", h.eng.Keys.BlindIndex("123456782"), time.Time{})
 		if err != nil || n != 1 {
 			t.Fatalf("decisions stored: %d, %v; want 1", n, err)
 		}
@@ -368,7 +368,7 @@ func TestCaps(t *testing.T) {
 		if res.header.Get("Retry-After") == "" {
 			t.Error("429 without Retry-After")
 		}
-		n, _ := h.db.CountDecisionsBySSNIndex(context.Background(), h.eng.Keys.BlindIndex("123456783"), time.Time{})
+		_, n, _ := h.db.CountPulls(context.Background(), "", "", h.eng.Keys.BlindIndex("123456783"), time.Time{})
 		if n != 1 {
 			t.Errorf("%d decisions, want 1", n)
 		}

@@ -179,8 +179,7 @@ func (db *DB) CountDecisionsBySSNIndex(ctx context.Context, ssnIndex string, sin
 // CountPulls answers, in one query, how many events of eventType the
 // session has (CountEvents) and how many decisions were recorded since
 // since for the SSN blind index ssnIndex (CountDecisionsBySSNIndex; 0 for
-// an empty index). It is not part of chairside.Store: package flow uses it
-// for the caps on credit pulls when the store has it.
+// an empty index).
 func (db *DB) CountPulls(ctx context.Context, sessionID, eventType, ssnIndex string, since time.Time) (sessionEvents, ssnDecisions int, err error) {
 	if ssnIndex == "" {
 		n, err := db.CountEvents(ctx, sessionID, eventType)

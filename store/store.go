@@ -526,8 +526,7 @@ func (db *DB) withTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
 // survive (the lender reference is derived from the idempotency key). It
 // answers fn's error, else the commit's. (If ctx is cancelled before the
 // commit, database/sql rolls the whole batch back; callers that must not
-// lose a write pass a context without cancellation.) It is not part of
-// chairside.Store; package flow uses it when the store has it.
+// lose a write pass a context without cancellation.)
 func (db *DB) Batch(ctx context.Context, fn func(chairside.Store) error) error {
 	if db.tx != nil {
 		return fn(db)
