@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './e2e/chromium.mjs';
 
 // Browser tests drive Debian's Chromium against the real Go binary (built by
 // the Makefile with this app embedded). Never `npx playwright install`.
@@ -8,20 +9,7 @@ const DB = `${TMP}/chairside-e2e.db`;
 // The binary the Makefile builds; CHAIRSIDE_BIN may point at another build.
 const BIN = process.env.CHAIRSIDE_BIN ?? '../bin/chairside';
 
-const chromium = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--disable-dev-shm-usage',
-  ],
-};
+const chromium = { executablePath: CHROMIUM_PATH, args: ['--headless', ...CHROMIUM_FLAGS] };
 
 export default defineConfig({
   testDir: './e2e',

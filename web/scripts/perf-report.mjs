@@ -18,24 +18,15 @@ import { fileURLToPath } from 'node:url';
 import puppeteer from 'puppeteer-core';
 import { startFlow } from 'lighthouse';
 import { firstRouteJs } from './js-size.mjs';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../e2e/chromium.mjs';
 
 const web = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const BIN = path.resolve(web, process.env.CHAIRSIDE_BIN ?? '../bin/chairside');
 const PORT = Number(process.env.PERF_PORT ?? 18941);
 const BASE = `http://127.0.0.1:${PORT}`;
 const ENTITY_KEY = '1000200030004000';
-const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
-];
+const CHROME = CHROMIUM_PATH;
+const FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'chairside-perf-'));
 const server = spawn(BIN, ['serve', '-addr', `127.0.0.1:${PORT}`, '-db', path.join(tmp, 'perf.db'), '-env', 'test', '-sandbox-latency', '0'], {

@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import { Page } from '@/components/Page';
 import { Loading } from '@/components/Skeleton';
 import { loadFields, providerRoute } from '@/flow/commands';
+import { FlowNotice } from '@/components/FlowNotice';
 import { useFlowNavigate } from '@/flow/navigation';
 import { ApiError, splitFieldName } from '@/lib/api/client';
 import type { StartProviderResponse } from '@/lib/api/types';
@@ -43,7 +44,6 @@ export function ApplicationPage() {
       primary: x.primary,
       prefill: x.prefill,
       jointEnabled: x.jointEnabled,
-      notice: x.notice,
     })),
   );
   const lender = providerName(s.providerKey);
@@ -58,11 +58,7 @@ export function ApplicationPage() {
             : `You’re checking financing options with ${lender}.`
         }
       />
-      {s.notice ? (
-        <div className="notice" role="status">
-          <p style={{ margin: 0 }}>{s.notice}</p>
-        </div>
-      ) : null}
+      <FlowNotice />
       {res ? (
         <ApplicationForm
           applicant="primary"

@@ -1,6 +1,7 @@
 import { Page } from '@/components/Page';
 import { Button } from '@/components/Button';
 import { providerRoute } from '@/flow/commands';
+import { FlowNotice } from '@/components/FlowNotice';
 import { useFlowNavigate } from '@/flow/navigation';
 import { providerName, useFlow } from '@/stores/flow';
 import { AgreeBox, agreeToAll, ConsentDocuments, joinNames, useAgree, useConsentDocuments } from './ConsentDocuments';
@@ -16,7 +17,6 @@ export function PrequalifyAgreePage() {
   const providerKey = useFlow((s) => s.providerKey)!;
   const mode = useFlow((s) => s.applyMode);
   const joint = useFlow((s) => s.jointEnabled);
-  const notice = useFlow((s) => s.notice);
   const lender = providerName(providerKey);
   const docs = useConsentDocuments(providerKey, mode === 'full' ? 'prequalify' : mode);
   const box = useAgree();
@@ -34,11 +34,7 @@ export function PrequalifyAgreePage() {
   return (
     <div className="card">
       <Page title="Before we check your options">
-        {notice ? (
-          <div className="notice" role="status">
-            <p style={{ margin: 0 }}>{notice}</p>
-          </div>
-        ) : null}
+        <FlowNotice />
         <p>
           {lender} will look at your credit report to see if you prequalify.
           {many ? (

@@ -3,6 +3,7 @@ import { Page } from '@/components/Page';
 import { Button } from '@/components/Button';
 import { DocumentBox, useDocument } from '@/components/DocumentBox';
 import { agree, esignAndComplete, loadDisclosure, providerRoute } from '@/flow/commands';
+import { FlowNotice } from '@/components/FlowNotice';
 import { useFlowNavigate } from '@/flow/navigation';
 import { ApiError } from '@/lib/api/client';
 import { isPositive } from '@/lib/decision';
@@ -18,7 +19,6 @@ import { AgreeBox, agreeToAll, ConsentDocuments, joinNames, useAgree, useConsent
 function ApplyTerms({ providerKey }: { providerKey: string }) {
   const navigate = useFlowNavigate();
   const lender = providerName(providerKey);
-  const notice = useFlow((s) => s.notice);
   const docs = useConsentDocuments(providerKey, 'full');
   const box = useAgree();
   const others = docs.names.slice(1);
@@ -26,11 +26,7 @@ function ApplyTerms({ providerKey }: { providerKey: string }) {
   return (
     <div className="card">
       <Page title="Terms of your application">
-        {notice ? (
-          <div className="notice" role="status">
-            <p style={{ margin: 0 }}>{notice}</p>
-          </div>
-        ) : null}
+        <FlowNotice />
         <p>
           By submitting this application you ask {lender} for credit and allow {lender} to get your credit report.
           {many ? (

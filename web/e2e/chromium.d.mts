@@ -1,0 +1,3 @@
+// Types of chromium.mjs, shared with the plain-JavaScript perf report.
+export declare const CHROMIUM_PATH: string;
+export declare const CHROMIUM_FLAGS: string[];
