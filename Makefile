@@ -13,7 +13,7 @@ CHROMIUM := /usr/bin/chromium
 
 ## run: build everything and start the server with the sandbox lenders and demo data
 run: build
-	./$(BIN) serve -sandbox-latency 1s
+	./$(BIN) serve -env dev -sandbox-latency 1s
 
 ## build: the web app, then the Go binary with it embedded
 build: web

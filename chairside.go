@@ -70,12 +70,16 @@ const (
 	FlowTokenTTL = 24 * time.Hour
 )
 
-// Finish outcomes (spec §4.3). The URL word "canceled" is stored as cancel.
+// Finish outcomes. The URL word "canceled" is stored as cancel. A finish
+// asked as completed when no lender completed an application, but every
+// lender tried has answered (declined, no offer, an error), is recorded as
+// OutcomeNoFinancing: the session ran its course without financing.
 const (
-	OutcomeCompleted = "completed"
-	OutcomeCancel    = "cancel"
-	OutcomePending   = "pending"
-	OutcomeTimeout   = "timeout"
+	OutcomeCompleted   = "completed"
+	OutcomeCancel      = "cancel"
+	OutcomePending     = "pending"
+	OutcomeTimeout     = "timeout"
+	OutcomeNoFinancing = "no_financing"
 )
 
 // Clock is the source of time for everything that expires, so tests can move

@@ -47,17 +47,3 @@ type Event struct {
 	Data          map[string]any `json:"data,omitempty"`
 	CreatedAt     time.Time      `json:"createdAt"`
 }
-
-// IdempotencyRecord remembers a submit so a repeat (double tap, retry after
-// a network drop) gets the first answer instead of a second lender call. It
-// holds a hash of the request and the already-masked answer, never the raw
-// body.
-type IdempotencyRecord struct {
-	Key            string // session id hash + operation (+ client Idempotency-Key)
-	RequestHash    string // hex SHA-256 of the canonical request
-	Done           bool   // false while the first request is still running
-	ResponseStatus int
-	ResponseBody   []byte
-	CreatedAt      time.Time
-	ExpiresAt      time.Time
-}

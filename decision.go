@@ -26,7 +26,9 @@ func Cascades(responseCode string) bool {
 
 // Provider application statuses: where one lender's part of an application
 // stands. Steps run in this order; the store refuses a change made from a
-// stale version, so two parallel requests cannot both move a step.
+// stale version, so two parallel requests cannot both move a step. A status
+// that a lender step proves (decided, offer_accepted, signed, completed) is
+// written only in the transaction that records the proof.
 const (
 	StatusStarted       = "started"        // fields sent, nothing submitted
 	StatusDecided       = "decided"        // a decision is recorded
@@ -50,6 +52,9 @@ type ProviderApplication struct {
 	Decision *Decision `json:"decision,omitempty"`
 	// SelectedPlanCode is the providerPlanCode of the chosen plan.
 	SelectedPlanCode string `json:"selectedPlanCode,omitempty"`
+	// InFlight names the lender step being asked right now (a Step…
+	// constant), "" when none: while it is set no other step may start.
+	InFlight string `json:"-"`
 	// Version increases with every update; updates from a stale version fail
 	// with ECONFLICT.
 	Version   int       `json:"-"`

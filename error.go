@@ -3,24 +3,27 @@ package chairside
 import (
 	"errors"
 	"fmt"
+	"time"
 )
 
 // Error codes. Each is also the "code" of the JSON error the API answers, so
 // the browser and the server speak of failures in one vocabulary. The HTTP
 // layer maps each code to one status in one place.
 const (
-	EINVALID      = "validation_error"     // 400: a rule was broken; see FieldErrors
-	EBADREQUEST   = "bad_request"          // 400: malformed JSON, unknown fields, bad parameters
-	ECONSENT      = "consent_required"     // 400: no affirmative consent to the lender's current document
-	EUNAUTHORIZED = "session_invalid"      // 401: no live session for this call
-	EFORBIDDEN    = "forbidden"            // 403: refused in this environment
-	ENOTFOUND     = "resource_not_found"   // 404: unknown provider, location, plan, token …
-	ECONFLICT     = "conflict"             // 409: a step out of order or already done
-	ETOOLARGE     = "payload_too_large"    // 413: body over the limit
-	EIDEMPOTENCY  = "idempotency_mismatch" // 422: same submit key, different body
-	ERATELIMITED  = "rate_limited"         // 429: over a per-IP, per-session or per-SSN cap
-	ELENDER       = "lender_unavailable"   // 502: the lender did not answer usably
-	EINTERNAL     = "internal"             // 500: a bug or an outage; never shown in detail
+	EINVALID      = "validation_error"       // 400: a rule was broken; see FieldErrors
+	EBADREQUEST   = "bad_request"            // 400: malformed JSON, unknown fields, bad parameters
+	ECONSENT      = "consent_required"       // 400: no affirmative consent to the lender's current document
+	EUNAUTHORIZED = "session_invalid"        // 401: no live session for this call
+	EFORBIDDEN    = "forbidden"              // 403: refused in this environment
+	ENOTFOUND     = "resource_not_found"     // 404: unknown provider, location, plan, token …
+	ECONFLICT     = "conflict"               // 409: a step out of order or already done
+	EINFLIGHT     = "in_flight"              // 409: the same lender step is being asked right now; retry after RetryAfter
+	ETOOLARGE     = "payload_too_large"      // 413: body over the limit
+	EMEDIATYPE    = "unsupported_media_type" // 415: a body that is not application/json
+	EIDEMPOTENCY  = "idempotency_mismatch"   // 422: same submit key, different body
+	ERATELIMITED  = "rate_limited"           // 429: over a per-IP, per-session or per-SSN cap
+	ELENDER       = "lender_unavailable"     // 502: the lender did not answer usably
+	EINTERNAL     = "internal"               // 500: a bug or an outage; never shown in detail
 )
 
 // Error is a domain error with a code and a message safe to show a patient or
@@ -30,6 +33,10 @@ type Error struct {
 	Code        string
 	Message     string
 	FieldErrors []FieldError
+	// RetryAfter, when set, is how long the caller should wait before
+	// trying again (in_flight, rate_limited); the API sends it as the
+	// Retry-After header.
+	RetryAfter time.Duration
 }
 
 // FieldError names one field that broke a rule. Field carries the applicant
@@ -81,4 +88,14 @@ func FieldErrorsOf(err error) []FieldError {
 		return e.FieldErrors
 	}
 	return nil
+}
+
+// RetryAfterOf returns the RetryAfter of the first *Error in err's chain, or
+// zero.
+func RetryAfterOf(err error) time.Duration {
+	var e *Error
+	if errors.As(err, &e) {
+		return e.RetryAfter
+	}
+	return 0
 }

@@ -3,6 +3,7 @@ module github.com/chairside/chairside
 go 1.26.8
 
 require (
+	github.com/go-json-experiment/json v1.27.2
 	github.com/jackc/pgx/v5 v5.12.0
 	modernc.org/sqlite v1.60.1
 )

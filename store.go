@@ -41,11 +41,12 @@ type Store interface {
 	CreateApplication(ctx context.Context, a *Application) error
 	FindApplication(ctx context.Context, id string) (*Application, error)
 	UpdateApplication(ctx context.Context, a *Application) error
-	// CountPulls answers, in one query, how many events of eventType a
-	// session has and how many credit decisions were recorded for an SSN
-	// (by blind index, across all sessions) since a time: the caps on
-	// credit pulls.
-	CountPulls(ctx context.Context, sessionID, eventType, ssnIndex string, since time.Time) (sessionEvents, ssnDecisions int, err error)
+	// ReservePull takes one credit pull from the allowance of scope (a
+	// session, or an SSN's blind index on a day) in one atomic statement:
+	// false when limit pulls were already taken. Called inside the
+	// transaction that claims the pull, so a refused or rolled-back claim
+	// takes nothing.
+	ReservePull(ctx context.Context, scope string, limit int) (bool, error)
 
 	// Provider applications. UpdateProviderApplication succeeds only when
 	// pa.Version is the stored version, then increments pa.Version.
@@ -69,12 +70,18 @@ type Store interface {
 	AppendEvent(ctx context.Context, e *Event) error
 	ListEvents(ctx context.Context, sessionID string) ([]*Event, error)
 
-	// Idempotency. BeginIdempotent inserts a running record for key, or
-	// returns the existing one (created=false) for the caller to replay,
-	// compare or wait on. CompleteIdempotent stores the answer.
-	BeginIdempotent(ctx context.Context, rec *IdempotencyRecord) (existing *IdempotencyRecord, created bool, err error)
-	CompleteIdempotent(ctx context.Context, key string, status int, body []byte) error
-	DeleteIdempotent(ctx context.Context, key string) error
+	// Lender calls: the claim on each lender step (see LenderCall).
+	// ClaimLenderCall inserts c as a running call when the step has none
+	// and answers claimed=true; otherwise it changes nothing and answers
+	// the stored call. RetakeLenderCall claims a failed or expired call
+	// again: it moves it to running with c's lease and hashes and the next
+	// attempt, from the attempt c holds, else ECONFLICT. SettleLenderCall
+	// stores c's State, Response and SettledAt if c.Attempt is still the
+	// running attempt, else ECONFLICT.
+	ClaimLenderCall(ctx context.Context, c *LenderCall) (existing *LenderCall, claimed bool, err error)
+	FindLenderCall(ctx context.Context, providerApplicationID, step string) (*LenderCall, error)
+	RetakeLenderCall(ctx context.Context, c *LenderCall) error
+	SettleLenderCall(ctx context.Context, c *LenderCall) error
 
 	// PurgePersonalData erases the applicants of every application whose
 	// session finished before the cutoff, keeping decisions, consents and
@@ -83,8 +90,9 @@ type Store interface {
 
 	// Batch runs fn with a view of the store whose calls all commit together
 	// (one transaction, one flush to disk), so a step's several writes cost
-	// one commit. Calls inside fn that answer ENOTFOUND or ECONFLICT leave
-	// the batch usable. Inside a batch, Batch just calls fn.
+	// one commit. If fn returns an error nothing of it is kept. Calls inside
+	// fn that answer ENOTFOUND or ECONFLICT leave the batch usable (fn may
+	// handle them and go on). Inside a batch, Batch just calls fn.
 	Batch(ctx context.Context, fn func(Store) error) error
 
 	// Ping checks the database is reachable.

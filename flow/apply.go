@@ -3,6 +3,8 @@ package flow
 import (
 	"context"
 	"encoding/json"
+	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -90,54 +92,97 @@ func modeOf(op string) string {
 }
 
 // validateSubmit checks the applicants with the provider's rules for the
-// mode; every field error carries its applicant prefix.
+// mode, and every other field they carry against the bounds all lenders
+// share (provider.AllFields): the server accepts nothing it has not
+// checked, whichever lender's form it came from. Every field error carries
+// its applicant prefix.
 func (s *Service) validateSubmit(providerKey, mode string, primary *chairside.Applicant, joint *chairside.Applicant, jointEnabled bool) ([]chairside.FieldError, error) {
 	defs, groups, err := provider.Fields(providerKey, mode)
 	if err != nil {
 		return nil, err
 	}
+	asked := make(map[string]bool, len(defs))
+	for _, d := range defs {
+		asked[d.ID] = true
+	}
+	others := slices.DeleteFunc(provider.AllFields(), func(d chairside.FieldDefinition) bool { return asked[d.ID] })
 	now := s.now()
-	fe := validate.Applicant(defs, groups, primary, "primary", now)
+	check := func(a *chairside.Applicant, prefix string) []chairside.FieldError {
+		fe := validate.Applicant(defs, groups, a, prefix, now)
+		return append(fe, validate.Applicant(others, nil, a, prefix, now)...)
+	}
+	fe := check(primary, "primary")
 	if jointEnabled {
 		if joint == nil {
 			fe = append(fe, chairside.FieldError{Field: "joint", Message: "Required Field"})
 		} else {
-			fe = append(fe, validate.Applicant(defs, groups, joint, "joint", now)...)
+			fe = append(fe, check(joint, "joint")...)
 		}
 	}
 	return fe, nil
 }
 
+// submission is what the precheck of a submit found: everything the claim,
+// the lender call and the record need, read before anything is written.
+type submission struct {
+	loc         *chairside.Location
+	step        *chairside.WaterfallStep
+	op, mode    string
+	doc         *chairside.Document
+	consentKind string
+	requestHash string
+	ssnIndex    string
+}
+
 // Submit runs a prequalify, prescreen or full application with one provider
-// of the caller's waterfall. In order: the provider must be in the
-// waterfall; the applicants must pass the provider's rules (validation_error
-// with prefixed fieldErrors); the consent must name the lender's current
-// authorisation document; a repeat of the same submit answers the first
-// answer (idempotency); the per-session and per-SSN caps must allow another
-// credit pull; then the lender decides under LenderTimeout. A lender error or
-// time-out is an ordinary "error" decision. The answer carries next when the
-// decision cascades and the waterfall goes on.
+// of the caller's waterfall, in the four phases of every lender step
+// (step.go): precheck (the provider is in the waterfall, the applicants
+// pass its rules, the consent names its current authorisation document),
+// claim (one credit pull per provider and operation, within the caps),
+// the lender's decision, and its record. A lender error or time-out is an
+// ordinary "error" decision. The answer carries next when the decision
+// cascades and the waterfall goes on.
+//
+// The same submit again — a double tap, a retry, with any Idempotency-Key
+// or none — answers in_flight while the lender is asked and the first
+// answer once it has decided; other data for a submit already decided
+// answers idempotency_mismatch. The lender is never asked twice.
 func (s *Service) Submit(ctx context.Context, c *Caller, providerKey, op string, req *SubmitRequest) (*DecisionResponse, error) {
+	sub, err := s.precheckSubmit(ctx, c, providerKey, op, req)
+	if err != nil {
+		return nil, err
+	}
+	call, app, pa, replay, err := s.claimSubmit(ctx, c, sub, req)
+	if err != nil {
+		return nil, err
+	}
+	if replay != nil {
+		return decodeReplay[DecisionResponse](replay)
+	}
+	d := s.decide(ctx, c, sub, call, app)
+	return s.recordDecision(ctx, c, sub, call, pa, d)
+}
+
+// precheckSubmit is a submit's first phase: nothing is written.
+func (s *Service) precheckSubmit(ctx context.Context, c *Caller, providerKey, op string, req *SubmitRequest) (*submission, error) {
 	if op != OpPrequalify && op != OpPrescreen && op != OpApply {
 		return nil, errorf(chairside.ENOTFOUND, "Unknown operation.")
 	}
-	sess := c.Session
 	loc, st, err := s.step(ctx, c, providerKey)
 	if err != nil {
 		return nil, err
 	}
-	mode := modeOf(op)
+	sub := &submission{loc: loc, step: st, op: op, mode: modeOf(op)}
 	if !req.JointEnabled {
 		req.Joint = nil // never keep a joint applicant the patient switched off
 	}
-	fe, err := s.validateSubmit(providerKey, mode, &req.Primary, req.Joint, req.JointEnabled)
+	fe, err := s.validateSubmit(providerKey, sub.mode, &req.Primary, req.Joint, req.JointEnabled)
 	if err != nil {
 		return nil, err
 	}
 	if len(fe) > 0 {
 		return nil, &chairside.Error{Code: chairside.EINVALID, Message: "Please review the fields below and correct any errors.", FieldErrors: fe}
 	}
-
 	lender, err := s.lenders.Lender(providerKey)
 	if err != nil {
 		return nil, err
@@ -146,48 +191,42 @@ func (s *Service) Submit(ctx context.Context, c *Caller, providerKey, op string,
 	if op == OpApply {
 		docKind, consentKind = DocApplication, chairside.ConsentHardPull
 	}
-	doc, err := s.document(ctx, lender, providerKey, docKind)
+	if sub.doc, err = s.document(ctx, lender, providerKey, docKind); err != nil {
+		return nil, err
+	}
+	if err := checkConsent(req.Consent, sub.doc); err != nil {
+		return nil, err
+	}
+	sub.consentKind = consentKind
+	// The request hash is keyed (the blind-index key), so a stored hash
+	// never lets anyone test guesses of the personal data it covers.
+	canonical, err := json.Marshal(req)
 	if err != nil {
 		return nil, err
 	}
-	if err := checkConsent(req.Consent, doc); err != nil {
-		return nil, err
-	}
+	sub.requestHash = s.keys.BlindIndex(string(canonical))
+	sub.ssnIndex = s.keys.BlindIndex(req.Primary.SSN)
+	return sub, nil
+}
 
-	// Idempotency: the key names the submit, the keyed hash its content.
-	// The hash is an HMAC (the blind-index key), so a record never lets
-	// anyone test guesses of the personal data it was computed from.
-	key := idempotencyKey(sess.ID, op, providerKey, c.IdempotencyKey)
-	canonical, _ := json.Marshal(req)
+// claimSubmit is a submit's second phase, one transaction: the provider
+// application found or created, the step's lender call claimed, and on
+// its first attempt the credit pull reserved against the caps, the
+// applicant data and the authorisation recorded. A repeat of a decided
+// submit answers replay instead.
+func (s *Service) claimSubmit(ctx context.Context, c *Caller, sub *submission, req *SubmitRequest) (call *chairside.LenderCall, app *chairside.Application, pa *chairside.ProviderApplication, replay []byte, err error) {
+	sess := c.Session
 	now := s.now().UTC()
-	rec := &chairside.IdempotencyRecord{
-		Key:         key,
-		RequestHash: s.keys.BlindIndex(string(canonical)),
-		CreatedAt:   now,
-		ExpiresAt:   now.Add(idempotencyTTL),
-	}
-	ssnIndex := s.keys.BlindIndex(req.Primary.SSN)
-
-	// Everything before the lender call is one batch, committed together:
-	// the idempotency claim, the provider application, the caps checked
-	// and the consent recorded (one WAL flush on PostgreSQL instead of
-	// four, one turn of SQLite's writer). The lender is called only after
-	// the commit, so the claim and the consent are durable first.
-	var (
-		existing *chairside.IdempotencyRecord
-		created  bool
-		app      *chairside.Application
-		pa       *chairside.ProviderApplication
-	)
 	err = s.batch(ctx, func(tx chairside.Store) error {
 		var err error
-		if existing, created, err = tx.BeginIdempotent(ctx, rec); err != nil || !created {
-			return err
-		}
 		if app, err = tx.FindApplication(ctx, sess.ApplicationID); err != nil {
 			return err
 		}
-		if pa, err = s.providerApplication(ctx, tx, app.ID, st, mode); err != nil {
+		if pa, err = s.providerApplication(ctx, tx, app.ID, sub.step, sub.mode); err != nil {
+			return err
+		}
+		var fresh bool
+		if call, fresh, replay, err = s.claimCall(ctx, tx, c, pa, sub.op, sub.requestHash, true); err != nil || replay != nil {
 			return err
 		}
 		switch pa.Status {
@@ -195,149 +234,140 @@ func (s *Service) Submit(ctx context.Context, c *Caller, providerKey, op string,
 		default:
 			return errorf(chairside.ECONFLICT, "This application was already accepted.")
 		}
-		if err := s.checkCaps(ctx, tx, sess, ssnIndex, now); err != nil {
-			return err
-		}
-		// The application keeps the latest applicant data; the store seals it.
-		app.Primary = mergeNames(req.Primary, app.Primary)
-		app.Joint = req.Joint
-		app.JointEnabled = req.JointEnabled
-		app.UpdatedAt = now
-		if err := tx.UpdateApplication(ctx, app); err != nil {
-			return err
-		}
-		// The authorisation is a record, not a flag: what was agreed, when,
-		// from where (FCRA §604: soft and hard pulls are separate kinds).
-		return tx.CreateConsent(ctx, &chairside.Consent{
-			ID:              newID(),
-			SessionID:       sess.ID,
-			ApplicationID:   app.ID,
-			ProviderKey:     providerKey,
-			Kind:            consentKind,
-			DocumentID:      doc.ID,
-			DocumentVersion: doc.Version,
-			DocumentSHA256:  doc.SHA256,
-			ConsentText:     doc.Title,
-			ShownAt:         now,
-			ConsentedAt:     now,
-			IP:              c.IP,
-			UserAgent:       c.UserAgent,
-		})
-	})
-	// From the claim on, anything but a recorded decision releases the key
-	// so the patient can try again (a batch that failed may have committed
-	// the claim). The work below must not be cut short by a client that
-	// hangs up: a lender answer is never thrown away.
-	done := false
-	if created {
-		ctx = context.WithoutCancel(ctx)
-		defer func() {
-			if !done {
-				if err := s.store.DeleteIdempotent(ctx, key); err != nil {
-					s.log.Error("release idempotency key", "session", SessionHash(sess.ID), "err", err)
-				}
+		if fresh {
+			if err := s.reservePull(ctx, tx, sess, sub.ssnIndex, now); err != nil {
+				return err
 			}
-		}()
-	}
-	if err != nil {
-		return nil, err
-	}
-	if !created {
-		return replay(existing, rec.RequestHash)
-	}
+			// The application keeps the latest applicant data; the store seals it.
+			app.Primary = mergeNames(req.Primary, app.Primary)
+			app.Joint = req.Joint
+			app.JointEnabled = req.JointEnabled
+			app.UpdatedAt = now
+			if err := tx.UpdateApplication(ctx, app); err != nil {
+				return err
+			}
+			// The authorisation is a record, not a flag: what was agreed,
+			// when, from where (soft and hard pulls are separate kinds).
+			if err := tx.CreateConsent(ctx, s.consentRecord(c, sub.step.ProviderKey, sub.consentKind, sub.doc, "", nil, now)); err != nil {
+				return err
+			}
+		}
+		pa.InFlight = sub.op
+		return s.updateIn(ctx, tx, pa)
+	})
+	return call, app, pa, replay, err
+}
 
+// decide is a submit's third phase: the lender's decision, asked with the
+// call's reference. A lender that fails or times out gives an "error"
+// decision: the patient is told not to apply again and the waterfall goes
+// on.
+func (s *Service) decide(ctx context.Context, c *Caller, sub *submission, call *chairside.LenderCall, app *chairside.Application) *chairside.Decision {
 	testCase := ""
 	if s.opts.Env != chairside.EnvProd {
 		testCase = app.TestCase
 	}
-	lctx, cancel := context.WithTimeout(ctx, s.opts.LenderTimeout)
-	d, lerr := lender.Decide(lctx, &chairside.DecisionRequest{
-		ProviderKey:         providerKey,
-		Operation:           op,
-		Reference:           "att_" + sha256Hex(key)[:32],
-		Role:                st.Role,
-		LocationState:       loc.State,
-		PurchaseAmountCents: app.PurchaseAmountCents,
-		Primary:             app.Primary,
-		Joint:               app.Joint,
-		TestCase:            testCase,
-		Now:                 now,
+	var d *chairside.Decision
+	err := s.callLender(ctx, sub.step.ProviderKey, func(ctx context.Context, l chairside.Lender) error {
+		var err error
+		d, err = l.Decide(ctx, &chairside.DecisionRequest{
+			ProviderKey:         sub.step.ProviderKey,
+			Operation:           sub.op,
+			Reference:           call.Reference,
+			Role:                sub.step.Role,
+			LocationState:       sub.loc.State,
+			PurchaseAmountCents: app.PurchaseAmountCents,
+			Primary:             app.Primary,
+			Joint:               app.Joint,
+			TestCase:            testCase,
+			Now:                 call.ClaimedAt,
+		})
+		return err
 	})
-	cancel()
-	if lerr != nil || d == nil {
-		// ux.md's communication error: an answer, not a failure. The
-		// patient is told not to apply again and the waterfall goes on.
-		s.log.Warn("lender decision failed", "session", SessionHash(sess.ID), "provider", providerKey, "operation", op, "err", chairside.ErrorCode(lerr))
+	if err != nil || d == nil {
+		s.log.Warn("lender decision failed", "session", SessionHash(c.Session.ID), "provider", sub.step.ProviderKey, "operation", sub.op, "err", chairside.ErrorCode(err))
 		d = &chairside.Decision{ResponseCode: chairside.ResponseError}
 	}
-	d = sanitizeDecision(d, providerKey, op)
+	return sanitizeDecision(d, sub.step.ProviderKey, sub.op)
+}
+
+// recordDecision is a submit's last phase, one transaction: the call
+// settled with the answer for repeats, the decision, the decided status
+// and the event. If this attempt lost its claim meanwhile, nothing is
+// written and the answer comes from the attempt that holds it.
+func (s *Service) recordDecision(ctx context.Context, c *Caller, sub *submission, call *chairside.LenderCall, pa *chairside.ProviderApplication, d *chairside.Decision) (*DecisionResponse, error) {
+	ctx = context.WithoutCancel(ctx)
+	providerKey := sub.step.ProviderKey
+	now := s.now().UTC()
 	d.ID = newID()
 	d.ProviderApplicationID = pa.ID
 	d.CreatedAt = now
-	// The decision, the state, the event and the answer for replays are
-	// written in one batch; a failure stops it where the same calls one by
-	// one would have stopped, keeping what was written (the decision first).
 	var resp *DecisionResponse
-	err = s.batch(ctx, func(st chairside.Store) error {
-		if err := st.CreateDecision(ctx, d); err != nil {
-			return err
-		}
-		pa.Status = chairside.StatusDecided
-		pa.ApplyMode = mode
-		pa.Decision = d
-		pa.SelectedPlanCode = ""
-		if d.LenderApplicationID != "" {
-			pa.LenderApplicationID = d.LenderApplicationID
-		}
-		pa.UpdatedAt = now
-		if err := st.UpdateProviderApplication(ctx, pa); err != nil {
-			return err
-		}
-		s.eventIn(ctx, st, sess, providerKey, "decision.recorded", map[string]any{"operation": op, "responseCode": d.ResponseCode})
-		s.log.Info("decision recorded", "session", SessionHash(sess.ID), "provider", providerKey, "operation", op, "responseCode", d.ResponseCode)
-
+	err := s.batch(ctx, func(tx chairside.Store) error {
 		resp = &DecisionResponse{Decision: *d}
 		if chairside.Cascades(d.ResponseCode) {
-			if nx := loc.Next(providerKey); nx != nil {
-				resp.Next = s.nextIn(ctx, st, app.ID, nx)
+			if nx := sub.loc.Next(providerKey); nx != nil {
+				resp.Next = s.nextIn(ctx, tx, pa.ApplicationID, nx)
 			}
 		}
 		body, err := json.Marshal(resp)
 		if err != nil {
 			return err
 		}
-		return st.CompleteIdempotent(ctx, key, 200, body)
+		if err := settleCall(ctx, tx, call, chairside.CallDone, body); err != nil {
+			return err
+		}
+		cur, err := tx.FindProviderApplication(ctx, pa.ApplicationID, providerKey)
+		if err != nil {
+			return err
+		}
+		if err := tx.CreateDecision(ctx, d); err != nil {
+			return err
+		}
+		cur.Status = chairside.StatusDecided
+		cur.ApplyMode = sub.mode
+		cur.Decision = d
+		cur.SelectedPlanCode = ""
+		cur.InFlight = ""
+		if d.LenderApplicationID != "" {
+			cur.LenderApplicationID = d.LenderApplicationID
+		}
+		if err := s.updateIn(ctx, tx, cur); err != nil {
+			return err
+		}
+		s.eventIn(ctx, tx, c.Session, providerKey, "decision.recorded", map[string]any{"operation": sub.op, "responseCode": d.ResponseCode})
+		return nil
 	})
+	if err == errClaimLost {
+		return s.answerOfTakeover(ctx, pa, sub.op, sub.requestHash)
+	}
 	if err != nil {
 		return nil, err
 	}
-	done = true
+	s.log.Info("decision recorded", "session", SessionHash(c.Session.ID), "provider", providerKey, "operation", sub.op, "responseCode", d.ResponseCode)
 	return resp, nil
 }
 
-// replay answers a repeated submit from its idempotency record.
-func replay(rec *chairside.IdempotencyRecord, requestHash string) (*DecisionResponse, error) {
-	if rec.RequestHash != requestHash {
-		return nil, errorf(chairside.EIDEMPOTENCY, "This submit was already sent with different data. Please start again to apply with new data.")
-	}
-	if !rec.Done {
-		return nil, errorf(chairside.ECONFLICT, "This application is still being processed. Please wait.")
-	}
-	var resp DecisionResponse
-	if err := json.Unmarshal(rec.ResponseBody, &resp); err != nil {
+// answerOfTakeover answers a submit whose claim another attempt took over:
+// that attempt's answer once it is recorded, in_flight until then.
+func (s *Service) answerOfTakeover(ctx context.Context, pa *chairside.ProviderApplication, step, hash string) (*DecisionResponse, error) {
+	call, err := s.store.FindLenderCall(ctx, pa.ID, step)
+	if err != nil {
 		return nil, err
 	}
-	return &resp, nil
+	if call.State == chairside.CallDone && call.RequestHash == hash {
+		return decodeReplay[DecisionResponse](call.Response)
+	}
+	return nil, errClaimLost
 }
 
-// idempotencyKey names one submit: session, operation and provider, plus
-// the client's Idempotency-Key when it sent one.
-func idempotencyKey(sessionID, op, providerKey, clientKey string) string {
-	k := sessionID + ":" + op + ":" + providerKey
-	if clientKey != "" {
-		k += ":" + sha256Hex(clientKey)[:32]
+// decodeReplay decodes a recorded answer for a repeated request.
+func decodeReplay[T any](body []byte) (*T, error) {
+	var v T
+	if err := json.Unmarshal(body, &v); err != nil {
+		return nil, fmt.Errorf("flow: recorded answer: %w", err)
 	}
-	return k
+	return &v, nil
 }
 
 // providerApplication finds or creates the caller's provider application
@@ -368,20 +398,27 @@ func (s *Service) providerApplication(ctx context.Context, store chairside.Store
 	return pa, nil
 }
 
-// checkCaps refuses a credit pull over the per-session or per-SSN cap,
-// counting through store (the service's, or a batch of it).
-func (s *Service) checkCaps(ctx context.Context, store chairside.Store, sess *chairside.Session, ssnIndex string, now time.Time) error {
-	pulls, n, err := store.CountPulls(ctx, sess.ID, "decision.recorded", ssnIndex, now.Add(-24*time.Hour))
+// reservePull takes a credit pull from the session's allowance and from
+// the SSN's allowance for the day, inside the claim transaction: a claim
+// refused for any reason takes nothing, and parallel claims cannot pass a
+// cap together. Over a cap answers rate_limited.
+func (s *Service) reservePull(ctx context.Context, tx chairside.Store, sess *chairside.Session, ssnIndex string, now time.Time) error {
+	ok, err := tx.ReservePull(ctx, "session:"+sess.ID, s.opts.SessionPullCap)
 	if err != nil {
 		return err
 	}
-	if pulls >= s.opts.SessionPullCap {
+	if !ok {
 		s.log.Warn("session pull cap reached", "session", SessionHash(sess.ID))
-		return errorf(chairside.ERATELIMITED, "Too many applications in this session. Please ask the office for help.")
+		return &chairside.Error{Code: chairside.ERATELIMITED, Message: "Too many applications in this session. Please ask the office for help.", RetryAfter: time.Hour}
 	}
-	if n >= s.opts.DailySSNCap {
+	day := now.UTC().Format(time.DateOnly)
+	if ok, err = tx.ReservePull(ctx, "ssn:"+ssnIndex+":"+day, s.opts.DailySSNCap); err != nil {
+		return err
+	}
+	if !ok {
 		s.log.Warn("daily SSN cap reached", "session", SessionHash(sess.ID))
-		return errorf(chairside.ERATELIMITED, "Too many applications for this person today. Please try again tomorrow or ask the office for help.")
+		tomorrow := now.UTC().Truncate(24 * time.Hour).Add(24 * time.Hour)
+		return &chairside.Error{Code: chairside.ERATELIMITED, Message: "Too many applications for this person today. Please try again tomorrow or ask the office for help.", RetryAfter: tomorrow.Sub(now)}
 	}
 	return nil
 }

@@ -38,8 +38,6 @@ const (
 	// in memory. Locations change rarely and a short staleness is harmless;
 	// the cache saves a database read on nearly every call.
 	locationTTL = 30 * time.Second
-	// idempotencyTTL is how long a submit's answer is kept for replays.
-	idempotencyTTL = 24 * time.Hour
 	// maxPlans bounds how many plans a lender may offer; lender answers are
 	// untrusted.
 	maxPlans = 50

@@ -3,6 +3,7 @@ package flow_test
 import (
 	"context"
 	"errors"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -10,14 +11,14 @@ import (
 	"github.com/chairside/chairside"
 	"github.com/chairside/chairside/flow"
 	"github.com/chairside/chairside/lender/sandbox"
+	"github.com/chairside/chairside/store"
 	"github.com/chairside/chairside/store/storetest"
+	"github.com/chairside/chairside/testkit"
 )
 
-// countingLenders wraps the sandbox to count decision calls and to make
-// AcceptOffer fail on demand.
+// countingLenders wraps the sandbox to make AcceptOffer fail on demand.
 type countingLenders struct {
 	inner      chairside.Lenders
-	decides    atomic.Int32
 	failAccept atomic.Bool
 }
 
@@ -34,11 +35,6 @@ type countingLender struct {
 	c *countingLenders
 }
 
-func (l *countingLender) Decide(ctx context.Context, req *chairside.DecisionRequest) (*chairside.Decision, error) {
-	l.c.decides.Add(1)
-	return l.Lender.Decide(ctx, req)
-}
-
 func (l *countingLender) AcceptOffer(ctx context.Context, req *chairside.OfferRequest) error {
 	if l.c.failAccept.Load() {
 		return errors.New("lender down")
@@ -46,10 +42,39 @@ func (l *countingLender) AcceptOffer(ctx context.Context, req *chairside.OfferRe
 	return l.Lender.AcceptOffer(ctx, req)
 }
 
+// lenderLog keeps every call that reached the sandbox, as its Observe hook
+// reports them.
+type lenderLog struct {
+	mu    sync.Mutex
+	calls []sandbox.Call
+}
+
+func (l *lenderLog) observe(c sandbox.Call) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.calls = append(l.calls, c)
+}
+
+// count answers how many calls of op reached the lender, and their
+// distinct references.
+func (l *lenderLog) count(op string) (n int, refs map[string]int) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	refs = map[string]int{}
+	for _, c := range l.calls {
+		if c.Op == op {
+			n++
+			refs[c.Reference]++
+		}
+	}
+	return n, refs
+}
+
 type fixture struct {
 	svc     *flow.Service
 	lenders *countingLenders
-	db      chairside.Store
+	log     *lenderLog
+	db      *store.DB
 }
 
 func newFixture(t *testing.T, e storetest.Engine, opts flow.Options) *fixture {
@@ -59,13 +84,31 @@ func newFixture(t *testing.T, e storetest.Engine, opts flow.Options) *fixture {
 		Waterfall: []chairside.WaterfallStep{
 			{ProviderKey: "synchrony_standard", Role: chairside.RolePrimary, ApplyMode: chairside.ModePrequalify},
 			{ProviderKey: "fortiva_standard", Role: chairside.RoleSecondary, ApplyMode: chairside.ModePrequalify},
+			{ProviderKey: "snap_standard", Role: chairside.RoleTertiary, ApplyMode: chairside.ModePrequalify},
 		},
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	l := &countingLenders{inner: sandbox.New(sandbox.Options{})}
-	return &fixture{svc: flow.New(e.DB, l, e.Keys, opts), lenders: l, db: e.DB}
+	log := &lenderLog{}
+	l := &countingLenders{inner: sandbox.New(sandbox.Options{Observe: log.observe})}
+	f := &fixture{svc: flow.New(e.DB, l, e.Keys, opts), lenders: l, log: log, db: e.DB}
+	auditAfter(t, e.DB)
+	return f
+}
+
+// auditAfter checks, when the test ends, that no provider application's
+// status lacks its evidence.
+func auditAfter(t *testing.T, db *store.DB) {
+	t.Cleanup(func() {
+		problems, err := db.Audit(context.Background())
+		if err != nil {
+			t.Errorf("audit: %v", err)
+		}
+		for _, p := range problems {
+			t.Errorf("audit: %s", p)
+		}
+	})
 }
 
 // caller starts a session and answers its caller.
@@ -85,21 +128,59 @@ func (f *fixture) caller(t *testing.T) *flow.Caller {
 
 func (f *fixture) submit(t *testing.T, c *flow.Caller, key, lastName, ssn string) (*flow.DecisionResponse, error) {
 	t.Helper()
-	ctx := context.Background()
-	doc, err := f.svc.Disclosures(ctx, c, key, flow.DocPrequalification)
+	return f.svc.Submit(context.Background(), c, key, flow.OpPrequalify, f.request(t, c, key, flow.OpPrequalify, lastName, ssn))
+}
+
+// request builds a submit the provider's form for op accepts, agreeing to
+// the authorisation document op needs.
+func (f *fixture) request(t *testing.T, c *flow.Caller, key, op, lastName, ssn string) *flow.SubmitRequest {
+	t.Helper()
+	kind := flow.DocPrequalification
+	if op == flow.OpApply {
+		kind = flow.DocApplication
+	}
+	doc, err := f.svc.Disclosures(context.Background(), c, key, kind)
 	if err != nil {
 		t.Fatal(err)
 	}
 	income := int64(6_000_000)
-	return f.svc.Submit(ctx, c, key, flow.OpPrequalify, &flow.SubmitRequest{
-		Primary: chairside.Applicant{
-			FirstName: "Ana", LastName: lastName, DateOfBirth: "1975-06-15", SSN: ssn,
-			AddressLine1: "1 Market St", AddressCity: "San Francisco", AddressState: "CA", AddressZipCode: "94105",
-			Email: "ana@example.com", MobilePhone: "4155550100", AnnualGrossIncome: &income,
-		},
+	a := chairside.Applicant{
+		FirstName: "Ana", LastName: lastName, DateOfBirth: "1975-06-15", SSN: ssn,
+		AddressLine1: "1 Market St", AddressCity: "San Francisco", AddressState: "CA", AddressZipCode: "94105",
+		Email: "ana@example.com", MobilePhone: "4155550100", AnnualGrossIncome: &income,
+	}
+	if op == flow.OpApply {
+		a.HousingStatus, a.HousingPaymentAmount = "rent", ptr(int64(150_000))
+		a.EmployerName, a.MonthsEmployed = "Harbor Dental Lab", ptr(30)
+	}
+	return &flow.SubmitRequest{
+		Primary: a,
 		Consent: &flow.ConsentInput{DocumentID: doc.ID, DocumentVersion: doc.Version, DocumentSHA256: doc.SHA256, Agreed: true},
-	})
+	}
 }
+
+// confirmPlan selects and confirms the first plan offered for $2,000 and
+// answers its code.
+func (f *fixture) confirmPlan(t *testing.T, c *flow.Caller, key string) string {
+	t.Helper()
+	ctx := context.Background()
+	plans, err := f.svc.Plans(ctx, c, key, 200000)
+	if err != nil || len(plans.PaymentPlans) == 0 {
+		t.Fatalf("plans: %v", err)
+	}
+	code := plans.PaymentPlans[0].ProviderPlanCode
+	if _, err := f.svc.SelectPlan(ctx, c, key, code); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.svc.ConfirmPlan(ctx, c, key, code); err != nil {
+		t.Fatal(err)
+	}
+	return code
+}
+
+func ptr[T any](v T) *T { return &v }
+
+func signaturePNG(t *testing.T) string { return testkit.SignaturePNG(t) }
 
 // TestNoLenderCallWithoutNeed: replays, capped submits and other sessions'
 // objects never reach the lender.
@@ -111,18 +192,22 @@ func TestNoLenderCallWithoutNeed(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		c.IdempotencyKey = "another-tap"
 		again, err := f.submit(t, c, "synchrony_standard", "Approve", "123450001")
-		if err != nil || again.ResponseCode != first.ResponseCode || f.lenders.decides.Load() != 1 {
-			t.Fatalf("replay: %v, %d lender calls", err, f.lenders.decides.Load())
+		if n, _ := f.log.count(sandbox.OpDecide); err != nil || again.ResponseCode != first.ResponseCode || n != 1 {
+			t.Fatalf("replay: %v, %d lender calls", err, n)
+		}
+		// The same submit with other data is not a repeat.
+		if _, err := f.submit(t, c, "synchrony_standard", "Decline", "123450001"); chairside.ErrorCode(err) != chairside.EIDEMPOTENCY {
+			t.Fatalf("other data: %v", err)
 		}
 		if _, err := f.submit(t, c, "fortiva_standard", "Decline", "123450001"); err != nil {
 			t.Fatal(err)
 		}
 		// A third pull in this session is over the cap of 2.
-		c.IdempotencyKey = "new-attempt"
-		_, err = f.submit(t, c, "fortiva_standard", "Approve", "123450001")
-		if chairside.ErrorCode(err) != chairside.ERATELIMITED || f.lenders.decides.Load() != 2 {
-			t.Fatalf("over the cap: %v, %d lender calls", err, f.lenders.decides.Load())
+		_, err = f.submit(t, c, "snap_standard", "Approve", "123450001")
+		if n, _ := f.log.count(sandbox.OpDecide); chairside.ErrorCode(err) != chairside.ERATELIMITED || n != 2 {
+			t.Fatalf("over the cap: %v, %d lender calls", err, n)
 		}
 
 		// Session B sees none of A's provider applications.
@@ -143,17 +228,7 @@ func TestAcceptHandsBackOnLenderFailure(t *testing.T) {
 		if _, err := f.submit(t, c, "synchrony_standard", "Approve", "123450002"); err != nil {
 			t.Fatal(err)
 		}
-		plans, err := f.svc.Plans(ctx, c, "synchrony_standard", 200000)
-		if err != nil || len(plans.PaymentPlans) == 0 {
-			t.Fatalf("plans: %v", err)
-		}
-		code := plans.PaymentPlans[0].ProviderPlanCode
-		if _, err := f.svc.SelectPlan(ctx, c, "synchrony_standard", code); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := f.svc.ConfirmPlan(ctx, c, "synchrony_standard", code); err != nil {
-			t.Fatal(err)
-		}
+		f.confirmPlan(t, c, "synchrony_standard")
 		f.lenders.failAccept.Store(true)
 		if _, err := f.svc.AcceptOffer(ctx, c, "synchrony_standard", nil); chairside.ErrorCode(err) != chairside.ELENDER {
 			t.Fatalf("accept with lender down: %v", err)

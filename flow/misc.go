@@ -2,8 +2,10 @@ package flow
 
 import (
 	"context"
+	"log/slog"
 	"regexp"
 	"slices"
+	"time"
 
 	"github.com/chairside/chairside"
 )
@@ -53,48 +55,47 @@ func (s *Service) ApplyTestCase(ctx context.Context, c *Caller, id string) (*Tes
 	return &TestCaseResponse{TestCase: id}, nil
 }
 
-// longDigits finds runs of digits long enough to be an SSN, a phone, an
-// account or card number.
-var longDigits = regexp.MustCompile(`\d[\d -]{5,}\d`)
+// Shapes of a client log line's code and route: identifiers only, so
+// neither can carry a name, an email address or a sentence.
+var (
+	logCode  = regexp.MustCompile(`^[a-z][a-z0-9_.-]{0,63}$`)
+	logRoute = regexp.MustCompile(`^/[A-Za-z0-9_./{}:-]{0,127}$`)
+)
 
-// ClientLog writes a browser's log line. The browser is untrusted and may
-// put personal data in a message by mistake, so long digit runs are
-// redacted and every string is bounded; slog's JSON handler escapes
-// newlines, so a message cannot forge log lines. sess may be nil.
-func (s *Service) ClientLog(ctx context.Context, sess *chairside.Session, req *LogRequest) error {
+// ClientLog writes a browser's error report as one log line of the
+// caller's session: the level the browser gave, message "client log", and
+// source, code, route and the session hash — no text of the browser's
+// beyond the code and the route, which are checked against narrow
+// shapes. Anything else is bad_request. The caller must have a live
+// session; the HTTP layer bounds the size and the rate.
+func (s *Service) ClientLog(ctx context.Context, c *Caller, req *LogRequest) error {
+	var level slog.Level
 	switch req.Level {
-	case "ERROR", "WARN", "INFO", "DEBUG", "TRACE", "OFF":
+	case "error":
+		level = slog.LevelError
+	case "warn":
+		level = slog.LevelWarn
+	case "info":
+		level = slog.LevelInfo
 	default:
-		return errorf(chairside.EBADREQUEST, "level must be one of ERROR, WARN, INFO, DEBUG, TRACE, OFF.")
+		return errorf(chairside.EBADREQUEST, `level must be "error", "warn" or "info".`)
 	}
-	if req.Level == "OFF" {
-		return nil
+	if !logCode.MatchString(req.Code) {
+		return errorf(chairside.EBADREQUEST, "code must be an error code of 1 to 64 characters: a lower-case letter, then lower-case letters, digits, _ . or -.")
 	}
-	clean := func(v string, n int) string {
-		if len(v) > n {
-			v = v[:n]
+	if !logRoute.MatchString(req.Route) {
+		return errorf(chairside.EBADREQUEST, "route must be the app's route pattern: / then at most 127 letters, digits, _ . / { } : or -.")
+	}
+	if req.ClientDateTime != "" {
+		if _, err := time.Parse(time.RFC3339, req.ClientDateTime); len(req.ClientDateTime) > 40 || err != nil {
+			return errorf(chairside.EBADREQUEST, "clientDateTime must be an RFC 3339 date and time, e.g. 2026-01-31T14:05:00Z.")
 		}
-		return longDigits.ReplaceAllString(v, "[redacted]")
 	}
-	tags := make([]string, 0, min(len(req.Tags), 20))
-	for i, t := range req.Tags {
-		if i == 20 {
-			break
-		}
-		tags = append(tags, clean(t, 100))
-	}
-	attrs := []any{
-		"source", "browser",
-		"level", req.Level,
-		"name", clean(req.Name, 200),
-		"clientSource", clean(req.Source, 200),
-		"clientDateTime", clean(req.ClientDateTime, 64),
-		"tags", tags,
-		"message", clean(req.Message, 2000),
-	}
-	if sess != nil {
-		attrs = append(attrs, "session", SessionHash(sess.ID))
-	}
-	s.log.InfoContext(ctx, "client log", attrs...)
+	s.log.LogAttrs(ctx, level, "client log",
+		slog.String("source", "browser"),
+		slog.String("code", req.Code),
+		slog.String("route", req.Route),
+		slog.String("session", SessionHash(c.Session.ID)),
+	)
 	return nil
 }

@@ -235,6 +235,8 @@ func FinishOutcome(word string) (outcome string, ok bool) {
 
 // Finish ends the caller's session with an outcome (chairside.Outcome…).
 // From then on its id answers session_invalid; a second finish does too.
+// The outcome is checked against the application (finishOutcome): the
+// browser asks, the server decides what is recorded.
 func (s *Service) Finish(ctx context.Context, c *Caller, outcome string) (*FinishResponse, error) {
 	switch outcome {
 	case chairside.OutcomeCompleted, chairside.OutcomeCancel, chairside.OutcomePending, chairside.OutcomeTimeout:
@@ -242,7 +244,11 @@ func (s *Service) Finish(ctx context.Context, c *Caller, outcome string) (*Finis
 		return nil, errorf(chairside.ENOTFOUND, "Unknown outcome.")
 	}
 	sess := c.Session
-	err := s.batch(ctx, func(st chairside.Store) error {
+	outcome, err := s.finishOutcome(ctx, sess, outcome)
+	if err != nil {
+		return nil, err
+	}
+	err = s.batch(ctx, func(st chairside.Store) error {
 		if err := st.FinishSession(ctx, sess.ID, outcome, s.now().UTC()); err != nil {
 			return err
 		}
@@ -257,6 +263,44 @@ func (s *Service) Finish(ctx context.Context, c *Caller, outcome string) (*Finis
 	}
 	s.log.Info("flow finished", "session", SessionHash(sess.ID), "outcome", outcome)
 	return &FinishResponse{Outcome: outcome}, nil
+}
+
+// finishOutcome is the outcome to record for the one asked:
+//   - completed only when a lender completed an application; when every
+//     lender tried has answered and none completed, no_financing; while a
+//     lender step is in flight, or before any lender answered, refused;
+//   - pending only when a lender's latest decision is pending;
+//   - cancel and timeout always.
+func (s *Service) finishOutcome(ctx context.Context, sess *chairside.Session, asked string) (string, error) {
+	if asked == chairside.OutcomeCancel || asked == chairside.OutcomeTimeout {
+		return asked, nil
+	}
+	pas, err := s.store.ListProviderApplications(ctx, sess.ApplicationID)
+	if err != nil {
+		return "", err
+	}
+	decided, pending := false, false
+	for _, pa := range pas {
+		if pa.InFlight != "" {
+			return "", inFlight(s.lease())
+		}
+		if pa.Status == chairside.StatusCompleted && asked == chairside.OutcomeCompleted {
+			return chairside.OutcomeCompleted, nil
+		}
+		if pa.Decision != nil {
+			decided = true
+			pending = pending || pa.Decision.ResponseCode == chairside.ResponsePending
+		}
+	}
+	switch {
+	case asked == chairside.OutcomePending && pending:
+		return chairside.OutcomePending, nil
+	case asked == chairside.OutcomePending:
+		return "", errorf(chairside.ECONFLICT, "No lender is reviewing this application.")
+	case decided:
+		return chairside.OutcomeNoFinancing, nil
+	}
+	return "", errorf(chairside.ECONFLICT, "This application is not finished yet.")
 }
 
 // CurrentLocation answers the caller's location with its waterfall.

@@ -196,14 +196,22 @@ type EmailRequest struct {
 	Email string `json:"email"`
 }
 
-// LogRequest is a log line from the browser.
+// LogRequest is a structured error report from the browser (POST /log):
+// how bad, which error (a code of the app's own, never a message), and on
+// which route pattern. Nothing free-form, so nothing a patient typed can
+// reach the server log this way.
 type LogRequest struct {
-	ClientDateTime string   `json:"clientDateTime,omitempty"`
-	Level          string   `json:"level"`
-	Message        string   `json:"message"`
-	Name           string   `json:"name,omitempty"`
-	Source         string   `json:"source,omitempty"`
-	Tags           []string `json:"tags,omitempty"`
+	// Level is error, warn or info.
+	Level string `json:"level"`
+	// Code matches ^[a-z][a-z0-9_.-]{0,63}$, e.g. "api.lender_unavailable".
+	Code string `json:"code"`
+	// Route is the app's route pattern, e.g. "/providers/{providerKey}/plans";
+	// it matches ^/[A-Za-z0-9_./{}:-]{0,127}$.
+	Route string `json:"route"`
+	// ClientDateTime is the browser's clock (RFC 3339, at most 40
+	// characters). It is checked but not logged: the server's time is the
+	// one that counts.
+	ClientDateTime string `json:"clientDateTime,omitempty"`
 }
 
 // PlansPresentedRequest is the body of

@@ -187,23 +187,22 @@ func (h *Handler) currentLocation(w http.ResponseWriter, r *http.Request, c *flo
 	h.answer(w, r, resp, err)
 }
 
-// clientLog is public, so a browser can report what went wrong after its
-// session ended; a live session, when sent, is noted by hash.
-func (h *Handler) clientLog(w http.ResponseWriter, r *http.Request) {
-	var req flow.LogRequest
-	if !h.body(w, r, &req, false) {
+// clientLog writes one structured error report of the browser's to the
+// server log: a level, a code and a route, nothing typed by a person. It
+// needs a live session (so the log cannot be filled by anyone on the
+// internet) and is limited per session (logLimiter) and to LogMaxBytes.
+func (h *Handler) clientLog(w http.ResponseWriter, r *http.Request, c *flow.Caller) {
+	if ok, wait := h.logLimiter.allow(c.Session.ID); !ok {
+		err := chairside.Errorf(chairside.ERATELIMITED, "Too many log lines from this session. Please wait a moment.")
+		err.RetryAfter = wait
+		h.writeError(w, r, err)
 		return
 	}
-	var sess *chairside.Session
-	if id := r.Header.Get("X-Web-Session-Id"); id != "" {
-		// The log is public: a dead or unknown session does not fail
-		// the call, it is just not noted.
-		if s, err := h.svc.Authenticate(r.Context(), id); err == nil {
-			sess = s
-			infoOf(r).session = flow.SessionHash(s.ID)
-		}
+	var req flow.LogRequest
+	if !h.bodyN(w, r, LogMaxBytes, &req, false) {
+		return
 	}
-	if err := h.svc.ClientLog(r.Context(), sess, &req); err != nil {
+	if err := h.svc.ClientLog(r.Context(), c, &req); err != nil {
 		h.writeError(w, r, err)
 		return
 	}

@@ -3,18 +3,15 @@ package httpapi_test
 import (
 	"bytes"
 	"context"
-	"encoding/base64"
 	"encoding/json"
 	"fmt"
-	"image"
-	"image/color"
-	"image/png"
 	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -29,6 +26,7 @@ import (
 	"github.com/chairside/chairside/httpapi"
 	"github.com/chairside/chairside/lender/sandbox"
 	"github.com/chairside/chairside/store/storetest"
+	"github.com/chairside/chairside/testkit"
 )
 
 // EntityKey is the seeded test location's entity key.
@@ -41,6 +39,7 @@ type config struct {
 	dailySSNCap   int
 	rate          float64
 	burst         int
+	hsts          bool
 	wrap          func(chairside.Store) chairside.Store
 }
 
@@ -54,6 +53,8 @@ type harness struct {
 	clock *clock
 	logs  *lockedBuffer
 	api   *contract
+	// decides counts the decision calls that reached a sandbox lender.
+	decides atomic.Int64
 }
 
 // clock is a settable clock.
@@ -130,7 +131,12 @@ func newHarness(t testing.TB, e storetest.Engine, cfg config) *harness {
 		cfg.rate = -1 // off, unless a test is about it
 	}
 	logger := httpapi.NewLogger(h.logs, slog.LevelDebug)
-	svc := flow.New(st, sandbox.New(sandbox.Options{}), e.Keys, flow.Options{
+	lenders := sandbox.New(sandbox.Options{Observe: func(c sandbox.Call) {
+		if c.Op == sandbox.OpDecide {
+			h.decides.Add(1)
+		}
+	}})
+	svc := flow.New(st, lenders, e.Keys, flow.Options{
 		Env:           cfg.env,
 		Now:           h.clock.Now,
 		LenderTimeout: cfg.lenderTimeout,
@@ -144,8 +150,20 @@ func newHarness(t testing.TB, e storetest.Engine, cfg config) *harness {
 		OpenAPI:       api.Spec,
 		RatePerSecond: cfg.rate,
 		RateBurst:     cfg.burst,
+		HSTS:          cfg.hsts,
 	}))
 	t.Cleanup(h.srv.Close)
+	// After every test's journeys: no provider application's status lacks
+	// its evidence (registered after the server's close, so it runs first).
+	t.Cleanup(func() {
+		problems, err := e.DB.Audit(context.Background())
+		if err != nil {
+			t.Errorf("audit: %v", err)
+		}
+		for _, p := range problems {
+			t.Errorf("audit: %s", p)
+		}
+	})
 	return h
 }
 
@@ -263,8 +281,8 @@ func (r *result) into(t testing.TB, v any) {
 // req describes one call.
 type req struct {
 	method, path, session string
-	body                  any // string or []byte sent as is; anything else as JSON
-	header                map[string]string
+	body                  any               // string or []byte sent as is; anything else as JSON
+	header                map[string]string // "" removes a header (Content-Type)
 	noContract            bool
 }
 
@@ -304,7 +322,11 @@ func (h *harness) do(t testing.TB, q req) *result {
 		hr.Header.Set("X-Web-Session-Id", q.session)
 	}
 	for k, v := range q.header {
-		hr.Header.Set(k, v)
+		if v == "" {
+			hr.Header.Del(k) // "" sends the call without that header
+		} else {
+			hr.Header.Set(k, v)
+		}
 	}
 	resp, err := h.srv.Client().Do(hr)
 	if err != nil {
@@ -321,6 +343,7 @@ func (h *harness) do(t testing.TB, q req) *result {
 		"X-Content-Type-Options": "nosniff",
 		"Referrer-Policy":        "no-referrer",
 		"X-Frame-Options":        "DENY",
+		"Permissions-Policy":     httpapi.PermissionsPolicy,
 	} {
 		if got := resp.Header.Get(hd); got != want {
 			t.Errorf("%s %s: %s %q, want %q", q.method, q.path, hd, got, want)
@@ -423,30 +446,8 @@ func (h *harness) toConfirmed(t testing.TB, sid, ssn string) string {
 	return code
 }
 
-// signaturePNG draws a noisy signature image well over 3000 bytes.
-func signaturePNG(t testing.TB) string {
-	t.Helper()
-	img := image.NewGray(image.Rect(0, 0, 300, 120))
-	seed := uint32(7)
-	for y := 0; y < 120; y++ {
-		for x := 0; x < 300; x++ {
-			seed = seed*1664525 + 1013904223
-			if seed>>28 < 5 {
-				img.SetGray(x, y, color.Gray{Y: 0})
-			} else {
-				img.SetGray(x, y, color.Gray{Y: 255})
-			}
-		}
-	}
-	var buf bytes.Buffer
-	if err := png.Encode(&buf, img); err != nil {
-		t.Fatal(err)
-	}
-	if buf.Len() <= 3000 {
-		t.Fatalf("test signature only %d bytes", buf.Len())
-	}
-	return "data:image/png;base64," + base64.StdEncoding.EncodeToString(buf.Bytes())
-}
+// signaturePNG is the signature the journeys sign with.
+func signaturePNG(t testing.TB) string { return testkit.SignaturePNG(t) }
 
 func ptr[T any](v T) *T { return &v }
 

@@ -21,6 +21,14 @@ const (
 	DefaultESignMaxBytes = 1 << 20  // the e-sign body carries a signature PNG
 	DefaultRatePerSecond = 20       // per client IP
 	DefaultRateBurst     = 60
+	// LogMaxBytes bounds the body of POST /log: a level, a code and a
+	// route fit in far less.
+	LogMaxBytes = 1 << 10
+	// LogPerMinute and LogBurst bound the lines one session may log: a
+	// bucket of LogBurst refilled at LogPerMinute, so no more than
+	// LogBurst+LogPerMinute = 30 lines in any minute.
+	LogPerMinute = 20
+	LogBurst     = 10
 )
 
 // Options configure the handler. Zero values get the defaults above.
@@ -44,6 +52,10 @@ type Options struct {
 	// burst 60). A negative RatePerSecond turns the limit off.
 	RatePerSecond float64
 	RateBurst     int
+	// HSTS sends Strict-Transport-Security on every answer. Set it when
+	// patients reach the server over https, even when TLS ends at a proxy
+	// in front of it (the public URL is https).
+	HSTS bool
 }
 
 // Handler serves the API and the web app. Build it with New.
@@ -51,9 +63,13 @@ type Handler struct {
 	svc     *flow.Service
 	opts    Options
 	log     *slog.Logger
-	limiter *ipLimiter
-	web     *webApp
-	root    http.Handler
+	limiter *keyLimiter // per client IP; nil when off
+	// logLimiter bounds POST /log per session. It is in memory, per
+	// server: behind several servers a session may log that much on each,
+	// which is still bounded and harmless.
+	logLimiter *keyLimiter
+	web        *webApp
+	root       http.Handler
 }
 
 // New returns the http.Handler of the whole server: API, OpenAPI document
@@ -78,9 +94,10 @@ func New(svc *flow.Service, opts Options) http.Handler {
 	if opts.Env == "" {
 		opts.Env = svc.Env()
 	}
-	h := &Handler{svc: svc, opts: opts, log: opts.Logger, web: newWebApp(opts.Web)}
+	h := &Handler{svc: svc, opts: opts, log: opts.Logger, web: newWebApp(opts.Web),
+		logLimiter: newKeyLimiter(LogPerMinute/60.0, LogBurst)}
 	if opts.RatePerSecond > 0 {
-		h.limiter = newIPLimiter(opts.RatePerSecond, opts.RateBurst)
+		h.limiter = newKeyLimiter(opts.RatePerSecond, opts.RateBurst)
 	}
 	mux := http.NewServeMux()
 	h.routes(mux)
@@ -148,7 +165,7 @@ func (h *Handler) routes(mux *http.ServeMux) {
 	authed("POST "+api+"/validate/zipCode", h.validateZipCode)
 	authed("POST "+api+"/validate/email", h.validateEmail)
 	authed("GET "+api+"/locations/current", h.currentLocation)
-	public("POST "+api+"/log", h.clientLog)
+	authed("POST "+api+"/log", h.clientLog)
 	authed("POST "+api+"/application/events/financing-plans-presented", h.plansPresented)
 	authed("POST "+api+"/test-cases/apply/{id}", h.applyTestCase)
 	public("GET "+api+"/internal/version", h.version)

@@ -8,7 +8,6 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -18,9 +17,28 @@ import (
 	"github.com/chairside/chairside"
 )
 
-// Security headers (security.md "Browser"). The CSP allows nothing but our
-// own origin: no inline scripts or styles, no eval, no framing.
+// Security headers (README.md, "Keeping patients' data safe"). The CSP
+// allows nothing but our own origin: no inline scripts or styles, no eval,
+// no framing.
 const contentSecurityPolicy = "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'"
+
+// permissionsPolicy turns off every powerful browser feature for our pages
+// and anything they might embed: the app uses none of them (no camera, no
+// microphone, no location, no Payment Request API, no USB or serial
+// devices). Only names Chromium recognises are listed: an unknown name
+// makes Chromium log "Unrecognized feature" as a console error, which the
+// browser tests (web/e2e/helpers.ts) count as a failure. Checked against
+// Debian's Chromium 156; interest-cohort (the retired FLoC) and its
+// successor browsing-topics both opt the pages out of interest grouping.
+const permissionsPolicy = "accelerometer=(), autoplay=(), browsing-topics=(), camera=(), display-capture=(), " +
+	"encrypted-media=(), fullscreen=(), geolocation=(), gyroscope=(), hid=(), idle-detection=(), " +
+	"interest-cohort=(), local-fonts=(), magnetometer=(), microphone=(), midi=(), payment=(), " +
+	"picture-in-picture=(), publickey-credentials-get=(), screen-wake-lock=(), serial=(), usb=(), " +
+	"xr-spatial-tracking=()"
+
+// hstsValue asks browsers to use https only, for a year, on this host and
+// its subdomains.
+const hstsValue = "max-age=31536000; includeSubDomains"
 
 // reqInfo travels in the request context so that the log line written
 // after the handler knows what the handler learned: the route pattern and
@@ -139,7 +157,8 @@ func panicText(v any) string {
 	return s
 }
 
-// withHeaders sets the security headers on every answer, and no-store on
+// withHeaders sets the security headers on every answer (including the
+// Permissions-Policy, and HSTS when served over https), and no-store on
 // every API answer: personal data must not sit in a shared tablet's cache.
 func (h *Handler) withHeaders(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -149,8 +168,11 @@ func (h *Handler) withHeaders(next http.Handler) http.Handler {
 		hd.Set("X-Frame-Options", "DENY")
 		hd.Set("Content-Security-Policy", contentSecurityPolicy)
 		hd.Set("Cross-Origin-Opener-Policy", "same-origin")
-		if r.TLS != nil {
-			hd.Set("Strict-Transport-Security", "max-age=31536000; includeSubDomains")
+		hd.Set("Permissions-Policy", permissionsPolicy)
+		// TLS usually ends at a proxy in front of us (Options.HSTS, set
+		// when the public URL is https); r.TLS covers TLS served here.
+		if h.opts.HSTS || r.TLS != nil {
+			hd.Set("Strict-Transport-Security", hstsValue)
 		}
 		if strings.HasPrefix(r.URL.Path, "/api/") {
 			hd.Set("Cache-Control", "no-store")
@@ -159,9 +181,10 @@ func (h *Handler) withHeaders(next http.Handler) http.Handler {
 	})
 }
 
-// ipLimiter is a per-IP token bucket. Buckets idle for a while are dropped
-// so the map cannot grow without bound.
-type ipLimiter struct {
+// keyLimiter is a token bucket per key (a client IP, a session). Buckets
+// idle for a while are dropped so the map cannot grow without bound. It
+// lives in memory: each server counts on its own.
+type keyLimiter struct {
 	limit rate.Limit
 	burst int
 
@@ -175,13 +198,13 @@ type bucket struct {
 	seen time.Time
 }
 
-func newIPLimiter(perSecond float64, burst int) *ipLimiter {
-	return &ipLimiter{limit: rate.Limit(perSecond), burst: burst, buckets: map[string]*bucket{}, swept: time.Now()}
+func newKeyLimiter(perSecond float64, burst int) *keyLimiter {
+	return &keyLimiter{limit: rate.Limit(perSecond), burst: burst, buckets: map[string]*bucket{}, swept: time.Now()}
 }
 
-// allow reports whether ip may make a request now, and if not, after how
+// allow reports whether key may make a request now, and if not, after how
 // long it may.
-func (l *ipLimiter) allow(ip string) (bool, time.Duration) {
+func (l *keyLimiter) allow(key string) (bool, time.Duration) {
 	now := time.Now()
 	l.mu.Lock()
 	defer l.mu.Unlock()
@@ -193,10 +216,10 @@ func (l *ipLimiter) allow(ip string) (bool, time.Duration) {
 		}
 		l.swept = now
 	}
-	b, ok := l.buckets[ip]
+	b, ok := l.buckets[key]
 	if !ok {
 		b = &bucket{lim: rate.NewLimiter(l.limit, l.burst)}
-		l.buckets[ip] = b
+		l.buckets[key] = b
 	}
 	b.seen = now
 	res := b.lim.ReserveN(now, 1)
@@ -215,9 +238,9 @@ func (h *Handler) withRateLimit(next http.Handler) http.Handler {
 	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if ok, wait := h.limiter.allow(clientIP(r)); !ok {
-			secs := int(wait/time.Second) + 1
-			w.Header().Set("Retry-After", strconv.Itoa(secs))
-			h.writeError(w, r, chairside.Errorf(chairside.ERATELIMITED, "Too many requests. Please wait a moment and try again."))
+			err := chairside.Errorf(chairside.ERATELIMITED, "Too many requests. Please wait a moment and try again.")
+			err.RetryAfter = wait
+			h.writeError(w, r, err)
 			return
 		}
 		next.ServeHTTP(w, r)

@@ -158,46 +158,6 @@ func (db *DB) UpdateApplication(ctx context.Context, a *chairside.Application) e
 	return nil
 }
 
-// CountDecisionsBySSNIndex counts the decisions recorded since since for
-// every application whose primary SSN has the blind index ssnIndex, across
-// all sessions: the daily cap on credit pulls. An empty index counts 0.
-func (db *DB) CountDecisionsBySSNIndex(ctx context.Context, ssnIndex string, since time.Time) (int, error) {
-	if ssnIndex == "" {
-		return 0, nil
-	}
-	var n int
-	err := db.queryRow(ctx, `SELECT COUNT(*) FROM decisions d
-		JOIN provider_applications pa ON pa.id = d.provider_application_id
-		JOIN applications a ON a.id = pa.application_id
-		WHERE a.ssn_index = ? AND d.created_at >= ?`, ssnIndex, millis(since)).Scan(&n)
-	if err != nil {
-		return 0, fmt.Errorf("store: count decisions by ssn: %w", err)
-	}
-	return n, nil
-}
-
-// CountPulls answers, in one query, how many events of eventType the
-// session has (CountEvents) and how many decisions were recorded since
-// since for the SSN blind index ssnIndex (CountDecisionsBySSNIndex; 0 for
-// an empty index).
-func (db *DB) CountPulls(ctx context.Context, sessionID, eventType, ssnIndex string, since time.Time) (sessionEvents, ssnDecisions int, err error) {
-	if ssnIndex == "" {
-		n, err := db.CountEvents(ctx, sessionID, eventType)
-		return n, 0, err
-	}
-	err = db.queryRow(ctx, `SELECT
-			(SELECT COUNT(*) FROM events WHERE session_id = ? AND type = ?),
-			(SELECT COUNT(*) FROM decisions d
-				JOIN provider_applications pa ON pa.id = d.provider_application_id
-				JOIN applications a ON a.id = pa.application_id
-				WHERE a.ssn_index = ? AND d.created_at >= ?)`,
-		sessionID, eventType, ssnIndex, millis(since)).Scan(&sessionEvents, &ssnDecisions)
-	if err != nil {
-		return 0, 0, fmt.Errorf("store: count pulls: %w", err)
-	}
-	return sessionEvents, ssnDecisions, nil
-}
-
 // PurgePersonalData blanks the sealed applicants of every application whose
 // session ended before finishedBefore, sets their PurgedAt, and answers how
 // many it purged. Decisions, consents, events, amounts and the SSN blind
@@ -205,7 +165,8 @@ func (db *DB) CountPulls(ctx context.Context, sessionID, eventType, ssnIndex str
 //
 // A session ended when it finished, or, if it never did (the patient walked
 // away), at the latest chairside.SessionMaxAge after it began. Flow tokens
-// used or expired before the cutoff lose their sealed patient name too.
+// used or expired before the cutoff lose their sealed patient name too, and
+// pull allowances older than any cap's window are deleted.
 func (db *DB) PurgePersonalData(ctx context.Context, finishedBefore time.Time) (int, error) {
 	cutoff := millis(finishedBefore)
 	abandonedCutoff := millis(finishedBefore.Add(-chairside.SessionMaxAge))
@@ -225,6 +186,12 @@ func (db *DB) PurgePersonalData(ctx context.Context, finishedBefore time.Time) (
 		if _, err := tx.ExecContext(ctx, db.rebind(`UPDATE flow_tokens SET name_sealed = ''
 			WHERE name_sealed <> '' AND (expires_at < ? OR used_at < ?)`), cutoff, cutoff); err != nil {
 			return fmt.Errorf("store: purge flow tokens: %w", err)
+		}
+		// Pull allowances hold an SSN's blind index; once no cap counts
+		// them any more they go too.
+		if _, err := tx.ExecContext(ctx, db.rebind(`DELETE FROM pull_allowances WHERE created_at < ?`),
+			millis(db.now().Add(-allowanceKeep))); err != nil {
+			return fmt.Errorf("store: purge pull allowances: %w", err)
 		}
 		return nil
 	})

@@ -10,7 +10,7 @@ import (
 
 // TestBatch: a step's writes commit together in one transaction (on
 // PostgreSQL too), answers such as a version conflict or a duplicate event
-// leave the batch usable, and writes made before fn's error are kept.
+// leave the batch usable, and when fn fails nothing it wrote is kept.
 func TestBatch(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		s := newSession(t, db, t0)
@@ -50,17 +50,28 @@ func TestBatch(t *testing.T) {
 			t.Fatalf("events after the batch: %v", events)
 		}
 
-		// fn's error is answered, and what it wrote before stays.
+		// fn's error is answered, and nothing it wrote before stays: not the
+		// decision, not the event, not the pull it reserved.
 		err = db.Batch(ctx, func(st chairside.Store) error {
 			must(t, st.CreateDecision(ctx, &chairside.Decision{ProviderApplicationID: pa.ID, ProviderKey: "synchrony_standard", Operation: "prequalify", ResponseCode: chairside.ResponseApproved, CreatedAt: t0}))
+			must(t, st.AppendEvent(ctx, &chairside.Event{SessionID: s.ID, Type: "decision.recorded", CreatedAt: t0}))
+			if ok, err := st.ReservePull(ctx, "session:"+s.ID, 1); err != nil || !ok {
+				t.Fatalf("reserve: %v %v", ok, err)
+			}
 			stale.Status = chairside.StatusCompleted
 			return st.UpdateProviderApplication(ctx, &stale)
 		})
 		wantCode(t, err, chairside.ECONFLICT)
 		got, err = db.FindProviderApplication(ctx, a.ID, "synchrony_standard")
 		must(t, err)
-		if got.Decision == nil || got.Decision.ResponseCode != chairside.ResponseApproved {
-			t.Fatalf("the decision written before the error was lost: %+v", got.Decision)
+		if got.Decision != nil {
+			t.Fatalf("a decision written in a failed batch was kept: %+v", got.Decision)
+		}
+		if events, _ := db.ListEvents(ctx, s.ID); len(events) != 2 {
+			t.Fatalf("an event of a failed batch was kept: %d events", len(events))
+		}
+		if ok, err := db.ReservePull(ctx, "session:"+s.ID, 1); err != nil || !ok {
+			t.Fatalf("the pull reserved in a failed batch was kept: %v %v", ok, err)
 		}
 	})
 }

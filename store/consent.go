@@ -3,9 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
-	"encoding/base64"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"strings"
 	"sync"
@@ -241,120 +239,6 @@ func (db *DB) ListEvents(ctx context.Context, sessionID string) ([]*chairside.Ev
 		return nil, fmt.Errorf("store: list events: %w", err)
 	}
 	return out, nil
-}
-
-// CountEvents counts a session's events of one type, without reading them:
-// the per-session cap on credit pulls. It is not part of chairside.Store;
-// package flow uses it when the store has it.
-func (db *DB) CountEvents(ctx context.Context, sessionID, typ string) (int, error) {
-	var n int
-	if err := db.queryRow(ctx, `SELECT COUNT(*) FROM events WHERE session_id = ? AND type = ?`, sessionID, typ).Scan(&n); err != nil {
-		return 0, fmt.Errorf("store: count events: %w", err)
-	}
-	return n, nil
-}
-
-// BeginIdempotent inserts a running (not done) record for rec.Key, and
-// answers created=true and a nil existing record. If a live record with the
-// key exists, it answers that record and created=false, for the caller to
-// replay (Done), refuse (a different RequestHash) or wait on (still
-// running). An expired record counts as absent and is replaced. Two servers
-// beginning the same key at once cannot both create it.
-//
-// A zero rec.CreatedAt gets db.Now; a zero ExpiresAt is CreatedAt + 24h.
-func (db *DB) BeginIdempotent(ctx context.Context, rec *chairside.IdempotencyRecord) (existing *chairside.IdempotencyRecord, created bool, err error) {
-	if rec.Key == "" {
-		return nil, false, chairside.Errorf(chairside.EINVALID, "An idempotency record needs a key.")
-	}
-	rec.CreatedAt = db.stamp(rec.CreatedAt)
-	if rec.ExpiresAt.IsZero() {
-		rec.ExpiresAt = rec.CreatedAt.Add(24 * time.Hour)
-	}
-	rec.ExpiresAt = rec.ExpiresAt.Truncate(time.Millisecond)
-	// One statement decides: insert, or take over an expired record, or do
-	// nothing. Both engines count only rows inserted or updated.
-	res, err := db.exec(ctx, `INSERT INTO idempotency_keys (key, request_hash, done, status, body, created_at, expires_at)
-		VALUES (?, ?, 0, 0, '', ?, ?)
-		ON CONFLICT (key) DO UPDATE SET request_hash = excluded.request_hash, done = 0, status = 0, body = '',
-			created_at = excluded.created_at, expires_at = excluded.expires_at
-		WHERE idempotency_keys.expires_at <= excluded.created_at`,
-		rec.Key, rec.RequestHash, millis(rec.CreatedAt), millis(rec.ExpiresAt))
-	if err != nil {
-		return nil, false, fmt.Errorf("store: begin idempotent: %w", err)
-	}
-	n, err := rowsAffected(res)
-	if err != nil {
-		return nil, false, err
-	}
-	if n == 1 {
-		rec.Done, rec.ResponseStatus, rec.ResponseBody = false, 0, nil
-		return nil, true, nil
-	}
-	existing, err = db.findIdempotent(ctx, rec.Key)
-	if err != nil {
-		return nil, false, err
-	}
-	return existing, false, nil
-}
-
-func (db *DB) findIdempotent(ctx context.Context, key string) (*chairside.IdempotencyRecord, error) {
-	var r chairside.IdempotencyRecord
-	var done, created, expires int64
-	var body string
-	err := db.queryRow(ctx, `SELECT key, request_hash, done, status, body, created_at, expires_at
-		FROM idempotency_keys WHERE key = ?`, key).Scan(&r.Key, &r.RequestHash, &done, &r.ResponseStatus, &body, &created, &expires)
-	if errors.Is(err, sql.ErrNoRows) {
-		// Deleted between our insert attempt and this read: the caller may
-		// simply try again.
-		return nil, conflict("This request is being processed; try again.")
-	} else if err != nil {
-		return nil, fmt.Errorf("store: find idempotent: %w", err)
-	}
-	r.Done = done != 0
-	r.CreatedAt, r.ExpiresAt = fromMillis(created), fromMillis(expires)
-	if body != "" {
-		if r.ResponseBody, err = base64.StdEncoding.DecodeString(body); err != nil {
-			return nil, fmt.Errorf("store: find idempotent: body: %w", err)
-		}
-	}
-	return &r, nil
-}
-
-// CompleteIdempotent stores the answer of the request that began key and
-// marks it done. A missing key answers ENOTFOUND.
-func (db *DB) CompleteIdempotent(ctx context.Context, key string, status int, body []byte) error {
-	res, err := db.exec(ctx, `UPDATE idempotency_keys SET done = 1, status = ?, body = ? WHERE key = ?`,
-		status, base64.StdEncoding.EncodeToString(body), key)
-	if err != nil {
-		return fmt.Errorf("store: complete idempotent: %w", err)
-	}
-	if n, err := rowsAffected(res); err != nil {
-		return err
-	} else if n == 0 {
-		return notFound("Idempotency key not found.")
-	}
-	return nil
-}
-
-// DeleteIdempotent removes key, so a request that failed without reaching
-// a lender can be retried. Deleting a missing key is not an error.
-func (db *DB) DeleteIdempotent(ctx context.Context, key string) error {
-	if _, err := db.exec(ctx, `DELETE FROM idempotency_keys WHERE key = ?`, key); err != nil {
-		return fmt.Errorf("store: delete idempotent: %w", err)
-	}
-	return nil
-}
-
-// DeleteExpiredIdempotent removes the idempotency records that expired
-// before now and answers how many. It is not part of chairside.Store; the
-// server's housekeeping calls it with the purge.
-func (db *DB) DeleteExpiredIdempotent(ctx context.Context, now time.Time) (int, error) {
-	res, err := db.exec(ctx, `DELETE FROM idempotency_keys WHERE expires_at <= ?`, millis(now))
-	if err != nil {
-		return 0, fmt.Errorf("store: delete expired idempotent: %w", err)
-	}
-	n, err := rowsAffected(res)
-	return int(n), err
 }
 
 // signatureAAD binds a sealed signature to its consent, so it cannot be

@@ -13,7 +13,7 @@ import (
 )
 
 const providerApplicationColumns = `id, application_id, provider_key, role, apply_mode, status,
-	lender_application_id, selected_plan_code, version, created_at, updated_at`
+	lender_application_id, selected_plan_code, in_flight_step, version, created_at, updated_at`
 
 // CreateProviderApplication stores a lender's part of an application with
 // Version 1 (pa.Version is set). An empty pa.ID gets a random id; zero
@@ -31,10 +31,10 @@ func (db *DB) CreateProviderApplication(ctx context.Context, pa *chairside.Provi
 	// ON CONFLICT DO NOTHING rather than a unique violation: inside a
 	// Batch's PostgreSQL transaction a failed statement would abort the
 	// transaction, and a lost race to create is an answer, not a failure.
-	res, err := db.exec(ctx, `INSERT INTO provider_applications (`+providerApplicationColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+	res, err := db.exec(ctx, `INSERT INTO provider_applications (`+providerApplicationColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT DO NOTHING`,
 		pa.ID, pa.ApplicationID, pa.ProviderKey, pa.Role, pa.ApplyMode, pa.Status,
-		pa.LenderApplicationID, pa.SelectedPlanCode, 1, millis(pa.CreatedAt), millis(pa.UpdatedAt))
+		pa.LenderApplicationID, pa.SelectedPlanCode, pa.InFlight, 1, millis(pa.CreatedAt), millis(pa.UpdatedAt))
 	if err == nil {
 		if n, rerr := rowsAffected(res); rerr != nil {
 			err = rerr
@@ -65,13 +65,13 @@ func (db *DB) FindProviderApplication(ctx context.Context, applicationID, provid
 		dApproved, dDownReq, dDownCents, dExisting, dExpires, dCreated          sql.NullInt64
 	)
 	err := db.queryRow(ctx, `SELECT pa.id, pa.application_id, pa.provider_key, pa.role, pa.apply_mode, pa.status,
-			pa.lender_application_id, pa.selected_plan_code, pa.version, pa.created_at, pa.updated_at, `+decisionColumns+`
+			pa.lender_application_id, pa.selected_plan_code, pa.in_flight_step, pa.version, pa.created_at, pa.updated_at, `+decisionColumns+`
 		FROM provider_applications pa
 		LEFT JOIN decisions d ON d.provider_application_id = pa.id
 		WHERE pa.application_id = ? AND pa.provider_key = ?
 		ORDER BY d.created_at DESC, d.seq DESC LIMIT 1`, applicationID, providerKey).Scan(
 		&pa.ID, &pa.ApplicationID, &pa.ProviderKey, &pa.Role, &pa.ApplyMode, &pa.Status,
-		&pa.LenderApplicationID, &pa.SelectedPlanCode, &pa.Version, &created, &updated,
+		&pa.LenderApplicationID, &pa.SelectedPlanCode, &pa.InFlight, &pa.Version, &created, &updated,
 		&dID, &dPA, &dProvider, &dOp, &dCode, &dApproved,
 		&dStips, &dReasons, &dDownReq, &dDownCents, &dExisting,
 		&dLenderApp, &dOffered, &dExpires, &dCreated)
@@ -133,7 +133,7 @@ func scanProviderApplication(s scanner) (*chairside.ProviderApplication, error) 
 	var pa chairside.ProviderApplication
 	var created, updated int64
 	if err := s.Scan(&pa.ID, &pa.ApplicationID, &pa.ProviderKey, &pa.Role, &pa.ApplyMode, &pa.Status,
-		&pa.LenderApplicationID, &pa.SelectedPlanCode, &pa.Version, &created, &updated); err != nil {
+		&pa.LenderApplicationID, &pa.SelectedPlanCode, &pa.InFlight, &pa.Version, &created, &updated); err != nil {
 		return nil, err
 	}
 	pa.CreatedAt, pa.UpdatedAt = fromMillis(created), fromMillis(updated)
@@ -141,7 +141,7 @@ func scanProviderApplication(s scanner) (*chairside.ProviderApplication, error) 
 }
 
 // UpdateProviderApplication saves pa's role, apply mode, status, lender
-// application id and selected plan if pa.Version is still the stored
+// application id, selected plan and in-flight step if pa.Version is still the stored
 // version, then increments pa.Version and sets UpdatedAt to db.Now. A stale
 // version answers ECONFLICT, so of many parallel updates from the same read
 // exactly one wins. A missing record answers ENOTFOUND. pa.Decision is not
@@ -149,9 +149,9 @@ func scanProviderApplication(s scanner) (*chairside.ProviderApplication, error) 
 func (db *DB) UpdateProviderApplication(ctx context.Context, pa *chairside.ProviderApplication) error {
 	now := db.now()
 	res, err := db.exec(ctx, `UPDATE provider_applications SET role = ?, apply_mode = ?, status = ?,
-			lender_application_id = ?, selected_plan_code = ?, version = version + 1, updated_at = ?
+			lender_application_id = ?, selected_plan_code = ?, in_flight_step = ?, version = version + 1, updated_at = ?
 		WHERE id = ? AND version = ?`,
-		pa.Role, pa.ApplyMode, pa.Status, pa.LenderApplicationID, pa.SelectedPlanCode, millis(now), pa.ID, pa.Version)
+		pa.Role, pa.ApplyMode, pa.Status, pa.LenderApplicationID, pa.SelectedPlanCode, pa.InFlight, millis(now), pa.ID, pa.Version)
 	if err != nil {
 		return fmt.Errorf("store: update provider application: %w", err)
 	}

@@ -131,6 +131,14 @@ func Open(ctx context.Context, dsn string, keys *seal.Keyring) (*DB, error) {
 				return nil, fmt.Errorf("store: open sqlite: %w", err)
 			}
 		}
+		// SQLite creates its file 0644 less the umask and gives -wal and
+		// -shm the database file's mode: a new file is created here,
+		// readable by its owner only.
+		if f, err := os.OpenFile(dsn, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600); err == nil {
+			f.Close()
+		} else if !errors.Is(err, fs.ErrExist) {
+			return nil, fmt.Errorf("store: open sqlite: %w", err)
+		}
 		// WAL lets readers work while a write is in progress, busy_timeout
 		// waits for a lock instead of failing, and foreign keys are off in
 		// SQLite unless asked for. synchronous FULL syncs the WAL on every
@@ -514,19 +522,13 @@ func (db *DB) withTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
 //     Per-step transactions cut the flushes of a patient's journey from
 //     14.5 to 8.1 (pg_stat_wal.wal_sync over the benchmark).
 //
-// A Batch commits even when fn fails, so the writes fn made before its
-// error stay, as the same statements run one by one would (a lender's
-// decision recorded before a failed update is kept). Errors fn meets are
-// answers (not found, version conflict), not failed statements, and leave
-// the transaction usable; events, whose failure a step tolerates, are
-// inserted so that they cannot fail on a constraint. Only a statement that
-// fails in PostgreSQL itself (a broken connection, an unexpected
-// constraint) aborts the transaction, and then nothing of the batch is
-// kept — as after a crash before the commit, which the flow is built to
-// survive (the lender reference is derived from the idempotency key). It
-// answers fn's error, else the commit's. (If ctx is cancelled before the
-// commit, database/sql rolls the whole batch back; callers that must not
-// lose a write pass a context without cancellation.)
+// If fn returns an error the transaction is rolled back and nothing fn
+// wrote is kept: a step's writes happen together or not at all. Errors fn
+// meets and handles (not found, a version conflict, an insert that found
+// its row taken) are answers, not failed statements, and leave the
+// transaction usable. It answers fn's error, else the commit's. (If ctx is
+// cancelled before the commit, database/sql rolls the batch back too;
+// callers that must not lose a write pass a context without cancellation.)
 func (db *DB) Batch(ctx context.Context, fn func(chairside.Store) error) error {
 	if db.tx != nil {
 		return fn(db)
@@ -537,7 +539,7 @@ func (db *DB) Batch(ctx context.Context, fn func(chairside.Store) error) error {
 		v := *db
 		v.tx, v.misses = tx, &misses
 		ferr = fn(&v)
-		return nil
+		return ferr
 	})
 	for _, q := range misses {
 		db.stmt(ctx, db.db, q) // for the next Batch

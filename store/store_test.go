@@ -2,6 +2,8 @@ package store_test
 
 import (
 	"context"
+	"fmt"
+	"path/filepath"
 	"reflect"
 	"sync"
 	"sync/atomic"
@@ -127,8 +129,10 @@ func TestOpen(t *testing.T) {
 		defer db2.Close()
 		var n int
 		must(t, store.RawDB(db2).QueryRow(`SELECT COUNT(*) FROM schema_migrations`).Scan(&n))
-		if n != 1 {
-			t.Fatalf("schema_migrations has %d rows, want 1", n)
+		files, err := filepath.Glob("migrations/*.sql")
+		must(t, err)
+		if n != len(files) || n < 2 {
+			t.Fatalf("schema_migrations has %d rows, want one per migration (%d)", n, len(files))
 		}
 		// Both servers see each other's writes.
 		l := newLocation(t, e.DB)
@@ -553,39 +557,6 @@ func TestDecisions(t *testing.T) {
 	})
 }
 
-func TestCountDecisionsBySSNIndex(t *testing.T) {
-	storetest.EachEngine(t, func(t *testing.T, e storetest.Engine) {
-		db := e.DB
-		// The same SSN in two sessions, and another SSN.
-		for i, ssn := range []string{"078051120", "078051120", "999887777"} {
-			s := newSession(t, db, t0)
-			a := newApplication(t, db, s, applicant("Ann", "Lee", ssn), nil)
-			pa := newProviderApplication(t, db, a, "synchrony_standard")
-			for j := range 2 {
-				must(t, db.CreateDecision(ctx, &chairside.Decision{ProviderApplicationID: pa.ID, Operation: "prequalify",
-					ResponseCode: chairside.ResponseDeclined, CreatedAt: t0.Add(time.Duration(i*2+j) * time.Hour)}))
-			}
-		}
-		idx := e.Keys.BlindIndex("078051120")
-		for _, c := range []struct {
-			since time.Time
-			want  int
-		}{{t0.Add(-time.Hour), 4}, {t0.Add(time.Hour), 3}, {t0.Add(3 * time.Hour), 1}, {t0.Add(10 * time.Hour), 0}} {
-			n, err := db.CountDecisionsBySSNIndex(ctx, idx, c.since)
-			must(t, err)
-			if n != c.want {
-				t.Errorf("since %v: %d decisions, want %d", c.since, n, c.want)
-			}
-		}
-		if n, _ := db.CountDecisionsBySSNIndex(ctx, e.Keys.BlindIndex("000000000"), t0); n != 0 {
-			t.Errorf("unknown SSN counted %d", n)
-		}
-		if n, _ := db.CountDecisionsBySSNIndex(ctx, "", t0.Add(-time.Hour)); n != 0 {
-			t.Errorf("empty index counted %d", n)
-		}
-	})
-}
-
 func TestPaymentPlans(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		s := newSession(t, db, t0)
@@ -677,76 +648,129 @@ func TestEvents(t *testing.T) {
 	})
 }
 
-func TestIdempotency(t *testing.T) {
+func TestLenderCalls(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
-		rec := &chairside.IdempotencyRecord{Key: "sess/prequalify", RequestHash: "h1", CreatedAt: t0}
-		existing, created, err := db.BeginIdempotent(ctx, rec)
+		s := newSession(t, db, t0)
+		a := newApplication(t, db, s, applicant("Ann", "Lee", "078051120"), nil)
+		pa := newProviderApplication(t, db, a, "synchrony_standard")
+		c := &chairside.LenderCall{ProviderApplicationID: pa.ID, Step: chairside.StepAccept, SessionID: s.ID,
+			Reference: "ref-1", RequestHash: "h1", ClaimedAt: t0, LeaseUntil: t0.Add(time.Minute)}
+		existing, claimed, err := db.ClaimLenderCall(ctx, c)
 		must(t, err)
-		if !created || existing != nil || !rec.ExpiresAt.Equal(t0.Add(24*time.Hour)) {
-			t.Fatalf("first begin: created %v, existing %v, expires %v", created, existing, rec.ExpiresAt)
+		if !claimed || existing != nil || c.Attempt != 1 || c.State != chairside.CallRunning {
+			t.Fatalf("first claim: claimed %v, existing %+v, call %+v", claimed, existing, c)
 		}
-		// A repeat while the first runs sees it running.
-		existing, created, err = db.BeginIdempotent(ctx, &chairside.IdempotencyRecord{Key: "sess/prequalify", RequestHash: "h2", CreatedAt: t0.Add(time.Second)})
+		// A second claim finds the first, running, and changes nothing.
+		existing, claimed, err = db.ClaimLenderCall(ctx, &chairside.LenderCall{ProviderApplicationID: pa.ID, Step: chairside.StepAccept,
+			SessionID: s.ID, Reference: "ref-2", RequestHash: "h2", ClaimedAt: t0, LeaseUntil: t0.Add(time.Minute)})
 		must(t, err)
-		if created || existing == nil || existing.Done || existing.RequestHash != "h1" {
-			t.Fatalf("second begin: created %v, existing %+v", created, existing)
+		if claimed || existing.Reference != "ref-1" || existing.RequestHash != "h1" || existing.State != chairside.CallRunning || existing.Expired(t0) || !existing.Expired(t0.Add(time.Minute)) {
+			t.Fatalf("second claim: claimed %v, existing %+v", claimed, existing)
 		}
-		body := []byte(`{"responseCode":"approved","ssn":"xxx-xx-1120"}`)
-		must(t, db.CompleteIdempotent(ctx, "sess/prequalify", 200, body))
-		existing, created, err = db.BeginIdempotent(ctx, &chairside.IdempotencyRecord{Key: "sess/prequalify", RequestHash: "h1", CreatedAt: t0.Add(time.Minute)})
+		// Its lease still runs: no takeover.
+		early := *existing
+		early.ClaimedAt, early.LeaseUntil = t0.Add(30*time.Second), t0.Add(2*time.Minute)
+		wantCode(t, db.RetakeLenderCall(ctx, &early), chairside.ECONFLICT)
+		// After it, a takeover moves to attempt 2; the old attempt can no
+		// longer settle, the new one can.
+		late := *existing
+		late.ClaimedAt, late.LeaseUntil = t0.Add(2*time.Minute), t0.Add(3*time.Minute)
+		must(t, db.RetakeLenderCall(ctx, &late))
+		if late.Attempt != 2 {
+			t.Fatalf("takeover attempt %d", late.Attempt)
+		}
+		c.State, c.Response = chairside.CallDone, []byte(`{"old":true}`)
+		wantCode(t, db.SettleLenderCall(ctx, c), chairside.ECONFLICT)
+		late.State, late.Response = chairside.CallDone, []byte(`{"status":"offer_accepted"}`)
+		must(t, db.SettleLenderCall(ctx, &late))
+		got, err := db.FindLenderCall(ctx, pa.ID, chairside.StepAccept)
 		must(t, err)
-		want := &chairside.IdempotencyRecord{Key: "sess/prequalify", RequestHash: "h1", Done: true, ResponseStatus: 200, ResponseBody: body, CreatedAt: t0, ExpiresAt: t0.Add(24 * time.Hour)}
-		if created || !reflect.DeepEqual(existing, want) {
-			t.Fatalf("replay: created %v, existing %+v, want %+v", created, existing, want)
+		if got.State != chairside.CallDone || string(got.Response) != `{"status":"offer_accepted"}` || got.Attempt != 2 || got.Reference != "ref-1" || got.SettledAt == nil {
+			t.Fatalf("settled call: %+v", got)
 		}
-		// Expired records count as absent.
-		fresh := &chairside.IdempotencyRecord{Key: "sess/prequalify", RequestHash: "h3", CreatedAt: t0.Add(24 * time.Hour)}
-		existing, created, err = db.BeginIdempotent(ctx, fresh)
+		// A done call is neither taken over nor settled again.
+		wantCode(t, db.RetakeLenderCall(ctx, got), chairside.ECONFLICT)
+		wantCode(t, db.SettleLenderCall(ctx, &late), chairside.ECONFLICT)
+		// A failed call is taken over at once.
+		f := &chairside.LenderCall{ProviderApplicationID: pa.ID, Step: chairside.StepESign, SessionID: s.ID,
+			Reference: "ref-3", RequestHash: "h", ClaimedAt: t0, LeaseUntil: t0.Add(time.Hour)}
+		_, _, err = db.ClaimLenderCall(ctx, f)
 		must(t, err)
-		if !created || existing != nil {
-			t.Fatalf("begin after expiry: created %v, existing %+v", created, existing)
+		f.State = chairside.CallFailed
+		must(t, db.SettleLenderCall(ctx, f))
+		must(t, db.RetakeLenderCall(ctx, f))
+		if f.Attempt != 2 || f.State != chairside.CallRunning {
+			t.Fatalf("retake of a failed call: %+v", f)
 		}
-		// Delete lets a failed request be retried.
-		must(t, db.DeleteIdempotent(ctx, "sess/prequalify"))
-		must(t, db.DeleteIdempotent(ctx, "sess/prequalify"))
-		_, created, err = db.BeginIdempotent(ctx, &chairside.IdempotencyRecord{Key: "sess/prequalify", RequestHash: "h4", CreatedAt: t0.Add(25 * time.Hour)})
-		must(t, err)
-		if !created {
-			t.Fatal("begin after delete did not create")
-		}
-		wantCode(t, db.CompleteIdempotent(ctx, "missing", 200, nil), chairside.ENOTFOUND)
-		_, _, err = db.BeginIdempotent(ctx, &chairside.IdempotencyRecord{})
-		wantCode(t, err, chairside.EINVALID)
 
-		n, err := db.DeleteExpiredIdempotent(ctx, t0.Add(100*time.Hour))
-		must(t, err)
-		if n != 1 {
-			t.Fatalf("DeleteExpiredIdempotent = %d, want 1", n)
-		}
+		_, err = db.FindLenderCall(ctx, pa.ID, chairside.StepComplete)
+		wantCode(t, err, chairside.ENOTFOUND)
+		_, _, err = db.ClaimLenderCall(ctx, &chairside.LenderCall{ProviderApplicationID: "missing", Step: chairside.StepAccept, Reference: "ref-4"})
+		wantCode(t, err, chairside.ENOTFOUND)
+		_, _, err = db.ClaimLenderCall(ctx, &chairside.LenderCall{})
+		wantCode(t, err, chairside.EINVALID)
 	})
 }
 
-func TestBeginIdempotentConcurrent(t *testing.T) {
+// TestClaimLenderCallConcurrent: of parallel claims of one step exactly one
+// claims it, on both engines.
+func TestClaimLenderCallConcurrent(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
-		var created atomic.Int32
+		s := newSession(t, db, t0)
+		a := newApplication(t, db, s, applicant("Ann", "Lee", "078051120"), nil)
+		pa := newProviderApplication(t, db, a, "synchrony_standard")
+		var claimed atomic.Int32
 		var wg sync.WaitGroup
-		for range 30 {
+		for i := range 30 {
 			wg.Go(func() {
-				ex, c, err := db.BeginIdempotent(ctx, &chairside.IdempotencyRecord{Key: "k", RequestHash: "h", CreatedAt: t0})
+				ex, ok, err := db.ClaimLenderCall(ctx, &chairside.LenderCall{ProviderApplicationID: pa.ID, Step: chairside.StepPrequalify,
+					SessionID: s.ID, Reference: fmt.Sprintf("ref-%d", i), RequestHash: "h", ClaimedAt: t0, LeaseUntil: t0.Add(time.Minute)})
 				if err != nil {
 					t.Error(err)
 					return
 				}
-				if c {
-					created.Add(1)
-				} else if ex == nil || ex.Key != "k" {
-					t.Errorf("not created and no existing record: %+v", ex)
+				if ok {
+					claimed.Add(1)
+				} else if ex == nil || ex.State != chairside.CallRunning {
+					t.Errorf("not claimed and no running call: %+v", ex)
 				}
 			})
 		}
 		wg.Wait()
-		if created.Load() != 1 {
-			t.Fatalf("%d begins created the record, want 1", created.Load())
+		if claimed.Load() != 1 {
+			t.Fatalf("%d claims succeeded, want 1", claimed.Load())
+		}
+	})
+}
+
+// TestReservePullConcurrent: parallel reservations never pass the limit.
+func TestReservePullConcurrent(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		var taken atomic.Int32
+		var wg sync.WaitGroup
+		for range 25 {
+			wg.Go(func() {
+				err := db.Batch(ctx, func(st chairside.Store) error {
+					ok, err := st.ReservePull(ctx, "ssn:abc:2026-11-23", 10)
+					if ok {
+						taken.Add(1)
+					}
+					return err
+				})
+				if err != nil {
+					t.Error(err)
+				}
+			})
+		}
+		wg.Wait()
+		if taken.Load() != 10 {
+			t.Fatalf("%d pulls reserved, want the limit of 10", taken.Load())
+		}
+		if ok, err := db.ReservePull(ctx, "ssn:abc:2026-11-24", 10); err != nil || !ok {
+			t.Fatalf("another scope: %v %v", ok, err)
+		}
+		if ok, err := db.ReservePull(ctx, "x", 0); err != nil || ok {
+			t.Fatalf("a limit of 0: %v %v", ok, err)
 		}
 	})
 }

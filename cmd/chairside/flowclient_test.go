@@ -2,19 +2,15 @@ package main
 
 import (
 	"bytes"
-	"encoding/base64"
 	"encoding/json"
 	"fmt"
-	"image"
-	"image/color"
-	"image/png"
 	"io"
-	"math"
-	"math/rand/v2"
 	"net/http"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/chairside/chairside/testkit"
 )
 
 // flowClient walks one patient through the API as the browser does, over
@@ -219,34 +215,5 @@ func testSSN(n int) string {
 	return fmt.Sprintf("%03d%02d%04d", area, group, serial)
 }
 
-// signaturePNG returns a data URL of a black-and-white signature-like PNG
-// larger than the 3000 bytes the server asks for.
-func signaturePNG(t testing.TB) string {
-	img := image.NewGray(image.Rect(0, 0, 600, 140))
-	for i := range img.Pix {
-		img.Pix[i] = 255
-	}
-	// Three wavy strokes with a deterministic jitter, like a hand-drawn
-	// signature, so the PNG does not compress to almost nothing.
-	rng := rand.New(rand.NewPCG(1, 2))
-	for stroke := range 3 {
-		for x := 20; x < 580; x++ {
-			f := float64(x) / float64(11+7*stroke)
-			y := 70 + int(35*math.Sin(f)*math.Cos(f/3)) + rng.IntN(5) - 2
-			for dy := -1; dy <= 1; dy++ {
-				img.Set(x, y+dy, color.Gray{})
-			}
-		}
-	}
-	var b strings.Builder
-	b.WriteString("data:image/png;base64,")
-	var raw bytes.Buffer
-	if err := png.Encode(&raw, img); err != nil {
-		t.Fatal(err)
-	}
-	if raw.Len() <= 3000 {
-		t.Fatalf("signature PNG is only %d bytes", raw.Len())
-	}
-	b.WriteString(base64.StdEncoding.EncodeToString(raw.Bytes()))
-	return b.String()
-}
+// signaturePNG is the signature the journeys sign with.
+func signaturePNG(t testing.TB) string { return testkit.SignaturePNG(t) }

@@ -31,7 +31,8 @@ func main() {
 const usage = `Chairside — patient financing at the dental chair.
 
 Usage:
-  chairside serve [flags]          run the server (API and web app)
+  chairside serve [flags]          run the server (API and web app); env prod unless
+                                   -env says otherwise (-env dev: demo offices, test cases)
   chairside token create [flags]   create a one-time start link and QR code for a patient
   chairside version                print the version
 

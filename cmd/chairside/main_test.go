@@ -6,7 +6,9 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"io/fs"
 	"net/http"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -14,7 +16,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chairside/chairside"
 	"github.com/chairside/chairside/demo"
+	"github.com/chairside/chairside/flow"
+	"github.com/chairside/chairside/seal"
+	"github.com/chairside/chairside/store"
 	"github.com/chairside/chairside/store/storetest"
 )
 
@@ -41,6 +47,10 @@ func TestServeWalksTheWholeFlow(t *testing.T) {
 			if !errors.As(err, &apiErr) || apiErr.Status != http.StatusUnauthorized || !strings.Contains(apiErr.Body, `"session_invalid"`) {
 				t.Fatalf("finished session: got %v, want 401 session_invalid", err)
 			}
+			problems, err := m.store.Audit(context.Background())
+			if err != nil || len(problems) > 0 {
+				t.Fatalf("audit after the journey: %v %v", problems, err)
+			}
 		})
 	}
 }
@@ -63,8 +73,9 @@ func (s *syncBuffer) String() string {
 	return s.b.String()
 }
 
-// TestServeCommand runs `chairside serve` as a person does: it prints the URL
-// and the demo link, answers, and stops cleanly when interrupted.
+// TestServeCommand runs `chairside serve -env dev` as the README says: it
+// prints the URL and the demo link, answers, and stops cleanly when
+// interrupted.
 func TestServeCommand(t *testing.T) {
 	dir := t.TempDir()
 	ctx, cancel := context.WithCancel(context.Background())
@@ -72,7 +83,7 @@ func TestServeCommand(t *testing.T) {
 	var stdout, stderr syncBuffer
 	done := make(chan error, 1)
 	go func() {
-		done <- run(ctx, []string{"serve", "-addr", "127.0.0.1:0", "-db", filepath.Join(dir, "c.db"), "-log-level", "error"}, &stdout, &stderr)
+		done <- run(ctx, []string{"serve", "-env", "dev", "-addr", "127.0.0.1:0", "-db", filepath.Join(dir, "c.db"), "-log-level", "error"}, &stdout, &stderr)
 	}()
 
 	var url string
@@ -171,6 +182,9 @@ func TestCommandLineErrors(t *testing.T) {
 		{"bad env", []string{"serve", "-env", "staging"}, nil, "-env"},
 		{"bad latency variable", []string{"serve"}, map[string]string{"CHAIRSIDE_SANDBOX_LATENCY": "fast"}, "CHAIRSIDE_SANDBOX_LATENCY"},
 		{"negative latency", []string{"serve", "-sandbox-latency", "-1s"}, nil, "-sandbox-latency"},
+		{"bad lender timeout variable", []string{"serve"}, map[string]string{"CHAIRSIDE_LENDER_TIMEOUT": "slow"}, "CHAIRSIDE_LENDER_TIMEOUT"},
+		{"zero lender timeout", []string{"serve", "-lender-timeout", "0s"}, nil, "-lender-timeout"},
+		{"huge lender timeout", []string{"serve", "-lender-timeout", "1h"}, nil, "-lender-timeout"},
 		{"short entity key", []string{"token", "create", "-entity-key", "123", "-amount-cents", "100"}, nil, "16 digits"},
 		{"no amount", []string{"token", "create", "-entity-key", demo.EntityKey}, nil, "-amount-cents"},
 		{"unknown office", []string{"token", "create", "-db", filepath.Join(dir, "t.db"), "-entity-key", "9999888877776666", "-amount-cents", "100"}, nil, "no office has entity key"},
@@ -206,4 +220,264 @@ func startMainAt(tb testing.TB, dsn, keyFile string) *Main {
 	}
 	tb.Cleanup(func() { m.Close() })
 	return m
+}
+
+// TestDefaultEnvIsProd: with no -env and no CHAIRSIDE_ENV the server runs
+// as prod — no demo offices, no test cases — and says so.
+func TestDefaultEnvIsProd(t *testing.T) {
+	t.Setenv("CHAIRSIDE_ENV", "")
+	m := NewMain()
+	if err := m.ParseFlags(nil, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	if m.Config.Env != chairside.EnvProd {
+		t.Fatalf("default env %q, want prod", m.Config.Env)
+	}
+	t.Setenv("CHAIRSIDE_ENV", "dev")
+	if m := NewMain(); m.Config.Env != chairside.EnvDev {
+		t.Errorf("CHAIRSIDE_ENV=dev gave env %q", m.Config.Env)
+	}
+}
+
+// prodMain is a Main in env prod on dsn with the keys in keyFile, not yet
+// running.
+func prodMain(dsn, keyFile string) *Main {
+	m := NewMain()
+	m.Config.Addr = "127.0.0.1:0"
+	m.Config.DB = dsn
+	m.Config.Env = chairside.EnvProd
+	m.Config.KeyFile = keyFile
+	m.Config.Keys = ""
+	m.Config.RateLimit = 0
+	m.Stdout = io.Discard
+	m.Logger = quietLogger()
+	return m
+}
+
+// runOnce runs m and stops it again at once: for starts that should be
+// refused.
+func runOnce(m *Main) error {
+	err := m.Run(context.Background())
+	if err == nil {
+		m.Close()
+	}
+	return err
+}
+
+// TestProdRefusesUnsafeSetups: in env prod the server will not start with
+// the key file beside the SQLite database, with the demo offices in the
+// database, or with the database, its WAL files or the key file open to
+// other users — each refusal says why and how to fix it. A clean setup
+// starts, with every file private.
+func TestProdRefusesUnsafeSetups(t *testing.T) {
+	dataDir, keyDir := t.TempDir(), t.TempDir()
+	db := filepath.Join(dataDir, "chairside.db")
+
+	// The default key file is beside the database: refused before either
+	// is created.
+	err := runOnce(prodMain(db, ""))
+	if err == nil || !strings.Contains(err.Error(), "same directory") || !strings.Contains(err.Error(), "-key-file") {
+		t.Fatalf("key file beside the database: %v", err)
+	}
+	for _, f := range []string{db, filepath.Join(dataDir, "chairside.key")} {
+		if _, err := os.Stat(f); !errors.Is(err, fs.ErrNotExist) {
+			t.Errorf("%s was created by a refused start (%v)", f, err)
+		}
+	}
+	// So is an explicit key file there, even through another spelling.
+	if err := runOnce(prodMain(db, filepath.Join(dataDir, ".", "keys.json"))); err == nil || !strings.Contains(err.Error(), "same directory") {
+		t.Fatalf("explicit key file beside the database: %v", err)
+	}
+	// Keys given in CHAIRSIDE_KEYS have no file to misplace.
+	keyFile := filepath.Join(keyDir, "keys.json")
+
+	// A clean start: fresh database elsewhere than the keys.
+	m := prodMain(db, keyFile)
+	if err := m.Run(context.Background()); err != nil {
+		t.Fatalf("clean prod start: %v", err)
+	}
+	resp, err := http.Post(m.URL()+"/api/v1/flow/start/entity-keys/"+demo.EntityKey, "application/json", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusNotFound {
+		t.Errorf("prod serves the demo office: %d", resp.StatusCode)
+	}
+	assertPrivate(t, db, db+"-wal", db+"-shm", keyFile)
+	if err := m.Close(); err != nil {
+		t.Fatal(err)
+	}
+
+	// Files open to other users: each named, with the chmod that fixes it.
+	for _, f := range []string{db, keyFile} {
+		if err := os.Chmod(f, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		err := runOnce(prodMain(db, keyFile))
+		if err == nil || !strings.Contains(err.Error(), "chmod 600 "+f) {
+			t.Errorf("%s with mode 0644: %v", f, err)
+		}
+		// Refused before SQLite opened it (which would make -wal and -shm
+		// files with the same open mode).
+		if _, err := os.Stat(db + "-wal"); !errors.Is(err, fs.ErrNotExist) {
+			t.Errorf("a refused start opened the database (%v)", err)
+		}
+		if err := os.Chmod(f, 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// The -wal and -shm files are checked as well (SQLite gives them the
+	// database file's mode, but a copy or an old run may not have).
+	running := startMainAt(t, filepath.Join(t.TempDir(), "w.db"), filepath.Join(t.TempDir(), "keys.json"))
+	wal := running.Config.DB + "-wal"
+	if err := os.Chmod(wal, 0o640); err != nil {
+		t.Fatal(err)
+	}
+	if err := running.Config.checkProd(context.Background(), running.store); err == nil || !strings.Contains(err.Error(), "chmod 600 "+wal) {
+		t.Errorf("-wal with mode 0640: %v", err)
+	}
+	running.Close()
+
+	// The demo offices, seeded by a dev run on the same database.
+	dev := startMainAt(t, db, keyFile)
+	dev.Close()
+	err = runOnce(prodMain(db, keyFile))
+	if err == nil || !strings.Contains(err.Error(), "demo offices") || !strings.Contains(err.Error(), demo.EntityKey) {
+		t.Fatalf("database with the demo offices: %v", err)
+	}
+}
+
+// TestProdRefusesDemoOnPostgres: on PostgreSQL the demo-data check applies
+// (and the key file's mode); there is no database file to check.
+func TestProdRefusesDemoOnPostgres(t *testing.T) {
+	dsn := storetest.Postgres(t).DSN
+	keyFile := filepath.Join(t.TempDir(), "keys.json")
+	m := prodMain(dsn, keyFile)
+	if err := m.Run(context.Background()); err != nil {
+		t.Fatalf("clean prod start on PostgreSQL: %v", err)
+	}
+	m.Close()
+	dev := startMainAt(t, dsn, keyFile)
+	dev.Close()
+	err := runOnce(prodMain(dsn, keyFile))
+	if err == nil || !strings.Contains(err.Error(), "demo offices") || strings.Contains(err.Error(), "same directory") {
+		t.Fatalf("PostgreSQL with the demo offices: %v", err)
+	}
+}
+
+// TestSQLiteFilesArePrivate: in every environment the SQLite database is
+// created readable by its owner only, and so are the -wal and -shm files
+// SQLite makes beside it.
+func TestSQLiteFilesArePrivate(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "new", "c.db")
+	startMainAt(t, db, filepath.Join(t.TempDir(), "keys.json"))
+	assertPrivate(t, db, db+"-wal", db+"-shm")
+	// An existing file is left as it is (env prod refuses it if open).
+	other := filepath.Join(t.TempDir(), "old.db")
+	if err := os.WriteFile(other, nil, 0o640); err != nil {
+		t.Fatal(err)
+	}
+	keys, err := seal.FromJSON(mustGenerate(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := store.Open(context.Background(), other, keys)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	if st, _ := os.Stat(other); st.Mode().Perm() != 0o640 {
+		t.Errorf("an existing database file changed mode to %v", st.Mode().Perm())
+	}
+}
+
+// assertPrivate fails for any of files that exists with permissions for
+// group or others.
+func assertPrivate(t *testing.T, files ...string) {
+	t.Helper()
+	for _, f := range files {
+		st, err := os.Stat(f)
+		if errors.Is(err, fs.ErrNotExist) && (strings.HasSuffix(f, "-wal") || strings.HasSuffix(f, "-shm")) {
+			continue
+		} else if err != nil {
+			t.Errorf("%s: %v", f, err)
+			continue
+		}
+		if perm := st.Mode().Perm(); perm&0o077 != 0 {
+			t.Errorf("%s has mode %04o, want 0600", f, perm)
+		}
+	}
+}
+
+// TestServeHeaders: the server sends Permissions-Policy always, and HSTS
+// when its public URL is https (TLS ended by a proxy in front).
+func TestServeHeaders(t *testing.T) {
+	for _, public := range []string{"", "https://pay.example-dental.test"} {
+		m := NewMain()
+		m.Config.Addr = "127.0.0.1:0"
+		m.Config.DB = filepath.Join(t.TempDir(), "c.db")
+		m.Config.KeyFile = filepath.Join(t.TempDir(), "keys.json")
+		m.Config.Env = chairside.EnvTest
+		m.Config.PublicURL = public
+		m.Stdout, m.Logger = io.Discard, quietLogger()
+		if err := m.Run(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		resp, err := http.Get("http://" + m.listener.Addr().String() + "/api/v1/internal/version")
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		m.Close()
+		if pp := resp.Header.Get("Permissions-Policy"); !strings.Contains(pp, "camera=()") || !strings.Contains(pp, "geolocation=()") {
+			t.Errorf("public URL %q: Permissions-Policy %q", public, pp)
+		}
+		hsts := resp.Header.Get("Strict-Transport-Security")
+		if public != "" && hsts != "max-age=31536000; includeSubDomains" || public == "" && hsts != "" {
+			t.Errorf("public URL %q: Strict-Transport-Security %q", public, hsts)
+		}
+	}
+}
+
+// TestLenderTimeout: -lender-timeout (CHAIRSIDE_LENDER_TIMEOUT) reaches the
+// service, and the shutdown grace and the HTTP write time-out are sized
+// from it, so a lender call that runs its full time can still answer.
+func TestLenderTimeout(t *testing.T) {
+	m := NewMain()
+	if m.Config.LenderTimeout != flow.DefaultLenderTimeout || m.shutdownGrace() != flow.DefaultLenderTimeout+10*time.Second {
+		t.Errorf("defaults: timeout %s, grace %s", m.Config.LenderTimeout, m.shutdownGrace())
+	}
+	t.Setenv("CHAIRSIDE_LENDER_TIMEOUT", "3s")
+	m = NewMain()
+	if err := m.ParseFlags([]string{"-lender-timeout", "40s"}, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	if m.Config.LenderTimeout != 40*time.Second || m.shutdownGrace() != 50*time.Second {
+		t.Errorf("-lender-timeout 40s: timeout %s, grace %s", m.Config.LenderTimeout, m.shutdownGrace())
+	}
+	if m := NewMain(); m.Config.LenderTimeout != 3*time.Second {
+		t.Errorf("CHAIRSIDE_LENDER_TIMEOUT=3s: %s", m.Config.LenderTimeout)
+	}
+	m.Config.Addr = "127.0.0.1:0"
+	m.Config.DB = filepath.Join(t.TempDir(), "c.db")
+	m.Config.KeyFile = filepath.Join(t.TempDir(), "keys.json")
+	m.Config.Env = chairside.EnvTest
+	m.Stdout, m.Logger = io.Discard, quietLogger()
+	if err := m.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	defer m.Close()
+	if wt := m.server.WriteTimeout; wt < 40*time.Second+30*time.Second {
+		t.Errorf("WriteTimeout %s is not comfortably over the 40s lender time-out", wt)
+	}
+}
+
+func mustGenerate(t *testing.T) []byte {
+	t.Helper()
+	data, err := seal.Generate()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
 }

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"log/slog"
 	"net"
 	"net/http"
@@ -29,15 +30,23 @@ import (
 // Config is what `chairside serve` is told: by flag, or by the environment
 // variable named beside each flag.
 type Config struct {
-	Addr           string        // CHAIRSIDE_ADDR
-	DB             string        // CHAIRSIDE_DB: SQLite file path or postgres:// URL
+	Addr string // CHAIRSIDE_ADDR
+	DB   string // CHAIRSIDE_DB: SQLite file path or postgres:// URL
+	// Env is the environment, prod unless told otherwise: demo offices and
+	// test cases exist only where someone asked for them (-env dev).
 	Env            string        // CHAIRSIDE_ENV
 	SandboxLatency time.Duration // CHAIRSIDE_SANDBOX_LATENCY
-	KeyFile        string        // CHAIRSIDE_KEY_FILE: where sealing keys live
-	Keys           string        // CHAIRSIDE_KEYS: the key file's JSON, instead of a file
-	Retention      time.Duration // CHAIRSIDE_RETENTION: personal data kept after a session ends
-	PublicURL      string        // CHAIRSIDE_PUBLIC_URL: the address patients use
-	LogLevel       string        // CHAIRSIDE_LOG_LEVEL: debug, info, warn, error
+	// SandboxJournal, when set, is a file the sandbox lenders append every
+	// call they receive to, one JSON line each (no personal data).
+	SandboxJournal string // CHAIRSIDE_SANDBOX_JOURNAL
+	// LenderTimeout bounds every lender call; the graceful shutdown and
+	// the HTTP write time-out are sized from it.
+	LenderTimeout time.Duration // CHAIRSIDE_LENDER_TIMEOUT
+	KeyFile       string        // CHAIRSIDE_KEY_FILE: where sealing keys live
+	Keys          string        // CHAIRSIDE_KEYS: the key file's JSON, instead of a file
+	Retention     time.Duration // CHAIRSIDE_RETENTION: personal data kept after a session ends
+	PublicURL     string        // CHAIRSIDE_PUBLIC_URL: the address patients use
+	LogLevel      string        // CHAIRSIDE_LOG_LEVEL: debug, info, warn, error
 	// RateLimit is the requests per second one client address may make
 	// (bursts of three times that); 0 turns the limit off.
 	RateLimit float64 // CHAIRSIDE_RATE_LIMIT
@@ -95,8 +104,10 @@ func NewMain() *Main {
 		Config: Config{
 			Addr:           envOr("CHAIRSIDE_ADDR", "127.0.0.1:8080"),
 			DB:             envOr("CHAIRSIDE_DB", filepath.Join("data", "chairside.db")),
-			Env:            envOr("CHAIRSIDE_ENV", chairside.EnvDev),
+			Env:            envOr("CHAIRSIDE_ENV", chairside.EnvProd),
 			SandboxLatency: envDuration("CHAIRSIDE_SANDBOX_LATENCY", 0),
+			SandboxJournal: os.Getenv("CHAIRSIDE_SANDBOX_JOURNAL"),
+			LenderTimeout:  envDuration("CHAIRSIDE_LENDER_TIMEOUT", flow.DefaultLenderTimeout),
 			KeyFile:        os.Getenv("CHAIRSIDE_KEY_FILE"),
 			Keys:           os.Getenv("CHAIRSIDE_KEYS"),
 			Retention:      envDuration("CHAIRSIDE_RETENTION", 72*time.Hour),
@@ -118,8 +129,10 @@ func (m *Main) ParseFlags(args []string, stderr io.Writer) error {
 	fs.SetOutput(stderr)
 	fs.StringVar(&c.Addr, "addr", c.Addr, "listen address (CHAIRSIDE_ADDR)")
 	fs.StringVar(&c.DB, "db", c.DB, "SQLite file path or postgres:// URL (CHAIRSIDE_DB)")
-	fs.StringVar(&c.Env, "env", c.Env, "environment: prod, test, uat, demo, dev or default (CHAIRSIDE_ENV)")
+	fs.StringVar(&c.Env, "env", c.Env, "environment: prod (the default), test, uat, demo, dev or default; dev, demo and test seed the demo offices (CHAIRSIDE_ENV)")
 	fs.DurationVar(&c.SandboxLatency, "sandbox-latency", c.SandboxLatency, "delay of every sandbox lender answer, e.g. 1s; 0 answers at once (CHAIRSIDE_SANDBOX_LATENCY)")
+	fs.StringVar(&c.SandboxJournal, "sandbox-journal", c.SandboxJournal, "file the sandbox lenders append every call to, one JSON line each; empty for none (CHAIRSIDE_SANDBOX_JOURNAL)")
+	fs.DurationVar(&c.LenderTimeout, "lender-timeout", c.LenderTimeout, "how long a lender call may take; shutdown waits this plus 10s for running requests (CHAIRSIDE_LENDER_TIMEOUT)")
 	fs.StringVar(&c.KeyFile, "key-file", c.KeyFile, "file holding the data-encryption keys, created on first start; default beside the SQLite file, or ./data/chairside.key (CHAIRSIDE_KEY_FILE)")
 	fs.DurationVar(&c.Retention, "retention", c.Retention, "how long applicants' personal data is kept after their session ends (CHAIRSIDE_RETENTION)")
 	fs.StringVar(&c.PublicURL, "public-url", c.PublicURL, "address patients open, for printed links (CHAIRSIDE_PUBLIC_URL); default http://ADDR")
@@ -143,6 +156,9 @@ func (c *Config) validate() error {
 	}
 	if c.SandboxLatency < 0 {
 		return fmt.Errorf("-sandbox-latency must not be negative")
+	}
+	if c.LenderTimeout <= 0 || c.LenderTimeout > maxLenderTimeout {
+		return fmt.Errorf("-lender-timeout must be between 1ms and %s", maxLenderTimeout)
 	}
 	if c.RateLimit < 0 {
 		return fmt.Errorf("-rate-limit must not be negative")
@@ -212,9 +228,24 @@ func (m *Main) Run(ctx context.Context) error {
 		return err
 	}
 	log := m.logger()
+	if c.Env == chairside.EnvProd {
+		// Before anything is opened or created: a key file that would be
+		// made beside the database is refused, not made, and a database
+		// open to other users is not touched (SQLite would give the -wal
+		// and -shm files it makes the same mode).
+		if err := c.checkProdFiles(); err != nil {
+			return err
+		}
+	}
 	db, keys, err := c.openStore(ctx)
 	if err != nil {
 		return err
+	}
+	if c.Env == chairside.EnvProd {
+		if err := c.checkProd(ctx, db); err != nil {
+			db.Close()
+			return err
+		}
 	}
 	m.store = db
 	if demo.Enabled(c.Env) {
@@ -228,11 +259,13 @@ func (m *Main) Run(ctx context.Context) error {
 	for _, tc := range sandbox.TestCases() {
 		testCases = append(testCases, tc.ID)
 	}
-	svc := flow.New(db, sandbox.New(sandbox.Options{Latency: c.SandboxLatency}), keys, flow.Options{
-		Env:         c.Env,
-		Now:         m.Now,
-		Logger:      log,
-		TestCaseIDs: testCases,
+	lenders := sandbox.New(sandbox.Options{Latency: c.SandboxLatency, Journal: c.SandboxJournal})
+	svc := flow.New(db, lenders, keys, flow.Options{
+		Env:           c.Env,
+		Now:           m.Now,
+		Logger:        log,
+		LenderTimeout: c.LenderTimeout,
+		TestCaseIDs:   testCases,
 	})
 	rate := c.RateLimit
 	if rate == 0 {
@@ -245,6 +278,9 @@ func (m *Main) Run(ctx context.Context) error {
 		OpenAPI:       api.Spec,
 		RatePerSecond: rate,
 		RateBurst:     int(3 * rate),
+		// TLS ends at the proxy in front of us; the public URL says
+		// whether patients arrive over https.
+		HSTS: strings.HasPrefix(strings.ToLower(c.PublicURL), "https://"),
 	})
 
 	ln, err := net.Listen("tcp", c.Addr)
@@ -259,9 +295,12 @@ func (m *Main) Run(ctx context.Context) error {
 		// hold a connection forever.
 		ReadHeaderTimeout: 5 * time.Second,
 		ReadTimeout:       30 * time.Second,
-		WriteTimeout:      90 * time.Second, // a lender may take up to its own time-out
-		IdleTimeout:       120 * time.Second,
-		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+		// A lender step may take the whole lender time-out, after waiting
+		// for the database and before recording its outcome: the answer
+		// must still be written, so the margin is generous.
+		WriteTimeout: c.LenderTimeout + writeMargin,
+		IdleTimeout:  120 * time.Second,
+		ErrorLog:     slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}
 	m.done = make(chan struct{})
 	go func() {
@@ -297,8 +336,12 @@ func (m *Main) URL() string {
 	return "http://" + m.Config.Addr
 }
 
-// Close stops accepting requests, lets running ones finish (up to 20 s) and
-// closes the database.
+// Close stops accepting requests, lets running ones finish and closes the
+// database. Running requests get the lender time-out plus shutdownMargin: a
+// lender step that has just begun can finish and record its outcome, so
+// no lender call is left without its answer stored (the flow service does
+// not tie a lender call to the request's context, and Close does not cancel
+// anything).
 func (m *Main) Close() error {
 	var errs []error
 	if m.stopPurge != nil {
@@ -307,7 +350,7 @@ func (m *Main) Close() error {
 	}
 	if m.server != nil {
 		defer func() { m.server = nil }()
-		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+		ctx, cancel := context.WithTimeout(context.Background(), m.shutdownGrace())
 		defer cancel()
 		if err := m.server.Shutdown(ctx); err != nil {
 			errs = append(errs, err)
@@ -321,6 +364,122 @@ func (m *Main) Close() error {
 		m.store = nil
 	}
 	return errors.Join(errs...)
+}
+
+// Time-outs around the lender time-out.
+const (
+	// maxLenderTimeout bounds -lender-timeout: a patient is waiting.
+	maxLenderTimeout = 2 * time.Minute
+	// shutdownMargin is what a graceful shutdown adds to the lender
+	// time-out for the database work around a lender call.
+	shutdownMargin = 10 * time.Second
+	// writeMargin is what the HTTP write time-out adds to the lender
+	// time-out (90 s with the default 25 s).
+	writeMargin = 65 * time.Second
+)
+
+// shutdownGrace is how long Close waits for running requests.
+func (m *Main) shutdownGrace() time.Duration {
+	lt := m.Config.LenderTimeout
+	if lt <= 0 {
+		lt = flow.DefaultLenderTimeout
+	}
+	return lt + shutdownMargin
+}
+
+// checkProdFiles refuses, in env prod, a key file in the directory of the
+// SQLite database — a copy or backup of that directory would carry the keys
+// with the data they protect — and database or key files that exist with
+// permissions for other users. It runs before anything is opened.
+func (c *Config) checkProdFiles() error {
+	if c.Keys == "" && !isPostgres(c.DB) && sameDir(c.keyFile(), c.DB) {
+		return fmt.Errorf("refusing to start in env prod: the key file %s is in the same directory as the database %s, "+
+			"so a copy of that directory would hold both the personal data and the keys that decrypt it. "+
+			"Keep the keys elsewhere with -key-file (CHAIRSIDE_KEY_FILE), e.g. -key-file /etc/chairside/keys.json, "+
+			"or pass them in CHAIRSIDE_KEYS; to try Chairside locally, run with -env dev", c.keyFile(), c.DB)
+	}
+	problems, err := c.filePermissionProblems()
+	if err != nil {
+		return err
+	}
+	return refusal(problems)
+}
+
+// checkProd runs after the store is open, in env prod: the files again
+// (now that they all exist) and the database's contents, which must not
+// hold the demo offices. Every problem found is named with its fix.
+func (c *Config) checkProd(ctx context.Context, db *store.DB) error {
+	problems, err := c.filePermissionProblems()
+	if err != nil {
+		return err
+	}
+	var demoKeys []string
+	for _, l := range demo.Locations() {
+		_, err := db.FindLocationByEntityKey(ctx, l.EntityKey)
+		switch chairside.ErrorCode(err) {
+		case "":
+			demoKeys = append(demoKeys, l.EntityKey)
+		case chairside.ENOTFOUND:
+		default:
+			return fmt.Errorf("check for demo offices: %w", err)
+		}
+	}
+	if len(demoKeys) > 0 {
+		problems = append(problems, fmt.Sprintf("the database holds the demo offices (entity keys %s) that -env dev, demo or test create, "+
+			"and patients could apply at them; use a database of its own for production (-db, CHAIRSIDE_DB), "+
+			"or run this one with -env dev", strings.Join(demoKeys, ", ")))
+	}
+	return refusal(problems)
+}
+
+// filePermissionProblems describes each existing file of ours — the SQLite
+// database with its -wal and -shm files, the key file — that group or
+// others may read or write (mode & 0o077 != 0).
+func (c *Config) filePermissionProblems() ([]string, error) {
+	var files, problems []string
+	if !isPostgres(c.DB) {
+		files = append(files, c.DB, c.DB+"-wal", c.DB+"-shm")
+	}
+	if c.Keys == "" {
+		files = append(files, c.keyFile())
+	}
+	for _, f := range files {
+		st, err := os.Stat(f)
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		} else if err != nil {
+			return nil, fmt.Errorf("check %s: %w", f, err)
+		}
+		if perm := st.Mode().Perm(); perm&0o077 != 0 {
+			problems = append(problems, fmt.Sprintf("%s has mode %04o: other users of this machine may read or change it; "+
+				"make it private to the server's user with: chmod 600 %s", f, perm, f))
+		}
+	}
+	return problems, nil
+}
+
+// refusal is the error refusing env prod for problems, or nil.
+func refusal(problems []string) error {
+	if len(problems) == 0 {
+		return nil
+	}
+	return fmt.Errorf("refusing to start in env prod:\n  - %s", strings.Join(problems, "\n  - "))
+}
+
+// sameDir reports whether two files are in the same directory, following
+// symbolic links where the directories exist.
+func sameDir(a, b string) bool {
+	dir := func(p string) string {
+		d, err := filepath.Abs(filepath.Dir(p))
+		if err != nil {
+			return filepath.Clean(filepath.Dir(p))
+		}
+		if r, err := filepath.EvalSymlinks(d); err == nil {
+			return r
+		}
+		return d
+	}
+	return dir(a) == dir(b)
 }
 
 // purgeLoop erases applicants' personal data once their session has been

@@ -162,7 +162,7 @@ func profileOf(a chairside.Applicant) profile {
 // are a function of the request (the time only by its UTC date), so a retry
 // with the same Reference gets the first answer again, from any process.
 func (l *lender) Decide(ctx context.Context, req *chairside.DecisionRequest) (*chairside.Decision, error) {
-	if err := l.sb.begin(ctx, OpDecide); err != nil {
+	if err := l.begin(ctx, OpDecide, req.Reference); err != nil {
 		return nil, err
 	}
 	if req.Reference == "" {

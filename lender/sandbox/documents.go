@@ -53,7 +53,7 @@ Prequalification is not a guarantee of credit. If you apply, {{name}} will check
 // terms, esign or prequalification (ENOTFOUND for others). SHA256 is the
 // hex SHA-256 of exactly Content.
 func (l *lender) Document(ctx context.Context, providerKey, kind string) (*chairside.Document, error) {
-	if err := l.sb.begin(ctx, OpDocument); err != nil {
+	if err := l.begin(ctx, OpDocument, ""); err != nil {
 		return nil, err
 	}
 	t, ok := documentTexts[kind]

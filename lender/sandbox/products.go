@@ -441,7 +441,7 @@ var pendingWords = map[string]string{
 // approved amount, down payment and score come from the lenderApplicationId;
 // the request's ApprovedAmountCents can only lower the approval.
 func (l *lender) Plans(ctx context.Context, req *chairside.PlansRequest) ([]chairside.PaymentPlan, error) {
-	if err := l.sb.begin(ctx, OpPlans); err != nil {
+	if err := l.begin(ctx, OpPlans, ""); err != nil {
 		return nil, err
 	}
 	r, err := l.find(req.LenderApplicationID)

@@ -34,8 +34,12 @@ package sandbox
 
 import (
 	"context"
+	"encoding/json"
+	"errors"
 	"fmt"
+	"os"
 	"slices"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -83,6 +87,25 @@ type Options struct {
 	// TimeoutCap bounds hangs (the Timeout magic name, FaultTimeout) when the
 	// context has no deadline; DefaultTimeoutCap when zero.
 	TimeoutCap time.Duration
+	// Observe, when set, is told of every call as it reaches the sandbox,
+	// before the latency and any fault: what a lender's own request log
+	// would show. Tests count lender calls and check references with it.
+	Observe func(Call)
+	// Journal, when not empty, is a file to which every call is appended as
+	// one JSON line (a Call), as it arrives. It outlives the process, so a
+	// test that kills the server mid-call can still see what the lender
+	// was asked, and with which reference.
+	Journal string
+}
+
+// Call is one call that reached a sandbox lender.
+type Call struct {
+	Time        time.Time `json:"time"`
+	Op          string    `json:"op"` // one of the Op constants
+	ProviderKey string    `json:"provider"`
+	// Reference is our platform reference for the steps that carry one
+	// (decide, acceptOffer, esign, complete).
+	Reference string `json:"reference,omitempty"`
 }
 
 // FailEvery returns a fault injector that injects f into every nth operation
@@ -105,7 +128,8 @@ func FailEvery(n int, f Fault) func(op string) Fault {
 // Sandbox values with the same options answer alike. It implements
 // chairside.Lenders and is safe for concurrent use.
 type Sandbox struct {
-	opts Options
+	opts      Options
+	journalMu sync.Mutex
 }
 
 // New returns a Sandbox.
@@ -137,8 +161,36 @@ type lender struct {
 
 var _ chairside.Lender = (*lender)(nil)
 
-// begin waits the configured latency and applies an injected fault; every
-// operation starts with it.
+// begin reports the call to the observers, waits the configured latency
+// and applies an injected fault; every operation starts with it.
+func (l *lender) begin(ctx context.Context, op, reference string) error {
+	l.sb.observe(Call{Time: time.Now().UTC(), Op: op, ProviderKey: l.p.Key, Reference: reference})
+	return l.sb.begin(ctx, op)
+}
+
+// observe tells Observe and the journal of a call. A journal that cannot
+// be written is reported on stderr and does not fail the call: it is a
+// testing aid, not part of the lender's answer.
+func (s *Sandbox) observe(c Call) {
+	if s.opts.Observe != nil {
+		s.opts.Observe(c)
+	}
+	if s.opts.Journal == "" {
+		return
+	}
+	line, _ := json.Marshal(c)
+	s.journalMu.Lock()
+	defer s.journalMu.Unlock()
+	f, err := os.OpenFile(s.opts.Journal, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o600)
+	if err == nil {
+		_, err = f.Write(append(line, '\n'))
+		err = errors.Join(err, f.Close())
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "sandbox journal:", err)
+	}
+}
+
 func (s *Sandbox) begin(ctx context.Context, op string) error {
 	if err := sleep(ctx, s.opts.Latency); err != nil {
 		return err
@@ -225,7 +277,7 @@ func (l *lender) checkPlan(code, step string) error {
 // last, and whether the agreement is already signed, is the caller's record
 // (the sandbox keeps none).
 func (l *lender) AcceptOffer(ctx context.Context, req *chairside.OfferRequest) error {
-	if err := l.sb.begin(ctx, OpAcceptOffer); err != nil {
+	if err := l.begin(ctx, OpAcceptOffer, req.Reference); err != nil {
 		return err
 	}
 	if _, _, err := l.offerable(req.LenderApplicationID); err != nil {
@@ -241,7 +293,7 @@ func (l *lender) AcceptOffer(ctx context.Context, req *chairside.OfferRequest) e
 // signed for. Signing twice is fine. That the offer was accepted first is
 // the caller's to enforce.
 func (l *lender) ESign(ctx context.Context, req *chairside.OfferRequest) error {
-	if err := l.sb.begin(ctx, OpESign); err != nil {
+	if err := l.begin(ctx, OpESign, req.Reference); err != nil {
 		return err
 	}
 	if _, _, err := l.offerable(req.LenderApplicationID); err != nil {
@@ -254,7 +306,7 @@ func (l *lender) ESign(ctx context.Context, req *chairside.OfferRequest) error {
 // must name the plan. That it was accepted and signed first is the
 // caller's to enforce.
 func (l *lender) Complete(ctx context.Context, req *chairside.OfferRequest) (*chairside.Decision, error) {
-	if err := l.sb.begin(ctx, OpComplete); err != nil {
+	if err := l.begin(ctx, OpComplete, req.Reference); err != nil {
 		return nil, err
 	}
 	_, d, err := l.offerable(req.LenderApplicationID)
@@ -273,7 +325,7 @@ func (l *lender) Complete(ctx context.Context, req *chairside.OfferRequest) (*ch
 // stays pending; under the pending-then-approved outcome the answer is
 // approved (every status check answers alike, the first one included).
 func (l *lender) Status(ctx context.Context, providerKey, lenderApplicationID string) (*chairside.Decision, error) {
-	if err := l.sb.begin(ctx, OpStatus); err != nil {
+	if err := l.begin(ctx, OpStatus, ""); err != nil {
 		return nil, err
 	}
 	r, err := l.find(lenderApplicationID)

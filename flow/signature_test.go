@@ -1,0 +1,91 @@
+package flow
+
+import (
+	"bytes"
+	"encoding/base64"
+	"image"
+	"image/color"
+	"image/png"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/chairside/chairside"
+)
+
+// pad returns a 600×140 pad as the browser sends it: paper with light
+// speckles (so even an empty pad encodes to more than 3000 bytes, as a
+// real blank pad does) and ink drawn by mark.
+func pad(t *testing.T, mark func(img *image.NRGBA)) string {
+	t.Helper()
+	img := image.NewNRGBA(image.Rect(0, 0, 600, 140))
+	rng := rand.New(rand.NewPCG(3, 4))
+	for i := 0; i < len(img.Pix); i += 4 {
+		v := uint8(200 + rng.IntN(56))
+		img.Pix[i], img.Pix[i+1], img.Pix[i+2], img.Pix[i+3] = v, v, v, 255
+	}
+	if mark != nil {
+		mark(img)
+	}
+	var b bytes.Buffer
+	if err := png.Encode(&b, img); err != nil {
+		t.Fatal(err)
+	}
+	if b.Len() <= minSignatureBytes {
+		t.Fatalf("test pad is only %d bytes", b.Len())
+	}
+	return "data:image/png;base64," + base64.StdEncoding.EncodeToString(b.Bytes())
+}
+
+func line(img *image.NRGBA, x0, x1, y int) {
+	for x := x0; x < x1; x++ {
+		img.Set(x, y, color.Black)
+	}
+}
+
+// TestSignatureRule: bytes alone do not make a signature — an empty pad, a
+// tap and scattered taps are refused; a stroke across a tenth of the pad
+// is a mark.
+func TestSignatureRule(t *testing.T) {
+	cases := []struct {
+		name string
+		mark func(*image.NRGBA)
+		ok   bool
+	}{
+		{"empty pad", nil, false},
+		{"one tap", func(img *image.NRGBA) {
+			for dy := range 4 {
+				line(img, 300, 304, 70+dy)
+			}
+		}, false},
+		{"two taps far apart", func(img *image.NRGBA) {
+			line(img, 100, 103, 70)
+			line(img, 400, 403, 70)
+		}, false},
+		{"a short stroke", func(img *image.NRGBA) { line(img, 100, 150, 70) }, false},
+		{"a stroke across a tenth", func(img *image.NRGBA) { line(img, 100, 160, 70) }, true},
+		{"a signature", func(img *image.NRGBA) {
+			for y := 50; y < 90; y += 8 {
+				line(img, 80, 420, y)
+			}
+		}, true},
+	}
+	for _, c := range cases {
+		_, err := decodeSignature(pad(t, c.mark))
+		if (err == nil) != c.ok {
+			t.Errorf("%s: %v, want ok=%v", c.name, err, c.ok)
+		}
+		if err != nil && chairside.ErrorCode(err) != chairside.EBADREQUEST {
+			t.Errorf("%s: code %s", c.name, chairside.ErrorCode(err))
+		}
+	}
+	// An image larger than any pad is refused before its pixels are decoded.
+	big := image.NewGray(image.Rect(0, 0, maxSignatureSide+1, 1))
+	var b bytes.Buffer
+	if err := png.Encode(&b, big); err != nil {
+		t.Fatal(err)
+	}
+	b.Write(make([]byte, 4000)) // past the byte minimum
+	if _, err := decodeSignature("data:image/png;base64," + base64.StdEncoding.EncodeToString(b.Bytes())); err == nil {
+		t.Error("an oversized image was accepted")
+	}
+}

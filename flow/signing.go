@@ -1,0 +1,233 @@
+package flow
+
+import (
+	"context"
+	"encoding/json"
+	"strconv"
+
+	"github.com/chairside/chairside"
+)
+
+// offerStep is one of the lender steps that act on an accepted offer:
+// acceptOffer, e-sign and complete. runOfferStep runs it in the four phases
+// of step.go.
+type offerStep struct {
+	step  string // chairside.StepAccept, StepESign or StepComplete
+	from  string // the status the step starts from
+	to    string // the status its lender answer proves
+	event string
+	// hash is what the step asks of the lender (plan, amount, document):
+	// the same step asked again with something else is not a repeat.
+	hash string
+	// prepare, when set, writes in the claim transaction what must be on
+	// record before the lender hears of the step (the e-sign consent and
+	// signature).
+	prepare func(ctx context.Context, tx chairside.Store, pa *chairside.ProviderApplication) error
+	// call asks the lender with the step's reference; complete answers the
+	// lender's final decision.
+	call func(ctx context.Context, l chairside.Lender, pa *chairside.ProviderApplication, reference string) (*chairside.Decision, error)
+}
+
+// runOfferStep claims the step (only from its from status, with no other
+// step in flight), asks the lender, and records the answer together with
+// the status it proves. A lender failure settles the call as failed and
+// hands the step back, so the patient can try again: the retry is sent
+// with the same reference. Of parallel requests exactly one reaches the
+// lender; a repeat carrying the Idempotency-Key of the request that
+// succeeded gets its answer again, any other a conflict.
+func (s *Service) runOfferStep(ctx context.Context, c *Caller, providerKey string, st offerStep) (*chairside.ProviderApplication, error) {
+	var (
+		pa     *chairside.ProviderApplication
+		call   *chairside.LenderCall
+		replay []byte
+	)
+	err := s.batch(ctx, func(tx chairside.Store) error {
+		var err error
+		if pa, err = s.ownProviderApplicationIn(ctx, tx, c, providerKey); err != nil {
+			return err
+		}
+		if call, _, replay, err = s.claimCall(ctx, tx, c, pa, st.step, st.hash, false); err != nil || replay != nil {
+			return err
+		}
+		pa.InFlight = "" // positive() refuses a step in flight; this one is ours
+		if err := s.positive(pa, st.from); err != nil {
+			return err
+		}
+		if st.prepare != nil {
+			if err := st.prepare(ctx, tx, pa); err != nil {
+				return err
+			}
+		}
+		pa.InFlight = st.step
+		return s.updateIn(ctx, tx, pa)
+	})
+	if err != nil {
+		return nil, err
+	}
+	if replay != nil {
+		return decodeReplay[chairside.ProviderApplication](replay)
+	}
+
+	var final *chairside.Decision
+	lerr := s.callLender(ctx, providerKey, func(ctx context.Context, l chairside.Lender) error {
+		var err error
+		final, err = st.call(ctx, l, pa, call.Reference)
+		return err
+	})
+	ctx = context.WithoutCancel(ctx)
+	if lerr != nil {
+		s.log.Warn("lender step failed", "session", SessionHash(c.Session.ID), "provider", providerKey, "step", st.step, "err", chairside.ErrorCode(lerr))
+		if err := s.recordOfferStep(ctx, c, call, pa, st, nil, lerr); err != nil && err != errClaimLost {
+			return nil, err
+		}
+		return nil, errorf(chairside.ELENDER, "We did not get an answer from the lender. Please try again.")
+	}
+	if err := s.recordOfferStep(ctx, c, call, pa, st, final, nil); err != nil {
+		if err == errClaimLost {
+			// Another attempt holds the step; it records the same answer.
+			return nil, errClaimLost
+		}
+		return nil, err
+	}
+	s.log.Info(st.event, "session", SessionHash(c.Session.ID), "provider", providerKey)
+	return pa, nil
+}
+
+// recordOfferStep settles an offer step's call in one transaction. On
+// success: the call done with the answer for repeats, the status it proves,
+// the lender's final decision when it gave one, and the event. On a lender
+// failure: the call failed, the step handed back (no status change).
+func (s *Service) recordOfferStep(ctx context.Context, c *Caller, call *chairside.LenderCall, pa *chairside.ProviderApplication, st offerStep, final *chairside.Decision, lerr error) error {
+	return s.batch(ctx, func(tx chairside.Store) error {
+		cur, err := tx.FindProviderApplication(ctx, pa.ApplicationID, pa.ProviderKey)
+		if err != nil {
+			return err
+		}
+		cur.InFlight = ""
+		if lerr != nil {
+			if err := settleCall(ctx, tx, call, chairside.CallFailed, nil); err != nil {
+				return err
+			}
+			s.eventIn(ctx, tx, c.Session, pa.ProviderKey, st.event+".failed", map[string]any{"code": chairside.ErrorCode(lerr)})
+			return s.updateIn(ctx, tx, cur)
+		}
+		cur.Status = st.to
+		if final != nil {
+			d := sanitizeDecision(final, pa.ProviderKey, cur.Decision.Operation)
+			d.ID = newID()
+			d.ProviderApplicationID = cur.ID
+			d.CreatedAt = s.now().UTC()
+			if err := tx.CreateDecision(ctx, d); err != nil {
+				return err
+			}
+			cur.Decision = d
+		}
+		// The answer is the provider application as it will be after this
+		// transaction (its version included in what updateIn sets).
+		if err := s.updateIn(ctx, tx, cur); err != nil {
+			return err
+		}
+		body, err := json.Marshal(cur)
+		if err != nil {
+			return err
+		}
+		if err := settleCall(ctx, tx, call, chairside.CallDone, body); err != nil {
+			return err
+		}
+		s.eventIn(ctx, tx, c.Session, pa.ProviderKey, st.event, nil)
+		*pa = *cur
+		return nil
+	})
+}
+
+// AcceptOffer accepts the confirmed plan with the lender.
+func (s *Service) AcceptOffer(ctx context.Context, c *Caller, providerKey string, req *AcceptOfferRequest) (*chairside.ProviderApplication, error) {
+	pa, err := s.ownProviderApplication(ctx, c, providerKey)
+	if err != nil {
+		return nil, err
+	}
+	if req != nil && req.ProviderPlanCode != "" && req.ProviderPlanCode != pa.SelectedPlanCode {
+		return nil, errorf(chairside.ECONFLICT, "This is not the confirmed payment plan.")
+	}
+	if pa.SelectedPlanCode == "" {
+		return nil, errorf(chairside.ECONFLICT, "Please choose a payment plan first.")
+	}
+	plan, err := s.offeredPlan(ctx, pa, pa.SelectedPlanCode)
+	if err != nil {
+		return nil, err
+	}
+	return s.runOfferStep(ctx, c, providerKey, offerStep{
+		step: chairside.StepAccept, from: chairside.StatusPlanConfirmed, to: chairside.StatusOfferAccepted, event: "offer.accepted",
+		hash: sha256Hex(plan.ProviderPlanCode + "\x00" + strconv.FormatInt(plan.AmountFinancedCents, 10)),
+		call: func(ctx context.Context, l chairside.Lender, pa *chairside.ProviderApplication, ref string) (*chairside.Decision, error) {
+			return nil, l.AcceptOffer(ctx, &chairside.OfferRequest{
+				ProviderKey:         providerKey,
+				LenderApplicationID: pa.LenderApplicationID,
+				ProviderPlanCode:    plan.ProviderPlanCode,
+				AmountCents:         plan.AmountFinancedCents,
+				Reference:           ref,
+				Now:                 s.now().UTC(),
+			})
+		},
+	})
+}
+
+// ESign signs the accepted offer. The consent must name the lender's
+// current e-sign document and the signature must pass the one signature
+// rule; the consent and signature are on record before the lender hears of
+// them, and "signed" is written only with the lender's answer.
+func (s *Service) ESign(ctx context.Context, c *Caller, providerKey string, req *ESignRequest) (*chairside.ProviderApplication, error) {
+	sig, err := decodeSignature(req.SignaturePNG)
+	if err != nil {
+		return nil, err
+	}
+	lender, err := s.lenders.Lender(providerKey)
+	if err != nil {
+		return nil, err
+	}
+	doc, err := s.document(ctx, lender, providerKey, DocESign)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkConsent(req.Consent, doc); err != nil {
+		return nil, err
+	}
+	return s.runOfferStep(ctx, c, providerKey, offerStep{
+		step: chairside.StepESign, from: chairside.StatusOfferAccepted, to: chairside.StatusSigned, event: "esign.signed",
+		hash: sha256Hex(doc.ID + "\x00" + doc.Version + "\x00" + doc.SHA256),
+		prepare: func(ctx context.Context, tx chairside.Store, pa *chairside.ProviderApplication) error {
+			return tx.CreateConsent(ctx, s.consentRecord(c, providerKey, chairside.ConsentESign, doc, pa.SelectedPlanCode, sig, s.now().UTC()))
+		},
+		call: func(ctx context.Context, l chairside.Lender, pa *chairside.ProviderApplication, ref string) (*chairside.Decision, error) {
+			return nil, l.ESign(ctx, &chairside.OfferRequest{
+				ProviderKey:         providerKey,
+				LenderApplicationID: pa.LenderApplicationID,
+				ProviderPlanCode:    pa.SelectedPlanCode,
+				Reference:           ref,
+				Now:                 s.now().UTC(),
+			})
+		},
+	})
+}
+
+// Complete finishes the lender's account opening after signing and records
+// the lender's final decision with the completed status.
+func (s *Service) Complete(ctx context.Context, c *Caller, providerKey string) (*chairside.ProviderApplication, error) {
+	return s.runOfferStep(ctx, c, providerKey, offerStep{
+		step: chairside.StepComplete, from: chairside.StatusSigned, to: chairside.StatusCompleted, event: "application.completed",
+		hash: sha256Hex(chairside.StepComplete),
+		call: func(ctx context.Context, l chairside.Lender, pa *chairside.ProviderApplication, ref string) (*chairside.Decision, error) {
+			d, err := l.Complete(ctx, &chairside.OfferRequest{
+				ProviderKey:         providerKey,
+				LenderApplicationID: pa.LenderApplicationID,
+				ProviderPlanCode:    pa.SelectedPlanCode,
+				Reference:           ref,
+				Now:                 s.now().UTC(),
+			})
+			if err == nil && d == nil {
+				err = errorf(chairside.ELENDER, "The lender's answer could not be read.")
+			}
+			return d, err
+		},
+	})
+}

@@ -1,0 +1,73 @@
+package chairside
+
+import "time"
+
+// Lender steps: the calls that ask a lender to decide or to change
+// something on its side. Each is made at most once per provider
+// application, whatever the browser sends (docs/exactly-once.md).
+const (
+	StepPrequalify = "prequalify"
+	StepPrescreen  = "prescreen"
+	StepApply      = "apply"
+	StepAccept     = "accept"
+	StepESign      = "esign"
+	StepComplete   = "complete"
+)
+
+// PullStep reports whether a step is a credit pull, counted against the
+// per-session and per-SSN caps.
+func PullStep(step string) bool {
+	return step == StepPrequalify || step == StepPrescreen || step == StepApply
+}
+
+// Lender call states.
+const (
+	// CallRunning: claimed, the lender is being asked. Nothing else may
+	// happen to the provider application until the call settles or its
+	// lease runs out.
+	CallRunning = "running"
+	// CallDone: the lender answered and the answer is recorded with the
+	// status it proves.
+	CallDone = "done"
+	// CallFailed: the lender could not be reached or refused; the step may
+	// be claimed again, and is then sent with the same reference.
+	CallFailed = "failed"
+)
+
+// LenderCall is the claim on one lender step of one provider application.
+// The store keeps at most one per (ProviderApplicationID, Step): a second
+// request for the step finds it and answers from it (in flight, the first
+// answer, or a retry of a failed or abandoned call) instead of asking the
+// lender again.
+type LenderCall struct {
+	ProviderApplicationID string
+	Step                  string
+	SessionID             string
+	// Reference is the platform reference sent to the lender: its
+	// idempotency key. Every attempt of the step sends the same one, so a
+	// lender that already processed it answers with its first answer.
+	Reference string
+	// RequestHash is a keyed hash of what the step asks (the applicant
+	// data, the plan); a repeat with other data is refused.
+	RequestHash string
+	// ClientKey is the hash of the Idempotency-Key of the request that
+	// claimed the step, "" when it sent none.
+	ClientKey string
+	State     string // CallRunning, CallDone or CallFailed
+	// Attempt counts the claims of the step; only the current attempt may
+	// settle it, so a request that lost its claim (its lease ran out and
+	// another took over) cannot overwrite the answer.
+	Attempt    int
+	ClaimedAt  time.Time
+	LeaseUntil time.Time
+	SettledAt  *time.Time
+	// Response is the answer recorded when done (already masked JSON), for
+	// a repeat of the same request.
+	Response []byte
+}
+
+// Expired reports whether a running call's lease has run out at now: its
+// request died (a crash, a kill) and the next attempt may take it over.
+func (c *LenderCall) Expired(now time.Time) bool {
+	return c.State == CallRunning && !now.Before(c.LeaseUntil)
+}

@@ -1,0 +1,73 @@
+package store_test
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chairside/chairside"
+	"github.com/chairside/chairside/store"
+	"github.com/chairside/chairside/store/storetest"
+)
+
+// TestAudit: a status without its evidence is reported; with the evidence
+// recorded, nothing is.
+func TestAudit(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		s := newSession(t, db, t0)
+		a := newApplication(t, db, s, applicant("Ann", "Lee", "078051120"), nil)
+		pa := newProviderApplication(t, db, a, "synchrony_standard")
+		problems, err := db.Audit(ctx)
+		must(t, err)
+		if len(problems) != 0 {
+			t.Fatalf("a started application: %v", problems)
+		}
+
+		// "signed" with nothing behind it, as a crash used to leave it.
+		pa.Status = chairside.StatusSigned
+		must(t, db.UpdateProviderApplication(ctx, pa))
+		problems, err = db.Audit(ctx)
+		must(t, err)
+		for _, want := range []string{"no decision", "no answered credit request", "no answered accept", "no answered e-sign", "no e-sign consent"} {
+			if !strings.Contains(strings.Join(problems, "\n"), want) {
+				t.Errorf("audit missed %q: %v", want, problems)
+			}
+		}
+
+		// The evidence, step by step.
+		must(t, db.CreateDecision(ctx, &chairside.Decision{ProviderApplicationID: pa.ID, ProviderKey: pa.ProviderKey, Operation: "prequalify", ResponseCode: chairside.ResponseApproved}))
+		must(t, db.CreateConsent(ctx, &chairside.Consent{SessionID: s.ID, ApplicationID: a.ID, ProviderKey: pa.ProviderKey, Kind: chairside.ConsentSoftPull}))
+		now := t0
+		must(t, db.CreateConsent(ctx, &chairside.Consent{SessionID: s.ID, ApplicationID: a.ID, ProviderKey: pa.ProviderKey, Kind: chairside.ConsentESign,
+			SignedAt: &now, SignaturePNG: []byte("png")}))
+		for _, step := range []string{chairside.StepPrequalify, chairside.StepAccept, chairside.StepESign} {
+			c := &chairside.LenderCall{ProviderApplicationID: pa.ID, Step: step, SessionID: s.ID, Reference: "ref-" + step,
+				RequestHash: "h", ClaimedAt: t0, LeaseUntil: t0.Add(time.Minute)}
+			_, _, err := db.ClaimLenderCall(ctx, c)
+			must(t, err)
+			c.State = chairside.CallDone
+			must(t, db.SettleLenderCall(ctx, c))
+		}
+		problems, err = db.Audit(ctx)
+		must(t, err)
+		if len(problems) != 0 {
+			t.Fatalf("with its evidence: %v", problems)
+		}
+
+		// A second credit authorisation with no request behind it.
+		must(t, db.CreateConsent(ctx, &chairside.Consent{SessionID: s.ID, ApplicationID: a.ID, ProviderKey: pa.ProviderKey, Kind: chairside.ConsentHardPull}))
+		// A step marked in flight with no running call.
+		pa.InFlight = chairside.StepComplete
+		must(t, db.UpdateProviderApplication(ctx, pa))
+		// A session finished as completed with nothing completed.
+		must(t, db.FinishSession(ctx, s.ID, chairside.OutcomeCompleted, t0))
+		problems, err = db.Audit(ctx)
+		must(t, err)
+		joined := strings.Join(problems, "\n")
+		for _, want := range []string{"more credit authorisations", "in flight has no running call", "finished as completed"} {
+			if !strings.Contains(joined, want) {
+				t.Errorf("audit missed %q: %v", want, problems)
+			}
+		}
+	})
+}

@@ -1,0 +1,153 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/chairside/chairside"
+)
+
+const lenderCallColumns = `provider_application_id, step, session_id, reference, request_hash, client_key,
+	state, attempt, claimed_at, lease_until, settled_at, response`
+
+// ClaimLenderCall inserts c as the running first attempt of its step and
+// answers claimed=true, or, when the step already has a call, changes
+// nothing and answers the stored one. The primary key (provider
+// application, step) makes the claim unique by construction: of parallel
+// claims on either engine exactly one inserts (on PostgreSQL the others
+// wait for its transaction, then find its row). An unknown provider
+// application answers ENOTFOUND.
+func (db *DB) ClaimLenderCall(ctx context.Context, c *chairside.LenderCall) (*chairside.LenderCall, bool, error) {
+	if c.Step == "" || c.Reference == "" || c.ProviderApplicationID == "" {
+		return nil, false, chairside.Errorf(chairside.EINVALID, "A lender call needs a provider application, a step and a reference.")
+	}
+	c.ClaimedAt = db.stamp(c.ClaimedAt)
+	c.LeaseUntil = c.LeaseUntil.Truncate(time.Millisecond)
+	c.State, c.Attempt, c.SettledAt, c.Response = chairside.CallRunning, 1, nil, nil
+	res, err := db.exec(ctx, `INSERT INTO lender_calls (`+lenderCallColumns+`)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, '')
+		ON CONFLICT (provider_application_id, step) DO NOTHING`,
+		c.ProviderApplicationID, c.Step, c.SessionID, c.Reference, c.RequestHash, c.ClientKey,
+		c.State, c.Attempt, millis(c.ClaimedAt), millis(c.LeaseUntil))
+	if isForeignKeyViolation(err) {
+		return nil, false, notFound("Provider application not found.")
+	} else if err != nil {
+		return nil, false, fmt.Errorf("store: claim lender call: %w", err)
+	}
+	if n, err := rowsAffected(res); err != nil {
+		return nil, false, err
+	} else if n == 1 {
+		return nil, true, nil
+	}
+	existing, err := db.FindLenderCall(ctx, c.ProviderApplicationID, c.Step)
+	if err != nil {
+		return nil, false, err
+	}
+	return existing, false, nil
+}
+
+// FindLenderCall returns the call of a provider application's step, or
+// ENOTFOUND.
+func (db *DB) FindLenderCall(ctx context.Context, providerApplicationID, step string) (*chairside.LenderCall, error) {
+	var c chairside.LenderCall
+	var claimed, lease int64
+	var settled sql.NullInt64
+	var response string
+	err := db.queryRow(ctx, `SELECT `+lenderCallColumns+` FROM lender_calls
+		WHERE provider_application_id = ? AND step = ?`, providerApplicationID, step).Scan(
+		&c.ProviderApplicationID, &c.Step, &c.SessionID, &c.Reference, &c.RequestHash, &c.ClientKey,
+		&c.State, &c.Attempt, &claimed, &lease, &settled, &response)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, notFound("Lender call not found.")
+	} else if err != nil {
+		return nil, fmt.Errorf("store: find lender call: %w", err)
+	}
+	c.ClaimedAt, c.LeaseUntil, c.SettledAt = fromMillis(claimed), fromMillis(lease), fromNullMillis(settled)
+	if response != "" {
+		c.Response = []byte(response)
+	}
+	return &c, nil
+}
+
+// RetakeLenderCall claims a failed call, or a running one whose lease ran
+// out by c.ClaimedAt, for its next attempt: from the attempt c holds it
+// becomes running again with c's session, reference, hashes and lease, and
+// c.Attempt moves on. Any other state of the row (settled meanwhile, taken
+// over by someone else, lease still running) answers ECONFLICT.
+func (db *DB) RetakeLenderCall(ctx context.Context, c *chairside.LenderCall) error {
+	c.ClaimedAt = db.stamp(c.ClaimedAt)
+	c.LeaseUntil = c.LeaseUntil.Truncate(time.Millisecond)
+	res, err := db.exec(ctx, `UPDATE lender_calls SET state = ?, attempt = attempt + 1, session_id = ?, reference = ?,
+			request_hash = ?, client_key = ?, claimed_at = ?, lease_until = ?, settled_at = NULL, response = ''
+		WHERE provider_application_id = ? AND step = ? AND attempt = ?
+			AND (state = ? OR (state = ? AND lease_until <= ?))`,
+		chairside.CallRunning, c.SessionID, c.Reference, c.RequestHash, c.ClientKey, millis(c.ClaimedAt), millis(c.LeaseUntil),
+		c.ProviderApplicationID, c.Step, c.Attempt, chairside.CallFailed, chairside.CallRunning, millis(c.ClaimedAt))
+	if isUniqueViolation(err) {
+		return conflict("This lender reference is already in use.")
+	} else if err != nil {
+		return fmt.Errorf("store: retake lender call: %w", err)
+	}
+	if n, err := rowsAffected(res); err != nil {
+		return err
+	} else if n == 0 {
+		return conflict("This lender step was taken by another request.")
+	}
+	c.Attempt++
+	c.State, c.SettledAt, c.Response = chairside.CallRunning, nil, nil
+	return nil
+}
+
+// SettleLenderCall records how the running attempt c.Attempt ended:
+// c.State (done or failed), c.Response and c.SettledAt (db.Now when nil).
+// If the attempt is no longer the running one — its lease ran out and
+// another request took the step over — nothing changes and it answers
+// ECONFLICT: only the current attempt may write the answer.
+func (db *DB) SettleLenderCall(ctx context.Context, c *chairside.LenderCall) error {
+	if c.State != chairside.CallDone && c.State != chairside.CallFailed {
+		return chairside.Errorf(chairside.EINVALID, "A lender call settles as done or failed.")
+	}
+	if c.SettledAt == nil {
+		t := db.now()
+		c.SettledAt = &t
+	}
+	res, err := db.exec(ctx, `UPDATE lender_calls SET state = ?, response = ?, settled_at = ?
+		WHERE provider_application_id = ? AND step = ? AND attempt = ? AND state = ?`,
+		c.State, string(c.Response), millis(*c.SettledAt),
+		c.ProviderApplicationID, c.Step, c.Attempt, chairside.CallRunning)
+	if err != nil {
+		return fmt.Errorf("store: settle lender call: %w", err)
+	}
+	if n, err := rowsAffected(res); err != nil {
+		return err
+	} else if n == 0 {
+		return conflict("This lender step was taken over by another request.")
+	}
+	return nil
+}
+
+// ReservePull takes one pull from scope's allowance of limit with a single
+// conditional upsert and answers whether it could. On PostgreSQL parallel
+// reservations of one scope queue on its row and each sees the count the
+// one before it left; SQLite has one writer. Inside a Batch the
+// reservation is undone with the rest when the batch fails.
+func (db *DB) ReservePull(ctx context.Context, scope string, limit int) (bool, error) {
+	if limit <= 0 {
+		return false, nil
+	}
+	res, err := db.exec(ctx, `INSERT INTO pull_allowances (scope, pulls, created_at) VALUES (?, 1, ?)
+		ON CONFLICT (scope) DO UPDATE SET pulls = pull_allowances.pulls + 1 WHERE pull_allowances.pulls < ?`,
+		scope, millis(db.now()), limit)
+	if err != nil {
+		return false, fmt.Errorf("store: reserve pull: %w", err)
+	}
+	n, err := rowsAffected(res)
+	return n == 1, err
+}
+
+// allowanceKeep is how long pull allowances are kept: the longest window
+// a cap counts (one UTC day) with a day to spare.
+const allowanceKeep = 48 * time.Hour
