@@ -21,6 +21,7 @@ declare global {
  */
 export class Journey {
   private problems: string[] = [];
+  private allowed: RegExp[] = [];
   private n = 0;
 
   constructor(
@@ -29,9 +30,14 @@ export class Journey {
     private slug: string,
   ) {
     page.on('console', (m) => {
-      if (m.type() === 'error') this.problems.push(`console: ${m.text()}`);
+      if (m.type() === 'error' && !this.allowed.some((a) => a.test(m.text()))) this.problems.push(`console: ${m.text()}`);
     });
     page.on('pageerror', (e) => this.problems.push(`pageerror: ${e.message}`));
+  }
+
+  /** allow lets a test expect one kind of console error (e.g. Chromium's line for an answer the test itself forces). */
+  allow(pattern: RegExp): void {
+    this.allowed.push(pattern);
   }
 
   async init(): Promise<void> {

@@ -1,11 +1,17 @@
+import { useEffect } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { reportClientError } from '@/lib/clientLog';
 
 /** RootError: never a blank screen, whatever failed (a chunk that would not load included). */
 export function RootError() {
   const error = useRouteError();
   const chunk = error instanceof Error && /dynamically imported module|Importing a module script failed|Failed to fetch/i.test(error.message);
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  if (error) console.warn('route error', error instanceof Error ? error.message : String(error));
+  useEffect(() => {
+    if (!error) return;
+    console.warn('route error', error instanceof Error ? error.message : String(error));
+    reportClientError(chunk ? 'ui.chunk_load_failed' : notFound ? 'ui.route_not_found' : 'ui.route_error');
+  }, [error, chunk, notFound]);
   return (
     <main className="main" id="main">
       <div className="card">

@@ -1,5 +1,6 @@
 import { createBrowserRouter } from 'react-router';
 import { configureApi } from '@/lib/api/client';
+import { configureClientLog, routePattern } from '@/lib/clientLog';
 import { flow } from '@/stores/flow';
 import { routes } from './routes';
 
@@ -12,5 +13,11 @@ configureApi({
   navigate: (to, replace) => void router.navigate(to, { replace }),
   onValidation: (validation) => flow.set({ validation }),
   currentPath: () => router.state.location.pathname,
-  log: (level, message) => (level === 'ERROR' ? console.warn(message) : undefined),
+});
+
+// Reports to the server name the route's pattern (never the concrete URL),
+// and only while a session is live.
+configureClientLog({
+  getSessionId: () => flow.get().session?.webSessionId,
+  currentRoute: () => routePattern(router.state.matches.map((m) => m.route.path)),
 });

@@ -1,4 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { reportClientError } from '@/lib/clientLog';
 
 interface Props {
   children: ReactNode;
@@ -15,6 +16,8 @@ export class ErrorBoundary extends Component<Props, { failed: boolean }> {
 
   componentDidCatch(error: Error, info: ErrorInfo): void {
     console.warn('widget failed', error.message, info.componentStack?.split('\n')[1]);
+    // The server hears only that a part of this route failed: no message, no stack.
+    reportClientError('ui.widget_failed');
   }
 
   render(): ReactNode {

@@ -12,7 +12,7 @@ export function Progress() {
           {message}
         </p>
         <p className="muted" style={{ margin: '0 auto' }}>
-          This can take up to a minute. Please keep this page open.
+          This can take a minute or two. Please keep this page open.
         </p>
       </div>
     </div>

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApi } from '@/lib/api/client';
-import type { Decision, Document, Session } from '@/lib/api/types';
+import type { Decision, Document, FieldDefinition, PaymentPlan, Session } from '@/lib/api/types';
 import { flow } from '@/stores/flow';
-import { agree, consentNotice, declineMessage, submitDecision } from './commands';
+import { acceptOffer, agree, applicationBody, consentNotice, declineMessage, esignAndComplete, submitDecision } from './commands';
 
 const doc = (p: string, sha = `sha-${p}`): Document => ({ id: `doc-${p}`, version: '1', title: `${p} terms`, contentType: 'text/plain', content: 'x', sha256: sha });
 
@@ -45,7 +45,10 @@ beforeEach(() => {
   flow.reset();
   flow.set({ session: { webSessionId: 's1' } as Session, providerKey: 'a', primaryProviderKey: 'a', applyMode: 'prequalify' });
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
 
 /** The patient was shown these lenders' documents and agreed to them. */
 function shownAndAgreed(...providers: string[]) {
@@ -120,5 +123,125 @@ describe('decline wording', () => {
     expect(consentNotice([decision('synchrony_standard', 'declined')], 'fortiva_standard')).toBe(
       'Synchrony couldn’t approve this application. They will send you a letter explaining why within 7–10 business days. You can still check your options with Fortiva. First, please read what you agree to with Fortiva below.',
     );
+  });
+});
+
+/** fetch answering each path from its own list of answers (the last one repeats), recording every call. */
+function routes(table: Record<string, (Response | Error | (() => Response))[]>) {
+  const calls: { path: string; body: string | undefined; at: number }[] = [];
+  const start = Date.now();
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const path = new URL(url, 'http://x').pathname.replace('/api/v1', '');
+      calls.push({ path, body: init?.body as string | undefined, at: Date.now() - start });
+      const list = table[path];
+      if (!list) return json({ code: 'resource_not_found' }, 404);
+      const next = list.length > 1 ? list.shift()! : list[0]!;
+      if (next instanceof Error) throw next;
+      return typeof next === 'function' ? next() : next.clone();
+    }),
+  );
+  return calls;
+}
+const inFlight = (seconds: number) =>
+  new Response(JSON.stringify({ code: 'in_flight', message: 'Already being processed.' }), { status: 409, headers: { 'Retry-After': String(seconds) } });
+
+describe('a lender step still in flight', () => {
+  it('keeps the waiting words and asks again after Retry-After with the same body: one result', async () => {
+    vi.useFakeTimers();
+    shownAndAgreed('a');
+    const calls = routes({ '/providers/a/prequalify': [inFlight(4), json(decision('a', 'declined'))] });
+    const done = submitDecision('prequalify');
+    await vi.advanceTimersByTimeAsync(3_000);
+    expect(flow.get().progress).toBe('Checking your options with A…');
+    expect(calls.filter((c) => c.path === '/providers/a/prequalify')).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1_000);
+    await expect(done).resolves.toBe('/providers/a/declined');
+    const submits = calls.filter((c) => c.path === '/providers/a/prequalify');
+    expect(submits).toHaveLength(2);
+    expect(submits[1]!.body).toBe(submits[0]!.body);
+    expect(submits[1]!.at - submits[0]!.at).toBe(4_000);
+    expect(flow.get().declinedBy).toEqual(['a']);
+    expect(flow.get().progress).toBeNull();
+  });
+
+  it('after about two minutes it ends in "still working", named for the lender, never an error page', async () => {
+    vi.useFakeTimers();
+    const navigate = vi.fn();
+    configureApi({ getSessionId: () => 's1', navigate, onValidation: vi.fn(), currentPath: () => '/p' });
+    shownAndAgreed('a');
+    routes({ '/apply/start/providers/a': [json({ providerKey: 'a', applyMode: 'prequalify', fields: [], fieldGroupRules: [], providers: [] })], '/providers/a/prequalify': [() => inFlight(15)] });
+    const caught = submitDecision('prequalify').catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(150_000);
+    expect(await caught).toMatchObject({ code: 'in_flight', stillWorking: true, providerKey: 'a' });
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('acceptOffer: asked again after a dropped connection; tried again later, the confirmation is not repeated', async () => {
+    vi.useFakeTimers();
+    const plan = { providerKey: 'a', providerPlanCode: 'P12' } as PaymentPlan;
+    routes({
+      '/providers/a/payment/plans/P12/confirm-selection': [json({})],
+      '/providers/a/acceptOffer': [new TypeError('Failed to fetch'), () => inFlight(15)],
+    });
+    const first = acceptOffer(plan).catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(150_000);
+    expect(await first).toMatchObject({ stillWorking: true, providerKey: 'a' });
+    // Try again: the lender has finished by now.
+    routes({ '/providers/a/acceptOffer': [json({ status: 'offer_accepted' })] });
+    await expect(acceptOffer(plan)).resolves.toBe('/providers/a/modes/prequalify/offerReviewNext');
+    expect((globalThis.fetch as ReturnType<typeof vi.fn>).mock.calls.map((c) => String(c[0]))).toEqual(['/api/v1/providers/a/acceptOffer']);
+  });
+
+  it('e-sign: a dropped connection is retried with exactly the same signature, then the application completes', async () => {
+    vi.useFakeTimers();
+    const consent = { documentId: 'd', documentVersion: '1', documentSha256: 's', agreed: true as const };
+    flow.set({ consents: { 'a:esign': consent } });
+    const png = 'data:image/png;base64,' + 'A'.repeat(4100);
+    const calls = routes({
+      '/providers/a/application/esign': [new TypeError('Failed to fetch'), json({ status: 'signed' })],
+      '/providers/a/application/complete': [json({ status: 'completed' })],
+    });
+    const done = esignAndComplete(png);
+    await vi.advanceTimersByTimeAsync(500);
+    expect(flow.get().progress).toBe('Saving your signature…');
+    await vi.advanceTimersByTimeAsync(500);
+    await expect(done).resolves.toBe('/providers/a/complete');
+    const esigns = calls.filter((c) => c.path.endsWith('/esign'));
+    expect(esigns).toHaveLength(2);
+    expect(esigns[0]!.body).toBe(esigns[1]!.body);
+    expect(JSON.parse(esigns[0]!.body!)).toEqual({ consent, signaturePng: png });
+  });
+});
+
+describe('whole numbers are never sent as something else', () => {
+  const months: FieldDefinition = {
+    id: 'monthsEmployed',
+    path: 'monthsEmployed',
+    name: 'monthsEmployed',
+    label: 'Months with this employer',
+    type: 'number',
+    rules: { required: {} },
+  };
+  const withFields = () =>
+    flow.fieldsLoaded('a:prequalify', { providerKey: 'a', applyMode: 'prequalify', fields: [months], fieldGroupRules: [], providers: [] } as never);
+
+  it('"2.5" months: nothing is sent, the field is shown with the server’s words', async () => {
+    const calls = server();
+    shownAndAgreed('a');
+    withFields();
+    flow.set({ primary: { monthsEmployed: '2.5' } });
+    expect(applicationBody('a', 'prequalify')).toEqual({ primary: {}, jointEnabled: false });
+    await expect(submitDecision('prequalify')).resolves.toBe('/providers/a/correctErrors?applicantType=primary');
+    expect(calls.some((c) => c.path.endsWith('/prequalify'))).toBe(false);
+    expect(flow.get().validation?.fieldErrors).toEqual([{ field: 'primary.monthsEmployed', message: 'Please enter a whole number.' }]);
+    expect(flow.get().validation?.resubmitRoute).toBe('/providers/a/prequalifySubmit');
+  });
+
+  it('a whole number is sent as a number', () => {
+    withFields();
+    flow.set({ primary: { monthsEmployed: '24' } });
+    expect(applicationBody('a', 'prequalify')).toEqual({ primary: { monthsEmployed: 24 }, jointEnabled: false });
   });
 });

@@ -1,4 +1,4 @@
-import { api, ApiError, providerPath } from '@/lib/api/client';
+import { api, ApiError, errorTarget, invalidApplicants, isStillWorking, providerPath } from '@/lib/api/client';
 import type {
   ApplyMode,
   ConsentInput,
@@ -6,6 +6,7 @@ import type {
   Decision,
   DisclosureKind,
   Document,
+  FieldError,
   NextAction,
   PaymentPlan,
   StartFlowResponse,
@@ -14,8 +15,9 @@ import type {
 } from '@/lib/api/types';
 import { consentTargets, joinNames, kindFor, type ConsentTarget } from '@/lib/consentChain';
 import { ConsentNeeded, decisionDestination, isPositive, normalizeCode, runCascade } from '@/lib/decision';
+import { reportClientError } from '@/lib/clientLog';
 import { SUBMIT_MINIMUM_MS } from '@/lib/timeout';
-import { toApiValue } from '@/lib/validation';
+import { isWholeNumberField, messages, parseWholeNumber, toApiValue } from '@/lib/validation';
 import { fieldsKey, flow, providerName, type ApplicantValues } from '@/stores/flow';
 import { timerControl } from '@/stores/ui';
 import { progressMessages } from './messages';
@@ -67,8 +69,12 @@ export async function loadFields(providerKey: string, mode: ApplyMode): Promise<
   });
 }
 
+function fieldDefs(providerKey: string, mode: ApplyMode) {
+  return flow.get().fields[fieldsKey(providerKey, mode)]?.fields ?? Object.values(flow.get().fields).flatMap((f) => f.fields);
+}
+
 function applicantBody(values: ApplicantValues, providerKey: string, mode: ApplyMode): Record<string, unknown> {
-  const defs = flow.get().fields[fieldsKey(providerKey, mode)]?.fields ?? Object.values(flow.get().fields).flatMap((f) => f.fields);
+  const defs = fieldDefs(providerKey, mode);
   const out: Record<string, unknown> = {};
   const seen = new Set<string>();
   for (const def of defs) {
@@ -103,6 +109,31 @@ export function applicationBody(providerKey: string, mode: ApplyMode): Record<st
   };
   if (s.jointEnabled) body.joint = applicantBody(s.joint, providerKey, mode);
   return body;
+}
+
+/**
+ * unsendableNumbers lists the whole-number fields (months employed, housing
+ * months …) holding something that is not a whole number, such as "2.5". Such
+ * a value is never sent as some other number: the patient is shown the field
+ * with the words the server would answer.
+ */
+export function unsendableNumbers(providerKey: string, mode: ApplyMode): FieldError[] {
+  const s = flow.get();
+  const out: FieldError[] = [];
+  const applicants: ['primary' | 'joint', ApplicantValues][] = [['primary', s.primary]];
+  if (s.jointEnabled) applicants.push(['joint', s.joint]);
+  const seen = new Set<string>();
+  for (const def of fieldDefs(providerKey, mode)) {
+    if (seen.has(def.id) || !isWholeNumberField(def)) continue;
+    seen.add(def.id);
+    for (const [applicant, values] of applicants) {
+      const v = values[def.id];
+      if (typeof v !== 'string' || v.trim() === '') continue;
+      const parsed = parseWholeNumber(v);
+      if (!parsed.ok) out.push({ field: `${applicant}.${def.id}`, message: parsed.reason === 'notWhole' ? messages.wholeNumber : messages.invalid });
+    }
+  }
+  return out;
 }
 
 const opFor = (mode: ApplyMode) => (mode === 'full' ? 'apply' : mode);
@@ -208,10 +239,17 @@ async function submitOnce(providerKey: string, mode: ApplyMode, resubmitRoute: s
     await loadFields(providerKey, mode).catch(() => undefined);
   }
   const body = { ...applicationBody(providerKey, mode), consent };
-  const decision = await api.post<Decision>(providerPath(providerKey, op), body, {
-    apply: handled ? { providerKey, resubmitRoute } : undefined,
-    noErrorHandling: !handled,
-  });
+  let decision: Decision;
+  try {
+    decision = await api.post<Decision>(providerPath(providerKey, op), body, {
+      apply: handled ? { providerKey, resubmitRoute } : undefined,
+      noErrorHandling: !handled,
+      lenderStep: true,
+    });
+  } catch (e) {
+    if (isStillWorking(e)) e.providerKey = providerKey;
+    throw e;
+  }
   const d: Decision = { ...decision, providerKey: decision.providerKey || providerKey };
   if (normalizeCode(d.responseCode) === 'declined' && !flow.get().declinedBy.includes(d.providerKey)) {
     flow.set({ declinedBy: [...flow.get().declinedBy, d.providerKey] });
@@ -232,6 +270,13 @@ export async function submitDecision(mode: ApplyMode): Promise<string> {
   const resubmitRoute = providerRoute(providerKey, mode === 'full' ? 'fullApplicationSubmit' : 'prequalifySubmit');
   // No consent given on a screen that showed this lender's document: ask for it there.
   if (!consentFor(providerKey, mode)) return providerRoute(providerKey, mode === 'full' ? 'terms' : 'prequalifyAgree');
+  // A decimal in a whole-number field is never sent: the patient corrects it first.
+  const unsendable = unsendableNumbers(providerKey, mode);
+  if (unsendable.length) {
+    flow.set({ validation: { providerKey, resubmitRoute, invalidApplicants: invalidApplicants(unsendable), fieldErrors: unsendable } });
+    const err = new ApiError(400, { code: 'validation_error', fieldErrors: unsendable });
+    return errorTarget(err, { apply: { providerKey, resubmitRoute } }, resubmitRoute);
+  }
   timerControl.setMinimum(SUBMIT_MINIMUM_MS);
   try {
     const first = await submitOnce(providerKey, mode, resubmitRoute, true);
@@ -277,6 +322,7 @@ export async function submitDecision(mode: ApplyMode): Promise<string> {
     });
     if (!dest) {
       console.warn(`unknown response code ${normalizeCode(final.responseCode)}`);
+      reportClientError('decision.unknown_response', 'warn');
       return '/error?code=unknown_response';
     }
     return providerRoute(final.providerKey, dest);
@@ -340,17 +386,31 @@ export async function selectPlan(plan: PaymentPlan): Promise<void> {
   await withProgress(progressMessages.select, () =>
     api.post(providerPath(plan.providerKey, `payment/plans/${enc(plan.providerPlanCode)}/select`), {}),
   );
+  // A new selection has to be confirmed again before the offer is accepted.
+  flow.response(plan.providerKey, { confirmedPlanCode: undefined });
   flow.set({ selectedPaymentPlan: plan, providerKey: plan.providerKey });
 }
 
-/** acceptOffer confirms the plan and accepts the offer (spec §4.2 accept offer stage). */
+/**
+ * acceptOffer confirms the plan and accepts the offer (spec §4.2 accept offer
+ * stage). Run again after the lender was still working on it, the
+ * confirmation already made is not repeated: only acceptOffer is asked again,
+ * and the server answers it with the first answer.
+ */
 export async function acceptOffer(plan: PaymentPlan): Promise<string> {
   const k = plan.providerKey;
   return withProgress(progressMessages.acceptOffer(providerName(k)), async () => {
     try {
-      await api.post(providerPath(k, `payment/plans/${enc(plan.providerPlanCode)}/confirm-selection`), undefined, { noErrorHandling: true });
-      await api.post(providerPath(k, 'acceptOffer'), { providerPlanCode: plan.providerPlanCode }, { noErrorHandling: true });
+      if (flow.get().responses[k]?.confirmedPlanCode !== plan.providerPlanCode) {
+        await api.post(providerPath(k, `payment/plans/${enc(plan.providerPlanCode)}/confirm-selection`), undefined, { noErrorHandling: true });
+        flow.response(k, { confirmedPlanCode: plan.providerPlanCode });
+      }
+      await api.post(providerPath(k, 'acceptOffer'), { providerPlanCode: plan.providerPlanCode }, { noErrorHandling: true, lenderStep: true });
     } catch (e) {
+      if (isStillWorking(e)) {
+        e.providerKey = k;
+        throw e;
+      }
       if (e instanceof ApiError && (e.code === 'session_invalid' || e.status === 401)) return '/session/invalid';
       flow.response(k, { errors: { ...flow.get().responses[k]?.errors, accept_offer_error: e instanceof ApiError ? e.code : 'failed' } });
       return providerRoute(k, 'acceptOfferError');
@@ -361,16 +421,27 @@ export async function acceptOffer(plan: PaymentPlan): Promise<string> {
   });
 }
 
-/** esignAndComplete sends the e-sign consent and signature, then completes the application. */
+/**
+ * esignAndComplete sends the e-sign consent and signature, then completes the
+ * application. Each is a lender step: still in flight, it is asked again
+ * (same body) while its waiting words stay; run again after that, a step
+ * already done is not repeated.
+ */
 export async function esignAndComplete(signaturePng: string): Promise<string> {
   const k = flow.get().providerKey!;
   timerControl.setMinimum(SUBMIT_MINIMUM_MS);
   try {
     const consent = flow.get().consents[`${k}:esign`];
     if (!consent) throw new Error('no e-sign consent');
-    await withProgress(progressMessages.esign, () => api.post(providerPath(k, 'application/esign'), { consent, signaturePng }));
-    await withProgress(progressMessages.complete, () => api.post(providerPath(k, 'application/complete'), {}));
+    if (!flow.get().responses[k]?.signed) {
+      await withProgress(progressMessages.esign, () => api.post(providerPath(k, 'application/esign'), { consent, signaturePng }, { lenderStep: true }));
+      flow.response(k, { signed: true });
+    }
+    await withProgress(progressMessages.complete, () => api.post(providerPath(k, 'application/complete'), {}, { lenderStep: true }));
     return providerRoute(k, 'complete');
+  } catch (e) {
+    if (isStillWorking(e)) e.providerKey = k;
+    throw e;
   } finally {
     timerControl.setMinimum(0);
   }

@@ -1,5 +1,6 @@
 import { api, ApiError } from '@/lib/api/client';
 import type { FinishOutcome } from '@/lib/api/types';
+import { reportClientError } from '@/lib/clientLog';
 import { flow } from '@/stores/flow';
 
 /**
@@ -13,6 +14,8 @@ export async function finishFlow(outcome: FinishOutcome | 'cancel'): Promise<str
       await api.post(`/flow/finish/${endpoint}`, undefined, { noErrorHandling: true });
     } catch (e) {
       console.warn('finish failed', e instanceof ApiError ? e.code : 'error');
+      // Sent while the session is still live (it is cleared just below).
+      reportClientError('finish.failed', 'warn');
     }
   }
   flow.clear();

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from './api/client';
 import type { Decision, NextAction } from './api/types';
 import { ConsentNeeded, decisionDestination, isPositive, operationMode, runCascade, type RoutingContext } from './decision';
 
@@ -82,6 +83,16 @@ describe('cascade (spec §4.1)', () => {
       throw new Error('down');
     });
     expect(r.final.providerKey).toBe('a');
+  });
+
+  it('a lender still working on it is not a failure to route on: it is thrown on', async () => {
+    const still = new ApiError(409, { code: 'in_flight' });
+    still.stillWorking = true;
+    await expect(
+      runCascade(d('a', 'declined', { provider: 'b' }), async () => {
+        throw still;
+      }),
+    ).rejects.toBe(still);
   });
 
   it('does not submit a positive first result', async () => {

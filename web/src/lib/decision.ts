@@ -1,3 +1,4 @@
+import { isStillWorking } from './api/client';
 import type { ApplyMode, Decision, NextAction } from './api/types';
 
 /** Decision response codes of spec §4.1. */
@@ -92,6 +93,9 @@ export class ConsentNeeded extends Error {
  * submit fails, the original result is used. A next lender that already has
  * a decision (resume) is not submitted again: the cascade stops there. A
  * submit that throws ConsentNeeded stops the cascade with `consentNeeded`.
+ * A submit whose lender is still working on it after every retry (see
+ * ApiError.stillWorking) is not a failure to route on: it is thrown on, so
+ * the patient is told and can try again.
  */
 export async function runCascade(
   first: Decision,
@@ -112,6 +116,7 @@ export async function runCascade(
       result = await submit(next);
     } catch (e) {
       if (e instanceof ConsentNeeded) return { final: current, chain, consentNeeded: next };
+      if (isStillWorking(e)) throw e;
       return { final: first, chain };
     }
     chain.push(result);

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { FieldDefinition } from './api/types';
-import { fieldType, toApiValue, validateField } from './validation';
+import { fieldType, isWholeNumberField, parseWholeNumber, toApiValue, validateField } from './validation';
 
 const f = (type: string, rules: FieldDefinition['rules'] = {}, extra: Partial<FieldDefinition> = {}): FieldDefinition => ({
   id: 'x',
@@ -73,6 +73,48 @@ describe('validation rules (spec §5)', () => {
     expect(toApiValue(f('local_date'), '03/28/1975')).toBe('1975-03-28');
     expect(toApiValue(f('text'), '  It\u2019s  ')).toBe("It's");
     expect(toApiValue(f('text'), '')).toBeUndefined();
+  });
+});
+
+describe('whole numbers (months employed, housing months, every "number" field)', () => {
+  const months = f('number', { required: {}, min: { min: 0 }, max: { max: 720 } }, { id: 'monthsEmployed', path: 'monthsEmployed', label: 'Months with this employer' });
+
+  it('a decimal gets the patient’s words, the same the server answers', () => {
+    expect(validateField(months, '2.5')).toBe('Please enter a whole number.');
+    expect(validateField(months, '2.0')).toBe('Please enter a whole number.');
+    expect(validateField(months, '.5')).toBe('Please enter a whole number.');
+    expect(validateField(months, '24.')).toBe('Please enter a whole number.');
+    expect(validateField(months, '1e3')).toBe('Invalid Field');
+    expect(validateField(months, 'two')).toBe('Invalid Field');
+    expect(validateField(months, '24')).toBeNull();
+    expect(validateField(months, ' 1,2 ')).toBeNull();
+    expect(validateField(months, '721')).toBe('Must be at most 720');
+    expect(validateField(months, '-1')).toBe('Must be at least 0');
+  });
+
+  it('a decimal never becomes a number for the API', () => {
+    expect(toApiValue(months, '24')).toBe(24);
+    expect(toApiValue(months, '2.5')).toBeUndefined();
+    expect(toApiValue(months, '2.0')).toBeUndefined();
+    expect(toApiValue(months, '1e3')).toBeUndefined();
+    expect(toApiValue(months, '99999999999999999999')).toBeUndefined();
+  });
+
+  it('the contract’s integer counts are whole numbers even when defined as text', () => {
+    const housing = f('text', {}, { id: 'housingMonths', path: 'housingMonths' });
+    expect(isWholeNumberField(housing)).toBe(true);
+    expect(isWholeNumberField(f('text'))).toBe(false);
+    expect(isWholeNumberField(f('currency'))).toBe(false);
+    expect(validateField(housing, '6.5')).toBe('Please enter a whole number.');
+    expect(toApiValue(housing, '60')).toBe(60);
+  });
+
+  it('parseWholeNumber', () => {
+    expect(parseWholeNumber('0')).toEqual({ ok: true, value: 0 });
+    expect(parseWholeNumber('-0')).toEqual({ ok: true, value: 0 });
+    expect(parseWholeNumber('1,000')).toEqual({ ok: true, value: 1000 });
+    expect(parseWholeNumber('2.5')).toEqual({ ok: false, reason: 'notWhole' });
+    expect(parseWholeNumber('')).toEqual({ ok: false, reason: 'invalid' });
   });
 });
 

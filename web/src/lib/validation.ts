@@ -20,6 +20,8 @@ export const messages = {
   phone: (label: string) => `${label} is not a valid phone number`,
   zip: 'Zip Code not valid for state',
   requireOne: 'Must fill in at least one',
+  /** The server answers the same words for the same input (a validation_error fieldErrors entry). */
+  wholeNumber: 'Please enter a whole number.',
 };
 
 export const KNOWN_FIELD_TYPES = [
@@ -45,6 +47,41 @@ export function fieldType(def: Pick<FieldDefinition, 'type' | 'id'>, warn: (m: s
   if ((KNOWN_FIELD_TYPES as readonly string[]).includes(def.type)) return def.type as FieldType;
   warn(`Unknown field type "${def.type}" for ${def.id}; showing a text field`);
   return 'text';
+}
+
+/**
+ * Applicant fields the contract (api/openapi.yaml, Applicant) types as
+ * integer counts, treated as whole numbers even if a definition gives them a
+ * text type.
+ */
+const WHOLE_NUMBER_IDS = new Set(['monthsEmployed', 'housingMonths']);
+
+/**
+ * isWholeNumberField: a "number" field is an integer count (the server reads
+ * every one as an integer, validate/validate.go), as are the counts above.
+ */
+export function isWholeNumberField(def: Pick<FieldDefinition, 'type' | 'id' | 'path'>): boolean {
+  const type = fieldType(def, () => undefined);
+  if (type === 'number') return true;
+  return type === 'text' && (WHOLE_NUMBER_IDS.has(def.id) || WHOLE_NUMBER_IDS.has(def.path));
+}
+
+export type WholeNumber = { ok: true; value: number } | { ok: false; reason: 'notWhole' | 'invalid' };
+
+/**
+ * parseWholeNumber reads what a person typed into a whole-number field.
+ * Digits (an optional sign, thousands commas) give the number; anything with
+ * a decimal point ("2.5", "2.0", ".5") is not a whole number and is never
+ * rounded or cut; anything else ("1e3", "two") is invalid.
+ */
+export function parseWholeNumber(typed: string): WholeNumber {
+  const s = typed.trim().replace(/,/g, '');
+  if (/^[+-]?\d+$/.test(s)) {
+    const value = Number(s);
+    return Number.isSafeInteger(value) ? { ok: true, value: value === 0 ? 0 : value } : { ok: false, reason: 'invalid' };
+  }
+  if (/^[+-]?(\d+\.\d*|\.\d+)$/.test(s)) return { ok: false, reason: 'notWhole' };
+  return { ok: false, reason: 'invalid' };
 }
 
 export function isRequired(def: FieldDefinition): boolean {
@@ -106,7 +143,7 @@ function ruleDate(date: string | undefined, now: Date): DayDate | null {
  * A rule's own message, when the server sends one, wins.
  */
 export function validateField(def: FieldDefinition, raw: unknown, now: Date = new Date()): string | null {
-  const type = fieldType(def, () => undefined);
+  const type = isWholeNumberField(def) ? 'number' : fieldType(def, () => undefined);
   const rules = def.rules ?? {};
   const label = def.label ?? def.name;
   const msg = (id: string, fallback: string) => rules[id]?.message || fallback;
@@ -164,8 +201,9 @@ export function validateField(def: FieldDefinition, raw: unknown, now: Date = ne
       return null;
     }
     case 'number': {
-      const n = Number(value.replace(/,/g, ''));
-      if (!Number.isFinite(n)) return messages.invalid;
+      const parsed = parseWholeNumber(value);
+      if (!parsed.ok) return parsed.reason === 'notWhole' ? messages.wholeNumber : messages.invalid;
+      const n = parsed.value;
       const min = rules.min?.min;
       const max = rules.max?.max;
       if (min != null && n < min) return msg('min', messages.minValue(min));
@@ -194,9 +232,13 @@ export function validateField(def: FieldDefinition, raw: unknown, now: Date = ne
   return null;
 }
 
-/** toApiValue converts a typed value into the API's form (cents, ISO dates, digits). */
+/**
+ * toApiValue converts a typed value into the API's form (cents, ISO dates,
+ * digits, whole numbers). A whole-number field holding anything but a whole
+ * number answers undefined: it is never sent as some other number.
+ */
 export function toApiValue(def: FieldDefinition, raw: unknown): unknown {
-  const type = fieldType(def, () => undefined);
+  const type = isWholeNumberField(def) ? 'number' : fieldType(def, () => undefined);
   if (type === 'checkbox') return raw === true;
   const value = typeof raw === 'string' ? raw.trim() : raw;
   if (value === '' || value == null) return undefined;
@@ -211,8 +253,8 @@ export function toApiValue(def: FieldDefinition, raw: unknown): unknown {
       return Number.isFinite(n) ? Math.round(n * 100) : undefined;
     }
     case 'number': {
-      const n = Number(s.replace(/,/g, ''));
-      return Number.isFinite(n) ? n : undefined;
+      const parsed = parseWholeNumber(s);
+      return parsed.ok ? parsed.value : undefined;
     }
     case 'date':
     case 'local_date': {

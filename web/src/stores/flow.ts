@@ -27,6 +27,10 @@ export interface ProviderResponses {
   stipulations?: unknown[];
   errors?: Partial<Record<StoredErrorType, unknown>>;
   accepted?: boolean;
+  /** The plan code confirmed with the lender, so accepting again does not confirm twice. */
+  confirmedPlanCode?: string;
+  /** The e-signature was recorded by the lender, so completing again does not sign twice. */
+  signed?: boolean;
 }
 
 export interface FlowState {

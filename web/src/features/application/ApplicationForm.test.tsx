@@ -77,4 +77,30 @@ describe('ApplicationForm', () => {
     expect((await screen.findByRole('alert')).textContent).toContain('Social Security number: SSN does not match');
     expect(screen.getByLabelText(/Social Security number/).getAttribute('aria-invalid')).toBe('true');
   });
+
+  it('a decimal in a whole-number field is an error in the patient’s words, and nothing is submitted', async () => {
+    const onSubmit = vi.fn();
+    const months: FieldDefinition = {
+      id: 'monthsEmployed',
+      path: 'monthsEmployed',
+      name: 'monthsEmployed',
+      label: 'Months with this employer',
+      type: 'number',
+      group: 'employment',
+      inputMode: 'numeric',
+      rules: { required: {}, min: { min: 0 }, max: { max: 720 } },
+    };
+    render(<ApplicationForm applicant="primary" fields={[months]} defaults={{}} onSubmit={onSubmit} />);
+    const input = screen.getByLabelText(/Months with this employer/);
+    await userEvent.type(input, '2.5');
+    await userEvent.tab();
+    expect(await screen.findByText('Please enter a whole number.')).toBeTruthy();
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Months with this employer: Please enter a whole number.');
+    expect(screen.queryByText('Check your details')).toBeNull();
+    expect(onSubmit).not.toHaveBeenCalled();
+    // The value stays as typed: it is not rounded or cut to a number.
+    expect((input as HTMLInputElement).value).toBe('2.5');
+  });
 });

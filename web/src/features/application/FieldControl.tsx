@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Controller, type Control, type FieldValues } from 'react-hook-form';
 import { IMaskInput } from 'react-imask';
 import type { FieldDefinition } from '@/lib/api/types';
-import { fieldType, isRequired, US_STATES, validateField } from '@/lib/validation';
+import { fieldType, isRequired, isWholeNumberField, US_STATES, validateField } from '@/lib/validation';
 import { AUTOCOMPLETE } from './autocomplete';
 
 const MASKS: Partial<Record<string, string>> = {
@@ -47,6 +47,8 @@ export function FieldControl({ def, applicant, control, error, inGroup = false }
   const ac0 = def.autocomplete || AUTOCOMPLETE[def.id];
   const autoComplete = ac0 && ac0 !== 'off' && applicant === 'joint' ? `section-joint ${ac0}` : ac0;
   const [show, setShow] = useState(false);
+  // A whole number is typed as text (never type="number", which would drop or round what was typed) and checked as typed.
+  const whole = isWholeNumberField(def);
 
   const labelEl = (
     <>
@@ -205,9 +207,9 @@ export function FieldControl({ def, applicant, control, error, inGroup = false }
           input = (
             <input
               {...common}
-              className={`input${type === 'number' ? ' input--short' : ''}`}
+              className={`input${whole ? ' input--short' : ''}`}
               type={type === 'email' ? 'email' : 'text'}
-              inputMode={(def.inputMode as 'numeric' | undefined) ?? (type === 'number' ? 'numeric' : type === 'email' ? 'email' : undefined)}
+              inputMode={(def.inputMode as 'numeric' | undefined) ?? (whole ? 'numeric' : type === 'email' ? 'email' : undefined)}
               value={(field.value as string) ?? ''}
               onChange={(e) => field.onChange(e.target.value)}
               onBlur={(e) => {

@@ -1,28 +1,35 @@
 import { useEffect, useRef } from 'react';
 import SignaturePad from 'signature_pad';
 import { Button } from '@/components/Button';
-import { isSignatureValid, PEN_COLOR, THROTTLE_MS, toBlackAndWhite } from './signature';
+import { EMPTY_SIGNATURE, hasInk, PEN_COLOR, signatureValue, THROTTLE_MS, toBlackAndWhite, type SignatureValue } from './signature';
 
-export interface SignatureValue {
-  valid: boolean;
-  /** Black-and-white PNG as a data URL, empty when cleared. */
-  png: string;
-}
+export type { SignatureValue } from './signature';
 
-function blackAndWhitePng(source: HTMLCanvasElement): string {
+/**
+ * blackAndWhite draws the pad's ink black on white and encodes it: this PNG
+ * is what the server receives, and ink says whether these very pixels —
+ * which the lossless PNG hands the server unchanged — make a mark.
+ */
+export function blackAndWhite(source: HTMLCanvasElement): { png: string; ink: boolean } {
   const out = document.createElement('canvas');
   out.width = source.width;
   out.height = source.height;
   const ctx = out.getContext('2d');
   const src = source.getContext('2d');
-  if (!ctx || !src) return '';
+  if (!ctx || !src) return { png: '', ink: false };
   const img = src.getImageData(0, 0, source.width, source.height);
   toBlackAndWhite(img.data);
   ctx.putImageData(img, 0, 0);
-  return out.toDataURL('image/png');
+  return { png: out.toDataURL('image/png'), ink: hasInk(img.data, img.width, img.height) };
 }
 
-/** SignatureField: the signature pad (pen #008ad8, throttle 20, 140px+ tall), valid above 3000 bytes. */
+/**
+ * SignatureField: the signature pad (pen #008ad8, throttle 20, 140px+ tall).
+ * After each stroke it builds the black-and-white PNG first and judges that
+ * very PNG by the server's rule (signature.ts): more than 3000 decoded
+ * bytes, at most 512 KiB, and ink that makes a mark, so a single tap is not
+ * a signature and what passes here is what the server accepts.
+ */
 export function SignatureField({ onChange, invalid, describedBy }: { onChange: (v: SignatureValue) => void; invalid?: boolean; describedBy?: string }) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const padRef = useRef<SignaturePad | null>(null);
@@ -39,15 +46,15 @@ export function SignatureField({ onChange, invalid, describedBy }: { onChange: (
       canvas.height = canvas.offsetHeight * ratio;
       canvas.getContext('2d')?.scale(ratio, ratio);
       padRef.current?.clear();
-      onChangeRef.current({ valid: false, png: '' });
+      onChangeRef.current(EMPTY_SIGNATURE);
     };
     const pad = new SignaturePad(canvas, { penColor: PEN_COLOR, throttle: THROTTLE_MS, minWidth: 1, maxWidth: 3 });
     padRef.current = pad;
     resize();
     const onEnd = () => {
-      const raw = pad.toDataURL('image/png');
-      const valid = isSignatureValid(raw);
-      onChangeRef.current({ valid, png: valid ? blackAndWhitePng(canvas) : '' });
+      if (pad.isEmpty()) return onChangeRef.current(EMPTY_SIGNATURE);
+      const { png, ink } = blackAndWhite(canvas);
+      onChangeRef.current(signatureValue(png, ink));
     };
     pad.addEventListener('endStroke', onEnd);
     let w = window.innerWidth;
@@ -67,7 +74,7 @@ export function SignatureField({ onChange, invalid, describedBy }: { onChange: (
 
   const clear = () => {
     padRef.current?.clear();
-    onChange({ valid: false, png: '' });
+    onChange(EMPTY_SIGNATURE);
   };
 
   return (

@@ -5,10 +5,12 @@ import { DocumentBox, useDocument } from '@/components/DocumentBox';
 import { agree, esignAndComplete, loadDisclosure, providerRoute } from '@/flow/commands';
 import { FlowNotice } from '@/components/FlowNotice';
 import { useFlowNavigate } from '@/flow/navigation';
-import { ApiError } from '@/lib/api/client';
+import { ApiError, isStillWorking } from '@/lib/api/client';
+import { StillWorking } from '@/components/StillWorking';
 import { isPositive } from '@/lib/decision';
 import { providerName, useFlow } from '@/stores/flow';
-import { SignatureField, type SignatureValue } from './SignatureField';
+import { SignatureField } from './SignatureField';
+import { EMPTY_SIGNATURE, type SignatureValue } from './signature';
 import { AgreeBox, agreeToAll, ConsentDocuments, joinNames, useAgree, useConsentDocuments } from '@/features/application/ConsentDocuments';
 
 /**
@@ -74,9 +76,10 @@ function SignTerms({ providerKey }: { providerKey: string }) {
   const lender = providerName(providerKey);
   const { doc, failed, retry } = useDocument(() => loadDisclosure(providerKey, 'esign', { handled: false }), [providerKey]);
   const [consent, setConsent] = useState(false);
-  const [sig, setSig] = useState<SignatureValue>({ valid: false, png: '' });
+  const [sig, setSig] = useState<SignatureValue>(EMPTY_SIGNATURE);
   const [errors, setErrors] = useState<{ consent?: boolean; sig?: boolean }>({});
   const [busy, setBusy] = useState(false);
+  const [waiting, setWaiting] = useState<ApiError | null>(null);
 
   const submit = async () => {
     const e = { consent: !consent || !doc, sig: !sig.valid };
@@ -88,13 +91,22 @@ function SignTerms({ providerKey }: { providerKey: string }) {
     setBusy(true);
     try {
       agree(providerKey, 'esign', doc!);
+      // Exactly the black-and-white PNG that was judged valid is sent.
       const to = await esignAndComplete(sig.png);
       navigate(to, { replace: true });
     } catch (err) {
       setBusy(false);
-      if (!(err instanceof ApiError && err.redirectedTo)) navigate('/error');
+      if (isStillWorking(err)) setWaiting(err);
+      else if (!(err instanceof ApiError && err.redirectedTo)) navigate('/error');
     }
   };
+
+  if (waiting) {
+    // The signature and consent stay as given (the pad is not shown again, so
+    // it cannot be cleared): Try again sends the same, this message staying
+    // under the waiting words until the answer comes.
+    return <StillWorking lender={lender} offline={waiting.code === 'network'} onRetry={() => void submit()} busy={busy} />;
+  }
 
   return (
     <div className="card">
@@ -132,9 +144,12 @@ function SignTerms({ providerKey }: { providerKey: string }) {
           </span>
           {errors.sig ? (
             <span id="sig-error" className="error-text">
-              Please sign inside the box. If it looks too small, clear it and sign again.
+              {sig.problem === 'tooLarge'
+                ? 'This signature is too detailed to send. Please clear it and sign again.'
+                : 'Please sign inside the box. If it looks too small, clear it and sign again.'}
             </span>
           ) : null}
+          {/* The error stays until the next "Sign and finish": taking it away mid-signature would move the pad under the finger. */}
           <SignatureField onChange={setSig} invalid={errors.sig} describedBy={errors.sig ? 'sig-hint sig-error' : 'sig-hint'} />
         </div>
         <div className="actions">

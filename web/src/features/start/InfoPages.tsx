@@ -3,9 +3,11 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { api } from '@/lib/api/client';
 import { Page } from '@/components/Page';
 import { ResultIcon } from '@/components/Icons';
+import type { ClientErrorCode } from '@/lib/api/types';
 
-const ERRORS: Record<string, string> = {
+const ERRORS: Partial<Record<ClientErrorCode | 'unknown_response', string>> = {
   network: 'We could not reach our server. Please check the internet connection, then ask the office for help.',
+  in_flight: 'The lender is still working on your application. Please don’t start a new application — wait a minute, then ask the office to check its status.',
   rate_limited: 'There have been too many tries in a short time. Please wait a few minutes, then ask the office for help.',
   resource_not_found: 'We could not find what you were looking for.',
   unknown_response: 'We got an answer we did not expect. Please don’t start a new application — ask the office to check its status.',
@@ -20,7 +22,7 @@ export function ErrorPage() {
     <div className="card">
       <ResultIcon kind="warn" />
       <Page title="Something went wrong">
-        <p>{ERRORS[code] ?? 'Something went wrong on our side. Please don’t start a new application — ask the office for help.'}</p>
+        <p>{ERRORS[code as ClientErrorCode] ?? 'Something went wrong on our side. Please don’t start a new application — ask the office for help.'}</p>
         {requestId ? (
           <p className="muted">
             Reference for the office: <strong>{requestId}</strong>

@@ -1,4 +1,5 @@
-import type { ApiErrorBody, ApplicantType, FieldError } from './types';
+import { reportClientError } from '@/lib/clientLog';
+import { isKnownErrorCode, type ApiErrorBody, type ApplicantType, type FieldError } from './types';
 
 export const API_BASE = '/api/v1';
 
@@ -10,6 +11,15 @@ export class ApiError extends Error {
   readonly requestId?: string;
   /** Where the central handler sent the user, if it navigated. */
   redirectedTo?: string;
+  /**
+   * Set when a lender step was still being processed (409 in_flight) or the
+   * server could not be reached, and retrying for about two minutes did not
+   * bring the answer: the caller shows that the lender is still working on
+   * it, with a way to try again. Never an error page.
+   */
+  stillWorking = false;
+  /** The lender whose step this was, when the caller knows it. */
+  providerKey?: string;
 
   constructor(status: number, body: { code?: string; message?: string; fieldErrors?: FieldError[]; requestId?: string }) {
     super(body.message ?? body.code ?? `HTTP ${status}`);
@@ -37,6 +47,17 @@ export interface RequestOptions {
   allowNotFound?: boolean;
   /** Set for calls in the apply flow. */
   apply?: ApplyContext;
+  /**
+   * A lender step (submit, acceptOffer, esign, complete), named by its path:
+   * the server answers a repeat with the first answer and never asks the
+   * lender twice, so a dropped connection is retried too, and running out
+   * of retries ends in `stillWorking` rather than an error page. Every
+   * attempt of the step from this page — retries and "Try again" — carries
+   * the same Idempotency-Key, which is how the server knows a repeat of an
+   * accept or a signature that already went through is ours and answers it
+   * again (docs/exactly-once.md).
+   */
+  lenderStep?: boolean;
   signal?: AbortSignal;
 }
 
@@ -53,7 +74,6 @@ export interface ApiEnvironment {
   navigate(to: string, replace?: boolean): void;
   onValidation(state: ValidationState): void;
   currentPath(): string;
-  log?(level: 'ERROR' | 'WARN' | 'INFO', message: string): void;
 }
 
 let env: ApiEnvironment = {
@@ -75,11 +95,24 @@ function timeZone(): string {
   }
 }
 
-export function buildHeaders(sessionId: string | null | undefined, hasBody: boolean): Record<string, string> {
+export function buildHeaders(sessionId: string | null | undefined, hasBody: boolean, idempotencyKey?: string): Record<string, string> {
   const headers: Record<string, string> = { Accept: 'application/json', 'X-Time-Zone': timeZone() };
   if (hasBody) headers['Content-Type'] = 'application/json';
   if (sessionId) headers['X-Web-Session-Id'] = sessionId;
+  if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
   return headers;
+}
+
+/** pageKey is this page's part of every Idempotency-Key: random, made once. */
+const pageKey = (() => {
+  const b = new Uint8Array(12);
+  crypto.getRandomValues(b);
+  return Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+})();
+
+/** idempotencyKey names a lender step of this page: the same for all its attempts. */
+export function idempotencyKey(path: string): string {
+  return `${pageKey}:${path}`.slice(0, 128);
 }
 
 function buildUrl(path: string, query?: RequestOptions['query']): string {
@@ -124,46 +157,130 @@ export function invalidApplicants(fieldErrors: FieldError[]): ApplicantType[] {
   return (['primary', 'joint'] as const).filter((a) => set.has(a));
 }
 
-async function readBody(res: Response): Promise<unknown> {
-  const text = await res.text();
+function parseBody(status: number, text: string): unknown {
   if (!text) return null;
   try {
     return JSON.parse(text);
   } catch {
-    throw new ApiError(res.status || 502, { code: 'bad_response', message: 'The server sent an unreadable answer.' });
+    throw new ApiError(status || 502, { code: 'bad_response', message: 'The server sent an unreadable answer.' });
   }
 }
 
-/** request makes one API call; failures are handled centrally, then rethrown. */
+/**
+ * Retrying: a step still in flight (409 in_flight) is asked again after its
+ * Retry-After, clamped to 1–15 s; a lender step whose connection dropped is
+ * asked again after a short wait. Both stop after about two minutes in all.
+ */
+export const RETRY = {
+  budgetMs: 120_000,
+  minWaitMs: 1_000,
+  maxWaitMs: 15_000,
+  /** Used when an in_flight answer has no usable Retry-After. */
+  defaultWaitMs: 2_000,
+  /** Waits after the 1st, 2nd, 3rd … dropped connection; the last repeats. */
+  networkWaitsMs: [1_000, 2_000, 4_000, 5_000],
+};
+
+/** retryAfterMs reads a Retry-After header (seconds or an HTTP date) and clamps it to 1–15 s. */
+export function retryAfterMs(header: string | null, now: number = Date.now()): number {
+  const clamp = (ms: number) => Math.min(RETRY.maxWaitMs, Math.max(RETRY.minWaitMs, ms));
+  const v = header?.trim() ?? '';
+  if (/^\d+$/.test(v)) return clamp(Number(v) * 1000);
+  const at = v ? Date.parse(v) : NaN;
+  if (Number.isFinite(at)) return clamp(at - now);
+  return clamp(RETRY.defaultWaitMs);
+}
+
+function networkWaitMs(failures: number): number {
+  const w = RETRY.networkWaitsMs;
+  return w[Math.min(failures, w.length - 1)]!;
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new DOMException('Aborted', 'AbortError'));
+    const t = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(t);
+      reject(new DOMException('Aborted', 'AbortError'));
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+const isAbort = (e: unknown) => e instanceof DOMException && e.name === 'AbortError';
+
+/**
+ * request makes one API call; failures are handled centrally, then rethrown.
+ * The body is serialised once, so every retry sends exactly the same bytes.
+ */
 export async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
   const hasBody = opts.body !== undefined;
-  let res: Response;
-  try {
-    res = await fetch(buildUrl(path, opts.query), {
-      method,
-      headers: buildHeaders(env.getSessionId(), hasBody),
-      body: hasBody ? JSON.stringify(opts.body) : undefined,
-      credentials: 'same-origin',
-      signal: opts.signal,
-    });
-  } catch (e) {
-    if (e instanceof DOMException && e.name === 'AbortError') throw e;
-    return fail(new ApiError(0, { code: 'network', message: 'The server could not be reached.' }), opts);
+  const body = hasBody ? JSON.stringify(opts.body) : undefined;
+  const url = buildUrl(path, opts.query);
+  const started = Date.now();
+  let dropped = 0;
+  /** retry waits before the next attempt, or answers false when that would pass the budget. */
+  const retry = async (waitMs: number): Promise<boolean> => {
+    if (Date.now() - started + waitMs > RETRY.budgetMs) return false;
+    await sleep(waitMs, opts.signal);
+    return true;
+  };
+  for (;;) {
+    let res: Response;
+    let text: string;
+    try {
+      res = await fetch(url, {
+        method,
+        headers: buildHeaders(env.getSessionId(), hasBody, opts.lenderStep ? idempotencyKey(path) : undefined),
+        body,
+        credentials: 'same-origin',
+        signal: opts.signal,
+      });
+      text = await res.text();
+    } catch (e) {
+      if (isAbort(e)) throw e;
+      const err = new ApiError(0, { code: 'network', message: 'The server could not be reached.' });
+      if (opts.lenderStep) {
+        if (await retry(networkWaitMs(dropped++))) continue;
+        err.stillWorking = true;
+      }
+      return fail(err, opts);
+    }
+    let parsed: unknown;
+    try {
+      parsed = parseBody(res.status, text);
+    } catch (e) {
+      return fail(e as ApiError, opts);
+    }
+    if (res.ok) return parsed as T;
+    const errBody = (parsed && typeof parsed === 'object' ? parsed : {}) as Partial<ApiErrorBody>;
+    const err = new ApiError(res.status, errBody);
+    if (err.code === 'in_flight') {
+      // The same step is being processed right now: ask again when the server says.
+      if (await retry(retryAfterMs(res.headers.get('Retry-After')))) continue;
+      if (opts.lenderStep) err.stillWorking = true;
+    }
+    if (opts.allowNotFound && res.status === 404 && err.code === 'resource_not_found') return null as T;
+    return fail(err, opts);
   }
-  let body: unknown;
-  try {
-    body = await readBody(res);
-  } catch (e) {
-    return fail(e as ApiError, opts);
-  }
-  if (res.ok) return body as T;
-  const errBody = (body && typeof body === 'object' ? body : {}) as Partial<ApiErrorBody>;
-  const err = new ApiError(res.status, errBody);
-  if (opts.allowNotFound && res.status === 404 && err.code === 'resource_not_found') return null as T;
-  return fail(err, opts);
+}
+
+/** isStillWorking: a lender step that is still being processed after every retry (see ApiError.stillWorking). */
+export function isStillWorking(e: unknown): e is ApiError {
+  return e instanceof ApiError && e.stillWorking;
 }
 
 function fail(err: ApiError, opts: RequestOptions): never {
+  if (err.stillWorking) {
+    // Not an error page: the caller keeps the patient where they are and offers to try again.
+    reportClientError(err.code === 'network' ? 'api.lender_step.offline' : 'api.lender_step.in_flight', 'warn');
+    throw err;
+  }
+  if (err.status >= 500 || err.status === 0) reportClientError(`api.${isKnownErrorCode(err.code) ? err.code : 'unknown'}`, 'error');
   if (!opts.noErrorHandling) {
     if (err.status === 400 && opts.apply && err.fieldErrors.length > 0) {
       env.onValidation({
@@ -173,7 +290,6 @@ function fail(err: ApiError, opts: RequestOptions): never {
         fieldErrors: err.fieldErrors,
       });
     }
-    if (err.status >= 500 || err.status === 0) env.log?.('ERROR', `api ${err.code} ${err.requestId ?? ''}`.trim());
     const target = errorTarget(err, opts, env.currentPath());
     err.redirectedTo = target;
     env.navigate(target, true);

@@ -441,7 +441,17 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A log line from the browser. Public (errors after a finish are logged too). */
+        /**
+         * Report an error the browser met, as one line of the server log.
+         * @description Structured only: a level, an error code and the app's route pattern
+         *     (e.g. `/providers/{providerKey}/plans`, never a path holding a token
+         *     or anything typed). The line is logged with the session's hash; the
+         *     body's text reaches the log only as that code and route.
+         *     `clientDateTime` is checked but not logged. Needs a live session.
+         *     The body is limited to 1 KiB (413 above) and a session may log at
+         *     most 30 lines a minute (10 at once, then one every 3 s; 429 with
+         *     Retry-After above).
+         */
         post: operations["clientLog"];
         delete?: never;
         options?: never;
@@ -535,7 +545,7 @@ export interface components {
         EmptyObject: Record<string, never>;
         Error: {
             /** @enum {string} */
-            code: "validation_error" | "bad_request" | "consent_required" | "session_invalid" | "forbidden" | "resource_not_found" | "conflict" | "payload_too_large" | "idempotency_mismatch" | "rate_limited" | "lender_unavailable" | "internal";
+            code: "validation_error" | "bad_request" | "consent_required" | "session_invalid" | "forbidden" | "resource_not_found" | "conflict" | "in_flight" | "payload_too_large" | "unsupported_media_type" | "idempotency_mismatch" | "rate_limited" | "lender_unavailable" | "internal";
             message: string;
             /** @description Present with validation_error only. */
             fieldErrors?: components["schemas"]["FieldError"][];
@@ -634,8 +644,11 @@ export interface components {
             autoSubmit: boolean;
         };
         FinishResponse: {
-            /** @enum {string} */
-            outcome: "completed" | "cancel" | "pending" | "timeout";
+            /**
+             * @description The outcome recorded, which the server decides from the application: completed only when a lender completed an application; no_financing when completed was asked but every lender tried answered without completing one; pending only when a lender's latest decision is pending.
+             * @enum {string}
+             */
+            outcome: "completed" | "no_financing" | "cancel" | "pending" | "timeout";
         };
         ApplyStartResponse: {
             providerKey: string;
@@ -965,13 +978,20 @@ export interface components {
             valid: boolean;
         };
         LogRequest: {
+            /**
+             * @description The server log level of the line.
+             * @enum {string}
+             */
+            level: "error" | "warn" | "info";
+            /** @description The app's own error code, e.g. api.lender_unavailable or render.plans. */
+            code: string;
+            /** @description The app's route pattern where it happened, e.g. /providers/{providerKey}/plans. */
+            route: string;
+            /**
+             * Format: date-time
+             * @description The browser's clock (RFC 3339); checked, not logged.
+             */
             clientDateTime?: string;
-            /** @enum {string} */
-            level: "ERROR" | "WARN" | "INFO" | "DEBUG" | "TRACE" | "OFF";
-            message: string;
-            name?: string;
-            source?: string;
-            tags?: string[];
         };
     };
     responses: {
@@ -1029,8 +1049,31 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /**
+         * @description A step out of order or already done (conflict), or a lender step of
+         *     this application is being processed right now (in_flight): wait the
+         *     Retry-After seconds and send the same call again.
+         */
+        ConflictOrInFlight: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description The body is over the limit (payload_too_large). */
         TooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description A request body sent without `Content-Type` application/json (unsupported_media_type). */
+        UnsupportedMediaType: {
             headers: {
                 [name: string]: unknown;
             };
@@ -1085,7 +1128,8 @@ export interface components {
          * @description Optional client key. A submit is identified by session, operation and
          *     provider (plus this key when sent): a repeat answers the first answer
          *     without calling the lender again; the same key with a different body
-         *     answers 422; a repeat while the first is still running answers 409.
+         *     answers 422; a repeat while the first is still running answers 409
+         *     `in_flight` with Retry-After.
          */
         IdempotencyKey: string;
     };
@@ -1097,7 +1141,7 @@ export interface components {
         };
     };
     headers: {
-        /** @description Seconds to wait before trying again. */
+        /** @description Whole seconds to wait before trying again (at least 1). */
         RetryAfter: number;
     };
     pathItems: never;
@@ -1121,6 +1165,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
         };
@@ -1143,6 +1188,8 @@ export interface operations {
             200: components["responses"]["Start"];
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
         };
@@ -1167,6 +1214,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
         };
@@ -1178,10 +1226,17 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["EmptyObject"];
+            };
+        };
         responses: {
             200: components["responses"]["Start"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
         };
@@ -1195,7 +1250,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["EmptyObject"];
+            };
+        };
         responses: {
             /** @description The session is finished. */
             200: {
@@ -1206,8 +1265,12 @@ export interface operations {
                     "application/json": components["schemas"]["FinishResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["ConflictOrInFlight"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
         };
@@ -1243,6 +1306,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
         };
@@ -1255,7 +1320,8 @@ export interface operations {
                  * @description Optional client key. A submit is identified by session, operation and
                  *     provider (plus this key when sent): a repeat answers the first answer
                  *     without calling the lender again; the same key with a different body
-                 *     answers 422; a repeat while the first is still running answers 409.
+                 *     answers 422; a repeat while the first is still running answers 409
+                 *     `in_flight` with Retry-After.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -1279,8 +1345,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            409: components["responses"]["ConflictOrInFlight"];
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["IdempotencyMismatch"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
@@ -1294,7 +1361,8 @@ export interface operations {
                  * @description Optional client key. A submit is identified by session, operation and
                  *     provider (plus this key when sent): a repeat answers the first answer
                  *     without calling the lender again; the same key with a different body
-                 *     answers 422; a repeat while the first is still running answers 409.
+                 *     answers 422; a repeat while the first is still running answers 409
+                 *     `in_flight` with Retry-After.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -1318,8 +1386,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            409: components["responses"]["ConflictOrInFlight"];
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["IdempotencyMismatch"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
@@ -1333,7 +1402,8 @@ export interface operations {
                  * @description Optional client key. A submit is identified by session, operation and
                  *     provider (plus this key when sent): a repeat answers the first answer
                  *     without calling the lender again; the same key with a different body
-                 *     answers 422; a repeat while the first is still running answers 409.
+                 *     answers 422; a repeat while the first is still running answers 409
+                 *     `in_flight` with Retry-After.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -1357,8 +1427,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            409: components["responses"]["ConflictOrInFlight"];
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["IdempotencyMismatch"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
@@ -1392,8 +1463,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            409: components["responses"]["ConflictOrInFlight"];
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
             502: components["responses"]["LenderUnavailable"];
@@ -1429,7 +1501,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            409: components["responses"]["ConflictOrInFlight"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
         };
@@ -1464,7 +1538,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            409: components["responses"]["ConflictOrInFlight"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
         };
@@ -1497,8 +1573,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            409: components["responses"]["ConflictOrInFlight"];
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
             502: components["responses"]["LenderUnavailable"];
@@ -1532,8 +1609,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            409: components["responses"]["ConflictOrInFlight"];
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
             502: components["responses"]["LenderUnavailable"];
@@ -1567,8 +1645,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            409: components["responses"]["ConflictOrInFlight"];
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
             502: components["responses"]["LenderUnavailable"];
@@ -1604,6 +1683,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
             502: components["responses"]["LenderUnavailable"];
@@ -1638,6 +1718,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
             502: components["responses"]["LenderUnavailable"];
@@ -1670,6 +1752,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
             502: components["responses"]["LenderUnavailable"];
@@ -1700,6 +1784,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
             502: components["responses"]["LenderUnavailable"];
@@ -1731,6 +1817,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
         };
@@ -1763,6 +1850,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
         };
@@ -1795,6 +1883,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
         };
@@ -1826,6 +1915,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
         };
@@ -1874,7 +1964,9 @@ export interface operations {
                 content?: never;
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
         };
@@ -1904,6 +1996,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
         };
@@ -1934,9 +2027,12 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
         };

@@ -29,11 +29,48 @@ export type ResponseCode = S['ResponseCode'];
 export type PaymentPlan = S['PaymentPlan'];
 export type FieldError = S['FieldError'];
 export type ApiErrorBody = S['Error'];
+/**
+ * The error codes the server answers, from the contract (in_flight: 409 with
+ * Retry-After, the same lender step is being processed right now).
+ */
 export type ErrorCode = S['Error']['code'];
+/** Every code ApiError may carry: the server's, plus the client's own for failures without an answer. */
+export type ClientErrorCode = ErrorCode | 'network' | 'bad_response' | 'unknown';
+
+/** The known codes at run time (reports to the server name only these; any other is "unknown"). */
+export const KNOWN_ERROR_CODES = [
+  'validation_error',
+  'bad_request',
+  'consent_required',
+  'session_invalid',
+  'forbidden',
+  'resource_not_found',
+  'conflict',
+  'in_flight',
+  'payload_too_large',
+  'unsupported_media_type',
+  'idempotency_mismatch',
+  'rate_limited',
+  'lender_unavailable',
+  'internal',
+  'network',
+  'bad_response',
+  'unknown',
+] as const satisfies readonly ClientErrorCode[];
+
+/** Compiles only while every code of the contract is in KNOWN_ERROR_CODES (the list must grow with schema.d.ts). */
+type UnlistedErrorCode = Exclude<ClientErrorCode, (typeof KNOWN_ERROR_CODES)[number]>;
+export const EVERY_ERROR_CODE_LISTED: [UnlistedErrorCode] extends [never] ? true : UnlistedErrorCode = true;
+
+export function isKnownErrorCode(code: string): code is ClientErrorCode {
+  return (KNOWN_ERROR_CODES as readonly string[]).includes(code);
+}
 export type Document = S['Document'];
 export type ConsentInput = S['ConsentInput'];
 export type SubmitRequest = S['SubmitRequest'];
 export type Applicant = S['Applicant'];
 export type ESignRequest = S['ESignRequest'];
 export type ProviderApplicationState = S['ProviderApplicationState'];
+/** The body of POST /log: a level, a code and a route pattern (clientDateTime optional), nothing else. */
+export type LogRequest = S['LogRequest'];
 export type DisclosureKind = 'prequalification' | 'application' | 'esign';

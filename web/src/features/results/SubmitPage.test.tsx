@@ -1,0 +1,56 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { ApiError } from '@/lib/api/client';
+import type { Session } from '@/lib/api/types';
+import { flow } from '@/stores/flow';
+
+const submitDecision = vi.hoisted(() => vi.fn());
+vi.mock('@/flow/commands', async (actual) => ({ ...(await actual<typeof import('@/flow/commands')>()), submitDecision }));
+
+const { SubmitPage } = await import('./SubmitPage');
+
+afterEach(() => submitDecision.mockReset());
+
+function stillWorking(code: 'in_flight' | 'network'): ApiError {
+  const e = new ApiError(code === 'network' ? 0 : 409, { code });
+  e.stillWorking = true;
+  e.providerKey = 'synchrony_standard';
+  return e;
+}
+
+function renderAt(path: string) {
+  flow.reset();
+  flow.set({ session: { webSessionId: 's1' } as Session, providerKey: 'synchrony_standard', applyMode: 'prequalify' });
+  const router = createMemoryRouter(
+    [
+      { path: '/providers/:providerKey/prequalifySubmit', Component: SubmitPage },
+      { path: '/providers/:providerKey/declined', element: <h1>Declined screen</h1> },
+      { path: '/error', element: <h1>Error page</h1> },
+    ],
+    { initialEntries: [path] },
+  );
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+describe('SubmitPage when the lender is still working on it', () => {
+  it('says so calmly, never the error page, and Try again asks again', async () => {
+    submitDecision.mockRejectedValueOnce(stillWorking('in_flight')).mockResolvedValueOnce('/providers/synchrony_standard/declined');
+    const router = renderAt('/providers/synchrony_standard/prequalifySubmit');
+    expect(await screen.findByRole('heading', { name: 'Synchrony is still working on it' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/providers/synchrony_standard/prequalifySubmit');
+    expect(screen.queryByText('Error page')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Declined screen')).toBeTruthy();
+    expect(submitDecision).toHaveBeenCalledTimes(2);
+  });
+
+  it('a connection that stayed down says so, with the same way out', async () => {
+    submitDecision.mockRejectedValueOnce(stillWorking('network'));
+    renderAt('/providers/synchrony_standard/prequalifySubmit');
+    expect(await screen.findByRole('heading', { name: 'We can’t reach our server right now' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+});
