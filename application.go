@@ -16,8 +16,12 @@ type Application struct {
 	// them (AES-256-GCM) before they reach the database.
 	Primary Applicant  `json:"primary"`
 	Joint   *Applicant `json:"joint,omitempty"`
-	// SSNIndex is an HMAC blind index of the primary SSN, for per-SSN caps
-	// and existing-account look-ups without decrypting anything.
+	// SSNIndex is the HMAC blind index of the primary SSN ("" without an
+	// SSN), for the per-SSN caps without decrypting anything. It has one
+	// source: the store computes it whenever it writes the applicants
+	// (CreateApplication, UpdateApplication) and replaces any value the
+	// caller set, so the index on record always matches the sealed SSN;
+	// package flow reads it from there for the caps.
 	SSNIndex string `json:"-"`
 	// TestCase names the sandbox test case chosen with
 	// POST /test-cases/apply/{id}; never honoured in env prod.
@@ -27,10 +31,11 @@ type Application struct {
 	PurgedAt  *time.Time `json:"-"`
 }
 
-// Applicant holds the application data fields of spec §3 for one person.
-// JSON names are the field ids of the field definitions; money is in cents;
-// dates are YYYY-MM-DD; SSN and phones are digits only. The API refuses any
-// field not named here (no mass assignment).
+// Applicant holds the application data fields for one person
+// (docs/behaviour.md, "What each lender asks for"). JSON names are the
+// field ids of the field definitions; money is in cents; dates are
+// YYYY-MM-DD; SSN and phones are digits only. The API refuses any field not
+// named here (no mass assignment).
 type Applicant struct {
 	FirstName     string `json:"firstName,omitempty"`
 	LastName      string `json:"lastName,omitempty"`

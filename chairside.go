@@ -1,12 +1,14 @@
 // Package chairside holds the domain of the Chairside patient-financing
-// product: locations, flow tokens, web sessions, applications, lender
-// decisions, payment plans, consents and the event log, and the interfaces of
-// the services that store them (Store) and decide on them (Lender).
+// product, one file per entity: locations, flow tokens, web sessions,
+// applications, provider applications, lender decisions, payment plans,
+// documents, consents, the event log and the lender calls, and the
+// interfaces of the services that store them (Store) and decide on them
+// (Lender).
 //
 // Subpackages implement these interfaces for one dependency each (store for
-// SQLite and PostgreSQL, lender/sandbox for the built-in lenders, httpapi for
-// the JSON API) and talk to each other only in these terms. Wiring happens in
-// cmd/chairside alone.
+// SQLite and PostgreSQL, lender/sandbox for the built-in lenders) or build
+// on them (flow, the application service; httpapi, the JSON API), and talk
+// to each other only in these terms. Wiring happens in cmd/chairside alone.
 package chairside
 
 import "time"
@@ -17,8 +19,8 @@ var (
 	Commit  = ""
 )
 
-// Environments a server can run in (spec §3). Test cases and demo data are
-// refused in EnvProd.
+// Environments a server can run in (README.md, the -env flag). Test cases
+// and demo data are refused in EnvProd.
 const (
 	EnvProd    = "prod"
 	EnvTest    = "test"
@@ -37,7 +39,8 @@ func ValidEnv(env string) bool {
 	return false
 }
 
-// Apply modes (spec §1). Prescreen is shown as prequalify.
+// Apply modes, one per waterfall step (docs/behaviour.md, "The waterfall").
+// Prescreen is shown as prequalify.
 const (
 	ModeFull       = "full"
 	ModePrequalify = "prequalify"
@@ -49,39 +52,15 @@ func ValidMode(mode string) bool {
 	return mode == ModeFull || mode == ModePrequalify || mode == ModePrescreen
 }
 
-// Experience types and flow types (spec §3).
-const (
-	ExperienceInStore = "in_store"
-	ExperienceAtHome  = "at_home"
-	FlowApply         = "apply"
-)
-
-// Session timing defaults (spec §9).
-const (
-	DefaultTimeoutAfter  = 600000 * time.Millisecond
-	DefaultWarnCountdown = 30000 * time.Millisecond
-	// SessionIdleMargin is added on the server to the browser's timeout and
-	// countdown before a session is considered idle, so the browser's own
-	// warning always comes first.
-	SessionIdleMargin = 60 * time.Second
-	// SessionMaxAge bounds a session however active it is.
-	SessionMaxAge = 4 * time.Hour
-	// FlowTokenTTL is how long an office-issued flow token stays usable.
-	FlowTokenTTL = 24 * time.Hour
-)
-
-// Finish outcomes. The URL word "canceled" is stored as cancel. A finish
-// asked as completed when no lender completed an application, but every
-// lender tried has answered (declined, no offer, an error), is recorded as
-// OutcomeNoFinancing: the session ran its course without financing.
-const (
-	OutcomeCompleted   = "completed"
-	OutcomeCancel      = "cancel"
-	OutcomePending     = "pending"
-	OutcomeTimeout     = "timeout"
-	OutcomeNoFinancing = "no_financing"
-)
-
 // Clock is the source of time for everything that expires, so tests can move
 // time forward. Production uses time.Now.
 type Clock func() time.Time
+
+// BlindIndexer computes keyed hashes (HMAC) of secrets, so a stored hash can
+// be compared and looked up but never tested against guesses by someone
+// without the key. *seal.Keyring implements it; package flow uses it for
+// the hash of what a lender step asks, and package store for the SSN's
+// blind index (Application.SSNIndex).
+type BlindIndexer interface {
+	BlindIndex(s string) string
+}

@@ -8,7 +8,14 @@ require (
 	modernc.org/sqlite v1.60.1
 )
 
-require github.com/gorilla/mux v1.8.0 // indirect
+require (
+	github.com/BurntSushi/toml v1.4.1-0.20240526193622-a339e1f7089c // indirect
+	github.com/gorilla/mux v1.8.0 // indirect
+	golang.org/x/exp/typeparams v0.0.0-20231108232855-2478ac86f678 // indirect
+	golang.org/x/mod v0.41.0 // indirect
+	golang.org/x/tools v0.51.0 // indirect
+	honnef.co/go/tools v0.8.2 // indirect
+)
 
 require (
 	github.com/dustin/go-humanize v1.0.1 // indirect
@@ -35,3 +42,5 @@ require (
 	modernc.org/memory v1.12.1 // indirect
 	rsc.io/qr v0.2.0
 )
+
+tool honnef.co/go/tools/cmd/staticcheck

@@ -7,9 +7,11 @@ import (
 
 // Lender is what a lender does for us. The sandbox (package lender/sandbox)
 // implements it for all eleven providers; an HTTP adapter for real lender
-// APIs implements it later. Every submit carries Reference, our attempt id,
-// which the lender uses as its idempotency key so that a retry can never
-// become a second application (a second hard inquiry).
+// APIs implements it later. Every lender step carries Reference, our
+// platform reference for the step — the same on every attempt of it
+// (LenderCall.Reference) — which the lender uses as its idempotency key so
+// that a retry can never become a second application (a second hard
+// inquiry).
 //
 // A decline is an ordinary answer (a Decision with ResponseDeclined), not an
 // error. An error return means the lender could not be reached or answered
@@ -37,7 +39,7 @@ type Lender interface {
 type DecisionRequest struct {
 	ProviderKey         string
 	Operation           string // prequalify, prescreen, apply
-	Reference           string // our attempt id, the lender's idempotency key
+	Reference           string // our reference for the step, the lender's idempotency key
 	Role                string
 	LocationState       string
 	PurchaseAmountCents int64

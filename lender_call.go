@@ -14,12 +14,6 @@ const (
 	StepComplete   = "complete"
 )
 
-// PullStep reports whether a step is a credit pull, counted against the
-// per-session and per-SSN caps.
-func PullStep(step string) bool {
-	return step == StepPrequalify || step == StepPrescreen || step == StepApply
-}
-
 // Lender call states.
 const (
 	// CallRunning: claimed, the lender is being asked. Nothing else may

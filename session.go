@@ -8,6 +8,38 @@ import (
 	"time"
 )
 
+// Experience types (a tablet in the office, or the patient's own device at
+// home) and flow types.
+const (
+	ExperienceInStore = "in_store"
+	ExperienceAtHome  = "at_home"
+	FlowApply         = "apply"
+)
+
+// Session timing defaults (docs/behaviour.md, "Time-outs").
+const (
+	DefaultTimeoutAfter  = 600000 * time.Millisecond
+	DefaultWarnCountdown = 30000 * time.Millisecond
+	// SessionIdleMargin is added on the server to the browser's timeout and
+	// countdown before a session is considered idle, so the browser's own
+	// warning always comes first.
+	SessionIdleMargin = 60 * time.Second
+	// SessionMaxAge bounds a session however active it is.
+	SessionMaxAge = 4 * time.Hour
+)
+
+// Finish outcomes (docs/behaviour.md, "Finishing"). A finish
+// asked as completed when no lender completed an application, but every
+// lender tried has answered (declined, no offer, an error), is recorded as
+// OutcomeNoFinancing: the session ran its course without financing.
+const (
+	OutcomeCompleted   = "completed"
+	OutcomeCancel      = "cancel"
+	OutcomePending     = "pending"
+	OutcomeTimeout     = "timeout"
+	OutcomeNoFinancing = "no_financing"
+)
+
 // Session is one patient's web session: created by a flow start, carried as
 // X-Web-Session-Id on every call, ended by a finish or by idleness.
 type Session struct {

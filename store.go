@@ -14,9 +14,11 @@ import (
 // since it was read, which is how "exactly one of 50 parallel accepts
 // succeeds" is kept without locks in server memory.
 //
-// The store seals personal data (applicants, consents' signature images stay
-// plain but carry no personal text) before writing it: callers hand it
-// plaintext and never see ciphertext.
+// The store seals personal data (applicants, the patient's name on a flow
+// token, signature images) before writing it: callers hand it plaintext and
+// never see ciphertext. Package store keeps each group of methods below in
+// a file named after its entity (store/session.go, store/decision.go …),
+// as this package does for the types.
 type Store interface {
 	// Locations.
 	CreateLocation(ctx context.Context, l *Location) error
@@ -37,15 +39,17 @@ type Store interface {
 	TouchSession(ctx context.Context, id string, now time.Time) error
 	FinishSession(ctx context.Context, id, outcome string, now time.Time) error
 
-	// Applications, with their applicants sealed at rest.
+	// Applications, with their applicants sealed at rest. Create and
+	// Update set a.SSNIndex from the primary SSN.
 	CreateApplication(ctx context.Context, a *Application) error
 	FindApplication(ctx context.Context, id string) (*Application, error)
 	UpdateApplication(ctx context.Context, a *Application) error
-	// ReservePull takes one credit pull from the allowance of scope (a
-	// session, or an SSN's blind index on a day) in one atomic statement:
-	// false when limit pulls were already taken. Called inside the
-	// transaction that claims the pull, so a refused or rolled-back claim
-	// takes nothing.
+
+	// Pull allowances. ReservePull takes one credit pull from the
+	// allowance of scope (a session, or an SSN's blind index on a day) in
+	// one atomic statement: false when limit pulls were already taken.
+	// Called inside the transaction that claims the pull, so a refused or
+	// rolled-back claim takes nothing.
 	ReservePull(ctx context.Context, scope string, limit int) (bool, error)
 
 	// Provider applications. UpdateProviderApplication succeeds only when
@@ -67,6 +71,7 @@ type Store interface {
 	// Consents and events are append-only.
 	CreateConsent(ctx context.Context, c *Consent) error
 	ListConsents(ctx context.Context, applicationID string) ([]*Consent, error)
+
 	AppendEvent(ctx context.Context, e *Event) error
 	ListEvents(ctx context.Context, sessionID string) ([]*Event, error)
 

@@ -33,7 +33,7 @@ func Locations() []chairside.Location {
 			},
 		},
 		{
-			// Illinois: the logo is hidden for IL sessions (spec §2.3), and
+			// Illinois: the browser hides the logo for IL sessions, and
 			// this office uses the neutral wording (no brand).
 			ID: "loc-lakeshore", EntityKey: "1000200030005000",
 			Name: "Lakeshore Family Dentistry", State: "IL", GroupID: "grp-lakeshore",

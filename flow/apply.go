@@ -3,14 +3,9 @@ package flow
 import (
 	"context"
 	"encoding/json"
-	"fmt"
-	"slices"
-	"strings"
-	"time"
 
 	"github.com/chairside/chairside"
 	"github.com/chairside/chairside/provider"
-	"github.com/chairside/chairside/validate"
 )
 
 // Operations of a submit, as in URLs and Decision.Operation.
@@ -19,27 +14,6 @@ const (
 	OpPrescreen  = "prescreen"
 	OpApply      = "apply"
 )
-
-// Document kinds a browser asks for with GET /providers/{k}/disclosures.
-const (
-	DocPrequalification = "prequalification" // soft-pull authorisation
-	DocApplication      = "application"      // hard-pull authorisation and disclosures
-	DocESign            = "esign"            // E-SIGN disclosure and consent
-)
-
-// step returns the caller's location and the waterfall step of providerKey;
-// a provider outside the waterfall is resource_not_found.
-func (s *Service) step(ctx context.Context, c *Caller, providerKey string) (*chairside.Location, *chairside.WaterfallStep, error) {
-	loc, err := s.location(ctx, c.Session.LocationID)
-	if err != nil {
-		return nil, nil, err
-	}
-	st := loc.Step(providerKey)
-	if st == nil {
-		return nil, nil, errorf(chairside.ENOTFOUND, "This lender is not offered here.")
-	}
-	return loc, st, nil
-}
 
 // ApplyStart answers the form for one provider of the caller's waterfall in
 // a mode (default: the step's mode). It writes nothing: the provider
@@ -91,37 +65,6 @@ func modeOf(op string) string {
 	return op
 }
 
-// validateSubmit checks the applicants with the provider's rules for the
-// mode, and every other field they carry against the bounds all lenders
-// share (provider.AllFields): the server accepts nothing it has not
-// checked, whichever lender's form it came from. Every field error carries
-// its applicant prefix.
-func (s *Service) validateSubmit(providerKey, mode string, primary *chairside.Applicant, joint *chairside.Applicant, jointEnabled bool) ([]chairside.FieldError, error) {
-	defs, groups, err := provider.Fields(providerKey, mode)
-	if err != nil {
-		return nil, err
-	}
-	asked := make(map[string]bool, len(defs))
-	for _, d := range defs {
-		asked[d.ID] = true
-	}
-	others := slices.DeleteFunc(provider.AllFields(), func(d chairside.FieldDefinition) bool { return asked[d.ID] })
-	now := s.now()
-	check := func(a *chairside.Applicant, prefix string) []chairside.FieldError {
-		fe := validate.Applicant(defs, groups, a, prefix, now)
-		return append(fe, validate.Applicant(others, nil, a, prefix, now)...)
-	}
-	fe := check(primary, "primary")
-	if jointEnabled {
-		if joint == nil {
-			fe = append(fe, chairside.FieldError{Field: "joint", Message: "Required Field"})
-		} else {
-			fe = append(fe, check(joint, "joint")...)
-		}
-	}
-	return fe, nil
-}
-
 // submission is what the precheck of a submit found: everything the claim,
 // the lender call and the record need, read before anything is written.
 type submission struct {
@@ -131,7 +74,6 @@ type submission struct {
 	doc         *chairside.Document
 	consentKind string
 	requestHash string
-	ssnIndex    string
 }
 
 // Submit runs a prequalify, prescreen or full application with one provider
@@ -205,7 +147,6 @@ func (s *Service) precheckSubmit(ctx context.Context, c *Caller, providerKey, op
 		return nil, err
 	}
 	sub.requestHash = s.keys.BlindIndex(string(canonical))
-	sub.ssnIndex = s.keys.BlindIndex(req.Primary.SSN)
 	return sub, nil
 }
 
@@ -235,15 +176,17 @@ func (s *Service) claimSubmit(ctx context.Context, c *Caller, sub *submission, r
 			return errorf(chairside.ECONFLICT, "This application was already accepted.")
 		}
 		if fresh {
-			if err := s.reservePull(ctx, tx, sess, sub.ssnIndex, now); err != nil {
-				return err
-			}
-			// The application keeps the latest applicant data; the store seals it.
+			// The application keeps the latest applicant data; the store
+			// seals it and sets app.SSNIndex, which the SSN's cap counts
+			// by. A cap refused rolls the update back with the rest.
 			app.Primary = mergeNames(req.Primary, app.Primary)
 			app.Joint = req.Joint
 			app.JointEnabled = req.JointEnabled
 			app.UpdatedAt = now
 			if err := tx.UpdateApplication(ctx, app); err != nil {
+				return err
+			}
+			if err := s.reservePull(ctx, tx, sess, app.SSNIndex, now); err != nil {
 				return err
 			}
 			// The authorisation is a record, not a flag: what was agreed,
@@ -361,78 +304,6 @@ func (s *Service) answerOfTakeover(ctx context.Context, pa *chairside.ProviderAp
 	return nil, errClaimLost
 }
 
-// decodeReplay decodes a recorded answer for a repeated request.
-func decodeReplay[T any](body []byte) (*T, error) {
-	var v T
-	if err := json.Unmarshal(body, &v); err != nil {
-		return nil, fmt.Errorf("flow: recorded answer: %w", err)
-	}
-	return &v, nil
-}
-
-// providerApplication finds or creates the caller's provider application
-// for a waterfall step. Two first submits racing both try to create; the
-// loser reads the winner's.
-func (s *Service) providerApplication(ctx context.Context, store chairside.Store, applicationID string, st *chairside.WaterfallStep, mode string) (*chairside.ProviderApplication, error) {
-	pa, err := store.FindProviderApplication(ctx, applicationID, st.ProviderKey)
-	if err == nil || !isCode(err, chairside.ENOTFOUND) {
-		return pa, err
-	}
-	now := s.now().UTC()
-	pa = &chairside.ProviderApplication{
-		ID:            newID(),
-		ApplicationID: applicationID,
-		ProviderKey:   st.ProviderKey,
-		Role:          st.Role,
-		ApplyMode:     mode,
-		Status:        chairside.StatusStarted,
-		CreatedAt:     now,
-		UpdatedAt:     now,
-	}
-	if err := store.CreateProviderApplication(ctx, pa); err != nil {
-		if isCode(err, chairside.ECONFLICT) {
-			return store.FindProviderApplication(ctx, applicationID, st.ProviderKey)
-		}
-		return nil, err
-	}
-	return pa, nil
-}
-
-// reservePull takes a credit pull from the session's allowance and from
-// the SSN's allowance for the day, inside the claim transaction: a claim
-// refused for any reason takes nothing, and parallel claims cannot pass a
-// cap together. Over a cap answers rate_limited.
-func (s *Service) reservePull(ctx context.Context, tx chairside.Store, sess *chairside.Session, ssnIndex string, now time.Time) error {
-	ok, err := tx.ReservePull(ctx, "session:"+sess.ID, s.opts.SessionPullCap)
-	if err != nil {
-		return err
-	}
-	if !ok {
-		s.log.Warn("session pull cap reached", "session", SessionHash(sess.ID))
-		return &chairside.Error{Code: chairside.ERATELIMITED, Message: "Too many applications in this session. Please ask the office for help.", RetryAfter: time.Hour}
-	}
-	day := now.UTC().Format(time.DateOnly)
-	if ok, err = tx.ReservePull(ctx, "ssn:"+ssnIndex+":"+day, s.opts.DailySSNCap); err != nil {
-		return err
-	}
-	if !ok {
-		s.log.Warn("daily SSN cap reached", "session", SessionHash(sess.ID))
-		tomorrow := now.UTC().Truncate(24 * time.Hour).Add(24 * time.Hour)
-		return &chairside.Error{Code: chairside.ERATELIMITED, Message: "Too many applications for this person today. Please try again tomorrow or ask the office for help.", RetryAfter: tomorrow.Sub(now)}
-	}
-	return nil
-}
-
-// nextIn builds the cascade target (reading through store): resume when the application already has
-// that provider, start otherwise.
-func (s *Service) nextIn(ctx context.Context, store chairside.Store, applicationID string, st *chairside.WaterfallStep) *Next {
-	n := &Next{ResultType: "start", AutoSubmit: st.AutoSubmit, Provider: st.ProviderKey, ApplyMode: st.ApplyMode}
-	if pa, err := store.FindProviderApplication(ctx, applicationID, st.ProviderKey); err == nil && pa.Decision != nil {
-		n.ResultType, n.Resume = "resume", true
-	}
-	return n
-}
-
 // sanitizeDecision treats a lender's decision as untrusted: known code,
 // our provider key and operation, non-negative amounts, lists never null.
 func sanitizeDecision(d *chairside.Decision, providerKey, op string) *chairside.Decision {
@@ -466,58 +337,4 @@ func mergeNames(in, old chairside.Applicant) chairside.Applicant {
 		in.LastName = old.LastName
 	}
 	return in
-}
-
-// Validate checks application data against a provider's rules for a mode
-// without submitting it; fieldIds limits the answer to those field ids.
-func (s *Service) Validate(ctx context.Context, c *Caller, req *ValidateRequest) (*ValidateResponse, error) {
-	_, st, err := s.step(ctx, c, req.ProviderKey)
-	if err != nil {
-		return nil, err
-	}
-	mode := req.Mode
-	if mode == "" {
-		mode = st.ApplyMode
-	}
-	if !chairside.ValidMode(mode) {
-		return nil, errorf(chairside.EBADREQUEST, "mode must be full, prequalify or prescreen.")
-	}
-	d := req.ApplicationData
-	fe, err := s.validateSubmit(req.ProviderKey, mode, &d.Primary, d.Joint, d.JointEnabled)
-	if err != nil {
-		return nil, err
-	}
-	if len(req.FieldIDs) > 0 {
-		want := make(map[string]bool, len(req.FieldIDs))
-		for _, id := range req.FieldIDs {
-			want[id] = true
-		}
-		kept := fe[:0]
-		for _, e := range fe {
-			_, id, _ := strings.Cut(e.Field, ".")
-			if want[id] || want[e.Field] {
-				kept = append(kept, e)
-			}
-		}
-		fe = kept
-	}
-	if fe == nil {
-		fe = []chairside.FieldError{}
-	}
-	return &ValidateResponse{Valid: len(fe) == 0, FieldErrors: fe}, nil
-}
-
-// ValidPhone reports whether a phone number (digits) is valid.
-func ValidPhone(r PhoneRequest) ValidResponse {
-	return ValidResponse{Valid: validate.Phone(r.PhoneNumber)}
-}
-
-// ValidZipCode reports whether a ZIP code is valid for a state.
-func ValidZipCode(r ZipCodeRequest) ValidResponse {
-	return ValidResponse{Valid: validate.ZipCode(r.ZipCode) && validate.ZipForState(r.ZipCode, r.State)}
-}
-
-// ValidEmail reports whether an email address is valid.
-func ValidEmail(r EmailRequest) ValidResponse {
-	return ValidResponse{Valid: validate.Email(r.Email)}
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/chairside/chairside/flow"
 	"github.com/chairside/chairside/lender/sandbox"
 	"github.com/chairside/chairside/store/storetest"
+	"github.com/chairside/chairside/testkit"
 )
 
 // TestConcurrentSubmitsMakeOneLenderCall: a burst of the same submit on one
@@ -309,8 +310,8 @@ func TestServerDecidesWhatTheBrowserShows(t *testing.T) {
 		req := f.request(t, h, "synchrony_standard", flow.OpPrequalify, "Approve", "123450016")
 		req.Primary.IDNumber = strings.Repeat("A", 20000)
 		req.Primary.JobTitle = "Chief\x00Officer"
-		req.Primary.HousingPaymentAmount = ptr(int64(-100))
-		req.Primary.HousingMonths = ptr(5000)
+		req.Primary.HousingPaymentAmount = testkit.Ptr(int64(-100))
+		req.Primary.HousingMonths = testkit.Ptr(5000)
 		_, err = f.svc.Submit(ctx, h, "synchrony_standard", flow.OpPrequalify, req)
 		got := map[string]bool{}
 		for _, fe := range chairside.FieldErrorsOf(err) {
@@ -350,7 +351,7 @@ func TestCompletedJourney(t *testing.T) {
 		if _, err := f.svc.Complete(ctx, c, "synchrony_standard"); chairside.ErrorCode(err) != chairside.ECONFLICT {
 			t.Fatalf("complete before signing: %v", err)
 		}
-		if _, err := f.svc.ESign(ctx, c, "synchrony_standard", &flow.ESignRequest{Consent: consent, SignaturePNG: signaturePNG(t)}); err != nil {
+		if _, err := f.svc.ESign(ctx, c, "synchrony_standard", &flow.ESignRequest{Consent: consent, SignaturePNG: testkit.SignaturePNG(t)}); err != nil {
 			t.Fatal(err)
 		}
 		pa, err := f.svc.Complete(ctx, c, "synchrony_standard")
@@ -364,6 +365,38 @@ func TestCompletedJourney(t *testing.T) {
 			if n, refs := f.log.count(op); n != 1 || len(refs) != 1 {
 				t.Errorf("%s: %d calls, references %v", op, n, refs)
 			}
+		}
+	})
+}
+
+// TestParallelAcceptsOneSucceeds: of 50 parallel accepts of one offer
+// exactly one succeeds and reaches the lender; each other answers conflict
+// or in_flight (both 409 over HTTP).
+func TestParallelAcceptsOneSucceeds(t *testing.T) {
+	storetest.EachEngine(t, func(t *testing.T, e storetest.Engine) {
+		f := newFixture(t, e, flow.Options{})
+		c := f.caller(t)
+		if _, err := f.submit(t, c, "synchrony_standard", "Approve", "123456784"); err != nil {
+			t.Fatal(err)
+		}
+		f.confirmPlan(t, c, "synchrony_standard")
+		var wg sync.WaitGroup
+		var mu sync.Mutex
+		codes := map[string]int{}
+		for range 50 {
+			wg.Go(func() {
+				_, err := f.svc.AcceptOffer(context.Background(), c, "synchrony_standard", nil)
+				mu.Lock()
+				codes[chairside.ErrorCode(err)]++
+				mu.Unlock()
+			})
+		}
+		wg.Wait()
+		if codes[""] != 1 || codes[chairside.ECONFLICT]+codes[chairside.EINFLIGHT] != 49 {
+			t.Fatalf("answers %v, want one success and 49 conflict or in_flight", codes)
+		}
+		if n, _ := f.log.count(sandbox.OpAcceptOffer); n != 1 {
+			t.Fatalf("%d accepts reached the lender, want 1", n)
 		}
 	})
 }

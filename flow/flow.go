@@ -21,7 +21,6 @@ import (
 	"time"
 
 	"github.com/chairside/chairside"
-	"github.com/chairside/chairside/seal"
 )
 
 // Defaults for Options fields left zero.
@@ -54,16 +53,18 @@ type Options struct {
 	// becomes a responseCode "error" decision. Default 25 s.
 	LenderTimeout time.Duration
 	// TimeoutAfter and WarnCountdown are the browser's idle timer and
-	// warning countdown sent with each new session (spec §4.4). Defaults
+	// warning countdown sent with each new session (docs/behaviour.md,
+	// "Time-outs"). Defaults
 	// chairside.DefaultTimeoutAfter and chairside.DefaultWarnCountdown.
 	TimeoutAfter  time.Duration
 	WarnCountdown time.Duration
 	// Logger receives the service's log lines (never personal data).
 	// Default: discard.
 	Logger *slog.Logger
-	// DailySSNCap is how many credit decisions one SSN may request in 24
-	// hours across all sessions; SessionPullCap how many one session may
-	// request. Over a cap answers rate_limited without a lender call.
+	// DailySSNCap is how many credit pulls one SSN may take in a UTC day
+	// across all sessions; SessionPullCap how many one session may take
+	// (docs/exactly-once.md, "Credit-pull caps"). Over a cap answers
+	// rate_limited without a lender call.
 	DailySSNCap    int
 	SessionPullCap int
 	// TestCaseIDs, when not nil, lists the test case ids POST
@@ -78,7 +79,7 @@ type Options struct {
 type Service struct {
 	store   chairside.Store
 	lenders chairside.Lenders
-	keys    *seal.Keyring
+	keys    chairside.BlindIndexer
 	opts    Options
 	now     chairside.Clock
 	log     *slog.Logger
@@ -88,14 +89,11 @@ type Service struct {
 	locsByEK map[string]cachedLocation // by entity key
 }
 
-type cachedLocation struct {
-	loc     *chairside.Location
-	fetched time.Time
-}
-
-// New returns a Service over a store, the lenders and the keyring (used for
-// the SSN blind index and for keyed request hashes).
-func New(store chairside.Store, lenders chairside.Lenders, keys *seal.Keyring, opts Options) *Service {
+// New returns a Service over a store and the lenders. keys (a
+// *seal.Keyring) hashes what each lender step asks, so a stored hash never
+// lets anyone test guesses of the personal data it covers; the SSN's blind
+// index is the store's (chairside.Application.SSNIndex).
+func New(store chairside.Store, lenders chairside.Lenders, keys chairside.BlindIndexer, opts Options) *Service {
 	if opts.Env == "" {
 		opts.Env = chairside.EnvDefault
 	}
@@ -156,46 +154,6 @@ func SessionHash(id string) string {
 		return id[:12]
 	}
 	return id
-}
-
-// location returns the location by id, from the cache when fresh.
-func (s *Service) location(ctx context.Context, id string) (*chairside.Location, error) {
-	now := time.Now() // cache age is wall-clock, independent of the injected clock
-	s.locMu.Lock()
-	c, ok := s.locs[id]
-	s.locMu.Unlock()
-	if ok && now.Sub(c.fetched) < locationTTL {
-		return c.loc, nil
-	}
-	loc, err := s.store.FindLocationByID(ctx, id)
-	if err != nil {
-		return nil, err
-	}
-	s.locMu.Lock()
-	s.locs[id] = cachedLocation{loc: loc, fetched: now}
-	s.locMu.Unlock()
-	return loc, nil
-}
-
-// locationByEntityKey returns the location with an entity key, from the
-// cache when fresh (the same short staleness as location).
-func (s *Service) locationByEntityKey(ctx context.Context, entityKey string) (*chairside.Location, error) {
-	now := time.Now()
-	s.locMu.Lock()
-	c, ok := s.locsByEK[entityKey]
-	s.locMu.Unlock()
-	if ok && now.Sub(c.fetched) < locationTTL {
-		return c.loc, nil
-	}
-	loc, err := s.store.FindLocationByEntityKey(ctx, entityKey)
-	if err != nil {
-		return nil, err
-	}
-	s.locMu.Lock()
-	s.locsByEK[entityKey] = cachedLocation{loc: loc, fetched: now}
-	s.locs[loc.ID] = cachedLocation{loc: loc, fetched: now}
-	s.locMu.Unlock()
-	return loc, nil
 }
 
 // event appends an audit event. Events never carry personal data. A failure

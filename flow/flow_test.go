@@ -79,43 +79,19 @@ type fixture struct {
 
 func newFixture(t *testing.T, e storetest.Engine, opts flow.Options) *fixture {
 	t.Helper()
-	err := e.DB.CreateLocation(context.Background(), &chairside.Location{
-		EntityKey: "1000200030004000", Name: "Bright Smiles Dental", State: "CA", GroupID: "g",
-		Waterfall: []chairside.WaterfallStep{
-			{ProviderKey: "synchrony_standard", Role: chairside.RolePrimary, ApplyMode: chairside.ModePrequalify},
-			{ProviderKey: "fortiva_standard", Role: chairside.RoleSecondary, ApplyMode: chairside.ModePrequalify},
-			{ProviderKey: "snap_standard", Role: chairside.RoleTertiary, ApplyMode: chairside.ModePrequalify},
-		},
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	testkit.SeedOffice(t, e.DB)
 	log := &lenderLog{}
 	l := &countingLenders{inner: sandbox.New(sandbox.Options{Observe: log.observe})}
 	f := &fixture{svc: flow.New(e.DB, l, e.Keys, opts), lenders: l, log: log, db: e.DB}
-	auditAfter(t, e.DB)
+	testkit.AuditAfter(t, e.DB)
 	return f
-}
-
-// auditAfter checks, when the test ends, that no provider application's
-// status lacks its evidence.
-func auditAfter(t *testing.T, db *store.DB) {
-	t.Cleanup(func() {
-		problems, err := db.Audit(context.Background())
-		if err != nil {
-			t.Errorf("audit: %v", err)
-		}
-		for _, p := range problems {
-			t.Errorf("audit: %s", p)
-		}
-	})
 }
 
 // caller starts a session and answers its caller.
 func (f *fixture) caller(t *testing.T) *flow.Caller {
 	t.Helper()
 	ctx := context.Background()
-	start, err := f.svc.StartByEntityKey(ctx, "1000200030004000", flow.StartOptions{})
+	start, err := f.svc.StartByEntityKey(ctx, testkit.EntityKey, flow.StartOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -143,15 +119,10 @@ func (f *fixture) request(t *testing.T, c *flow.Caller, key, op, lastName, ssn s
 	if err != nil {
 		t.Fatal(err)
 	}
-	income := int64(6_000_000)
-	a := chairside.Applicant{
-		FirstName: "Ana", LastName: lastName, DateOfBirth: "1975-06-15", SSN: ssn,
-		AddressLine1: "1 Market St", AddressCity: "San Francisco", AddressState: "CA", AddressZipCode: "94105",
-		Email: "ana@example.com", MobilePhone: "4155550100", AnnualGrossIncome: &income,
-	}
+	a := testkit.Applicant(lastName, ssn)
 	if op == flow.OpApply {
-		a.HousingStatus, a.HousingPaymentAmount = "rent", ptr(int64(150_000))
-		a.EmployerName, a.MonthsEmployed = "Harbor Dental Lab", ptr(30)
+		a.HousingStatus, a.HousingPaymentAmount = "rent", testkit.Ptr(int64(150_000))
+		a.EmployerName, a.MonthsEmployed = "Harbor Dental Lab", testkit.Ptr(30)
 	}
 	return &flow.SubmitRequest{
 		Primary: a,
@@ -177,10 +148,6 @@ func (f *fixture) confirmPlan(t *testing.T, c *flow.Caller, key string) string {
 	}
 	return code
 }
-
-func ptr[T any](v T) *T { return &v }
-
-func signaturePNG(t *testing.T) string { return testkit.SignaturePNG(t) }
 
 // TestNoLenderCallWithoutNeed: replays, capped submits and other sessions'
 // objects never reach the lender.
@@ -251,7 +218,7 @@ func TestAuthenticate(t *testing.T) {
 	now := time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)
 	f := newFixture(t, e, flow.Options{Now: func() time.Time { return now }})
 	ctx := context.Background()
-	start, err := f.svc.StartByEntityKey(ctx, "1000200030004000", flow.StartOptions{})
+	start, err := f.svc.StartByEntityKey(ctx, testkit.EntityKey, flow.StartOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -269,4 +236,75 @@ func TestAuthenticate(t *testing.T) {
 	if _, err := f.svc.Authenticate(ctx, "short"); chairside.ErrorCode(err) != chairside.EUNAUTHORIZED {
 		t.Fatalf("malformed id: %v", err)
 	}
+}
+
+// TestCrossSessionAccess: every object is reached through the caller's own
+// session, so session B finds none of session A's provider application
+// whatever it asks, and A goes on unchanged.
+func TestCrossSessionAccess(t *testing.T) {
+	storetest.EachEngine(t, func(t *testing.T, e storetest.Engine) {
+		f := newFixture(t, e, flow.Options{})
+		ctx := context.Background()
+		a := f.caller(t)
+		if _, err := f.submit(t, a, "synchrony_standard", "Approve", "123456785"); err != nil {
+			t.Fatal(err)
+		}
+		code := f.confirmPlan(t, a, "synchrony_standard")
+		b := f.caller(t)
+		doc, err := f.svc.Disclosures(ctx, b, "synchrony_standard", flow.DocESign)
+		if err != nil {
+			t.Fatal(err)
+		}
+		esign := &flow.ESignRequest{SignaturePNG: testkit.SignaturePNG(t),
+			Consent: &flow.ConsentInput{DocumentID: doc.ID, DocumentVersion: doc.Version, DocumentSHA256: doc.SHA256, Agreed: true}}
+		const key = "synchrony_standard"
+		for name, try := range map[string]func() error{
+			"plans":     func() error { _, err := f.svc.Plans(ctx, b, key, 100000); return err },
+			"select":    func() error { _, err := f.svc.SelectPlan(ctx, b, key, code); return err },
+			"confirm":   func() error { _, err := f.svc.ConfirmPlan(ctx, b, key, code); return err },
+			"accept":    func() error { _, err := f.svc.AcceptOffer(ctx, b, key, nil); return err },
+			"esign":     func() error { _, err := f.svc.ESign(ctx, b, key, esign); return err },
+			"complete":  func() error { _, err := f.svc.Complete(ctx, b, key); return err },
+			"status":    func() error { _, err := f.svc.ApplicationStatus(ctx, b, key); return err },
+			"agreement": func() error { _, err := f.svc.Agreement(ctx, b, key); return err },
+		} {
+			if err := try(); chairside.ErrorCode(err) != chairside.ENOTFOUND {
+				t.Errorf("B's %s reached A's application: %v", name, err)
+			}
+		}
+		pa, err := f.svc.AcceptOffer(ctx, a, key, nil)
+		if err != nil || pa.SelectedPlanCode != code || pa.Status != chairside.StatusOfferAccepted {
+			t.Fatalf("A's accept after B's attempts: %+v %v", pa, err)
+		}
+		for _, op := range []string{sandbox.OpAcceptOffer, sandbox.OpESign, sandbox.OpComplete} {
+			if n, _ := f.log.count(op); n > 1 {
+				t.Errorf("%s reached the lender %d times", op, n)
+			}
+		}
+	})
+}
+
+// TestSSNIndexHasOneSource: the SSN's cap counts under the blind index the
+// store keeps with the application, the one place it is computed.
+func TestSSNIndexHasOneSource(t *testing.T) {
+	storetest.EachEngine(t, func(t *testing.T, e storetest.Engine) {
+		f := newFixture(t, e, flow.Options{})
+		ctx := context.Background()
+		c := f.caller(t)
+		if _, err := f.submit(t, c, "synchrony_standard", "Approve", "123456787"); err != nil {
+			t.Fatal(err)
+		}
+		app, err := e.DB.FindApplication(ctx, c.Session.ApplicationID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if app.SSNIndex == "" || app.SSNIndex != e.Keys.BlindIndex("123456787") {
+			t.Fatalf("stored SSN index %q is not the blind index of the SSN", app.SSNIndex)
+		}
+		// The submit took this scope's one pull of a cap of 1.
+		day := time.Now().UTC().Format(time.DateOnly)
+		if ok, err := e.DB.ReservePull(ctx, "ssn:"+app.SSNIndex+":"+day, 1); err != nil || ok {
+			t.Fatalf("the SSN's pull is not counted under the stored index: %v %v", ok, err)
+		}
+	})
 }

@@ -2,255 +2,232 @@ package flow
 
 import (
 	"context"
+	"encoding/json"
+	"strconv"
 
 	"github.com/chairside/chairside"
 )
 
-// ownProviderApplication loads the caller's provider application for a
-// provider key. The lookup goes through the session's own application, so
-// another session's objects are simply not found (BOLA).
-func (s *Service) ownProviderApplication(ctx context.Context, c *Caller, providerKey string) (*chairside.ProviderApplication, error) {
-	return s.ownProviderApplicationIn(ctx, s.store, c, providerKey)
+// offerStep is one of the lender steps that act on an accepted offer:
+// acceptOffer, e-sign and complete. runOfferStep runs it in the four phases
+// of step.go.
+type offerStep struct {
+	step  string // chairside.StepAccept, StepESign or StepComplete
+	from  string // the status the step starts from
+	to    string // the status its lender answer proves
+	event string
+	// hash is what the step asks of the lender (plan, amount, document):
+	// the same step asked again with something else is not a repeat.
+	hash string
+	// prepare, when set, writes in the claim transaction what must be on
+	// record before the lender hears of the step (the e-sign consent and
+	// signature).
+	prepare func(ctx context.Context, tx chairside.Store, pa *chairside.ProviderApplication) error
+	// call asks the lender with the step's reference; complete answers the
+	// lender's final decision.
+	call func(ctx context.Context, l chairside.Lender, pa *chairside.ProviderApplication, reference string) (*chairside.Decision, error)
 }
 
-// ownProviderApplicationIn is ownProviderApplication through st, the store
-// or a transaction of it.
-func (s *Service) ownProviderApplicationIn(ctx context.Context, st chairside.Store, c *Caller, providerKey string) (*chairside.ProviderApplication, error) {
-	pa, err := st.FindProviderApplication(ctx, c.Session.ApplicationID, providerKey)
+// runOfferStep claims the step (only from its from status, with no other
+// step in flight), asks the lender, and records the answer together with
+// the status it proves. A lender failure settles the call as failed and
+// hands the step back, so the patient can try again: the retry is sent
+// with the same reference. Of parallel requests exactly one reaches the
+// lender; a repeat carrying the Idempotency-Key of the request that
+// succeeded gets its answer again, any other a conflict.
+func (s *Service) runOfferStep(ctx context.Context, c *Caller, providerKey string, st offerStep) (*chairside.ProviderApplication, error) {
+	var (
+		pa     *chairside.ProviderApplication
+		call   *chairside.LenderCall
+		replay []byte
+	)
+	err := s.batch(ctx, func(tx chairside.Store) error {
+		var err error
+		if pa, err = s.ownProviderApplicationIn(ctx, tx, c, providerKey); err != nil {
+			return err
+		}
+		if call, _, replay, err = s.claimCall(ctx, tx, c, pa, st.step, st.hash, false); err != nil || replay != nil {
+			return err
+		}
+		pa.InFlight = "" // positive() refuses a step in flight; this one is ours
+		if err := s.positive(pa, st.from); err != nil {
+			return err
+		}
+		if st.prepare != nil {
+			if err := st.prepare(ctx, tx, pa); err != nil {
+				return err
+			}
+		}
+		pa.InFlight = st.step
+		return s.updateIn(ctx, tx, pa)
+	})
 	if err != nil {
-		if isCode(err, chairside.ENOTFOUND) {
-			return nil, errorf(chairside.ENOTFOUND, "There is no application with this lender yet.")
+		return nil, err
+	}
+	if replay != nil {
+		return decodeReplay[chairside.ProviderApplication](replay)
+	}
+
+	var final *chairside.Decision
+	lerr := s.callLender(ctx, providerKey, func(ctx context.Context, l chairside.Lender) error {
+		var err error
+		final, err = st.call(ctx, l, pa, call.Reference)
+		return err
+	})
+	ctx = context.WithoutCancel(ctx)
+	if lerr != nil {
+		s.log.Warn("lender step failed", "session", SessionHash(c.Session.ID), "provider", providerKey, "step", st.step, "err", chairside.ErrorCode(lerr))
+		if err := s.recordOfferStep(ctx, c, call, pa, st, nil, lerr); err != nil && err != errClaimLost {
+			return nil, err
+		}
+		return nil, errorf(chairside.ELENDER, "We did not get an answer from the lender. Please try again.")
+	}
+	if err := s.recordOfferStep(ctx, c, call, pa, st, final, nil); err != nil {
+		if err == errClaimLost {
+			// Another attempt holds the step; it records the same answer.
+			return nil, errClaimLost
 		}
 		return nil, err
 	}
+	s.log.Info(st.event, "session", SessionHash(c.Session.ID), "provider", providerKey)
 	return pa, nil
 }
 
-// positive requires a positive decision in one of the given statuses, and
-// no lender step in flight.
-func (s *Service) positive(pa *chairside.ProviderApplication, statuses ...string) error {
-	if pa.Decision == nil || !chairside.Positive(pa.Decision.ResponseCode) {
-		return errorf(chairside.ECONFLICT, "There is no approved offer from this lender.")
-	}
-	if pa.InFlight != "" {
-		return inFlight(s.lease())
-	}
-	for _, st := range statuses {
-		if pa.Status == st {
-			return nil
-		}
-	}
-	return errorf(chairside.ECONFLICT, "This step is not possible now.")
-}
-
-// Plans asks the lender for payment plans for an amount, saves them as the
-// only plans that can be selected, and answers them.
-func (s *Service) Plans(ctx context.Context, c *Caller, providerKey string, amountCents int64) (*PlansResponse, error) {
-	if amountCents < 1 || amountCents > maxPurchaseCents {
-		return nil, errorf(chairside.EBADREQUEST, "amountCents must be between 1 and %d.", maxPurchaseCents)
-	}
-	pa, err := s.ownProviderApplication(ctx, c, providerKey)
-	if err != nil {
-		return nil, err
-	}
-	if err := s.positive(pa, chairside.StatusDecided, chairside.StatusPlanSelected, chairside.StatusPlanConfirmed); err != nil {
-		return nil, err
-	}
-	lender, err := s.lenders.Lender(providerKey)
-	if err != nil {
-		return nil, err
-	}
-	lctx, cancel := context.WithTimeout(ctx, s.opts.LenderTimeout)
-	plans, err := lender.Plans(lctx, &chairside.PlansRequest{
-		ProviderKey:         providerKey,
-		LenderApplicationID: pa.LenderApplicationID,
-		AmountCents:         amountCents,
-		ApprovedAmountCents: pa.Decision.ApprovedAmountCents,
-		Now:                 s.now().UTC(),
-	})
-	cancel()
-	if err != nil {
-		s.log.Warn("lender plans failed", "session", SessionHash(c.Session.ID), "provider", providerKey, "err", chairside.ErrorCode(err))
-		return nil, errorf(chairside.ELENDER, "We could not get payment plans from the lender. Please try again.")
-	}
-	// Lender answers are untrusted: our provider key, a code, bounded count.
-	kept := make([]chairside.PaymentPlan, 0, len(plans))
-	seen := map[string]bool{}
-	for _, p := range plans {
-		if p.ProviderPlanCode == "" || seen[p.ProviderPlanCode] || len(kept) == maxPlans {
-			continue
-		}
-		seen[p.ProviderPlanCode] = true
-		p.ProviderKey = providerKey
-		kept = append(kept, p)
-	}
-	err = s.batch(ctx, func(st chairside.Store) error {
-		if err := st.SavePaymentPlans(ctx, pa.ID, kept); err != nil {
+// recordOfferStep settles an offer step's call in one transaction. On
+// success: the call done with the answer for repeats, the status it proves,
+// the lender's final decision when it gave one, and the event. On a lender
+// failure: the call failed, the step handed back (no status change).
+func (s *Service) recordOfferStep(ctx context.Context, c *Caller, call *chairside.LenderCall, pa *chairside.ProviderApplication, st offerStep, final *chairside.Decision, lerr error) error {
+	return s.batch(ctx, func(tx chairside.Store) error {
+		cur, err := tx.FindProviderApplication(ctx, pa.ApplicationID, pa.ProviderKey)
+		if err != nil {
 			return err
 		}
-		s.eventIn(ctx, st, c.Session, providerKey, "plans.offered", map[string]any{"count": len(kept)})
-		return nil
-	})
-	if err != nil {
-		return nil, err
-	}
-	return &PlansResponse{PaymentPlans: kept}, nil
-}
-
-// offeredPlan finds a plan code among the plans saved for pa, and refuses
-// it when the amount it finances is outside its bounds or above the
-// approved amount: the browser hides such plans, the server decides.
-func (s *Service) offeredPlan(ctx context.Context, pa *chairside.ProviderApplication, code string) (*chairside.PaymentPlan, error) {
-	plans, err := s.store.ListPaymentPlans(ctx, pa.ID)
-	if err != nil {
-		return nil, err
-	}
-	for i := range plans {
-		if plans[i].ProviderPlanCode == code {
-			if !eligible(&plans[i], pa.Decision) {
-				return nil, errorf(chairside.ECONFLICT, "This payment plan is not available for this amount. Please choose another plan.")
+		cur.InFlight = ""
+		if lerr != nil {
+			if err := settleCall(ctx, tx, call, chairside.CallFailed, nil); err != nil {
+				return err
 			}
-			return &plans[i], nil
+			s.eventIn(ctx, tx, c.Session, pa.ProviderKey, st.event+".failed", map[string]any{"code": chairside.ErrorCode(lerr)})
+			return s.updateIn(ctx, tx, cur)
 		}
-	}
-	return nil, errorf(chairside.ENOTFOUND, "This payment plan is not offered.")
-}
-
-// eligible reports whether a plan can finance its amount: at least the
-// plan's minimum, at most its maximum (when it has one) and at most what
-// the lender approved.
-func eligible(p *chairside.PaymentPlan, d *chairside.Decision) bool {
-	amount := p.AmountFinancedCents
-	if amount <= 0 || amount < p.MinAmountCents {
-		return false
-	}
-	if p.MaxAmountCents > 0 && amount > p.MaxAmountCents {
-		return false
-	}
-	return d != nil && amount <= d.ApprovedAmountCents
-}
-
-// update stores pa from the version it was read at; a stale version (a
-// parallel request moved it first) answers conflict.
-func (s *Service) update(ctx context.Context, pa *chairside.ProviderApplication) error {
-	return s.updateIn(ctx, s.store, pa)
-}
-
-// updateIn is update on st, the store or a batch of it.
-func (s *Service) updateIn(ctx context.Context, st chairside.Store, pa *chairside.ProviderApplication) error {
-	pa.UpdatedAt = s.now().UTC()
-	if err := st.UpdateProviderApplication(ctx, pa); err != nil {
-		if isCode(err, chairside.ECONFLICT) {
-			return errorf(chairside.ECONFLICT, "This step was already done.")
-		}
-		return err
-	}
-	return nil
-}
-
-// SelectPlan selects one of the offered plans (again, if the patient
-// changes their mind before accepting).
-func (s *Service) SelectPlan(ctx context.Context, c *Caller, providerKey, code string) (*chairside.PaymentPlan, error) {
-	pa, err := s.ownProviderApplication(ctx, c, providerKey)
-	if err != nil {
-		return nil, err
-	}
-	plan, err := s.offeredPlan(ctx, pa, code)
-	if err != nil {
-		return nil, err
-	}
-	if err := s.positive(pa, chairside.StatusDecided, chairside.StatusPlanSelected, chairside.StatusPlanConfirmed); err != nil {
-		return nil, err
-	}
-	pa.Status = chairside.StatusPlanSelected
-	pa.SelectedPlanCode = code
-	if err := s.recordPlanStep(ctx, c, pa, "plan.selected"); err != nil {
-		return nil, err
-	}
-	return plan, nil
-}
-
-// ConfirmPlan confirms the selected plan; the code must be the selected one.
-func (s *Service) ConfirmPlan(ctx context.Context, c *Caller, providerKey, code string) (*chairside.PaymentPlan, error) {
-	pa, err := s.ownProviderApplication(ctx, c, providerKey)
-	if err != nil {
-		return nil, err
-	}
-	plan, err := s.offeredPlan(ctx, pa, code)
-	if err != nil {
-		return nil, err
-	}
-	if err := s.positive(pa, chairside.StatusPlanSelected); err != nil {
-		return nil, err
-	}
-	if pa.SelectedPlanCode != code {
-		return nil, errorf(chairside.ECONFLICT, "This is not the selected payment plan.")
-	}
-	pa.Status = chairside.StatusPlanConfirmed
-	if err := s.recordPlanStep(ctx, c, pa, "plan.confirmed"); err != nil {
-		return nil, err
-	}
-	return plan, nil
-}
-
-// recordPlanStep saves a plan selection or confirmation (version-checked)
-// with its event, in one transaction.
-func (s *Service) recordPlanStep(ctx context.Context, c *Caller, pa *chairside.ProviderApplication, event string) error {
-	return s.batch(ctx, func(st chairside.Store) error {
-		if err := s.updateIn(ctx, st, pa); err != nil {
-			return err
-		}
-		s.eventIn(ctx, st, c.Session, pa.ProviderKey, event, map[string]any{"providerPlanCode": pa.SelectedPlanCode})
-		return nil
-	})
-}
-
-// ApplicationStatus asks the lender where its application stands and, when
-// a decided application's answer changed (a pending one was approved),
-// records the new decision.
-func (s *Service) ApplicationStatus(ctx context.Context, c *Caller, providerKey string) (*chairside.ProviderApplication, error) {
-	pa, err := s.ownProviderApplication(ctx, c, providerKey)
-	if err != nil {
-		return nil, err
-	}
-	if pa.LenderApplicationID == "" || pa.Decision == nil {
-		return nil, errorf(chairside.ECONFLICT, "This lender has no application to check yet.")
-	}
-	lender, err := s.lenders.Lender(providerKey)
-	if err != nil {
-		return nil, err
-	}
-	lctx, cancel := context.WithTimeout(ctx, s.opts.LenderTimeout)
-	d, err := lender.Status(lctx, providerKey, pa.LenderApplicationID)
-	cancel()
-	if err != nil || d == nil {
-		s.log.Warn("lender status failed", "session", SessionHash(c.Session.ID), "provider", providerKey, "err", chairside.ErrorCode(err))
-		return nil, errorf(chairside.ELENDER, "We did not get an answer from the lender. Please try again.")
-	}
-	d = sanitizeDecision(d, providerKey, pa.Decision.Operation)
-	if pa.Status == chairside.StatusDecided && pa.InFlight == "" && d.ResponseCode != pa.Decision.ResponseCode {
-		d.ID = newID()
-		d.ProviderApplicationID = pa.ID
-		d.CreatedAt = s.now().UTC()
-		if d.LenderApplicationID == "" {
-			d.LenderApplicationID = pa.LenderApplicationID
-		}
-		// The new decision, the version-checked update that proves nothing
-		// moved meanwhile, and the event: together or not at all.
-		err := s.batch(ctx, func(tx chairside.Store) error {
+		cur.Status = st.to
+		if final != nil {
+			d := sanitizeDecision(final, pa.ProviderKey, cur.Decision.Operation)
+			d.ID = newID()
+			d.ProviderApplicationID = cur.ID
+			d.CreatedAt = s.now().UTC()
 			if err := tx.CreateDecision(ctx, d); err != nil {
 				return err
 			}
-			pa.Decision = d
-			if err := s.updateIn(ctx, tx, pa); err != nil {
-				return err
-			}
-			s.eventIn(ctx, tx, c.Session, providerKey, "decision.updated", map[string]any{"responseCode": d.ResponseCode})
-			return nil
-		})
-		if err != nil {
-			return nil, err
+			cur.Decision = d
 		}
+		// The answer is the provider application as it will be after this
+		// transaction (its version included in what updateIn sets).
+		if err := s.updateIn(ctx, tx, cur); err != nil {
+			return err
+		}
+		body, err := json.Marshal(cur)
+		if err != nil {
+			return err
+		}
+		if err := settleCall(ctx, tx, call, chairside.CallDone, body); err != nil {
+			return err
+		}
+		s.eventIn(ctx, tx, c.Session, pa.ProviderKey, st.event, nil)
+		*pa = *cur
+		return nil
+	})
+}
+
+// AcceptOffer accepts the confirmed plan with the lender.
+func (s *Service) AcceptOffer(ctx context.Context, c *Caller, providerKey string, req *AcceptOfferRequest) (*chairside.ProviderApplication, error) {
+	pa, err := s.ownProviderApplication(ctx, c, providerKey)
+	if err != nil {
+		return nil, err
 	}
-	return pa, nil
+	if req != nil && req.ProviderPlanCode != "" && req.ProviderPlanCode != pa.SelectedPlanCode {
+		return nil, errorf(chairside.ECONFLICT, "This is not the confirmed payment plan.")
+	}
+	if pa.SelectedPlanCode == "" {
+		return nil, errorf(chairside.ECONFLICT, "Please choose a payment plan first.")
+	}
+	plan, err := s.offeredPlan(ctx, pa, pa.SelectedPlanCode)
+	if err != nil {
+		return nil, err
+	}
+	return s.runOfferStep(ctx, c, providerKey, offerStep{
+		step: chairside.StepAccept, from: chairside.StatusPlanConfirmed, to: chairside.StatusOfferAccepted, event: "offer.accepted",
+		hash: sha256Hex(plan.ProviderPlanCode + "\x00" + strconv.FormatInt(plan.AmountFinancedCents, 10)),
+		call: func(ctx context.Context, l chairside.Lender, pa *chairside.ProviderApplication, ref string) (*chairside.Decision, error) {
+			return nil, l.AcceptOffer(ctx, &chairside.OfferRequest{
+				ProviderKey:         providerKey,
+				LenderApplicationID: pa.LenderApplicationID,
+				ProviderPlanCode:    plan.ProviderPlanCode,
+				AmountCents:         plan.AmountFinancedCents,
+				Reference:           ref,
+				Now:                 s.now().UTC(),
+			})
+		},
+	})
+}
+
+// ESign signs the accepted offer. The consent must name the lender's
+// current e-sign document and the signature must pass the one signature
+// rule; the consent and signature are on record before the lender hears of
+// them, and "signed" is written only with the lender's answer.
+func (s *Service) ESign(ctx context.Context, c *Caller, providerKey string, req *ESignRequest) (*chairside.ProviderApplication, error) {
+	sig, err := decodeSignature(req.SignaturePNG)
+	if err != nil {
+		return nil, err
+	}
+	lender, err := s.lenders.Lender(providerKey)
+	if err != nil {
+		return nil, err
+	}
+	doc, err := s.document(ctx, lender, providerKey, DocESign)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkConsent(req.Consent, doc); err != nil {
+		return nil, err
+	}
+	return s.runOfferStep(ctx, c, providerKey, offerStep{
+		step: chairside.StepESign, from: chairside.StatusOfferAccepted, to: chairside.StatusSigned, event: "esign.signed",
+		hash: sha256Hex(doc.ID + "\x00" + doc.Version + "\x00" + doc.SHA256),
+		prepare: func(ctx context.Context, tx chairside.Store, pa *chairside.ProviderApplication) error {
+			return tx.CreateConsent(ctx, s.consentRecord(c, providerKey, chairside.ConsentESign, doc, pa.SelectedPlanCode, sig, s.now().UTC()))
+		},
+		call: func(ctx context.Context, l chairside.Lender, pa *chairside.ProviderApplication, ref string) (*chairside.Decision, error) {
+			return nil, l.ESign(ctx, &chairside.OfferRequest{
+				ProviderKey:         providerKey,
+				LenderApplicationID: pa.LenderApplicationID,
+				ProviderPlanCode:    pa.SelectedPlanCode,
+				Reference:           ref,
+				Now:                 s.now().UTC(),
+			})
+		},
+	})
+}
+
+// Complete finishes the lender's account opening after signing and records
+// the lender's final decision with the completed status.
+func (s *Service) Complete(ctx context.Context, c *Caller, providerKey string) (*chairside.ProviderApplication, error) {
+	return s.runOfferStep(ctx, c, providerKey, offerStep{
+		step: chairside.StepComplete, from: chairside.StatusSigned, to: chairside.StatusCompleted, event: "application.completed",
+		hash: sha256Hex(chairside.StepComplete),
+		call: func(ctx context.Context, l chairside.Lender, pa *chairside.ProviderApplication, ref string) (*chairside.Decision, error) {
+			d, err := l.Complete(ctx, &chairside.OfferRequest{
+				ProviderKey:         providerKey,
+				LenderApplicationID: pa.LenderApplicationID,
+				ProviderPlanCode:    pa.SelectedPlanCode,
+				Reference:           ref,
+				Now:                 s.now().UTC(),
+			})
+			if err == nil && d == nil {
+				err = errorf(chairside.ELENDER, "The lender's answer could not be read.")
+			}
+			return d, err
+		},
+	})
 }

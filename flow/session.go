@@ -217,22 +217,6 @@ func (s *Service) Authenticate(ctx context.Context, webSessionID string) (*chair
 	return sess, nil
 }
 
-// FinishOutcome maps the URL word of /flow/finish/{outcome} to the stored
-// outcome; ok is false for unknown words.
-func FinishOutcome(word string) (outcome string, ok bool) {
-	switch word {
-	case "completed":
-		return chairside.OutcomeCompleted, true
-	case "canceled":
-		return chairside.OutcomeCancel, true
-	case "pending":
-		return chairside.OutcomePending, true
-	case "timeout":
-		return chairside.OutcomeTimeout, true
-	}
-	return "", false
-}
-
 // Finish ends the caller's session with an outcome (chairside.Outcome…).
 // From then on its id answers session_invalid; a second finish does too.
 // The outcome is checked against the application (finishOutcome): the
@@ -301,29 +285,6 @@ func (s *Service) finishOutcome(ctx context.Context, sess *chairside.Session, as
 		return chairside.OutcomeNoFinancing, nil
 	}
 	return "", errorf(chairside.ECONFLICT, "This application is not finished yet.")
-}
-
-// CurrentLocation answers the caller's location with its waterfall.
-func (s *Service) CurrentLocation(ctx context.Context, c *Caller) (*CurrentLocation, error) {
-	loc, err := s.location(ctx, c.Session.LocationID)
-	if err != nil {
-		return nil, err
-	}
-	steps := loc.Waterfall
-	if steps == nil {
-		steps = []chairside.WaterfallStep{}
-	}
-	return &CurrentLocation{LocationInfo: locationInfo(loc), Waterfall: steps}, nil
-}
-
-func locationInfo(loc *chairside.Location) LocationInfo {
-	return LocationInfo{
-		Name:      loc.Name,
-		State:     loc.State,
-		GroupID:   loc.GroupID,
-		BrandName: loc.BrandName,
-		BrandLogo: loc.BrandLogo,
-	}
 }
 
 // isEntityKey reports whether k is exactly 16 ASCII digits.

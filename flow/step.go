@@ -2,6 +2,8 @@ package flow
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
 	"time"
 
 	"github.com/chairside/chairside"
@@ -182,4 +184,13 @@ func (s *Service) callLender(ctx context.Context, providerKey string, fn func(co
 	lctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), s.opts.LenderTimeout)
 	defer cancel()
 	return fn(lctx, l)
+}
+
+// decodeReplay decodes a recorded answer for a repeated request.
+func decodeReplay[T any](body []byte) (*T, error) {
+	var v T
+	if err := json.Unmarshal(body, &v); err != nil {
+		return nil, fmt.Errorf("flow: recorded answer: %w", err)
+	}
+	return &v, nil
 }

@@ -42,7 +42,8 @@ type SessionInfo struct {
 	ShowCancelModal     bool              `json:"showCancelModal"`
 }
 
-// SessionProperties are the session's properties (spec §3).
+// SessionProperties are what the browser shows of the session's office
+// and where its waterfall starts.
 type SessionProperties struct {
 	State        string `json:"state"`
 	LocationName string `json:"locationName"`
@@ -174,28 +175,6 @@ type ValidateResponse struct {
 	FieldErrors []chairside.FieldError `json:"fieldErrors"`
 }
 
-// ValidResponse answers the single-value checks.
-type ValidResponse struct {
-	Valid bool `json:"valid"`
-}
-
-// PhoneRequest, ZipCodeRequest and EmailRequest are the bodies of the
-// single-value checks.
-type PhoneRequest struct {
-	PhoneNumber string `json:"phoneNumber"`
-}
-
-// ZipCodeRequest is the body of /validate/zipCode.
-type ZipCodeRequest struct {
-	ZipCode string `json:"zipCode"`
-	State   string `json:"state"`
-}
-
-// EmailRequest is the body of /validate/email.
-type EmailRequest struct {
-	Email string `json:"email"`
-}
-
 // LogRequest is a structured error report from the browser (POST /log):
 // how bad, which error (a code of the app's own, never a message), and on
 // which route pattern. Nothing free-form, so nothing a patient typed can
@@ -223,11 +202,4 @@ type PlansPresentedRequest struct {
 // TestCaseResponse answers POST /test-cases/apply/{id}.
 type TestCaseResponse struct {
 	TestCase string `json:"testCase"`
-}
-
-// VersionResponse answers GET /internal/version.
-type VersionResponse struct {
-	Version string `json:"version"`
-	Commit  string `json:"commit"`
-	Env     string `json:"env"`
 }

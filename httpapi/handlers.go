@@ -47,7 +47,7 @@ func (h *Handler) flowFinish(w http.ResponseWriter, r *http.Request, c *flow.Cal
 	if !h.body(w, r, &empty{}, true) {
 		return
 	}
-	outcome, ok := flow.FinishOutcome(r.PathValue("outcome"))
+	outcome, ok := finishOutcomes[r.PathValue("outcome")]
 	if !ok {
 		h.writeError(w, r, chairside.Errorf(chairside.ENOTFOUND, "Unknown outcome."))
 		return
@@ -161,27 +161,6 @@ func (h *Handler) validate(w http.ResponseWriter, r *http.Request, c *flow.Calle
 	h.answer(w, r, resp, err)
 }
 
-func (h *Handler) validatePhone(w http.ResponseWriter, r *http.Request, c *flow.Caller) {
-	var req flow.PhoneRequest
-	if h.body(w, r, &req, false) {
-		writeJSON(w, http.StatusOK, flow.ValidPhone(req))
-	}
-}
-
-func (h *Handler) validateZipCode(w http.ResponseWriter, r *http.Request, c *flow.Caller) {
-	var req flow.ZipCodeRequest
-	if h.body(w, r, &req, false) {
-		writeJSON(w, http.StatusOK, flow.ValidZipCode(req))
-	}
-}
-
-func (h *Handler) validateEmail(w http.ResponseWriter, r *http.Request, c *flow.Caller) {
-	var req flow.EmailRequest
-	if h.body(w, r, &req, false) {
-		writeJSON(w, http.StatusOK, flow.ValidEmail(req))
-	}
-}
-
 func (h *Handler) currentLocation(w http.ResponseWriter, r *http.Request, c *flow.Caller) {
 	resp, err := h.svc.CurrentLocation(r.Context(), c)
 	h.answer(w, r, resp, err)
@@ -230,7 +209,7 @@ func (h *Handler) applyTestCase(w http.ResponseWriter, r *http.Request, c *flow.
 }
 
 func (h *Handler) version(w http.ResponseWriter, r *http.Request) {
-	writeJSON(w, http.StatusOK, flow.VersionResponse{Version: chairside.Version, Commit: chairside.Commit, Env: h.opts.Env})
+	writeJSON(w, http.StatusOK, versionResponse{Version: chairside.Version, Commit: chairside.Commit, Env: h.opts.Env})
 }
 
 func (h *Handler) openAPI(w http.ResponseWriter, r *http.Request) {

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
@@ -29,18 +28,17 @@ import (
 	"github.com/chairside/chairside/testkit"
 )
 
-// EntityKey is the seeded test location's entity key.
-const EntityKey = "1000200030004000"
+// EntityKey is the seeded test office's entity key.
+const EntityKey = testkit.EntityKey
 
 // config changes one harness from the defaults.
 type config struct {
-	env           string
-	lenderTimeout time.Duration
-	dailySSNCap   int
-	rate          float64
-	burst         int
-	hsts          bool
-	wrap          func(chairside.Store) chairside.Store
+	env         string
+	dailySSNCap int
+	rate        float64
+	burst       int
+	hsts        bool
+	wrap        func(chairside.Store) chairside.Store
 }
 
 // harness is one real server: real store, real sandbox lenders, real flow
@@ -51,7 +49,7 @@ type harness struct {
 	db    chairside.Store
 	eng   storetest.Engine
 	clock *clock
-	logs  *lockedBuffer
+	logs  *testkit.LockedBuffer
 	api   *contract
 	// decides counts the decision calls that reached a sandbox lender.
 	decides atomic.Int64
@@ -75,24 +73,6 @@ func (c *clock) Advance(d time.Duration) {
 	c.mu.Unlock()
 }
 
-// lockedBuffer collects log output from many goroutines.
-type lockedBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *lockedBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *lockedBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
-}
-
 // eachEngine runs fn against SQLite and PostgreSQL.
 func eachEngine(t *testing.T, cfg config, fn func(t *testing.T, h *harness)) {
 	storetest.EachEngine(t, func(t *testing.T, e storetest.Engine) {
@@ -112,7 +92,7 @@ func newHarness(t testing.TB, e storetest.Engine, cfg config) *harness {
 		t:     t,
 		eng:   e,
 		clock: &clock{t: time.Now().UTC()},
-		logs:  &lockedBuffer{},
+		logs:  &testkit.LockedBuffer{},
 		api:   loadContract(t),
 	}
 	var st chairside.Store = e.DB
@@ -120,12 +100,9 @@ func newHarness(t testing.TB, e storetest.Engine, cfg config) *harness {
 		st = cfg.wrap(st)
 	}
 	h.db = st
-	seed(t, st)
+	testkit.SeedOffice(t, st)
 	if cfg.env == "" {
 		cfg.env = chairside.EnvTest
-	}
-	if cfg.lenderTimeout == 0 {
-		cfg.lenderTimeout = 5 * time.Second
 	}
 	if cfg.rate == 0 {
 		cfg.rate = -1 // off, unless a test is about it
@@ -139,7 +116,7 @@ func newHarness(t testing.TB, e storetest.Engine, cfg config) *harness {
 	svc := flow.New(st, lenders, e.Keys, flow.Options{
 		Env:           cfg.env,
 		Now:           h.clock.Now,
-		LenderTimeout: cfg.lenderTimeout,
+		LenderTimeout: 5 * time.Second,
 		Logger:        logger,
 		DailySSNCap:   cfg.dailySSNCap,
 		TestCaseIDs:   testCaseIDs(),
@@ -155,15 +132,7 @@ func newHarness(t testing.TB, e storetest.Engine, cfg config) *harness {
 	t.Cleanup(h.srv.Close)
 	// After every test's journeys: no provider application's status lacks
 	// its evidence (registered after the server's close, so it runs first).
-	t.Cleanup(func() {
-		problems, err := e.DB.Audit(context.Background())
-		if err != nil {
-			t.Errorf("audit: %v", err)
-		}
-		for _, p := range problems {
-			t.Errorf("audit: %s", p)
-		}
-	})
+	testkit.AuditAfter(t, e.DB)
 	return h
 }
 
@@ -174,26 +143,6 @@ func testCaseIDs() []string {
 		ids = append(ids, tc.ID)
 	}
 	return ids
-}
-
-// seed creates the test location: CA, waterfall synchrony → fortiva → snap.
-func seed(t testing.TB, st chairside.Store) {
-	t.Helper()
-	err := st.CreateLocation(context.Background(), &chairside.Location{
-		EntityKey: EntityKey,
-		Name:      "Bright Smiles Dental",
-		State:     "CA",
-		GroupID:   "group-100",
-		BrandName: "Bright Smiles",
-		Waterfall: []chairside.WaterfallStep{
-			{ProviderKey: "synchrony_standard", Role: chairside.RolePrimary, ApplyMode: chairside.ModePrequalify},
-			{ProviderKey: "fortiva_standard", Role: chairside.RoleSecondary, ApplyMode: chairside.ModePrequalify, AutoSubmit: true},
-			{ProviderKey: "snap_standard", Role: chairside.RoleTertiary, ApplyMode: chairside.ModePrequalify},
-		},
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
 }
 
 // contract validates real answers against api/openapi.yaml.
@@ -394,18 +343,6 @@ func (h *harness) start(t testing.TB) string {
 	return s.Session.WebSessionID
 }
 
-// applicant returns a valid applicant in CA; the last name picks the
-// sandbox's outcome.
-func applicant(lastName, ssn string) chairside.Applicant {
-	income := int64(7_500_000)
-	return chairside.Applicant{
-		FirstName: "Maria", LastName: lastName, DateOfBirth: "1980-01-31", SSN: ssn,
-		AddressLine1: "1200 Wilshire Blvd", AddressCity: "Los Angeles", AddressState: "CA",
-		AddressZipCode: "90017", Email: "maria@example.com", MobilePhone: "3105550100",
-		AnnualGrossIncome: &income,
-	}
-}
-
 // consent fetches a provider's document of a kind and answers the consent
 // that names it.
 func (h *harness) consent(t testing.TB, sid, providerKey, kind string) flow.ConsentInput {
@@ -421,35 +358,6 @@ func (h *harness) consent(t testing.TB, sid, providerKey, kind string) flow.Cons
 func (h *harness) prequalify(t testing.TB, sid, providerKey string, a chairside.Applicant) *result {
 	t.Helper()
 	return h.do(t, req{method: "POST", path: "/providers/" + providerKey + "/prequalify", session: sid, body: flow.SubmitRequest{
-		Primary: a, Consent: ptr(h.consent(t, sid, providerKey, flow.DocPrequalification)),
+		Primary: a, Consent: testkit.Ptr(h.consent(t, sid, providerKey, flow.DocPrequalification)),
 	}})
 }
-
-// toConfirmed runs a session to a confirmed plan with synchrony and answers
-// the plan code.
-func (h *harness) toConfirmed(t testing.TB, sid, ssn string) string {
-	t.Helper()
-	d := want(t, h.prequalify(t, sid, "synchrony_standard", applicant("Approve", ssn)), 200, "")
-	if !chairside.Positive(d["responseCode"].(string)) {
-		t.Fatalf("Approve answered %v", d["responseCode"])
-	}
-	var plans flow.PlansResponse
-	res := h.do(t, req{method: "POST", path: "/providers/synchrony_standard/payment/plans", session: sid, body: map[string]any{"amountCents": 300000}})
-	want(t, res, 200, "")
-	res.into(t, &plans)
-	if len(plans.PaymentPlans) == 0 {
-		t.Fatal("no plans")
-	}
-	code := plans.PaymentPlans[0].ProviderPlanCode
-	want(t, h.do(t, req{method: "POST", path: "/providers/synchrony_standard/payment/plans/" + code + "/select", session: sid}), 200, "")
-	want(t, h.do(t, req{method: "POST", path: "/providers/synchrony_standard/payment/plans/" + code + "/confirm-selection", session: sid}), 200, "")
-	return code
-}
-
-// signaturePNG is the signature the journeys sign with.
-func signaturePNG(t testing.TB) string { return testkit.SignaturePNG(t) }
-
-func ptr[T any](v T) *T { return &v }
-
-// str formats any JSON value for messages.
-func str(v any) string { return fmt.Sprint(v) }

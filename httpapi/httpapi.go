@@ -1,8 +1,9 @@
 // Package httpapi is the HTTP layer of Chairside: the JSON API under
 // /api/v1 (described by api/openapi.yaml, which it also serves) and the
-// built web app. Handlers are thin — decode, call package flow, encode —
-// and every failure goes through one mapping from chairside error codes to
-// HTTP statuses (writeError).
+// built web app. Handlers are thin — decode, call package flow (or, for the
+// single-value checks, package validate), encode — and every failure goes
+// through one mapping from chairside error codes to HTTP statuses
+// (writeError).
 package httpapi
 
 import (

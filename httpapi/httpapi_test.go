@@ -6,7 +6,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
-	"sync"
 	"testing"
 	"testing/fstest"
 	"time"
@@ -15,6 +14,7 @@ import (
 	"github.com/chairside/chairside/api"
 	"github.com/chairside/chairside/flow"
 	"github.com/chairside/chairside/httpapi"
+	"github.com/chairside/chairside/testkit"
 )
 
 // canarySSN is a value that must never appear in a log line.
@@ -74,7 +74,7 @@ func TestFullFlow(t *testing.T) {
 			t.Errorf("validate: %v", v)
 		}
 
-		d := want(t, h.prequalify(t, sid, "synchrony_standard", applicant("Approve", canarySSN)), 200, "")
+		d := want(t, h.prequalify(t, sid, "synchrony_standard", testkit.Applicant("Approve", canarySSN)), 200, "")
 		if !chairside.Positive(d["responseCode"].(string)) || d["approvedAmountCents"].(float64) <= 0 || d["next"] != nil {
 			t.Fatalf("prequalify Approve: %v", d)
 		}
@@ -109,7 +109,7 @@ func TestFullFlow(t *testing.T) {
 			Consent: &esignConsent, SignaturePNG: "data:image/png;base64,iVBORw0KGgo=",
 		}}), 400, chairside.EBADREQUEST)
 		sig := want(t, h.do(t, req{method: "POST", path: "/providers/synchrony_standard/application/esign", session: sid, body: flow.ESignRequest{
-			Consent: &esignConsent, SignaturePNG: signaturePNG(t),
+			Consent: &esignConsent, SignaturePNG: testkit.SignaturePNG(t),
 		}}), 200, "")
 		if sig["status"] != chairside.StatusSigned {
 			t.Fatalf("esign: %v", sig)
@@ -237,11 +237,11 @@ func TestRequestErrors(t *testing.T) {
 		want(t, h.do(t, req{method: "POST", path: "/providers/synchrony_standard/acceptOffer", session: sid}), 404, chairside.ENOTFOUND)
 
 		// Rules broken: prefixed field errors for each applicant.
-		bad := applicant("Approve", "12345")
-		joint := applicant("Approve", "123456780")
+		bad := testkit.Applicant("Approve", "12345")
+		joint := testkit.Applicant("Approve", "123456780")
 		joint.DateOfBirth = "2030-01-01"
 		m := want(t, h.do(t, req{method: "POST", path: "/providers/synchrony_standard/prequalify", session: sid, body: flow.SubmitRequest{
-			Primary: bad, Joint: &joint, JointEnabled: true, Consent: ptr(h.consent(t, sid, "synchrony_standard", flow.DocPrequalification)),
+			Primary: bad, Joint: &joint, JointEnabled: true, Consent: testkit.Ptr(h.consent(t, sid, "synchrony_standard", flow.DocPrequalification)),
 		}}), 400, chairside.EINVALID)
 		fields := map[string]bool{}
 		for _, fe := range m["fieldErrors"].([]any) {
@@ -256,7 +256,7 @@ func TestRequestErrors(t *testing.T) {
 		}
 
 		// Consent missing, not agreed, or naming another document.
-		good := applicant("Approve", "123456789")
+		good := testkit.Applicant("Approve", "123456789")
 		want(t, h.do(t, req{method: "POST", path: "/providers/synchrony_standard/prequalify", session: sid, body: flow.SubmitRequest{Primary: good}}), 400, chairside.ECONSENT)
 		stale := h.consent(t, sid, "synchrony_standard", flow.DocPrequalification)
 		stale.DocumentSHA256 = strings.Repeat("0", 64)
@@ -292,138 +292,45 @@ func TestRequestErrors(t *testing.T) {
 			t.Error("a client log line carried an SSN into the logs")
 		}
 		want(t, h.do(t, req{method: "POST", path: "/test-cases/apply/not-a-case", session: sid}), 404, chairside.ENOTFOUND)
+		// Only the outcome words of the URL finish a session ("cancel" is
+		// the stored word, not the URL's).
+		want(t, h.do(t, req{method: "POST", path: "/flow/finish/cancel", session: sid, noContract: true}), 404, chairside.ENOTFOUND)
 	})
 }
 
-// TestCascade covers decisions that send the patient down the waterfall.
-func TestCascade(t *testing.T) {
-	eachEngine(t, config{lenderTimeout: 300 * time.Millisecond}, func(t *testing.T, h *harness) {
+// TestFlowRuleAnswers: how the API answers the flow's rules — a cascade, a
+// replayed submit, a submit with other data, a capped SSN, another
+// session's object, a step out of order — in status, headers and the
+// contract. The rules themselves are tested on flow.Service, on both
+// engines (flow/*_test.go).
+func TestFlowRuleAnswers(t *testing.T) {
+	sqliteOnly(t, config{dailySSNCap: 1}, func(t *testing.T, h *harness) {
 		sid := h.start(t)
-		d := want(t, h.prequalify(t, sid, "synchrony_standard", applicant("Decline", "123456781")), 200, "")
+		body := flow.SubmitRequest{Primary: testkit.Applicant("Decline", "123456782"), Consent: testkit.Ptr(h.consent(t, sid, "synchrony_standard", flow.DocPrequalification))}
+		first := h.do(t, req{method: "POST", path: "/providers/synchrony_standard/prequalify", session: sid, body: body})
+		d := want(t, first, 200, "")
 		next, _ := d["next"].(map[string]any)
 		if d["responseCode"] != "declined" || next == nil || next["provider"] != "fortiva_standard" || next["autoSubmit"] != true || next["resultType"] != "start" {
-			t.Fatalf("Decline: %v", d)
+			t.Fatalf("decline: %s", first.body)
 		}
-		d = want(t, h.prequalify(t, sid, "fortiva_standard", applicant("Error", "123456781")), 200, "")
-		next, _ = d["next"].(map[string]any)
-		if d["responseCode"] != "error" || next == nil || next["provider"] != "snap_standard" {
-			t.Fatalf("Error: %v", d)
-		}
-		began := time.Now()
-		d = want(t, h.prequalify(t, sid, "snap_standard", applicant("Timeout", "123456781")), 200, "")
-		if took := time.Since(began); took > 3*time.Second {
-			t.Errorf("Timeout took %s with a 300ms lender timeout", took)
-		}
-		if d["responseCode"] != "error" || d["next"] != nil {
-			t.Fatalf("Timeout at the last step: %v", d)
-		}
-		// A named test case decides instead of the magic names.
-		sid2 := h.start(t)
-		want(t, h.do(t, req{method: "POST", path: "/test-cases/apply/primary-declines-secondary-approves", session: sid2}), 200, "")
-		d = want(t, h.prequalify(t, sid2, "synchrony_standard", applicant("Smith", "123456786")), 200, "")
-		if d["responseCode"] != "declined" {
-			t.Errorf("test case primary-declines: %v", d["responseCode"])
-		}
-		d = want(t, h.prequalify(t, sid2, "fortiva_standard", applicant("Smith", "123456786")), 200, "")
-		if !chairside.Positive(str(d["responseCode"])) {
-			t.Errorf("test case secondary-approves: %v", d["responseCode"])
-		}
-
-		// A declined application cannot go on to plans.
-		want(t, h.do(t, req{method: "POST", path: "/providers/synchrony_standard/payment/plans", session: sid, body: map[string]any{"amountCents": 1000}}), 409, chairside.ECONFLICT)
-	})
-}
-
-// TestIdempotentSubmit: a repeated prequalify answers the first answer and
-// reaches the lender once; the same key with other data is refused.
-func TestIdempotentSubmit(t *testing.T) {
-	eachEngine(t, config{}, func(t *testing.T, h *harness) {
-		sid := h.start(t)
-		body := flow.SubmitRequest{Primary: applicant("Approve", "123456782"), Consent: ptr(h.consent(t, sid, "synchrony_standard", flow.DocPrequalification))}
-		first := h.do(t, req{method: "POST", path: "/providers/synchrony_standard/prequalify", session: sid, body: body})
-		second := h.do(t, req{method: "POST", path: "/providers/synchrony_standard/prequalify", session: sid, body: body})
-		want(t, first, 200, "")
-		want(t, second, 200, "")
-		if string(first.body) != string(second.body) {
-			t.Fatalf("replay differs:\n%s\n%s", first.body, second.body)
-		}
-		if n := h.decides.Load(); n != 1 {
-			t.Fatalf("the lender was asked for %d decisions, want 1", n)
+		again := h.do(t, req{method: "POST", path: "/providers/synchrony_standard/prequalify", session: sid, body: body})
+		if want(t, again, 200, ""); string(again.body) != string(first.body) {
+			t.Fatalf("replay differs:\n%s\n%s", first.body, again.body)
 		}
 		other := body
 		other.Primary.AddressCity = "Pasadena"
 		want(t, h.do(t, req{method: "POST", path: "/providers/synchrony_standard/prequalify", session: sid, body: other}), 422, chairside.EIDEMPOTENCY)
-	})
-}
+		want(t, h.do(t, req{method: "POST", path: "/providers/synchrony_standard/payment/plans", session: sid, body: map[string]any{"amountCents": 1000}}), 409, chairside.ECONFLICT)
 
-// TestCaps: over the daily SSN cap, no lender call and 429 with Retry-After.
-func TestCaps(t *testing.T) {
-	sqliteOnly(t, config{dailySSNCap: 1}, func(t *testing.T, h *harness) {
-		sid := h.start(t)
-		want(t, h.prequalify(t, sid, "synchrony_standard", applicant("Decline", "123456783")), 200, "")
-		sid2 := h.start(t)
-		res := h.prequalify(t, sid2, "synchrony_standard", applicant("Approve", "123456783"))
-		want(t, res, 429, chairside.ERATELIMITED)
-		if res.header.Get("Retry-After") == "" {
+		b := h.start(t)
+		capped := h.prequalify(t, b, "synchrony_standard", testkit.Applicant("Approve", "123456782"))
+		if want(t, capped, 429, chairside.ERATELIMITED); capped.header.Get("Retry-After") == "" {
 			t.Error("429 without Retry-After")
 		}
+		want(t, h.do(t, req{method: "POST", path: "/providers/synchrony_standard/acceptOffer", session: b}), 404, chairside.ENOTFOUND)
+		want(t, h.do(t, req{method: "POST", path: "/test-cases/apply/primary-declines-secondary-approves", session: b}), 200, "")
 		if n := h.decides.Load(); n != 1 {
 			t.Errorf("the lender was asked for %d decisions, want 1", n)
-		}
-	})
-}
-
-// TestParallelAccept: of 50 parallel accepts exactly one succeeds.
-func TestParallelAccept(t *testing.T) {
-	eachEngine(t, config{}, func(t *testing.T, h *harness) {
-		sid := h.start(t)
-		h.toConfirmed(t, sid, "123456784")
-		var wg sync.WaitGroup
-		statuses := make(chan int, 50)
-		for range 50 {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				statuses <- h.do(t, req{method: "POST", path: "/providers/synchrony_standard/acceptOffer", session: sid}).status
-			}()
-		}
-		wg.Wait()
-		close(statuses)
-		counts := map[int]int{}
-		for s := range statuses {
-			counts[s]++
-		}
-		if counts[200] != 1 || counts[409] != 49 {
-			t.Fatalf("statuses %v, want one 200 and 49 409", counts)
-		}
-	})
-}
-
-// TestBOLA: session B cannot reach session A's provider application, and A
-// is unchanged by B's attempts.
-func TestBOLA(t *testing.T) {
-	eachEngine(t, config{}, func(t *testing.T, h *harness) {
-		a := h.start(t)
-		code := h.toConfirmed(t, a, "123456785")
-		b := h.start(t)
-		for _, q := range []req{
-			{method: "POST", path: "/providers/synchrony_standard/payment/plans/" + code + "/select"},
-			{method: "POST", path: "/providers/synchrony_standard/payment/plans/" + code + "/confirm-selection"},
-			{method: "POST", path: "/providers/synchrony_standard/acceptOffer"},
-			{method: "POST", path: "/providers/synchrony_standard/application/complete"},
-			{method: "POST", path: "/providers/synchrony_standard/application-status"},
-			{method: "POST", path: "/providers/synchrony_standard/agreement"},
-			{method: "POST", path: "/providers/synchrony_standard/payment/plans", body: map[string]any{"amountCents": 1000}},
-		} {
-			q.session = b
-			if res := h.do(t, q); res.status != 404 && res.status != 409 {
-				t.Errorf("B %s: %d %s", q.path, res.status, res.body)
-			}
-		}
-		// A goes on as if nothing happened.
-		acc := want(t, h.do(t, req{method: "POST", path: "/providers/synchrony_standard/acceptOffer", session: a}), 200, "")
-		if acc["selectedPlanCode"] != code {
-			t.Fatalf("A's selection changed: %v", acc)
 		}
 	})
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/go-json-experiment/json/jsontext"
 
 	"github.com/chairside/chairside"
+	"github.com/chairside/chairside/validate"
 )
 
 // statusOf maps every chairside error code to its one HTTP status. It is
@@ -246,7 +247,7 @@ func semanticError(sem *jsonv2.SemanticError) error {
 		case isInteger(kind) && errors.Is(sem.Err, strconv.ErrRange):
 			msg = "Please enter a smaller number."
 		case isInteger(kind):
-			msg = "Please enter a whole number."
+			msg = validate.MsgWholeNumber
 		case kind == reflect.String:
 			msg = "Please enter this as text."
 		}

@@ -63,8 +63,8 @@ func TestWriteErrorStatusAndRetryAfter(t *testing.T) {
 func TestDecodeLikeEncodingJSON(t *testing.T) {
 	types := []any{
 		flow.StartRequest{}, flow.StartOptions{}, flow.SubmitRequest{}, flow.PlansRequest{},
-		flow.AcceptOfferRequest{}, flow.ESignRequest{}, flow.ValidateRequest{}, flow.PhoneRequest{},
-		flow.ZipCodeRequest{}, flow.EmailRequest{}, flow.LogRequest{}, flow.PlansPresentedRequest{},
+		flow.AcceptOfferRequest{}, flow.ESignRequest{}, flow.ValidateRequest{}, phoneRequest{},
+		zipCodeRequest{}, emailRequest{}, flow.LogRequest{}, flow.PlansPresentedRequest{},
 		chairside.Applicant{}, empty{},
 	}
 	for _, zero := range types {

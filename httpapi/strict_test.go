@@ -12,6 +12,7 @@ import (
 
 	"github.com/chairside/chairside"
 	"github.com/chairside/chairside/flow"
+	"github.com/chairside/chairside/testkit"
 )
 
 // TestContentType: a body must come as application/json (any case, with
@@ -71,7 +72,7 @@ func TestStrictJSON(t *testing.T) {
 		sid := h.start(t)
 		prequalify := "/providers/synchrony_standard/prequalify"
 		consent, _ := json.Marshal(h.consent(t, sid, "synchrony_standard", flow.DocPrequalification))
-		good, _ := json.Marshal(applicant("Approve", "123456787"))
+		good, _ := json.Marshal(testkit.Applicant("Approve", "123456787"))
 
 		// Wrong case: Go's encoding/json took {"Primary":…} as primary.
 		m := want(t, h.do(t, req{method: "POST", path: prequalify, session: sid,

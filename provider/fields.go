@@ -17,15 +17,17 @@ const (
 	IDNumberChars = `A-Za-z0-9 -`
 )
 
-// Group rule ids beyond chairside.RuleRequireOne. Package validate
-// implements them; the browser may ignore rules it does not know, as the
-// server checks them anyway.
+// Group rule ids beyond chairside.RuleRequireOne, defined here only:
+// package validate checks them by these names, and the browser reads them
+// from a module generated from them (validate/browser_tables_test.go). A
+// browser that meets a group rule it does not know leaves it to the server.
 const (
 	GroupRulePayDates = "payDates" // fields: payFrequency, previousPayDate, nextPayDate
 	GroupRuleZipState = "zipState" // fields: addressZipCode, addressState
 )
 
-// States is the static state list of spec §5.2: the 50 states and DC.
+// States is the static state list (docs/behaviour.md, "Validation"): the
+// 50 states and DC.
 var States = []chairside.Option{
 	{Value: "AL", Label: "Alabama"}, {Value: "AK", Label: "Alaska"}, {Value: "AZ", Label: "Arizona"},
 	{Value: "AR", Label: "Arkansas"}, {Value: "CA", Label: "California"}, {Value: "CO", Label: "Colorado"},
@@ -46,7 +48,8 @@ var States = []chairside.Option{
 	{Value: "WV", Label: "West Virginia"}, {Value: "WI", Label: "Wisconsin"}, {Value: "WY", Label: "Wyoming"},
 }
 
-// PayFrequencies are the pay frequencies of spec §3 with their labels.
+// PayFrequencies are the pay frequencies (docs/behaviour.md, "Validation")
+// with their labels.
 var PayFrequencies = []chairside.Option{
 	{Value: "weekly", Label: "Weekly"},
 	{Value: "bi_weekly", Label: "Bi-Weekly"},

@@ -1,6 +1,6 @@
 // Package provider is the catalogue of the eleven lender products Chairside
-// offers: their configuration (spec §3) and the form fields each asks for per
-// apply mode. It is data, and the one source of truth for both: the API
+// offers: their configuration (chairside.Provider) and the form fields each
+// asks for per apply mode. It is data, and the one source of truth for both: the API
 // sends these definitions to the browser and package validate checks every
 // submit against exactly the same definitions.
 package provider
@@ -13,7 +13,7 @@ import (
 	"github.com/chairside/chairside"
 )
 
-// Provider keys of the catalogue (spec §1).
+// Provider keys of the catalogue.
 const (
 	ADS         = "ads_standard"
 	AFF         = "aff_standard"
@@ -36,19 +36,19 @@ const (
 	KindRevolving       = "revolving"
 )
 
-// Credit types (spec §3 enumerations).
+// Credit types (chairside.Provider.CreditType).
 const (
 	CreditLoan      = "loan"
 	CreditRevolving = "revolving_credit"
 )
 
 // DefaultPreauthExpireDays is how long a pre-authorization (prequalified,
-// preapproved) stays valid unless a provider says otherwise (spec §9).
+// preapproved) stays valid unless a provider says otherwise.
 const DefaultPreauthExpireDays = 30
 
 // catalogue holds the eleven providers in the order the office usually
 // sees them. Names are our own plausible product names, not the lenders'
-// trademarks for their products. base() fills the defaults of spec §3.
+// trademarks for their products. base() fills the defaults all share.
 var catalogue = []chairside.Provider{
 	with(base(ADS, "ads", "ADS Health", "ADS Health Card", "ADS", KindPromotionalCard, CreditRevolving), func(p *chairside.Provider) {
 		p.SupportsFullAppMode = true
@@ -107,7 +107,7 @@ var catalogue = []chairside.Provider{
 	}),
 }
 
-// base returns a provider with the defaults of spec §3 and §9.
+// base returns a provider with the defaults all providers share.
 func base(key, id, name, financing, abbr, kind, creditType string) chairside.Provider {
 	return chairside.Provider{
 		Key:                        key,
@@ -140,7 +140,7 @@ func All() []chairside.Provider {
 }
 
 // Get returns the provider for a key. The key may carry modifiers
-// (key[:modifier[=value]...], spec §3), which are ignored here; see
+// (key[:modifier[=value]...]), which are ignored here; see
 // ParseKey. Unknown keys give an ENOTFOUND *chairside.Error.
 func Get(key string) (chairside.Provider, error) {
 	base, _ := ParseKey(key)
@@ -156,8 +156,7 @@ func Get(key string) (chairside.Provider, error) {
 // its base key and its modifiers, e.g. "hfd_standard:role=highline_secondary"
 // gives "hfd_standard" and {"role": "highline_secondary"}. A modifier without
 // a value maps to "". modifiers is nil when there are none. Surrounding
-// spaces are trimmed; the base key is otherwise returned as given (a
-// trailing "*", meaning any, is kept; see Matches).
+// spaces are trimmed; the base key is otherwise returned as given.
 func ParseKey(k string) (base string, modifiers map[string]string) {
 	parts := strings.Split(strings.TrimSpace(k), ":")
 	for _, m := range parts[1:] {
@@ -171,18 +170,6 @@ func ParseKey(k string) (base string, modifiers map[string]string) {
 		modifiers[name] = value
 	}
 	return parts[0], modifiers
-}
-
-// Matches reports whether a provider key matches a pattern: equal base keys,
-// or a pattern ending in "*" that is a prefix of the key ("*" alone matches
-// every key). Modifiers of both are ignored.
-func Matches(pattern, key string) bool {
-	p, _ := ParseKey(pattern)
-	k, _ := ParseKey(key)
-	if prefix, ok := strings.CutSuffix(p, "*"); ok {
-		return strings.HasPrefix(k, prefix)
-	}
-	return p == k
 }
 
 func clone(p chairside.Provider) chairside.Provider {

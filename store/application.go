@@ -65,10 +65,8 @@ func (db *DB) CreateApplication(ctx context.Context, a *chairside.Application) e
 		a.ID, a.SessionID, a.LocationID, a.PurchaseAmountCents, a.InsuranceBenefitsCents,
 		a.ExternalCustomerID, boolInt(a.JointEnabled), a.TestCase, ssnIndex, primary, joint,
 		millis(a.CreatedAt), millis(a.UpdatedAt))
-	if isUniqueViolation(err) {
-		return conflict("This application already exists.")
-	} else if err != nil {
-		return fmt.Errorf("store: create application: %w", err)
+	if err := insertError(err, "create application", "This application already exists.", ""); err != nil {
+		return err
 	}
 	a.SSNIndex, a.PurgedAt = ssnIndex, nil
 	return nil
@@ -142,61 +140,10 @@ func (db *DB) UpdateApplication(ctx context.Context, a *chairside.Application) e
 	if err != nil {
 		return fmt.Errorf("store: update application: %w", err)
 	}
-	n, err := rowsAffected(res)
-	if err != nil {
+	if err := db.oneChanged(ctx, res, "applications", a.ID,
+		"Application not found.", "This application's personal data has been purged."); err != nil {
 		return err
-	}
-	if n == 0 {
-		if ok, err := db.exists(ctx, "applications", "id", a.ID); err != nil {
-			return err
-		} else if !ok {
-			return notFound("Application not found.")
-		}
-		return conflict("This application's personal data has been purged.")
 	}
 	a.SSNIndex, a.UpdatedAt = ssnIndex, now
 	return nil
-}
-
-// PurgePersonalData blanks the sealed applicants of every application whose
-// session ended before finishedBefore, sets their PurgedAt, and answers how
-// many it purged. Decisions, consents, events, amounts and the SSN blind
-// index stay: lending records outlive the personal data.
-//
-// A session ended when it finished, or, if it never did (the patient walked
-// away), at the latest chairside.SessionMaxAge after it began. Flow tokens
-// used or expired before the cutoff lose their sealed patient name too, and
-// pull allowances older than any cap's window are deleted.
-func (db *DB) PurgePersonalData(ctx context.Context, finishedBefore time.Time) (int, error) {
-	cutoff := millis(finishedBefore)
-	abandonedCutoff := millis(finishedBefore.Add(-chairside.SessionMaxAge))
-	var purged int64
-	err := db.withTx(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, db.rebind(`UPDATE applications SET primary_sealed = '', joint_sealed = '', purged_at = ?
-			WHERE purged_at IS NULL AND session_id IN (
-				SELECT id FROM sessions
-				WHERE (finished_at IS NOT NULL AND finished_at < ?) OR (finished_at IS NULL AND created_at < ?))`),
-			millis(db.now()), cutoff, abandonedCutoff)
-		if err != nil {
-			return fmt.Errorf("store: purge applications: %w", err)
-		}
-		if purged, err = rowsAffected(res); err != nil {
-			return err
-		}
-		if _, err := tx.ExecContext(ctx, db.rebind(`UPDATE flow_tokens SET name_sealed = ''
-			WHERE name_sealed <> '' AND (expires_at < ? OR used_at < ?)`), cutoff, cutoff); err != nil {
-			return fmt.Errorf("store: purge flow tokens: %w", err)
-		}
-		// Pull allowances hold an SSN's blind index; once no cap counts
-		// them any more they go too.
-		if _, err := tx.ExecContext(ctx, db.rebind(`DELETE FROM pull_allowances WHERE created_at < ?`),
-			millis(db.now().Add(-allowanceKeep))); err != nil {
-			return fmt.Errorf("store: purge pull allowances: %w", err)
-		}
-		return nil
-	})
-	if err != nil {
-		return 0, err
-	}
-	return int(purged), nil
 }

@@ -68,21 +68,14 @@ var auditChecks = []struct {
 func (db *DB) Audit(ctx context.Context) ([]string, error) {
 	var problems []string
 	for _, c := range auditChecks {
-		rows, err := db.query(ctx, c.query)
+		ids, err := queryAll(ctx, db, fmt.Sprintf("audit %q", c.rule), func(s scanner) (id string, err error) {
+			return id, s.Scan(&id)
+		}, c.query)
 		if err != nil {
-			return nil, fmt.Errorf("store: audit %q: %w", c.rule, err)
+			return nil, err
 		}
-		for rows.Next() {
-			var id string
-			if err := rows.Scan(&id); err != nil {
-				rows.Close()
-				return nil, fmt.Errorf("store: audit %q: %w", c.rule, err)
-			}
+		for _, id := range ids {
 			problems = append(problems, c.rule+": "+id)
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
-			return nil, fmt.Errorf("store: audit %q: %w", c.rule, err)
 		}
 	}
 	return problems, nil

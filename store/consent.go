@@ -3,10 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
 	"fmt"
-	"strings"
-	"sync"
 	"time"
 
 	"github.com/chairside/chairside"
@@ -42,203 +39,35 @@ func (db *DB) CreateConsent(ctx context.Context, c *chairside.Consent) error {
 		c.ID, c.SessionID, c.ApplicationID, c.ProviderKey, c.Kind, c.DocumentID, c.DocumentVersion,
 		c.DocumentSHA256, c.ConsentText, c.ProviderPlanCode, millis(c.ShownAt), millis(c.ConsentedAt), nullMillis(c.SignedAt),
 		c.IP, c.UserAgent, sig, db.nextSeq())
-	if isUniqueViolation(err) {
-		return conflict("This consent already exists.")
-	} else if err != nil {
-		return fmt.Errorf("store: create consent: %w", err)
-	}
-	return nil
+	return insertError(err, "create consent", "This consent already exists.", "")
 }
 
 // ListConsents returns the consents recorded for an application, oldest
 // first; none (not an error) when there are none.
 func (db *DB) ListConsents(ctx context.Context, applicationID string) ([]*chairside.Consent, error) {
-	rows, err := db.query(ctx, `SELECT id, session_id, application_id, provider_key, kind, document_id, document_version,
+	return queryAll(ctx, db, "list consents", db.scanConsent, `SELECT id, session_id, application_id, provider_key, kind, document_id, document_version,
 			document_sha256, consent_text, provider_plan_code, shown_at, consented_at, signed_at, ip, user_agent, signature_png
 		FROM consents WHERE application_id = ? ORDER BY consented_at, seq`, applicationID)
-	if err != nil {
-		return nil, fmt.Errorf("store: list consents: %w", err)
-	}
-	defer rows.Close()
-	var out []*chairside.Consent
-	for rows.Next() {
-		var c chairside.Consent
-		var shown, consented int64
-		var signed sql.NullInt64
-		var sig string
-		if err := rows.Scan(&c.ID, &c.SessionID, &c.ApplicationID, &c.ProviderKey, &c.Kind, &c.DocumentID, &c.DocumentVersion,
-			&c.DocumentSHA256, &c.ConsentText, &c.ProviderPlanCode, &shown, &consented, &signed, &c.IP, &c.UserAgent, &sig); err != nil {
-			return nil, fmt.Errorf("store: list consents: %w", err)
-		}
-		c.ShownAt, c.ConsentedAt, c.SignedAt = fromMillis(shown), fromMillis(consented), fromNullMillis(signed)
-		if sig != "" {
-			if c.SignaturePNG, err = db.keys.Open(sig, signatureAAD(c.ID)); err != nil {
-				return nil, fmt.Errorf("store: list consents: consent %s: signature: %w", c.ID, err)
-			}
-		}
-		out = append(out, &c)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("store: list consents: %w", err)
-	}
-	return out, nil
 }
 
-// AppendEvent appends an event to the audit log. An empty e.ID gets a random
-// id and a zero CreatedAt gets db.Now. Data is stored as JSON and must carry
-// no personal data.
-func (db *DB) AppendEvent(ctx context.Context, e *chairside.Event) error {
-	if e.ID == "" {
-		e.ID = newID()
+// scanConsent reads one consent row, opening its sealed signature.
+func (db *DB) scanConsent(s scanner) (*chairside.Consent, error) {
+	var c chairside.Consent
+	var shown, consented int64
+	var signed sql.NullInt64
+	var sig string
+	if err := s.Scan(&c.ID, &c.SessionID, &c.ApplicationID, &c.ProviderKey, &c.Kind, &c.DocumentID, &c.DocumentVersion,
+		&c.DocumentSHA256, &c.ConsentText, &c.ProviderPlanCode, &shown, &consented, &signed, &c.IP, &c.UserAgent, &sig); err != nil {
+		return nil, err
 	}
-	e.CreatedAt = db.stamp(e.CreatedAt)
-	data, err := json.Marshal(e.Data)
-	if err != nil {
-		return fmt.Errorf("store: append event %s: data: %w", e.Type, err)
-	}
-	args := []any{e.ID, e.SessionID, e.ApplicationID, e.ProviderKey, e.Type, string(data), millis(e.CreatedAt), db.nextSeq()}
-	if db.engine == SQLite && db.tx == nil {
-		// SQLite's one writer is the queue; batching shortens it. On
-		// PostgreSQL (measured) batching only adds a wait: parallel
-		// inserts on several connections are faster.
-		err = db.sh.events.append(ctx, db, args)
-	} else {
-		// ON CONFLICT DO NOTHING: inside a Batch's PostgreSQL transaction a
-		// failed statement would abort the whole transaction, and a step
-		// tolerates a failed event (flow logs it and goes on). Without
-		// constraint errors (the table has no foreign keys or checks) only
-		// a broken connection can fail this insert.
-		var res sql.Result
-		res, err = db.exec(ctx, `INSERT INTO events (id, session_id, application_id, provider_key, type, data, created_at, seq)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`, args...)
-		if err == nil {
-			if n, rerr := rowsAffected(res); rerr != nil {
-				err = rerr
-			} else if n == 0 {
-				return conflict("This event already exists.")
-			}
+	c.ShownAt, c.ConsentedAt, c.SignedAt = fromMillis(shown), fromMillis(consented), fromNullMillis(signed)
+	if sig != "" {
+		var err error
+		if c.SignaturePNG, err = db.keys.Open(sig, signatureAAD(c.ID)); err != nil {
+			return nil, fmt.Errorf("consent %s: signature: %w", c.ID, err)
 		}
 	}
-	if isUniqueViolation(err) {
-		return conflict("This event already exists.")
-	} else if err != nil {
-		return fmt.Errorf("store: append event %s: %w", e.Type, err)
-	}
-	return nil
-}
-
-// eventWriter group-commits events: every step of every session appends
-// one, so under load many wait for the writer at once. The first to arrive
-// writes everything waiting in one multi-row INSERT while later ones queue
-// for the next; each caller still returns only once its own row is written
-// (or with its own error), so the log is exactly as durable as before. Rows
-// keep their order through seq, taken when AppendEvent was called.
-type eventWriter struct {
-	mu      sync.Mutex
-	pending []*pendingEvent
-	running bool
-}
-
-type pendingEvent struct {
-	args []any
-	done chan error
-}
-
-// maxEventBatch bounds one INSERT: 8 parameters a row.
-const maxEventBatch = 64
-
-func (w *eventWriter) append(ctx context.Context, db *DB, args []any) error {
-	pe := &pendingEvent{args: args, done: make(chan error, 1)}
-	w.mu.Lock()
-	w.pending = append(w.pending, pe)
-	lead := !w.running
-	w.running = true
-	w.mu.Unlock()
-	if lead {
-		w.drain(context.WithoutCancel(ctx), db, pe)
-	}
-	return <-pe.done
-}
-
-// drain writes batches until its caller's event is written, then leaves
-// the rest (if any) to a goroutine so no request waits for others' events
-// longer than one batch.
-func (w *eventWriter) drain(ctx context.Context, db *DB, own *pendingEvent) {
-	for {
-		w.mu.Lock()
-		n := min(len(w.pending), maxEventBatch)
-		if n == 0 {
-			w.running = false
-			w.mu.Unlock()
-			return
-		}
-		batch := w.pending[:n:n]
-		w.pending = w.pending[n:]
-		w.mu.Unlock()
-		w.write(ctx, db, batch)
-		if own != nil && len(own.done) > 0 {
-			go w.drain(ctx, db, nil)
-			return
-		}
-	}
-}
-
-func (w *eventWriter) write(ctx context.Context, db *DB, batch []*pendingEvent) {
-	const cols = `INSERT INTO events (id, session_id, application_id, provider_key, type, data, created_at, seq) VALUES `
-	const row = "(?, ?, ?, ?, ?, ?, ?, ?)"
-	if len(batch) > 1 {
-		var q strings.Builder
-		q.WriteString(cols)
-		args := make([]any, 0, 8*len(batch))
-		for i, pe := range batch {
-			if i > 0 {
-				q.WriteString(", ")
-			}
-			q.WriteString(row)
-			args = append(args, pe.args...)
-		}
-		if _, err := db.exec(ctx, q.String(), args...); err == nil {
-			for _, pe := range batch {
-				pe.done <- nil
-			}
-			return
-		}
-		// One bad row (a duplicate id) fails the batch: write them one by
-		// one so each caller gets its own answer.
-	}
-	for _, pe := range batch {
-		_, err := db.exec(ctx, cols+row, pe.args...)
-		pe.done <- err
-	}
-}
-
-// ListEvents returns a session's events in the order they happened. Data
-// comes back as decoded JSON: numbers are float64.
-func (db *DB) ListEvents(ctx context.Context, sessionID string) ([]*chairside.Event, error) {
-	rows, err := db.query(ctx, `SELECT id, session_id, application_id, provider_key, type, data, created_at
-		FROM events WHERE session_id = ? ORDER BY created_at, seq`, sessionID)
-	if err != nil {
-		return nil, fmt.Errorf("store: list events: %w", err)
-	}
-	defer rows.Close()
-	var out []*chairside.Event
-	for rows.Next() {
-		var e chairside.Event
-		var data string
-		var created int64
-		if err := rows.Scan(&e.ID, &e.SessionID, &e.ApplicationID, &e.ProviderKey, &e.Type, &data, &created); err != nil {
-			return nil, fmt.Errorf("store: list events: %w", err)
-		}
-		if err := json.Unmarshal([]byte(data), &e.Data); err != nil {
-			return nil, fmt.Errorf("store: list events: event %s: %w", e.ID, err)
-		}
-		e.CreatedAt = fromMillis(created)
-		out = append(out, &e)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("store: list events: %w", err)
-	}
-	return out, nil
+	return &c, nil
 }
 
 // signatureAAD binds a sealed signature to its consent, so it cannot be

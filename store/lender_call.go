@@ -91,10 +91,8 @@ func (db *DB) RetakeLenderCall(ctx context.Context, c *chairside.LenderCall) err
 	} else if err != nil {
 		return fmt.Errorf("store: retake lender call: %w", err)
 	}
-	if n, err := rowsAffected(res); err != nil {
+	if err := changed(res, chairside.ECONFLICT, "This lender step was taken by another request."); err != nil {
 		return err
-	} else if n == 0 {
-		return conflict("This lender step was taken by another request.")
 	}
 	c.Attempt++
 	c.State, c.SettledAt, c.Response = chairside.CallRunning, nil, nil
@@ -121,33 +119,5 @@ func (db *DB) SettleLenderCall(ctx context.Context, c *chairside.LenderCall) err
 	if err != nil {
 		return fmt.Errorf("store: settle lender call: %w", err)
 	}
-	if n, err := rowsAffected(res); err != nil {
-		return err
-	} else if n == 0 {
-		return conflict("This lender step was taken over by another request.")
-	}
-	return nil
+	return changed(res, chairside.ECONFLICT, "This lender step was taken over by another request.")
 }
-
-// ReservePull takes one pull from scope's allowance of limit with a single
-// conditional upsert and answers whether it could. On PostgreSQL parallel
-// reservations of one scope queue on its row and each sees the count the
-// one before it left; SQLite has one writer. Inside a Batch the
-// reservation is undone with the rest when the batch fails.
-func (db *DB) ReservePull(ctx context.Context, scope string, limit int) (bool, error) {
-	if limit <= 0 {
-		return false, nil
-	}
-	res, err := db.exec(ctx, `INSERT INTO pull_allowances (scope, pulls, created_at) VALUES (?, 1, ?)
-		ON CONFLICT (scope) DO UPDATE SET pulls = pull_allowances.pulls + 1 WHERE pull_allowances.pulls < ?`,
-		scope, millis(db.now()), limit)
-	if err != nil {
-		return false, fmt.Errorf("store: reserve pull: %w", err)
-	}
-	n, err := rowsAffected(res)
-	return n == 1, err
-}
-
-// allowanceKeep is how long pull allowances are kept: the longest window
-// a cap counts (one UTC day) with a day to spare.
-const allowanceKeep = 48 * time.Hour

@@ -29,15 +29,7 @@ func (db *DB) CreateSession(ctx context.Context, s *chairside.Session) error {
 		s.ID, s.LocationID, s.ApplicationID, s.Env, s.GroupID, s.ExperienceType, s.FlowType,
 		s.WarnCountdownMillis, s.TimeoutAfterMillis, s.DynamicProviderKey,
 		millis(s.CreatedAt), millis(s.LastSeenAt), nullMillis(s.FinishedAt), s.Outcome)
-	switch {
-	case isUniqueViolation(err):
-		return conflict("This session already exists.")
-	case isForeignKeyViolation(err):
-		return notFound("Location not found.")
-	case err != nil:
-		return fmt.Errorf("store: create session: %w", err)
-	}
-	return nil
+	return insertError(err, "create session", "This session already exists.", "Location not found.")
 }
 
 // FindSession returns the session with id, finished and idle ones included
@@ -68,12 +60,7 @@ func (db *DB) TouchSession(ctx context.Context, id string, now time.Time) error 
 	if err != nil {
 		return fmt.Errorf("store: touch session: %w", err)
 	}
-	if n, err := rowsAffected(res); err != nil {
-		return err
-	} else if n == 0 {
-		return notFound("Session not found.")
-	}
-	return nil
+	return changed(res, chairside.ENOTFOUND, "Session not found.")
 }
 
 // FinishSession records the outcome of a session once. A second finish
@@ -84,17 +71,5 @@ func (db *DB) FinishSession(ctx context.Context, id, outcome string, now time.Ti
 	if err != nil {
 		return fmt.Errorf("store: finish session: %w", err)
 	}
-	n, err := rowsAffected(res)
-	if err != nil {
-		return err
-	}
-	if n == 1 {
-		return nil
-	}
-	if ok, err := db.exists(ctx, "sessions", "id", id); err != nil {
-		return err
-	} else if !ok {
-		return notFound("Session not found.")
-	}
-	return conflict("This session has already finished.")
+	return db.oneChanged(ctx, res, "sessions", id, "Session not found.", "This session has already finished.")
 }

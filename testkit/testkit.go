@@ -1,5 +1,8 @@
-// Package testkit holds what the tests of several packages share: inputs a
-// patient's browser would send. It is imported only by tests.
+// Package testkit holds what the tests of several packages share, so each
+// exists once: inputs a patient's browser would send (a signature image,
+// applicants), a client that walks a patient through the API over HTTP,
+// and a buffer safe to write from a server's goroutines. It is imported
+// only by tests.
 package testkit
 
 import (

@@ -6,18 +6,6 @@ import (
 	"strings"
 )
 
-// Digits returns s with everything but the ASCII digits removed, for callers
-// that receive a formatted phone number or SSN ("(312) 555-0100").
-func Digits(s string) string {
-	var b strings.Builder
-	for i := 0; i < len(s); i++ {
-		if s[i] >= '0' && s[i] <= '9' {
-			b.WriteByte(s[i])
-		}
-	}
-	return b.String()
-}
-
 func allDigits(s string) bool {
 	for i := 0; i < len(s); i++ {
 		if s[i] < '0' || s[i] > '9' {
@@ -84,16 +72,18 @@ func ZipForState(zip, state string) bool {
 	return false
 }
 
-// emailPattern is deliberately simple (the spec's "standard address
-// pattern"): a local part without spaces or @, and a domain of dot-separated
-// labels of letters, digits and hyphens ending in a top-level domain of at
-// least two letters. Quoted local parts and IP-literal domains are refused;
-// no patient needs them and lenders refuse them too.
+// emailPattern is deliberately simple: a local part without spaces or @, and
+// a domain of dot-separated labels of letters, digits and hyphens ending in a
+// top-level domain of at least two letters. Quoted local parts and IP-literal domains are refused;
+// no patient needs them and lenders refuse them too. The browser compiles
+// the same source (browser_tables_test.go).
 var emailPattern = regexp.MustCompile(`^[A-Za-z0-9.!#$%&'*+/=?^_` + "`" + `{|}~-]+@([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$`)
 
 // disposableDomains are throw-away mailbox services: an offer, an agreement
 // or an adverse-action notice sent there is lost. The reserved example
-// domains (example.com …) are allowed on purpose, for demos and tests.
+// domains (example.com …) are allowed on purpose, for demos and tests. The
+// browser reads this list from a module generated from it
+// (browser_tables_test.go).
 var disposableDomains = []string{
 	"10minutemail.com", "dispostable.com", "getnada.com", "guerrillamail.com",
 	"mailinator.com", "maildrop.cc", "sharklasers.com", "temp-mail.org",
@@ -122,12 +112,20 @@ func emailProblem(addr string) string {
 // example.net are allowed, so demos and tests can use them.
 func Email(addr string) bool { return emailProblem(addr) == "" }
 
-// poBoxPattern matches a value that starts with a post-office-box variant
-// (spec §5.2): "PO Box", "P.O. Box", "P O Box", "Post Office Box",
-// "POB 12", "PO 12", "Box 12", in any case and spacing. "Pobox" and
-// "PO Drawer" count too. Street names that merely start with the letters,
-// such as "Poplar St" or "Boxwood Ln", do not match.
-var poBoxPattern = regexp.MustCompile(`(?i)^\s*(p\.?\s*o\.?\s*(b\.?|box|drawer)?\s*#?\s*\d|p\.?\s*o\.?\s*(box|drawer)\b|post\s*office(\s*box)?\b|pob\b|box\s*#?\s*\d)`)
+// poBoxSource matches a value that starts with a post-office-box variant:
+// "PO Box", "P.O. Box", "P O Box", "Post Office Box", "POB 12", "PO 12",
+// "Box 12", in any case and spacing. "Pobox" and "PO Drawer" count too.
+// Street names that merely start with the letters, such as "Poplar St",
+// "Pobjoy Rd" or "Boxwood Ln", do not match. The browser compiles the same
+// source (browser_tables_test.go), so it avoids \b, which a JavaScript
+// RegExp with the flags "iu" reads differently: wordEnd says "no letter,
+// digit or underscore follows" instead.
+const poBoxSource = `^\s*(p\.?\s*o\.?\s*(b\.?|box|drawer)?\s*#?\s*\d|p\.?\s*o\.?\s*(box|drawer)` + wordEnd +
+	`|post\s*office(\s*box)?` + wordEnd + `|pob` + wordEnd + `|box\s*#?\s*\d)`
+
+const wordEnd = `([^0-9a-z_]|$)`
+
+var poBoxPattern = regexp.MustCompile(`(?i)` + poBoxSource)
 
 // IsPoBox reports whether an address line starts with a PO Box variant.
 func IsPoBox(line string) bool { return poBoxPattern.MatchString(line) }

@@ -1,13 +1,17 @@
 // Package validate is the server's authority on application data: it checks
 // an applicant against exactly the field definitions and field-group rules
-// that package provider sends to the browser (spec §3, §5), with the words of
-// spec §5.1. The browser's checks are for speed; these decide.
+// that package provider sends to the browser, with the product's own words
+// (docs/behaviour.md, "Validation"). The browser's checks are for speed;
+// these decide. Both run the cases of testdata/conformance.json, so the two
+// cannot drift apart (conformance_test.go and
+// web/src/lib/validation.conformance.test.ts).
 package validate
 
 import (
 	"fmt"
 	"reflect"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -16,9 +20,12 @@ import (
 	"unicode/utf8"
 
 	"github.com/chairside/chairside"
+	"github.com/chairside/chairside/provider"
 )
 
-// Messages of spec §5.1. Rules with a Message of their own use that instead.
+// The fixed messages. Rules with a Message of their own use that instead.
+// The browser reads the same strings from a module generated from these
+// (browser_tables_test.go).
 const (
 	MsgRequired         = "Required Field"
 	MsgInvalid          = "Invalid Field"
@@ -29,14 +36,7 @@ const (
 	MsgNotInFuture      = "Must not be in the future"
 	MsgNotInPast        = "Must not be in the past"
 	MsgRequireOne       = "Must fill in at least one"
-)
-
-// Group rule ids this package checks. provider.GroupRulePayDates and
-// provider.GroupRuleZipState name the same strings; a test keeps them equal.
-const (
-	groupRequireOne = chairside.RuleRequireOne
-	groupPayDates   = "payDates"
-	groupZipState   = "zipState"
+	MsgWholeNumber      = "Please enter a whole number."
 )
 
 // Applicant checks one applicant against field definitions and field-group
@@ -82,12 +82,12 @@ func Applicant(defs []chairside.FieldDefinition, groups []chairside.FieldGroupRu
 // without the field-group rules.
 func Field(d chairside.FieldDefinition, raw string, now time.Time) string {
 	rules := d.Rules
-	msg := func(rule, fallback string) string {
+	msg := ruleMessage(func(rule, fallback string) string {
 		if r, ok := rules[rule]; ok && r.Message != "" {
 			return r.Message
 		}
 		return fallback
-	}
+	})
 	if strings.TrimSpace(raw) == "" {
 		if _, ok := rules[chairside.RuleRequired]; ok {
 			return msg(chairside.RuleRequired, MsgRequired)
@@ -100,10 +100,23 @@ func Field(d chairside.FieldDefinition, raw string, now time.Time) string {
 		return MsgInvalid
 	}
 
+	if m, done := checkType(d, raw, now, msg); m != "" || done {
+		return m
+	}
+	return checkText(rules, raw, msg)
+}
+
+// ruleMessage answers a rule's own message, or the fallback.
+type ruleMessage func(rule, fallback string) string
+
+// checkType checks what a field's type demands (SSN, phone, email, ZIP,
+// state, date, whole numbers and their bounds). done reports that the type
+// settles the field on its own: numbers have no text rules.
+func checkType(d chairside.FieldDefinition, raw string, now time.Time, msg ruleMessage) (m string, done bool) {
 	switch d.Type {
 	case chairside.FieldSSN:
 		if !SSN(raw) {
-			return MsgInvalid
+			return MsgInvalid, true
 		}
 	case chairside.FieldPhone, chairside.FieldDynamicPhone:
 		if !Phone(raw) {
@@ -111,52 +124,57 @@ func Field(d chairside.FieldDefinition, raw string, now time.Time) string {
 			if label == "" {
 				label = "Phone"
 			}
-			return label + " is not a valid phone number"
+			return label + " is not a valid phone number", true
 		}
 	case chairside.FieldEmail:
-		if m := emailProblem(raw); m != "" {
-			return m
-		}
+		return emailProblem(raw), false
 	case chairside.FieldZipCode:
 		if !ZipCode(raw) {
-			return MsgInvalid
+			return MsgInvalid, true
 		}
 	case chairside.FieldState:
 		if !State(raw) {
-			return MsgInvalid
+			return MsgInvalid, true
 		}
 	case chairside.FieldDate, "date":
-		if m := checkDate(rules, raw, now, msg); m != "" {
-			return m
-		}
+		return checkDate(d.Rules, raw, now, msg), false
 	case chairside.FieldCurrency, chairside.FieldNumber:
-		v, err := strconv.ParseInt(raw, 10, 64)
-		if err != nil {
-			return MsgInvalid
-		}
-		show := func(x int64) string { return strconv.FormatInt(x, 10) }
-		if d.Type == chairside.FieldCurrency {
-			show = dollars
-		}
-		if r, ok := rules[chairside.RuleMin]; ok && r.Min != nil && v < *r.Min {
-			return msg(chairside.RuleMin, "Must be at least "+show(*r.Min))
-		}
-		if r, ok := rules[chairside.RuleMax]; ok && r.Max != nil && v > *r.Max {
-			return msg(chairside.RuleMax, "Must be at most "+show(*r.Max))
-		}
-		return ""
+		return checkNumber(d, raw, msg), true
 	}
+	return "", false
+}
 
-	// Options apply to whatever type carries them: select, radio, state.
-	if r, ok := rules[chairside.RuleValidOptions]; ok && len(r.Options) > 0 {
-		found := false
-		for _, o := range r.Options {
-			if o.Value == raw {
-				found = true
-				break
-			}
+// checkNumber checks a whole number (cents for currency) and its bounds.
+func checkNumber(d chairside.FieldDefinition, raw string, msg ruleMessage) string {
+	v, err := strconv.ParseInt(raw, 10, 64)
+	if err != nil {
+		// A decimal ("2.5" months, cents with a fraction) gets the words
+		// the API answers for a decimal JSON number in an integer field;
+		// anything else ("1e3", "two") is invalid.
+		if decimalPattern.MatchString(raw) {
+			return MsgWholeNumber
 		}
-		if !found {
+		return MsgInvalid
+	}
+	show := func(x int64) string { return strconv.FormatInt(x, 10) }
+	if d.Type == chairside.FieldCurrency {
+		show = dollars
+	}
+	if r, ok := d.Rules[chairside.RuleMin]; ok && r.Min != nil && v < *r.Min {
+		return msg(chairside.RuleMin, "Must be at least "+show(*r.Min))
+	}
+	if r, ok := d.Rules[chairside.RuleMax]; ok && r.Max != nil && v > *r.Max {
+		return msg(chairside.RuleMax, "Must be at most "+show(*r.Max))
+	}
+	return ""
+}
+
+// checkText checks the rules on a value's text: options (for whatever type
+// carries them: select, radio, state), lengths in characters, no P.O. box,
+// allowed characters.
+func checkText(rules map[string]chairside.Rule, raw string, msg ruleMessage) string {
+	if r, ok := rules[chairside.RuleValidOptions]; ok && len(r.Options) > 0 {
+		if !slices.ContainsFunc(r.Options, func(o chairside.Option) bool { return o.Value == raw }) {
 			return msg(chairside.RuleValidOptions, MsgInvalid)
 		}
 	}
@@ -179,8 +197,12 @@ func Field(d chairside.FieldDefinition, raw string, now time.Time) string {
 	return ""
 }
 
+// decimalPattern is a number written with a decimal point: "2.5", "2.0",
+// "24." or ".5", with an optional sign.
+var decimalPattern = regexp.MustCompile(`^[+-]?([0-9]+\.[0-9]*|\.[0-9]+)$`)
+
 // checkDate checks a YYYY-MM-DD date and its age and date bounds. Ages count
-// whole years at the start of now's day (spec §5.2); dates compare by day.
+// whole years at the start of now's day; dates compare by day.
 func checkDate(rules map[string]chairside.Rule, raw string, now time.Time, msg func(string, string) string) string {
 	d, ok := parseDate(raw)
 	if !ok {
@@ -260,7 +282,7 @@ func group(g chairside.FieldGroupRule, a *chairside.Applicant, bad map[string]bo
 		}
 	}
 	switch g.Rule {
-	case groupRequireOne:
+	case chairside.RuleRequireOne:
 		// The error goes on the first field, where the browser shows the group.
 		for _, f := range g.Fields {
 			if strings.TrimSpace(value(a, f)) != "" {
@@ -270,7 +292,7 @@ func group(g chairside.FieldGroupRule, a *chairside.Applicant, bad map[string]bo
 		if len(g.Fields) > 0 {
 			return g.Fields[0], message(MsgRequireOne)
 		}
-	case groupPayDates:
+	case provider.GroupRulePayDates:
 		if len(g.Fields) != 3 {
 			return "", ""
 		}
@@ -283,12 +305,14 @@ func group(g chairside.FieldGroupRule, a *chairside.Applicant, bad map[string]bo
 		if !PayDates(freq, prev, next) {
 			return g.Fields[2], message(MsgInvalid)
 		}
-	case groupZipState:
+	case provider.GroupRuleZipState:
 		if len(g.Fields) != 2 {
 			return "", ""
 		}
+		// A blank ZIP or state is one not given, as for requireOne and
+		// the fields' own required rules: nothing to compare.
 		zip, state := value(a, g.Fields[0]), value(a, g.Fields[1])
-		if zip != "" && state != "" && !ZipForState(zip, state) {
+		if strings.TrimSpace(zip) != "" && strings.TrimSpace(state) != "" && !ZipForState(zip, state) {
 			return g.Fields[0], message(MsgZipState)
 		}
 	}
@@ -296,7 +320,7 @@ func group(g chairside.FieldGroupRule, a *chairside.Applicant, bad map[string]bo
 }
 
 // PayDates reports whether the days between a previous and a next payday fit
-// a pay frequency (spec §5.2): weekly exactly 7 days, bi_weekly 14,
+// a pay frequency: weekly exactly 7 days, bi_weekly 14,
 // semi_monthly more than 13 and under 18, monthly more than 27 and under 32.
 // An unknown frequency is not judged here (true): the frequency field's own
 // options refuse it.

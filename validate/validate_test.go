@@ -47,9 +47,6 @@ func TestApplicantGoodForEveryProviderAndMode(t *testing.T) {
 // in step: every field id is an Applicant field, every group rule is one we
 // check, and every validChars set compiles and can be described in words.
 func TestCatalogueUsesKnownNames(t *testing.T) {
-	if provider.GroupRulePayDates != groupPayDates || provider.GroupRuleZipState != groupZipState {
-		t.Fatal("group rule ids differ between provider and validate")
-	}
 	for _, p := range provider.All() {
 		for _, mode := range []string{chairside.ModeFull, chairside.ModePrequalify} {
 			defs, groups, _ := provider.Fields(p.Key, mode)
@@ -67,7 +64,7 @@ func TestCatalogueUsesKnownNames(t *testing.T) {
 				}
 			}
 			for _, g := range groups {
-				if !slices.Contains([]string{groupRequireOne, groupPayDates, groupZipState}, g.Rule) {
+				if !slices.Contains([]string{chairside.RuleRequireOne, provider.GroupRulePayDates, provider.GroupRuleZipState}, g.Rule) {
 					t.Errorf("%s: unknown group rule %q", p.Key, g.Rule)
 				}
 				for _, f := range g.Fields {
@@ -239,9 +236,6 @@ func TestPhone(t *testing.T) {
 			t.Errorf("Phone(%q) = %v", s, got)
 		}
 	}
-	if Digits("(312) 555-0100") != "3125550100" {
-		t.Error("Digits")
-	}
 }
 
 func TestSSN(t *testing.T) {
@@ -358,8 +352,8 @@ func FuzzApplicant(f *testing.F) {
 				chairside.RuleValidChars: {Chars: first},
 			}})
 		}
-		groups := append(groupsFull, chairside.FieldGroupRule{Rule: "payDates", Fields: []string{"payFrequency", "previousPayDate"}},
-			chairside.FieldGroupRule{Rule: "requireOne"}, chairside.FieldGroupRule{Rule: "zipState", Fields: []string{"email"}})
+		groups := append(groupsFull, chairside.FieldGroupRule{Rule: provider.GroupRulePayDates, Fields: []string{"payFrequency", "previousPayDate"}},
+			chairside.FieldGroupRule{Rule: chairside.RuleRequireOne}, chairside.FieldGroupRule{Rule: provider.GroupRuleZipState, Fields: []string{"email"}})
 		for _, e := range Applicant(append(defsFull, defs...), groups, a, "primary", now) {
 			if !strings.HasPrefix(e.Field, "primary.") || e.Message == "" {
 				t.Fatalf("bad field error %+v", e)

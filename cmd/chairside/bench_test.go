@@ -17,6 +17,7 @@ import (
 
 	"github.com/chairside/chairside/demo"
 	"github.com/chairside/chairside/store/storetest"
+	"github.com/chairside/chairside/testkit"
 )
 
 // benchConcurrency is the number of patients applying at once.
@@ -58,18 +59,18 @@ func BenchmarkFlow(b *testing.B) {
 			}))
 			defer hello.Close()
 
-			signature := signaturePNG(b)
+			signature := testkit.SignaturePNG(b)
 			b.ResetTimer()
-			flow := load(b, m.URL(), b.N, func(c *flowClient, n int) error {
-				return c.completeFlow(demo.EntityKey, testSSN(n), signature)
+			flow := load(b, m.URL(), b.N, func(c *testkit.Client, n int) error {
+				return c.CompleteFlow(demo.EntityKey, testkit.SSN(n), signature)
 			})
 			helloCalls := flow.calls
-			base := load(b, hello.URL, helloCalls, func(c *flowClient, n int) error {
-				return c.callURL(hello.URL + "/")
+			base := load(b, hello.URL, helloCalls, func(c *testkit.Client, n int) error {
+				return c.CallURL(hello.URL+"/", "GET hello")
 			})
-			paced := load(b, m.URL(), max(benchConcurrency, b.N/4), func(c *flowClient, n int) error {
-				c.think = thinkTime
-				return c.completeFlow(demo.EntityKey, testSSN(b.N+n), signature)
+			paced := load(b, m.URL(), max(benchConcurrency, b.N/4), func(c *testkit.Client, n int) error {
+				c.Think = thinkTime
+				return c.CompleteFlow(demo.EntityKey, testkit.SSN(b.N+n), signature)
 			})
 			b.StopTimer()
 
@@ -161,9 +162,9 @@ func (r loadResult) percentile(p float64) time.Duration {
 }
 
 // load runs job n = 0 … total-1 on benchConcurrency workers, each with its
-// own flowClient over one shared keep-alive transport, and fails the
+// own testkit.Client over one shared keep-alive transport, and fails the
 // benchmark on the first error.
-func load(b testing.TB, base string, total int, job func(c *flowClient, n int) error) loadResult {
+func load(b testing.TB, base string, total int, job func(c *testkit.Client, n int) error) loadResult {
 	transport := &http.Transport{MaxIdleConns: 2 * benchConcurrency, MaxIdleConnsPerHost: 2 * benchConcurrency}
 	defer transport.CloseIdleConnections()
 	client := &http.Client{Transport: transport, Timeout: 30 * time.Second}
@@ -179,7 +180,7 @@ func load(b testing.TB, base string, total int, job func(c *flowClient, n int) e
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			c := &flowClient{base: base, http: client}
+			c := &testkit.Client{Base: base, HTTP: client}
 			for {
 				n := int(next.Add(1)) - 1
 				if n >= total {
@@ -195,9 +196,9 @@ func load(b testing.TB, base string, total int, job func(c *flowClient, n int) e
 				}
 			}
 			mu.Lock()
-			all = append(all, c.latencies...)
-			for i, name := range c.names {
-				byCall[name] = append(byCall[name], c.latencies[i])
+			all = append(all, c.Latencies...)
+			for i, name := range c.Names {
+				byCall[name] = append(byCall[name], c.Latencies[i])
 			}
 			mu.Unlock()
 		}()
@@ -212,20 +213,6 @@ func load(b testing.TB, base string, total int, job func(c *flowClient, n int) e
 		slices.Sort(l)
 	}
 	return loadResult{calls: len(all), elapsed: elapsed, latencies: all, byCall: byCall, cpu: cpu}
-}
-
-// callURL is a timed GET of a full URL, for the hello-world baseline.
-func (c *flowClient) callURL(url string) error {
-	start := time.Now()
-	resp, err := c.http.Get(url)
-	if err != nil {
-		return err
-	}
-	_, err = io.Copy(io.Discard, resp.Body)
-	resp.Body.Close()
-	c.latencies = append(c.latencies, time.Since(start))
-	c.names = append(c.names, "GET hello")
-	return err
 }
 
 // startMain runs the real program in-process on a free port against dsn,

@@ -48,7 +48,7 @@ type child struct {
 	cmd  *exec.Cmd
 	url  string
 	done chan error
-	out  *syncBuffer
+	out  *testkit.LockedBuffer
 }
 
 // server describes the servers a test starts one after another on one
@@ -88,7 +88,7 @@ func (s *server) start(t *testing.T, latency, lenderTimeout time.Duration) *chil
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := &child{cmd: cmd, done: make(chan error, 1), out: &syncBuffer{}}
+	c := &child{cmd: cmd, done: make(chan error, 1), out: &testkit.LockedBuffer{}}
 	cmd.Stderr = c.out
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
@@ -116,8 +116,8 @@ func (s *server) start(t *testing.T, latency, lenderTimeout time.Duration) *chil
 }
 
 // client is a patient's client of this server.
-func (c *child) client() *flowClient {
-	return &flowClient{base: c.url, http: &http.Client{Timeout: time.Minute}}
+func (c *child) client() *testkit.Client {
+	return &testkit.Client{Base: c.url, HTTP: &http.Client{Timeout: time.Minute}}
 }
 
 // kill ends the process at once, as a power cut or an OOM kill would.
@@ -193,27 +193,21 @@ func (s *server) audit(t *testing.T) {
 
 // consentTo reads a lender document as the browser shows it and answers
 // the patient's agreement to it.
-func consentTo(t *testing.T, c *flowClient, kind string) map[string]any {
+func consentTo(t *testing.T, c *testkit.Client, kind string) map[string]any {
 	t.Helper()
-	var d document
-	if err := c.call("GET", "/providers/synchrony_standard/disclosures?kind="+kind, nil, &d); err != nil {
-		t.Fatalf("disclosures %s: %v", kind, err)
+	consent, err := c.Consent("synchrony_standard", kind)
+	if err != nil {
+		t.Fatal(err)
 	}
-	return d.consent()
+	return consent
 }
 
 // startSession starts a patient's session at the demo office.
-func startSession(t *testing.T, c *flowClient) {
+func startSession(t *testing.T, c *testkit.Client) {
 	t.Helper()
-	var start struct {
-		Session struct {
-			WebSessionID string `json:"webSessionId"`
-		} `json:"session"`
-	}
-	if err := c.call("POST", "/flow/start/entity-keys/"+demo.EntityKey, nil, &start); err != nil {
+	if _, err := c.Start(demo.EntityKey); err != nil {
 		t.Fatal(err)
 	}
-	c.sessionID = start.Session.WebSessionID
 }
 
 // TestCrashDuringLenderCalls kills the real server (SIGKILL) while the
@@ -237,7 +231,7 @@ func TestCrashDuringLenderCalls(t *testing.T) {
 			const p = "/providers/synchrony_standard"
 			plain := func(name, path string, body any, out any) {
 				t.Helper()
-				if err := c.call("POST", path, body, out); err != nil {
+				if err := c.Call("POST", path, body, out); err != nil {
 					t.Fatalf("%s: %v", name, err)
 				}
 			}
@@ -248,24 +242,24 @@ func TestCrashDuringLenderCalls(t *testing.T) {
 				t.Helper()
 				live.kill(t)
 				live = srv.start(t, slow, timeout)
-				c.base = live.url
+				c.Base = live.url
 				before := len(srv.calls(t))
 				sent := make(chan error, 1)
-				go func() { sent <- c.call("POST", path, body, nil) }()
+				go func() { sent <- c.Call("POST", path, body, nil) }()
 				first := srv.waitForCall(t, op, countOp(srv.calls(t)[:before], op)+1)
 				live.kill(t)
 				if err := <-sent; err == nil {
 					t.Fatalf("%s answered although the server was killed mid-call", name)
 				}
 				live = srv.start(t, 0, timeout)
-				c.base = live.url
+				c.Base = live.url
 				if err := next(); !isStatus(err, http.StatusConflict) {
 					t.Fatalf("after a crash in %s the next step was not refused: %v", name, err)
 				}
 				// The retry waits while the claim's lease runs, then takes over.
 				deadline := time.Now().Add(30 * time.Second)
 				for {
-					err := c.call("POST", path, body, nil)
+					err := c.Call("POST", path, body, nil)
 					if err == nil {
 						break
 					}
@@ -287,9 +281,9 @@ func TestCrashDuringLenderCalls(t *testing.T) {
 				t.Logf("%s: %d lender calls with reference %s", name, n, first.Reference)
 			}
 
-			prequalify := map[string]any{"primary": approveApplicant("123455000"), "jointEnabled": false, "consent": consentTo(t, c, "prequalification")}
+			prequalify := map[string]any{"primary": testkit.Applicant("Approve", "123455000"), "jointEnabled": false, "consent": consentTo(t, c, "prequalification")}
 			crashAt("prequalify", sandbox.OpDecide, p+"/prequalify", prequalify, func() error {
-				return c.call("POST", p+"/payment/plans", map[string]any{"amountCents": 300000}, nil)
+				return c.Call("POST", p+"/payment/plans", map[string]any{"amountCents": 300000}, nil)
 			})
 			var plans struct {
 				PaymentPlans []struct {
@@ -304,13 +298,13 @@ func TestCrashDuringLenderCalls(t *testing.T) {
 			plain("confirm", p+"/payment/plans/"+planCode+"/confirm-selection", nil, nil)
 			esign := map[string]any{"consent": consentTo(t, c, "esign"), "signaturePng": testkit.SignaturePNG(t)}
 			crashAt("acceptOffer", sandbox.OpAcceptOffer, p+"/acceptOffer", map[string]any{}, func() error {
-				return c.call("POST", p+"/application/esign", esign, nil)
+				return c.Call("POST", p+"/application/esign", esign, nil)
 			})
 			crashAt("esign", sandbox.OpESign, p+"/application/esign", esign, func() error {
-				return c.call("POST", p+"/application/complete", nil, nil)
+				return c.Call("POST", p+"/application/complete", nil, nil)
 			})
 			crashAt("complete", sandbox.OpComplete, p+"/application/complete", map[string]any{}, func() error {
-				return c.call("POST", "/flow/finish/completed", nil, nil)
+				return c.Call("POST", "/flow/finish/completed", nil, nil)
 			})
 			plain("finish", "/flow/finish/completed", nil, nil)
 			live.kill(t)
@@ -332,14 +326,14 @@ func TestSIGTERMLetsLenderCallsSettle(t *testing.T) {
 	live := srv.start(t, 2*time.Second, 5*time.Second)
 	c := live.client()
 	startSession(t, c)
-	body := map[string]any{"primary": approveApplicant("123455001"), "jointEnabled": false, "consent": consentTo(t, c, "prequalification")}
+	body := map[string]any{"primary": testkit.Applicant("Approve", "123455001"), "jointEnabled": false, "consent": consentTo(t, c, "prequalification")}
 	type answer struct {
 		ResponseCode        string `json:"responseCode"`
 		LenderApplicationID string `json:"lenderApplicationId"`
 	}
 	var first answer
 	sent := make(chan error, 1)
-	go func() { sent <- c.call("POST", "/providers/synchrony_standard/prequalify", body, &first) }()
+	go func() { sent <- c.Call("POST", "/providers/synchrony_standard/prequalify", body, &first) }()
 	srv.waitForCall(t, sandbox.OpDecide, 1)
 	if err := live.cmd.Process.Signal(syscall.SIGTERM); err != nil {
 		t.Fatal(err)
@@ -356,9 +350,9 @@ func TestSIGTERMLetsLenderCallsSettle(t *testing.T) {
 	}
 
 	live = srv.start(t, 0, 5*time.Second)
-	c.base = live.url
+	c.Base = live.url
 	var again answer
-	if err := c.call("POST", "/providers/synchrony_standard/prequalify", body, &again); err != nil {
+	if err := c.Call("POST", "/providers/synchrony_standard/prequalify", body, &again); err != nil {
 		t.Fatal(err)
 	}
 	if again != first || countOp(srv.calls(t), sandbox.OpDecide) != 1 {
@@ -379,6 +373,6 @@ func countOp(calls []sandbox.Call, op string) int {
 }
 
 func isStatus(err error, status int) bool {
-	var ae *apiError
+	var ae *testkit.APIError
 	return errors.As(err, &ae) && ae.Status == status
 }

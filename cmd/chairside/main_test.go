@@ -12,7 +12,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -22,6 +21,7 @@ import (
 	"github.com/chairside/chairside/seal"
 	"github.com/chairside/chairside/store"
 	"github.com/chairside/chairside/store/storetest"
+	"github.com/chairside/chairside/testkit"
 )
 
 // TestServeWalksTheWholeFlow starts the real program on SQLite and on
@@ -35,15 +35,15 @@ func TestServeWalksTheWholeFlow(t *testing.T) {
 	for _, name := range []string{"sqlite", "postgres"} {
 		t.Run(name, func(t *testing.T) {
 			m := startMain(t, dsns[name](t))
-			c := &flowClient{base: m.URL(), http: http.DefaultClient}
-			if err := c.completeFlow(demo.EntityKey, "123456789", signaturePNG(t)); err != nil {
+			c := &testkit.Client{Base: m.URL(), HTTP: http.DefaultClient}
+			if err := c.CompleteFlow(demo.EntityKey, "123456789", testkit.SignaturePNG(t)); err != nil {
 				t.Fatal(err)
 			}
-			if got := len(c.latencies); got != 12 {
+			if got := len(c.Latencies); got != 12 {
 				t.Errorf("the flow made %d calls, want 12", got)
 			}
-			err := c.call("GET", "/locations/current", nil, nil)
-			var apiErr *apiError
+			err := c.Call("GET", "/locations/current", nil, nil)
+			var apiErr *testkit.APIError
 			if !errors.As(err, &apiErr) || apiErr.Status != http.StatusUnauthorized || !strings.Contains(apiErr.Body, `"session_invalid"`) {
 				t.Fatalf("finished session: got %v, want 401 session_invalid", err)
 			}
@@ -55,24 +55,6 @@ func TestServeWalksTheWholeFlow(t *testing.T) {
 	}
 }
 
-// syncBuffer is a bytes.Buffer safe for the server goroutine and the test.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
 // TestServeCommand runs `chairside serve -env dev` as the README says: it
 // prints the URL and the demo link, answers, and stops cleanly when
 // interrupted.
@@ -80,7 +62,7 @@ func TestServeCommand(t *testing.T) {
 	dir := t.TempDir()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	var stdout, stderr syncBuffer
+	var stdout, stderr testkit.LockedBuffer
 	done := make(chan error, 1)
 	go func() {
 		done <- run(ctx, []string{"serve", "-env", "dev", "-addr", "127.0.0.1:0", "-db", filepath.Join(dir, "c.db"), "-log-level", "error"}, &stdout, &stderr)
@@ -149,7 +131,7 @@ func TestTokenCreate(t *testing.T) {
 	}
 
 	m := startMainAt(t, db, keyFile)
-	c := &flowClient{base: m.URL(), http: http.DefaultClient}
+	c := &testkit.Client{Base: m.URL(), HTTP: http.DefaultClient}
 	var start struct {
 		Application struct {
 			PurchaseAmountCents int64 `json:"purchaseAmountCents"`
@@ -158,14 +140,14 @@ func TestTokenCreate(t *testing.T) {
 			} `json:"primary"`
 		} `json:"application"`
 	}
-	if err := c.call("POST", "/flow/start/tokens/"+link[1], nil, &start); err != nil {
+	if err := c.Call("POST", "/flow/start/tokens/"+link[1], nil, &start); err != nil {
 		t.Fatal(err)
 	}
 	if a := start.Application; a.PurchaseAmountCents != 450000 || a.Primary.FirstName != "Maria" || a.Primary.LastName != "O'Hara" {
 		t.Errorf("start by token answered %+v", a)
 	}
-	var apiErr *apiError
-	if err := c.call("POST", "/flow/start/tokens/"+link[1], nil, nil); !errors.As(err, &apiErr) || apiErr.Status != 404 {
+	var apiErr *testkit.APIError
+	if err := c.Call("POST", "/flow/start/tokens/"+link[1], nil, nil); !errors.As(err, &apiErr) || apiErr.Status != 404 {
 		t.Errorf("second use of the token: %v, want 404", err)
 	}
 }

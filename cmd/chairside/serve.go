@@ -228,33 +228,63 @@ func (m *Main) Run(ctx context.Context) error {
 		return err
 	}
 	log := m.logger()
+	db, keys, err := m.prepareStore(ctx)
+	if err != nil {
+		return err
+	}
+	ln, err := net.Listen("tcp", c.Addr)
+	if err != nil {
+		db.Close()
+		return err
+	}
+	m.listener = ln
+	m.serve(m.handler(db, keys, log), log)
+
+	purgeCtx, stop := context.WithCancel(context.Background())
+	m.stopPurge = stop
+	go m.purgeLoop(purgeCtx, db, log)
+	m.printWelcome()
+	return nil
+}
+
+// prepareStore opens the store for Run: in prod only after the files pass
+// the checks and only when the database passes them too, and with the demo
+// offices where the environment has them.
+func (m *Main) prepareStore(ctx context.Context) (*store.DB, *seal.Keyring, error) {
+	c := m.Config
 	if c.Env == chairside.EnvProd {
 		// Before anything is opened or created: a key file that would be
 		// made beside the database is refused, not made, and a database
 		// open to other users is not touched (SQLite would give the -wal
 		// and -shm files it makes the same mode).
 		if err := c.checkProdFiles(); err != nil {
-			return err
+			return nil, nil, err
 		}
 	}
 	db, keys, err := c.openStore(ctx)
 	if err != nil {
-		return err
+		return nil, nil, err
 	}
 	if c.Env == chairside.EnvProd {
 		if err := c.checkProd(ctx, db); err != nil {
 			db.Close()
-			return err
+			return nil, nil, err
 		}
 	}
 	m.store = db
 	if demo.Enabled(c.Env) {
 		if err := demo.Seed(ctx, db); err != nil {
 			db.Close()
-			return err
+			return nil, nil, err
 		}
 	}
+	return db, keys, nil
+}
 
+// handler wires the sandbox lenders, the application service and the HTTP
+// layer over db.
+func (m *Main) handler(db *store.DB, keys *seal.Keyring, log *slog.Logger) http.Handler {
+	c := m.Config
 	var testCases []string
 	for _, tc := range sandbox.TestCases() {
 		testCases = append(testCases, tc.ID)
@@ -271,7 +301,7 @@ func (m *Main) Run(ctx context.Context) error {
 	if rate == 0 {
 		rate = -1 // httpapi's word for "no limit"
 	}
-	handler := httpapi.New(svc, httpapi.Options{
+	return httpapi.New(svc, httpapi.Options{
 		Env:           c.Env,
 		Logger:        log,
 		Web:           web.Dist(),
@@ -282,13 +312,10 @@ func (m *Main) Run(ctx context.Context) error {
 		// whether patients arrive over https.
 		HSTS: strings.HasPrefix(strings.ToLower(c.PublicURL), "https://"),
 	})
+}
 
-	ln, err := net.Listen("tcp", c.Addr)
-	if err != nil {
-		db.Close()
-		return err
-	}
-	m.listener = ln
+// serve starts serving handler on m.listener in the background.
+func (m *Main) serve(handler http.Handler, log *slog.Logger) {
 	m.server = &http.Server{
 		Handler: handler,
 		// Go's defaults are no time-outs at all; a slow client must not
@@ -298,30 +325,29 @@ func (m *Main) Run(ctx context.Context) error {
 		// A lender step may take the whole lender time-out, after waiting
 		// for the database and before recording its outcome: the answer
 		// must still be written, so the margin is generous.
-		WriteTimeout: c.LenderTimeout + writeMargin,
+		WriteTimeout: m.Config.LenderTimeout + writeMargin,
 		IdleTimeout:  120 * time.Second,
 		ErrorLog:     slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}
 	m.done = make(chan struct{})
 	go func() {
 		defer close(m.done)
-		if err := m.server.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		if err := m.server.Serve(m.listener); err != nil && !errors.Is(err, http.ErrServerClosed) {
 			log.Error("serve", "err", err)
 		}
 	}()
+}
 
-	purgeCtx, stop := context.WithCancel(context.Background())
-	m.stopPurge = stop
-	go m.purgeLoop(purgeCtx, db, log)
-
-	url := m.URL()
+// printWelcome says where the server is and, with demo data, where the
+// demo patient starts.
+func (m *Main) printWelcome() {
+	c, url := m.Config, m.URL()
 	fmt.Fprintf(m.Stdout, "Chairside %s is running (env %s, database %s).\n", chairside.Version, c.Env, describeDB(c.DB))
 	fmt.Fprintf(m.Stdout, "Open %s/\n", url)
 	if demo.Enabled(c.Env) {
 		fmt.Fprintf(m.Stdout, "Demo patient link: %s/start/entity-keys/%s\n", url, demo.EntityKey)
 		fmt.Fprintln(m.Stdout, "  (last names Approve, Decline, Pending, Nooffer, Error or Existing force a lender's answer)")
 	}
-	return nil
 }
 
 // URL is the address patients open: the public URL if configured, else the

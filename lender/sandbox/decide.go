@@ -44,8 +44,8 @@ var magicNames = map[string]string{
 	"existing": OutcomeExisting,
 }
 
-// TestCase is a named scenario for the whole waterfall (spec's
-// /test-cases/{id}): an outcome per provider role or provider key.
+// TestCase is a named scenario for the whole waterfall (chosen with POST
+// /test-cases/apply/{id}): an outcome per provider role or provider key.
 type TestCase struct {
 	ID          string `json:"id"`
 	Name        string `json:"name"`

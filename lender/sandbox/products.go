@@ -38,7 +38,7 @@ type product struct {
 // Payment calculations of a term.
 const (
 	calcDeferred   = iota // max(amount/months, $30 or floor), no interest if paid in time
-	calcMultiplier        // spec §9 multiplier of the amount, rounded up to a dollar
+	calcMultiplier        // learn-how multiplier of the amount, rounded up to a dollar
 	calcAmortised         // level payment at the APR, rounded up to a cent
 	calcPercent           // a percent of the highest balance or a floor, until paid
 	calcLease             // lease: cost of leasing spread over the months
@@ -60,10 +60,11 @@ type term struct {
 	description string
 }
 
-// fixedRateMultipliers are the spec §9 learn-how multipliers (percent of the
-// financed amount paid monthly). They are exactly the level-payment factors
-// at 17.90%, 18.90%, 19.90% and 20.90% APR, which the fixed-rate plans
-// therefore carry, so the APR shown and the payment agree.
+// fixedRateMultipliers are the learn-how multipliers (docs/decisions.md,
+// "Lenders"): the percent of the financed amount paid monthly. They are
+// exactly the level-payment factors at 17.90%, 18.90%, 19.90% and 20.90%
+// APR, which the fixed-rate plans therefore carry, so the APR shown and the
+// payment agree.
 var fixedRateMultipliers = map[int]struct {
 	apr        float64
 	perMillion int64 // the multiplier percent × 10,000
@@ -509,7 +510,7 @@ func (t term) compute(amount int64) chairside.PaymentPlan {
 		plan.TotalCostCents = amount
 	case calcMultiplier:
 		m := fixedRateMultipliers[t.months]
-		// amount × percent/100, rounded up to a whole dollar (spec §9). The
+		// amount × percent/100, rounded up to a whole dollar. The
 		// total is what those payments really add up to: rounded up, they
 		// clear the balance a little before the term's end, the last
 		// payment being smaller, so the total is at most monthly × months.

@@ -2,12 +2,13 @@
 // deterministic stand-in for each real lender product, behind
 // chairside.Lender. It decides from magic last names, named test cases or a
 // credit profile simulated from the SSN, offers plans shaped like the real
-// products (server-behaviour.md §4), and can be slowed down or made to fail
+// products (docs/behaviour.md, "Plans and offers"), and can be slowed down
+// or made to fail
 // so the rest of the system can be tested against a misbehaving lender.
 //
 // The sandbox is stateless: it keeps no applications in memory, so several
 // server copies behind a load balancer, or one restarted, answer alike
-// (server-behaviour.md §1). Decide puts everything later calls need into
+// (docs/decisions.md, "Lenders"). Decide puts everything later calls need into
 // the lenderApplicationId it returns (operation, outcome, simulated score,
 // approved amount, down payment, decision date, a hash of the Reference),
 // signed with a fixed sandbox HMAC key (see id.go); Plans, Status,
@@ -19,7 +20,8 @@
 // the same answer, in any process, so a retried submit finds the first
 // application instead of making a second one. (A retry that changes the
 // applicant's data under the same Reference gets the new data's answer;
-// the flow service refuses such a retry with its idempotency records.)
+// the flow service refuses such a retry with its lender-call records,
+// docs/exactly-once.md.)
 //
 // What needs memory is derived or left to the caller:
 //   - pending-then-approved answers pending at Decide and approved at every
@@ -40,7 +42,6 @@ import (
 	"os"
 	"slices"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/chairside/chairside"
@@ -106,22 +107,6 @@ type Call struct {
 	// Reference is our platform reference for the steps that carry one
 	// (decide, acceptOffer, esign, complete).
 	Reference string `json:"reference,omitempty"`
-}
-
-// FailEvery returns a fault injector that injects f into every nth operation
-// (the nth, 2nth …) of any kind; n ≤ 0 never fails. It is safe for
-// concurrent use.
-func FailEvery(n int, f Fault) func(op string) Fault {
-	var calls atomic.Int64
-	return func(string) Fault {
-		if n <= 0 {
-			return FaultNone
-		}
-		if calls.Add(1)%int64(n) == 0 {
-			return f
-		}
-		return FaultNone
-	}
 }
 
 // Sandbox holds the sandbox lenders. It keeps no applications: any two

@@ -54,9 +54,14 @@ export class Journey {
     else await expect(h1).toBeVisible();
     await expect(this.page.locator('.progress')).toHaveCount(0);
     await expect(this.page.locator('[role=status] .skeleton')).toHaveCount(0);
-    const results = await new AxeBuilder({ page: this.page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+    const results = await new AxeBuilder({ page: this.page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+      .analyze();
     const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`), `axe on ${name}`).toEqual([]);
+    expect(
+      bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+      `axe on ${name}`,
+    ).toEqual([]);
     this.n += 1;
     const file = `${this.info.project.name}-${this.slug}-${String(this.n).padStart(2, '0')}-${name}.png`;
     await this.page.screenshot({ path: path.join(SHOTS, file), type: 'png', fullPage: false, animations: 'disabled' });
@@ -182,7 +187,9 @@ export async function agreeSoftPull(j: Journey, lenders?: string[]): Promise<voi
     await expect(j.page.locator('.doc')).toHaveCount(lenders.length);
     if (lenders.length > 1) {
       await expect(j.page.locator('.consent-doc__lender')).toHaveText(lenders);
-      await expect(box).toHaveAccessibleName(`I have read these and I agree to a soft credit check by ${lenders.slice(0, -1).join(', ')} and ${lenders.at(-1)}.`);
+      await expect(box).toHaveAccessibleName(
+        `I have read these and I agree to a soft credit check by ${lenders.slice(0, -1).join(', ')} and ${lenders.at(-1)}.`,
+      );
     }
   }
   await box.check();

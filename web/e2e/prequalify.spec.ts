@@ -129,7 +129,11 @@ test('a lender step still in flight: the waiting words stay, then a calm message
   await page.route('**/api/v1/providers/*/prequalify', async (route) => {
     asked += 1;
     if (!busy) return route.continue();
-    await route.fulfill({ status: 409, headers: { 'Retry-After': '15' }, json: { code: 'in_flight', message: 'This step is already being processed.' } });
+    await route.fulfill({
+      status: 409,
+      headers: { 'Retry-After': '15' },
+      json: { code: 'in_flight', message: 'This step is already being processed.' },
+    });
   });
 
   await page.goto(`/start/entity-keys/${ENTITY_KEY}`);
@@ -158,7 +162,9 @@ test('a lender step still in flight: the waiting words stay, then a calm message
   // The server heard a structured report: a code and the route pattern, nothing else.
   expect(logs.length).toBeGreaterThan(0);
   for (const l of logs) expect(Object.keys(l).sort()).toEqual(['clientDateTime', 'code', 'level', 'route']);
-  expect(logs).toContainEqual(expect.objectContaining({ level: 'warn', code: 'api.lender_step.in_flight', route: '/providers/{providerKey}/prequalifySubmit' }));
+  expect(logs).toContainEqual(
+    expect.objectContaining({ level: 'warn', code: 'api.lender_step.in_flight', route: '/providers/{providerKey}/prequalifySubmit' }),
+  );
 
   // The lender has answered now: Try again gets it.
   busy = false;

@@ -79,7 +79,9 @@ test('error: no answer from the lender, the patient is told not to apply again',
   }
   await standardApplication(page, j, 'Error');
   await expect(page).toHaveURL(/\/error$/);
-  await expect(page.locator('.lead')).toHaveText('We didn’t get an answer from Synchrony. Please don’t start a new application — ask the office to check its status.');
+  await expect(page.locator('.lead')).toHaveText(
+    'We didn’t get an answer from Synchrony. Please don’t start a new application — ask the office to check its status.',
+  );
   await j.screen('lender-error', 'We didn’t get an answer');
   await page.getByRole('button', { name: 'Finish' }).click();
   await expect(page).toHaveURL(/\/finish\/completed$/);

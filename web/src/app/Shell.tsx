@@ -29,7 +29,7 @@ export function Shell() {
   const timer = useSessionTimeout();
   useRefreshWarning(Boolean(session));
 
-  // Leaving a path hides the learn-how drawer (spec §2.2); a new screen starts at the top.
+  // Leaving a path hides the learn-how drawer (docs/behaviour.md, "Routes"); a new screen starts at the top.
   useEffect(() => {
     ui.set({ learnHow: null });
     window.scrollTo(0, 0);

@@ -10,7 +10,10 @@ export function Stepper({ handle }: { handle: RouteHandle }) {
   const steps = stepList(flowName, joint);
   const current = typeof handle.step === 'function' ? handle.step(mode) : handle.step;
   const views = stepStates(steps, current);
-  const idx = Math.max(0, views.findIndex((v) => v.status === 'current'));
+  const idx = Math.max(
+    0,
+    views.findIndex((v) => v.status === 'current'),
+  );
   const cur = views[idx];
   return (
     <nav className="stepper" aria-label="Progress">

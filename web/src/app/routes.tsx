@@ -1,18 +1,19 @@
 import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import type { ApplyMode } from '@/lib/api/types';
 import type { RouteHandle } from '@/flow/navigation';
+import { providerRoute } from '@/lib/paths';
 import { flow } from '@/stores/flow';
 import { Shell } from './Shell';
 import { RootError } from './RootError';
 import { IdlePage } from '@/features/start/IdlePage';
 
 /*
- * THE route table (spec §2.1). Every screen is lazy-loaded except the idle
- * screen, which is where a fresh visit lands; guards (spec §2.2) are loaders.
+ * THE route table (docs/behaviour.md, "Routes"). Every screen is lazy-loaded
+ * except the idle screen, which is where a fresh visit lands; guards are
+ * loaders.
  */
 
 const MODES: ApplyMode[] = ['full', 'prequalify', 'prescreen'];
-const enc = encodeURIComponent;
 
 type Lazy = RouteObject['lazy'];
 const page = (loader: () => Promise<Record<string, unknown>>, name: string): Lazy =>
@@ -25,7 +26,7 @@ const application = page(() => import('@/features/application/ApplicationPage'),
 const jointApplication = page(() => import('@/features/application/ApplicationPage'), 'JointApplicationPage');
 const correctErrors = page(() => import('@/features/application/ApplicationPage'), 'CorrectErrorsPage');
 const prequalifyAgree = page(() => import('@/features/application/PrequalifyAgreePage'), 'PrequalifyAgreePage');
-const submit = page(() => import('@/features/results/SubmitPage'), 'SubmitPage');
+const submit = page(() => import('./SubmitRoute'), 'SubmitRoute');
 const positive = page(() => import('@/features/results/ResultPages'), 'PositiveResultPage');
 const declined = page(() => import('@/features/results/ResultPages'), 'DeclinedPage');
 const pending = page(() => import('@/features/results/ResultPages'), 'PendingPage');
@@ -48,7 +49,7 @@ const contextHelp = page(() => import('@/features/help/HelpPage'), 'HelpPage');
 
 const pub: RouteHandle = { public: true, hideStepper: true };
 
-/** clearOnStart: going to a route under /start clears the stored state (spec §2.2). */
+/** clearOnStart: going to a route under /start clears the stored state. */
 function clearOnStart(): null {
   flow.reset();
   return null;
@@ -88,40 +89,54 @@ function to(fn: (p: Record<string, string | undefined>) => string) {
   };
 }
 
-const prov = (p: Record<string, string | undefined>) => `/providers/${enc(p.providerKey ?? '')}`;
+/** toApplication is the start of a lender's form: it also fetches the form's fields while the screen's code loads. */
+function toApplication(args: LoaderFunctionArgs): Response {
+  // The guard runs first: without a session nothing is fetched.
+  const response = to((p) => prov(p, `modes/${p.mode}/application`))(args);
+  const { providerKey, mode } = args.params;
+  if (providerKey && MODES.includes(mode as ApplyMode)) {
+    void import('@/features/application/api/fields').then((m) => m.loadFields(providerKey, mode as ApplyMode)).catch(() => undefined);
+  }
+  return response;
+}
+
+/** prov builds a path of the route's own provider. */
+const prov = (p: Record<string, string | undefined>, rest: string) => providerRoute(p.providerKey ?? '', rest);
 
 interface ProviderRoute {
   path: string;
   handle?: RouteHandle;
   lazy?: Lazy;
   redirectTo?: (p: Record<string, string | undefined>) => string;
+  /** A redirect with its own loader. */
+  loader?: (args: LoaderFunctionArgs) => Response;
 }
 
 const providerRoutes: ProviderRoute[] = [
-  { path: 'modes/:mode/start', redirectTo: (p) => `${prov(p)}/modes/${p.mode}/application` },
-  { path: 'modes/:mode/primary/start', redirectTo: (p) => `${prov(p)}/modes/${p.mode}/application` },
-  { path: 'modes/:mode/switch', redirectTo: (p) => `${prov(p)}/modes/${p.mode}/application` },
+  { path: 'modes/:mode/start', loader: toApplication },
+  { path: 'modes/:mode/primary/start', redirectTo: (p) => prov(p, `modes/${p.mode}/application`) },
+  { path: 'modes/:mode/switch', redirectTo: (p) => prov(p, `modes/${p.mode}/application`) },
   { path: 'modes/:mode/application', lazy: application, handle: { step: 'patientInfo' } },
   { path: 'modes/:mode/jointApplication', lazy: jointApplication, handle: { step: 'jointApplicantInfo' } },
-  { path: 'modes/:mode/applicationNext', redirectTo: (p) => `${prov(p)}/${p.mode === 'full' ? 'terms' : 'prequalifyAgree'}` },
-  { path: 'modes/:mode/offerReviewNext', redirectTo: (p) => `${prov(p)}/${p.mode === 'full' ? 'approved' : 'terms'}` },
+  { path: 'modes/:mode/applicationNext', redirectTo: (p) => prov(p, p.mode === 'full' ? 'terms' : 'prequalifyAgree') },
+  { path: 'modes/:mode/offerReviewNext', redirectTo: (p) => prov(p, p.mode === 'full' ? 'approved' : 'terms') },
   { path: 'prequalifyAgree', lazy: prequalifyAgree, handle: { step: 'patientInfo', disableSwitch: true } },
-  { path: 'prequalifyAgreeNext', redirectTo: (p) => `${prov(p)}/prequalifySubmit`, handle: { disableSwitch: true } },
+  { path: 'prequalifyAgreeNext', redirectTo: (p) => prov(p, 'prequalifySubmit'), handle: { disableSwitch: true } },
   { path: 'prequalifySubmit', lazy: submit, handle: { step: 'patientInfo', transient: true } },
   { path: 'fullApplicationSubmit', lazy: submit, handle: { step: 'termsAndConditions', transient: true } },
   { path: 'acceptOfferSubmit', lazy: submit, handle: { step: 'acceptOffer', transient: true } },
   { path: 'esignApplicationSubmit', lazy: submit, handle: { step: 'acceptOffer', transient: true } },
   { path: 'completeApplicationSubmit', lazy: submit, handle: { step: 'complete', transient: true } },
   { path: 'patchSubmit', lazy: submit, handle: { transient: true } },
-  { path: 'checkCalifornia', redirectTo: (p) => `${prov(p)}/checkCaliforniaNext`, handle: { transient: true } },
-  { path: 'checkCaliforniaNext', redirectTo: (p) => `${prov(p)}/terms` },
+  { path: 'checkCalifornia', redirectTo: (p) => prov(p, 'checkCaliforniaNext'), handle: { transient: true } },
+  { path: 'checkCaliforniaNext', redirectTo: (p) => prov(p, 'terms') },
   { path: 'approved', lazy: positive, handle: { step: 'paymentOptions' } },
   { path: 'preapproved', lazy: positive, handle: { step: 'paymentOptions' } },
   { path: 'prequalified', lazy: positive, handle: { step: 'paymentOptions' } },
-  { path: 'patchSuccessful', redirectTo: (p) => `${prov(p)}/paymentPlans` },
+  { path: 'patchSuccessful', redirectTo: (p) => prov(p, 'paymentPlans') },
   { path: 'paymentPlans', lazy: paymentPlans, handle: { step: 'paymentOptions' } },
   { path: 'paymentPlanReview', lazy: paymentPlanReview, handle: { step: (m) => (m === 'full' ? 'paymentOptions' : 'acceptOffer') } },
-  { path: 'offerReview', redirectTo: (p) => `${prov(p)}/paymentPlanReview` },
+  { path: 'offerReview', redirectTo: (p) => prov(p, 'paymentPlanReview') },
   { path: 'terms', lazy: terms, handle: { step: (m) => (m === 'full' ? 'termsAndConditions' : 'acceptOffer'), hideHelpButton: true } },
   { path: 'complete', lazy: complete, handle: { step: 'complete' } },
   { path: 'declined', lazy: declined, handle: { hideStepper: true } },
@@ -131,8 +146,8 @@ const providerRoutes: ProviderRoute[] = [
   { path: 'existingAccount', lazy: existingAccount, handle: { hideStepper: true } },
   { path: 'acceptOfferError', lazy: acceptOfferError, handle: { hideStepper: true } },
   { path: 'correctErrors', lazy: correctErrors, handle: { step: 'patientInfo' } },
-  { path: 'pass', redirectTo: (p) => `${prov(p)}/terms` },
-  { path: 'fail', redirectTo: (p) => `${prov(p)}/declined` },
+  { path: 'pass', redirectTo: (p) => prov(p, 'terms') },
+  { path: 'fail', redirectTo: (p) => prov(p, 'declined') },
   { path: 'resume', redirectTo: (p) => resumeTarget(p), handle: { hideStepper: true } },
   { path: 'resume/*', redirectTo: (p) => resumeTarget(p), handle: { hideStepper: true } },
 ];
@@ -140,14 +155,14 @@ const providerRoutes: ProviderRoute[] = [
 function resumeTarget(p: Record<string, string | undefined>): string {
   const s = flow.get();
   const r = s.responses[p.providerKey ?? ''];
-  if (r?.paymentPlans?.length) return `${prov(p)}/paymentPlans`;
-  return `${prov(p)}/modes/${s.applyMode}/application`;
+  if (r?.paymentPlans?.length) return prov(p, 'paymentPlans');
+  return prov(p, `modes/${s.applyMode}/application`);
 }
 
 function homeToProvider(): Response {
   const s = flow.get();
   if (!s.session || !s.providerKey) return redirect('/idle');
-  return redirect(`/providers/${enc(s.providerKey)}/modes/${s.applyMode}/start`);
+  return redirect(providerRoute(s.providerKey, `modes/${s.applyMode}/start`));
 }
 
 export const routes: RouteObject[] = [
@@ -184,6 +199,7 @@ export const routes: RouteObject[] = [
         path: 'providers/:providerKey',
         children: providerRoutes.map((r) => {
           const handle = r.handle ?? {};
+          if (r.loader) return { path: r.path, handle, loader: r.loader };
           if (r.redirectTo) return { path: r.path, handle, loader: to(r.redirectTo) };
           return { path: r.path, handle, lazy: r.lazy, loader: providerGuard(handle) };
         }),

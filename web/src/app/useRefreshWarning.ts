@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 
-/** The refresh warning of spec §8. Browsers show their own words; ours are kept for the record. */
+/** The refresh warning (docs/behaviour.md, "Time-outs"). Browsers show their own words; ours are kept for the record. */
 export const REFRESH_WARNING =
   'WARNING: Refreshing this page will require you to restart the application process and re-scan the QR code.  Are you sure you want to continue?';
 

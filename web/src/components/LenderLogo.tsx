@@ -1,20 +1,13 @@
-import { useFlow } from '@/stores/flow';
-
-/** providerId of a key: "synchrony_standard:role=primary" → "synchrony". */
-export function providerIdOf(providerKey: string): string {
-  return providerKey.split(':')[0]!.split('_')[0]!;
-}
-
-const KNOWN = new Set(['ads', 'aff', 'covered', 'fortiva', 'genesis', 'hfd', 'lendingclub', 'proceed', 'snap', 'synchrony', 'vive']);
+import { useFlow, UNKNOWN_LENDER } from '@/stores/flow';
 
 /**
  * LenderLogo shows a lender's logo with fixed dimensions, so nothing jumps
- * while it loads. Logos are our own simple marks in /logos/.
+ * while it loads. The logo and the name come from the server's catalogue
+ * (our own simple marks in /logos/); until it is loaded, a generic mark.
  */
 export function LenderLogo({ providerKey, logo, className }: { providerKey: string; logo?: string; className?: string }) {
   const cfg = useFlow((s) => s.providers[providerKey]);
-  const id = providerIdOf(providerKey);
-  const src = logo || cfg?.logo || (KNOWN.has(id) ? `/logos/${id}.svg` : '/logos/generic.svg');
-  const name = cfg?.name ?? id;
+  const src = logo || cfg?.logo || '/logos/generic.svg';
+  const name = cfg?.name || UNKNOWN_LENDER;
   return <img className={className ?? 'lender-logo'} src={src} alt={`${name} logo`} width={140} height={40} decoding="async" />;
 }

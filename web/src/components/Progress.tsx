@@ -1,6 +1,6 @@
 import { useFlow } from '@/stores/flow';
 
-/** Progress shows the waiting message of a submission (spec §4.2) over the page. */
+/** Progress shows the waiting message of a submission over the page. */
 export function Progress() {
   const message = useFlow((s) => s.progress);
   if (!message) return null;

@@ -4,7 +4,7 @@ import { reportClientError } from '@/lib/clientLog';
 import { flow } from '@/stores/flow';
 
 /**
- * finishFlow ends the session with an outcome (spec §4.3): calls the finish
+ * finishFlow ends the session with an outcome (docs/behaviour.md, "Finishing"): calls the finish
  * endpoint (errors only logged), clears all data and answers /finish/{outcome}.
  */
 export async function finishFlow(outcome: FinishOutcome | 'cancel'): Promise<string> {

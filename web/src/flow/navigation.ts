@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useMatches, useNavigate } from 'react-router';
 import type { StepFlow, StepId } from '@/lib/steps';
 
-/** Route meta (spec §2.2, §2.3), kept on each route's `handle`. */
+/** Route meta (docs/behaviour.md, "Routes"), kept on each route's `handle`. */
 export interface RouteHandle {
   /** Reachable without a session. */
   public?: boolean;
@@ -27,7 +27,7 @@ export function useRouteHandle(): RouteHandle {
   return merged;
 }
 
-/** useFlowNavigate replaces the history entry when leaving a transient route (spec §2.4). */
+/** useFlowNavigate replaces the history entry when leaving a transient route (docs/behaviour.md, "Routes"). */
 export function useFlowNavigate(): (to: string, opts?: { replace?: boolean }) => void {
   const navigate = useNavigate();
   const handle = useRouteHandle();

@@ -48,7 +48,12 @@ describe('reportClientError: structured reports to POST /log', () => {
   });
 
   it('the level is one of error, warn, info', () => {
-    expect(clientLogBody('a', 'info', '/idle', new Date(0))).toEqual({ level: 'info', code: 'a', route: '/idle', clientDateTime: '1970-01-01T00:00:00.000Z' });
+    expect(clientLogBody('a', 'info', '/idle', new Date(0))).toEqual({
+      level: 'info',
+      code: 'a',
+      route: '/idle',
+      clientDateTime: '1970-01-01T00:00:00.000Z',
+    });
   });
 
   it('does not repeat the same report at once', () => {

@@ -7,7 +7,7 @@ const full: RoutingContext = { mode: 'full', preAuth: false, primarySupportsFull
 const preq: RoutingContext = { mode: 'prequalify', preAuth: true, primarySupportsFull: true };
 const preqNoFull: RoutingContext = { mode: 'prequalify', preAuth: true, primarySupportsFull: false };
 
-describe('decision routing table (spec §4.1)', () => {
+describe('decision routing table', () => {
   it.each([
     ['approved', full, 'paymentPlans'],
     ['approved', preq, 'approved'],
@@ -64,9 +64,11 @@ const d = (providerKey: string, responseCode: Decision['responseCode'], next?: P
   next: next ? { resultType: 'start', autoSubmit: true, provider: 'b', applyMode: 'prequalify', resume: false, ...next } : undefined,
 });
 
-describe('cascade (spec §4.1)', () => {
+describe('cascade', () => {
   it('stops at the first positive result', async () => {
-    const submit = vi.fn(async (n: NextAction) => (n.provider === 'b' ? d('b', 'declined', { provider: 'c' }) : d('c', 'prequalified', { provider: 'd' })));
+    const submit = vi.fn(async (n: NextAction) =>
+      n.provider === 'b' ? d('b', 'declined', { provider: 'c' }) : d('c', 'prequalified', { provider: 'd' }),
+    );
     const r = await runCascade(d('a', 'declined', { provider: 'b' }), submit);
     expect(r.final.providerKey).toBe('c');
     expect(submit).toHaveBeenCalledTimes(2);

@@ -1,7 +1,7 @@
 import { isStillWorking } from './api/client';
 import type { ApplyMode, Decision, NextAction } from './api/types';
 
-/** Decision response codes of spec §4.1. */
+/** Decision response codes (docs/behaviour.md, "Decision routing"). */
 export const RESPONSE_CODES = ['approved', 'declined', 'error', 'nooffer', 'pending', 'preapproved', 'prequalified'] as const;
 export const POSITIVE_CODES = ['approved', 'preapproved', 'prequalified'] as const;
 
@@ -27,14 +27,11 @@ export interface RoutingContext {
 }
 
 /**
- * decisionDestination is the routing table of spec §4.1. It answers a path
+ * decisionDestination is the routing table (docs/behaviour.md, "Decision routing"). It answers a path
  * relative to /providers/{providerKey}/, or null for an unknown code (the
  * caller logs it and shows the general error page).
  */
-export function decisionDestination(
-  decision: Pick<Decision, 'responseCode' | 'existingAccount'>,
-  ctx: RoutingContext,
-): string | null {
+export function decisionDestination(decision: Pick<Decision, 'responseCode' | 'existingAccount'>, ctx: RoutingContext): string | null {
   if (decision.existingAccount) return 'existingAccount';
   let code = normalizeCode(decision.responseCode);
   if (ctx.preAuth && (code === 'error' || code === 'pending')) code = 'nooffer';
@@ -88,7 +85,7 @@ export class ConsentNeeded extends Error {
 }
 
 /**
- * runCascade follows `next` with autoSubmit (spec §4.1): results chain, the
+ * runCascade follows `next` with autoSubmit (docs/behaviour.md, "The waterfall"): results chain, the
  * first positive result wins, otherwise the latest result is used; if a
  * submit fails, the original result is used. A next lender that already has
  * a decision (resume) is not submitted again: the cascade stops there. A
@@ -97,11 +94,7 @@ export class ConsentNeeded extends Error {
  * ApiError.stillWorking) is not a failure to route on: it is thrown on, so
  * the patient is told and can try again.
  */
-export async function runCascade(
-  first: Decision,
-  submit: (next: NextAction) => Promise<Decision>,
-  maxSteps = 12,
-): Promise<CascadeResult> {
+export async function runCascade(first: Decision, submit: (next: NextAction) => Promise<Decision>, maxSteps = 12): Promise<CascadeResult> {
   const chain: Decision[] = [first];
   let current = first;
   for (let i = 0; i < maxSteps; i++) {

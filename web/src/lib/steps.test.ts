@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { stepList, stepStates } from './steps';
 
-describe('step lists (spec §2.3)', () => {
+describe('step lists', () => {
   it('full', () => expect(stepList('full')).toEqual(['patientInfo', 'termsAndConditions', 'paymentOptions', 'complete']));
   it('full with joint', () =>
     expect(stepList('full', true)).toEqual(['patientInfo', 'jointApplicantInfo', 'termsAndConditions', 'paymentOptions', 'complete']));

@@ -1,12 +1,6 @@
-/** Steps of the stepper (spec §2.3). */
+/** Steps of the stepper (docs/behaviour.md, "Routes"). */
 export type StepId =
-  | 'patientInfo'
-  | 'jointApplicantInfo'
-  | 'termsAndConditions'
-  | 'acceptOffer'
-  | 'paymentOptions'
-  | 'complete'
-  | 'beginStandardApplication';
+  'patientInfo' | 'jointApplicantInfo' | 'termsAndConditions' | 'acceptOffer' | 'paymentOptions' | 'complete' | 'beginStandardApplication';
 
 export const STEP_LABELS: Record<StepId, string> = {
   patientInfo: 'Patient info',

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SessionTimer, timersAllowed } from './timeout';
 
-describe('session timer (spec §4.4)', () => {
+describe('session timer', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 

@@ -1,4 +1,4 @@
-/** Session time-out logic of spec §4.4, free of React so it can be tested with fake timers. */
+/** Session time-out logic (docs/behaviour.md, "Time-outs"), free of React so it can be tested with fake timers. */
 
 export const DEFAULT_TIMEOUT_MS = 600_000;
 export const DEFAULT_COUNTDOWN_MS = 30_000;
@@ -114,7 +114,7 @@ export class SessionTimer {
   }
 }
 
-/** timersAllowed: no session timers on /finish or /idle (spec §4.4). */
+/** timersAllowed: no session timers on /finish or /idle (docs/behaviour.md, "Time-outs"). */
 export function timersAllowed(pathname: string): boolean {
   return !/^\/(finish|idle)(\/|$)/.test(pathname);
 }

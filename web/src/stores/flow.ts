@@ -35,7 +35,7 @@ export interface ProviderResponses {
 
 export interface FlowState {
   session: Session | null;
-  /** Kept when a session is cleared (spec §3). */
+  /** Kept when a session is cleared (docs/behaviour.md, "Finishing"). */
   groupId: string | null;
   experienceType: Session['experienceType'] | null;
   previousSessionId: string | null;
@@ -66,7 +66,7 @@ export interface FlowState {
   validation: ValidationState | null;
   /** A message for the next screen, e.g. why the lender changed. */
   notice: string | null;
-  /** The waiting message of the submission in progress (spec §4.2). */
+  /** The waiting message of the submission in progress . */
   progress: string | null;
 }
 
@@ -101,7 +101,7 @@ const initial: FlowState = {
 
 /**
  * The flow store lives in memory only: no personal data ever reaches
- * localStorage or sessionStorage (security.md), and finishing clears it.
+ * localStorage or sessionStorage (README.md, "Keeping patients' data safe"), and finishing clears it.
  */
 export const useFlow = create<FlowState>(() => ({ ...initial }));
 
@@ -144,7 +144,7 @@ export const flow = {
     useFlow.setState({ progress });
   },
 
-  /** clear resets everything but the experience type and group id (spec §3, §4.3). */
+  /** clear resets everything but the experience type and group id (docs/behaviour.md, "Finishing"). */
   clear(): void {
     const s = useFlow.getState();
     useFlow.setState({
@@ -172,27 +172,23 @@ export function applicantTitle(s: Pick<FlowState, 'primary' | 'prefill' | 'appli
   return [first, last, id].filter(Boolean).join(':');
 }
 
-export function providerName(providerKey: string | null | undefined): string {
-  if (!providerKey) return 'the lender';
-  const cfg = useFlow.getState().providers[providerKey];
-  return cfg?.name ?? defaultProviderName(providerKey);
+/** What a lender is called while the server's catalogue has not been loaded. */
+export const UNKNOWN_LENDER = 'the lender';
+
+/**
+ * nameOf answers a lender's display name from the server's catalogue (the
+ * `providers` of apply/start); until that is loaded, a neutral "the lender".
+ */
+export function nameOf(providers: Record<string, ProviderConfig>, providerKey: string | null | undefined): string {
+  return (providerKey ? providers[providerKey]?.name : undefined) || UNKNOWN_LENDER;
 }
 
-const NAMES: Record<string, string> = {
-  ads: 'Alliance Dental Credit',
-  aff: 'American First Finance',
-  fortiva: 'Fortiva',
-  hfd: 'HFD',
-  snap: 'Snap Finance',
-  synchrony: 'Synchrony',
-  genesis: 'Genesis',
-  proceed: 'Proceed Finance',
-  lendingclub: 'LendingClub',
-  covered: 'Covered Care',
-  vive: 'Vive',
-};
+/** providerName answers a lender's display name now (see nameOf); components use useProviderName to follow the catalogue. */
+export function providerName(providerKey: string | null | undefined): string {
+  return nameOf(useFlow.getState().providers, providerKey);
+}
 
-export function defaultProviderName(providerKey: string): string {
-  const base = providerKey.split(':')[0]!.split('_')[0]!;
-  return NAMES[base] ?? base.charAt(0).toUpperCase() + base.slice(1);
+/** useProviderName is providerName for components: it renders again when the catalogue arrives. */
+export function useProviderName(providerKey: string | null | undefined): string {
+  return useFlow((s) => nameOf(s.providers, providerKey));
 }

@@ -14,9 +14,25 @@ const fields: FieldDefinition[] = [
     label: 'Do you rent or own?',
     type: 'select',
     group: 'housing',
-    rules: { required: {}, validOptions: { options: [{ value: 'rent', label: 'Rent' }, { value: 'own', label: 'Own' }] } },
+    rules: {
+      required: {},
+      validOptions: {
+        options: [
+          { value: 'rent', label: 'Rent' },
+          { value: 'own', label: 'Own' },
+        ],
+      },
+    },
   },
-  { id: 'nameSuffix', path: 'nameSuffix', name: 'nameSuffix', label: 'Suffix', type: 'select', group: 'personal', rules: { validOptions: { options: [{ value: 'JR', label: 'Jr.' }] } } },
+  {
+    id: 'nameSuffix',
+    path: 'nameSuffix',
+    name: 'nameSuffix',
+    label: 'Suffix',
+    type: 'select',
+    group: 'personal',
+    rules: { validOptions: { options: [{ value: 'JR', label: 'Jr.' }] } },
+  },
   { id: 'nickname', path: 'nickname', name: 'nickname', label: 'Nickname', type: 'hologram', group: 'personal', rules: {} },
   { id: 'mobilePhone', path: 'mobilePhone', name: 'mobilePhone', label: 'Mobile phone', type: 'phone', group: 'contact', rules: {} },
   { id: 'homePhone', path: 'homePhone', name: 'homePhone', label: 'Home phone', type: 'phone', group: 'contact', rules: {} },
@@ -60,9 +76,50 @@ describe('ApplicationForm', () => {
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
+  it('checks the ZIP against the state before anything is sent, as the server does', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{"valid":true}', { status: 200, headers: { 'Content-Type': 'application/json' } })),
+    );
+    const address: FieldDefinition[] = [
+      { id: 'addressState', path: 'addressState', name: 'addressState', label: 'State', type: 'state', group: 'address', rules: { required: {} } },
+      {
+        id: 'addressZipCode',
+        path: 'addressZipCode',
+        name: 'addressZipCode',
+        label: 'ZIP code',
+        type: 'zipCode',
+        group: 'address',
+        rules: { required: {} },
+      },
+    ];
+    const onSubmit = vi.fn();
+    render(
+      <ApplicationForm
+        applicant="primary"
+        fields={address}
+        groupRules={[{ id: 'zipState', rule: 'zipState', fields: ['addressZipCode', 'addressState'], message: 'Zip Code not valid for state' }]}
+        defaults={{ addressState: 'CA', addressZipCode: '60601' }}
+        onSubmit={onSubmit}
+      />,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    const summary = await screen.findByRole('alert');
+    expect(summary.textContent).toContain('ZIP code: Zip Code not valid for state');
+    expect(onSubmit).not.toHaveBeenCalled();
+    vi.unstubAllGlobals();
+  });
+
   it('asks to confirm the details, with the SSN masked', async () => {
     const onSubmit = vi.fn();
-    render(<ApplicationForm applicant="primary" fields={fields.slice(0, 3)} defaults={{ firstName: 'Ann', ssn: '123-45-6789', housingStatus: 'own' }} onSubmit={onSubmit} />);
+    render(
+      <ApplicationForm
+        applicant="primary"
+        fields={fields.slice(0, 3)}
+        defaults={{ firstName: 'Ann', ssn: '123-45-6789', housingStatus: 'own' }}
+        onSubmit={onSubmit}
+      />,
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText('Check your details')).toBeTruthy();
     expect(screen.getByText('xxx-xx-6789')).toBeTruthy();
@@ -72,7 +129,13 @@ describe('ApplicationForm', () => {
 
   it('marks the fields the server refused', async () => {
     render(
-      <ApplicationForm applicant="primary" fields={fields.slice(0, 2)} defaults={{ firstName: 'Ann', ssn: '123-45-6789' }} serverErrors={[{ field: 'primary.ssn', message: 'SSN does not match' }]} onSubmit={vi.fn()} />,
+      <ApplicationForm
+        applicant="primary"
+        fields={fields.slice(0, 2)}
+        defaults={{ firstName: 'Ann', ssn: '123-45-6789' }}
+        serverErrors={[{ field: 'primary.ssn', message: 'SSN does not match' }]}
+        onSubmit={vi.fn()}
+      />,
     );
     expect((await screen.findByRole('alert')).textContent).toContain('Social Security number: SSN does not match');
     expect(screen.getByLabelText(/Social Security number/).getAttribute('aria-invalid')).toBe('true');

@@ -1,12 +1,13 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Controller, useForm, type FieldValues } from 'react-hook-form';
 import { Button } from '@/components/Button';
 import type { FieldDefinition, FieldError, FieldGroupRule } from '@/lib/api/types';
 import { splitFieldName } from '@/lib/api/client';
-import { fieldType, messages, validateField } from '@/lib/validation';
+import { fieldType, groupRuleErrors, validateField } from '@/lib/validation';
 import type { ApplicantValues } from '@/stores/flow';
 import { FieldControl, domId } from './FieldControl';
 import { GROUP_TITLES } from './autocomplete';
+import { useRemoteChecks } from './useRemoteChecks';
 
 const HIDDEN_IDS = new Set(['jointEnabled']);
 
@@ -71,8 +72,10 @@ export function ApplicationForm(props: ApplicationFormProps) {
   }, [fields, defaults]);
 
   const requireOneRules = (props.groupRules ?? []).filter((r) => r.rule === 'requireOne');
-  const { control, handleSubmit, formState, setError, getValues } = useForm<FieldValues>({ mode: 'onTouched', defaultValues });
+  const { control, handleSubmit, formState, setError, getValues, trigger } = useForm<FieldValues>({ mode: 'onTouched', defaultValues });
   const errors = formState.errors;
+  const revalidate = useCallback((id: string) => void trigger(id), [trigger]);
+  const remote = useRemoteChecks(fields, getValues, revalidate);
 
   // Server field errors (400 → correctErrors) are marked on their fields.
   useEffect(() => {
@@ -95,17 +98,17 @@ export function ApplicationForm(props: ApplicationFormProps) {
     if (confirming) reviewRef.current?.focus();
   }, [confirming]);
 
+  // The rules over several fields (at least one phone, the ZIP in the state,
+  // pay dates that fit the pay frequency), judged as the server judges them,
+  // on the rules whose fields are all on this form.
   const groupErrors = (values: FieldValues) => {
-    const out: { id: string; fieldId: string; label: string; message: string }[] = [];
-    for (const rule of props.groupRules ?? []) {
-      if (rule.rule !== 'requireOne') continue;
-      const present = rule.fields.filter((id) => fields.some((f) => f.id === id));
-      if (!present.length) continue;
-      if (present.some((id) => String(values[id] ?? '').trim() !== '')) continue;
-      const first = fields.find((f) => f.id === present[0])!;
-      out.push({ id: domId(applicant, first.id), fieldId: first.id, label: first.label || first.name, message: rule.message || messages.requireOne });
-    }
-    return out;
+    const here = (id: string) => fields.some((f) => f.id === id);
+    const onForm = (props.groupRules ?? []).filter((r) => (r.rule === 'requireOne' ? r.fields.some(here) : r.fields.every(here)));
+    const bad = new Set(fields.filter((f) => validateField(f, values[f.id])).map((f) => f.id));
+    return groupRuleErrors(fields, onForm, values, bad).map((e) => {
+      const def = fields.find((f) => f.id === e.field);
+      return { id: domId(applicant, e.field), fieldId: e.field, label: def?.label || def?.name || e.field, message: e.message };
+    });
   };
   const onValid = (values: FieldValues) => {
     const group = groupErrors(values);
@@ -122,7 +125,7 @@ export function ApplicationForm(props: ApplicationFormProps) {
     const values = getValues();
     const list = fields
       .filter((f) => !HIDDEN_IDS.has(f.id))
-      .map((f) => ({ f, msg: validateField(f, values[f.id]) ?? (errors[f.id]?.message as string | undefined) }))
+      .map((f) => ({ f, msg: validateField(f, values[f.id]) ?? remote.errorFor(f.id, values) ?? (errors[f.id]?.message as string | undefined) }))
       .filter((x) => x.msg)
       .map(({ f, msg }) => ({ id: domId(applicant, f.id), label: f.label || f.name, message: msg! }));
     for (const g of groupErrors(values)) {
@@ -132,7 +135,7 @@ export function ApplicationForm(props: ApplicationFormProps) {
       }
     }
     setSummary(list);
-    // Focus moves to the summary (ux.md), even when the list is unchanged.
+    // Focus moves to the summary, even when the list is unchanged.
     setTimeout(() => summaryRef.current?.focus(), 0);
   };
 
@@ -194,7 +197,10 @@ export function ApplicationForm(props: ApplicationFormProps) {
         </div>
       ) : null}
       <p className="muted">
-        Fields marked with <span className="req" aria-hidden="true">*</span>
+        Fields marked with{' '}
+        <span className="req" aria-hidden="true">
+          *
+        </span>
         <span className="visually-hidden">a star</span> are required.
       </p>
       {groupFields(fields).map((g) => (
@@ -202,17 +208,20 @@ export function ApplicationForm(props: ApplicationFormProps) {
           <legend>{GROUP_TITLES[g.group] ?? g.group}</legend>
           {g.fields.map((def) => (
             <div key={def.id}>
-              {requireOneRules.filter((r) => r.fields[0] === def.id).map((r) => (
-                <p key={r.id} className="hint group-hint">
-                  {r.message}
-                </p>
-              ))}
+              {requireOneRules
+                .filter((r) => r.fields[0] === def.id)
+                .map((r) => (
+                  <p key={r.id} className="hint group-hint">
+                    {r.message}
+                  </p>
+                ))}
               <FieldControl
                 def={def}
                 applicant={applicant}
                 control={control}
                 error={errors[def.id]?.message as string | undefined}
                 inGroup={requireOneRules.some((r) => r.fields.includes(def.id))}
+                remote={remote}
               />
               {fieldType(def, () => undefined) === 'dynamicPhone' ? (
                 <Controller
@@ -226,7 +235,14 @@ export function ApplicationForm(props: ApplicationFormProps) {
                       <div className="radios">
                         {(['mobile', 'home'] as const).map((t) => (
                           <label key={t} htmlFor={`${domId(applicant, def.id)}-type-${t}`}>
-                            <input type="radio" id={`${domId(applicant, def.id)}-type-${t}`} name={field.name} value={t} checked={field.value === t} onChange={() => field.onChange(t)} />
+                            <input
+                              type="radio"
+                              id={`${domId(applicant, def.id)}-type-${t}`}
+                              name={field.name}
+                              value={t}
+                              checked={field.value === t}
+                              onChange={() => field.onChange(t)}
+                            />
                             {t === 'mobile' ? 'Mobile phone' : 'Home phone'}
                           </label>
                         ))}

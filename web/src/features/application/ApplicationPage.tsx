@@ -1,16 +1,16 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Page } from '@/components/Page';
 import { Loading } from '@/components/Skeleton';
-import { loadFields, providerRoute } from '@/flow/commands';
 import { FlowNotice } from '@/components/FlowNotice';
 import { useFlowNavigate } from '@/flow/navigation';
-import { ApiError, splitFieldName } from '@/lib/api/client';
+import { isHandled, splitFieldName } from '@/lib/api/client';
 import type { StartProviderResponse } from '@/lib/api/types';
 import { formatCents } from '@/lib/money';
-import { useMemo } from 'react';
+import { providerRoute } from '@/lib/paths';
 import { useShallow } from 'zustand/react/shallow';
-import { fieldsKey, flow, providerName, useFlow, type ApplicantValues } from '@/stores/flow';
+import { fieldsKey, flow, useFlow, useProviderName, type ApplicantValues } from '@/stores/flow';
+import { loadFields } from './api/fields';
 import { ApplicationForm } from './ApplicationForm';
 
 function useFields(): StartProviderResponse | null {
@@ -21,7 +21,7 @@ function useFields(): StartProviderResponse | null {
   useEffect(() => {
     if (!providerKey || res) return;
     loadFields(providerKey, mode).catch((e: unknown) => {
-      if (!(e instanceof ApiError && e.redirectedTo)) setFailed(true);
+      if (!isHandled(e)) setFailed(true);
     });
   }, [providerKey, mode, res]);
   if (failed) throw new Error('fields could not be loaded');
@@ -46,7 +46,7 @@ export function ApplicationPage() {
       jointEnabled: x.jointEnabled,
     })),
   );
-  const lender = providerName(s.providerKey);
+  const lender = useProviderName(s.providerKey);
   const defaults = useMemo(() => withPrefill(s.primary, s.prefill), [s.primary, s.prefill]);
   return (
     <>
@@ -106,7 +106,7 @@ export function JointApplicationPage() {
   );
 }
 
-/** CorrectErrorsPage: correctErrors?applicantType= after a 400 with fieldErrors (spec §8). */
+/** CorrectErrorsPage: correctErrors?applicantType= after a 400 with fieldErrors (docs/behaviour.md, "Validation"). */
 export function CorrectErrorsPage() {
   const navigate = useFlowNavigate();
   const [q] = useSearchParams();
@@ -115,7 +115,10 @@ export function CorrectErrorsPage() {
   const s = useFlow(
     useShallow((x) => ({ providerKey: x.providerKey, applyMode: x.applyMode, primary: x.primary, joint: x.joint, validation: x.validation })),
   );
-  const errors = useMemo(() => (s.validation?.fieldErrors ?? []).filter((fe) => splitFieldName(fe.field).applicant === applicant), [s.validation, applicant]);
+  const errors = useMemo(
+    () => (s.validation?.fieldErrors ?? []).filter((fe) => splitFieldName(fe.field).applicant === applicant),
+    [s.validation, applicant],
+  );
   return (
     <>
       <Page title="We found some errors with your application" lead="Please review the fields below and correct any errors." />

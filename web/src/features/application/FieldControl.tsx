@@ -4,6 +4,7 @@ import { IMaskInput } from 'react-imask';
 import type { FieldDefinition } from '@/lib/api/types';
 import { fieldType, isRequired, isWholeNumberField, US_STATES, validateField } from '@/lib/validation';
 import { AUTOCOMPLETE } from './autocomplete';
+import type { RemoteChecks } from './useRemoteChecks';
 
 const MASKS: Partial<Record<string, string>> = {
   ssn: '000-00-0000',
@@ -30,12 +31,14 @@ export interface FieldControlProps {
   error?: string;
   /** Part of a "fill at least one" group: neither required nor optional on its own. */
   inGroup?: boolean;
+  /** The server's checks of the form (email, phone, ZIP code), run when a field loses focus. */
+  remote?: RemoteChecks;
 }
 
 export const domId = (applicant: string, id: string) => `${applicant}-${id}`;
 
-/** FieldControl renders one field definition from the server (spec §3 field types). */
-export function FieldControl({ def, applicant, control, error, inGroup = false }: FieldControlProps) {
+/** FieldControl renders one field definition from the server (docs/behaviour.md, "What each lender asks for"). */
+export function FieldControl({ def, applicant, control, error, inGroup = false, remote }: FieldControlProps) {
   const type = fieldType(def);
   const id = domId(applicant, def.id);
   const required = isRequired(def);
@@ -81,8 +84,12 @@ export function FieldControl({ def, applicant, control, error, inGroup = false }
     <Controller
       name={def.id}
       control={control}
-      rules={{ validate: (v: unknown) => validateField(def, v) ?? true }}
+      rules={{ validate: (v: unknown, values: FieldValues) => validateField(def, v) ?? remote?.errorFor(def.id, values) ?? true }}
       render={({ field }) => {
+        const blur = () => {
+          field.onBlur();
+          remote?.onBlurred(def.id);
+        };
         const common = {
           id,
           name: field.name,
@@ -96,7 +103,14 @@ export function FieldControl({ def, applicant, control, error, inGroup = false }
             <div className={`field${error ? ' field--error' : ''}`}>
               {errEl}
               <label className="check" htmlFor={id}>
-                <input {...common} type="checkbox" checked={field.value === true} onChange={(e) => field.onChange(e.target.checked)} onBlur={field.onBlur} ref={field.ref} />
+                <input
+                  {...common}
+                  type="checkbox"
+                  checked={field.value === true}
+                  onChange={(e) => field.onChange(e.target.checked)}
+                  onBlur={blur}
+                  ref={field.ref}
+                />
                 <span>{labelEl}</span>
               </label>
               {hintEl}
@@ -122,7 +136,7 @@ export function FieldControl({ def, applicant, control, error, inGroup = false }
                       value={o.value}
                       checked={field.value === o.value}
                       onChange={() => field.onChange(o.value)}
-                      onBlur={field.onBlur}
+                      onBlur={blur}
                       ref={n === 0 ? field.ref : undefined}
                       aria-invalid={error ? true : undefined}
                     />
@@ -142,7 +156,7 @@ export function FieldControl({ def, applicant, control, error, inGroup = false }
               className="select"
               value={(field.value as string) ?? ''}
               onChange={(e) => field.onChange(e.target.value)}
-              onBlur={field.onBlur}
+              onBlur={blur}
               ref={field.ref}
               autoComplete={autoComplete}
             >
@@ -164,7 +178,7 @@ export function FieldControl({ def, applicant, control, error, inGroup = false }
                 value={(field.value as string) ?? ''}
                 unmask={false}
                 onAccept={(v: string) => field.onChange(v)}
-                onBlur={field.onBlur}
+                onBlur={blur}
                 inputRef={field.ref}
                 inputMode={type === 'phone' || type === 'dynamicPhone' ? 'tel' : 'numeric'}
                 type={type === 'phone' || type === 'dynamicPhone' ? 'tel' : 'text'}
@@ -196,7 +210,7 @@ export function FieldControl({ def, applicant, control, error, inGroup = false }
                 value={(field.value as string) ?? ''}
                 unmask={false}
                 onAccept={(v: string) => field.onChange(v)}
-                onBlur={field.onBlur}
+                onBlur={blur}
                 inputRef={field.ref}
                 inputMode="decimal"
                 autoComplete="off"
@@ -215,7 +229,7 @@ export function FieldControl({ def, applicant, control, error, inGroup = false }
               onBlur={(e) => {
                 const trimmed = e.target.value.trim();
                 if (trimmed !== e.target.value) field.onChange(trimmed);
-                field.onBlur();
+                blur();
               }}
               ref={field.ref}
               autoComplete={autoComplete}

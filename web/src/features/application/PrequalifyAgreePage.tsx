@@ -1,10 +1,12 @@
 import { Page } from '@/components/Page';
 import { Button } from '@/components/Button';
-import { providerRoute } from '@/flow/commands';
 import { FlowNotice } from '@/components/FlowNotice';
+import { AgreeBox, ConsentDocuments, useAgree, useConsentDocuments } from '@/components/consent/ConsentDocuments';
 import { useFlowNavigate } from '@/flow/navigation';
-import { providerName, useFlow } from '@/stores/flow';
-import { AgreeBox, agreeToAll, ConsentDocuments, joinNames, useAgree, useConsentDocuments } from './ConsentDocuments';
+import { joinNames } from '@/lib/consent/chain';
+import { agreeToAll } from '@/lib/consent/documents';
+import { providerRoute } from '@/lib/paths';
+import { useFlow, useProviderName } from '@/stores/flow';
 
 /**
  * PrequalifyAgreePage: the soft-pull authorisation before prequalifying
@@ -17,7 +19,7 @@ export function PrequalifyAgreePage() {
   const providerKey = useFlow((s) => s.providerKey)!;
   const mode = useFlow((s) => s.applyMode);
   const joint = useFlow((s) => s.jointEnabled);
-  const lender = providerName(providerKey);
+  const lender = useProviderName(providerKey);
   const docs = useConsentDocuments(providerKey, mode === 'full' ? 'prequalify' : mode);
   const box = useAgree();
   const others = docs.names.slice(1);
@@ -55,7 +57,11 @@ export function PrequalifyAgreePage() {
           checked={box.agreed}
           error={box.error}
           onChange={box.set}
-          label={many ? `I have read these and I agree to a soft credit check by ${joinNames(docs.names)}.` : 'I have read this and I agree to a soft credit check.'}
+          label={
+            many
+              ? `I have read these and I agree to a soft credit check by ${joinNames(docs.names)}.`
+              : 'I have read this and I agree to a soft credit check.'
+          }
         />
         <div className="actions">
           <Button onClick={submit} disabled={!docs.items}>

@@ -4,7 +4,7 @@ import { Button } from '@/components/Button';
 import { Modal } from '@/components/Modal';
 import { finishFlow } from '@/flow/finish';
 
-/** CancelModal: the cancel-flow modal; yes clears personal data and exits (spec §4.3). */
+/** CancelModal: the cancel-flow modal; yes clears personal data and exits (docs/behaviour.md, "Finishing"). */
 export default function CancelModal({ onClose }: { onClose: () => void }) {
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
@@ -18,9 +18,7 @@ export default function CancelModal({ onClose }: { onClose: () => void }) {
     <Modal
       title="Cancel this application?"
       onClose={onClose}
-      description={
-        <p>Everything you have entered will be cleared from this device. An application already sent to a lender is not withdrawn.</p>
-      }
+      description={<p>Everything you have entered will be cleared from this device. An application already sent to a lender is not withdrawn.</p>}
     >
       <div className="actions">
         <Button onClick={onClose} autoFocus>

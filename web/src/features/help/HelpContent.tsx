@@ -3,7 +3,7 @@ import * as Accordion from '@radix-ui/react-accordion';
 import { useState } from 'react';
 import { faqs, glossary } from './content';
 
-/** HelpContent: tab 0 FAQs, tab 1 Glossary (spec §2.4, §4.5). */
+/** HelpContent: tab 0 FAQs, tab 1 Glossary. */
 export function HelpContent({ initialTab = 0, headingLevel = 2 }: { initialTab?: 0 | 1; headingLevel?: 1 | 2 | 3 }) {
   const [tab, setTab] = useState(String(initialTab));
   const H = headingLevel === 1 ? 'h1' : headingLevel === 2 ? 'h2' : 'h3';

@@ -1,4 +1,4 @@
-/** FAQ and glossary (spec §3 help content). English only for now. */
+/** FAQ and glossary. English only for now. */
 export interface Faq {
   title: string;
   facts: string[];
@@ -51,10 +51,8 @@ export const glossary: GlossaryEntry[] = [
   { term: 'APR', definition: 'Annual Percentage Rate: the yearly cost of borrowing, including interest.' },
   {
     term: 'Deferred interest',
-    definition:
-      'A promotion where no interest is charged if you pay the full amount within the promotional period.',
-    definition1:
-      'If any amount is left at the end, interest is charged from the purchase date on the whole original amount.',
+    definition: 'A promotion where no interest is charged if you pay the full amount within the promotional period.',
+    definition1: 'If any amount is left at the end, interest is charged from the purchase date on the whole original amount.',
   },
   { term: 'Fixed rate', definition: 'The interest rate stays the same, and so does your monthly payment, for the whole plan.' },
   { term: 'Prequalification', definition: 'A first look at what a lender may offer you, using a soft credit check.' },

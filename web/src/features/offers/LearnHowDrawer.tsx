@@ -1,9 +1,9 @@
 import { Modal } from '@/components/Modal';
 import type { PaymentPlan } from '@/lib/api/types';
 import { formatApr, formatCents } from '@/lib/money';
-import { isDeferredInterest, learnHowMultiplier } from '@/lib/plans';
+import { isDeferredInterest, learnHowMultiplier } from './plans';
 
-/** LearnHowDrawer: the Financing Information drawer for one plan (spec §2.4). */
+/** LearnHowDrawer: the Financing Information drawer for one plan (docs/behaviour.md, "Plans and offers"). */
 export default function LearnHowDrawer({ plan, onClose }: { plan: PaymentPlan; onClose: () => void }) {
   const promo = isDeferredInterest(plan);
   const months = plan.durationMonths;
@@ -21,7 +21,12 @@ export default function LearnHowDrawer({ plan, onClose }: { plan: PaymentPlan; o
         ['Payoff Period', `${months} months`],
       ];
   return (
-    <Modal variant="drawer" onClose={onClose} closeLabel="Close" title={promo ? `Promo Financing for ${months} months` : `Fixed Pay Financing for ${months} months`}>
+    <Modal
+      variant="drawer"
+      onClose={onClose}
+      closeLabel="Close"
+      title={promo ? `Promo Financing for ${months} months` : `Fixed Pay Financing for ${months} months`}
+    >
       <div className="boxes">
         {boxes.map(([k, v]) => (
           <div key={k} className="notice">
@@ -33,12 +38,11 @@ export default function LearnHowDrawer({ plan, onClose }: { plan: PaymentPlan; o
       {promo ? (
         <>
           <p>
-            No interest is charged if you pay the whole amount within {months} months. Pay at least the suggested amount each month to
-            finish in time.
+            No interest is charged if you pay the whole amount within {months} months. Pay at least the suggested amount each month to finish in time.
           </p>
           <p>
-            <strong>If anything is left after {months} months</strong>, interest at {formatApr(plan.apr)} APR is charged from the purchase
-            date on the whole original amount — not only on what is left.
+            <strong>If anything is left after {months} months</strong>, interest at {formatApr(plan.apr)} APR is charged from the purchase date on the
+            whole original amount — not only on what is left.
           </p>
         </>
       ) : (

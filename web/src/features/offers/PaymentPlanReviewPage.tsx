@@ -1,19 +1,20 @@
 import { Page } from '@/components/Page';
 import { Button } from '@/components/Button';
 import { LenderLogo } from '@/components/LenderLogo';
-import { providerRoute } from '@/flow/commands';
 import { useFlowNavigate } from '@/flow/navigation';
 import { formatApr, formatCents } from '@/lib/money';
-import { isDeferredInterest, suggestedDeferredPaymentCents } from '@/lib/plans';
-import { providerName, useFlow } from '@/stores/flow';
+import { providerRoute } from '@/lib/paths';
+import { useFlow, useProviderName } from '@/stores/flow';
 import { ui } from '@/stores/ui';
 import { planTitle } from './PlanCard';
+import { isDeferredInterest, suggestedDeferredPaymentCents } from './plans';
 
 /** PaymentPlanReviewPage: the chosen plan, plainly, before accepting the offer. */
 export function PaymentPlanReviewPage() {
   const navigate = useFlowNavigate();
   const plan = useFlow((s) => s.selectedPaymentPlan);
   const amount = useFlow((s) => (plan ? s.responses[plan.providerKey]?.paymentPlansAmountCents : undefined) ?? 0);
+  const lender = useProviderName(plan?.providerKey);
   if (!plan) {
     return (
       <div className="card">
@@ -23,7 +24,6 @@ export function PaymentPlanReviewPage() {
       </div>
     );
   }
-  const lender = providerName(plan.providerKey);
   return (
     <div className="card">
       <Page title="Review your plan">
@@ -49,15 +49,14 @@ export function PaymentPlanReviewPage() {
           <div className="notice notice--warn" style={{ marginTop: 20 }}>
             <h2>Important: how deferred interest works</h2>
             <p style={{ marginBottom: 0 }}>
-              If {formatCents(amount, { whole: true })} is not paid in full within {plan.durationMonths} months, interest is charged
-              from the purchase date on the whole amount. To avoid this, pay at least{' '}
-              {formatCents(suggestedDeferredPaymentCents(amount, plan.durationMonths))} each month.
+              If {formatCents(amount, { whole: true })} is not paid in full within {plan.durationMonths} months, interest is charged from the purchase
+              date on the whole amount. To avoid this, pay at least {formatCents(suggestedDeferredPaymentCents(amount, plan.durationMonths))} each
+              month.
             </p>
           </div>
         ) : null}
         <p style={{ marginTop: 16 }}>
-          By continuing you accept this offer from {lender}. You will read and sign the terms next. You can cancel within 5 days of
-          accepting.
+          By continuing you accept this offer from {lender}. You will read and sign the terms next. You can cancel within 5 days of accepting.
         </p>
         <div className="actions">
           <Button onClick={() => navigate(providerRoute(plan.providerKey, 'acceptOfferSubmit'))}>Accept offer</Button>

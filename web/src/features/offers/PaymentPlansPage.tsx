@@ -4,17 +4,19 @@ import { Page } from '@/components/Page';
 import { Button } from '@/components/Button';
 import { LenderLogo } from '@/components/LenderLogo';
 import { Skeleton } from '@/components/Skeleton';
-import { fetchPlans, providerRoute, selectPlan, withProgress } from '@/flow/commands';
-import { progressMessages } from '@/flow/messages';
 import { useFlowNavigate } from '@/flow/navigation';
-import { ApiError } from '@/lib/api/client';
+import { withProgress } from '@/flow/progress';
+import { isHandled } from '@/lib/api/client';
 import type { PaymentPlan } from '@/lib/api/types';
-import { offerExpiry } from '@/lib/dates';
 import { isPositive } from '@/lib/decision';
 import { clampEstimate, formatCents } from '@/lib/money';
-import { isEligible, suggestedPlan } from '@/lib/plans';
-import { providerName, useFlow, type FlowState } from '@/stores/flow';
+import { providerRoute } from '@/lib/paths';
+import { nameOf, providerName, useFlow, type FlowState } from '@/stores/flow';
+import { fetchPlans, selectPlan } from './api/plans';
+import { offerProgress } from './messages';
+import { offerExpiry } from './offerExpiry';
 import { PlanCard } from './PlanCard';
+import { isEligible, suggestedPlan } from './plans';
 
 interface Offer {
   providerKey: string;
@@ -37,7 +39,7 @@ function offersOf(s: FlowState): Offer[] {
 
 const STEP_DOLLARS = 500;
 
-/** PaymentPlansPage: each lender's offer, the estimator, and the plan option cards (spec §2.4). */
+/** PaymentPlansPage: each lender's offer, the estimator, and the plan option cards (docs/behaviour.md, "Plans and offers"). */
 export function PaymentPlansPage() {
   const navigate = useFlowNavigate();
   const s = useFlow();
@@ -73,7 +75,9 @@ export function PaymentPlansPage() {
     setLoading(true);
     setFailed(false);
     try {
-      await withProgress(progressMessages.plans(providerName(primary.providerKey)), () => fetchPlans(primary.providerKey, clamped * 100, { handled: false }));
+      await withProgress(offerProgress.plans(providerName(primary.providerKey)), () =>
+        fetchPlans(primary.providerKey, clamped * 100, { handled: false }),
+      );
       setChoice('');
     } catch {
       setFailed(true);
@@ -97,7 +101,7 @@ export function PaymentPlansPage() {
       await selectPlan(selected);
       navigate(providerRoute(selected.providerKey, 'paymentPlanReview'));
     } catch (e) {
-      if (!(e instanceof ApiError && e.redirectedTo)) navigate('/error');
+      if (!isHandled(e)) navigate('/error');
     }
   };
 
@@ -119,7 +123,9 @@ export function PaymentPlansPage() {
           <div key={o.providerKey} className="card offer-head">
             <LenderLogo providerKey={o.providerKey} />
             <div style={{ flex: 1, minWidth: 220 }}>
-              <p style={{ margin: 0 }}>Congratulations! {providerName(o.providerKey)} {WORD[o.code] ?? 'approved'} you for up to</p>
+              <p style={{ margin: 0 }}>
+                Congratulations! {nameOf(s.providers, o.providerKey)} {WORD[o.code] ?? 'approved'} you for up to
+              </p>
               <p className="offer-head__amount" style={{ margin: 0 }}>
                 {formatCents(o.approvedAmountCents)}
               </p>
@@ -148,7 +154,13 @@ export function PaymentPlansPage() {
           }}
         >
           {!cfg?.paymentCalculatorButtonsHidden ? (
-            <Button variant="secondary" className="estimator__step" aria-label="Lower the amount by $500" onClick={() => void recalc(Number(amountText) - STEP_DOLLARS)} disabled={loading || Number(amountText) * 100 <= minCents}>
+            <Button
+              variant="secondary"
+              className="estimator__step"
+              aria-label="Lower the amount by $500"
+              onClick={() => void recalc(Number(amountText) - STEP_DOLLARS)}
+              disabled={loading || Number(amountText) * 100 <= minCents}
+            >
               −
             </Button>
           ) : null}
@@ -170,7 +182,13 @@ export function PaymentPlansPage() {
             </div>
           </div>
           {!cfg?.paymentCalculatorButtonsHidden ? (
-            <Button variant="secondary" className="estimator__step" aria-label="Raise the amount by $500" onClick={() => void recalc(Number(amountText) + STEP_DOLLARS)} disabled={loading || Number(amountText) * 100 >= maxCents}>
+            <Button
+              variant="secondary"
+              className="estimator__step"
+              aria-label="Raise the amount by $500"
+              onClick={() => void recalc(Number(amountText) + STEP_DOLLARS)}
+              disabled={loading || Number(amountText) * 100 >= maxCents}
+            >
               +
             </Button>
           ) : null}

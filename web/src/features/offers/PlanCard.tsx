@@ -2,7 +2,7 @@ import * as RadioGroup from '@radix-ui/react-radio-group';
 import { LenderLogo } from '@/components/LenderLogo';
 import type { PaymentPlan } from '@/lib/api/types';
 import { formatApr, formatCents } from '@/lib/money';
-import { isDeferredInterest, isFixedRate, suggestedDeferredPaymentCents } from '@/lib/plans';
+import { isDeferredInterest, isFixedRate, suggestedDeferredPaymentCents } from './plans';
 import { ui } from '@/stores/ui';
 
 export function planTitle(p: PaymentPlan): string {
@@ -46,9 +46,9 @@ export function PlanCard({ plan, financedAmountCents, suggested = false, fullyCo
           {plan.description ? <span style={{ display: 'block', marginTop: 4 }}>{plan.description}</span> : null}
           {isDeferredInterest(plan) ? (
             <span className="plan__example" style={{ display: 'block' }}>
-              If {formatCents(financedAmountCents, { whole: true })} is not paid in full within {plan.durationMonths} months, interest is
-              charged from the purchase date on the whole amount. Paying {formatCents(suggestedDeferredPaymentCents(financedAmountCents, plan.durationMonths))}{' '}
-              a month pays it off in time.
+              If {formatCents(financedAmountCents, { whole: true })} is not paid in full within {plan.durationMonths} months, interest is charged from
+              the purchase date on the whole amount. Paying {formatCents(suggestedDeferredPaymentCents(financedAmountCents, plan.durationMonths))} a
+              month pays it off in time.
             </span>
           ) : null}
           {!fullyCovered ? (

@@ -4,18 +4,28 @@ import { Page } from '@/components/Page';
 import { Button } from '@/components/Button';
 import { ResultIcon } from '@/components/Icons';
 import { LenderLogo } from '@/components/LenderLogo';
-import { declineMessage, finishFlow, providerRoute } from '@/flow/commands';
+import { finishFlow } from '@/flow/finish';
 import { useFlowNavigate } from '@/flow/navigation';
 import type { FinishOutcome } from '@/lib/api/types';
 import { formatCents } from '@/lib/money';
-import { flow, providerName, useFlow } from '@/stores/flow';
+import { providerRoute } from '@/lib/paths';
+import { flow, nameOf, useFlow, useProviderName } from '@/stores/flow';
+import { declineMessage } from './messages';
 
 function useProvider(): { key: string; name: string } {
   const { providerKey = '' } = useParams();
-  return { key: providerKey, name: providerName(providerKey) };
+  return { key: providerKey, name: useProviderName(providerKey) };
 }
 
-function FinishButton({ outcome = 'completed', label = 'Finish', secondary = false }: { outcome?: FinishOutcome; label?: string; secondary?: boolean }) {
+function FinishButton({
+  outcome = 'completed',
+  label = 'Finish',
+  secondary = false,
+}: {
+  outcome?: FinishOutcome;
+  label?: string;
+  secondary?: boolean;
+}) {
   const navigate = useFlowNavigate();
   const [busy, setBusy] = useState(false);
   return (
@@ -74,10 +84,11 @@ export function PositiveResultPage() {
 export function DeclinedPage() {
   const { key } = useProvider();
   const declinedBy = useFlow((s) => s.declinedBy);
+  const providers = useFlow((s) => s.providers);
   const keys = declinedBy.length ? declinedBy : [key];
   return (
     <Result kind="info" title="This application wasn’t approved">
-      <p className="lead">{declineMessage(keys.map((k) => providerName(k)))}</p>
+      <p className="lead">{declineMessage(keys.map((k) => nameOf(providers, k)))}</p>
       <p>You can talk to the office about other ways to pay for your treatment.</p>
       <div className="actions">
         <FinishButton />
@@ -92,8 +103,7 @@ export function PendingPage() {
   return (
     <Result kind="info" title="Your application is being reviewed">
       <p className="lead">
-        {name} needs a little more time to look at your application. They will send you more information by mail within 7–10
-        business days.
+        {name} needs a little more time to look at your application. They will send you more information by mail within 7–10 business days.
       </p>
       {ref ? (
         <p>
@@ -114,11 +124,12 @@ export function NoOfferPage() {
   const { providerKey = '' } = useParams();
   const primaryKey = useFlow((s) => s.primaryProviderKey);
   const fullKey = primaryKey ?? providerKey;
+  const fullName = useProviderName(fullKey);
   return (
     <Result kind="info" title="No offer from the quick check">
       <p className="lead">{name} couldn’t make you an offer from the quick check.</p>
       <p>
-        You can still apply with {providerName(fullKey)}’s standard application. Your details are already filled in.{' '}
+        You can still apply with {fullName}’s standard application. Your details are already filled in.{' '}
         <strong>The standard application uses a hard credit check</strong>, which can affect your credit score.
       </p>
       <div className="actions">
@@ -168,8 +179,7 @@ export function AcceptOfferErrorPage() {
   return (
     <Result kind="warn" title="We couldn’t accept your offer">
       <p className="lead">
-        We didn’t get an answer from {name} when accepting your offer. Please don’t start a new application&nbsp;— ask the office to
-        check its status.
+        We didn’t get an answer from {name} when accepting your offer. Please don’t start a new application&nbsp;— ask the office to check its status.
       </p>
       <div className="actions">
         <FinishButton />

@@ -5,11 +5,11 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { ApiError } from '@/lib/api/client';
 import type { Session } from '@/lib/api/types';
 import { flow } from '@/stores/flow';
+import { withCatalogue } from '@/test/catalogue';
+import { SubmitPage } from './SubmitPage';
 
-const submitDecision = vi.hoisted(() => vi.fn());
-vi.mock('@/flow/commands', async (actual) => ({ ...(await actual<typeof import('@/flow/commands')>()), submitDecision }));
-
-const { SubmitPage } = await import('./SubmitPage');
+/** The operation the app wires for the route (app/submissions.ts), here a mock. */
+const submitDecision = vi.fn<(op: string) => Promise<string>>();
 
 afterEach(() => submitDecision.mockReset());
 
@@ -23,9 +23,10 @@ function stillWorking(code: 'in_flight' | 'network'): ApiError {
 function renderAt(path: string) {
   flow.reset();
   flow.set({ session: { webSessionId: 's1' } as Session, providerKey: 'synchrony_standard', applyMode: 'prequalify' });
+  withCatalogue();
   const router = createMemoryRouter(
     [
-      { path: '/providers/:providerKey/prequalifySubmit', Component: SubmitPage },
+      { path: '/providers/:providerKey/prequalifySubmit', element: <SubmitPage run={submitDecision} /> },
       { path: '/providers/:providerKey/declined', element: <h1>Declined screen</h1> },
       { path: '/error', element: <h1>Error page</h1> },
     ],
@@ -45,6 +46,7 @@ describe('SubmitPage when the lender is still working on it', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('Declined screen')).toBeTruthy();
     expect(submitDecision).toHaveBeenCalledTimes(2);
+    expect(submitDecision).toHaveBeenCalledWith('prequalifySubmit');
   });
 
   it('a connection that stayed down says so, with the same way out', async () => {

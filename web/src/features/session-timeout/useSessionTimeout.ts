@@ -6,7 +6,7 @@ import { useFlow } from '@/stores/flow';
 import { timerControl, ui } from '@/stores/ui';
 
 /**
- * useSessionTimeout runs the inactivity timer of spec §4.4 while a session
+ * useSessionTimeout runs the inactivity timer (docs/behaviour.md, "Time-outs") while a session
  * exists, outside /finish and /idle. Clicks and key presses reset it.
  */
 export function useSessionTimeout(): { yes: () => void; no: () => void } {
@@ -56,7 +56,7 @@ export function useSessionTimeout(): { yes: () => void; no: () => void } {
     };
   }, [active, session, expire]);
 
-  // Leaving a path clears a temporary time-out (spec §2.2).
+  // Leaving a path clears a temporary time-out (docs/behaviour.md, "Time-outs").
   useEffect(() => {
     timerRef.current?.setTemporary(null);
   }, [pathname]);

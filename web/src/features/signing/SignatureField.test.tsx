@@ -33,7 +33,8 @@ vi.mock('signature_pad', () => ({
 
 /** The pad's pixels as a 600×140 canvas would hold them: the pen's path drawn opaque on transparent paper. */
 function paint(strokes: { points: { x: number; y: number }[] }[]) {
-  const width = 600, height = 140;
+  const width = 600,
+    height = 140;
   const data = new Uint8ClampedArray(width * height * 4);
   const dot = (x: number, y: number) => {
     const i = (Math.round(y) * width + Math.round(x)) * 4;
@@ -53,7 +54,14 @@ let encoded = '';
 beforeEach(() => {
   pad.onEnd = null;
   pad.empty = false;
-  pad.strokes = [{ points: [{ x: 10, y: 10 }, { x: 200, y: 60 }] }];
+  pad.strokes = [
+    {
+      points: [
+        { x: 10, y: 10 },
+        { x: 200, y: 60 },
+      ],
+    },
+  ];
   // jsdom has no canvas: a 2D context just good enough for the black-and-white copy.
   vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(
     () =>

@@ -30,7 +30,15 @@ export function blackAndWhite(source: HTMLCanvasElement): { png: string; ink: bo
  * bytes, at most 512 KiB, and ink that makes a mark, so a single tap is not
  * a signature and what passes here is what the server accepts.
  */
-export function SignatureField({ onChange, invalid, describedBy }: { onChange: (v: SignatureValue) => void; invalid?: boolean; describedBy?: string }) {
+export function SignatureField({
+  onChange,
+  invalid,
+  describedBy,
+}: {
+  onChange: (v: SignatureValue) => void;
+  invalid?: boolean;
+  describedBy?: string;
+}) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const padRef = useRef<SignaturePad | null>(null);
   const onChangeRef = useRef(onChange);
@@ -80,7 +88,13 @@ export function SignatureField({ onChange, invalid, describedBy }: { onChange: (
   return (
     <div>
       <div className="sig-wrap" style={invalid ? { borderColor: 'var(--error)' } : undefined}>
-        <canvas ref={canvasRef} role="img" aria-label="Signature area. Sign with your finger or a stylus." aria-describedby={describedBy} data-testid="signature-pad" />
+        <canvas
+          ref={canvasRef}
+          role="img"
+          aria-label="Signature area. Sign with your finger or a stylus."
+          aria-describedby={describedBy}
+          data-testid="signature-pad"
+        />
         <div className="sig-line" aria-hidden="true" />
       </div>
       <div className="actions" style={{ marginTop: 8 }}>

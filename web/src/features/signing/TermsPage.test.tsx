@@ -5,14 +5,15 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { ApiError } from '@/lib/api/client';
 import type { Document, Session } from '@/lib/api/types';
 import { flow } from '@/stores/flow';
+import { withCatalogue } from '@/test/catalogue';
 
 const doc: Document = { id: 'esign-doc', version: '1', title: 'E-sign consent', contentType: 'text/plain', content: 'You agree…', sha256: 'abc' };
 const signed = 'data:image/png;base64,' + Buffer.alloc(4000, 3).toString('base64');
 
 const esignAndComplete = vi.hoisted(() => vi.fn());
-vi.mock('@/flow/commands', async (actual) => ({
-  ...(await actual<typeof import('@/flow/commands')>()),
-  esignAndComplete,
+vi.mock('./api/esign', () => ({ esignAndComplete }));
+vi.mock('@/lib/consent/documents', async (actual) => ({
+  ...(await actual<typeof import('@/lib/consent/documents')>()),
   loadDisclosure: async () => doc,
 }));
 // The pad itself needs a canvas; here it hands over one valid black-and-white PNG.
@@ -38,6 +39,7 @@ describe('signing when the lender is still working on it', () => {
   it('shows the calm message, and Try again sends exactly the same signature', async () => {
     flow.reset();
     flow.set({ session: { webSessionId: 's1' } as Session, providerKey: 'synchrony_standard', applyMode: 'prequalify' });
+    withCatalogue();
     esignAndComplete.mockRejectedValueOnce(stillWorking()).mockResolvedValueOnce('/providers/synchrony_standard/complete');
     const router = createMemoryRouter(
       [

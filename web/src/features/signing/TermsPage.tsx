@@ -1,17 +1,20 @@
 import { useState } from 'react';
 import { Page } from '@/components/Page';
 import { Button } from '@/components/Button';
+import { AgreeBox, ConsentDocuments, useAgree, useConsentDocuments } from '@/components/consent/ConsentDocuments';
 import { DocumentBox, useDocument } from '@/components/DocumentBox';
-import { agree, esignAndComplete, loadDisclosure, providerRoute } from '@/flow/commands';
 import { FlowNotice } from '@/components/FlowNotice';
-import { useFlowNavigate } from '@/flow/navigation';
-import { ApiError, isStillWorking } from '@/lib/api/client';
 import { StillWorking } from '@/components/StillWorking';
+import { useFlowNavigate } from '@/flow/navigation';
+import { ApiError, isHandled, isStillWorking } from '@/lib/api/client';
+import { joinNames } from '@/lib/consent/chain';
+import { agree, agreeToAll, loadDisclosure } from '@/lib/consent/documents';
 import { isPositive } from '@/lib/decision';
-import { providerName, useFlow } from '@/stores/flow';
+import { providerRoute } from '@/lib/paths';
+import { useFlow, useProviderName } from '@/stores/flow';
+import { esignAndComplete } from './api/esign';
 import { SignatureField } from './SignatureField';
 import { EMPTY_SIGNATURE, type SignatureValue } from './signature';
-import { AgreeBox, agreeToAll, ConsentDocuments, joinNames, useAgree, useConsentDocuments } from '@/features/application/ConsentDocuments';
 
 /**
  * Consent to apply (full mode, before a decision): a hard credit check. Like
@@ -20,7 +23,7 @@ import { AgreeBox, agreeToAll, ConsentDocuments, joinNames, useAgree, useConsent
  */
 function ApplyTerms({ providerKey }: { providerKey: string }) {
   const navigate = useFlowNavigate();
-  const lender = providerName(providerKey);
+  const lender = useProviderName(providerKey);
   const docs = useConsentDocuments(providerKey, 'full');
   const box = useAgree();
   const others = docs.names.slice(1);
@@ -73,7 +76,7 @@ function ApplyTerms({ providerKey }: { providerKey: string }) {
 /** E-consent and signature after accepting an offer (E-SIGN Act disclosures). */
 function SignTerms({ providerKey }: { providerKey: string }) {
   const navigate = useFlowNavigate();
-  const lender = providerName(providerKey);
+  const lender = useProviderName(providerKey);
   const { doc, failed, retry } = useDocument(() => loadDisclosure(providerKey, 'esign', { handled: false }), [providerKey]);
   const [consent, setConsent] = useState(false);
   const [sig, setSig] = useState<SignatureValue>(EMPTY_SIGNATURE);
@@ -97,7 +100,7 @@ function SignTerms({ providerKey }: { providerKey: string }) {
     } catch (err) {
       setBusy(false);
       if (isStillWorking(err)) setWaiting(err);
-      else if (!(err instanceof ApiError && err.redirectedTo)) navigate('/error');
+      else if (!isHandled(err)) navigate('/error');
     }
   };
 
@@ -113,8 +116,7 @@ function SignTerms({ providerKey }: { providerKey: string }) {
       <Page title="Read and sign">
         <h2>Consent to sign electronically</h2>
         <p>
-          You can ask {lender} for a paper copy of any document at no cost, and you can withdraw this consent at any time by contacting{' '}
-          {lender}.
+          You can ask {lender} for a paper copy of any document at no cost, and you can withdraw this consent at any time by contacting {lender}.
         </p>
         <DocumentBox doc={doc} failed={failed} onRetry={retry} />
         <div className={`field${errors.consent ? ' field--error' : ''}`} style={{ marginTop: 16 }}>

@@ -52,7 +52,8 @@ describe('isSignatureValid: more than 3000 bytes, at most 512 KiB', () => {
 describe('hasInk: the same ink rule as the server (flow/consent.go signatureInk)', () => {
   /** A 600×140 pad after toBlackAndWhite, with ink where mark says. */
   const pad = (mark: (set: (x: number, y: number) => void) => void) => {
-    const w = 600, h = 140;
+    const w = 600,
+      h = 140;
     const data = new Uint8ClampedArray(w * h * 4); // transparent: no ink
     mark((x, y) => {
       data[(y * w + x) * 4 + 3] = 255; // the pen's alpha

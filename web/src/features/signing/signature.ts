@@ -52,7 +52,11 @@ export function isSignatureValid(dataUrl: string | null | undefined): boolean {
  * pad fail. The server applies the same rule to the decoded PNG.
  */
 export function hasInk(data: Uint8ClampedArray, width: number, height: number): boolean {
-  let minX = width, minY = height, maxX = -1, maxY = -1, ink = 0;
+  let minX = width,
+    minY = height,
+    maxX = -1,
+    maxY = -1,
+    ink = 0;
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const i = (y * width + x) * 4;

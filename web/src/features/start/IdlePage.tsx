@@ -2,7 +2,10 @@ import { useState } from 'react';
 import { Page } from '@/components/Page';
 
 const SLIDES = [
-  { title: 'See your options in minutes', body: 'Check what financing you may get for your dental treatment. Checking does not affect your credit score.' },
+  {
+    title: 'See your options in minutes',
+    body: 'Check what financing you may get for your dental treatment. Checking does not affect your credit score.',
+  },
   { title: 'Pick a monthly payment that works', body: 'Compare plans side by side, with the monthly payment, total cost and APR shown up front.' },
   { title: 'Sign and you’re done', body: 'Review the terms, sign on the screen, and hand the device back to the office.' },
 ];
@@ -25,7 +28,13 @@ export function IdlePage() {
         </div>
         <div className="carousel__dots">
           {SLIDES.map((s, n) => (
-            <button key={s.title} type="button" aria-label={`Show slide ${n + 1}: ${s.title}`} aria-current={n === i ? 'true' : undefined} onClick={() => setI(n)}>
+            <button
+              key={s.title}
+              type="button"
+              aria-label={`Show slide ${n + 1}: ${s.title}`}
+              aria-current={n === i ? 'true' : undefined}
+              onClick={() => setI(n)}
+            >
               <span />
             </button>
           ))}

@@ -7,13 +7,14 @@ import type { ClientErrorCode } from '@/lib/api/types';
 
 const ERRORS: Partial<Record<ClientErrorCode | 'unknown_response', string>> = {
   network: 'We could not reach our server. Please check the internet connection, then ask the office for help.',
-  in_flight: 'The lender is still working on your application. Please don’t start a new application — wait a minute, then ask the office to check its status.',
+  in_flight:
+    'The lender is still working on your application. Please don’t start a new application — wait a minute, then ask the office to check its status.',
   rate_limited: 'There have been too many tries in a short time. Please wait a few minutes, then ask the office for help.',
   resource_not_found: 'We could not find what you were looking for.',
   unknown_response: 'We got an answer we did not expect. Please don’t start a new application — ask the office to check its status.',
 };
 
-/** ErrorPage: the general error page (spec §8). Never a blank screen. */
+/** ErrorPage: the general error page (docs/behaviour.md, "Routes"). Never a blank screen. */
 export function ErrorPage() {
   const [q] = useSearchParams();
   const code = q.get('code') ?? '';
@@ -22,7 +23,9 @@ export function ErrorPage() {
     <div className="card">
       <ResultIcon kind="warn" />
       <Page title="Something went wrong">
-        <p>{ERRORS[code as ClientErrorCode] ?? 'Something went wrong on our side. Please don’t start a new application — ask the office for help.'}</p>
+        <p>
+          {ERRORS[code as ClientErrorCode] ?? 'Something went wrong on our side. Please don’t start a new application — ask the office for help.'}
+        </p>
         {requestId ? (
           <p className="muted">
             Reference for the office: <strong>{requestId}</strong>
@@ -75,8 +78,8 @@ export function BreakoutPage() {
     <div className="card">
       <Page title="Continue with the lender">
         <p>
-          Your application <strong>{lenderApplicationId}</strong> continues on {lender}’s own website. Please follow the
-          instructions the office gives you.
+          Your application <strong>{lenderApplicationId}</strong> continues on {lender}’s own website. Please follow the instructions the office gives
+          you.
         </p>
       </Page>
     </div>

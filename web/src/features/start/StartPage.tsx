@@ -2,8 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Page } from '@/components/Page';
 import { Loading } from '@/components/Skeleton';
-import { startFlow } from '@/flow/commands';
-import { ApiError } from '@/lib/api/client';
+import { isHandled } from '@/lib/api/client';
+import { startFlow } from './api/start';
 
 /** StartPage: /start without a key — how to begin. */
 export function StartPage() {
@@ -34,7 +34,7 @@ export function StartFlowPage() {
     run.then(
       (to) => void navigate(to, { replace: true }),
       (e: unknown) => {
-        if (e instanceof ApiError && e.redirectedTo) return;
+        if (isHandled(e)) return;
         setProblem('We could not start your application. Please ask the office for help.');
       },
     );

@@ -8,7 +8,7 @@ afterEach(() => {
   configureClientLog({ getSessionId: () => null, currentRoute: () => '/' });
 });
 
-describe('api client (spec §7, §8)', () => {
+describe('api client', () => {
   it('sends the session id and the time zone', () => {
     const h = buildHeaders('abc', true);
     expect(h['X-Web-Session-Id']).toBe('abc');
@@ -24,14 +24,24 @@ describe('api client (spec §7, §8)', () => {
     expect(errorTarget(v, {}, '/x')).toBe('/error?code=validation_error');
     const i = new ApiError(500, { code: 'internal', requestId: 'r1' });
     expect(errorTarget(i, {}, '/x')).toBe('/error?code=internal&requestId=r1');
-    expect(invalidApplicants([{ field: 'joint.a', message: '' }, { field: 'primary.b', message: '' }])).toEqual(['primary', 'joint']);
+    expect(
+      invalidApplicants([
+        { field: 'joint.a', message: '' },
+        { field: 'primary.b', message: '' },
+      ]),
+    ).toEqual(['primary', 'joint']);
   });
 
   it('handles failures in one place and rethrows', async () => {
     const navigate = vi.fn();
     const onValidation = vi.fn();
     configureApi({ getSessionId: () => 's1', navigate, onValidation, currentPath: () => '/p' });
-    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ code: 'validation_error', message: 'no', fieldErrors: [{ field: 'primary.ssn', message: 'Invalid Field' }] }), { status: 400 }));
+    const fetchMock = vi.fn(
+      async () =>
+        new Response(JSON.stringify({ code: 'validation_error', message: 'no', fieldErrors: [{ field: 'primary.ssn', message: 'Invalid Field' }] }), {
+          status: 400,
+        }),
+    );
     vi.stubGlobal('fetch', fetchMock);
     await expect(api.post('/providers/syn/prequalify', {}, { apply: { providerKey: 'syn', resubmitRoute: '/r' } })).rejects.toBeInstanceOf(ApiError);
     expect(onValidation).toHaveBeenCalledWith(expect.objectContaining({ invalidApplicants: ['primary'], resubmitRoute: '/r' }));
@@ -43,7 +53,10 @@ describe('api client (spec §7, §8)', () => {
   it('turns a network failure into the error page, never a blank screen', async () => {
     const navigate = vi.fn();
     configureApi({ getSessionId: () => null, navigate, onValidation: vi.fn(), currentPath: () => '/' });
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     await expect(api.get('/x')).rejects.toMatchObject({ code: 'network' });
     expect(navigate).toHaveBeenCalledWith('/error?code=network', true);
   });
@@ -52,7 +65,9 @@ describe('api client (spec §7, §8)', () => {
     configureApi({ getSessionId: () => 's1', navigate: vi.fn(), onValidation: vi.fn(), currentPath: () => '/providers/syn/paymentPlans' });
     configureClientLog({ getSessionId: () => 's1', currentRoute: () => '/providers/{providerKey}/paymentPlans' });
     const fetchMock = vi.fn(async (url: string) =>
-      url.endsWith('/log') ? new Response(null, { status: 204 }) : new Response(JSON.stringify({ code: 'internal', message: 'boom for Ann', requestId: 'r1' }), { status: 500 }),
+      url.endsWith('/log')
+        ? new Response(null, { status: 204 })
+        : new Response(JSON.stringify({ code: 'internal', message: 'boom for Ann', requestId: 'r1' }), { status: 500 }),
     );
     vi.stubGlobal('fetch', fetchMock);
     await expect(api.get('/providers/syn/payment/plans')).rejects.toBeInstanceOf(ApiError);
@@ -71,14 +86,18 @@ describe('api client (spec §7, §8)', () => {
 
   it('tolerates 404 resource_not_found when asked', async () => {
     configureApi({ getSessionId: () => null, navigate: vi.fn(), onValidation: vi.fn(), currentPath: () => '/' });
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ code: 'resource_not_found', message: '' }), { status: 404 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ code: 'resource_not_found', message: '' }), { status: 404 })),
+    );
     await expect(api.get('/x', { allowNotFound: true })).resolves.toBeNull();
   });
 });
 
 const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
-const inFlight = (retryAfter = '3') => json({ code: 'in_flight', message: 'This step is already being processed.' }, 409, { 'Retry-After': retryAfter });
+const inFlight = (retryAfter = '3') =>
+  json({ code: 'in_flight', message: 'This step is already being processed.' }, 409, { 'Retry-After': retryAfter });
 
 /** fetch answering from a list, recording when each call came (fake time) and its body. */
 function answers(...list: (Response | Error)[]) {

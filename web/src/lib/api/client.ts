@@ -1,4 +1,5 @@
 import { reportClientError } from '@/lib/clientLog';
+import { providerRoute } from '@/lib/paths';
 import { isKnownErrorCode, type ApiErrorBody, type ApplicantType, type FieldError } from './types';
 
 export const API_BASE = '/api/v1';
@@ -135,14 +136,14 @@ export function splitFieldName(field: string): { applicant: ApplicantType; id: s
 
 /**
  * errorTarget is THE place deciding where a failed call sends the user
- * (spec §8): session_invalid → sessionInvalid; 400 in the apply flow →
+ * (docs/behaviour.md, "Routes"): session_invalid → sessionInvalid; 400 in the apply flow →
  * correctErrors; anything else → the general error page.
  */
 export function errorTarget(err: ApiError, opts: Pick<RequestOptions, 'apply'>, currentPath: string): string {
   if (err.code === 'session_invalid' || err.status === 401) return '/session/invalid';
   if (err.status === 400 && opts.apply && err.fieldErrors.length > 0) {
     const applicants = invalidApplicants(err.fieldErrors);
-    const path = `/providers/${encodeURIComponent(opts.apply.providerKey)}/correctErrors`;
+    const path = providerRoute(opts.apply.providerKey, 'correctErrors');
     if (currentPath.endsWith('/correctErrors')) return currentPath + `?applicantType=${applicants[0] ?? 'primary'}`;
     return `${path}?applicantType=${applicants[0] ?? 'primary'}`;
   }
@@ -269,6 +270,14 @@ export async function request<T>(method: string, path: string, opts: RequestOpti
   }
 }
 
+/**
+ * isHandled: the central handler already took care of this failure (it sent
+ * the patient to the page that explains it), so the caller does nothing more.
+ */
+export function isHandled(e: unknown): boolean {
+  return e instanceof ApiError && Boolean(e.redirectedTo);
+}
+
 /** isStillWorking: a lender step that is still being processed after every retry (see ApiError.stillWorking). */
 export function isStillWorking(e: unknown): e is ApiError {
   return e instanceof ApiError && e.stillWorking;
@@ -305,6 +314,7 @@ export const api = {
   delete: <T>(path: string, opts?: RequestOptions) => request<T>('DELETE', path, opts),
 };
 
+/** providerPath builds an API path of one provider (under /api/v1); app routes are built by providerRoute in lib/paths.ts. */
 export function providerPath(providerKey: string, rest: string): string {
   return `/providers/${encodeURIComponent(providerKey)}/${rest}`;
 }

@@ -1,0 +1,175 @@
+package flow
+
+import (
+	"context"
+
+	"github.com/chairside/chairside"
+)
+
+// PlansPresented records that plans of these providers were shown.
+func (s *Service) PlansPresented(ctx context.Context, c *Caller, req *PlansPresentedRequest) error {
+	if len(req.ProviderKeys) > 20 {
+		return errorf(chairside.EBADREQUEST, "Too many providerKeys.")
+	}
+	loc, err := s.location(ctx, c.Session.LocationID)
+	if err != nil {
+		return err
+	}
+	keys := make([]string, 0, len(req.ProviderKeys))
+	for _, k := range req.ProviderKeys {
+		if loc.Step(k) == nil {
+			return errorf(chairside.ENOTFOUND, "This lender is not offered here.")
+		}
+		keys = append(keys, k)
+	}
+	s.event(ctx, c.Session, "", "financing_plans.presented", map[string]any{"providerKeys": keys})
+	return nil
+}
+
+// Plans asks the lender for payment plans for an amount, saves them as the
+// only plans that can be selected, and answers them.
+func (s *Service) Plans(ctx context.Context, c *Caller, providerKey string, amountCents int64) (*PlansResponse, error) {
+	if amountCents < 1 || amountCents > maxPurchaseCents {
+		return nil, errorf(chairside.EBADREQUEST, "amountCents must be between 1 and %d.", maxPurchaseCents)
+	}
+	pa, err := s.ownProviderApplication(ctx, c, providerKey)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.positive(pa, chairside.StatusDecided, chairside.StatusPlanSelected, chairside.StatusPlanConfirmed); err != nil {
+		return nil, err
+	}
+	lender, err := s.lenders.Lender(providerKey)
+	if err != nil {
+		return nil, err
+	}
+	lctx, cancel := context.WithTimeout(ctx, s.opts.LenderTimeout)
+	plans, err := lender.Plans(lctx, &chairside.PlansRequest{
+		ProviderKey:         providerKey,
+		LenderApplicationID: pa.LenderApplicationID,
+		AmountCents:         amountCents,
+		ApprovedAmountCents: pa.Decision.ApprovedAmountCents,
+		Now:                 s.now().UTC(),
+	})
+	cancel()
+	if err != nil {
+		s.log.Warn("lender plans failed", "session", SessionHash(c.Session.ID), "provider", providerKey, "err", chairside.ErrorCode(err))
+		return nil, errorf(chairside.ELENDER, "We could not get payment plans from the lender. Please try again.")
+	}
+	// Lender answers are untrusted: our provider key, a code, bounded count.
+	kept := make([]chairside.PaymentPlan, 0, len(plans))
+	seen := map[string]bool{}
+	for _, p := range plans {
+		if p.ProviderPlanCode == "" || seen[p.ProviderPlanCode] || len(kept) == maxPlans {
+			continue
+		}
+		seen[p.ProviderPlanCode] = true
+		p.ProviderKey = providerKey
+		kept = append(kept, p)
+	}
+	err = s.batch(ctx, func(st chairside.Store) error {
+		if err := st.SavePaymentPlans(ctx, pa.ID, kept); err != nil {
+			return err
+		}
+		s.eventIn(ctx, st, c.Session, providerKey, "plans.offered", map[string]any{"count": len(kept)})
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &PlansResponse{PaymentPlans: kept}, nil
+}
+
+// offeredPlan finds a plan code among the plans saved for pa, and refuses
+// it when the amount it finances is outside its bounds or above the
+// approved amount: the browser hides such plans, the server decides.
+func (s *Service) offeredPlan(ctx context.Context, pa *chairside.ProviderApplication, code string) (*chairside.PaymentPlan, error) {
+	plans, err := s.store.ListPaymentPlans(ctx, pa.ID)
+	if err != nil {
+		return nil, err
+	}
+	for i := range plans {
+		if plans[i].ProviderPlanCode == code {
+			if !eligible(&plans[i], pa.Decision) {
+				return nil, errorf(chairside.ECONFLICT, "This payment plan is not available for this amount. Please choose another plan.")
+			}
+			return &plans[i], nil
+		}
+	}
+	return nil, errorf(chairside.ENOTFOUND, "This payment plan is not offered.")
+}
+
+// eligible reports whether a plan can finance its amount: at least the
+// plan's minimum, at most its maximum (when it has one) and at most what
+// the lender approved.
+func eligible(p *chairside.PaymentPlan, d *chairside.Decision) bool {
+	amount := p.AmountFinancedCents
+	if amount <= 0 || amount < p.MinAmountCents {
+		return false
+	}
+	if p.MaxAmountCents > 0 && amount > p.MaxAmountCents {
+		return false
+	}
+	return d != nil && amount <= d.ApprovedAmountCents
+}
+
+// SelectPlan selects one of the offered plans (again, if the patient
+// changes their mind before accepting).
+func (s *Service) SelectPlan(ctx context.Context, c *Caller, providerKey, code string) (*chairside.PaymentPlan, error) {
+	pa, plan, err := s.ownPlan(ctx, c, providerKey, code, chairside.StatusDecided, chairside.StatusPlanSelected, chairside.StatusPlanConfirmed)
+	if err != nil {
+		return nil, err
+	}
+	pa.Status = chairside.StatusPlanSelected
+	pa.SelectedPlanCode = code
+	if err := s.recordPlanStep(ctx, c, pa, "plan.selected"); err != nil {
+		return nil, err
+	}
+	return plan, nil
+}
+
+// ConfirmPlan confirms the selected plan; the code must be the selected one.
+func (s *Service) ConfirmPlan(ctx context.Context, c *Caller, providerKey, code string) (*chairside.PaymentPlan, error) {
+	pa, plan, err := s.ownPlan(ctx, c, providerKey, code, chairside.StatusPlanSelected)
+	if err != nil {
+		return nil, err
+	}
+	if pa.SelectedPlanCode != code {
+		return nil, errorf(chairside.ECONFLICT, "This is not the selected payment plan.")
+	}
+	pa.Status = chairside.StatusPlanConfirmed
+	if err := s.recordPlanStep(ctx, c, pa, "plan.confirmed"); err != nil {
+		return nil, err
+	}
+	return plan, nil
+}
+
+// ownPlan answers the caller's provider application for providerKey and
+// its offered plan code, when the application has a positive decision, is
+// in one of statuses and has no lender step in flight.
+func (s *Service) ownPlan(ctx context.Context, c *Caller, providerKey, code string, statuses ...string) (*chairside.ProviderApplication, *chairside.PaymentPlan, error) {
+	pa, err := s.ownProviderApplication(ctx, c, providerKey)
+	if err != nil {
+		return nil, nil, err
+	}
+	plan, err := s.offeredPlan(ctx, pa, code)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := s.positive(pa, statuses...); err != nil {
+		return nil, nil, err
+	}
+	return pa, plan, nil
+}
+
+// recordPlanStep saves a plan selection or confirmation (version-checked)
+// with its event, in one transaction.
+func (s *Service) recordPlanStep(ctx context.Context, c *Caller, pa *chairside.ProviderApplication, event string) error {
+	return s.batch(ctx, func(st chairside.Store) error {
+		if err := s.updateIn(ctx, st, pa); err != nil {
+			return err
+		}
+		s.eventIn(ctx, st, c.Session, pa.ProviderKey, event, map[string]any{"providerPlanCode": pa.SelectedPlanCode})
+		return nil
+	})
+}

@@ -1,0 +1,136 @@
+package flow
+
+import (
+	"context"
+
+	"github.com/chairside/chairside"
+)
+
+// providerApplication finds or creates the caller's provider application
+// for a waterfall step. Two first submits racing both try to create; the
+// loser reads the winner's.
+func (s *Service) providerApplication(ctx context.Context, store chairside.Store, applicationID string, st *chairside.WaterfallStep, mode string) (*chairside.ProviderApplication, error) {
+	pa, err := store.FindProviderApplication(ctx, applicationID, st.ProviderKey)
+	if err == nil || !isCode(err, chairside.ENOTFOUND) {
+		return pa, err
+	}
+	now := s.now().UTC()
+	pa = &chairside.ProviderApplication{
+		ID:            newID(),
+		ApplicationID: applicationID,
+		ProviderKey:   st.ProviderKey,
+		Role:          st.Role,
+		ApplyMode:     mode,
+		Status:        chairside.StatusStarted,
+		CreatedAt:     now,
+		UpdatedAt:     now,
+	}
+	if err := store.CreateProviderApplication(ctx, pa); err != nil {
+		if isCode(err, chairside.ECONFLICT) {
+			return store.FindProviderApplication(ctx, applicationID, st.ProviderKey)
+		}
+		return nil, err
+	}
+	return pa, nil
+}
+
+// ownProviderApplication loads the caller's provider application for a
+// provider key. The lookup goes through the session's own application, so
+// another session's objects are simply not found (BOLA).
+func (s *Service) ownProviderApplication(ctx context.Context, c *Caller, providerKey string) (*chairside.ProviderApplication, error) {
+	return s.ownProviderApplicationIn(ctx, s.store, c, providerKey)
+}
+
+// ownProviderApplicationIn is ownProviderApplication through st, the store
+// or a transaction of it.
+func (s *Service) ownProviderApplicationIn(ctx context.Context, st chairside.Store, c *Caller, providerKey string) (*chairside.ProviderApplication, error) {
+	pa, err := st.FindProviderApplication(ctx, c.Session.ApplicationID, providerKey)
+	if err != nil {
+		if isCode(err, chairside.ENOTFOUND) {
+			return nil, errorf(chairside.ENOTFOUND, "There is no application with this lender yet.")
+		}
+		return nil, err
+	}
+	return pa, nil
+}
+
+// positive requires a positive decision in one of the given statuses, and
+// no lender step in flight.
+func (s *Service) positive(pa *chairside.ProviderApplication, statuses ...string) error {
+	if pa.Decision == nil || !chairside.Positive(pa.Decision.ResponseCode) {
+		return errorf(chairside.ECONFLICT, "There is no approved offer from this lender.")
+	}
+	if pa.InFlight != "" {
+		return inFlight(s.lease())
+	}
+	for _, st := range statuses {
+		if pa.Status == st {
+			return nil
+		}
+	}
+	return errorf(chairside.ECONFLICT, "This step is not possible now.")
+}
+
+// updateIn stores pa, through st (the store or a batch of it), from the
+// version it was read at; a stale version (a parallel request moved it
+// first) answers conflict.
+func (s *Service) updateIn(ctx context.Context, st chairside.Store, pa *chairside.ProviderApplication) error {
+	pa.UpdatedAt = s.now().UTC()
+	if err := st.UpdateProviderApplication(ctx, pa); err != nil {
+		if isCode(err, chairside.ECONFLICT) {
+			return errorf(chairside.ECONFLICT, "This step was already done.")
+		}
+		return err
+	}
+	return nil
+}
+
+// ApplicationStatus asks the lender where its application stands and, when
+// a decided application's answer changed (a pending one was approved),
+// records the new decision.
+func (s *Service) ApplicationStatus(ctx context.Context, c *Caller, providerKey string) (*chairside.ProviderApplication, error) {
+	pa, err := s.ownProviderApplication(ctx, c, providerKey)
+	if err != nil {
+		return nil, err
+	}
+	if pa.LenderApplicationID == "" || pa.Decision == nil {
+		return nil, errorf(chairside.ECONFLICT, "This lender has no application to check yet.")
+	}
+	lender, err := s.lenders.Lender(providerKey)
+	if err != nil {
+		return nil, err
+	}
+	lctx, cancel := context.WithTimeout(ctx, s.opts.LenderTimeout)
+	d, err := lender.Status(lctx, providerKey, pa.LenderApplicationID)
+	cancel()
+	if err != nil || d == nil {
+		s.log.Warn("lender status failed", "session", SessionHash(c.Session.ID), "provider", providerKey, "err", chairside.ErrorCode(err))
+		return nil, errorf(chairside.ELENDER, "We did not get an answer from the lender. Please try again.")
+	}
+	d = sanitizeDecision(d, providerKey, pa.Decision.Operation)
+	if pa.Status == chairside.StatusDecided && pa.InFlight == "" && d.ResponseCode != pa.Decision.ResponseCode {
+		d.ID = newID()
+		d.ProviderApplicationID = pa.ID
+		d.CreatedAt = s.now().UTC()
+		if d.LenderApplicationID == "" {
+			d.LenderApplicationID = pa.LenderApplicationID
+		}
+		// The new decision, the version-checked update that proves nothing
+		// moved meanwhile, and the event: together or not at all.
+		err := s.batch(ctx, func(tx chairside.Store) error {
+			if err := tx.CreateDecision(ctx, d); err != nil {
+				return err
+			}
+			pa.Decision = d
+			if err := s.updateIn(ctx, tx, pa); err != nil {
+				return err
+			}
+			s.eventIn(ctx, tx, c.Session, providerKey, "decision.updated", map[string]any{"responseCode": d.ResponseCode})
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	return pa, nil
+}

@@ -1,0 +1,117 @@
+package flow
+
+import (
+	"bytes"
+	"encoding/base64"
+	"image"
+	"image/png"
+	"strings"
+
+	"github.com/chairside/chairside"
+)
+
+// Signature limits: a signature is valid only above 3000 bytes of
+// black-and-white PNG — the same bytes the browser measured and sent
+// (docs/decisions.md, "One signature rule") — and 512 KiB is far more than
+// a pad needs.
+const (
+	minSignatureBytes = 3000
+	maxSignatureBytes = 512 << 10
+)
+
+// decodeSignature decodes a data:image/png;base64 URL and applies the one
+// signature rule, which the browser applies to the same PNG before sending
+// it (web/src/features/signing/signature.ts): more than 3000 and at most
+// 512 KiB of PNG, and ink that makes a mark (signatureInk). The byte rule
+// alone cannot tell an empty pad from a signed one — a blank pad encodes to
+// more than 3000 bytes — so the ink rule is what refuses a tap.
+func decodeSignature(dataURL string) ([]byte, error) {
+	const prefix = "data:image/png;base64,"
+	bad := func(msg string) error { return errorf(chairside.EBADREQUEST, "%s", msg) }
+	if !strings.HasPrefix(dataURL, prefix) {
+		return nil, bad("signaturePng must be a data:image/png;base64 URL.")
+	}
+	b64 := dataURL[len(prefix):]
+	if base64.StdEncoding.DecodedLen(len(b64)) > maxSignatureBytes+3 {
+		return nil, errorf(chairside.ETOOLARGE, "The signature image is too large.")
+	}
+	raw, err := base64.StdEncoding.DecodeString(b64)
+	if err != nil {
+		return nil, bad("signaturePng is not valid base64.")
+	}
+	if len(raw) > maxSignatureBytes {
+		return nil, errorf(chairside.ETOOLARGE, "The signature image is too large.")
+	}
+	if len(raw) <= minSignatureBytes {
+		return nil, bad("Please sign in the box before continuing.")
+	}
+	// The size is checked before the pixels are decoded, so a small file
+	// cannot ask for a huge image.
+	cfg, err := png.DecodeConfig(bytes.NewReader(raw))
+	if err != nil {
+		return nil, bad("signaturePng is not a PNG image.")
+	}
+	if cfg.Width <= 0 || cfg.Height <= 0 || cfg.Width > maxSignatureSide || cfg.Height > maxSignatureSide {
+		return nil, bad("The signature image has an unexpected size.")
+	}
+	img, err := png.Decode(bytes.NewReader(raw))
+	if err != nil {
+		return nil, bad("signaturePng is not a PNG image.")
+	}
+	if !signatureInk(img) {
+		return nil, bad("Please sign in the box before continuing.")
+	}
+	return raw, nil
+}
+
+// maxSignatureSide bounds a signature image's width and height in pixels: a
+// pad 1000 CSS pixels wide on a screen with three device pixels to one.
+const maxSignatureSide = 4096
+
+// signatureInk reports whether an image holds a mark, not a tap: its ink
+// (pixels darker than mid-grey) spans at least a tenth of the image's width
+// (the larger side of the ink's bounding box), with at least as many ink
+// pixels as that span, as one stroke across it would have. A dot, a few
+// scattered dots or an empty pad fail.
+func signatureInk(img image.Image) bool {
+	b := img.Bounds()
+	minX, minY, maxX, maxY, ink := b.Max.X, b.Max.Y, b.Min.X-1, b.Min.Y-1, 0
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			if !dark(img, x, y) {
+				continue
+			}
+			ink++
+			minX, maxX = min(minX, x), max(maxX, x)
+			minY, maxY = min(minY, y), max(maxY, y)
+		}
+	}
+	if ink == 0 {
+		return false
+	}
+	span := max(maxX-minX+1, maxY-minY+1)
+	return span*10 >= b.Dx() && ink >= span
+}
+
+// dark reports whether a pixel is ink: luminance below half. Transparent
+// pixels are paper.
+func dark(img image.Image, x, y int) bool {
+	switch m := img.(type) {
+	case *image.Gray:
+		return m.GrayAt(x, y).Y < 128
+	case *image.NRGBA:
+		c := m.NRGBAAt(x, y)
+		return c.A >= 128 && luminance(uint32(c.R)*257, uint32(c.G)*257, uint32(c.B)*257) < 0x8000
+	}
+	r, g, bl, a := img.At(x, y).RGBA()
+	if a < 0x8000 {
+		return false
+	}
+	// Premultiplied: divide the alpha out before judging the colour.
+	return luminance(r*0xffff/a, g*0xffff/a, bl*0xffff/a) < 0x8000
+}
+
+// luminance weighs 16-bit colour channels as the eye does (ITU-R BT.601).
+func luminance(r, g, b uint32) uint32 {
+	return (299*r + 587*g + 114*b) / 1000
+}

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Runs every static check of both halves and exits non-zero when any
+# fails, after running them all:
+#   Go: gofmt, go vet, staticcheck (pinned in go.mod as a tool, so a clean
+#       clone fetches the same version), and no function over 80 lines
+#       outside tests (tools/funclen);
+#   web: `npm run lint` in web/.
+# `make lint` runs it, and so does scripts/test.sh.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+status=0
+step() { echo; echo "==> lint: $*"; }
+fail() { echo "lint: $* failed"; status=1; }
+
+# This module's packages. ./... would also take in Go code that an npm
+# package ships under web/node_modules.
+mapfile -t pkgs < <(go list ./... | grep -v /node_modules/)
+mapfile -t dirs < <(go list -f '{{.Dir}}' "${pkgs[@]}" | sed "s|^$PWD/||; s|^$PWD\$|.|")
+
+step "gofmt"
+unformatted=$(gofmt -l "${dirs[@]}")
+if [ -n "$unformatted" ]; then
+	echo "$unformatted"
+	fail "gofmt (run gofmt -w on the files above)"
+fi
+
+step "go vet"
+go vet "${pkgs[@]}" || fail "go vet"
+
+step "staticcheck"
+go tool staticcheck "${pkgs[@]}" || fail "staticcheck"
+
+step "function length"
+go run ./tools/funclen -max 80 "${dirs[@]}" || fail "function length"
+
+step "web (npm run lint)"
+(cd web && npm run lint) || fail "npm run lint"
+
+exit $status

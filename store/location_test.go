@@ -1,0 +1,62 @@
+package store_test
+
+import (
+	"reflect"
+	"testing"
+	"time"
+
+	"github.com/chairside/chairside"
+	"github.com/chairside/chairside/store"
+	"github.com/chairside/chairside/store/storetest"
+)
+
+func TestLocations(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		l := newLocation(t, db)
+		if l.ID == "" {
+			t.Fatal("CreateLocation did not assign an id")
+		}
+		got, err := db.FindLocationByID(ctx, l.ID)
+		must(t, err)
+		if !reflect.DeepEqual(got, l) {
+			t.Fatalf("FindLocationByID = %+v, want %+v", got, l)
+		}
+		got, err = db.FindLocationByEntityKey(ctx, l.EntityKey)
+		must(t, err)
+		if !reflect.DeepEqual(got, l) {
+			t.Fatalf("FindLocationByEntityKey = %+v, want %+v", got, l)
+		}
+		if got.Next("synchrony_standard").ProviderKey != "proceed" {
+			t.Fatal("waterfall order lost")
+		}
+
+		l2 := &chairside.Location{ID: "loc-2", EntityKey: randomDigits(16), Name: "Neutral", State: "DC", GroupID: "g2", CreatedAt: t0.Add(time.Second)}
+		must(t, db.CreateLocation(ctx, l2))
+		list, err := db.ListLocations(ctx)
+		must(t, err)
+		if len(list) != 2 || list[0].ID != l.ID || list[1].ID != "loc-2" {
+			t.Fatalf("ListLocations = %v", list)
+		}
+		if list[1].Waterfall != nil {
+			t.Fatalf("nil waterfall came back as %#v", list[1].Waterfall)
+		}
+
+		dup := *l
+		dup.ID = ""
+		wantCode(t, db.CreateLocation(ctx, &dup), chairside.ECONFLICT)
+		_, err = db.FindLocationByID(ctx, "nope")
+		wantCode(t, err, chairside.ENOTFOUND)
+		_, err = db.FindLocationByEntityKey(ctx, "0000000000000000")
+		wantCode(t, err, chairside.ENOTFOUND)
+	})
+}
+
+func TestLocationsEmptyList(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		list, err := db.ListLocations(ctx)
+		must(t, err)
+		if len(list) != 0 {
+			t.Fatalf("ListLocations on an empty store = %v", list)
+		}
+	})
+}

@@ -1,0 +1,84 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"strings"
+
+	"github.com/chairside/chairside"
+)
+
+const paymentPlanColumns = `provider_key, type_id, provider_plan_code, duration_months, monthly_amount_cents, total_cost_cents,
+	apr, promo_apr, description, expire_at, min_amount_cents, max_amount_cents, amount_financed_cents, down_payment_cents,
+	product_type, sub_lender_id`
+
+// SavePaymentPlans replaces the plans offered to a provider application
+// with plans, in their order, in one transaction. An empty or nil plans
+// clears them. An unknown provider application answers ENOTFOUND.
+//
+// The plans go in with one multi-row INSERT: a lender offers a handful, and
+// one statement instead of one per plan keeps the writer's turn short.
+func (db *DB) SavePaymentPlans(ctx context.Context, providerApplicationID string, plans []chairside.PaymentPlan) error {
+	return db.withTx(ctx, func(tx *sql.Tx) error {
+		if len(plans) == 0 {
+			// With rows to insert, the foreign key answers for a missing
+			// provider application; without, ask.
+			var n int
+			if err := tx.QueryRowContext(ctx, db.rebind(`SELECT COUNT(*) FROM provider_applications WHERE id = ?`), providerApplicationID).Scan(&n); err != nil {
+				return fmt.Errorf("store: save payment plans: %w", err)
+			} else if n == 0 {
+				return notFound("Provider application not found.")
+			}
+		}
+		if _, err := tx.ExecContext(ctx, db.rebind(`DELETE FROM payment_plans WHERE provider_application_id = ?`), providerApplicationID); err != nil {
+			return fmt.Errorf("store: save payment plans: %w", err)
+		}
+		for offset := 0; len(plans) > 0; {
+			// 18 parameters a row; 40 rows stay far below every engine's
+			// parameter limit.
+			chunk := plans[:min(len(plans), 40)]
+			var q strings.Builder
+			q.WriteString(`INSERT INTO payment_plans (provider_application_id, plan_order, ` + paymentPlanColumns + `) VALUES `)
+			args := make([]any, 0, 18*len(chunk))
+			for i, p := range chunk {
+				if i > 0 {
+					q.WriteString(", ")
+				}
+				q.WriteString("(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+				args = append(args, providerApplicationID, offset+i,
+					p.ProviderKey, p.TypeID, p.ProviderPlanCode, p.DurationMonths, p.MonthlyAmountCents, p.TotalCostCents,
+					p.APR, p.PromoAPR, p.Description, millis(p.ExpireDateTime), p.MinAmountCents, p.MaxAmountCents,
+					p.AmountFinancedCents, p.DownPaymentCents, p.ProductType, p.SubLenderID)
+			}
+			if _, err := tx.ExecContext(ctx, db.rebind(q.String()), args...); err != nil {
+				if isForeignKeyViolation(err) {
+					return notFound("Provider application not found.")
+				}
+				return fmt.Errorf("store: save payment plans: %w", err)
+			}
+			plans = plans[len(chunk):]
+			offset += len(chunk)
+		}
+		return nil
+	})
+}
+
+// ListPaymentPlans returns the plans offered to a provider application in
+// the order they were saved; none (not an error) when there are none.
+// ExpireDateTime comes back in UTC, to the millisecond.
+func (db *DB) ListPaymentPlans(ctx context.Context, providerApplicationID string) ([]chairside.PaymentPlan, error) {
+	return queryAll(ctx, db, "list payment plans", scanPaymentPlan, `SELECT `+paymentPlanColumns+` FROM payment_plans
+		WHERE provider_application_id = ? ORDER BY plan_order`, providerApplicationID)
+}
+
+// scanPaymentPlan reads one row of paymentPlanColumns.
+func scanPaymentPlan(s scanner) (chairside.PaymentPlan, error) {
+	var p chairside.PaymentPlan
+	var expire int64
+	err := s.Scan(&p.ProviderKey, &p.TypeID, &p.ProviderPlanCode, &p.DurationMonths, &p.MonthlyAmountCents, &p.TotalCostCents,
+		&p.APR, &p.PromoAPR, &p.Description, &expire, &p.MinAmountCents, &p.MaxAmountCents,
+		&p.AmountFinancedCents, &p.DownPaymentCents, &p.ProductType, &p.SubLenderID)
+	p.ExpireDateTime = fromMillis(expire)
+	return p, err
+}

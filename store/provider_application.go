@@ -1,0 +1,125 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/chairside/chairside"
+)
+
+const providerApplicationColumns = `id, application_id, provider_key, role, apply_mode, status,
+	lender_application_id, selected_plan_code, in_flight_step, version, created_at, updated_at`
+
+// CreateProviderApplication stores a lender's part of an application with
+// Version 1 (pa.Version is set). An empty pa.ID gets a random id; zero
+// CreatedAt and UpdatedAt get db.Now. A second one for the same application
+// and provider answers ECONFLICT; an unknown application ENOTFOUND.
+func (db *DB) CreateProviderApplication(ctx context.Context, pa *chairside.ProviderApplication) error {
+	if pa.ID == "" {
+		pa.ID = newID()
+	}
+	pa.CreatedAt = db.stamp(pa.CreatedAt)
+	if pa.UpdatedAt.IsZero() {
+		pa.UpdatedAt = pa.CreatedAt
+	}
+	pa.UpdatedAt = pa.UpdatedAt.Truncate(time.Millisecond)
+	// ON CONFLICT DO NOTHING rather than a unique violation: inside a
+	// Batch's PostgreSQL transaction a failed statement would abort the
+	// transaction, and a lost race to create is an answer, not a failure.
+	res, err := db.exec(ctx, `INSERT INTO provider_applications (`+providerApplicationColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+		ON CONFLICT DO NOTHING`,
+		pa.ID, pa.ApplicationID, pa.ProviderKey, pa.Role, pa.ApplyMode, pa.Status,
+		pa.LenderApplicationID, pa.SelectedPlanCode, pa.InFlight, 1, millis(pa.CreatedAt), millis(pa.UpdatedAt))
+	if err == nil {
+		if n, rerr := rowsAffected(res); rerr != nil {
+			err = rerr
+		} else if n == 0 {
+			return conflict("This provider application already exists.")
+		}
+	}
+	if err := insertError(err, "create provider application", "This provider application already exists.", "Application not found."); err != nil {
+		return err
+	}
+	pa.Version = 1
+	return nil
+}
+
+// FindProviderApplication returns the provider application of an
+// application for providerKey, with its latest decision, or ENOTFOUND. One
+// query: the hot path of every step after a decision.
+func (db *DB) FindProviderApplication(ctx context.Context, applicationID, providerKey string) (*chairside.ProviderApplication, error) {
+	var d decisionRow
+	pa, err := scanProviderApplication(db.queryRow(ctx, `SELECT pa.id, pa.application_id, pa.provider_key, pa.role, pa.apply_mode, pa.status,
+			pa.lender_application_id, pa.selected_plan_code, pa.in_flight_step, pa.version, pa.created_at, pa.updated_at, `+decisionColumns+`
+		FROM provider_applications pa
+		LEFT JOIN decisions d ON d.provider_application_id = pa.id
+		WHERE pa.application_id = ? AND pa.provider_key = ?
+		ORDER BY d.created_at DESC, d.seq DESC LIMIT 1`, applicationID, providerKey), d.dest()...)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, notFound("Provider application not found.")
+	} else if err != nil {
+		return nil, fmt.Errorf("store: find provider application: %w", err)
+	}
+	if pa.Decision, err = d.decision(); err != nil {
+		return nil, fmt.Errorf("store: find provider application: %w", err)
+	}
+	return pa, nil
+}
+
+// ListProviderApplications returns every provider application of an
+// application in the order they were created, each with its latest
+// decision. An unknown application has none (an empty list, not an error).
+func (db *DB) ListProviderApplications(ctx context.Context, applicationID string) ([]*chairside.ProviderApplication, error) {
+	out, err := queryAll(ctx, db, "list provider applications", func(s scanner) (*chairside.ProviderApplication, error) {
+		return scanProviderApplication(s)
+	}, `SELECT `+providerApplicationColumns+`
+		FROM provider_applications WHERE application_id = ? ORDER BY created_at, id`, applicationID)
+	if err != nil {
+		return nil, err
+	}
+	if err := db.attachDecisions(ctx, applicationID, out); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// scanProviderApplication reads the columns of providerApplicationColumns,
+// then into more, when given, the columns that follow them.
+func scanProviderApplication(s scanner, more ...any) (*chairside.ProviderApplication, error) {
+	var pa chairside.ProviderApplication
+	var created, updated int64
+	dest := append([]any{&pa.ID, &pa.ApplicationID, &pa.ProviderKey, &pa.Role, &pa.ApplyMode, &pa.Status,
+		&pa.LenderApplicationID, &pa.SelectedPlanCode, &pa.InFlight, &pa.Version, &created, &updated}, more...)
+	if err := s.Scan(dest...); err != nil {
+		return nil, err
+	}
+	pa.CreatedAt, pa.UpdatedAt = fromMillis(created), fromMillis(updated)
+	return &pa, nil
+}
+
+// UpdateProviderApplication saves pa's role, apply mode, status, lender
+// application id, selected plan and in-flight step if pa.Version is still
+// the stored version, then increments pa.Version and sets UpdatedAt to
+// db.Now. A stale version answers ECONFLICT, so of many parallel updates
+// from the same read exactly one wins. A missing record answers ENOTFOUND.
+// pa.Decision is not saved here (see CreateDecision).
+func (db *DB) UpdateProviderApplication(ctx context.Context, pa *chairside.ProviderApplication) error {
+	now := db.now()
+	res, err := db.exec(ctx, `UPDATE provider_applications SET role = ?, apply_mode = ?, status = ?,
+			lender_application_id = ?, selected_plan_code = ?, in_flight_step = ?, version = version + 1, updated_at = ?
+		WHERE id = ? AND version = ?`,
+		pa.Role, pa.ApplyMode, pa.Status, pa.LenderApplicationID, pa.SelectedPlanCode, pa.InFlight, millis(now), pa.ID, pa.Version)
+	if err != nil {
+		return fmt.Errorf("store: update provider application: %w", err)
+	}
+	if err := db.oneChanged(ctx, res, "provider_applications", pa.ID,
+		"Provider application not found.", "This step was already taken; reload and try again."); err != nil {
+		return err
+	}
+	pa.Version++
+	pa.UpdatedAt = now
+	return nil
+}

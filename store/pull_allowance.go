@@ -1,0 +1,30 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"time"
+)
+
+// ReservePull takes one pull from scope's allowance of limit with a single
+// conditional upsert and answers whether it could. On PostgreSQL parallel
+// reservations of one scope queue on its row and each sees the count the
+// one before it left; SQLite has one writer. Inside a Batch the
+// reservation is undone with the rest when the batch fails.
+func (db *DB) ReservePull(ctx context.Context, scope string, limit int) (bool, error) {
+	if limit <= 0 {
+		return false, nil
+	}
+	res, err := db.exec(ctx, `INSERT INTO pull_allowances (scope, pulls, created_at) VALUES (?, 1, ?)
+		ON CONFLICT (scope) DO UPDATE SET pulls = pull_allowances.pulls + 1 WHERE pull_allowances.pulls < ?`,
+		scope, millis(db.now()), limit)
+	if err != nil {
+		return false, fmt.Errorf("store: reserve pull: %w", err)
+	}
+	n, err := rowsAffected(res)
+	return n == 1, err
+}
+
+// allowanceKeep is how long pull allowances are kept: the longest window
+// a cap counts (one UTC day) with a day to spare.
+const allowanceKeep = 48 * time.Hour

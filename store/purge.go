@@ -1,0 +1,53 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"time"
+
+	"github.com/chairside/chairside"
+)
+
+// PurgePersonalData blanks the sealed applicants of every application whose
+// session ended before finishedBefore, sets their PurgedAt, and answers how
+// many it purged. Decisions, consents, events, amounts and the SSN blind
+// index stay: lending records outlive the personal data.
+//
+// A session ended when it finished, or, if it never did (the patient walked
+// away), at the latest chairside.SessionMaxAge after it began. Flow tokens
+// used or expired before the cutoff lose their sealed patient name too, and
+// pull allowances older than any cap's window are deleted.
+func (db *DB) PurgePersonalData(ctx context.Context, finishedBefore time.Time) (int, error) {
+	cutoff := millis(finishedBefore)
+	abandonedCutoff := millis(finishedBefore.Add(-chairside.SessionMaxAge))
+	var purged int64
+	err := db.withTx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, db.rebind(`UPDATE applications SET primary_sealed = '', joint_sealed = '', purged_at = ?
+			WHERE purged_at IS NULL AND session_id IN (
+				SELECT id FROM sessions
+				WHERE (finished_at IS NOT NULL AND finished_at < ?) OR (finished_at IS NULL AND created_at < ?))`),
+			millis(db.now()), cutoff, abandonedCutoff)
+		if err != nil {
+			return fmt.Errorf("store: purge applications: %w", err)
+		}
+		if purged, err = rowsAffected(res); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, db.rebind(`UPDATE flow_tokens SET name_sealed = ''
+			WHERE name_sealed <> '' AND (expires_at < ? OR used_at < ?)`), cutoff, cutoff); err != nil {
+			return fmt.Errorf("store: purge flow tokens: %w", err)
+		}
+		// Pull allowances hold an SSN's blind index; once no cap counts
+		// them any more they go too.
+		if _, err := tx.ExecContext(ctx, db.rebind(`DELETE FROM pull_allowances WHERE created_at < ?`),
+			millis(db.now().Add(-allowanceKeep))); err != nil {
+			return fmt.Errorf("store: purge pull allowances: %w", err)
+		}
+		return nil
+	})
+	if err != nil {
+		return 0, err
+	}
+	return int(purged), nil
+}

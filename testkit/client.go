@@ -1,0 +1,236 @@
+package testkit
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+	"time"
+)
+
+// Client walks one patient through the API as the browser does, over real
+// HTTP, timing every call. The end-to-end tests, the crash tests and the
+// load benchmark of cmd/chairside drive the real program with it.
+type Client struct {
+	// Base is the server's address, e.g. http://127.0.0.1:8080.
+	Base string
+	HTTP *http.Client
+	// SessionID is the webSessionId sent with every call once set (Start
+	// sets it).
+	SessionID string
+	// Latencies holds the time of every call made, and Names[i] the kind
+	// of call Latencies[i] timed ("POST prequalify"), for the benchmark's
+	// percentiles and its per-call table.
+	Latencies []time.Duration
+	Names     []string
+	// Think is a pause before every call but a journey's first, as a
+	// person reading and typing would make.
+	Think time.Duration
+}
+
+// APIError is an answer other than 2xx.
+type APIError struct {
+	Status int
+	Body   string
+}
+
+func (e *APIError) Error() string { return fmt.Sprintf("HTTP %d: %s", e.Status, e.Body) }
+
+// Call sends one request under /api/v1 and decodes the JSON answer into
+// out (if not nil). An answer other than 2xx is an *APIError.
+func (c *Client) Call(method, path string, body, out any) error {
+	var r io.Reader
+	if body != nil {
+		b, err := json.Marshal(body)
+		if err != nil {
+			return err
+		}
+		r = bytes.NewReader(b)
+	}
+	if c.Think > 0 && c.SessionID != "" {
+		time.Sleep(c.Think)
+	}
+	req, err := http.NewRequest(method, c.Base+"/api/v1"+path, r)
+	if err != nil {
+		return err
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("X-Time-Zone", "America/Los_Angeles")
+	if c.SessionID != "" {
+		req.Header.Set("X-Web-Session-Id", c.SessionID)
+	}
+	start := time.Now()
+	resp, err := c.HTTP.Do(req)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	data, err := io.ReadAll(resp.Body)
+	c.record(callName(method, path), time.Since(start))
+	if err != nil {
+		return err
+	}
+	if resp.StatusCode/100 != 2 {
+		return &APIError{resp.StatusCode, string(data)}
+	}
+	if out != nil {
+		return json.Unmarshal(data, out)
+	}
+	return nil
+}
+
+// CallURL is a timed GET of a full URL, recorded as name: the benchmark's
+// hello-world baseline.
+func (c *Client) CallURL(url, name string) error {
+	start := time.Now()
+	resp, err := c.HTTP.Get(url)
+	if err != nil {
+		return err
+	}
+	_, err = io.Copy(io.Discard, resp.Body)
+	resp.Body.Close()
+	c.record(name, time.Since(start))
+	return err
+}
+
+func (c *Client) record(name string, took time.Duration) {
+	c.Latencies = append(c.Latencies, took)
+	c.Names = append(c.Names, name)
+}
+
+// callName names a call for the benchmark's per-call breakdown: the method
+// and the path without ids, keys or plan codes ("POST prequalify", "GET
+// disclosures?kind=esign").
+func callName(method, path string) string {
+	p, q, _ := strings.Cut(path, "?")
+	var name string
+	switch segs := strings.Split(strings.Trim(p, "/"), "/"); {
+	case len(segs) >= 2 && (segs[0] == "flow" || segs[0] == "apply"):
+		name = segs[0] + "/" + segs[1] // flow/start, apply/start, flow/finish
+	case len(segs) >= 2 && segs[len(segs)-2] == "application":
+		name = "application/" + segs[len(segs)-1] // esign, complete
+	case len(segs) >= 3 && segs[len(segs)-3] == "plans":
+		name = "plans/" + segs[len(segs)-1] // select, confirm-selection
+	default:
+		name = segs[len(segs)-1]
+	}
+	if q != "" {
+		name += "?" + q
+	}
+	return method + " " + name
+}
+
+// Start starts a session at the office with entityKey, keeps its id and
+// answers the provider the session starts with.
+func (c *Client) Start(entityKey string) (firstProvider string, err error) {
+	var start struct {
+		Session struct {
+			WebSessionID       string `json:"webSessionId"`
+			DynamicProviderKey string `json:"dynamicProviderKey"`
+		} `json:"session"`
+	}
+	c.SessionID = ""
+	if err := c.Call("POST", "/flow/start/entity-keys/"+entityKey, nil, &start); err != nil {
+		return "", fmt.Errorf("start: %w", err)
+	}
+	c.SessionID = start.Session.WebSessionID
+	return start.Session.DynamicProviderKey, nil
+}
+
+// Consent reads a lender's document of a kind (prequalification,
+// application, esign) as the browser shows it, and answers the patient's
+// agreement to exactly that document.
+func (c *Client) Consent(providerKey, kind string) (map[string]any, error) {
+	var d struct {
+		ID      string `json:"id"`
+		Version string `json:"version"`
+		SHA256  string `json:"sha256"`
+	}
+	if err := c.Call("GET", "/providers/"+providerKey+"/disclosures?kind="+kind, nil, &d); err != nil {
+		return nil, fmt.Errorf("disclosures %s: %w", kind, err)
+	}
+	return map[string]any{"documentId": d.ID, "documentVersion": d.Version, "documentSha256": d.SHA256, "agreed": true}, nil
+}
+
+// CompleteFlow runs the prequalify journey of an office whose waterfall
+// starts with synchrony_standard, from start to finish/completed: 12 calls.
+// ssn must be unique per journey in a load run, since the server caps
+// credit pulls per SSN per day.
+func (c *Client) CompleteFlow(entityKey, ssn, signature string) error {
+	const p = "/providers/synchrony_standard"
+	if first, err := c.Start(entityKey); err != nil {
+		return err
+	} else if first != "synchrony_standard" {
+		return fmt.Errorf("start: first provider %q", first)
+	}
+	if err := c.Call("POST", "/apply/start/providers/synchrony_standard?mode=prequalify", nil, nil); err != nil {
+		return fmt.Errorf("apply start: %w", err)
+	}
+	softPull, err := c.Consent("synchrony_standard", "prequalification")
+	if err != nil {
+		return err
+	}
+	var decision struct {
+		ResponseCode        string `json:"responseCode"`
+		ApprovedAmountCents int64  `json:"approvedAmountCents"`
+	}
+	body := map[string]any{"primary": Applicant("Approve", ssn), "jointEnabled": false, "consent": softPull}
+	if err := c.Call("POST", p+"/prequalify", body, &decision); err != nil {
+		return fmt.Errorf("prequalify: %w", err)
+	}
+	if decision.ResponseCode != "prequalified" && decision.ResponseCode != "approved" {
+		return fmt.Errorf("prequalify: responseCode %q", decision.ResponseCode)
+	}
+	if err := c.confirmFirstPlan(p, min(decision.ApprovedAmountCents, 450000)); err != nil {
+		return err
+	}
+	if err := c.Call("POST", p+"/acceptOffer", map[string]any{}, nil); err != nil {
+		return fmt.Errorf("accept: %w", err)
+	}
+	return c.signAndFinish(p, signature)
+}
+
+// confirmFirstPlan asks for the plans of amountCents, then selects and
+// confirms the first.
+func (c *Client) confirmFirstPlan(p string, amountCents int64) error {
+	var plans struct {
+		PaymentPlans []struct {
+			ProviderPlanCode string `json:"providerPlanCode"`
+		} `json:"paymentPlans"`
+	}
+	if err := c.Call("POST", p+"/payment/plans", map[string]any{"amountCents": amountCents}, &plans); err != nil {
+		return fmt.Errorf("plans: %w", err)
+	}
+	if len(plans.PaymentPlans) == 0 {
+		return fmt.Errorf("plans: none offered")
+	}
+	code := plans.PaymentPlans[0].ProviderPlanCode
+	if err := c.Call("POST", p+"/payment/plans/"+code+"/select", nil, nil); err != nil {
+		return fmt.Errorf("select: %w", err)
+	}
+	if err := c.Call("POST", p+"/payment/plans/"+code+"/confirm-selection", nil, nil); err != nil {
+		return fmt.Errorf("confirm: %w", err)
+	}
+	return nil
+}
+
+// signAndFinish signs the accepted offer, completes it and finishes the
+// session as completed.
+func (c *Client) signAndFinish(p, signature string) error {
+	esign, err := c.Consent("synchrony_standard", "esign")
+	if err != nil {
+		return fmt.Errorf("esign disclosure: %w", err)
+	}
+	if err := c.Call("POST", p+"/application/esign", map[string]any{"consent": esign, "signaturePng": signature}, nil); err != nil {
+		return fmt.Errorf("esign: %w", err)
+	}
+	if err := c.Call("POST", p+"/application/complete", nil, nil); err != nil {
+		return fmt.Errorf("complete: %w", err)
+	}
+	if err := c.Call("POST", "/flow/finish/completed", nil, nil); err != nil {
+		return fmt.Errorf("finish: %w", err)
+	}
+	return nil
+}

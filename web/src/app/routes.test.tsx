@@ -1,0 +1,200 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { decision } from '@/test/fixtures';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import type { CurrentLocation, Decision, Document, FieldDefinition, StartFlowResponse, StartProviderResponse } from '@/lib/api/types';
+import { flow } from '@/stores/flow';
+import { DEMO_PROVIDERS } from '@/test/catalogue';
+import { json, routes as serve, type Call } from '@/test/fetch';
+import { routes } from './routes';
+import { wireRouter } from './wire';
+
+/*
+ * Route-level tests: the real route table, shell and screens against a
+ * mocked API (fetch), from the start link through the form, the soft-pull
+ * consent and the submit to the result the patient sees.
+ */
+
+const ENTITY_KEY = '1000200030004000';
+
+const started: StartFlowResponse = {
+  session: {
+    webSessionId: 'session-1',
+    env: 'test',
+    groupId: 'group-1',
+    properties: { applyMode: 'prequalify', state: 'CA', locationName: 'Bright Smile Dental' },
+    experienceType: 'in_store',
+    flowType: 'apply',
+    warnCountdownMillis: 30_000,
+    timeoutAfterMillis: 600_000,
+    dynamicProviderKey: 'synchrony_standard',
+    showCancelModal: true,
+  },
+  application: { purchaseAmountCents: 450_000, primary: { firstName: 'Ann', lastName: 'Approve' } },
+  location: { name: 'Bright Smile Dental', state: 'CA', groupId: 'group-1', brandName: 'Bright Smile Dental' },
+} as StartFlowResponse;
+
+const text = (id: string, label: string, type = 'text'): FieldDefinition => ({
+  id,
+  path: id,
+  name: id,
+  label,
+  type,
+  group: 'personal',
+  rules: { required: {} },
+});
+const fields: StartProviderResponse = {
+  providerKey: 'synchrony_standard',
+  applyMode: 'prequalify',
+  fields: [text('firstName', 'First name'), text('lastName', 'Last name'), { ...text('email', 'Email address', 'email'), group: 'contact' }],
+  fieldGroupRules: [],
+  providers: DEMO_PROVIDERS,
+};
+
+const location: CurrentLocation = {
+  name: 'Bright Smile Dental',
+  state: 'CA',
+  groupId: 'group-1',
+  waterfall: [
+    { providerKey: 'synchrony_standard', role: 'primary', applyMode: 'prequalify', autoSubmit: false },
+    { providerKey: 'fortiva_standard', role: 'secondary', applyMode: 'prequalify', autoSubmit: true },
+  ],
+} as CurrentLocation;
+
+const doc = (p: string): Document => ({
+  id: `${p}-soft-pull`,
+  version: '3',
+  title: 'Authorization to check your credit',
+  contentType: 'text/plain',
+  content: `${p} may obtain your credit report.`,
+  sha256: `sha-${p}`,
+});
+
+/** The server for one journey: the start, the form, the documents, the email check and the lenders' answers. */
+function server(answers: Record<string, Decision>): Call[] {
+  return serve({
+    [`/flow/start/entity-keys/${ENTITY_KEY}`]: [json(started)],
+    '/apply/start/providers/synchrony_standard': [json(fields)],
+    '/locations/current': [json(location)],
+    '/providers/synchrony_standard/disclosures': [json(doc('synchrony'))],
+    '/providers/fortiva_standard/disclosures': [json(doc('fortiva'))],
+    '/validate/email': [json({ valid: true })],
+    '/providers/synchrony_standard/payment/plans': [json({ paymentPlans: [] })],
+    '/log': [new Response(null, { status: 204 })],
+    ...Object.fromEntries(Object.entries(answers).map(([path, d]) => [path, [json(d)]])),
+  });
+}
+
+function app(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  wireRouter(router);
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+/** The patient fills the form, confirms the details and agrees to the soft pull of every lender shown. */
+async function applyAndAgree(calls: Call[]) {
+  expect(await screen.findByRole('heading', { level: 1, name: 'Tell us about yourself' })).toBeTruthy();
+  expect(await screen.findByText('You’re checking financing for $4,500.00 of treatment with Synchrony.')).toBeTruthy();
+  const email = await screen.findByLabelText(/Email address/);
+  expect((screen.getByLabelText(/First name/) as HTMLInputElement).value).toBe('Ann');
+  await userEvent.type(email, 'ann@example.com');
+  // Leaving the field asks the server about the address (docs/behaviour.md, "Validation").
+  await userEvent.tab();
+  await waitFor(() =>
+    expect(calls.filter((c) => c.path === '/validate/email').map((c) => JSON.parse(c.body!) as unknown)).toEqual([{ email: 'ann@example.com' }]),
+  );
+  await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+  expect(await screen.findByRole('heading', { name: 'Check your details' })).toBeTruthy();
+  await userEvent.click(screen.getByRole('button', { name: 'Confirm and continue' }));
+
+  expect(await screen.findByRole('heading', { level: 1, name: 'Before we check your options' })).toBeTruthy();
+  // Synchrony's terms, then those of Fortiva, which is asked on its own after it.
+  const lenders = await screen.findAllByRole('heading', { level: 2 });
+  expect(lenders.map((h) => h.textContent).filter((t) => t === 'Synchrony' || t === 'Fortiva')).toEqual(['Synchrony', 'Fortiva']);
+  const box = screen.getByRole('checkbox', { name: 'I have read these and I agree to a soft credit check by Synchrony and Fortiva.' });
+  expect((box as HTMLInputElement).checked).toBe(false);
+  await userEvent.click(screen.getByRole('button', { name: 'Check my options' }));
+  expect(await screen.findByText('Please check the box to continue')).toBeTruthy();
+  await userEvent.click(box);
+  await userEvent.click(screen.getByRole('button', { name: 'Check my options' }));
+}
+
+const submits = (calls: Call[]) => calls.filter((c) => c.method === 'POST' && c.path.endsWith('/prequalify'));
+
+beforeEach(() => {
+  flow.reset();
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+describe('application → agree → submit → result, through the real routes', () => {
+  it('a prequalified patient sees the good news, with the lender’s name from the server’s catalogue', async () => {
+    const calls = server({
+      '/providers/synchrony_standard/prequalify': decision('synchrony_standard', 'prequalified', { approvedAmountCents: 500_000 }),
+    });
+    const router = app(`/start/entity-keys/${ENTITY_KEY}`);
+    await applyAndAgree(calls);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Good news!' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/providers/synchrony_standard/prequalified');
+    expect(screen.getByText('Synchrony prequalified you for up to')).toBeTruthy();
+    expect(screen.getByText('$5,000.00')).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Synchrony logo' })).toBeTruthy();
+
+    const sent = JSON.parse(submits(calls)[0]!.body!) as { primary: Record<string, unknown>; consent: unknown };
+    expect(sent.primary).toEqual({ firstName: 'Ann', lastName: 'Approve', email: 'ann@example.com' });
+    expect(sent.consent).toEqual({ documentId: 'synchrony-soft-pull', documentVersion: '3', documentSha256: 'sha-synchrony', agreed: true });
+    // The transient submit route is not left in history.
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  it('a decline at every lender of the cascade names each lender on the declined screen', async () => {
+    const calls = server({
+      '/providers/synchrony_standard/prequalify': decision('synchrony_standard', 'declined', {
+        next: { resultType: 'start', autoSubmit: true, provider: 'fortiva_standard', applyMode: 'prequalify', resume: false },
+      }),
+      '/providers/fortiva_standard/prequalify': decision('fortiva_standard', 'declined'),
+    });
+    const router = app(`/start/entity-keys/${ENTITY_KEY}`);
+    await applyAndAgree(calls);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'This application wasn’t approved' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/providers/fortiva_standard/declined');
+    expect(
+      screen.getByText(
+        'Synchrony and Fortiva couldn’t approve this application. Each will send you a letter explaining why within 7–10 business days.',
+      ),
+    ).toBeTruthy();
+    expect(submits(calls).map((c) => c.path)).toEqual(['/providers/synchrony_standard/prequalify', '/providers/fortiva_standard/prequalify']);
+    // Fortiva gets the consent to exactly the document the patient read.
+    expect(JSON.parse(submits(calls)[1]!.body!).consent).toEqual({
+      documentId: 'fortiva-soft-pull',
+      documentVersion: '3',
+      documentSha256: 'sha-fortiva',
+      agreed: true,
+    });
+  });
+
+  it('a lender’s screen without a session goes back to the start screen, asking the server nothing', async () => {
+    const calls = server({});
+    const router = app('/providers/synchrony_standard/paymentPlans');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome to Chairside' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/idle');
+    expect(calls).toEqual([]);
+  });
+
+  it('the shell shows the office and the applicant throughout', async () => {
+    server({ '/providers/synchrony_standard/prequalify': decision('synchrony_standard', 'prequalified', { approvedAmountCents: 500_000 }) });
+    app(`/start/entity-keys/${ENTITY_KEY}`);
+    expect(await screen.findByLabelText(/Email address/)).toBeTruthy();
+    const banner = screen.getByRole('banner');
+    expect(within(banner).getByText('Bright Smile Dental')).toBeTruthy();
+    await waitFor(() => expect(within(banner).getByText('Ann:Approve')).toBeTruthy());
+    expect(within(banner).getByRole('button', { name: 'Cancel application' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,172 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { decision as decisionOf } from '@/test/fixtures';
+import { submitDecision } from '@/features/results/api/submit';
+import { configureApi } from '@/lib/api/client';
+import type { Decision, Document, FieldDefinition, Session } from '@/lib/api/types';
+import { agree } from '@/lib/consent/documents';
+import { flow } from '@/stores/flow';
+import { provider, withCatalogue } from '@/test/catalogue';
+import { inFlight, json, routes } from '@/test/fetch';
+import { submitDeps } from './submissions';
+
+const doc = (p: string, sha = `sha-${p}`): Document => ({
+  id: `doc-${p}`,
+  version: '1',
+  title: `${p} terms`,
+  contentType: 'text/plain',
+  content: 'x',
+  sha256: sha,
+});
+
+const decision = (p: string, code: Decision['responseCode'], next?: string): Decision =>
+  decisionOf(p, code, { next: next ? { resultType: 'start', autoSubmit: true, provider: next, applyMode: 'prequalify', resume: false } : undefined });
+
+/** A server where a declines, then b and c follow on their own; `b` may refuse the consent as changed. */
+function server(opts: { bRefuses?: boolean } = {}) {
+  const calls: { path: string; body: Record<string, unknown> | null }[] = [];
+  const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+    const path = new URL(url, 'http://x').pathname.replace('/api/v1', '');
+    const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : null;
+    calls.push({ path, body });
+    if (path.startsWith('/apply/start/')) return json({ providerKey: 'a', applyMode: 'prequalify', fields: [], fieldGroupRules: [], providers: [] });
+    if (path === '/providers/a/prequalify') return json(decision('a', 'declined', 'b'));
+    if (path === '/providers/b/prequalify') {
+      if (opts.bRefuses) return json({ code: 'consent_required', message: 'The authorisation you agreed to has changed.' }, 400);
+      return json(decision('b', 'declined', 'c'));
+    }
+    if (path === '/providers/c/prequalify') return json(decision('c', 'declined'));
+    return json({ code: 'resource_not_found' }, 404);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return calls;
+}
+
+beforeEach(() => {
+  configureApi({ getSessionId: () => 's1', navigate: vi.fn(), onValidation: vi.fn(), currentPath: () => '/p' });
+  flow.reset();
+  flow.set({ session: { webSessionId: 's1' } as Session, providerKey: 'a', primaryProviderKey: 'a', applyMode: 'prequalify' });
+  withCatalogue([provider('a', 'A'), provider('b', 'B'), provider('c', 'C')]);
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+/** The patient was shown these lenders' documents and agreed to them. */
+function shownAndAgreed(...providers: string[]) {
+  for (const p of providers) {
+    const d = doc(p);
+    flow.set({ documents: { ...flow.get().documents, [`${p}:prequalification`]: d } });
+    agree(p, 'prequalification', d);
+  }
+}
+
+describe('consent in the cascade', () => {
+  it('sends each lender the consent for exactly the document the patient was shown', async () => {
+    const calls = server();
+    shownAndAgreed('a', 'b', 'c');
+    const to = await submitDecision('prequalify', submitDeps);
+    expect(to).toBe('/providers/c/declined');
+    const submits = calls.filter((c) => c.path.endsWith('/prequalify'));
+    expect(submits.map((c) => c.path)).toEqual(['/providers/a/prequalify', '/providers/b/prequalify', '/providers/c/prequalify']);
+    for (const s of submits) {
+      const p = s.path.split('/')[2]!;
+      expect(s.body?.consent).toEqual({ documentId: `doc-${p}`, documentVersion: '1', documentSha256: `sha-${p}`, agreed: true });
+    }
+    expect(flow.get().declinedBy).toEqual(['a', 'b', 'c']);
+  });
+
+  it('never agrees for the patient: a lender whose document was not shown stops the cascade at its agree screen', async () => {
+    const calls = server();
+    shownAndAgreed('a', 'b');
+    const to = await submitDecision('prequalify', submitDeps);
+    expect(to).toBe('/providers/c/prequalifyAgree');
+    expect(calls.some((c) => c.path === '/providers/c/prequalify' || c.path.includes('disclosures'))).toBe(false);
+    expect(flow.get().providerKey).toBe('c');
+    expect(flow.get().consents['c:prequalification']).toBeUndefined();
+    expect(flow.get().notice).toContain('couldn’t approve this application');
+  });
+
+  it('a consent the server refuses (the document changed) is forgotten and the patient asked again', async () => {
+    server({ bRefuses: true });
+    shownAndAgreed('a', 'b', 'c');
+    const to = await submitDecision('prequalify', submitDeps);
+    expect(to).toBe('/providers/b/prequalifyAgree');
+    expect(flow.get().consents['b:prequalification']).toBeUndefined();
+    expect(flow.get().documents['b:prequalification']).toBeUndefined();
+  });
+
+  it('without the current lender’s consent nothing is sent: the patient goes to its agree screen', async () => {
+    const calls = server();
+    expect(await submitDecision('prequalify', submitDeps)).toBe('/providers/a/prequalifyAgree');
+    expect(calls).toEqual([]);
+  });
+
+  it('a consent that no longer matches the document shown is not sent', async () => {
+    const calls = server();
+    shownAndAgreed('a', 'b');
+    flow.set({ documents: { ...flow.get().documents, 'b:prequalification': doc('b', 'other') } });
+    expect(await submitDecision('prequalify', submitDeps)).toBe('/providers/b/prequalifyAgree');
+    expect(calls.some((c) => c.path === '/providers/b/prequalify')).toBe(false);
+  });
+});
+
+describe('a lender step still in flight', () => {
+  it('keeps the waiting words and asks again after Retry-After with the same body: one result', async () => {
+    vi.useFakeTimers();
+    shownAndAgreed('a');
+    const calls = routes({ '/providers/a/prequalify': [inFlight(4), json(decision('a', 'declined'))] });
+    const done = submitDecision('prequalify', submitDeps);
+    await vi.advanceTimersByTimeAsync(3_000);
+    expect(flow.get().progress).toBe('Checking your options with A…');
+    expect(calls.filter((c) => c.path === '/providers/a/prequalify')).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1_000);
+    await expect(done).resolves.toBe('/providers/a/declined');
+    const submits = calls.filter((c) => c.path === '/providers/a/prequalify');
+    expect(submits).toHaveLength(2);
+    expect(submits[1]!.body).toBe(submits[0]!.body);
+    expect(submits[1]!.at - submits[0]!.at).toBe(4_000);
+    expect(flow.get().declinedBy).toEqual(['a']);
+    expect(flow.get().progress).toBeNull();
+  });
+
+  it('after about two minutes it ends in "still working", named for the lender, never an error page', async () => {
+    vi.useFakeTimers();
+    const navigate = vi.fn();
+    configureApi({ getSessionId: () => 's1', navigate, onValidation: vi.fn(), currentPath: () => '/p' });
+    shownAndAgreed('a');
+    routes({
+      '/apply/start/providers/a': [json({ providerKey: 'a', applyMode: 'prequalify', fields: [], fieldGroupRules: [], providers: [] })],
+      '/providers/a/prequalify': [() => inFlight(15)],
+    });
+    const caught = submitDecision('prequalify', submitDeps).catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(150_000);
+    expect(await caught).toMatchObject({ code: 'in_flight', stillWorking: true, providerKey: 'a' });
+    expect(navigate).not.toHaveBeenCalled();
+  });
+});
+
+describe('whole numbers are never sent as something else', () => {
+  const months: FieldDefinition = {
+    id: 'monthsEmployed',
+    path: 'monthsEmployed',
+    name: 'monthsEmployed',
+    label: 'Months with this employer',
+    type: 'number',
+    rules: { required: {} },
+  };
+  const withFields = () =>
+    flow.fieldsLoaded('a:prequalify', { providerKey: 'a', applyMode: 'prequalify', fields: [months], fieldGroupRules: [], providers: [] } as never);
+
+  it('"2.5" months: nothing is sent, the field is shown with the server’s words', async () => {
+    const calls = server();
+    shownAndAgreed('a');
+    withFields();
+    flow.set({ primary: { monthsEmployed: '2.5' } });
+    expect(submitDeps.body('a', 'prequalify')).toEqual({ primary: {}, jointEnabled: false });
+    await expect(submitDecision('prequalify', submitDeps)).resolves.toBe('/providers/a/correctErrors?applicantType=primary');
+    expect(calls.some((c) => c.path.endsWith('/prequalify'))).toBe(false);
+    expect(flow.get().validation?.fieldErrors).toEqual([{ field: 'primary.monthsEmployed', message: 'Please enter a whole number.' }]);
+    expect(flow.get().validation?.resubmitRoute).toBe('/providers/a/prequalifySubmit');
+  });
+});

@@ -1,0 +1,27 @@
+import { api, providerPath } from '@/lib/api/client';
+import type { PaymentPlan } from '@/lib/api/types';
+import { withProgress } from '@/flow/progress';
+import { flow } from '@/stores/flow';
+import { offerProgress } from '../messages';
+
+const enc = encodeURIComponent;
+
+/** fetchPlans asks for the payment plans of one provider for an amount. */
+export async function fetchPlans(providerKey: string, amountCents: number, opts: { handled?: boolean } = {}): Promise<PaymentPlan[]> {
+  const res = await api.post<{ paymentPlans: PaymentPlan[] }>(
+    providerPath(providerKey, 'payment/plans'),
+    { amountCents },
+    { noErrorHandling: opts.handled === false },
+  );
+  const plans = (res?.paymentPlans ?? []).map((p) => ({ ...p, providerKey: p.providerKey || providerKey }));
+  flow.response(providerKey, { paymentPlans: plans, paymentPlansAmountCents: amountCents });
+  return plans;
+}
+
+/** selectPlan records the patient's choice with the lender. */
+export async function selectPlan(plan: PaymentPlan): Promise<void> {
+  await withProgress(offerProgress.select, () => api.post(providerPath(plan.providerKey, `payment/plans/${enc(plan.providerPlanCode)}/select`), {}));
+  // A new selection has to be confirmed again before the offer is accepted.
+  flow.response(plan.providerKey, { confirmedPlanCode: undefined });
+  flow.set({ selectedPaymentPlan: plan, providerKey: plan.providerKey });
+}

@@ -1,0 +1,140 @@
+import { api, ApiError, errorTarget, invalidApplicants, isStillWorking, providerPath } from '@/lib/api/client';
+import type { ApplyMode, Decision, FieldError, NextAction } from '@/lib/api/types';
+import { reportClientError } from '@/lib/clientLog';
+import { consentFor, forgetConsent } from '@/lib/consent/documents';
+import { ConsentNeeded, decisionDestination, isPositive, normalizeCode, runCascade } from '@/lib/decision';
+import { providerRoute } from '@/lib/paths';
+import { SUBMIT_MINIMUM_MS } from '@/lib/timeout';
+import { flow, providerName } from '@/stores/flow';
+import { timerControl } from '@/stores/ui';
+import { consentNotice, decisionProgress, switchNotice } from '../messages';
+
+/**
+ * What the submit needs from the other features, handed over by the app
+ * (app/submissions.ts) so that no feature imports another: the application
+ * form's body and field checks, and the offers' plan fetch.
+ */
+export interface SubmitDeps {
+  /** Loads the field definitions of a lender and mode unless they are there (never fails). */
+  ensureFields(providerKey: string, mode: ApplyMode): Promise<void>;
+  /** The body prequalify, prescreen and apply receive, built from what the patient typed. */
+  body(providerKey: string, mode: ApplyMode): Record<string, unknown>;
+  /** Values that cannot be sent as typed (a decimal in a whole-number field), as field errors. */
+  unsendable(providerKey: string, mode: ApplyMode): FieldError[];
+  /** Fetches a lender's payment plans for an amount, after a positive answer. */
+  fetchPlans(providerKey: string, amountCents: number, opts: { handled?: boolean }): Promise<unknown>;
+}
+
+const opFor = (mode: ApplyMode) => (mode === 'full' ? 'apply' : mode);
+
+/** A 400 consent_required on a submit is the server refusing the consent (e.g. the document changed). */
+const consentRefused = (e: unknown) => e instanceof ApiError && e.code === 'consent_required';
+
+async function submitOnce(deps: SubmitDeps, providerKey: string, mode: ApplyMode, resubmitRoute: string, handled: boolean): Promise<Decision> {
+  const op = opFor(mode);
+  const consent = consentFor(providerKey, mode);
+  if (!consent) throw new Error(`no consent for ${providerKey}`);
+  flow.setProgress(decisionProgress(op, providerName(providerKey)));
+  await deps.ensureFields(providerKey, mode);
+  const body = { ...deps.body(providerKey, mode), consent };
+  let decision: Decision;
+  try {
+    decision = await api.post<Decision>(providerPath(providerKey, op), body, {
+      apply: handled ? { providerKey, resubmitRoute } : undefined,
+      noErrorHandling: !handled,
+      lenderStep: true,
+    });
+  } catch (e) {
+    if (isStillWorking(e)) e.providerKey = providerKey;
+    throw e;
+  }
+  const d: Decision = { ...decision, providerKey: decision.providerKey || providerKey };
+  if (normalizeCode(d.responseCode) === 'declined' && !flow.get().declinedBy.includes(d.providerKey)) {
+    flow.set({ declinedBy: [...flow.get().declinedBy, d.providerKey] });
+  }
+  if (mode === 'full') flow.response(d.providerKey, { apply: d, stipulations: d.stipulations ?? [] });
+  else flow.response(d.providerKey, { preAuth: { ...d, operation: op }, stipulations: d.stipulations ?? [] });
+  return d;
+}
+
+async function fetchPlansQuietly(deps: SubmitDeps, providerKey: string, amountCents: number): Promise<void> {
+  try {
+    await deps.fetchPlans(providerKey, amountCents, { handled: false });
+  } catch {
+    flow.response(providerKey, { errors: { ...flow.get().responses[providerKey]?.errors, fetch_payment_plan_error: true } });
+  }
+}
+
+/**
+ * submitDecision runs prequalify / prescreen / full apply for the current
+ * provider, follows the cascade, fetches plans on a positive answer and
+ * answers the path to show next (docs/behaviour.md, "Decision routing" and
+ * "The waterfall").
+ */
+export async function submitDecision(mode: ApplyMode, deps: SubmitDeps): Promise<string> {
+  const s = flow.get();
+  const providerKey = s.providerKey!;
+  const resubmitRoute = providerRoute(providerKey, mode === 'full' ? 'fullApplicationSubmit' : 'prequalifySubmit');
+  // No consent given on a screen that showed this lender's document: ask for it there.
+  if (!consentFor(providerKey, mode)) return providerRoute(providerKey, mode === 'full' ? 'terms' : 'prequalifyAgree');
+  // A decimal in a whole-number field is never sent: the patient corrects it first.
+  const unsendable = deps.unsendable(providerKey, mode);
+  if (unsendable.length) {
+    flow.set({ validation: { providerKey, resubmitRoute, invalidApplicants: invalidApplicants(unsendable), fieldErrors: unsendable } });
+    const err = new ApiError(400, { code: 'validation_error', fieldErrors: unsendable });
+    return errorTarget(err, { apply: { providerKey, resubmitRoute } }, resubmitRoute);
+  }
+  timerControl.setMinimum(SUBMIT_MINIMUM_MS);
+  try {
+    const first = await submitOnce(deps, providerKey, mode, resubmitRoute, true);
+    const result = await runCascade(first, async (next: NextAction) => {
+      // Only a consent the patient gave on a screen that showed this lender's document.
+      if (!consentFor(next.provider, next.applyMode)) throw new ConsentNeeded(next);
+      try {
+        return await submitOnce(deps, next.provider, next.applyMode, resubmitRoute, false);
+      } catch (e) {
+        if (consentRefused(e)) {
+          forgetConsent(next.provider, next.applyMode);
+          throw new ConsentNeeded(next);
+        }
+        throw e;
+      }
+    });
+    flow.set({ validation: null, notice: null });
+    if (result.consentNeeded) {
+      const next = result.consentNeeded;
+      flow.set({ providerKey: next.provider, applyMode: next.applyMode, notice: consentNotice(result.chain, next.provider) });
+      return providerRoute(next.provider, next.applyMode === 'full' ? 'terms' : 'prequalifyAgree');
+    }
+    if (result.switchTo) {
+      const next = result.switchTo;
+      flow.set({ providerKey: next.provider, applyMode: next.applyMode, notice: switchNotice(result.chain, next.provider) });
+      return providerRoute(next.provider, next.resume ? 'resume' : `modes/${next.applyMode}/start`);
+    }
+    const final = result.final;
+    const finalMode = final.providerKey === providerKey ? mode : (first.next?.applyMode ?? mode);
+    flow.set({ providerKey: final.providerKey });
+    if (isPositive(final.responseCode)) {
+      const cfg = flow.get().providers[final.providerKey];
+      const approved = final.approvedAmountCents ?? 0;
+      const amount = Math.min(approved || Number.MAX_SAFE_INTEGER, flow.get().purchaseAmountCents || approved);
+      const fetchPlans = mode === 'full' || cfg?.fetchPaymentPlansOnPreAuth !== false;
+      if (fetchPlans && amount > 0) await fetchPlansQuietly(deps, final.providerKey, amount);
+    }
+    const primaryKey = flow.get().primaryProviderKey ?? providerKey;
+    const dest = decisionDestination(final, {
+      mode: finalMode,
+      preAuth: finalMode !== 'full',
+      primarySupportsFull: Boolean(flow.get().providers[primaryKey]?.supportsFullAppMode),
+    });
+    if (!dest) {
+      console.warn(`unknown response code ${normalizeCode(final.responseCode)}`);
+      reportClientError('decision.unknown_response', 'warn');
+      return '/error?code=unknown_response';
+    }
+    return providerRoute(final.providerKey, dest);
+  } finally {
+    flow.setProgress(null);
+    timerControl.setMinimum(0);
+  }
+}
