@@ -296,14 +296,19 @@ func TestProdRefusesUnsafeSetups(t *testing.T) {
 		if err := os.Chmod(f, 0o644); err != nil {
 			t.Fatal(err)
 		}
+		walBefore, walErr := os.Stat(db + "-wal")
 		err := runOnce(prodMain(db, keyFile))
 		if err == nil || !strings.Contains(err.Error(), "chmod 600 "+f) {
 			t.Errorf("%s with mode 0644: %v", f, err)
 		}
-		// Refused before SQLite opened it (which would make -wal and -shm
-		// files with the same open mode).
-		if _, err := os.Stat(db + "-wal"); !errors.Is(err, fs.ErrNotExist) {
-			t.Errorf("a refused start opened the database (%v)", err)
+		// Refused before SQLite opened it (which would make or write the
+		// -wal and -shm files, with the same open mode).
+		walAfter, err := os.Stat(db + "-wal")
+		switch {
+		case errors.Is(walErr, fs.ErrNotExist) && !errors.Is(err, fs.ErrNotExist):
+			t.Errorf("a refused start opened the database: it made %s-wal", db)
+		case walErr == nil && (err != nil || !walAfter.ModTime().Equal(walBefore.ModTime())):
+			t.Errorf("a refused start opened the database: %s-wal changed (%v)", db, err)
 		}
 		if err := os.Chmod(f, 0o600); err != nil {
 			t.Fatal(err)

@@ -70,6 +70,7 @@ type Main struct {
 	server    *http.Server
 	listener  net.Listener
 	stopPurge context.CancelFunc
+	purgeDone chan struct{} // closed when the purge loop has returned
 	done      chan struct{}
 }
 
@@ -242,7 +243,11 @@ func (m *Main) Run(ctx context.Context) error {
 
 	purgeCtx, stop := context.WithCancel(context.Background())
 	m.stopPurge = stop
-	go m.purgeLoop(purgeCtx, db, log)
+	m.purgeDone = make(chan struct{})
+	go func() {
+		defer close(m.purgeDone)
+		m.purgeLoop(purgeCtx, db, log)
+	}()
 	m.printWelcome()
 	return nil
 }
@@ -371,7 +376,9 @@ func (m *Main) URL() string {
 func (m *Main) Close() error {
 	var errs []error
 	if m.stopPurge != nil {
+		// The database closes below: the purge must not be mid-query.
 		m.stopPurge()
+		<-m.purgeDone
 		m.stopPurge = nil
 	}
 	if m.server != nil {
