@@ -31,7 +31,7 @@ type FieldDefinition struct {
 	Type         string          `json:"type"`
 	Autocomplete string          `json:"autocomplete,omitempty"`
 	InputMode    string          `json:"inputMode,omitempty"`
-	Group        string          `json:"group,omitempty"` // personal, address, contact, income, employment, housing, id
+	Group        string          `json:"group,omitempty"` // personal, address, contact, income, employment, housing, id, purchase
 	ReadOnly     bool            `json:"readOnly,omitempty"`
 	Rules        map[string]Rule `json:"rules"` // keyed by rule id
 }

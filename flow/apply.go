@@ -16,8 +16,9 @@ const (
 )
 
 // ApplyStart answers the form for one provider of the caller's waterfall in
-// a mode (default: the step's mode). It writes nothing: the provider
-// application is created by the first submit.
+// a mode (default: the step's mode), with the treatment amount first while
+// the application has none. It writes nothing: the provider application is
+// created by the first submit.
 func (s *Service) ApplyStart(ctx context.Context, c *Caller, providerKey, mode string) (*ApplyStartResponse, error) {
 	loc, st, err := s.step(ctx, c, providerKey)
 	if err != nil {
@@ -42,8 +43,14 @@ func (s *Service) ApplyStart(ctx context.Context, c *Caller, providerKey, mode s
 		}
 		providers = append(providers, p)
 	}
-	if fields == nil {
-		fields = []chairside.FieldDefinition{}
+	// The treatment amount comes first while the application has none: the
+	// office gave no amount and no submit has stored the patient's.
+	app, err := s.store.FindApplication(ctx, c.Session.ApplicationID)
+	if err != nil {
+		return nil, err
+	}
+	if app.PurchaseAmountCents == 0 {
+		fields = append([]chairside.FieldDefinition{provider.PurchaseAmount()}, fields...)
 	}
 	if groups == nil {
 		groups = []chairside.FieldGroupRule{}
@@ -122,6 +129,11 @@ func (s *Service) precheckSubmit(ctx context.Context, c *Caller, providerKey, op
 	if err != nil {
 		return nil, err
 	}
+	app, err := s.store.FindApplication(ctx, c.Session.ApplicationID)
+	if err != nil {
+		return nil, err
+	}
+	fe = append(fe, checkApplicationFields(app, req, s.now())...)
 	if len(fe) > 0 {
 		return nil, &chairside.Error{Code: chairside.EINVALID, Message: "Please review the fields below and correct any errors.", FieldErrors: fe}
 	}
@@ -153,7 +165,8 @@ func (s *Service) precheckSubmit(ctx context.Context, c *Caller, providerKey, op
 // claimSubmit is a submit's second phase, one transaction: the provider
 // application found or created, the step's lender call claimed, and on
 // its first attempt the credit pull reserved against the caps, the
-// applicant data and the authorisation recorded. A repeat of a decided
+// applicant data, the application's facts (keepApplicationFields) and the
+// authorisation recorded. A repeat of a decided
 // submit answers replay instead.
 func (s *Service) claimSubmit(ctx context.Context, c *Caller, sub *submission, req *SubmitRequest) (call *chairside.LenderCall, app *chairside.Application, pa *chairside.ProviderApplication, replay []byte, err error) {
 	sess := c.Session
@@ -179,6 +192,9 @@ func (s *Service) claimSubmit(ctx context.Context, c *Caller, sub *submission, r
 			// The application keeps the latest applicant data; the store
 			// seals it and sets app.SSNIndex, which the SSN's cap counts
 			// by. A cap refused rolls the update back with the rest.
+			if err := keepApplicationFields(app, req); err != nil {
+				return err
+			}
 			app.Primary = mergeNames(req.Primary, app.Primary)
 			app.Joint = req.Joint
 			app.JointEnabled = req.JointEnabled

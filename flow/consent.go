@@ -13,6 +13,9 @@ const (
 	DocPrequalification = "prequalification" // soft-pull authorisation
 	DocApplication      = "application"      // hard-pull authorisation and disclosures
 	DocESign            = "esign"            // E-SIGN disclosure and consent
+	// DocAgreement is the lender's credit agreement (POST agreement); the
+	// patient's consent to it is recorded as chairside.ConsentTerms.
+	DocAgreement = "agreement"
 )
 
 // Disclosures answers a document to show before a consent: kind is
@@ -47,7 +50,7 @@ func (s *Service) Agreement(ctx context.Context, c *Caller, providerKey string) 
 	if err != nil {
 		return nil, err
 	}
-	return s.document(ctx, lender, providerKey, "agreement")
+	return s.document(ctx, lender, providerKey, DocAgreement)
 }
 
 // Terms answers the provider's terms document (with its URL).

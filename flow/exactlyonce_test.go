@@ -342,16 +342,11 @@ func TestCompletedJourney(t *testing.T) {
 		if _, err := f.svc.AcceptOffer(ctx, c, "synchrony_standard", nil); err != nil {
 			t.Fatal(err)
 		}
-		doc, err := f.svc.Disclosures(ctx, c, "synchrony_standard", flow.DocESign)
-		if err != nil {
-			t.Fatal(err)
-		}
-		consent := &flow.ConsentInput{DocumentID: doc.ID, DocumentVersion: doc.Version, DocumentSHA256: doc.SHA256, Agreed: true}
 		// Complete before signing is refused.
 		if _, err := f.svc.Complete(ctx, c, "synchrony_standard"); chairside.ErrorCode(err) != chairside.ECONFLICT {
 			t.Fatalf("complete before signing: %v", err)
 		}
-		if _, err := f.svc.ESign(ctx, c, "synchrony_standard", &flow.ESignRequest{Consent: consent, SignaturePNG: testkit.SignaturePNG(t)}); err != nil {
+		if _, err := f.svc.ESign(ctx, c, "synchrony_standard", f.esignRequest(t, c, "synchrony_standard", true)); err != nil {
 			t.Fatal(err)
 		}
 		pa, err := f.svc.Complete(ctx, c, "synchrony_standard")

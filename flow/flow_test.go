@@ -87,11 +87,17 @@ func newFixture(t *testing.T, e storetest.Engine, opts flow.Options) *fixture {
 	return f
 }
 
-// caller starts a session and answers its caller.
+// caller starts a session for a $4,500 treatment and answers its caller.
 func (f *fixture) caller(t *testing.T) *flow.Caller {
 	t.Helper()
+	return f.callerWith(t, flow.StartOptions{PurchaseAmountCents: testkit.Ptr(int64(450_000))})
+}
+
+// callerWith starts a session with opts and answers its caller.
+func (f *fixture) callerWith(t *testing.T, opts flow.StartOptions) *flow.Caller {
+	t.Helper()
 	ctx := context.Background()
-	start, err := f.svc.StartByEntityKey(ctx, testkit.EntityKey, flow.StartOptions{})
+	start, err := f.svc.StartByEntityKey(ctx, testkit.EntityKey, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -128,6 +134,36 @@ func (f *fixture) request(t *testing.T, c *flow.Caller, key, op, lastName, ssn s
 		Primary: a,
 		Consent: &flow.ConsentInput{DocumentID: doc.ID, DocumentVersion: doc.Version, DocumentSHA256: doc.SHA256, Agreed: true},
 	}
+}
+
+// consentTo answers the patient's agreement to exactly doc.
+func consentTo(doc *chairside.Document) *flow.ConsentInput {
+	return &flow.ConsentInput{DocumentID: doc.ID, DocumentVersion: doc.Version, DocumentSHA256: doc.SHA256, Agreed: true}
+}
+
+// esignRequest builds an e-sign agreeing to what the signing screen shows:
+// the E-SIGN disclosure, the agreement and, with hardPull (an offer from a
+// soft pull), the hard-pull authorisation; with a signature.
+func (f *fixture) esignRequest(t *testing.T, c *flow.Caller, key string, hardPull bool) *flow.ESignRequest {
+	t.Helper()
+	ctx := context.Background()
+	esign, err := f.svc.Disclosures(ctx, c, key, flow.DocESign)
+	if err != nil {
+		t.Fatal(err)
+	}
+	agreement, err := f.svc.Agreement(ctx, c, key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req := &flow.ESignRequest{Consent: consentTo(esign), AgreementConsent: consentTo(agreement), SignaturePNG: testkit.SignaturePNG(t)}
+	if hardPull {
+		doc, err := f.svc.Disclosures(ctx, c, key, flow.DocApplication)
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.HardPullConsent = consentTo(doc)
+	}
+	return req
 }
 
 // confirmPlan selects and confirms the first plan offered for $2,000 and
@@ -251,12 +287,8 @@ func TestCrossSessionAccess(t *testing.T) {
 		}
 		code := f.confirmPlan(t, a, "synchrony_standard")
 		b := f.caller(t)
-		doc, err := f.svc.Disclosures(ctx, b, "synchrony_standard", flow.DocESign)
-		if err != nil {
-			t.Fatal(err)
-		}
-		esign := &flow.ESignRequest{SignaturePNG: testkit.SignaturePNG(t),
-			Consent: &flow.ConsentInput{DocumentID: doc.ID, DocumentVersion: doc.Version, DocumentSHA256: doc.SHA256, Agreed: true}}
+		// What A's signing screen shows, agreed to, sent by B.
+		esign := f.esignRequest(t, a, "synchrony_standard", true)
 		const key = "synchrony_standard"
 		for name, try := range map[string]func() error{
 			"plans":     func() error { _, err := f.svc.Plans(ctx, b, key, 100000); return err },

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"strconv"
+	"strings"
 
 	"github.com/chairside/chairside"
 )
@@ -20,8 +21,8 @@ type offerStep struct {
 	// the same step asked again with something else is not a repeat.
 	hash string
 	// prepare, when set, writes in the claim transaction what must be on
-	// record before the lender hears of the step (the e-sign consent and
-	// signature).
+	// record before the lender hears of the step (the e-sign step's
+	// consents and signature).
 	prepare func(ctx context.Context, tx chairside.Store, pa *chairside.ProviderApplication) error
 	// call asks the lender with the step's reference; complete answers the
 	// lender's final decision.
@@ -172,31 +173,44 @@ func (s *Service) AcceptOffer(ctx context.Context, c *Caller, providerKey string
 	})
 }
 
-// ESign signs the accepted offer. The consent must name the lender's
-// current e-sign document and the signature must pass the one signature
-// rule; the consent and signature are on record before the lender hears of
-// them, and "signed" is written only with the lender's answer.
+// ESign signs the accepted offer. The request must carry the patient's
+// consents to the lender's current documents — the E-SIGN disclosure, the
+// agreement, and, when the offer came from a soft pull, the hard-pull
+// authorisation (docs/behaviour.md, "Signing") — and a signature that passes
+// the one signature rule. Each consent is its own record, written with the
+// signature before the lender hears of them; "signed" is written only with
+// the lender's answer.
 func (s *Service) ESign(ctx context.Context, c *Caller, providerKey string, req *ESignRequest) (*chairside.ProviderApplication, error) {
 	sig, err := decodeSignature(req.SignaturePNG)
 	if err != nil {
 		return nil, err
 	}
-	lender, err := s.lenders.Lender(providerKey)
+	pa, err := s.ownProviderApplication(ctx, c, providerKey)
 	if err != nil {
 		return nil, err
 	}
-	doc, err := s.document(ctx, lender, providerKey, DocESign)
+	docs, err := s.signingDocuments(ctx, providerKey, pa, req)
 	if err != nil {
-		return nil, err
-	}
-	if err := checkConsent(req.Consent, doc); err != nil {
 		return nil, err
 	}
 	return s.runOfferStep(ctx, c, providerKey, offerStep{
 		step: chairside.StepESign, from: chairside.StatusOfferAccepted, to: chairside.StatusSigned, event: "esign.signed",
-		hash: sha256Hex(doc.ID + "\x00" + doc.Version + "\x00" + doc.SHA256),
+		hash: docs.hash(),
 		prepare: func(ctx context.Context, tx chairside.Store, pa *chairside.ProviderApplication) error {
-			return tx.CreateConsent(ctx, s.consentRecord(c, providerKey, chairside.ConsentESign, doc, pa.SelectedPlanCode, sig, s.now().UTC()))
+			if softPull(pa) != (docs.hardPull != nil) {
+				return errorf(chairside.ECONFLICT, "This offer changed while you were signing. Please go back to your plan.")
+			}
+			now := s.now().UTC()
+			if err := tx.CreateConsent(ctx, s.consentRecord(c, providerKey, chairside.ConsentESign, docs.esign, pa.SelectedPlanCode, sig, now)); err != nil {
+				return err
+			}
+			if err := tx.CreateConsent(ctx, s.consentRecord(c, providerKey, chairside.ConsentTerms, docs.agreement, pa.SelectedPlanCode, nil, now)); err != nil {
+				return err
+			}
+			if docs.hardPull == nil {
+				return nil
+			}
+			return tx.CreateConsent(ctx, s.consentRecord(c, providerKey, chairside.ConsentHardPull, docs.hardPull, pa.SelectedPlanCode, nil, now))
 		},
 		call: func(ctx context.Context, l chairside.Lender, pa *chairside.ProviderApplication, ref string) (*chairside.Decision, error) {
 			return nil, l.ESign(ctx, &chairside.OfferRequest{
@@ -208,6 +222,65 @@ func (s *Service) ESign(ctx context.Context, c *Caller, providerKey string, req 
 			})
 		},
 	})
+}
+
+// signingDocs are the lender documents an e-sign's consents name; hardPull
+// is nil when the offer came from a full application, whose hard-pull
+// authorisation was recorded before applying.
+type signingDocs struct {
+	esign, agreement, hardPull *chairside.Document
+}
+
+// hash identifies what the patient agreed to, for the step's request hash.
+func (d *signingDocs) hash() string {
+	parts := []string{}
+	for _, doc := range []*chairside.Document{d.esign, d.agreement, d.hardPull} {
+		if doc != nil {
+			parts = append(parts, doc.ID, doc.Version, doc.SHA256)
+		}
+	}
+	return sha256Hex(strings.Join(parts, "\x00"))
+}
+
+// softPull reports whether pa's offer came from a prequalify or prescreen:
+// such an offer becomes an account only with a hard-pull authorisation
+// given at signing.
+func softPull(pa *chairside.ProviderApplication) bool {
+	return pa.Decision == nil || pa.Decision.Operation != OpApply
+}
+
+// signingDocuments is the e-sign's precheck of its consents: each must name
+// the lender's current document (checkConsent), and the hard-pull one is
+// required after a soft pull and refused otherwise.
+func (s *Service) signingDocuments(ctx context.Context, providerKey string, pa *chairside.ProviderApplication, req *ESignRequest) (*signingDocs, error) {
+	lender, err := s.lenders.Lender(providerKey)
+	if err != nil {
+		return nil, err
+	}
+	var docs signingDocs
+	for _, want := range []struct {
+		kind string
+		in   *ConsentInput
+		doc  **chairside.Document
+	}{
+		{DocESign, req.Consent, &docs.esign},
+		{DocAgreement, req.AgreementConsent, &docs.agreement},
+		{DocApplication, req.HardPullConsent, &docs.hardPull},
+	} {
+		if want.kind == DocApplication && !softPull(pa) {
+			if want.in != nil {
+				return nil, errorf(chairside.EBADREQUEST, "hardPullConsent: this offer came from a full application, whose authorisation was already given.")
+			}
+			continue
+		}
+		if *want.doc, err = s.document(ctx, lender, providerKey, want.kind); err != nil {
+			return nil, err
+		}
+		if err := checkConsent(want.in, *want.doc); err != nil {
+			return nil, err
+		}
+	}
+	return &docs, nil
 }
 
 // Complete finishes the lender's account opening after signing and records

@@ -4,10 +4,11 @@ import (
 	"context"
 
 	"github.com/chairside/chairside"
+	"github.com/chairside/chairside/provider"
 )
 
 // maxPurchaseCents bounds amounts a client may send ($100,000).
-const maxPurchaseCents = 10_000_000
+const maxPurchaseCents = provider.MaxPurchaseCents
 
 // StartByEntityKey starts a flow at the location with this entity key (an
 // at-home link). A key that is not 16 digits answers bad_request, an unknown

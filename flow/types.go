@@ -108,12 +108,19 @@ type ConsentInput struct {
 	Agreed          bool   `json:"agreed"`
 }
 
-// SubmitRequest is the body of prequalify, prescreen and apply.
+// SubmitRequest is the body of prequalify, prescreen and apply. Besides
+// the applicants it may carry the application's own facts: the treatment
+// amount a patient enters when the office gave none, the insurance
+// benefits, and the office's id for the patient (flow/validate.go,
+// checkApplicationFields).
 type SubmitRequest struct {
-	Primary      chairside.Applicant  `json:"primary"`
-	Joint        *chairside.Applicant `json:"joint,omitempty"`
-	JointEnabled bool                 `json:"jointEnabled"`
-	Consent      *ConsentInput        `json:"consent"`
+	Primary             chairside.Applicant  `json:"primary"`
+	Joint               *chairside.Applicant `json:"joint,omitempty"`
+	JointEnabled        bool                 `json:"jointEnabled"`
+	Consent             *ConsentInput        `json:"consent"`
+	PurchaseAmountCents *int64               `json:"purchaseAmountCents,omitempty"`
+	Insurance           *Insurance           `json:"insurance,omitempty"`
+	ExternalCustomerID  string               `json:"externalCustomerId,omitempty"`
 }
 
 // DecisionResponse answers a submit: the decision, and where the waterfall
@@ -147,9 +154,18 @@ type AcceptOfferRequest struct {
 	ProviderPlanCode string `json:"providerPlanCode,omitempty"`
 }
 
-// ESignRequest is the body of application/esign.
+// ESignRequest is the body of application/esign: the patient's consents,
+// each naming the document shown, and the signature.
 type ESignRequest struct {
+	// Consent names the lender's E-SIGN disclosure (disclosures?kind=esign).
 	Consent *ConsentInput `json:"consent"`
+	// AgreementConsent names the lender's agreement (POST agreement).
+	AgreementConsent *ConsentInput `json:"agreementConsent"`
+	// HardPullConsent names the lender's application disclosures
+	// (disclosures?kind=application): required when the offer came from a
+	// prequalify or prescreen, refused when it came from a full application
+	// (that authorisation was given before applying).
+	HardPullConsent *ConsentInput `json:"hardPullConsent,omitempty"`
 	// SignaturePNG is a data URL: data:image/png;base64,…
 	SignaturePNG string `json:"signaturePng"`
 }

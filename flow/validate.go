@@ -3,7 +3,9 @@ package flow
 import (
 	"context"
 	"slices"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/chairside/chairside"
 	"github.com/chairside/chairside/provider"
@@ -78,4 +80,71 @@ func (s *Service) Validate(ctx context.Context, c *Caller, req *ValidateRequest)
 		fe = []chairside.FieldError{}
 	}
 	return &ValidateResponse{Valid: len(fe) == 0, FieldErrors: fe}, nil
+}
+
+// checkApplicationFields checks what a submit carries besides the
+// applicants, with the definitions the browser gets (provider.PurchaseAmount
+// and the like). The treatment amount is required while the application has
+// none: the form shows the field then (docs/behaviour.md, "What each lender
+// asks for"). Insurance benefits may not exceed the amount. Whether a value
+// may replace the one on record is judged by keepApplicationFields.
+func checkApplicationFields(app *chairside.Application, req *SubmitRequest, now time.Time) []chairside.FieldError {
+	var fe []chairside.FieldError
+	check := func(d chairside.FieldDefinition, raw string) bool {
+		if msg := validate.Field(d, raw, now); msg != "" {
+			fe = append(fe, chairside.FieldError{Field: d.ID, Message: msg})
+			return false
+		}
+		return true
+	}
+	amount := app.PurchaseAmountCents
+	switch {
+	case req.PurchaseAmountCents != nil:
+		if check(provider.PurchaseAmount(), strconv.FormatInt(*req.PurchaseAmountCents, 10)) && amount == 0 {
+			amount = *req.PurchaseAmountCents
+		}
+	case amount == 0:
+		check(provider.PurchaseAmount(), "")
+	}
+	if req.Insurance != nil {
+		ins := req.Insurance.InsuranceBenefitsCents
+		if check(provider.InsuranceBenefits(), strconv.FormatInt(ins, 10)) && amount > 0 && ins > amount {
+			fe = append(fe, chairside.FieldError{Field: provider.InsuranceBenefitsID, Message: "Must be at most the treatment amount"})
+		}
+	}
+	if req.ExternalCustomerID != "" {
+		check(provider.ExternalCustomerID(), req.ExternalCustomerID)
+	}
+	return fe
+}
+
+// keepApplicationFields stores a submit's application facts on app, in the
+// transaction that claims the submit. They are set once: an amount (with
+// its insurance benefits) only while the application has none, so an
+// office's amount from its flow token is never replaced by the patient, and
+// every lender of the waterfall decides on the same amount; the customer id
+// likewise. A submit that repeats the values on record is fine; one that
+// names others is refused.
+func keepApplicationFields(app *chairside.Application, req *SubmitRequest) error {
+	if req.PurchaseAmountCents != nil {
+		switch {
+		case app.PurchaseAmountCents == 0:
+			app.PurchaseAmountCents = *req.PurchaseAmountCents
+			if req.Insurance != nil {
+				app.InsuranceBenefitsCents = req.Insurance.InsuranceBenefitsCents
+			}
+		case app.PurchaseAmountCents != *req.PurchaseAmountCents:
+			return errorf(chairside.ECONFLICT, "The treatment amount of this application is already set.")
+		}
+	}
+	if req.Insurance != nil && app.InsuranceBenefitsCents != req.Insurance.InsuranceBenefitsCents {
+		return errorf(chairside.ECONFLICT, "The insurance benefits of this application are already set.")
+	}
+	if id := req.ExternalCustomerID; id != "" {
+		if app.ExternalCustomerID != "" && app.ExternalCustomerID != id {
+			return errorf(chairside.ECONFLICT, "The customer id of this application is already set.")
+		}
+		app.ExternalCustomerID = id
+	}
+	return nil
 }

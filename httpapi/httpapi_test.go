@@ -96,7 +96,10 @@ func TestFullFlow(t *testing.T) {
 			t.Fatalf("select answered %v", sel)
 		}
 		want(t, h.do(t, req{method: "POST", path: "/providers/synchrony_standard/payment/plans/" + code + "/confirm-selection", session: sid}), 200, "")
-		want(t, h.do(t, req{method: "POST", path: "/providers/synchrony_standard/agreement", session: sid}), 200, "")
+		var agreement chairside.Document
+		res = h.do(t, req{method: "POST", path: "/providers/synchrony_standard/agreement", session: sid})
+		want(t, res, 200, "")
+		res.into(t, &agreement)
 		want(t, h.do(t, req{method: "GET", path: "/providers/synchrony_standard/termsUrl", session: sid}), 200, "")
 
 		acc := want(t, h.do(t, req{method: "POST", path: "/providers/synchrony_standard/acceptOffer", session: sid, body: map[string]any{"providerPlanCode": code}}), 200, "")
@@ -104,12 +107,21 @@ func TestFullFlow(t *testing.T) {
 			t.Fatalf("accept: %v", acc)
 		}
 		esignConsent := h.consent(t, sid, "synchrony_standard", flow.DocESign)
+		agreementConsent := flow.ConsentInput{DocumentID: agreement.ID, DocumentVersion: agreement.Version, DocumentSHA256: agreement.SHA256, Agreed: true}
+		hardPull := h.consent(t, sid, "synchrony_standard", flow.DocApplication)
 		// A signature too small to be one is refused.
 		want(t, h.do(t, req{method: "POST", path: "/providers/synchrony_standard/application/esign", session: sid, body: flow.ESignRequest{
-			Consent: &esignConsent, SignaturePNG: "data:image/png;base64,iVBORw0KGgo=",
+			Consent: &esignConsent, AgreementConsent: &agreementConsent, HardPullConsent: &hardPull, SignaturePNG: "data:image/png;base64,iVBORw0KGgo=",
 		}}), 400, chairside.EBADREQUEST)
+		// The agreement not agreed to, or (after this prequalification) the hard pull: consent_required.
+		want(t, h.do(t, req{method: "POST", path: "/providers/synchrony_standard/application/esign", session: sid, body: flow.ESignRequest{
+			Consent: &esignConsent, HardPullConsent: &hardPull, SignaturePNG: testkit.SignaturePNG(t),
+		}}), 400, chairside.ECONSENT)
+		want(t, h.do(t, req{method: "POST", path: "/providers/synchrony_standard/application/esign", session: sid, body: flow.ESignRequest{
+			Consent: &esignConsent, AgreementConsent: &agreementConsent, SignaturePNG: testkit.SignaturePNG(t),
+		}}), 400, chairside.ECONSENT)
 		sig := want(t, h.do(t, req{method: "POST", path: "/providers/synchrony_standard/application/esign", session: sid, body: flow.ESignRequest{
-			Consent: &esignConsent, SignaturePNG: testkit.SignaturePNG(t),
+			Consent: &esignConsent, AgreementConsent: &agreementConsent, HardPullConsent: &hardPull, SignaturePNG: testkit.SignaturePNG(t),
 		}}), 200, "")
 		if sig["status"] != chairside.StatusSigned {
 			t.Fatalf("esign: %v", sig)
@@ -120,7 +132,8 @@ func TestFullFlow(t *testing.T) {
 		}
 		want(t, h.do(t, req{method: "POST", path: "/providers/synchrony_standard/application-status", session: sid}), 200, "")
 
-		// The consents are records: soft pull and e-sign, with the signature.
+		// The consents are records: soft pull, e-sign with the signature, the
+		// agreement and the hard pull given at signing.
 		sess, err := h.db.FindSession(context.Background(), sha(sid))
 		if err != nil {
 			t.Fatal(err)
@@ -136,7 +149,7 @@ func TestFullFlow(t *testing.T) {
 				t.Errorf("e-sign consent without the signature")
 			}
 		}
-		if !kinds[chairside.ConsentSoftPull] || !kinds[chairside.ConsentESign] {
+		if !kinds[chairside.ConsentSoftPull] || !kinds[chairside.ConsentESign] || !kinds[chairside.ConsentTerms] || !kinds[chairside.ConsentHardPull] {
 			t.Errorf("consent kinds %v", kinds)
 		}
 

@@ -29,6 +29,19 @@ var auditChecks = []struct {
 		`SELECT pa.id FROM provider_applications pa WHERE pa.status IN ('signed', 'completed')
 			AND NOT EXISTS (SELECT 1 FROM consents k WHERE k.application_id = pa.application_id AND k.provider_key = pa.provider_key
 				AND k.kind = 'esign' AND k.signature_png <> '' AND k.signed_at IS NOT NULL)`},
+	{"a signed offer has no consent to the agreement",
+		`SELECT pa.id FROM provider_applications pa WHERE pa.status IN ('signed', 'completed')
+			AND NOT EXISTS (SELECT 1 FROM consents k WHERE k.application_id = pa.application_id AND k.provider_key = pa.provider_key
+				AND k.kind = 'terms')`},
+	// An offer first decided by a soft pull becomes an account only with a
+	// hard-pull authorisation: given at signing, or with a full application
+	// to the same lender afterwards.
+	{"a signed offer after a soft pull has no hard-pull authorisation",
+		`SELECT pa.id FROM provider_applications pa WHERE pa.status IN ('signed', 'completed')
+			AND (SELECT d.operation FROM decisions d WHERE d.provider_application_id = pa.id
+				ORDER BY d.created_at, d.seq LIMIT 1) IN ('prequalify', 'prescreen')
+			AND NOT EXISTS (SELECT 1 FROM consents k WHERE k.application_id = pa.application_id AND k.provider_key = pa.provider_key
+				AND k.kind = 'hard_pull')`},
 	{"a completed application has no answered complete",
 		`SELECT pa.id FROM provider_applications pa WHERE pa.status = 'completed'
 			AND NOT EXISTS (SELECT 1 FROM lender_calls c WHERE c.provider_application_id = pa.id AND c.step = 'complete' AND c.state = 'done')`},
@@ -43,10 +56,12 @@ var auditChecks = []struct {
 			WHERE c.step IN ('prequalify', 'prescreen', 'apply')
 			AND NOT EXISTS (SELECT 1 FROM consents k WHERE k.application_id = pa.application_id AND k.provider_key = pa.provider_key
 				AND k.kind = CASE WHEN c.step = 'apply' THEN 'hard_pull' ELSE 'soft_pull' END)`},
+	// A hard-pull authorisation given at signing names the plan signed; the
+	// authorisations given with a credit request name none.
 	{"more credit authorisations than credit requests",
 		`SELECT pa.id FROM provider_applications pa WHERE
 			(SELECT COUNT(*) FROM consents k WHERE k.application_id = pa.application_id AND k.provider_key = pa.provider_key
-				AND k.kind IN ('soft_pull', 'hard_pull'))
+				AND k.kind IN ('soft_pull', 'hard_pull') AND k.provider_plan_code = '')
 			> (SELECT COUNT(*) FROM lender_calls c WHERE c.provider_application_id = pa.id AND c.step IN ('prequalify', 'prescreen', 'apply'))`},
 	{"more credit decisions than credit requests",
 		`SELECT pa.id FROM provider_applications pa WHERE

@@ -40,14 +40,19 @@ func TestAudit(t *testing.T) {
 		now := t0
 		must(t, db.CreateConsent(ctx, &chairside.Consent{SessionID: s.ID, ApplicationID: a.ID, ProviderKey: pa.ProviderKey, Kind: chairside.ConsentESign,
 			SignedAt: &now, SignaturePNG: []byte("png")}))
-		for _, step := range []string{chairside.StepPrequalify, chairside.StepAccept, chairside.StepESign} {
-			c := &chairside.LenderCall{ProviderApplicationID: pa.ID, Step: step, SessionID: s.ID, Reference: "ref-" + step,
-				RequestHash: "h", ClaimedAt: t0, LeaseUntil: t0.Add(time.Minute)}
-			_, _, err := db.ClaimLenderCall(ctx, c)
-			must(t, err)
-			c.State = chairside.CallDone
-			must(t, db.SettleLenderCall(ctx, c))
+		answered(t, db, s, pa, chairside.StepPrequalify, chairside.StepAccept, chairside.StepESign)
+		// Signed after a soft pull, with only the E-SIGN consent: neither the
+		// agreement nor the hard pull was agreed to.
+		problems, err = db.Audit(ctx)
+		must(t, err)
+		for _, want := range []string{"no consent to the agreement", "no hard-pull authorisation"} {
+			if !strings.Contains(strings.Join(problems, "\n"), want) {
+				t.Errorf("audit missed %q: %v", want, problems)
+			}
 		}
+		// Both given at signing, naming the plan signed.
+		must(t, db.CreateConsent(ctx, &chairside.Consent{SessionID: s.ID, ApplicationID: a.ID, ProviderKey: pa.ProviderKey, Kind: chairside.ConsentTerms, ProviderPlanCode: "P1"}))
+		must(t, db.CreateConsent(ctx, &chairside.Consent{SessionID: s.ID, ApplicationID: a.ID, ProviderKey: pa.ProviderKey, Kind: chairside.ConsentHardPull, ProviderPlanCode: "P1"}))
 		problems, err = db.Audit(ctx)
 		must(t, err)
 		if len(problems) != 0 {
@@ -70,4 +75,47 @@ func TestAudit(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestAuditSignedAfterFullApplication: an offer decided by a full
+// application was authorised as a hard pull before applying; signing it
+// needs the agreement consent and no second hard-pull authorisation.
+func TestAuditSignedAfterFullApplication(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		s := newSession(t, db, t0)
+		a := newApplication(t, db, s, applicant("Ann", "Lee", "078051120"), nil)
+		pa := newProviderApplication(t, db, a, "synchrony_standard")
+		pa.Status = chairside.StatusSigned
+		must(t, db.UpdateProviderApplication(ctx, pa))
+		must(t, db.CreateDecision(ctx, &chairside.Decision{ProviderApplicationID: pa.ID, ProviderKey: pa.ProviderKey, Operation: "apply", ResponseCode: chairside.ResponseApproved}))
+		must(t, db.CreateConsent(ctx, &chairside.Consent{SessionID: s.ID, ApplicationID: a.ID, ProviderKey: pa.ProviderKey, Kind: chairside.ConsentHardPull}))
+		now := t0
+		must(t, db.CreateConsent(ctx, &chairside.Consent{SessionID: s.ID, ApplicationID: a.ID, ProviderKey: pa.ProviderKey, Kind: chairside.ConsentESign,
+			SignedAt: &now, SignaturePNG: []byte("png")}))
+		answered(t, db, s, pa, chairside.StepApply, chairside.StepAccept, chairside.StepESign)
+		problems, err := db.Audit(ctx)
+		must(t, err)
+		if got := strings.Join(problems, "\n"); !strings.Contains(got, "no consent to the agreement") || strings.Contains(got, "hard-pull") {
+			t.Fatalf("signed without the agreement: %v", problems)
+		}
+		must(t, db.CreateConsent(ctx, &chairside.Consent{SessionID: s.ID, ApplicationID: a.ID, ProviderKey: pa.ProviderKey, Kind: chairside.ConsentTerms, ProviderPlanCode: "P1"}))
+		problems, err = db.Audit(ctx)
+		must(t, err)
+		if len(problems) != 0 {
+			t.Fatalf("with its evidence: %v", problems)
+		}
+	})
+}
+
+// answered records each step of pa as claimed and answered by the lender.
+func answered(t *testing.T, db *store.DB, s *chairside.Session, pa *chairside.ProviderApplication, steps ...string) {
+	t.Helper()
+	for _, step := range steps {
+		c := &chairside.LenderCall{ProviderApplicationID: pa.ID, Step: step, SessionID: s.ID, Reference: "ref-" + pa.ID + "-" + step,
+			RequestHash: "h", ClaimedAt: t0, LeaseUntil: t0.Add(time.Minute)}
+		_, _, err := db.ClaimLenderCall(ctx, c)
+		must(t, err)
+		c.State = chairside.CallDone
+		must(t, db.SettleLenderCall(ctx, c))
+	}
 }

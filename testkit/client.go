@@ -122,8 +122,9 @@ func callName(method, path string) string {
 	return method + " " + name
 }
 
-// Start starts a session at the office with entityKey, keeps its id and
-// answers the provider the session starts with.
+// Start starts a session at the office with entityKey for a $4,500
+// treatment (as a link with an amount would), keeps its id and answers the
+// provider the session starts with.
 func (c *Client) Start(entityKey string) (firstProvider string, err error) {
 	var start struct {
 		Session struct {
@@ -132,7 +133,7 @@ func (c *Client) Start(entityKey string) (firstProvider string, err error) {
 		} `json:"session"`
 	}
 	c.SessionID = ""
-	if err := c.Call("POST", "/flow/start/entity-keys/"+entityKey, nil, &start); err != nil {
+	if err := c.Call("POST", "/flow/start/entity-keys/"+entityKey, map[string]any{"purchaseAmountCents": 450_000}, &start); err != nil {
 		return "", fmt.Errorf("start: %w", err)
 	}
 	c.SessionID = start.Session.WebSessionID
@@ -155,7 +156,7 @@ func (c *Client) Consent(providerKey, kind string) (map[string]any, error) {
 }
 
 // CompleteFlow runs the prequalify journey of an office whose waterfall
-// starts with synchrony_standard, from start to finish/completed: 12 calls.
+// starts with synchrony_standard, from start to finish/completed: 14 calls.
 // ssn must be unique per journey in a load run, since the server caps
 // credit pulls per SSN per day.
 func (c *Client) CompleteFlow(entityKey, ssn, signature string) error {
@@ -216,14 +217,38 @@ func (c *Client) confirmFirstPlan(p string, amountCents int64) error {
 	return nil
 }
 
+// SigningConsents reads what the signing screen shows after a soft pull —
+// the E-SIGN disclosure, the agreement and the hard-pull authorisation —
+// and answers the e-sign body agreeing to each, with signature.
+func (c *Client) SigningConsents(providerKey, signature string) (map[string]any, error) {
+	esign, err := c.Consent(providerKey, "esign")
+	if err != nil {
+		return nil, fmt.Errorf("esign disclosure: %w", err)
+	}
+	hardPull, err := c.Consent(providerKey, "application")
+	if err != nil {
+		return nil, fmt.Errorf("hard-pull disclosure: %w", err)
+	}
+	var d struct {
+		ID      string `json:"id"`
+		Version string `json:"version"`
+		SHA256  string `json:"sha256"`
+	}
+	if err := c.Call("POST", "/providers/"+providerKey+"/agreement", nil, &d); err != nil {
+		return nil, fmt.Errorf("agreement: %w", err)
+	}
+	agreement := map[string]any{"documentId": d.ID, "documentVersion": d.Version, "documentSha256": d.SHA256, "agreed": true}
+	return map[string]any{"consent": esign, "agreementConsent": agreement, "hardPullConsent": hardPull, "signaturePng": signature}, nil
+}
+
 // signAndFinish signs the accepted offer, completes it and finishes the
 // session as completed.
 func (c *Client) signAndFinish(p, signature string) error {
-	esign, err := c.Consent("synchrony_standard", "esign")
+	body, err := c.SigningConsents("synchrony_standard", signature)
 	if err != nil {
-		return fmt.Errorf("esign disclosure: %w", err)
+		return err
 	}
-	if err := c.Call("POST", p+"/application/esign", map[string]any{"consent": esign, "signaturePng": signature}, nil); err != nil {
+	if err := c.Call("POST", p+"/application/esign", body, nil); err != nil {
 		return fmt.Errorf("esign: %w", err)
 	}
 	if err := c.Call("POST", p+"/application/complete", nil, nil); err != nil {

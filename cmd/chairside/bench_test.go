@@ -29,7 +29,7 @@ const benchConcurrency = 32
 // phase measures latency at 32 concurrent sessions rather than queueing.
 const thinkTime = 100 * time.Millisecond
 
-// BenchmarkFlow drives the whole patient journey (12 calls from start to
+// BenchmarkFlow drives the whole patient journey (14 calls from start to
 // finish/completed) with benchConcurrency concurrent sessions over real HTTP
 // against the real binary's wiring, on SQLite and on PostgreSQL, and in the
 // same run a plain hello-world handler with the same client and

@@ -296,7 +296,10 @@ func TestCrashDuringLenderCalls(t *testing.T) {
 			planCode := plans.PaymentPlans[0].ProviderPlanCode
 			plain("select", p+"/payment/plans/"+planCode+"/select", nil, nil)
 			plain("confirm", p+"/payment/plans/"+planCode+"/confirm-selection", nil, nil)
-			esign := map[string]any{"consent": consentTo(t, c, "esign"), "signaturePng": testkit.SignaturePNG(t)}
+			esign, err := c.SigningConsents("synchrony_standard", testkit.SignaturePNG(t))
+			if err != nil {
+				t.Fatal(err)
+			}
 			crashAt("acceptOffer", sandbox.OpAcceptOffer, p+"/acceptOffer", map[string]any{}, func() error {
 				return c.Call("POST", p+"/application/esign", esign, nil)
 			})

@@ -5,6 +5,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ENTITY_KEY = '1000200030004000';
+/** Hill Country Dental Care (TX): LendingClub, then Covered Care and HFD on their own; no standard application. */
+export const HILL_COUNTRY = '1000200030006000';
 const SHOTS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots');
 mkdirSync(SHOTS, { recursive: true });
 
@@ -75,6 +77,8 @@ export class Journey {
 }
 
 const VALUES: Record<string, string> = {
+  // The treatment amount, asked when the patient starts from a link that carries none.
+  purchaseAmountCents: '4500',
   firstName: 'Ann',
   middleInitial: 'B',
   dateOfBirth: '03/28/1961',
@@ -194,4 +198,39 @@ export async function agreeSoftPull(j: Journey, lenders?: string[]): Promise<voi
   }
   await box.check();
   await j.page.getByRole('button', { name: 'Check my options' }).click();
+}
+
+/** The boxes of the signing screen, each agreeing to one document (docs/behaviour.md, "Signing"). */
+export const SIGNING_BOXES = {
+  esign: (lender: string) => `I agree to receive and sign my documents from ${lender} electronically.`,
+  agreement: (lender: string) => `I have read the ${lender} agreement and I agree to its terms.`,
+  hardPull: (lender: string) => `I allow ${lender} to get my full credit report (a hard credit check) to open my account.`,
+};
+
+/**
+ * checkSigningScreen checks what the signing screen shows before anything
+ * is ticked: the E-SIGN disclosure and the lender's agreement, and the
+ * hard-pull authorisation only after a quick check (soft pull), each with its
+ * own unticked box.
+ */
+export async function checkSigningScreen(page: Page, lender: string, hardPull: boolean): Promise<void> {
+  await expect(page.getByRole('heading', { name: `Your agreement with ${lender}` })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Credit agreement' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Permission for a full credit check' })).toHaveCount(hardPull ? 1 : 0);
+  await expect(page.locator('.doc')).toHaveCount(hardPull ? 3 : 2);
+  const boxes = [SIGNING_BOXES.esign(lender), SIGNING_BOXES.agreement(lender), ...(hardPull ? [SIGNING_BOXES.hardPull(lender)] : [])];
+  for (const name of boxes) await expect(page.getByRole('checkbox', { name })).not.toBeChecked();
+  await expect(page.getByRole('checkbox')).toHaveCount(boxes.length);
+}
+
+/** agreeToSigning ticks every box of the signing screen. */
+export async function agreeToSigning(page: Page, lender: string, hardPull: boolean): Promise<void> {
+  await page.getByRole('checkbox', { name: SIGNING_BOXES.esign(lender) }).check();
+  await page.getByRole('checkbox', { name: SIGNING_BOXES.agreement(lender) }).check();
+  if (hardPull) await page.getByRole('checkbox', { name: SIGNING_BOXES.hardPull(lender) }).check();
+}
+
+/** fullPageShot saves the whole of a long screen (the signing screen) beside the journey's screenshots, to be looked at. */
+export async function fullPageShot(page: Page, info: TestInfo, name: string): Promise<void> {
+  await page.screenshot({ path: path.join(SHOTS, `${info.project.name}-${name}-full.png`), fullPage: true, animations: 'disabled' });
 }

@@ -1,7 +1,18 @@
 import { expect, test } from '@playwright/test';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { agreeSoftPull, drawSignature, ENTITY_KEY, fillApplication, Journey, submitApplication } from './helpers';
+import {
+  agreeSoftPull,
+  agreeToSigning,
+  checkSigningScreen,
+  drawSignature,
+  ENTITY_KEY,
+  fillApplication,
+  fullPageShot,
+  Journey,
+  SIGNING_BOXES,
+  submitApplication,
+} from './helpers';
 
 const SHOTS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots');
 
@@ -36,8 +47,19 @@ test('prequalify happy path: Approve from the QR link to /finish/completed @phon
   await page.getByRole('button', { name: 'Accept offer' }).click();
 
   await expect(page).toHaveURL(/\/terms$/);
-  await expect(page.locator('.doc')).toBeVisible();
-  await page.getByLabel('I agree to sign electronically and to the terms above.').check();
+  // A prequalification: the agreement and the hard-pull authorisation are shown, each with its own box.
+  await checkSigningScreen(page, 'Synchrony', true);
+  await j.screen('terms-unticked', 'Read and sign');
+  await fullPageShot(page, info, 'approve-terms');
+  // Signing without the hard-pull authorisation is refused in the browser.
+  await page.getByRole('checkbox', { name: SIGNING_BOXES.esign('Synchrony') }).check();
+  await page.getByRole('checkbox', { name: SIGNING_BOXES.agreement('Synchrony') }).check();
+  await drawSignature(page);
+  await page.getByRole('button', { name: 'Sign and finish' }).click();
+  await expect(page.getByRole('checkbox', { name: SIGNING_BOXES.hardPull('Synchrony') })).toBeFocused();
+  await expect(page.getByText('Please check the box to continue')).toHaveCount(1);
+  await agreeToSigning(page, 'Synchrony', true);
+  await page.getByRole('button', { name: 'Clear signature' }).click();
   // One tap is not a signature: the browser refuses it, as the server would.
   const pad = page.getByTestId('signature-pad');
   await pad.scrollIntoViewIfNeeded();
@@ -53,8 +75,14 @@ test('prequalify happy path: Approve from the QR link to /finish/completed @phon
   // What is sent is the black-and-white PNG judged in the browser: more than 3000 bytes once decoded.
   const esign = page.waitForRequest((r) => r.url().endsWith('/application/esign'));
   await page.getByRole('button', { name: 'Sign and finish' }).click();
-  const sent = (await esign).postDataJSON() as { signaturePng: string };
+  const sent = (await esign).postDataJSON() as { signaturePng: string } & Record<string, { documentId: string; agreed: boolean }>;
   expect(sent.signaturePng.startsWith('data:image/png;base64,')).toBe(true);
+  // One consent per document shown, each naming it.
+  expect([sent.consent?.documentId, sent.agreementConsent?.documentId, sent.hardPullConsent?.documentId]).toEqual([
+    'synchrony_standard/esign',
+    'synchrony_standard/agreement',
+    'synchrony_standard/disclosures',
+  ]);
   expect(pngBytes(sent.signaturePng)).toBeGreaterThan(3000);
 
   await expect(page).toHaveURL(/\/complete$/);

@@ -1,17 +1,17 @@
 import { expect, test, type Page } from '@playwright/test';
-import { agreeSoftPull, ENTITY_KEY, fillApplication, Journey, submitApplication } from './helpers';
+import { agreeSoftPull, ENTITY_KEY, fillApplication, HILL_COUNTRY, Journey, submitApplication } from './helpers';
 
-async function start(page: Page, j: Journey, lastName: string, lenders?: string[]): Promise<void> {
-  await page.goto(`/start/entity-keys/${ENTITY_KEY}`);
+async function start(page: Page, j: Journey, lastName: string, lenders?: string[], entityKey = ENTITY_KEY): Promise<void> {
+  await page.goto(`/start/entity-keys/${entityKey}`);
   await expect(page).toHaveURL(/\/modes\/prequalify\/application$/);
   await submitApplication(j, lastName);
   await agreeSoftPull(j, lenders);
 }
 
-/** The standard (full) application from the no-offer screen, through its terms. */
-async function standardApplication(page: Page, j: Journey, lastName: string): Promise<void> {
+/** The standard (full) application from the no-offer screen (whose heading says why there is no offer), through its terms. */
+async function standardApplication(page: Page, j: Journey, lastName: string, heading = 'No offer from the quick check'): Promise<void> {
   await expect(page).toHaveURL(/\/nooffer$/);
-  await j.screen('nooffer', 'No offer from the quick check');
+  await j.screen('nooffer', heading);
   await page.getByRole('button', { name: 'Begin standard application' }).click();
   await expect(page).toHaveURL(/\/modes\/full\/application$/);
   await expect(page.locator('#primary-lastName')).toHaveValue(lastName);
@@ -58,7 +58,9 @@ test('pending: the quick check has no offer, the standard application is pending
   const j = new Journey(page, info, 'pending');
   await j.init();
   await start(page, j, 'Pending');
-  await standardApplication(page, j, 'Pending');
+  // Synchrony is still reviewing the quick check: said so, not "no offer".
+  await expect(page.locator('.lead')).toHaveText('Synchrony is still reviewing your quick check, so there is no offer from it yet.');
+  await standardApplication(page, j, 'Pending', 'No offer yet');
   await expect(page).toHaveURL(/\/pending$/);
   await j.screen('pending', 'Your application is being reviewed');
   await page.getByRole('button', { name: 'Finish' }).click();
@@ -77,7 +79,8 @@ test('error: no answer from the lender, the patient is told not to apply again',
     await page.getByRole('button', { name: 'Confirm and continue' }).click();
     await agreeSoftPull(j);
   }
-  await standardApplication(page, j, 'Error');
+  await expect(page.locator('.lead')).toHaveText(/^We didn’t get an answer from [A-Za-z]+, so there is no offer from its quick check\.$/);
+  await standardApplication(page, j, 'Error', 'We didn’t get an answer');
   await expect(page).toHaveURL(/\/error$/);
   await expect(page.locator('.lead')).toHaveText(
     'We didn’t get an answer from Synchrony. Please don’t start a new application — ask the office to check its status.',
@@ -105,4 +108,29 @@ test('consent: the cascade stops at a lender whose authorisation the patient was
   await agreeSoftPull(j, ['Fortiva', 'Snap']);
   await expect(page).toHaveURL(/\/modes\/prequalify\/application$/);
   await expect(page.getByText('Synchrony, Fortiva and Snap couldn’t approve this application.', { exact: false }).first()).toBeVisible();
+});
+
+test('pending where there is no standard application: the lender is still reviewing, never a decline', async ({ page }, info) => {
+  const j = new Journey(page, info, 'pending-no-full');
+  await j.init();
+  await start(page, j, 'Pending', ['LendingClub', 'Covered Care', 'HFD'], HILL_COUNTRY);
+  // A pending answer to a quick check counts as no offer, and LendingClub has no standard application: the declined screen.
+  await expect(page).toHaveURL(/\/providers\/lendingclub_standard\/declined$/);
+  await expect(page.locator('.lead')).toHaveText('LendingClub is still reviewing your application, so there is no offer yet.');
+  await expect(page.getByText('You don’t need to apply again.')).toBeVisible();
+  await expect(page.getByText(/couldn’t approve|letter/)).toHaveCount(0);
+  await j.screen('declined-pending', 'No offer yet');
+});
+
+test('no lender answered: the patient is told we could not reach them, never a decline', async ({ page }, info) => {
+  const j = new Journey(page, info, 'error-no-full');
+  await j.init();
+  await start(page, j, 'Error', ['LendingClub', 'Covered Care', 'HFD'], HILL_COUNTRY);
+  await expect(page).toHaveURL(/\/providers\/hfd_standard\/declined$/);
+  await expect(page.locator('.lead')).toHaveText('We didn’t get an answer from LendingClub, Covered Care and HFD.');
+  await expect(page.getByText('Please don’t apply again — ask the office to check the status of your application.')).toBeVisible();
+  await expect(page.getByText(/couldn’t approve|letter/)).toHaveCount(0);
+  await j.screen('declined-unanswered', 'We didn’t get an answer');
+  await page.getByRole('button', { name: 'Finish' }).click();
+  await expect(page).toHaveURL(/\/finish\/completed$/);
 });

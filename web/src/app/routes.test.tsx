@@ -3,7 +3,7 @@ import { decision } from '@/test/fixtures';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import type { CurrentLocation, Decision, Document, FieldDefinition, StartFlowResponse, StartProviderResponse } from '@/lib/api/types';
+import type { CurrentLocation, Decision, Document, FieldDefinition, PaymentPlan, StartFlowResponse, StartProviderResponse } from '@/lib/api/types';
 import { flow } from '@/stores/flow';
 import { DEMO_PROVIDERS } from '@/test/catalogue';
 import { json, routes as serve, type Call } from '@/test/fetch';
@@ -196,5 +196,62 @@ describe('application → agree → submit → result, through the real routes',
     expect(within(banner).getByText('Bright Smile Dental')).toBeTruthy();
     await waitFor(() => expect(within(banner).getByText('Ann:Approve')).toBeTruthy());
     expect(within(banner).getByRole('button', { name: 'Cancel application' })).toBeTruthy();
+  });
+});
+
+describe('a full application, after the plan is accepted', () => {
+  it('goes to the agreement and the signature (no "Good news" again), in the payment-options step', async () => {
+    const plan = {
+      providerKey: 'synchrony_standard',
+      typeId: 'fixed_rate',
+      providerPlanCode: 'FR24',
+      durationMonths: 24,
+      monthlyAmountCents: 22_500,
+      totalCostCents: 540_000,
+      apr: 17.9,
+      promoApr: 0,
+      description: '',
+      expireDateTime: '2030-01-01T00:00:00Z',
+      minAmountCents: 20_000,
+      maxAmountCents: 2_500_000,
+      amountFinancedCents: 450_000,
+      downPaymentCents: 0,
+    } as PaymentPlan;
+    const agreement: Document = { ...doc('synchrony'), id: 'synchrony-agreement', title: 'Credit agreement' };
+    const calls = serve({
+      '/providers/synchrony_standard/payment/plans/FR24/confirm-selection': [json({ status: 'plan_confirmed' })],
+      '/providers/synchrony_standard/acceptOffer': [json({ status: 'offer_accepted' })],
+      '/providers/synchrony_standard/agreement': [json(agreement)],
+      '/providers/synchrony_standard/disclosures': [json({ ...doc('synchrony'), id: 'synchrony-esign', title: 'Electronic records' })],
+      '/log': [new Response(null, { status: 204 })],
+    });
+    flow.set({
+      session: started.session,
+      providerKey: 'synchrony_standard',
+      primaryProviderKey: 'synchrony_standard',
+      applyMode: 'full',
+      providers: Object.fromEntries(DEMO_PROVIDERS.map((p) => [p.providerKey, p])),
+      selectedPaymentPlan: plan,
+    });
+    flow.response('synchrony_standard', {
+      apply: decision('synchrony_standard', 'approved', { operation: 'apply', approvedAmountCents: 500_000 }),
+      paymentPlans: [plan],
+      paymentPlansAmountCents: 450_000,
+    });
+    const router = app('/providers/synchrony_standard/paymentPlanReview');
+    await userEvent.click(await screen.findByRole('button', { name: 'Accept offer' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Read and sign' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/providers/synchrony_standard/terms');
+    expect(await screen.findByRole('region', { name: 'Credit agreement' })).toBeTruthy();
+    // The offer came from the full application: its hard pull was authorised before applying.
+    expect(screen.queryByRole('heading', { name: 'Permission for a full credit check' })).toBeNull();
+    const current = screen.getByRole('navigation', { name: 'Progress' }).querySelector('[aria-current="step"]');
+    expect(current?.textContent).toContain('Payment options');
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([
+      '/providers/synchrony_standard/payment/plans/FR24/confirm-selection',
+      '/providers/synchrony_standard/acceptOffer',
+      '/providers/synchrony_standard/agreement',
+    ]);
   });
 });

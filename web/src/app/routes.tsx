@@ -1,6 +1,7 @@
 import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import type { ApplyMode } from '@/lib/api/types';
 import type { RouteHandle } from '@/flow/navigation';
+import type { StepId } from '@/lib/steps';
 import { providerRoute } from '@/lib/paths';
 import { flow } from '@/stores/flow';
 import { Shell } from './Shell';
@@ -112,6 +113,18 @@ interface ProviderRoute {
   loader?: (args: LoaderFunctionArgs) => Response;
 }
 
+/**
+ * termsStep: in a full application the terms screen is the hard-pull
+ * consent before the decision (its own step) and the signing after an
+ * accepted offer, which belongs to the payment options (the full flow has no
+ * accept step); in a quick check it is the signing of the accepted offer.
+ */
+function termsStep(mode: string): StepId {
+  if (mode !== 'full') return 'acceptOffer';
+  const s = flow.get();
+  return s.responses[s.providerKey ?? '']?.accepted ? 'paymentOptions' : 'termsAndConditions';
+}
+
 const providerRoutes: ProviderRoute[] = [
   { path: 'modes/:mode/start', loader: toApplication },
   { path: 'modes/:mode/primary/start', redirectTo: (p) => prov(p, `modes/${p.mode}/application`) },
@@ -119,7 +132,8 @@ const providerRoutes: ProviderRoute[] = [
   { path: 'modes/:mode/application', lazy: application, handle: { step: 'patientInfo' } },
   { path: 'modes/:mode/jointApplication', lazy: jointApplication, handle: { step: 'jointApplicantInfo' } },
   { path: 'modes/:mode/applicationNext', redirectTo: (p) => prov(p, p.mode === 'full' ? 'terms' : 'prequalifyAgree') },
-  { path: 'modes/:mode/offerReviewNext', redirectTo: (p) => prov(p, p.mode === 'full' ? 'approved' : 'terms') },
+  // After accepting an offer, in every mode: the agreement, the consents and the signature.
+  { path: 'modes/:mode/offerReviewNext', redirectTo: (p) => prov(p, 'terms') },
   { path: 'prequalifyAgree', lazy: prequalifyAgree, handle: { step: 'patientInfo', disableSwitch: true } },
   { path: 'prequalifyAgreeNext', redirectTo: (p) => prov(p, 'prequalifySubmit'), handle: { disableSwitch: true } },
   { path: 'prequalifySubmit', lazy: submit, handle: { step: 'patientInfo', transient: true } },
@@ -137,7 +151,7 @@ const providerRoutes: ProviderRoute[] = [
   { path: 'paymentPlans', lazy: paymentPlans, handle: { step: 'paymentOptions' } },
   { path: 'paymentPlanReview', lazy: paymentPlanReview, handle: { step: (m) => (m === 'full' ? 'paymentOptions' : 'acceptOffer') } },
   { path: 'offerReview', redirectTo: (p) => prov(p, 'paymentPlanReview') },
-  { path: 'terms', lazy: terms, handle: { step: (m) => (m === 'full' ? 'termsAndConditions' : 'acceptOffer'), hideHelpButton: true } },
+  { path: 'terms', lazy: terms, handle: { step: termsStep, hideHelpButton: true } },
   { path: 'complete', lazy: complete, handle: { step: 'complete' } },
   { path: 'declined', lazy: declined, handle: { hideStepper: true } },
   { path: 'pending', lazy: pending, handle: { hideStepper: true } },

@@ -170,3 +170,41 @@ describe('whole numbers are never sent as something else', () => {
     expect(flow.get().validation?.resubmitRoute).toBe('/providers/a/prequalifySubmit');
   });
 });
+
+describe('the treatment amount a patient at home enters', () => {
+  const amount: FieldDefinition = {
+    id: 'purchaseAmountCents',
+    path: 'purchaseAmountCents',
+    name: 'purchaseAmountCents',
+    label: 'Treatment amount',
+    type: 'currency',
+    group: 'purchase',
+    rules: { required: {}, min: { min: 100 }, max: { max: 10_000_000 } },
+  };
+  const form = (fields: FieldDefinition[]) => json({ providerKey: 'a', applyMode: 'prequalify', fields, fieldGroupRules: [], providers: [] });
+
+  it('is sent once, becomes the session’s amount, and the plans are priced for it when it is below the approval', async () => {
+    shownAndAgreed('a', 'b');
+    flow.fieldsLoaded('a:prequalify', { providerKey: 'a', applyMode: 'prequalify', fields: [amount], fieldGroupRules: [], providers: [] } as never);
+    flow.set({ primary: { purchaseAmountCents: '3,200' } });
+    const calls = routes({
+      '/apply/start/providers/b': [form([])],
+      '/providers/a/prequalify': [json(decision('a', 'declined', 'b'))],
+      '/providers/b/prequalify': [json(decisionOf('b', 'prequalified', { approvedAmountCents: 500_000 }))],
+      '/providers/b/payment/plans': [json({ paymentPlans: [] })],
+    });
+    await expect(submitDecision('prequalify', submitDeps)).resolves.toBe('/providers/b/prequalified');
+    const body = (path: string) => JSON.parse(calls.find((c) => c.path === path)!.body!) as Record<string, unknown>;
+    expect(body('/providers/a/prequalify').purchaseAmountCents).toBe(320_000);
+    expect(body('/providers/a/prequalify').primary).toEqual({});
+    expect(body('/providers/b/prequalify')).not.toHaveProperty('purchaseAmountCents');
+    expect(flow.get().purchaseAmountCents).toBe(320_000);
+    expect(body('/providers/b/payment/plans')).toEqual({ amountCents: 320_000 });
+  });
+
+  it('an office’s amount is never sent, whatever the form held', () => {
+    flow.fieldsLoaded('a:prequalify', { providerKey: 'a', applyMode: 'prequalify', fields: [amount], fieldGroupRules: [], providers: [] } as never);
+    flow.set({ purchaseAmountCents: 450_000, primary: { purchaseAmountCents: '100' } });
+    expect(submitDeps.body('a', 'prequalify')).toEqual({ primary: {}, jointEnabled: false });
+  });
+});

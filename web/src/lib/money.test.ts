@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clampEstimate, formatApr, formatCents, parseDollars } from './money';
+import { clampEstimate, formatApr, formatCents, parseDollars, planAmountCents } from './money';
 
 describe('money', () => {
   it('formats cents as dollars with commas', () => {
@@ -17,5 +17,14 @@ describe('money', () => {
   it('clamps the estimator', () => {
     expect(clampEstimate(9000, 0, 5000)).toBe(5000);
     expect(clampEstimate(-5, 500, 5000)).toBe(500);
+  });
+});
+
+describe('planAmountCents', () => {
+  it('prices plans for the smaller of the approved and the treatment amount, or whichever is known', () => {
+    expect(planAmountCents(500_000, 320_000)).toBe(320_000);
+    expect(planAmountCents(250_000, 320_000)).toBe(250_000);
+    expect(planAmountCents(500_000, 0)).toBe(500_000);
+    expect(planAmountCents(0, 320_000)).toBe(320_000);
   });
 });

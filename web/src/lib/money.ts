@@ -25,3 +25,13 @@ export function clampEstimate(dollars: number, min: number, max: number): number
   if (!Number.isFinite(dollars)) return min;
   return Math.min(Math.max(Math.round(dollars), min), max);
 }
+
+/**
+ * planAmountCents is the amount plans are first priced for (docs/behaviour.md, "Plans and offers"):
+ * the smaller of the approved and the treatment amount, or whichever is known.
+ */
+export function planAmountCents(approvedCents: number, purchaseCents: number): number {
+  if (approvedCents <= 0) return Math.max(0, purchaseCents);
+  if (purchaseCents <= 0) return approvedCents;
+  return Math.min(approvedCents, purchaseCents);
+}

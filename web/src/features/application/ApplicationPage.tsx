@@ -10,6 +10,7 @@ import { formatCents } from '@/lib/money';
 import { providerRoute } from '@/lib/paths';
 import { useShallow } from 'zustand/react/shallow';
 import { fieldsKey, flow, useFlow, useProviderName, type ApplicantValues } from '@/stores/flow';
+import { formFields } from './api/body';
 import { loadFields } from './api/fields';
 import { ApplicationForm } from './ApplicationForm';
 
@@ -48,6 +49,7 @@ export function ApplicationPage() {
   );
   const lender = useProviderName(s.providerKey);
   const defaults = useMemo(() => withPrefill(s.primary, s.prefill), [s.primary, s.prefill]);
+  const fields = useMemo(() => formFields(res?.fields ?? [], 'primary', s.purchaseAmountCents), [res, s.purchaseAmountCents]);
   return (
     <>
       <Page
@@ -62,7 +64,7 @@ export function ApplicationPage() {
       {res ? (
         <ApplicationForm
           applicant="primary"
-          fields={res.fields}
+          fields={fields}
           groupRules={res.fieldGroupRules}
           defaults={defaults}
           showJointToggle
@@ -85,13 +87,14 @@ export function JointApplicationPage() {
   const navigate = useFlowNavigate();
   const res = useFields();
   const s = useFlow(useShallow((x) => ({ providerKey: x.providerKey, applyMode: x.applyMode, joint: x.joint })));
+  const fields = useMemo(() => formFields(res?.fields ?? [], 'joint', 0), [res]);
   return (
     <>
       <Page title="About the joint applicant" lead="Please hand the device to the person applying with you, so they can fill in their own details." />
       {res ? (
         <ApplicationForm
           applicant="joint"
-          fields={res.fields}
+          fields={fields}
           groupRules={res.fieldGroupRules}
           defaults={s.joint}
           onSubmit={(values) => {
@@ -113,19 +116,27 @@ export function CorrectErrorsPage() {
   const applicant = q.get('applicantType') === 'joint' ? 'joint' : 'primary';
   const res = useFields();
   const s = useFlow(
-    useShallow((x) => ({ providerKey: x.providerKey, applyMode: x.applyMode, primary: x.primary, joint: x.joint, validation: x.validation })),
+    useShallow((x) => ({
+      providerKey: x.providerKey,
+      applyMode: x.applyMode,
+      purchaseAmountCents: x.purchaseAmountCents,
+      primary: x.primary,
+      joint: x.joint,
+      validation: x.validation,
+    })),
   );
   const errors = useMemo(
     () => (s.validation?.fieldErrors ?? []).filter((fe) => splitFieldName(fe.field).applicant === applicant),
     [s.validation, applicant],
   );
+  const fields = useMemo(() => formFields(res?.fields ?? [], applicant, s.purchaseAmountCents), [res, applicant, s.purchaseAmountCents]);
   return (
     <>
       <Page title="We found some errors with your application" lead="Please review the fields below and correct any errors." />
       {res ? (
         <ApplicationForm
           applicant={applicant}
-          fields={res.fields}
+          fields={fields}
           groupRules={res.fieldGroupRules}
           defaults={applicant === 'joint' ? s.joint : s.primary}
           serverErrors={errors}

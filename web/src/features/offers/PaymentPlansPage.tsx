@@ -9,7 +9,7 @@ import { withProgress } from '@/flow/progress';
 import { isHandled } from '@/lib/api/client';
 import type { PaymentPlan } from '@/lib/api/types';
 import { isPositive } from '@/lib/decision';
-import { clampEstimate, formatCents } from '@/lib/money';
+import { clampEstimate, formatCents, planAmountCents } from '@/lib/money';
 import { providerRoute } from '@/lib/paths';
 import { nameOf, providerName, useFlow, type FlowState } from '@/stores/flow';
 import { fetchPlans, selectPlan } from './api/plans';
@@ -48,7 +48,7 @@ export function PaymentPlansPage() {
   const cfg = primary ? s.providers[primary.providerKey] : undefined;
   const maxCents = primary?.approvedAmountCents ?? 0;
   const minCents = cfg?.minPaymentCalculatorCents ?? 0;
-  const defaultCents = Math.min(maxCents, s.purchaseAmountCents || maxCents);
+  const defaultCents = planAmountCents(maxCents, s.purchaseAmountCents);
   const plansAmount = primary ? s.responses[primary.providerKey]?.paymentPlansAmountCents : undefined;
   const [amountText, setAmountText] = useState(String(Math.round((plansAmount ?? defaultCents) / 100)));
   const [loading, setLoading] = useState(false);

@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useLocation, useParams } from 'react-router';
+import { useShallow } from 'zustand/react/shallow';
 import { Page } from '@/components/Page';
 import { Button } from '@/components/Button';
 import { ResultIcon } from '@/components/Icons';
@@ -10,7 +11,7 @@ import type { FinishOutcome } from '@/lib/api/types';
 import { formatCents } from '@/lib/money';
 import { providerRoute } from '@/lib/paths';
 import { flow, nameOf, useFlow, useProviderName } from '@/stores/flow';
-import { declineMessage } from './messages';
+import { noFinancingSummary, noOfferScreen, outcomeOf } from './messages';
 
 function useProvider(): { key: string; name: string } {
   const { providerKey = '' } = useParams();
@@ -80,15 +81,23 @@ export function PositiveResultPage() {
   );
 }
 
-/** DeclinedPage names every lender that declined in this session (never wording that could pass for their notice). */
+/**
+ * DeclinedPage: no lender made an offer. It says what each lender of this
+ * session did (declined, still reviewing, not reached, no offer), and names
+ * a decline only where a lender declined — never in words that could pass
+ * for the lender's own notice.
+ */
 export function DeclinedPage() {
   const { key } = useProvider();
-  const declinedBy = useFlow((s) => s.declinedBy);
-  const providers = useFlow((s) => s.providers);
-  const keys = declinedBy.length ? declinedBy : [key];
+  const s = useFlow(useShallow((x) => ({ declinedBy: x.declinedBy, responses: x.responses, providers: x.providers })));
+  const { title, lines } = noFinancingSummary(s, (k) => nameOf(s.providers, k), key);
   return (
-    <Result kind="info" title="This application wasn’t approved">
-      <p className="lead">{declineMessage(keys.map((k) => nameOf(providers, k)))}</p>
+    <Result kind="info" title={title}>
+      {lines.map((line, i) => (
+        <p key={line} className={i === 0 ? 'lead' : undefined}>
+          {line}
+        </p>
+      ))}
       <p>You can talk to the office about other ways to pay for your treatment.</p>
       <div className="actions">
         <FinishButton />
@@ -125,9 +134,11 @@ export function NoOfferPage() {
   const primaryKey = useFlow((s) => s.primaryProviderKey);
   const fullKey = primaryKey ?? providerKey;
   const fullName = useProviderName(fullKey);
+  const outcome = useFlow((s) => outcomeOf(s, providerKey));
+  const { title, lead } = noOfferScreen(outcome, name);
   return (
-    <Result kind="info" title="No offer from the quick check">
-      <p className="lead">{name} couldn’t make you an offer from the quick check.</p>
+    <Result kind="info" title={title}>
+      <p className="lead">{lead}</p>
       <p>
         You can still apply with {fullName}’s standard application. Your details are already filled in.{' '}
         <strong>The standard application uses a hard credit check</strong>, which can affect your credit score.

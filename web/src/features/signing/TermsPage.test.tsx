@@ -1,20 +1,38 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { ApiError } from '@/lib/api/client';
-import type { Document, Session } from '@/lib/api/types';
+import type { Decision, DisclosureKind, Document, Session } from '@/lib/api/types';
 import { flow } from '@/stores/flow';
 import { withCatalogue } from '@/test/catalogue';
 
-const doc: Document = { id: 'esign-doc', version: '1', title: 'E-sign consent', contentType: 'text/plain', content: 'You agree…', sha256: 'abc' };
+const docOf = (id: string, title: string): Document => ({
+  id,
+  version: '1',
+  title,
+  contentType: 'text/plain',
+  content: `${title}…`,
+  sha256: `sha-${id}`,
+});
+const docs: Record<DisclosureKind | 'agreement', Document> = {
+  esign: docOf('esign-doc', 'E-sign consent'),
+  agreement: docOf('agreement-doc', 'Credit agreement'),
+  application: docOf('application-doc', 'Important disclosures'),
+  prequalification: docOf('prequal-doc', 'Prequalification terms'),
+};
 const signed = 'data:image/png;base64,' + Buffer.alloc(4000, 3).toString('base64');
+const consentTo = (d: Document) => ({ documentId: d.id, documentVersion: d.version, documentSha256: d.sha256, agreed: true });
 
 const esignAndComplete = vi.hoisted(() => vi.fn());
-vi.mock('./api/esign', () => ({ esignAndComplete }));
+vi.mock('./api/esign', async (actual) => ({
+  ...(await actual<typeof import('./api/esign')>()),
+  esignAndComplete,
+  loadAgreement: async () => docs.agreement,
+}));
 vi.mock('@/lib/consent/documents', async (actual) => ({
   ...(await actual<typeof import('@/lib/consent/documents')>()),
-  loadDisclosure: async () => doc,
+  loadDisclosure: async (_: string, kind: DisclosureKind) => docs[kind],
 }));
 // The pad itself needs a canvas; here it hands over one valid black-and-white PNG.
 vi.mock('./SignatureField', () => ({
@@ -35,28 +53,115 @@ function stillWorking(): ApiError {
   return e;
 }
 
+const decision = (operation: string, responseCode: string): Decision =>
+  ({ providerKey: 'synchrony_standard', operation, responseCode, approvedAmountCents: 500000, stipulations: [] }) as unknown as Decision;
+
+/** An accepted offer from a soft pull (prequalify) or from a full application. */
+function accepted(from: 'prequalify' | 'full'): void {
+  flow.reset();
+  flow.set({ session: { webSessionId: 's1' } as Session, providerKey: 'synchrony_standard', applyMode: from });
+  withCatalogue();
+  flow.response(
+    'synchrony_standard',
+    from === 'full' ? { apply: decision('apply', 'approved'), accepted: true } : { preAuth: decision('prequalify', 'prequalified'), accepted: true },
+  );
+}
+
+function renderTerms(): void {
+  const router = createMemoryRouter(
+    [
+      { path: '/providers/:providerKey/terms', Component: TermsPage },
+      { path: '/providers/:providerKey/complete', element: <h1>Complete screen</h1> },
+      { path: '/error', element: <h1>Error page</h1> },
+    ],
+    { initialEntries: ['/providers/synchrony_standard/terms'] },
+  );
+  render(<RouterProvider router={router} />);
+}
+
+const ESIGN = 'I agree to receive and sign my documents from Synchrony electronically.';
+const AGREEMENT = 'I have read the Synchrony agreement and I agree to its terms.';
+const HARD_PULL = 'I allow Synchrony to get my full credit report (a hard credit check) to open my account.';
+
+describe('signing after a quick check (soft pull)', () => {
+  beforeEach(() => accepted('prequalify'));
+
+  it('shows the agreement and the hard-pull authorisation, each with its own unticked box', async () => {
+    renderTerms();
+    expect(await screen.findByRole('heading', { name: 'Your agreement with Synchrony' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Permission for a full credit check' })).toBeTruthy();
+    expect(await screen.findByRole('region', { name: 'Credit agreement' })).toBeTruthy();
+    expect(await screen.findByRole('region', { name: 'Important disclosures' })).toBeTruthy();
+    for (const label of [ESIGN, AGREEMENT, HARD_PULL]) expect((screen.getByLabelText(label) as HTMLInputElement).checked).toBe(false);
+  });
+
+  it('signs nothing until every box is ticked, then sends a consent naming each document shown', async () => {
+    esignAndComplete.mockResolvedValueOnce('/providers/synchrony_standard/complete');
+    renderTerms();
+    await screen.findByRole('region', { name: 'Important disclosures' });
+    await userEvent.click(screen.getByRole('button', { name: 'Sign here' }));
+    await userEvent.click(screen.getByLabelText(ESIGN));
+    await userEvent.click(screen.getByLabelText(AGREEMENT));
+    await userEvent.click(screen.getByRole('button', { name: 'Sign and finish' }));
+    // The hard pull was not agreed to: nothing is sent, and its box says so.
+    expect(esignAndComplete).not.toHaveBeenCalled();
+    expect(screen.getAllByText('Please check the box to continue')).toHaveLength(1);
+    expect(document.activeElement?.id).toBe('hard-pull-consent');
+    await userEvent.click(screen.getByLabelText(HARD_PULL));
+    await userEvent.click(screen.getByRole('button', { name: 'Sign and finish' }));
+    expect(await screen.findByText('Complete screen')).toBeTruthy();
+    expect(esignAndComplete.mock.calls).toEqual([
+      [signed, { consent: consentTo(docs.esign), agreementConsent: consentTo(docs.agreement), hardPullConsent: consentTo(docs.application) }],
+    ]);
+  });
+
+  it('when a document changed meanwhile, shows the current ones with the boxes unticked again', async () => {
+    esignAndComplete.mockRejectedValueOnce(new ApiError(400, { code: 'consent_required' }));
+    renderTerms();
+    await screen.findByRole('region', { name: 'Important disclosures' });
+    await userEvent.click(screen.getByRole('button', { name: 'Sign here' }));
+    for (const label of [ESIGN, AGREEMENT, HARD_PULL]) await userEvent.click(screen.getByLabelText(label));
+    await userEvent.click(screen.getByRole('button', { name: 'Sign and finish' }));
+    expect(await screen.findByText('Synchrony has updated these documents. Please read them again and tick each box.')).toBeTruthy();
+    for (const label of [ESIGN, AGREEMENT, HARD_PULL]) expect((screen.getByLabelText(label) as HTMLInputElement).checked).toBe(false);
+    expect(screen.queryByText('Error page')).toBeNull();
+  });
+});
+
+describe('signing after a full application', () => {
+  it('asks for the agreement but not a second hard-pull authorisation', async () => {
+    accepted('full');
+    esignAndComplete.mockResolvedValueOnce('/providers/synchrony_standard/complete');
+    renderTerms();
+    await screen.findByRole('region', { name: 'Credit agreement' });
+    expect(screen.queryByRole('heading', { name: 'Permission for a full credit check' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Terms of your application' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Sign here' }));
+    await userEvent.click(screen.getByLabelText(ESIGN));
+    await userEvent.click(screen.getByLabelText(AGREEMENT));
+    await userEvent.click(screen.getByRole('button', { name: 'Sign and finish' }));
+    expect(await screen.findByText('Complete screen')).toBeTruthy();
+    expect(esignAndComplete.mock.calls).toEqual([
+      [signed, { consent: consentTo(docs.esign), agreementConsent: consentTo(docs.agreement), hardPullConsent: undefined }],
+    ]);
+  });
+});
+
 describe('signing when the lender is still working on it', () => {
-  it('shows the calm message, and Try again sends exactly the same signature', async () => {
-    flow.reset();
-    flow.set({ session: { webSessionId: 's1' } as Session, providerKey: 'synchrony_standard', applyMode: 'prequalify' });
-    withCatalogue();
+  it('shows the calm message, and Try again sends exactly the same signature and consents', async () => {
+    accepted('prequalify');
     esignAndComplete.mockRejectedValueOnce(stillWorking()).mockResolvedValueOnce('/providers/synchrony_standard/complete');
-    const router = createMemoryRouter(
-      [
-        { path: '/providers/:providerKey/terms', Component: TermsPage },
-        { path: '/providers/:providerKey/complete', element: <h1>Complete screen</h1> },
-        { path: '/error', element: <h1>Error page</h1> },
-      ],
-      { initialEntries: ['/providers/synchrony_standard/terms'] },
-    );
-    render(<RouterProvider router={router} />);
-    await userEvent.click(await screen.findByLabelText('I agree to sign electronically and to the terms above.'));
+    renderTerms();
+    await screen.findByRole('region', { name: 'Important disclosures' });
+    for (const label of [ESIGN, AGREEMENT, HARD_PULL]) await userEvent.click(screen.getByLabelText(label));
     await userEvent.click(screen.getByRole('button', { name: 'Sign here' }));
     await userEvent.click(screen.getByRole('button', { name: 'Sign and finish' }));
     expect(await screen.findByRole('heading', { name: 'Synchrony is still working on it' })).toBeTruthy();
     expect(screen.queryByText('Error page')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('Complete screen')).toBeTruthy();
-    expect(esignAndComplete.mock.calls).toEqual([[signed], [signed]]);
+    expect(esignAndComplete.mock.calls).toHaveLength(2);
+    expect(esignAndComplete.mock.calls[1]).toEqual(esignAndComplete.mock.calls[0]);
+    expect(esignAndComplete.mock.calls[0]![0]).toBe(signed);
   });
 });

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
 import { Page } from '@/components/Page';
 import { Button } from '@/components/Button';
 import { AgreeBox, ConsentDocuments, useAgree, useConsentDocuments } from '@/components/consent/ConsentDocuments';
@@ -6,13 +7,14 @@ import { DocumentBox, useDocument } from '@/components/DocumentBox';
 import { FlowNotice } from '@/components/FlowNotice';
 import { StillWorking } from '@/components/StillWorking';
 import { useFlowNavigate } from '@/flow/navigation';
-import { ApiError, isHandled, isStillWorking } from '@/lib/api/client';
+import { ApiError, errorTarget, isHandled, isStillWorking } from '@/lib/api/client';
+import type { Document } from '@/lib/api/types';
 import { joinNames } from '@/lib/consent/chain';
-import { agree, agreeToAll, loadDisclosure } from '@/lib/consent/documents';
+import { agreeToAll, consentOf, loadDisclosure } from '@/lib/consent/documents';
 import { isPositive } from '@/lib/decision';
 import { providerRoute } from '@/lib/paths';
 import { useFlow, useProviderName } from '@/stores/flow';
-import { esignAndComplete } from './api/esign';
+import { esignAndComplete, forgetSigningDocuments, loadAgreement, needsHardPull } from './api/esign';
 import { SignatureField } from './SignatureField';
 import { EMPTY_SIGNATURE, type SignatureValue } from './signature';
 
@@ -73,39 +75,96 @@ function ApplyTerms({ providerKey }: { providerKey: string }) {
   );
 }
 
-/** E-consent and signature after accepting an offer (E-SIGN Act disclosures). */
+/** One document of the signing screen under its own heading, with its own unticked box. */
+function SigningSection({
+  id,
+  title,
+  children,
+  doc,
+  box,
+  label,
+}: {
+  id: string;
+  title: string;
+  children: ReactNode;
+  doc: { doc: Document | null; failed: boolean; retry: () => void };
+  box: ReturnType<typeof useAgree>;
+  label: string;
+}) {
+  return (
+    <section className="signing-section" aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`}>{title}</h2>
+      {children}
+      <DocumentBox doc={doc.doc} failed={doc.failed} onRetry={doc.retry} nested />
+      <AgreeBox id={id} checked={box.agreed} error={box.error} onChange={box.set} label={label} />
+    </section>
+  );
+}
+
+/**
+ * Signing after an accepted offer (docs/behaviour.md, "Signing"): the E-SIGN
+ * disclosure, the lender's agreement and — when the offer came from a soft
+ * pull — the hard-pull authorisation, each read and agreed to with its own
+ * box, then the signature. The server records each consent on its own.
+ */
 function SignTerms({ providerKey }: { providerKey: string }) {
   const navigate = useFlowNavigate();
+  const { pathname } = useLocation();
   const lender = useProviderName(providerKey);
-  const { doc, failed, retry } = useDocument(() => loadDisclosure(providerKey, 'esign', { handled: false }), [providerKey]);
-  const [consent, setConsent] = useState(false);
+  const hardPull = useFlow((s) => needsHardPull(s.responses[providerKey]));
+  const esign = useDocument(() => loadDisclosure(providerKey, 'esign', { handled: false }), [providerKey]);
+  const agreement = useDocument(() => loadAgreement(providerKey), [providerKey]);
+  const credit = useDocument<Document | null>(
+    () => (hardPull ? loadDisclosure(providerKey, 'application', { handled: false }) : Promise.resolve(null)),
+    [providerKey, hardPull],
+  );
+  const esignBox = useAgree();
+  const agreementBox = useAgree();
+  const creditBox = useAgree();
   const [sig, setSig] = useState<SignatureValue>(EMPTY_SIGNATURE);
-  const [errors, setErrors] = useState<{ consent?: boolean; sig?: boolean }>({});
+  const [sigError, setSigError] = useState(false);
+  const [changed, setChanged] = useState(false);
   const [busy, setBusy] = useState(false);
   const [waiting, setWaiting] = useState<ApiError | null>(null);
 
+  const boxes = [
+    { id: 'esign-consent', box: esignBox, doc: esign.doc },
+    { id: 'agreement-consent', box: agreementBox, doc: agreement.doc },
+    ...(hardPull ? [{ id: 'hard-pull-consent', box: creditBox, doc: credit.doc }] : []),
+  ];
+
   const submit = async () => {
-    const e = { consent: !consent || !doc, sig: !sig.valid };
-    setErrors(e);
-    if (e.consent || e.sig) {
-      document.getElementById(e.consent ? 'esign-consent' : 'sig-label')?.focus();
+    const missing = boxes.filter((b) => !b.box.agreed || !b.doc);
+    missing.forEach((b) => b.box.fail());
+    setSigError(!sig.valid);
+    if (missing.length || !sig.valid) {
+      document.getElementById(missing[0]?.id ?? 'sig-label')?.focus();
       return;
     }
     setBusy(true);
     try {
-      agree(providerKey, 'esign', doc!);
-      // Exactly the black-and-white PNG that was judged valid is sent.
-      const to = await esignAndComplete(sig.png);
-      navigate(to, { replace: true });
+      // Exactly the documents shown and the black-and-white PNG judged valid are sent.
+      const consents = {
+        consent: consentOf(esign.doc!),
+        agreementConsent: consentOf(agreement.doc!),
+        hardPullConsent: hardPull ? consentOf(credit.doc!) : undefined,
+      };
+      navigate(await esignAndComplete(sig.png, consents), { replace: true });
     } catch (err) {
       setBusy(false);
       if (isStillWorking(err)) setWaiting(err);
-      else if (!isHandled(err)) navigate('/error');
+      else if (err instanceof ApiError && err.code === 'consent_required') {
+        // A document changed since it was shown: show the current ones, to be agreed again.
+        forgetSigningDocuments(providerKey);
+        boxes.forEach((b) => b.box.set(false));
+        [esign, agreement, credit].forEach((d) => d.retry());
+        setChanged(true);
+      } else if (!isHandled(err)) navigate(err instanceof ApiError ? errorTarget(err, {}, pathname) : '/error');
     }
   };
 
   if (waiting) {
-    // The signature and consent stay as given (the pad is not shown again, so
+    // The signature and consents stay as given (the pad is not shown again, so
     // it cannot be cleared): Try again sends the same, this message staying
     // under the waiting words until the answer comes.
     return <StillWorking lender={lender} offline={waiting.code === 'network'} onRetry={() => void submit()} busy={busy} />;
@@ -114,37 +173,54 @@ function SignTerms({ providerKey }: { providerKey: string }) {
   return (
     <div className="card">
       <Page title="Read and sign">
-        <h2>Consent to sign electronically</h2>
-        <p>
-          You can ask {lender} for a paper copy of any document at no cost, and you can withdraw this consent at any time by contacting {lender}.
-        </p>
-        <DocumentBox doc={doc} failed={failed} onRetry={retry} />
-        <div className={`field${errors.consent ? ' field--error' : ''}`} style={{ marginTop: 16 }}>
-          {errors.consent ? (
-            <span id="esign-consent-error" className="error-text">
-              Please check the box to continue
-            </span>
-          ) : null}
-          <label className="check" htmlFor="esign-consent">
-            <input
-              id="esign-consent"
-              type="checkbox"
-              checked={consent}
-              aria-invalid={errors.consent || undefined}
-              aria-describedby={errors.consent ? 'esign-consent-error' : undefined}
-              onChange={(e) => setConsent(e.target.checked)}
-            />
-            <span>I agree to sign electronically and to the terms above.</span>
-          </label>
-        </div>
-        <div className={`field${errors.sig ? ' field--error' : ''}`}>
+        {changed ? (
+          <div className="notice notice--warn" role="alert">
+            <p style={{ margin: 0 }}>{lender} has updated these documents. Please read them again and tick each box.</p>
+          </div>
+        ) : null}
+        <p>Please read each document below and tick its box. Nothing is signed until you tap “Sign and finish”.</p>
+        <SigningSection
+          id="esign-consent"
+          title="Consent to sign electronically"
+          doc={esign}
+          box={esignBox}
+          label={`I agree to receive and sign my documents from ${lender} electronically.`}
+        >
+          <p>
+            You can ask {lender} for a paper copy of any document at no cost, and you can withdraw this consent at any time by contacting {lender}.
+          </p>
+        </SigningSection>
+        <SigningSection
+          id="agreement-consent"
+          title={`Your agreement with ${lender}`}
+          doc={agreement}
+          box={agreementBox}
+          label={`I have read the ${lender} agreement and I agree to its terms.`}
+        >
+          <p>This is what you sign: how you repay {lender} for the plan you chose.</p>
+        </SigningSection>
+        {hardPull ? (
+          <SigningSection
+            id="hard-pull-consent"
+            title="Permission for a full credit check"
+            doc={credit}
+            box={creditBox}
+            label={`I allow ${lender} to get my full credit report (a hard credit check) to open my account.`}
+          >
+            <p>
+              Your offer came from a quick check, which did not affect your credit score. To open your account, {lender} will now get your full credit
+              report. This is a <strong>hard credit check</strong> and may affect your credit score.
+            </p>
+          </SigningSection>
+        ) : null}
+        <div className={`field${sigError ? ' field--error' : ''}`}>
           <span className="label" id="sig-label" tabIndex={-1}>
             Your signature
           </span>
           <span className="hint" id="sig-hint">
             Sign inside the box with your finger or a stylus.
           </span>
-          {errors.sig ? (
+          {sigError ? (
             <span id="sig-error" className="error-text">
               {sig.problem === 'tooLarge'
                 ? 'This signature is too detailed to send. Please clear it and sign again.'
@@ -152,7 +228,7 @@ function SignTerms({ providerKey }: { providerKey: string }) {
             </span>
           ) : null}
           {/* The error stays until the next "Sign and finish": taking it away mid-signature would move the pad under the finger. */}
-          <SignatureField onChange={setSig} invalid={errors.sig} describedBy={errors.sig ? 'sig-hint sig-error' : 'sig-hint'} />
+          <SignatureField onChange={setSig} invalid={sigError} describedBy={sigError ? 'sig-hint sig-error' : 'sig-hint'} />
         </div>
         <div className="actions">
           <Button onClick={submit} disabled={busy}>

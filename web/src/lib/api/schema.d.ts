@@ -251,7 +251,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Record the e-sign consent and the signature, and sign with the lender. */
+        /** Record the consents to the E-SIGN disclosure, the agreement and (after a soft pull) the hard pull, with the signature, and sign with the lender. */
         post: operations["esign"];
         delete?: never;
         options?: never;
@@ -843,6 +843,23 @@ export interface components {
             joint?: components["schemas"]["Applicant"];
             jointEnabled: boolean;
             consent: components["schemas"]["ConsentInput"];
+            /**
+             * Format: int64
+             * @description The treatment amount the patient entered. Required while the
+             *     application has no amount (the form of apply/start then lists a
+             *     field with this id); once the application has one — from the
+             *     office's flow token or an earlier submit — it may be repeated but
+             *     not changed (409 conflict). Errors name the field
+             *     purchaseAmountCents.
+             */
+            purchaseAmountCents?: number;
+            /** @description Set only with the treatment amount, at most that amount; errors name insurance.insuranceBenefitsCents. */
+            insurance?: {
+                /** Format: int64 */
+                insuranceBenefitsCents: number;
+            };
+            /** @description The office's own id for the patient; set once per application. */
+            externalCustomerId?: string;
         };
         DecisionResponse: {
             providerKey: string;
@@ -950,8 +967,24 @@ export interface components {
             /** @description When sent, must be the confirmed plan's code (409 otherwise). */
             providerPlanCode?: string;
         };
+        /**
+         * @description The consents of the signing screen, each naming the document the
+         *     patient read there, and the signature. `consent` names the E-SIGN
+         *     disclosure (GET disclosures?kind=esign); `agreementConsent` the
+         *     lender's agreement (POST agreement), recorded as a consent of kind
+         *     terms; `hardPullConsent` the hard-pull authorisation (GET
+         *     disclosures?kind=application), recorded as a consent of kind
+         *     hard_pull — required when the offer came from a prequalify or
+         *     prescreen (a soft pull), refused with 400 bad_request when it came
+         *     from a full application, whose authorisation was given before
+         *     applying. Each is recorded as its own consent before the lender hears
+         *     of the signature; one missing, or naming another version of the
+         *     lender's current document, answers 400 consent_required.
+         */
         ESignRequest: {
             consent: components["schemas"]["ConsentInput"];
+            agreementConsent: components["schemas"]["ConsentInput"];
+            hardPullConsent?: components["schemas"]["ConsentInput"];
             /** @description data:image/png;base64,… — a PNG of more than 3000 bytes and at most 512 KiB. */
             signaturePng: string;
         };

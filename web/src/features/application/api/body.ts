@@ -1,7 +1,10 @@
-import type { ApplyMode, FieldError } from '@/lib/api/types';
+import type { ApplyMode, FieldDefinition, FieldError } from '@/lib/api/types';
 import { isWholeNumberField, messages, parseWholeNumber, toApiValue } from '@/lib/validation';
 import { flow, type ApplicantValues } from '@/stores/flow';
 import { ensureFields, fieldDefs } from './fields';
+
+/** The id of the treatment amount field, which the server lists while the application has no amount. */
+export const PURCHASE_AMOUNT_ID = 'purchaseAmountCents';
 
 function applicantBody(values: ApplicantValues, providerKey: string, mode: ApplyMode): Record<string, unknown> {
   const defs = fieldDefs(providerKey, mode);
@@ -10,7 +13,7 @@ function applicantBody(values: ApplicantValues, providerKey: string, mode: Apply
   for (const def of defs) {
     if (seen.has(def.id)) continue;
     seen.add(def.id);
-    if (def.id === 'jointEnabled' || def.id === 'purchaseAmountCents') continue;
+    if (def.id === 'jointEnabled' || def.id === PURCHASE_AMOUNT_ID) continue;
     const v = toApiValue(def, values[def.id]);
     if (v !== undefined) out[def.path || def.id] = v;
   }
@@ -30,6 +33,26 @@ function applicantBody(values: ApplicantValues, providerKey: string, mode: Apply
   return out;
 }
 
+/**
+ * formFields are the fields an applicant's form shows: the treatment amount
+ * belongs to the application, so only the primary applicant's form asks for
+ * it, and only while the session has no amount (the office's, or one the
+ * patient already sent).
+ */
+export function formFields(fields: FieldDefinition[], applicant: 'primary' | 'joint', sessionAmountCents: number): FieldDefinition[] {
+  if (applicant === 'primary' && !sessionAmountCents) return fields;
+  return fields.filter((f) => f.id !== PURCHASE_AMOUNT_ID);
+}
+
+/** enteredAmount is the treatment amount the patient typed, in cents, while the session has none. */
+function enteredAmount(providerKey: string, mode: ApplyMode): number | undefined {
+  const s = flow.get();
+  if (s.purchaseAmountCents) return undefined;
+  const def = fieldDefs(providerKey, mode).find((d) => d.id === PURCHASE_AMOUNT_ID);
+  const v = def ? toApiValue(def, s.primary[PURCHASE_AMOUNT_ID]) : undefined;
+  return typeof v === 'number' ? v : undefined;
+}
+
 /** applicationBody is what prequalify, prescreen and apply receive. */
 export function applicationBody(providerKey: string, mode: ApplyMode): Record<string, unknown> {
   const s = flow.get();
@@ -38,6 +61,8 @@ export function applicationBody(providerKey: string, mode: ApplyMode): Record<st
     jointEnabled: s.jointEnabled,
   };
   if (s.jointEnabled) body.joint = applicantBody(s.joint, providerKey, mode);
+  const amount = enteredAmount(providerKey, mode);
+  if (amount !== undefined) body[PURCHASE_AMOUNT_ID] = amount;
   return body;
 }
 

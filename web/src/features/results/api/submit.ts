@@ -3,6 +3,7 @@ import type { ApplyMode, Decision, FieldError, NextAction } from '@/lib/api/type
 import { reportClientError } from '@/lib/clientLog';
 import { consentFor, forgetConsent } from '@/lib/consent/documents';
 import { ConsentNeeded, decisionDestination, isPositive, normalizeCode, runCascade } from '@/lib/decision';
+import { planAmountCents } from '@/lib/money';
 import { providerRoute } from '@/lib/paths';
 import { SUBMIT_MINIMUM_MS } from '@/lib/timeout';
 import { flow, providerName } from '@/stores/flow';
@@ -49,6 +50,9 @@ async function submitOnce(deps: SubmitDeps, providerKey: string, mode: ApplyMode
     throw e;
   }
   const d: Decision = { ...decision, providerKey: decision.providerKey || providerKey };
+  // The treatment amount the patient entered is now the application's: every lender after this one decides on it.
+  const entered = (body as Record<string, unknown>).purchaseAmountCents;
+  if (typeof entered === 'number' && !flow.get().purchaseAmountCents) flow.set({ purchaseAmountCents: entered });
   if (normalizeCode(d.responseCode) === 'declined' && !flow.get().declinedBy.includes(d.providerKey)) {
     flow.set({ declinedBy: [...flow.get().declinedBy, d.providerKey] });
   }
@@ -116,8 +120,7 @@ export async function submitDecision(mode: ApplyMode, deps: SubmitDeps): Promise
     flow.set({ providerKey: final.providerKey });
     if (isPositive(final.responseCode)) {
       const cfg = flow.get().providers[final.providerKey];
-      const approved = final.approvedAmountCents ?? 0;
-      const amount = Math.min(approved || Number.MAX_SAFE_INTEGER, flow.get().purchaseAmountCents || approved);
+      const amount = planAmountCents(final.approvedAmountCents ?? 0, flow.get().purchaseAmountCents);
       const fetchPlans = mode === 'full' || cfg?.fetchPaymentPlansOnPreAuth !== false;
       if (fetchPlans && amount > 0) await fetchPlansQuietly(deps, final.providerKey, amount);
     }

@@ -1,26 +1,61 @@
 import { api, isStillWorking, providerPath } from '@/lib/api/client';
+import type { Document, ESignRequest } from '@/lib/api/types';
 import { withProgress } from '@/flow/progress';
+import { isPositive } from '@/lib/decision';
+import { once } from '@/lib/once';
 import { providerRoute } from '@/lib/paths';
 import { SUBMIT_MINIMUM_MS } from '@/lib/timeout';
-import { flow } from '@/stores/flow';
+import { flow, type ProviderResponses } from '@/stores/flow';
 import { timerControl } from '@/stores/ui';
 import { signingProgress } from '../messages';
 
+/** The consents of the signing screen, each naming the document shown there (docs/behaviour.md, "Signing"). */
+export type SigningConsents = Pick<ESignRequest, 'consent' | 'agreementConsent' | 'hardPullConsent'>;
+
 /**
- * esignAndComplete sends the e-sign consent and signature, then completes the
- * application. Each is a lender step: still in flight, it is asked again
- * (same body) while its waiting words stay; run again after that, a step
- * already done is not repeated.
+ * needsHardPull: the offer came from a soft pull (prequalify or prescreen),
+ * so it becomes an account only if the patient authorises the hard pull at
+ * signing. An offer from a full application was authorised before applying.
  */
-export async function esignAndComplete(signaturePng: string): Promise<string> {
+export function needsHardPull(r: ProviderResponses | undefined): boolean {
+  return !(r?.apply && isPositive(r.apply.responseCode));
+}
+
+/** loadAgreement gets the lender's agreement for the accepted offer (POST agreement), kept with the documents shown. */
+export async function loadAgreement(providerKey: string): Promise<Document> {
+  const key = `${providerKey}:agreement`;
+  const have = flow.get().documents[key];
+  if (have) return have;
+  return once(`doc:${key}`, async () => {
+    const doc = await api.post<Document>(providerPath(providerKey, 'agreement'), undefined, { noErrorHandling: true });
+    flow.set({ documents: { ...flow.get().documents, [key]: doc } });
+    return doc;
+  });
+}
+
+/** forgetSigningDocuments drops the signing screen's documents, so it fetches and shows the current ones. */
+export function forgetSigningDocuments(providerKey: string): void {
+  const documents = { ...flow.get().documents };
+  for (const kind of ['esign', 'agreement', 'application']) delete documents[`${providerKey}:${kind}`];
+  flow.set({ documents });
+}
+
+/**
+ * esignAndComplete sends the signing screen's consents and the signature,
+ * then completes the application. Each is a lender step: still in flight,
+ * it is asked again (same body) while its waiting words stay; run again
+ * after that, a step already done is not repeated. The e-sign's errors are
+ * the caller's to show (a consent_required means a document changed: the
+ * screen shows the current ones).
+ */
+export async function esignAndComplete(signaturePng: string, consents: SigningConsents): Promise<string> {
   const k = flow.get().providerKey!;
   timerControl.setMinimum(SUBMIT_MINIMUM_MS);
   try {
-    const consent = flow.get().consents[`${k}:esign`];
-    if (!consent) throw new Error('no e-sign consent');
     if (!flow.get().responses[k]?.signed) {
+      const body: ESignRequest = { ...consents, signaturePng };
       await withProgress(signingProgress.esign, () =>
-        api.post(providerPath(k, 'application/esign'), { consent, signaturePng }, { lenderStep: true }),
+        api.post(providerPath(k, 'application/esign'), body, { lenderStep: true, noErrorHandling: true }),
       );
       flow.response(k, { signed: true });
     }

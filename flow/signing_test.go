@@ -1,0 +1,143 @@
+package flow_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/chairside/chairside"
+	"github.com/chairside/chairside/flow"
+	"github.com/chairside/chairside/lender/sandbox"
+	"github.com/chairside/chairside/store/storetest"
+)
+
+// consentKinds answers the consents recorded for c's application, by kind.
+func (f *fixture) consentKinds(t *testing.T, c *flow.Caller) map[string][]*chairside.Consent {
+	t.Helper()
+	all, err := f.db.ListConsents(context.Background(), c.Session.ApplicationID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string][]*chairside.Consent{}
+	for _, k := range all {
+		out[k.Kind] = append(out[k.Kind], k)
+	}
+	return out
+}
+
+// TestSigningAfterSoftPull: a prequalification becomes an account only
+// after the patient agreed to the agreement and to the hard pull, each its
+// own consent naming the lender's current document (docs/behaviour.md,
+// "Signing"). Without either, or naming another version, the e-sign
+// answers consent_required, records nothing and never reaches the lender;
+// with both, each is a record naming the plan, beside the signed E-SIGN one.
+func TestSigningAfterSoftPull(t *testing.T) {
+	storetest.EachEngine(t, func(t *testing.T, e storetest.Engine) {
+		f := newFixture(t, e, flow.Options{})
+		ctx := context.Background()
+		c := f.caller(t)
+		const key = "synchrony_standard"
+		if _, err := f.submit(t, c, key, "Approve", "123450031"); err != nil {
+			t.Fatal(err)
+		}
+		code := f.confirmPlan(t, c, key)
+		if _, err := f.svc.AcceptOffer(ctx, c, key, nil); err != nil {
+			t.Fatal(err)
+		}
+		full := f.esignRequest(t, c, key, true)
+		stale := *full.AgreementConsent
+		stale.DocumentVersion = "older"
+		for name, change := range map[string]func(r *flow.ESignRequest){
+			"no agreement consent":      func(r *flow.ESignRequest) { r.AgreementConsent = nil },
+			"no hard-pull consent":      func(r *flow.ESignRequest) { r.HardPullConsent = nil },
+			"another agreement version": func(r *flow.ESignRequest) { r.AgreementConsent = &stale },
+			"agreement not agreed":      func(r *flow.ESignRequest) { r.AgreementConsent = &flow.ConsentInput{} },
+			"the e-sign document as the hard pull": func(r *flow.ESignRequest) {
+				r.HardPullConsent = r.Consent
+			},
+		} {
+			r := *full
+			change(&r)
+			if _, err := f.svc.ESign(ctx, c, key, &r); chairside.ErrorCode(err) != chairside.ECONSENT {
+				t.Errorf("%s: %v, want consent_required", name, err)
+			}
+		}
+		if n, _ := f.log.count(sandbox.OpESign); n != 0 {
+			t.Fatalf("a refused e-sign reached the lender %d times", n)
+		}
+		if kinds := f.consentKinds(t, c); len(kinds[chairside.ConsentTerms])+len(kinds[chairside.ConsentHardPull])+len(kinds[chairside.ConsentESign]) != 0 {
+			t.Fatalf("a refused e-sign left consents: %v", kinds)
+		}
+
+		pa, err := f.svc.ESign(ctx, c, key, full)
+		if err != nil || pa.Status != chairside.StatusSigned {
+			t.Fatalf("esign: %+v %v", pa, err)
+		}
+		kinds := f.consentKinds(t, c)
+		for kind, want := range map[string]*flow.ConsentInput{
+			chairside.ConsentESign:    full.Consent,
+			chairside.ConsentTerms:    full.AgreementConsent,
+			chairside.ConsentHardPull: full.HardPullConsent,
+		} {
+			if len(kinds[kind]) != 1 {
+				t.Fatalf("%s consents: %d, want 1", kind, len(kinds[kind]))
+			}
+			k := kinds[kind][0]
+			if k.DocumentID != want.DocumentID || k.DocumentVersion != want.DocumentVersion || k.DocumentSHA256 != want.DocumentSHA256 || k.ProviderPlanCode != code {
+				t.Errorf("%s consent %+v does not name the document shown and the plan %s", kind, k, code)
+			}
+			if (kind == chairside.ConsentESign) != (len(k.SignaturePNG) > 0) {
+				t.Errorf("%s consent: signature kept with the wrong record", kind)
+			}
+		}
+		if len(kinds[chairside.ConsentSoftPull]) != 1 {
+			t.Errorf("soft-pull consents: %d", len(kinds[chairside.ConsentSoftPull]))
+		}
+		if _, err := f.svc.Complete(ctx, c, key); err != nil {
+			t.Fatal(err)
+		}
+	})
+}
+
+// TestSigningAfterFullApplication: an offer from a full application was
+// authorised as a hard pull before applying, so signing asks for the
+// agreement but not for a second hard-pull authorisation, and refuses one.
+func TestSigningAfterFullApplication(t *testing.T) {
+	storetest.EachEngine(t, func(t *testing.T, e storetest.Engine) {
+		f := newFixture(t, e, flow.Options{})
+		ctx := context.Background()
+		c := f.caller(t)
+		const key = "synchrony_standard"
+		d, err := f.svc.Submit(ctx, c, key, flow.OpApply, f.request(t, c, key, flow.OpApply, "Approve", "123450032"))
+		if err != nil || d.ResponseCode != chairside.ResponseApproved {
+			t.Fatalf("apply: %+v %v", d, err)
+		}
+		f.confirmPlan(t, c, key)
+		if _, err := f.svc.AcceptOffer(ctx, c, key, nil); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.svc.ESign(ctx, c, key, f.esignRequest(t, c, key, true)); chairside.ErrorCode(err) != chairside.EBADREQUEST {
+			t.Fatalf("a second hard-pull authorisation: %v, want bad_request", err)
+		}
+		noAgreement := f.esignRequest(t, c, key, false)
+		noAgreement.AgreementConsent = nil
+		if _, err := f.svc.ESign(ctx, c, key, noAgreement); chairside.ErrorCode(err) != chairside.ECONSENT {
+			t.Fatalf("without the agreement: %v, want consent_required", err)
+		}
+		if pa, err := f.svc.ESign(ctx, c, key, f.esignRequest(t, c, key, false)); err != nil || pa.Status != chairside.StatusSigned {
+			t.Fatalf("esign: %+v %v", pa, err)
+		}
+		kinds := f.consentKinds(t, c)
+		if len(kinds[chairside.ConsentHardPull]) != 1 || kinds[chairside.ConsentHardPull][0].ProviderPlanCode != "" {
+			t.Errorf("hard-pull consents: want only the one given with the application: %+v", kinds[chairside.ConsentHardPull])
+		}
+		if len(kinds[chairside.ConsentTerms]) != 1 {
+			t.Errorf("agreement consents: %d, want 1", len(kinds[chairside.ConsentTerms]))
+		}
+		if _, err := f.svc.Complete(ctx, c, key); err != nil {
+			t.Fatal(err)
+		}
+		if n, _ := f.log.count(sandbox.OpESign); n != 1 {
+			t.Errorf("e-sign reached the lender %d times, want 1", n)
+		}
+	})
+}

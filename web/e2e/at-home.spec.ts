@@ -1,0 +1,37 @@
+import { expect, test } from '@playwright/test';
+import { agreeSoftPull, ENTITY_KEY, fillApplication, Journey } from './helpers';
+
+test('at home without an amount: the patient enters the treatment amount and the plans are priced for it', async ({ page }, info) => {
+  const j = new Journey(page, info, 'at-home-amount');
+  await j.init();
+  // The office's link carries no amount: the form asks for it first.
+  await page.goto(`/start/entity-keys/${ENTITY_KEY}`);
+  await expect(page).toHaveURL(/\/modes\/prequalify\/application$/);
+  const amount = page.getByLabel(/^Treatment amount/);
+  await expect(amount).toBeVisible();
+  await expect(page.locator('legend').first()).toHaveText('Treatment');
+  await fillApplication(page, 'Approve');
+  await amount.fill('');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('alert').getByText('Treatment amount: Required Field')).toBeVisible();
+  await amount.pressSequentially('3200');
+  await j.screen('application-amount', 'Tell us about yourself');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your details' })).toBeVisible();
+  await page.getByRole('button', { name: 'Confirm and continue' }).click();
+
+  const submit = page.waitForRequest((r) => r.url().endsWith('/prequalify'));
+  await agreeSoftPull(j);
+  const body = (await submit).postDataJSON() as { purchaseAmountCents?: number; primary: Record<string, unknown> };
+  expect(body.purchaseAmountCents).toBe(320_000);
+  expect(body.primary).not.toHaveProperty('purchaseAmountCents');
+
+  await expect(page).toHaveURL(/\/(prequalified|preapproved|approved)$/);
+  await page.getByRole('button', { name: 'See payment options' }).click();
+  await expect(page).toHaveURL(/\/paymentPlans$/);
+  // The approval ($5,000 or more) is larger: plans are priced for the treatment.
+  await expect(page.getByText(/^Your treatment costs \$3,200\.00\. You can finance up to/)).toBeVisible();
+  await expect(page.locator('#estimate')).toHaveValue('3200');
+  await expect(page.getByRole('radio').first()).toBeVisible();
+  await j.screen('payment-plans-amount', 'Choose your payment plan');
+});
