@@ -23,6 +23,12 @@ type Lender interface {
 	Plans(ctx context.Context, req *PlansRequest) ([]PaymentPlan, error)
 	// AcceptOffer accepts the selected plan.
 	AcceptOffer(ctx context.Context, req *OfferRequest) error
+	// AddBankAccount gives the lender the checking account the payments are
+	// drawn from (Snap needs it before signing).
+	AddBankAccount(ctx context.Context, req *BankAccountRequest) error
+	// AddCard gives the lender the card the payments are charged to. The
+	// card number and CVV pass through to the lender and are never kept.
+	AddCard(ctx context.Context, req *BankCardRequest) error
 	// ESign records the signed agreement with the lender.
 	ESign(ctx context.Context, req *OfferRequest) error
 	// Complete finishes the lender's account opening after signing.
@@ -66,6 +72,36 @@ type OfferRequest struct {
 	LenderApplicationID string
 	ProviderPlanCode    string
 	AmountCents         int64
+	Reference           string
+	Now                 time.Time
+}
+
+// BankAccountRequest is the checking account of an accepted offer's
+// payments. Routing and account numbers are personal data: they are sent,
+// never logged.
+type BankAccountRequest struct {
+	ProviderKey         string
+	LenderApplicationID string
+	RoutingNumber       string
+	AccountNumber       string
+	BankName            string
+	AccountType         string // "checking"
+	Reference           string
+	Now                 time.Time
+}
+
+// BankCardRequest is the card an accepted offer's payments are charged to.
+// Number and CVV are sent to the lender and nowhere else (no column, no log,
+// no error message, no recorded answer).
+type BankCardRequest struct {
+	ProviderKey         string
+	LenderApplicationID string
+	CardholderName      string
+	Number              string
+	ExpiryMonth         int
+	ExpiryYear          int
+	CVV                 string
+	ZIP                 string
 	Reference           string
 	Now                 time.Time
 }

@@ -11,7 +11,11 @@ const (
 	StepApply      = "apply"
 	StepAccept     = "accept"
 	StepESign      = "esign"
-	StepComplete   = "complete"
+	// StepBankAccount and StepBankCard give the lender the payment method
+	// of an accepted offer, before signing.
+	StepBankAccount = "bank_account"
+	StepBankCard    = "bank_card"
+	StepComplete    = "complete"
 )
 
 // Lender call states.

@@ -24,6 +24,11 @@ type offerStep struct {
 	// record before the lender hears of the step (the e-sign step's
 	// consents and signature).
 	prepare func(ctx context.Context, tx chairside.Store, pa *chairside.ProviderApplication) error
+	// replayAny answers a repeat of the same request with the recorded
+	// answer whatever its Idempotency-Key: for the payment method steps,
+	// where sending the same account again (a back button, a new tap) can
+	// only mean the same thing.
+	replayAny bool
 	// call asks the lender with the step's reference; complete answers the
 	// lender's final decision.
 	call func(ctx context.Context, l chairside.Lender, pa *chairside.ProviderApplication, reference string) (*chairside.Decision, error)
@@ -47,7 +52,7 @@ func (s *Service) runOfferStep(ctx context.Context, c *Caller, providerKey strin
 		if pa, err = s.ownProviderApplicationIn(ctx, tx, c, providerKey); err != nil {
 			return err
 		}
-		if call, _, replay, err = s.claimCall(ctx, tx, c, pa, st.step, st.hash, false); err != nil || replay != nil {
+		if call, _, replay, err = s.claimCall(ctx, tx, c, pa, st.step, st.hash, st.replayAny); err != nil || replay != nil {
 			return err
 		}
 		pa.InFlight = "" // positive() refuses a step in flight; this one is ours
@@ -197,6 +202,9 @@ func (s *Service) ESign(ctx context.Context, c *Caller, providerKey string, req 
 		step: chairside.StepESign, from: chairside.StatusOfferAccepted, to: chairside.StatusSigned, event: "esign.signed",
 		hash: docs.hash(),
 		prepare: func(ctx context.Context, tx chairside.Store, pa *chairside.ProviderApplication) error {
+			if err := bankAccountOpen(ctx, tx, pa); err != nil {
+				return err
+			}
 			if softPull(pa) != (docs.hardPull != nil) {
 				return errorf(chairside.ECONFLICT, "This offer changed while you were signing. Please go back to your plan.")
 			}

@@ -109,6 +109,24 @@ func (h *Handler) acceptOffer(w http.ResponseWriter, r *http.Request, c *flow.Ca
 	h.answer(w, r, resp, err)
 }
 
+func (h *Handler) bankAccount(w http.ResponseWriter, r *http.Request, c *flow.Caller) {
+	var req flow.BankAccountRequest
+	if !h.body(w, r, &req, false) {
+		return
+	}
+	resp, err := h.svc.AddBankAccount(r.Context(), c, r.PathValue("providerKey"), &req)
+	h.answer(w, r, resp, err)
+}
+
+func (h *Handler) bankCard(w http.ResponseWriter, r *http.Request, c *flow.Caller) {
+	var req flow.BankCardRequest
+	if !h.body(w, r, &req, false) {
+		return
+	}
+	resp, err := h.svc.AddCard(r.Context(), c, r.PathValue("providerKey"), &req)
+	h.answer(w, r, resp, err)
+}
+
 func (h *Handler) esign(w http.ResponseWriter, r *http.Request, c *flow.Caller) {
 	var req flow.ESignRequest
 	if !h.bodyN(w, r, h.opts.ESignMaxBytes, &req, false) {

@@ -153,6 +153,8 @@ func (h *Handler) routes(mux *http.ServeMux) {
 	authed("POST "+api+"/providers/{providerKey}/payment/plans/{providerPlanCode}/select", h.selectPlan)
 	authed("POST "+api+"/providers/{providerKey}/payment/plans/{providerPlanCode}/confirm-selection", h.confirmPlan)
 	authed("POST "+api+"/providers/{providerKey}/acceptOffer", h.acceptOffer)
+	authed("POST "+api+"/providers/{providerKey}/application/bank-account", h.bankAccount)
+	authed("POST "+api+"/providers/{providerKey}/application/bank-card", h.bankCard)
 	authed("POST "+api+"/providers/{providerKey}/application/esign", h.esign)
 	authed("POST "+api+"/providers/{providerKey}/application/complete", h.complete)
 	authed("POST "+api+"/providers/{providerKey}/application-status", h.applicationStatus)

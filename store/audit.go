@@ -42,6 +42,11 @@ var auditChecks = []struct {
 				ORDER BY d.created_at, d.seq LIMIT 1) IN ('prequalify', 'prescreen')
 			AND NOT EXISTS (SELECT 1 FROM consents k WHERE k.application_id = pa.application_id AND k.provider_key = pa.provider_key
 				AND k.kind = 'hard_pull')`},
+	// Snap draws its lease payments from a checking account it must have
+	// before the agreement is signed (docs/behaviour.md, "Signing").
+	{"a signed Snap application has no answered bank-account step",
+		`SELECT pa.id FROM provider_applications pa WHERE pa.status IN ('signed', 'completed') AND pa.provider_key = 'snap_standard'
+			AND NOT EXISTS (SELECT 1 FROM lender_calls c WHERE c.provider_application_id = pa.id AND c.step = 'bank_account' AND c.state = 'done')`},
 	{"a completed application has no answered complete",
 		`SELECT pa.id FROM provider_applications pa WHERE pa.status = 'completed'
 			AND NOT EXISTS (SELECT 1 FROM lender_calls c WHERE c.provider_application_id = pa.id AND c.step = 'complete' AND c.state = 'done')`},

@@ -119,3 +119,35 @@ func answered(t *testing.T, db *store.DB, s *chairside.Session, pa *chairside.Pr
 		must(t, db.SettleLenderCall(ctx, c))
 	}
 }
+
+// TestAuditSnapSignedWithoutBankAccount: Snap draws its payments from a
+// checking account it must have before signing, so a signed Snap
+// application needs an answered bank-account step; other lenders do not.
+func TestAuditSnapSignedWithoutBankAccount(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		s := newSession(t, db, t0)
+		a := newApplication(t, db, s, applicant("Ann", "Lee", "078051120"), nil)
+		pa := newProviderApplication(t, db, a, "snap_standard")
+		pa.Status = chairside.StatusSigned
+		must(t, db.UpdateProviderApplication(ctx, pa))
+		must(t, db.CreateDecision(ctx, &chairside.Decision{ProviderApplicationID: pa.ID, ProviderKey: pa.ProviderKey, Operation: "prequalify", ResponseCode: chairside.ResponseApproved}))
+		must(t, db.CreateConsent(ctx, &chairside.Consent{SessionID: s.ID, ApplicationID: a.ID, ProviderKey: pa.ProviderKey, Kind: chairside.ConsentSoftPull}))
+		now := t0
+		must(t, db.CreateConsent(ctx, &chairside.Consent{SessionID: s.ID, ApplicationID: a.ID, ProviderKey: pa.ProviderKey, Kind: chairside.ConsentESign,
+			SignedAt: &now, SignaturePNG: []byte("png")}))
+		must(t, db.CreateConsent(ctx, &chairside.Consent{SessionID: s.ID, ApplicationID: a.ID, ProviderKey: pa.ProviderKey, Kind: chairside.ConsentTerms, ProviderPlanCode: "P1"}))
+		must(t, db.CreateConsent(ctx, &chairside.Consent{SessionID: s.ID, ApplicationID: a.ID, ProviderKey: pa.ProviderKey, Kind: chairside.ConsentHardPull, ProviderPlanCode: "P1"}))
+		answered(t, db, s, pa, chairside.StepPrequalify, chairside.StepAccept, chairside.StepESign)
+		problems, err := db.Audit(ctx)
+		must(t, err)
+		if got := strings.Join(problems, "\n"); len(problems) != 1 || !strings.Contains(got, "no answered bank-account step") {
+			t.Fatalf("signed Snap without a bank account: %v", problems)
+		}
+		answered(t, db, s, pa, chairside.StepBankAccount)
+		problems, err = db.Audit(ctx)
+		must(t, err)
+		if len(problems) != 0 {
+			t.Fatalf("with its bank account: %v", problems)
+		}
+	})
+}

@@ -54,6 +54,8 @@ const (
 	OpPlans       = "plans"
 	OpAcceptOffer = "acceptOffer"
 	OpESign       = "esign"
+	OpBankAccount = "bankAccount"
+	OpBankCard    = "bankCard"
 	OpComplete    = "complete"
 	OpStatus      = "status"
 	OpDocument    = "document"

@@ -110,16 +110,17 @@ test('consent: the cascade stops at a lender whose authorisation the patient was
   await expect(page.getByText('Synchrony, Fortiva and Snap couldn’t approve this application.', { exact: false }).first()).toBeVisible();
 });
 
-test('pending where there is no standard application: the lender is still reviewing, never a decline', async ({ page }, info) => {
-  const j = new Journey(page, info, 'pending-no-full');
+test('LendingClub pending for an email to confirm: the approval and the one step left, never a decline', async ({ page }, info) => {
+  const j = new Journey(page, info, 'pending-verify-email');
   await j.init();
   await start(page, j, 'Pending', ['LendingClub', 'Covered Care', 'HFD'], HILL_COUNTRY);
-  // A pending answer to a quick check counts as no offer, and LendingClub has no standard application: the declined screen.
-  await expect(page).toHaveURL(/\/providers\/lendingclub_standard\/declined$/);
-  await expect(page.locator('.lead')).toHaveText('LendingClub is still reviewing your application, so there is no offer yet.');
-  await expect(page.getByText('You don’t need to apply again.')).toBeVisible();
-  await expect(page.getByText(/couldn’t approve|letter/)).toHaveCount(0);
-  await j.screen('declined-pending', 'No offer yet');
+  // LendingClub's own rule (docs/behaviour.md, "Decision routing"): pending for verify_email is an approval.
+  await expect(page).toHaveURL(/\/providers\/lendingclub_standard\/approved$/);
+  await expect(page.getByText('One step is left: confirm your email address with the link LendingClub sent you.')).toBeVisible();
+  await expect(page.getByText(/couldn’t approve|letter|declin/)).toHaveCount(0);
+  await j.screen('approved-verify-email', 'Good news!');
+  await page.getByRole('button', { name: 'Finish' }).click();
+  await expect(page).toHaveURL(/\/finish\/pending$/);
 });
 
 test('no lender answered: the patient is told we could not reach them, never a decline', async ({ page }, info) => {

@@ -3,6 +3,8 @@ import type { ApplyMode } from '@/lib/api/types';
 import type { RouteHandle } from '@/flow/navigation';
 import type { StepId } from '@/lib/steps';
 import { providerRoute } from '@/lib/paths';
+import { afterFullApplyDestination } from '@/lib/decision';
+import { needsBankAccount } from '@/lib/payment';
 import { flow } from '@/stores/flow';
 import { Shell } from './Shell';
 import { RootError } from './RootError';
@@ -34,10 +36,14 @@ const pending = page(() => import('@/features/results/ResultPages'), 'PendingPag
 const nooffer = page(() => import('@/features/results/ResultPages'), 'NoOfferPage');
 const lenderError = page(() => import('@/features/results/ResultPages'), 'LenderErrorPage');
 const existingAccount = page(() => import('@/features/results/ResultPages'), 'ExistingAccountPage');
+const truePending = page(() => import('@/features/results/ResultPages'), 'TruePendingPage');
+const expired = page(() => import('@/features/results/ResultPages'), 'ExpiredPage');
 const acceptOfferError = page(() => import('@/features/results/ResultPages'), 'AcceptOfferErrorPage');
 const paymentPlans = page(() => import('@/features/offers/PaymentPlansPage'), 'PaymentPlansPage');
 const paymentPlanReview = page(() => import('@/features/offers/PaymentPlanReviewPage'), 'PaymentPlanReviewPage');
 const terms = page(() => import('@/features/signing/TermsPage'), 'TermsPage');
+const addBankAccount = page(() => import('@/features/payment/PaymentPages'), 'BankAccountPage');
+const paymentSelection = page(() => import('@/features/payment/PaymentPages'), 'PaymentSelectionPage');
 const complete = page(() => import('@/features/finish/CompletePage'), 'CompletePage');
 const finishPage = page(() => import('@/features/finish/FinishPage'), 'FinishPage');
 const errorPage = page(() => import('@/features/start/InfoPages'), 'ErrorPage');
@@ -132,8 +138,11 @@ const providerRoutes: ProviderRoute[] = [
   { path: 'modes/:mode/application', lazy: application, handle: { step: 'patientInfo' } },
   { path: 'modes/:mode/jointApplication', lazy: jointApplication, handle: { step: 'jointApplicantInfo' } },
   { path: 'modes/:mode/applicationNext', redirectTo: (p) => prov(p, p.mode === 'full' ? 'terms' : 'prequalifyAgree') },
-  // After accepting an offer, in every mode: the agreement, the consents and the signature.
-  { path: 'modes/:mode/offerReviewNext', redirectTo: (p) => prov(p, 'terms') },
+  // After accepting an offer, in every mode: the agreement, the consents and the signature —
+  // for snap first its checking account and the payment method (docs/behaviour.md, "Signing").
+  { path: 'modes/:mode/offerReviewNext', redirectTo: (p) => prov(p, needsBankAccount(p.providerKey) ? 'addBankAccount' : 'terms') },
+  { path: 'addBankAccount', lazy: addBankAccount, handle: { step: (m) => (m === 'full' ? 'paymentOptions' : 'acceptOffer') } },
+  { path: 'paymentSelection', lazy: paymentSelection, handle: { step: (m) => (m === 'full' ? 'paymentOptions' : 'acceptOffer') } },
   { path: 'prequalifyAgree', lazy: prequalifyAgree, handle: { step: 'patientInfo', disableSwitch: true } },
   { path: 'prequalifyAgreeNext', redirectTo: (p) => prov(p, 'prequalifySubmit'), handle: { disableSwitch: true } },
   { path: 'prequalifySubmit', lazy: submit, handle: { step: 'patientInfo', transient: true } },
@@ -155,6 +164,9 @@ const providerRoutes: ProviderRoute[] = [
   { path: 'complete', lazy: complete, handle: { step: 'complete' } },
   { path: 'declined', lazy: declined, handle: { hideStepper: true } },
   { path: 'pending', lazy: pending, handle: { hideStepper: true } },
+  // Lender overrides of the decision routing (lib/decision.ts, LENDER_ROUTING).
+  { path: 'true-pending', lazy: truePending, handle: { hideStepper: true } },
+  { path: 'expired', lazy: expired, handle: { hideStepper: true } },
   { path: 'nooffer', lazy: nooffer, handle: { step: 'beginStandardApplication', stepFlow: 'nooffer' } },
   { path: 'error', lazy: lenderError, handle: { hideStepper: true } },
   { path: 'existingAccount', lazy: existingAccount, handle: { hideStepper: true } },
@@ -169,6 +181,10 @@ const providerRoutes: ProviderRoute[] = [
 function resumeTarget(p: Record<string, string | undefined>): string {
   const s = flow.get();
   const r = s.responses[p.providerKey ?? ''];
+  if (p['*'] === 'after-full-apply') {
+    const dest = afterFullApplyDestination(p.providerKey ?? '', r?.apply, Boolean(r?.paymentPlans?.length));
+    if (dest) return prov(p, dest);
+  }
   if (r?.paymentPlans?.length) return prov(p, 'paymentPlans');
   return prov(p, `modes/${s.applyMode}/application`);
 }

@@ -14,7 +14,7 @@ describe('decision routing table', () => {
     ['declined', full, 'declined'],
     ['declined', preq, 'declined'],
     ['error', full, 'error'],
-    ['nooffer', full, 'nooffer'],
+    ['nooffer', full, 'declined'],
     ['nooffer', preqNoFull, 'declined'],
     ['pending', full, 'pending'],
     ['preapproved', preq, 'preapproved'],

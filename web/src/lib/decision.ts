@@ -22,18 +22,71 @@ export interface RoutingContext {
   mode: ApplyMode;
   /** True while pre-authorising (prequalify / prescreen): error and pending count as nooffer. */
   preAuth: boolean;
-  /** Whether the primary provider supports full application mode. */
+  /** Whether the office's primary lender supports full application mode (catalogue `supportsFullAppMode`). */
   primarySupportsFull: boolean;
+  /** The time to compare an offer's expiry with, in milliseconds (Date.now() when left out). */
+  now?: number;
 }
 
 /**
- * decisionDestination is the routing table (docs/behaviour.md, "Decision routing"). It answers a path
+ * LenderRouting is what one lender changes in the general table of
+ * docs/behaviour.md, "Decision routing". Paths are relative to
+ * /providers/{providerKey}/.
+ */
+export interface LenderRouting {
+  /** Where a pending answer goes, in every mode, from its pending reasons. */
+  pending?: (reasons: readonly string[]) => string;
+  /** Where a positive answer goes when its offer has already expired (expiresAt in the past). */
+  expired?: string;
+  /** Where resume/after-full-apply goes, from the full application's pending reasons. */
+  afterFullApply?: (reasons: readonly string[]) => string;
+}
+
+/**
+ * LENDER_ROUTING is the one table of lender-specific routing. Whatever the
+ * catalogue says with a flag (supportsFullAppMode) is read from the flag
+ * instead; only what no flag describes is kept here.
+ */
+export const LENDER_ROUTING: Readonly<Record<string, LenderRouting>> = {
+  lendingclub_standard: {
+    // An email still to confirm is all that stands between the patient and the offer.
+    pending: (reasons) => (reasons.includes('verify_email') ? 'approved' : 'true-pending'),
+    expired: 'expired',
+  },
+  proceed_standard: {
+    // A loan agreement to sign or a document to send: the signing screen; otherwise the plans.
+    afterFullApply: (reasons) => (reasons.includes('esign') || reasons.includes('additional_documents_needed') ? 'terms' : 'paymentPlans'),
+  },
+};
+
+/** lenderRouting answers a lender's overrides (none for most lenders). */
+export function lenderRouting(providerKey: string | undefined | null): LenderRouting {
+  return LENDER_ROUTING[providerKey ?? ''] ?? {};
+}
+
+/** isExpired: the decision carries an expiry that has passed. */
+export function isExpired(expiresAt: string | undefined | null, now: number = Date.now()): boolean {
+  if (!expiresAt) return false;
+  const t = Date.parse(expiresAt);
+  return Number.isFinite(t) && t <= now;
+}
+
+export type RoutedDecision = Pick<Decision, 'responseCode' | 'existingAccount'> &
+  Partial<Pick<Decision, 'providerKey' | 'pendingReasons' | 'expiresAt'>>;
+
+/**
+ * decisionDestination is the routing table (docs/behaviour.md, "Decision
+ * routing"), with the lender overrides of LENDER_ROUTING. It answers a path
  * relative to /providers/{providerKey}/, or null for an unknown code (the
  * caller logs it and shows the general error page).
  */
-export function decisionDestination(decision: Pick<Decision, 'responseCode' | 'existingAccount'>, ctx: RoutingContext): string | null {
+export function decisionDestination(decision: RoutedDecision, ctx: RoutingContext): string | null {
   if (decision.existingAccount) return 'existingAccount';
+  const lender = lenderRouting(decision.providerKey);
   let code = normalizeCode(decision.responseCode);
+  // A lender that reads its pending reasons itself decides before the soft-pull rule below.
+  if (code === 'pending' && lender.pending) return lender.pending(decision.pendingReasons ?? []);
+  if (lender.expired && isPositive(code) && isExpired(decision.expiresAt, ctx.now)) return lender.expired;
   if (ctx.preAuth && (code === 'error' || code === 'pending')) code = 'nooffer';
   switch (code) {
     case 'approved':
@@ -43,7 +96,9 @@ export function decisionDestination(decision: Pick<Decision, 'responseCode' | 'e
     case 'error':
       return 'error';
     case 'nooffer':
-      return ctx.primarySupportsFull ? 'nooffer' : 'declined';
+      // The no-offer screen offers the standard (full) application: never after a full application,
+      // and only where the primary lender takes one.
+      return ctx.mode !== 'full' && ctx.primarySupportsFull ? 'nooffer' : 'declined';
     case 'pending':
       return 'pending';
     case 'preapproved':
@@ -59,6 +114,21 @@ export function decisionDestination(decision: Pick<Decision, 'responseCode' | 'e
     default:
       return null;
   }
+}
+
+/**
+ * afterFullApplyDestination is where resume/after-full-apply leads: the
+ * lender's own rule where it has one, otherwise the plans when there are
+ * some and the application form when not.
+ */
+export function afterFullApplyDestination(
+  providerKey: string,
+  apply: Pick<Decision, 'pendingReasons'> | undefined,
+  hasPlans: boolean,
+): string | null {
+  const rule = lenderRouting(providerKey).afterFullApply;
+  if (rule) return rule(apply?.pendingReasons ?? []);
+  return hasPlans ? 'paymentPlans' : null;
 }
 
 export interface CascadeResult {

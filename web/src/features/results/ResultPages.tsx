@@ -60,23 +60,43 @@ export function PositiveResultPage() {
   const r = useFlow((s) => s.responses[key]);
   const d = r?.apply ?? r?.preAuth;
   const word = pathname.endsWith('/approved') ? 'approved' : pathname.endsWith('/preapproved') ? 'pre-approved' : 'prequalified';
+  // A pending answer sent here by a lender's override (an email still to confirm) names what is left.
+  const emailToConfirm = d?.responseCode === 'pending' && (d.pendingReasons ?? []).includes('verify_email');
+  const amount = d?.approvedAmountCents ?? 0;
+  // Without plans there is nothing to choose yet: the patient is told what is left instead of being sent to an empty list.
+  const hasPlans = Boolean(r?.paymentPlans?.length);
   return (
     <Result kind="ok" title="Good news!">
       <div className="offer-head" style={{ marginBottom: 16 }}>
         <LenderLogo providerKey={key} />
         <div>
           <p style={{ margin: 0 }}>
-            {name} {word} you for up to
+            {name} {word} you{amount > 0 || !emailToConfirm ? ' for up to' : ''}
           </p>
-          <p className="offer-head__amount" style={{ margin: 0 }}>
-            {formatCents(d?.approvedAmountCents)}
-          </p>
+          {amount > 0 || !emailToConfirm ? (
+            <p className="offer-head__amount" style={{ margin: 0 }}>
+              {formatCents(amount)}
+            </p>
+          ) : null}
         </div>
       </div>
-      <p>Next, choose a monthly payment plan that works for you.</p>
-      <div className="actions">
-        <Button onClick={() => navigate(providerRoute(key, 'paymentPlans'))}>See payment options</Button>
-      </div>
+      {emailToConfirm && !hasPlans ? (
+        <>
+          <p>One step is left: confirm your email address with the link {name} sent you.</p>
+          <p>Once you have, {name} will send you your offer and its payment plans. You don’t need to apply again.</p>
+          <div className="actions">
+            <FinishButton outcome="pending" />
+          </div>
+        </>
+      ) : (
+        <>
+          {emailToConfirm ? <p>One step is left: confirm your email address with the link {name} sent you.</p> : null}
+          <p>Next, choose a monthly payment plan that works for you.</p>
+          <div className="actions">
+            <Button onClick={() => navigate(providerRoute(key, 'paymentPlans'))}>See payment options</Button>
+          </div>
+        </>
+      )}
     </Result>
   );
 }
@@ -122,6 +142,64 @@ export function PendingPage() {
       <p>You don’t need to apply again.</p>
       <div className="actions">
         <FinishButton outcome="pending" />
+      </div>
+    </Result>
+  );
+}
+
+/**
+ * TruePendingPage: the lender has not decided yet (lib/decision.ts,
+ * LENDER_ROUTING). It says what the lender is still looking at and what
+ * happens next — nothing here reads as a decline.
+ */
+export function TruePendingPage() {
+  const { key, name } = useProvider();
+  const d = useFlow((s) => s.responses[key]?.apply ?? s.responses[key]?.preAuth);
+  const asked = (d?.stipulations ?? []).filter((x) => x.description && x.status !== 'satisfied' && x.status !== 'closed');
+  return (
+    <Result kind="info" title={`${name} is still reviewing your application`}>
+      <p className="lead">
+        {name} has not made a decision yet. Your application is with them and nothing more is needed from you right now unless they ask.
+      </p>
+      <h2>What happens next</h2>
+      {asked.length ? (
+        <>
+          <p>{name} is waiting for:</p>
+          <ul>
+            {asked.map((x) => (
+              <li key={x.id}>{x.description}</li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      <p>{name} will contact you by email or mail once they have decided.</p>
+      {d?.lenderApplicationId ? (
+        <p>
+          If you call {name}, give them this reference number: <strong>{d.lenderApplicationId}</strong>
+        </p>
+      ) : null}
+      <p>You don’t need to apply again.</p>
+      <div className="actions">
+        <FinishButton outcome="pending" />
+      </div>
+    </Result>
+  );
+}
+
+/** ExpiredPage: the lender's offer is past its expiry date, so it can no longer be accepted (lib/decision.ts, LENDER_ROUTING). */
+export function ExpiredPage() {
+  const { key, name } = useProvider();
+  const d = useFlow((s) => s.responses[key]?.apply ?? s.responses[key]?.preAuth);
+  const on = d?.expiresAt ? new Date(d.expiresAt) : null;
+  const when = on && !Number.isNaN(on.getTime()) ? on.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' }) : null;
+  return (
+    <Result kind="info" title="This offer has expired">
+      <p className="lead">
+        The offer from {name} {when ? `ended on ${when}` : 'has ended'}, so it can no longer be accepted.
+      </p>
+      <p>If you would still like to finance your treatment, ask the office how to check your options again.</p>
+      <div className="actions">
+        <FinishButton />
       </div>
     </Result>
   );

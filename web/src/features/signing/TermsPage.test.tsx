@@ -128,6 +128,30 @@ describe('signing after a quick check (soft pull)', () => {
   });
 });
 
+describe('signing for a lender that needs the checking account first', () => {
+  it('goes to the bank account screen when the server says it is missing', async () => {
+    flow.reset();
+    flow.set({ session: { webSessionId: 's1' } as Session, providerKey: 'snap_standard', applyMode: 'prequalify' });
+    withCatalogue();
+    flow.response('snap_standard', { preAuth: { ...decision('prequalify', 'prequalified'), providerKey: 'snap_standard' }, accepted: true });
+    esignAndComplete.mockRejectedValueOnce(new ApiError(409, { code: 'conflict', message: 'Please add the checking account…' }));
+    const router = createMemoryRouter(
+      [
+        { path: '/providers/:providerKey/terms', Component: TermsPage },
+        { path: '/providers/:providerKey/addBankAccount', element: <h1>Bank account screen</h1> },
+        { path: '/error', element: <h1>Error page</h1> },
+      ],
+      { initialEntries: ['/providers/snap_standard/terms'] },
+    );
+    render(<RouterProvider router={router} />);
+    await screen.findByRole('region', { name: 'Important disclosures' });
+    await userEvent.click(screen.getByRole('button', { name: 'Sign here' }));
+    for (const box of screen.getAllByRole('checkbox')) await userEvent.click(box);
+    await userEvent.click(screen.getByRole('button', { name: 'Sign and finish' }));
+    expect(await screen.findByText('Bank account screen')).toBeTruthy();
+  });
+});
+
 describe('signing after a full application', () => {
   it('asks for the agreement but not a second hard-pull authorisation', async () => {
     accepted('full');

@@ -13,6 +13,7 @@ import { joinNames } from '@/lib/consent/chain';
 import { agreeToAll, consentOf, loadDisclosure } from '@/lib/consent/documents';
 import { isPositive } from '@/lib/decision';
 import { providerRoute } from '@/lib/paths';
+import { needsBankAccount } from '@/lib/payment';
 import { useFlow, useProviderName } from '@/stores/flow';
 import { esignAndComplete, forgetSigningDocuments, loadAgreement, needsHardPull } from './api/esign';
 import { SignatureField } from './SignatureField';
@@ -159,6 +160,9 @@ function SignTerms({ providerKey }: { providerKey: string }) {
         boxes.forEach((b) => b.box.set(false));
         [esign, agreement, credit].forEach((d) => d.retry());
         setChanged(true);
+      } else if (err instanceof ApiError && err.code === 'conflict' && needsBankAccount(providerKey)) {
+        // This lender signs only once it has the checking account (docs/behaviour.md, "Signing").
+        navigate(providerRoute(providerKey, 'addBankAccount'));
       } else if (!isHandled(err)) navigate(err instanceof ApiError ? errorTarget(err, {}, pathname) : '/error');
     }
   };

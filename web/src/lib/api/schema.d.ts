@@ -242,6 +242,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/providers/{providerKey}/application/bank-account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give the lender the checking account the payments come from (after accepting, before signing; Snap needs it before signing).
+         * @description A lender step, asked once per provider application. Field errors are
+         *     prefixed `bankAccount.`. The routing and account numbers go to the
+         *     lender and are not kept.
+         */
+        post: operations["addBankAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/providers/{providerKey}/application/bank-card": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give the lender the card the payments are charged to (after accepting, before signing).
+         * @description A lender step, asked once per provider application. Field errors are
+         *     prefixed `bankCard.`. The card number and CVV go to the lender and
+         *     are never stored, logged or answered back.
+         */
+        post: operations["addBankCard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/providers/{providerKey}/application/esign": {
         parameters: {
             query?: never;
@@ -967,6 +1011,26 @@ export interface components {
             /** @description When sent, must be the confirmed plan's code (409 otherwise). */
             providerPlanCode?: string;
         };
+        BankAccountRequest: {
+            /** @description 9 digits whose ABA checksum (weights 3, 7, 1) is a multiple of ten. */
+            routingNumber: string;
+            /** @description 4 to 17 digits. */
+            accountNumber: string;
+            bankName: string;
+            /** @enum {string} */
+            accountType: "checking";
+        };
+        BankCardRequest: {
+            cardholderName: string;
+            /** @description Digits only, passing the Luhn check; 15 when it starts with 3 (American Express), 16 otherwise. */
+            cardNumber: string;
+            expiryMonth: number;
+            /** @description Four digits; the month must not be past. */
+            expiryYear: number;
+            /** @description 3 digits, 4 for American Express. */
+            cvv: string;
+            zip: string;
+        };
         /**
          * @description The consents of the signing screen, each naming the document the
          *     patient read there, and the signature. `consent` names the E-SIGN
@@ -1616,6 +1680,80 @@ export interface operations {
             409: components["responses"]["ConflictOrInFlight"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            502: components["responses"]["LenderUnavailable"];
+        };
+    };
+    addBankAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A provider key of the location's waterfall, e.g. synchrony_standard. Others answer 404. */
+                providerKey: components["parameters"]["ProviderKey"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BankAccountRequest"];
+            };
+        };
+        responses: {
+            /** @description Where this provider's application stands now (still offer_accepted; nothing of the payment method is answered back). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderApplicationState"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ConflictOrInFlight"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyMismatch"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            502: components["responses"]["LenderUnavailable"];
+        };
+    };
+    addBankCard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A provider key of the location's waterfall, e.g. synchrony_standard. Others answer 404. */
+                providerKey: components["parameters"]["ProviderKey"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BankCardRequest"];
+            };
+        };
+        responses: {
+            /** @description Where this provider's application stands now (still offer_accepted; nothing of the payment method is answered back). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderApplicationState"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ConflictOrInFlight"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyMismatch"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
             502: components["responses"]["LenderUnavailable"];

@@ -1,0 +1,108 @@
+package flow
+
+import (
+	"context"
+	"strconv"
+	"strings"
+
+	"github.com/chairside/chairside"
+	"github.com/chairside/chairside/provider"
+	"github.com/chairside/chairside/validate"
+)
+
+// The payment method of an accepted offer (docs/behaviour.md, "What each
+// lender asks for"): a checking account or a card, each given to the lender
+// by a lender step of its own (offer.go's runOfferStep) between accepting
+// and signing. Nothing of it is stored: the step's request hash is keyed
+// (the blind-index key), its recorded answer is the provider application,
+// and logs and error messages name no number.
+
+// BankAccountRequest is the body of application/bank-account.
+type BankAccountRequest = validate.BankAccountInput
+
+// BankCardRequest is the body of application/bank-card.
+type BankCardRequest = validate.BankCardInput
+
+// needsBankAccount reports whether the lender must have the patient's
+// checking account before the agreement is signed: Snap draws its lease
+// payments from it.
+func needsBankAccount(providerKey string) bool {
+	return providerKey == provider.Snap
+}
+
+// invalidPayment is the answer to a payment method with field errors.
+func invalidPayment(fe []chairside.FieldError) error {
+	return &chairside.Error{Code: chairside.EINVALID, Message: "Please review the fields below and correct any errors.", FieldErrors: fe}
+}
+
+// AddBankAccount gives the lender the checking account the payments come
+// from. Allowed once the offer is accepted and before it is signed.
+func (s *Service) AddBankAccount(ctx context.Context, c *Caller, providerKey string, req *BankAccountRequest) (*chairside.ProviderApplication, error) {
+	req.BankName = strings.TrimSpace(req.BankName)
+	if fe := validate.BankAccount(req); len(fe) > 0 {
+		return nil, invalidPayment(fe)
+	}
+	in := *req
+	return s.runOfferStep(ctx, c, providerKey, offerStep{
+		step: chairside.StepBankAccount, from: chairside.StatusOfferAccepted, to: chairside.StatusOfferAccepted, event: "payment.bank_account_added", replayAny: true,
+		hash: s.keys.BlindIndex(strings.Join([]string{chairside.StepBankAccount, in.RoutingNumber, in.AccountNumber, in.BankName, in.AccountType}, "\x00")),
+		call: func(ctx context.Context, l chairside.Lender, pa *chairside.ProviderApplication, ref string) (*chairside.Decision, error) {
+			return nil, l.AddBankAccount(ctx, &chairside.BankAccountRequest{
+				ProviderKey:         providerKey,
+				LenderApplicationID: pa.LenderApplicationID,
+				RoutingNumber:       in.RoutingNumber,
+				AccountNumber:       in.AccountNumber,
+				BankName:            in.BankName,
+				AccountType:         in.AccountType,
+				Reference:           ref,
+				Now:                 s.now().UTC(),
+			})
+		},
+	})
+}
+
+// AddCard gives the lender the card the payments are charged to. The card
+// number and CVV reach the lender and nothing else: the request hash is
+// keyed, and nothing of the card is recorded.
+func (s *Service) AddCard(ctx context.Context, c *Caller, providerKey string, req *BankCardRequest) (*chairside.ProviderApplication, error) {
+	req.CardholderName = strings.TrimSpace(req.CardholderName)
+	if fe := validate.BankCard(req, s.now()); len(fe) > 0 {
+		return nil, invalidPayment(fe)
+	}
+	in := *req
+	return s.runOfferStep(ctx, c, providerKey, offerStep{
+		step: chairside.StepBankCard, from: chairside.StatusOfferAccepted, to: chairside.StatusOfferAccepted, event: "payment.card_added", replayAny: true,
+		// The CVV is left out of the hash: nothing derived from it may
+		// outlive the call that uses it, not even a keyed hash.
+		hash: s.keys.BlindIndex(strings.Join([]string{chairside.StepBankCard, in.CardholderName, in.CardNumber,
+			strconv.Itoa(in.ExpiryMonth), strconv.Itoa(in.ExpiryYear), in.ZIP}, "\x00")),
+		call: func(ctx context.Context, l chairside.Lender, pa *chairside.ProviderApplication, ref string) (*chairside.Decision, error) {
+			return nil, l.AddCard(ctx, &chairside.BankCardRequest{
+				ProviderKey:         providerKey,
+				LenderApplicationID: pa.LenderApplicationID,
+				CardholderName:      in.CardholderName,
+				Number:              in.CardNumber,
+				ExpiryMonth:         in.ExpiryMonth,
+				ExpiryYear:          in.ExpiryYear,
+				CVV:                 in.CVV,
+				ZIP:                 in.ZIP,
+				Reference:           ref,
+				Now:                 s.now().UTC(),
+			})
+		},
+	})
+}
+
+// bankAccountOpen refuses, inside the e-sign claim transaction tx, to sign
+// for a lender that needs the checking account before signing while it has
+// none: its bank-account step must have been answered.
+func bankAccountOpen(ctx context.Context, tx chairside.Store, pa *chairside.ProviderApplication) error {
+	if !needsBankAccount(pa.ProviderKey) {
+		return nil
+	}
+	call, err := tx.FindLenderCall(ctx, pa.ID, chairside.StepBankAccount)
+	if isCode(err, chairside.ENOTFOUND) || (err == nil && call.State != chairside.CallDone) {
+		return errorf(chairside.ECONFLICT, "Please add the checking account your payments will come from before signing.")
+	}
+	return err
+}

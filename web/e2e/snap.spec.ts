@@ -1,0 +1,91 @@
+import { expect, test } from '@playwright/test';
+import { agreeSoftPull, agreeToSigning, drawSignature, Journey, submitApplication } from './helpers';
+
+/** The Snap demo office (README demo table): snap first, then aff. */
+const SNAP_OFFICE = '1000200030019000';
+const CARD = '4111111111111111';
+const CVV = '739';
+
+test('snap: Approve through the bank account and the card to /finish/completed; no card kept in the browser', async ({ page }, info) => {
+  const j = new Journey(page, info, 'snap');
+  await j.init();
+  await page.goto(`/start/entity-keys/${SNAP_OFFICE}`);
+  await expect(page).toHaveURL(/\/providers\/snap_standard\/modes\/prequalify\/application$/);
+  await submitApplication(j, 'Approve', 'snap-application');
+  await agreeSoftPull(j);
+
+  await expect(page).toHaveURL(/\/(prequalified|preapproved|approved)$/);
+  await j.screen('snap-result', 'Good news!');
+  await page.getByRole('button', { name: 'See payment options' }).click();
+  await expect(page).toHaveURL(/\/paymentPlans$/);
+  await page.getByRole('radio').first().click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/paymentPlanReview$/);
+  await page.getByRole('button', { name: 'Accept offer' }).click();
+
+  await expect(page).toHaveURL(/\/providers\/snap_standard\/addBankAccount$/);
+  await j.screen('snap-bank-account', 'Add your checking account');
+  await expect(page.getByLabel('Routing number')).toHaveAttribute('inputmode', 'numeric');
+  await page.getByLabel('Routing number').fill('0110000169999');
+  await expect(page.getByLabel('Routing number')).toHaveValue('011000016');
+  await page.getByLabel('Account number').fill('000123456789');
+  await page.getByLabel('Bank name').fill('First Test Bank');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('Please enter the 9-digit routing number printed on your checks.')).toBeVisible();
+  await j.screen('snap-bank-account-error', 'Add your checking account');
+  await page.getByLabel('Routing number').fill('011000015');
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  await expect(page).toHaveURL(/\/providers\/snap_standard\/paymentSelection$/);
+  await j.screen('snap-payment-selection', 'How would you like to pay?');
+  await page.getByLabel('A debit or credit card').check();
+  await page.getByLabel('Name on card').fill('Pat Approve');
+  await page.getByLabel('Card number').fill(CARD);
+  await expect(page.getByLabel('Card number')).toHaveValue('4111 1111 1111 1111');
+  await page.getByLabel('Expiry (MM/YY)').fill('1299');
+  await expect(page.getByLabel('Expiry (MM/YY)')).toHaveValue('12/99');
+  await page.getByLabel('Security code (CVV)').fill('73912');
+  await expect(page.getByLabel('Security code (CVV)')).toHaveValue(CVV);
+  await page.getByLabel('Billing ZIP code').fill('89101');
+  await j.screen('snap-card', 'How would you like to pay?');
+  const sent = page.waitForRequest((r) => r.url().endsWith('/application/bank-card'));
+  await page.getByRole('button', { name: 'Continue to signing' }).click();
+  expect((await sent).postDataJSON()).toMatchObject({ cardNumber: CARD, cvv: CVV, expiryMonth: 12, expiryYear: 2099 });
+
+  await expect(page).toHaveURL(/\/providers\/snap_standard\/terms$/);
+  await j.screen('snap-terms', 'Read and sign');
+  await agreeToSigning(page, 'Snap', true);
+  await drawSignature(page);
+  await page.getByRole('button', { name: 'Sign and finish' }).click();
+  await expect(page).toHaveURL(/\/complete$/);
+  await j.screen('snap-complete', 'You’re all set');
+  await page.getByRole('button', { name: 'Finish' }).click();
+  await expect(page).toHaveURL(/\/finish\/completed$/);
+
+  // Neither the card number nor the CVV is in any browser storage.
+  const stored = await page.evaluate(async () => {
+    const parts = [JSON.stringify({ ...localStorage }), JSON.stringify({ ...sessionStorage })];
+    const dbs = indexedDB.databases ? await indexedDB.databases() : [];
+    for (const info of dbs) {
+      if (!info.name) continue;
+      const db = await new Promise<IDBDatabase>((ok, fail) => {
+        const r = indexedDB.open(info.name!);
+        r.onsuccess = () => ok(r.result);
+        r.onerror = () => fail(r.error);
+      });
+      for (const store of Array.from(db.objectStoreNames)) {
+        const all = await new Promise<unknown[]>((ok, fail) => {
+          const r = db.transaction(store).objectStore(store).getAll();
+          r.onsuccess = () => ok(r.result);
+          r.onerror = () => fail(r.error);
+        });
+        parts.push(JSON.stringify(all));
+      }
+      db.close();
+    }
+    return parts.join('\n');
+  });
+  expect(stored).not.toContain(CARD);
+  expect(stored).not.toContain('4111 1111');
+  expect(stored).not.toMatch(new RegExp(`["':=]${CVV}\\b`));
+});

@@ -1,0 +1,220 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import type { CurrentLocation, Document, PaymentPlan, Session, StartProviderResponse } from '@/lib/api/types';
+import type { RouteHandle } from '@/flow/navigation';
+import { flow } from '@/stores/flow';
+import { DEMO_PROVIDERS } from '@/test/catalogue';
+import { json, routes as serve } from '@/test/fetch';
+import { decision } from '@/test/fixtures';
+import { routes } from './routes';
+import { wireRouter } from './wire';
+
+/*
+ * Every provider route of the route table (docs/behaviour.md, "Routes"),
+ * reached with a live session and a prequalified offer against a mocked
+ * API: none shows the not-found page or falls through to the catch-all
+ * (which leads to /idle). A screen stays where it is; a transient route (a
+ * submit, or an address that only redirects) replaces itself with a real
+ * screen.
+ */
+
+const P = 'synchrony_standard';
+
+const providerChildren: RouteObject[] = routes[0]!.children!.find((r) => r.path === 'providers/:providerKey')!.children!;
+
+/** The addresses of docs/behaviour.md "Routes" the table must keep, lender overrides included. */
+const DOCUMENTED = [
+  'modes/:mode/start',
+  'modes/:mode/primary/start',
+  'modes/:mode/switch',
+  'modes/:mode/application',
+  'modes/:mode/jointApplication',
+  'modes/:mode/applicationNext',
+  'modes/:mode/offerReviewNext',
+  'prequalifyAgree',
+  'prequalifyAgreeNext',
+  'prequalifySubmit',
+  'fullApplicationSubmit',
+  'acceptOfferSubmit',
+  'esignApplicationSubmit',
+  'completeApplicationSubmit',
+  'patchSubmit',
+  'checkCalifornia',
+  'checkCaliforniaNext',
+  'approved',
+  'preapproved',
+  'prequalified',
+  'patchSuccessful',
+  'paymentPlans',
+  'paymentPlanReview',
+  'offerReview',
+  'terms',
+  'complete',
+  'declined',
+  'pending',
+  'true-pending',
+  'expired',
+  'nooffer',
+  'error',
+  'existingAccount',
+  'acceptOfferError',
+  'correctErrors',
+  'pass',
+  'fail',
+  'resume',
+  'resume/*',
+];
+
+/** The concrete address of a route pattern: one mode, one resume kind. */
+function concrete(pattern: string, mode = 'prequalify'): string {
+  return `/providers/${P}/${pattern.replace(':mode', mode).replace('*', 'after-full-apply')}`;
+}
+
+/** A route that only redirects (no screen of its own) or is marked transient. */
+function isTransient(r: RouteObject): boolean {
+  return Boolean((r.handle as RouteHandle | undefined)?.transient) || (!r.lazy && !r.Component && !r.element);
+}
+
+const plan = {
+  providerKey: P,
+  typeId: 'fixed_rate',
+  providerPlanCode: 'FR24',
+  durationMonths: 24,
+  monthlyAmountCents: 22_500,
+  totalCostCents: 540_000,
+  apr: 17.9,
+  promoApr: 0,
+  description: '',
+  expireDateTime: '2030-01-01T00:00:00Z',
+  minAmountCents: 20_000,
+  maxAmountCents: 2_500_000,
+  amountFinancedCents: 450_000,
+  downPaymentCents: 0,
+} as PaymentPlan;
+
+const doc: Document = { id: 'd', version: '1', title: 'Terms', contentType: 'text/plain', content: 'Terms.', sha256: 'sha' };
+
+function server() {
+  return serve({
+    [`/apply/start/providers/${P}`]: [
+      json({ providerKey: P, applyMode: 'prequalify', fields: [], fieldGroupRules: [], providers: DEMO_PROVIDERS } as StartProviderResponse),
+    ],
+    '/locations/current': [
+      json({
+        name: 'Bright Smile Dental',
+        state: 'CA',
+        groupId: 'g',
+        waterfall: [{ providerKey: P, role: 'primary', applyMode: 'prequalify', autoSubmit: false }],
+      } as CurrentLocation),
+    ],
+    [`/providers/${P}/disclosures`]: [json(doc)],
+    [`/providers/${P}/agreement`]: [json(doc)],
+    [`/providers/${P}/payment/plans`]: [json({ paymentPlans: [plan] })],
+    '/log': [new Response(null, { status: 204 })],
+  });
+}
+
+function liveSession() {
+  flow.set({
+    session: { webSessionId: 's1', properties: { state: 'CA' }, warnCountdownMillis: 30_000, timeoutAfterMillis: 600_000 } as unknown as Session,
+    providerKey: P,
+    primaryProviderKey: P,
+    applyMode: 'prequalify',
+    purchaseAmountCents: 450_000,
+    providers: Object.fromEntries(DEMO_PROVIDERS.map((p) => [p.providerKey, p])),
+    primary: { firstName: 'Ann', lastName: 'Approve' },
+    selectedPaymentPlan: plan,
+  });
+  flow.response(P, {
+    preAuth: { ...decision(P, 'prequalified', { approvedAmountCents: 500_000, expiresAt: '2030-01-01T00:00:00Z' }), operation: 'prequalify' },
+    paymentPlans: [plan],
+    paymentPlansAmountCents: 450_000,
+  });
+}
+
+function open(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  wireRouter(router);
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+const FALLTHROUGH = ['/', '/home', '/idle', '/404', '/session/invalid'];
+
+beforeEach(() => {
+  flow.reset();
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  server();
+  liveSession();
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+describe('every provider route is reachable', () => {
+  it('the table has every documented address, and the test knows every address of the table', () => {
+    const inTable = providerChildren.map((r) => r.path);
+    expect(inTable).toEqual(expect.arrayContaining(DOCUMENTED));
+    // An address added to the table is listed here too (or the other engineer's screens, tested below either way).
+    expect(inTable.length).toBeGreaterThanOrEqual(DOCUMENTED.length);
+  });
+
+  it('an address not in the table falls through to the catch-all (what the checks below rule out)', async () => {
+    const router = open(`/providers/${P}/noSuchScreen`);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/idle'));
+  });
+
+  const screens = providerChildren.filter((r) => !isTransient(r));
+  const transients = providerChildren.filter(isTransient);
+
+  it.each(screens.map((r) => [r.path!]))('%s shows its own screen', async (pattern) => {
+    const path = concrete(pattern);
+    const router = open(path);
+    await waitFor(() => expect(router.state.navigation.state).toBe('idle'));
+    expect(await screen.findByRole('heading', { level: 1 })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Page not found' })).toBeNull();
+    expect(router.state.location.pathname).toBe(path);
+  });
+
+  it.each(transients.map((r) => [r.path!]))('%s (transient) leads to a real screen', async (pattern) => {
+    const path = concrete(pattern);
+    const router = open(path);
+    await waitFor(() => expect(router.state.location.pathname).not.toBe(path), { timeout: 4000 });
+    await waitFor(() => expect(router.state.navigation.state).toBe('idle'));
+    const landed = router.state.location.pathname;
+    expect(FALLTHROUGH).not.toContain(landed);
+    expect(screen.queryByRole('heading', { name: 'Page not found' })).toBeNull();
+    // Where it landed is itself a route of the table (or a public page such as /error).
+    expect(landed.startsWith(`/providers/${P}/`) || landed === '/error' || landed.startsWith('/finish')).toBe(true);
+  });
+
+  it.each(['full', 'prescreen'])('the mode addresses work in %s mode too', async (mode) => {
+    const path = concrete('modes/:mode/application', mode);
+    const router = open(path);
+    await waitFor(() => expect(router.state.navigation.state).toBe('idle'));
+    expect(await screen.findByRole('heading', { level: 1 })).toBeTruthy();
+    expect(router.state.location.pathname).toBe(path);
+  });
+});
+
+describe('resume/after-full-apply through the real routes', () => {
+  const proceed = 'proceed_standard';
+  it.each([
+    [['esign'], 'terms'],
+    [['additional_documents_needed'], 'terms'],
+    [[], 'paymentPlans'],
+  ])('proceed with pending reasons %j → %s', async (reasons, dest) => {
+    flow.set({ providerKey: proceed, applyMode: 'full' });
+    flow.response(proceed, { apply: decision(proceed, 'pending', { operation: 'apply', pendingReasons: reasons }) });
+    const router = open(`/providers/${proceed}/resume/after-full-apply`);
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/providers/${proceed}/${dest}`));
+  });
+
+  it('another lender with plans goes to its plans', async () => {
+    const router = open(`/providers/${P}/resume/after-full-apply`);
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/providers/${P}/paymentPlans`));
+  });
+});
