@@ -68,6 +68,30 @@ function serverErrors(e: unknown, prefix: string): Errors | null {
   return out;
 }
 
+/**
+ * sendStep sends a payment step to the lender while the waiting words show,
+ * and answers whether it went through; a refusal lands on the form as field
+ * errors (named without prefix) or as one message.
+ */
+async function sendStep(
+  progress: string,
+  path: string,
+  body: unknown,
+  prefix: string,
+  show: { errors: (e: Errors) => void; failure: (m: string) => void },
+): Promise<boolean> {
+  show.failure('');
+  try {
+    await withProgress(progress, () => api.post(path, body, { lenderStep: true, noErrorHandling: true }));
+    return true;
+  } catch (err) {
+    const fe = serverErrors(err, prefix);
+    if (fe) show.errors(fe);
+    else show.failure(err instanceof ApiError ? err.message : 'Something went wrong. Please try again.');
+    return false;
+  }
+}
+
 export function BankAccountPage() {
   const navigate = useFlowNavigate();
   const providerKey = useFlow((s) => s.providerKey) ?? '';
@@ -83,21 +107,14 @@ export function BankAccountPage() {
     const e = bankAccountErrors(form);
     setErrors(e);
     if (Object.keys(e).length > 0) return;
-    setFailure('');
-    try {
-      await withProgress(`Sending your bank account to ${lender}…`, () =>
-        api.post(
-          providerPath(providerKey, 'application/bank-account'),
-          { ...form, accountType: 'checking' },
-          { lenderStep: true, noErrorHandling: true },
-        ),
-      );
-    } catch (err) {
-      const fe = serverErrors(err, 'bankAccount');
-      if (fe) setErrors(fe);
-      else setFailure(err instanceof ApiError ? err.message : 'Something went wrong. Please try again.');
-      return;
-    }
+    const sent = await sendStep(
+      `Sending your bank account to ${lender}…`,
+      providerPath(providerKey, 'application/bank-account'),
+      { ...form, accountType: 'checking' },
+      'bankAccount',
+      { errors: setErrors, failure: setFailure },
+    );
+    if (!sent) return;
     navigate(providerRoute(providerKey, 'paymentSelection'));
   }
 
@@ -166,21 +183,15 @@ export function PaymentSelectionPage() {
     setErrors(e);
     if (Object.keys(e).length > 0) return;
     const exp = expiryParts(expiry)!;
-    setFailure('');
     const body = { cardholderName, cardNumber, expiryMonth: exp.month, expiryYear: exp.year, cvv, zip };
     // Sent once, then gone from this screen whatever the answer.
     setCardNumber('');
     setCvv('');
-    try {
-      await withProgress(`Sending your card to ${lender}…`, () =>
-        api.post(providerPath(providerKey, 'application/bank-card'), body, { lenderStep: true, noErrorHandling: true }),
-      );
-    } catch (err) {
-      const fe = serverErrors(err, 'bankCard');
-      if (fe) setErrors(fe);
-      else setFailure(err instanceof ApiError ? err.message : 'Something went wrong. Please try again.');
-      return;
-    }
+    const sent = await sendStep(`Sending your card to ${lender}…`, providerPath(providerKey, 'application/bank-card'), body, 'bankCard', {
+      errors: setErrors,
+      failure: setFailure,
+    });
+    if (!sent) return;
     navigate(providerRoute(providerKey, 'terms'));
   }
 

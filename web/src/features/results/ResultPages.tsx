@@ -134,16 +134,25 @@ export function PendingPage() {
       <p className="lead">
         {name} needs a little more time to look at your application. They will send you more information by mail within 7–10 business days.
       </p>
-      {ref ? (
+      <StillPendingEnd name={name} reference={ref} />
+    </Result>
+  );
+}
+
+/** StillPendingEnd closes a screen of a lender still deciding: the reference to quote, no need to apply again, and finishing as pending. */
+function StillPendingEnd({ name, reference }: { name: string; reference?: string | null }) {
+  return (
+    <>
+      {reference ? (
         <p>
-          If you call {name}, give them this reference number: <strong>{ref}</strong>
+          If you call {name}, give them this reference number: <strong>{reference}</strong>
         </p>
       ) : null}
       <p>You don’t need to apply again.</p>
       <div className="actions">
         <FinishButton outcome="pending" />
       </div>
-    </Result>
+    </>
   );
 }
 
@@ -173,15 +182,7 @@ export function TruePendingPage() {
         </>
       ) : null}
       <p>{name} will contact you by email or mail once they have decided.</p>
-      {d?.lenderApplicationId ? (
-        <p>
-          If you call {name}, give them this reference number: <strong>{d.lenderApplicationId}</strong>
-        </p>
-      ) : null}
-      <p>You don’t need to apply again.</p>
-      <div className="actions">
-        <FinishButton outcome="pending" />
-      </div>
+      <StillPendingEnd name={name} reference={d?.lenderApplicationId} />
     </Result>
   );
 }
