@@ -38,6 +38,66 @@ type Lender interface {
 	// Document returns a document to show: "disclosures", "agreement",
 	// "terms", "esign" or "prequalification".
 	Document(ctx context.Context, providerKey, kind string) (*Document, error)
+	// Quiz hands out the identity questions of an application whose
+	// decision carries a StipulationIdentityQuiz (a fetch, not a step).
+	Quiz(ctx context.Context, req *QuizRequest) (*Quiz, error)
+	// Answers grades the answers to a quiz: passed, failed or expired.
+	Answers(ctx context.Context, req *AnswersRequest) (*QuizResult, error)
+}
+
+// StipulationIdentityQuiz is the stipulation type of a lender that asks
+// identity questions (knowledge-based authentication) before signing.
+const StipulationIdentityQuiz = "identity_quiz"
+
+// Quiz results.
+const (
+	QuizPassed  = "passed"
+	QuizFailed  = "failed"
+	QuizExpired = "expired"
+)
+
+// QuizRequest asks for the identity questions of a lender application;
+// Attempt counts from 1.
+type QuizRequest struct {
+	ProviderKey         string
+	LenderApplicationID string
+	Attempt             int
+	Now                 time.Time
+}
+
+// Quiz is a set of identity questions. It never carries the right answers.
+type Quiz struct {
+	ID        string         `json:"quizId"`
+	ExpiresAt time.Time      `json:"expiresAt"`
+	Questions []QuizQuestion `json:"questions"`
+}
+
+// QuizQuestion is one question with its choices.
+type QuizQuestion struct {
+	ID      string       `json:"id"`
+	Text    string       `json:"text"`
+	Choices []QuizChoice `json:"choices"`
+}
+
+// QuizChoice is one answer a question offers.
+type QuizChoice struct {
+	ID   string `json:"id"`
+	Text string `json:"text"`
+}
+
+// AnswersRequest answers a quiz: question id to choice id.
+type AnswersRequest struct {
+	ProviderKey         string
+	LenderApplicationID string
+	QuizID              string
+	Answers             map[string]string
+	Reference           string
+	Now                 time.Time
+}
+
+// QuizResult is the lender's grade of a quiz's answers.
+type QuizResult struct {
+	Result string `json:"result"` // QuizPassed, QuizFailed, QuizExpired
 }
 
 // DecisionRequest is a prequalify, prescreen or full application to one

@@ -9,6 +9,11 @@ const (
 	PlanFixedInstallmentLoan     = "fixed_installment_loan"
 	PlanSubLenderNoInterest      = "sub_lender_no_interest"
 	PlanSubLenderPromotionalRate = "sub_lender_promotional_rate"
+
+	// ProductLease marks a lease-to-own plan (PaymentPlan.ProductType): not
+	// credit, so shown by its cost of ownership and early purchase option,
+	// never by an APR.
+	ProductLease = "lease"
 )
 
 // PaymentPlan is one way to pay an approved amount back. A plan's numbers
@@ -32,6 +37,6 @@ type PaymentPlan struct {
 	MaxAmountCents      int64     `json:"maxAmountCents"`
 	AmountFinancedCents int64     `json:"amountFinancedCents"`
 	DownPaymentCents    int64     `json:"downPaymentCents"`
-	ProductType         string    `json:"productType,omitempty"` // bankloan, ric, risa, fixed_installment_loan
+	ProductType         string    `json:"productType,omitempty"` // bankloan, ric, risa, fixed_installment_loan, lease
 	SubLenderID         string    `json:"subLenderId,omitempty"`
 }

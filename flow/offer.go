@@ -205,6 +205,9 @@ func (s *Service) ESign(ctx context.Context, c *Caller, providerKey string, req 
 			if err := bankAccountOpen(ctx, tx, pa); err != nil {
 				return err
 			}
+			if err := quizOpen(ctx, tx, pa); err != nil {
+				return err
+			}
 			if softPull(pa) != (docs.hardPull != nil) {
 				return errorf(chairside.ECONFLICT, "This offer changed while you were signing. Please go back to your plan.")
 			}

@@ -127,6 +127,20 @@ func (h *Handler) bankCard(w http.ResponseWriter, r *http.Request, c *flow.Calle
 	h.answer(w, r, resp, err)
 }
 
+func (h *Handler) quiz(w http.ResponseWriter, r *http.Request, c *flow.Caller) {
+	resp, err := h.svc.Quiz(r.Context(), c, r.PathValue("providerKey"))
+	h.answer(w, r, resp, err)
+}
+
+func (h *Handler) answers(w http.ResponseWriter, r *http.Request, c *flow.Caller) {
+	var req flow.AnswersRequest
+	if !h.body(w, r, &req, false) {
+		return
+	}
+	resp, err := h.svc.Answers(r.Context(), c, r.PathValue("providerKey"), &req)
+	h.answer(w, r, resp, err)
+}
+
 func (h *Handler) esign(w http.ResponseWriter, r *http.Request, c *flow.Caller) {
 	var req flow.ESignRequest
 	if !h.bodyN(w, r, h.opts.ESignMaxBytes, &req, false) {

@@ -155,6 +155,8 @@ func (h *Handler) routes(mux *http.ServeMux) {
 	authed("POST "+api+"/providers/{providerKey}/acceptOffer", h.acceptOffer)
 	authed("POST "+api+"/providers/{providerKey}/application/bank-account", h.bankAccount)
 	authed("POST "+api+"/providers/{providerKey}/application/bank-card", h.bankCard)
+	authed("GET "+api+"/providers/{providerKey}/quiz", h.quiz)
+	authed("POST "+api+"/providers/{providerKey}/answers", h.answers)
 	authed("POST "+api+"/providers/{providerKey}/application/esign", h.esign)
 	authed("POST "+api+"/providers/{providerKey}/application/complete", h.complete)
 	authed("POST "+api+"/providers/{providerKey}/application-status", h.applicationStatus)

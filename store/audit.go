@@ -47,6 +47,13 @@ var auditChecks = []struct {
 	{"a signed Snap application has no answered bank-account step",
 		`SELECT pa.id FROM provider_applications pa WHERE pa.status IN ('signed', 'completed') AND pa.provider_key = 'snap_standard'
 			AND NOT EXISTS (SELECT 1 FROM lender_calls c WHERE c.provider_application_id = pa.id AND c.step = 'bank_account' AND c.state = 'done')`},
+	// A lender that asked for the identity quiz signs only after it was
+	// passed (flow/quiz.go records quiz.passed with the graded attempt).
+	{"a signed application whose lender asked for a quiz has no passed quiz",
+		`SELECT pa.id FROM provider_applications pa WHERE pa.status IN ('signed', 'completed')
+			AND EXISTS (SELECT 1 FROM decisions d WHERE d.provider_application_id = pa.id AND d.stipulations LIKE '%"identity_quiz"%')
+			AND NOT EXISTS (SELECT 1 FROM events e WHERE e.application_id = pa.application_id AND e.provider_key = pa.provider_key
+				AND e.type = 'quiz.passed')`},
 	{"a completed application has no answered complete",
 		`SELECT pa.id FROM provider_applications pa WHERE pa.status = 'completed'
 			AND NOT EXISTS (SELECT 1 FROM lender_calls c WHERE c.provider_application_id = pa.id AND c.step = 'complete' AND c.state = 'done')`},

@@ -151,3 +151,35 @@ func TestAuditSnapSignedWithoutBankAccount(t *testing.T) {
 		}
 	})
 }
+
+// TestAuditSignedWithoutPassedQuiz: a lender that asked for the identity
+// quiz signs only after a passed quiz (flow/quiz.go); a lender that did not
+// ask needs none.
+func TestAuditSignedWithoutPassedQuiz(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		s := newSession(t, db, t0)
+		a := newApplication(t, db, s, applicant("Ann", "Lee", "078051120"), nil)
+		pa := newProviderApplication(t, db, a, "synchrony_standard")
+		pa.Status = chairside.StatusSigned
+		must(t, db.UpdateProviderApplication(ctx, pa))
+		must(t, db.CreateDecision(ctx, &chairside.Decision{ProviderApplicationID: pa.ID, ProviderKey: pa.ProviderKey, Operation: "apply", ResponseCode: chairside.ResponseApproved,
+			Stipulations: []chairside.Stipulation{{ID: "kba", Type: chairside.StipulationIdentityQuiz, Status: "open"}}}))
+		must(t, db.CreateConsent(ctx, &chairside.Consent{SessionID: s.ID, ApplicationID: a.ID, ProviderKey: pa.ProviderKey, Kind: chairside.ConsentHardPull}))
+		must(t, db.CreateConsent(ctx, &chairside.Consent{SessionID: s.ID, ApplicationID: a.ID, ProviderKey: pa.ProviderKey, Kind: chairside.ConsentTerms, ProviderPlanCode: "P1"}))
+		now := t0
+		must(t, db.CreateConsent(ctx, &chairside.Consent{SessionID: s.ID, ApplicationID: a.ID, ProviderKey: pa.ProviderKey, Kind: chairside.ConsentESign,
+			SignedAt: &now, SignaturePNG: []byte("png")}))
+		answered(t, db, s, pa, chairside.StepApply, chairside.StepAccept, chairside.StepESign)
+		problems, err := db.Audit(ctx)
+		must(t, err)
+		if got := strings.Join(problems, "\n"); len(problems) != 1 || !strings.Contains(got, "no passed quiz") {
+			t.Fatalf("signed without passing the quiz: %v", problems)
+		}
+		must(t, db.AppendEvent(ctx, &chairside.Event{ID: "ev-quiz", SessionID: s.ID, ApplicationID: a.ID, ProviderKey: pa.ProviderKey, Type: "quiz.passed", CreatedAt: t0}))
+		problems, err = db.Audit(ctx)
+		must(t, err)
+		if len(problems) != 0 {
+			t.Fatalf("with a passed quiz: %v", problems)
+		}
+	})
+}

@@ -55,6 +55,9 @@ type TestCase struct {
 	// A provider key wins over a role. Providers the case does not name
 	// decide as usual.
 	Outcomes map[string]string `json:"outcomes"`
+	// Quiz makes every offer of the case ask for the identity quiz before
+	// signing (a StipulationIdentityQuiz on the decision).
+	Quiz bool `json:"quiz,omitempty"`
 }
 
 var testCases = []TestCase{
@@ -85,6 +88,9 @@ var testCases = []TestCase{
 	{ID: "existing-account", Name: "Existing account",
 		Description: "The primary provider finds an account the patient already has.",
 		Outcomes:    map[string]string{"primary": OutcomeExisting, "*": OutcomeDeclined}},
+	{ID: "identity-quiz", Name: "Identity quiz before signing",
+		Description: "Every provider approves and asks three identity questions before signing; one failed attempt may be retried.",
+		Outcomes:    map[string]string{"*": OutcomeApproved}, Quiz: true},
 	{ID: "all-error", Name: "Every lender errors",
 		Description: "Every provider answers with an error.",
 		Outcomes:    map[string]string{"*": OutcomeError}},
@@ -173,7 +179,7 @@ func (l *lender) Decide(ctx context.Context, req *chairside.DecisionRequest) (*c
 		return nil, chairside.Errorf(chairside.EBADREQUEST, "Unknown operation.")
 	}
 
-	outcome := ""
+	outcome, quiz := "", false
 	if req.TestCase != "" {
 		tc, err := FindTestCase(req.TestCase)
 		if err != nil {
@@ -183,7 +189,7 @@ func (l *lender) Decide(ctx context.Context, req *chairside.DecisionRequest) (*c
 		if _, mods := provider.ParseKey(req.ProviderKey); role == "" && mods != nil {
 			role = mods["role"]
 		}
-		outcome = tc.outcomeFor(l.p.Key, role)
+		outcome, quiz = tc.outcomeFor(l.p.Key, role), tc.Quiz
 	}
 	if outcome == "" {
 		outcome = magicNames[strings.ToLower(strings.TrimSpace(req.Primary.LastName))]
@@ -215,6 +221,12 @@ func (l *lender) Decide(ctx context.Context, req *chairside.DecisionRequest) (*c
 	id := l.encodeID(r)
 	d := l.answer(id, r, false)
 	d.CreatedAt = now
+	if quiz && chairside.Positive(d.ResponseCode) {
+		d.Stipulations = append(d.Stipulations, chairside.Stipulation{
+			ID: "kba", Type: chairside.StipulationIdentityQuiz, Status: "open",
+			Description: "Answer a few questions so the lender can confirm it is you.",
+		})
+	}
 	return d, nil
 }
 

@@ -226,14 +226,18 @@ var products = map[string]*product{
 			return 0
 		},
 		terms: func(int) []term {
+			// A lease is not credit: it carries no APR and no "no interest"
+			// promotion. Its price is the cost of ownership (the total of its
+			// payments), and the early purchase option lets the patient buy
+			// for the cash price within 101 days.
 			lease := term{code: "SNP-LTO-12", typeID: chairside.PlanFixedInstallmentLoan, months: 12, calc: calcLease,
-				percent: 1.85, minCents: 30_000,
+				percent: 1.85, minCents: 30_000, productType: chairside.ProductLease,
 				description: "Lease-to-own over 12 months, paid from your checking account on your paydays. " +
-					"Leasing costs more than the cash price; buy out early to pay less."}
-			sac := term{code: "SNP-SAC-101", typeID: chairside.PlanDeferredInterest, months: 3, calc: calcDeferred,
-				minCents: 30_000,
-				description: "101-day option: pay the cash price within 101 days and pay nothing more. " +
-					"After 101 days the full lease cost applies. Payments come from your checking account."}
+					"The cost of ownership is more than the cash price; use the early purchase option to pay less."}
+			sac := term{code: "SNP-SAC-101", typeID: chairside.PlanFixedInstallmentLoan, months: 3, calc: calcDeferred,
+				minCents: 30_000, productType: chairside.ProductLease,
+				description: "Early purchase option: pay the cash price within 101 days and own it with nothing more to pay. " +
+					"After 101 days the lease's full cost of ownership applies. Payments come from your checking account."}
 			return []term{sac, lease}
 		},
 	},
@@ -468,26 +472,20 @@ func (l *lender) Plans(ctx context.Context, req *chairside.PlansRequest) ([]chai
 	}
 	expires := now.AddDate(0, 0, l.p.PreauthExpireDays)
 
+	// The down payment is paid today and comes off the treatment: the plan
+	// finances the rest (never below zero), its payments are worked out on
+	// that, and its total is everything the patient pays — down payment
+	// plus payments.
+	down := min(d.DownPaymentCents, financed)
 	var plans []chairside.PaymentPlan
 	for _, t := range l.prod.terms(r.score) {
-		plan := t.compute(financed)
+		plan := t.compute(financed - down)
 		plan.ProviderKey = l.p.Key
 		plan.ExpireDateTime = expires
 		plan.MaxAmountCents = approved
-		plan.DownPaymentCents = d.DownPaymentCents
-		plan.TotalCostCents += d.DownPaymentCents
+		plan.DownPaymentCents = down
+		plan.TotalCostCents += down
 		plans = append(plans, plan)
-	}
-	// Snap's 101-day option is a promotion on the lease: the APR it shows is
-	// the lease's implied rate, which applies after the 101 days.
-	for i := range plans {
-		if plans[i].ProviderPlanCode == "SNP-SAC-101" {
-			for _, q := range plans {
-				if q.ProviderPlanCode == "SNP-LTO-12" {
-					plans[i].APR = q.APR
-				}
-			}
-		}
 	}
 	return plans, nil
 }
@@ -530,9 +528,9 @@ func (t term) compute(amount int64) chairside.PaymentPlan {
 		plan.MonthlyAmountCents = max(ceilDiv(amount*int64(t.percent*100), 10_000), t.floorCents)
 		plan.DurationMonths, plan.TotalCostCents = schedule(amount, t.apr, plan.MonthlyAmountCents)
 	case calcLease:
+		// The cost of ownership spread evenly; a lease states no APR.
 		plan.MonthlyAmountCents = ceilDiv(int64(math.Ceil(float64(amount)*t.percent)), int64(t.months))
 		plan.TotalCostCents = plan.MonthlyAmountCents * int64(t.months)
-		plan.APR = impliedAPR(amount, plan.MonthlyAmountCents, t.months)
 	}
 	return plan
 }
@@ -567,24 +565,8 @@ func schedule(amount int64, apr float64, monthly int64) (months int, total int64
 	return months, total
 }
 
-// impliedAPR finds by bisection the APR at which a monthly payment over
-// months repays amount: how a lease's cost compares with a loan's.
-func impliedAPR(amount, monthly int64, months int) float64 {
-	if amount <= 0 || monthly*int64(months) <= amount {
-		return 0
-	}
-	lo, hi := 0.0, 1000.0
-	for range 100 {
-		mid := (lo + hi) / 2
-		if float64(levelPaymentExact(amount, mid, months)) < float64(monthly) {
-			lo = mid
-		} else {
-			hi = mid
-		}
-	}
-	return math.Round(lo*100) / 100
-}
-
+// levelPaymentExact is the unrounded level payment of amount over months at
+// apr percent.
 func levelPaymentExact(amount int64, apr float64, months int) float64 {
 	r := apr / 1200
 	if r == 0 {

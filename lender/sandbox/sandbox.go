@@ -59,6 +59,8 @@ const (
 	OpComplete    = "complete"
 	OpStatus      = "status"
 	OpDocument    = "document"
+	OpQuiz        = "quiz"
+	OpAnswers     = "answers"
 )
 
 // Fault is a failure the sandbox can inject into an operation.

@@ -332,12 +332,16 @@ func checkPlan(t *testing.T, p chairside.Provider, d *chairside.Decision, pl cha
 	t.Helper()
 	name := p.Key + " " + pl.ProviderPlanCode + fmt.Sprintf(" $%d", financed/100)
 	if pl.ProviderKey != p.Key || pl.TypeID == "" || pl.ProviderPlanCode == "" || pl.DurationMonths <= 0 ||
-		pl.MonthlyAmountCents <= 0 || pl.TotalCostCents <= 0 || pl.Description == "" || pl.MinAmountCents <= 0 {
+		(pl.MonthlyAmountCents <= 0 && pl.AmountFinancedCents > 0) || pl.TotalCostCents <= 0 || pl.Description == "" || pl.MinAmountCents <= 0 {
 		t.Errorf("%s: incomplete plan %+v", name, pl)
 	}
-	// Leases have none of the plans' product types; everything else has one.
-	if pl.ProductType == "" && p.Key != provider.Snap {
-		t.Errorf("%s: no product type", name)
+	// Every plan has a product type; Snap's are leases, and a lease states
+	// no APR.
+	if pl.ProductType == "" || (pl.ProductType == chairside.ProductLease) != (p.Key == provider.Snap) {
+		t.Errorf("%s: product type %q", name, pl.ProductType)
+	}
+	if pl.ProductType == chairside.ProductLease && (pl.APR != 0 || pl.TypeID == chairside.PlanDeferredInterest) {
+		t.Errorf("%s: a lease shown as credit: apr %v, type %s", name, pl.APR, pl.TypeID)
 	}
 	if (pl.SubLenderID != "") != (pl.TypeID == chairside.PlanSubLenderNoInterest || pl.TypeID == chairside.PlanSubLenderPromotionalRate) {
 		t.Errorf("%s: sub-lender %q for type %s", name, pl.SubLenderID, pl.TypeID)
@@ -348,9 +352,12 @@ func checkPlan(t *testing.T, p chairside.Provider, d *chairside.Decision, pl cha
 	if !pl.ExpireDateTime.Equal(now.AddDate(0, 0, p.PreauthExpireDays)) {
 		t.Errorf("%s: expiry %v", name, pl.ExpireDateTime)
 	}
-	if pl.MaxAmountCents != d.ApprovedAmountCents || pl.AmountFinancedCents != financed || pl.DownPaymentCents != d.DownPaymentCents {
+	// The down payment comes off the treatment; the plan finances the rest.
+	down := min(d.DownPaymentCents, financed)
+	if pl.MaxAmountCents != d.ApprovedAmountCents || pl.DownPaymentCents != down || pl.AmountFinancedCents != financed-down {
 		t.Errorf("%s: amounts %+v", name, pl)
 	}
+	financed -= down
 	if pl.APR < 0 || pl.APR > 300 || pl.PromoAPR != 0 {
 		t.Errorf("%s: apr %v promo %v", name, pl.APR, pl.PromoAPR)
 	}
@@ -363,6 +370,12 @@ func checkPlan(t *testing.T, p chairside.Provider, d *chairside.Decision, pl cha
 	paid := pl.TotalCostCents - pl.DownPaymentCents
 	m := int64(pl.DurationMonths)
 	switch {
+	case pl.ProductType == chairside.ProductLease:
+		// The early purchase option costs the cash price; the lease itself
+		// costs more.
+		if pl.ProviderPlanCode == "SNP-SAC-101" && paid != financed || pl.ProviderPlanCode != "SNP-SAC-101" && paid <= financed {
+			t.Errorf("%s: lease cost %d for %d", name, paid, financed)
+		}
 	case pl.TypeID == chairside.PlanDeferredInterest:
 		// No interest when paid in time; the suggested payment clears it.
 		if paid != financed || pl.MonthlyAmountCents*m < financed || pl.MonthlyAmountCents*(m-1) >= financed {

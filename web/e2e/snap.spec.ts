@@ -18,9 +18,18 @@ test('snap: Approve through the bank account and the card to /finish/completed; 
   await j.screen('snap-result', 'Good news!');
   await page.getByRole('button', { name: 'See payment options' }).click();
   await expect(page).toHaveURL(/\/paymentPlans$/);
+  // A lease is shown as a lease: cost of ownership and the early purchase
+  // option, never an APR or "no interest".
+  await expect(page.getByText(/Cost of ownership \$/).first()).toBeVisible();
+  await expect(page.getByText(/pay the cash price of \$[\d,.]+ within 101 days/).first()).toBeVisible();
+  await expect(page.getByText(/APR|No interest/)).toHaveCount(0);
+  await j.screen('snap-plans', 'Choose your payment plan');
   await page.getByRole('radio').first().click();
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/\/paymentPlanReview$/);
+  await expect(page.getByText('Cost of ownership', { exact: true })).toBeVisible();
+  await expect(page.getByText(/APR|No interest/)).toHaveCount(0);
+  await j.screen('snap-plan-review', 'Review your plan');
   await page.getByRole('button', { name: 'Accept offer' }).click();
 
   await expect(page).toHaveURL(/\/providers\/snap_standard\/addBankAccount$/);

@@ -44,6 +44,7 @@ const paymentPlanReview = page(() => import('@/features/offers/PaymentPlanReview
 const terms = page(() => import('@/features/signing/TermsPage'), 'TermsPage');
 const addBankAccount = page(() => import('@/features/payment/PaymentPages'), 'BankAccountPage');
 const paymentSelection = page(() => import('@/features/payment/PaymentPages'), 'PaymentSelectionPage');
+const quiz = page(() => import('@/features/quiz/QuizPage'), 'QuizPage');
 const complete = page(() => import('@/features/finish/CompletePage'), 'CompletePage');
 const finishPage = page(() => import('@/features/finish/FinishPage'), 'FinishPage');
 const errorPage = page(() => import('@/features/start/InfoPages'), 'ErrorPage');
@@ -140,7 +141,9 @@ const providerRoutes: ProviderRoute[] = [
   { path: 'modes/:mode/applicationNext', redirectTo: (p) => prov(p, p.mode === 'full' ? 'terms' : 'prequalifyAgree') },
   // After accepting an offer, in every mode: the agreement, the consents and the signature —
   // for snap first its checking account and the payment method (docs/behaviour.md, "Signing").
-  { path: 'modes/:mode/offerReviewNext', redirectTo: (p) => prov(p, needsBankAccount(p.providerKey) ? 'addBankAccount' : 'terms') },
+  // A lender that asked for the identity quiz shows it first (docs/behaviour.md, "The identity quiz").
+  { path: 'modes/:mode/offerReviewNext', redirectTo: (p) => prov(p, afterOffer(p.providerKey ?? '')) },
+  { path: 'quiz', lazy: quiz, handle: { step: (m) => (m === 'full' ? 'paymentOptions' : 'acceptOffer') } },
   { path: 'addBankAccount', lazy: addBankAccount, handle: { step: (m) => (m === 'full' ? 'paymentOptions' : 'acceptOffer') } },
   { path: 'paymentSelection', lazy: paymentSelection, handle: { step: (m) => (m === 'full' ? 'paymentOptions' : 'acceptOffer') } },
   { path: 'prequalifyAgree', lazy: prequalifyAgree, handle: { step: 'patientInfo', disableSwitch: true } },
@@ -177,6 +180,14 @@ const providerRoutes: ProviderRoute[] = [
   { path: 'resume', redirectTo: (p) => resumeTarget(p), handle: { hideStepper: true } },
   { path: 'resume/*', redirectTo: (p) => resumeTarget(p), handle: { hideStepper: true } },
 ];
+
+/** afterOffer is where an accepted offer leads: the identity quiz, the checking account or signing. */
+function afterOffer(providerKey: string): string {
+  const r = flow.get().responses[providerKey];
+  const stips = [...(r?.preAuth?.stipulations ?? []), ...(r?.apply?.stipulations ?? [])];
+  if (stips.some((s) => s.type === 'identity_quiz')) return 'quiz';
+  return needsBankAccount(providerKey) ? 'addBankAccount' : 'terms';
+}
 
 function resumeTarget(p: Record<string, string | undefined>): string {
   const s = flow.get();

@@ -7,13 +7,17 @@ import { providerRoute } from '@/lib/paths';
 import { useFlow, useProviderName } from '@/stores/flow';
 import { ui } from '@/stores/ui';
 import { planTitle } from './PlanCard';
-import { isDeferredInterest, suggestedDeferredPaymentCents } from './plans';
+import { DownPaymentTable } from './DownPaymentTable';
+import { LeaseNote } from './PlanCard';
+import { isDeferredInterest, isLease, suggestedDeferredPaymentCents } from './plans';
 
 /** PaymentPlanReviewPage: the chosen plan, plainly, before accepting the offer. */
 export function PaymentPlanReviewPage() {
   const navigate = useFlowNavigate();
   const plan = useFlow((s) => s.selectedPaymentPlan);
   const amount = useFlow((s) => (plan ? s.responses[plan.providerKey]?.paymentPlansAmountCents : undefined) ?? 0);
+  const purchase = useFlow((s) => s.purchaseAmountCents);
+  const insurance = useFlow((s) => s.insuranceBenefitsCents);
   const lender = useProviderName(plan?.providerKey);
   if (!plan) {
     return (
@@ -33,19 +37,39 @@ export function PaymentPlanReviewPage() {
         </div>
         <div className="review">
           <dl>
+            {plan.downPaymentCents > 0 ? (
+              <>
+                <dt>Due today</dt>
+                <dd>{formatCents(plan.downPaymentCents)}</dd>
+              </>
+            ) : null}
             <dt>Monthly payment</dt>
             <dd className="plan__monthly">{formatCents(plan.monthlyAmountCents)}</dd>
             <dt>Number of payments</dt>
             <dd>{plan.durationMonths}</dd>
-            <dt>Amount financed</dt>
-            <dd>{formatCents(amount)}</dd>
-            <dt>APR</dt>
-            <dd>{formatApr(plan.apr)}</dd>
-            <dt>Total cost</dt>
+            <dt>{isLease(plan) ? 'Cash price' : 'Amount financed'}</dt>
+            <dd>{formatCents(plan.amountFinancedCents)}</dd>
+            {isLease(plan) ? null : (
+              <>
+                <dt>APR</dt>
+                <dd>{formatApr(plan.apr)}</dd>
+              </>
+            )}
+            <dt>{isLease(plan) ? 'Cost of ownership' : 'Total cost'}</dt>
             <dd>{formatCents(plan.totalCostCents)}</dd>
           </dl>
         </div>
-        {isDeferredInterest(plan) ? (
+        {plan.downPaymentCents > 0 ? (
+          <div style={{ marginTop: 16 }}>
+            <DownPaymentTable treatmentCents={purchase || amount} insuranceCents={insurance} downPaymentCents={plan.downPaymentCents} />
+          </div>
+        ) : null}
+        {isLease(plan) ? (
+          <p style={{ marginTop: 16 }}>
+            <LeaseNote plan={plan} />
+          </p>
+        ) : null}
+        {!isLease(plan) && isDeferredInterest(plan) ? (
           <div className="notice notice--warn" style={{ marginTop: 20 }}>
             <h2>Important: how deferred interest works</h2>
             <p style={{ marginBottom: 0 }}>

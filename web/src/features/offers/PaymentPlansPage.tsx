@@ -15,6 +15,7 @@ import { nameOf, providerName, useFlow, type FlowState } from '@/stores/flow';
 import { fetchPlans, selectPlan } from './api/plans';
 import { offerProgress } from './messages';
 import { offerExpiry } from './offerExpiry';
+import { DownPaymentTable } from './DownPaymentTable';
 import { PlanCard } from './PlanCard';
 import { isEligible, suggestedPlan } from './plans';
 
@@ -89,6 +90,7 @@ export function PaymentPlansPage() {
   const eligible = allPlans.filter((p) => isEligible(p, amountCents, maxCents));
   const others = allPlans.filter((p) => !isEligible(p, amountCents, maxCents));
   const suggested = suggestedPlan(eligible);
+  const downPaymentCents = Math.max(0, ...allPlans.map((p) => p.downPaymentCents));
   const selected = allPlans.find((p) => `${p.providerKey}|${p.providerPlanCode}` === choice);
 
   const proceed = async () => {
@@ -198,6 +200,18 @@ export function PaymentPlansPage() {
         </form>
       </section>
 
+      {downPaymentCents > 0 ? (
+        <section className="card" aria-labelledby="down-payment-title">
+          <h2 id="down-payment-title">Your down payment</h2>
+          <p className="muted">A down payment is paid today and comes off what you finance.</p>
+          <DownPaymentTable
+            treatmentCents={s.purchaseAmountCents || amountCents}
+            insuranceCents={s.insuranceBenefitsCents}
+            downPaymentCents={downPaymentCents}
+          />
+        </section>
+      ) : null}
+
       <section aria-labelledby="plans-title">
         <h2 id="plans-title">Payment plans for {formatCents(amountCents)}</h2>
         {choiceError ? (
@@ -247,6 +261,11 @@ export function PaymentPlansPage() {
       <div className="card" aria-live="polite">
         {selected ? (
           <p style={{ margin: 0 }} className="lead">
+            {selected.downPaymentCents > 0 ? (
+              <>
+                Due today: <strong>{formatCents(selected.downPaymentCents)}</strong>, then{' '}
+              </>
+            ) : null}
             Your monthly payment: <strong>{formatCents(selected.monthlyAmountCents)}</strong> for {selected.durationMonths} months
           </p>
         ) : (

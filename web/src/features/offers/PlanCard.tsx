@@ -2,13 +2,44 @@ import * as RadioGroup from '@radix-ui/react-radio-group';
 import { LenderLogo } from '@/components/LenderLogo';
 import type { PaymentPlan } from '@/lib/api/types';
 import { formatApr, formatCents } from '@/lib/money';
-import { isDeferredInterest, isFixedRate, suggestedDeferredPaymentCents } from './plans';
+import { EARLY_PURCHASE_DAYS, isDeferredInterest, isEarlyPurchaseOption, isFixedRate, isLease, suggestedDeferredPaymentCents } from './plans';
 import { ui } from '@/stores/ui';
 
 export function planTitle(p: PaymentPlan): string {
+  // A lease is never described as credit: no "no interest", no APR.
+  if (isEarlyPurchaseOption(p)) return `Lease-to-own, early purchase option: pay the cash price within ${EARLY_PURCHASE_DAYS} days`;
+  if (isLease(p)) return `Lease-to-own: ${p.durationMonths} monthly payments`;
   if (isDeferredInterest(p)) return `No interest if paid in full in ${p.durationMonths} months`;
   if (isFixedRate(p)) return `Fixed monthly payments for ${p.durationMonths} months`;
   return `${p.durationMonths} months`;
+}
+
+/** PlanFacts: the money of a plan, as it is: due today, financed, payments, and the total (or a lease's cost of ownership). */
+export function PlanFacts({ plan, id }: { plan: PaymentPlan; id?: string }) {
+  const lease = isLease(plan);
+  return (
+    <span className="plan__facts" id={id}>
+      {plan.downPaymentCents > 0 ? <span>Due today {formatCents(plan.downPaymentCents)}</span> : null}
+      {plan.downPaymentCents > 0 ? <span>Amount financed {formatCents(plan.amountFinancedCents)}</span> : null}
+      <span>
+        {plan.durationMonths} payments of {formatCents(plan.monthlyAmountCents)}
+      </span>
+      {lease ? null : <span>APR {formatApr(plan.apr)}</span>}
+      <span>
+        {lease ? 'Cost of ownership' : 'Total cost'} {formatCents(plan.totalCostCents)}
+      </span>
+    </span>
+  );
+}
+
+/** LeaseNote: what a lease is, and its early purchase option. */
+export function LeaseNote({ plan }: { plan: PaymentPlan }) {
+  return (
+    <span className="plan__example" style={{ display: 'block' }}>
+      This is a lease, not a loan or credit. Early purchase option: pay the cash price of {formatCents(plan.amountFinancedCents)} within{' '}
+      {EARLY_PURCHASE_DAYS} days and own it with nothing more to pay; after that, the full cost of ownership applies.
+    </span>
+  );
 }
 
 export interface PlanCardProps {
@@ -18,7 +49,7 @@ export interface PlanCardProps {
   fullyCovered?: boolean;
 }
 
-/** PlanCard: a selectable radio-style card with logo, monthly payment, APR, total and the deferred-interest example. */
+/** PlanCard: a selectable radio-style card with logo, monthly payment, what is due today, APR (credit) or cost of ownership (lease), total and the deferred-interest example. */
 export function PlanCard({ plan, financedAmountCents, suggested = false, fullyCovered = true }: PlanCardProps) {
   const id = `plan-${plan.providerKey}-${plan.providerPlanCode}`;
   return (
@@ -38,13 +69,10 @@ export function PlanCard({ plan, financedAmountCents, suggested = false, fullyCo
           <span style={{ display: 'block', fontWeight: 700, marginBottom: 4 }}>
             {planTitle(plan)} {suggested ? <span className="badge">Suggested</span> : null}
           </span>
-          <span className="plan__facts" id={`${id}-desc`}>
-            <span>APR {formatApr(plan.apr)}</span>
-            <span>Total cost {formatCents(plan.totalCostCents)}</span>
-            <span>{plan.durationMonths} payments</span>
-          </span>
+          <PlanFacts plan={plan} id={`${id}-desc`} />
           {plan.description ? <span style={{ display: 'block', marginTop: 4 }}>{plan.description}</span> : null}
-          {isDeferredInterest(plan) ? (
+          {isLease(plan) ? <LeaseNote plan={plan} /> : null}
+          {!isLease(plan) && isDeferredInterest(plan) ? (
             <span className="plan__example" style={{ display: 'block' }}>
               If {formatCents(financedAmountCents, { whole: true })} is not paid in full within {plan.durationMonths} months, interest is charged from
               the purchase date on the whole amount. Paying {formatCents(suggestedDeferredPaymentCents(financedAmountCents, plan.durationMonths))} a

@@ -34,3 +34,28 @@ export function requestedCreditLimitCents(purchaseCents: number, insuranceCents 
 export function remainingObligationCents(purchaseCents: number, limitCents: number): number {
   return Math.max(0, purchaseCents - limitCents);
 }
+
+/** A lease-to-own plan is not credit: it is shown by its cost of ownership, never by an APR (docs/behaviour.md, "Plans and offers"). */
+export const isLease = (p: PaymentPlan) => p.productType === 'lease';
+
+/** Days within which a lease's early purchase option lets the patient buy for the cash price (Snap's 101-day option). */
+export const EARLY_PURCHASE_DAYS = 101;
+
+/** The lease plan that is the early purchase option: its payments add up to the cash price. */
+export const isEarlyPurchaseOption = (p: PaymentPlan) => isLease(p) && p.totalCostCents - p.downPaymentCents <= p.amountFinancedCents;
+
+/** What the plan finances: the treatment less the down payment, as the lender stated it. */
+export const amountFinancedCents = (p: PaymentPlan) => p.amountFinancedCents;
+
+/** Paid today, before the first monthly payment. */
+export const dueTodayCents = (p: PaymentPlan) => p.downPaymentCents;
+
+/** The down-payment table of a plan with a down payment (docs/behaviour.md, "Plans and offers"). */
+export function downPaymentRows(treatmentCents: number, insuranceCents = 0): { label: string; cents: number }[] {
+  const limit = requestedCreditLimitCents(treatmentCents, insuranceCents);
+  return [
+    { label: 'Treatment total after discounts', cents: treatmentCents },
+    { label: 'Credit limit requested', cents: limit },
+    { label: 'Remaining patient obligation', cents: remainingObligationCents(treatmentCents, limit) },
+  ];
+}

@@ -286,6 +286,53 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/providers/{providerKey}/quiz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where the lender's identity quiz stands, with fresh questions while an attempt is left (never the right answers).
+         * @description Only for a lender whose decision carries a stipulation of type
+         *     `identity_quiz` (404 otherwise), after approval and before signing.
+         *     The attempt count is the server's: two graded attempts, then no quiz.
+         */
+        get: operations["getQuiz"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/providers/{providerKey}/answers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send the answers to the identity quiz; one lender step per attempt.
+         * @description The lender grades the answers passed, failed or expired. After a
+         *     first failure the answer carries a fresh quiz ("Quiz failed, you have
+         *     1 more attempt"); after a second there is none. A quiz answered more
+         *     than a few minutes after it was fetched is expired: not counted, and
+         *     answered with a fresh quiz. The same answers sent again get the
+         *     recorded grade back.
+         */
+        post: operations["answerQuiz"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/providers/{providerKey}/application/esign": {
         parameters: {
             query?: never;
@@ -939,9 +986,43 @@ export interface components {
         };
         Stipulation: {
             id: string;
+            /** @description `identity_quiz` asks the identity quiz (GET quiz) before signing. */
             type: string;
             description: string;
             status: string;
+        };
+        Quiz: {
+            quizId: string;
+            /** Format: date-time */
+            expiresAt: string;
+            questions: components["schemas"]["QuizQuestion"][];
+        };
+        QuizQuestion: {
+            id: string;
+            text: string;
+            choices: components["schemas"]["QuizChoice"][];
+        };
+        QuizChoice: {
+            id: string;
+            text: string;
+        };
+        QuizView: {
+            /**
+             * @description The last grade; empty before any.
+             * @enum {string}
+             */
+            result: "" | "passed" | "failed" | "expired";
+            attemptsLeft: number;
+            passed: boolean;
+            quiz?: components["schemas"]["Quiz"];
+            message?: string;
+        };
+        AnswersRequest: {
+            quizId: string;
+            /** @description Question id to choice id. */
+            answers: {
+                [key: string]: string;
+            };
         };
         Decision: {
             providerKey: string;
@@ -1004,7 +1085,7 @@ export interface components {
             /** Format: int64 */
             downPaymentCents: number;
             /** @enum {string} */
-            productType?: "bankloan" | "ric" | "risa" | "fixed_installment_loan";
+            productType?: "bankloan" | "ric" | "risa" | "fixed_installment_loan" | "lease";
             subLenderId?: string;
         };
         AcceptOfferRequest: {
@@ -1754,6 +1835,74 @@ export interface operations {
             413: components["responses"]["TooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["IdempotencyMismatch"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            502: components["responses"]["LenderUnavailable"];
+        };
+    };
+    getQuiz: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A provider key of the location's waterfall, e.g. synchrony_standard. Others answer 404. */
+                providerKey: components["parameters"]["ProviderKey"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Where the quiz stands. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuizView"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ConflictOrInFlight"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            502: components["responses"]["LenderUnavailable"];
+        };
+    };
+    answerQuiz: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A provider key of the location's waterfall, e.g. synchrony_standard. Others answer 404. */
+                providerKey: components["parameters"]["ProviderKey"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AnswersRequest"];
+            };
+        };
+        responses: {
+            /** @description Where the quiz stands. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuizView"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ConflictOrInFlight"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
             502: components["responses"]["LenderUnavailable"];

@@ -1,0 +1,94 @@
+package sandbox
+
+import (
+	"context"
+	"testing"
+
+	"github.com/chairside/chairside"
+	"github.com/chairside/chairside/provider"
+)
+
+// A down payment is paid today and taken off the treatment: the plan
+// finances the rest, and its total is the down payment plus the payments
+// (docs/behaviour.md, "Plans and offers").
+func TestDownPaymentIsDeducted(t *testing.T) {
+	ctx := context.Background()
+	l := mustLender(t, New(Options{}), provider.HFD)
+	d, err := l.Decide(ctx, request(provider.HFD, "apply", "down", "Approve"))
+	if err != nil || !chairside.Positive(d.ResponseCode) {
+		t.Fatalf("%+v %v", d, err)
+	}
+	if d.DownPaymentCents != 50_000 {
+		t.Fatalf("HFD down payment %d, want $500", d.DownPaymentCents)
+	}
+	plans, err := l.Plans(ctx, &chairside.PlansRequest{ProviderKey: provider.HFD, LenderApplicationID: d.LenderApplicationID,
+		AmountCents: 450_000, ApprovedAmountCents: d.ApprovedAmountCents, Now: now})
+	if err != nil || len(plans) == 0 {
+		t.Fatal(plans, err)
+	}
+	sawZero := false
+	for _, pl := range plans {
+		if pl.DownPaymentCents != 50_000 || pl.AmountFinancedCents != 400_000 {
+			t.Errorf("%s: down %d financed %d, want $500 and $4,000", pl.ProviderPlanCode, pl.DownPaymentCents, pl.AmountFinancedCents)
+		}
+		_, paid := schedule(400_000, pl.APR, pl.MonthlyAmountCents)
+		if pl.TotalCostCents != 50_000+paid {
+			t.Errorf("%s: total %d, want $500 + payments %d", pl.ProviderPlanCode, pl.TotalCostCents, paid)
+		}
+		if pl.APR == 0 {
+			sawZero = true
+			// 0 %: the patient pays the treatment, not a cent more.
+			if pl.TotalCostCents != 450_000 {
+				t.Errorf("%s: 0%% plan totals %d for a $4,500 treatment", pl.ProviderPlanCode, pl.TotalCostCents)
+			}
+		}
+	}
+	if !sawZero {
+		t.Error("HFD offers no 0% plan")
+	}
+
+	// A down payment larger than the amount leaves nothing financed, never
+	// less than nothing.
+	small, err := l.Plans(ctx, &chairside.PlansRequest{ProviderKey: provider.HFD, LenderApplicationID: d.LenderApplicationID,
+		AmountCents: 30_000, ApprovedAmountCents: d.ApprovedAmountCents, Now: now})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, pl := range small {
+		if pl.DownPaymentCents != 30_000 || pl.AmountFinancedCents != 0 || pl.TotalCostCents != 30_000 {
+			t.Errorf("%s: %+v", pl.ProviderPlanCode, pl)
+		}
+	}
+}
+
+// Snap's plans are leases: no APR, no deferred-interest promotion; the
+// early purchase option costs the cash price, the lease costs more.
+func TestSnapPlansAreLeases(t *testing.T) {
+	ctx := context.Background()
+	l := mustLender(t, New(Options{}), provider.Snap)
+	d, err := l.Decide(ctx, request(provider.Snap, "apply", "lease", "Approve"))
+	if err != nil || !chairside.Positive(d.ResponseCode) {
+		t.Fatalf("%+v %v", d, err)
+	}
+	plans, err := l.Plans(ctx, &chairside.PlansRequest{ProviderKey: provider.Snap, LenderApplicationID: d.LenderApplicationID,
+		AmountCents: 200_000, ApprovedAmountCents: d.ApprovedAmountCents, Now: now})
+	if err != nil || len(plans) != 2 {
+		t.Fatal(plans, err)
+	}
+	for _, pl := range plans {
+		if pl.ProductType != chairside.ProductLease || pl.APR != 0 || pl.PromoAPR != 0 || pl.TypeID == chairside.PlanDeferredInterest {
+			t.Errorf("%s: not a lease: %+v", pl.ProviderPlanCode, pl)
+		}
+		paid := pl.TotalCostCents - pl.DownPaymentCents
+		switch pl.ProviderPlanCode {
+		case "SNP-SAC-101":
+			if paid != pl.AmountFinancedCents {
+				t.Errorf("early purchase option costs %d for %d", paid, pl.AmountFinancedCents)
+			}
+		case "SNP-LTO-12":
+			if paid != pl.MonthlyAmountCents*12 || paid <= pl.AmountFinancedCents {
+				t.Errorf("lease cost of ownership %d for %d", paid, pl.AmountFinancedCents)
+			}
+		}
+	}
+}

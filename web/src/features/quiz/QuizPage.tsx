@@ -1,0 +1,155 @@
+import { useEffect, useState } from 'react';
+import { Page } from '@/components/Page';
+import { Button } from '@/components/Button';
+import { useFlowNavigate } from '@/flow/navigation';
+import { withProgress } from '@/flow/progress';
+import { api, ApiError, providerPath } from '@/lib/api/client';
+import type { components } from '@/lib/api/schema';
+import { needsBankAccount } from '@/lib/payment';
+import { providerRoute } from '@/lib/paths';
+import { useFlow, useProviderName } from '@/stores/flow';
+
+/*
+ * The identity quiz (docs/behaviour.md, "The identity quiz"): a lender that
+ * asked for it shows its questions after accepting and before signing. The
+ * server keeps the attempt count; this screen shows what it answers — the
+ * questions, "Quiz failed, you have 1 more attempt" with fresh ones, or,
+ * with no attempt left, a calm word that the lender will be in touch.
+ */
+
+type QuizView = components['schemas']['QuizView'];
+
+/** quizRequired reports whether a lender's decision asks for the identity quiz. */
+export function quizRequired(stipulations: { type: string }[] | undefined): boolean {
+  return (stipulations ?? []).some((s) => s.type === 'identity_quiz');
+}
+
+export function QuizPage() {
+  const navigate = useFlowNavigate();
+  const providerKey = useFlow((s) => s.providerKey) ?? '';
+  const lender = useProviderName(providerKey);
+  const [view, setView] = useState<QuizView | null>(null);
+  const [answers, setAnswers] = useState<Record<string, string>>({});
+  const [missing, setMissing] = useState(false);
+  const [failure, setFailure] = useState('');
+
+  const next = () => navigate(providerRoute(providerKey, needsBankAccount(providerKey) ? 'addBankAccount' : 'terms'));
+
+  useEffect(() => {
+    let live = true;
+    api
+      .get<QuizView>(providerPath(providerKey, 'quiz'), { noErrorHandling: true })
+      .then((v) => {
+        if (live) setView(v);
+      })
+      .catch(() => {
+        if (live) setFailure('We could not get the questions from the lender. Please try again.');
+      });
+    return () => {
+      live = false;
+    };
+  }, [providerKey]);
+
+  useEffect(() => {
+    if (view?.passed) next();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [view?.passed]);
+
+  async function send() {
+    const quiz = view?.quiz;
+    if (!quiz) return;
+    if (quiz.questions.some((q) => !answers[q.id])) {
+      setMissing(true);
+      return;
+    }
+    setMissing(false);
+    setFailure('');
+    try {
+      const v = await withProgress(`Sending your answers to ${lender}…`, () =>
+        api.post<QuizView>(providerPath(providerKey, 'answers'), { quizId: quiz.quizId, answers }, { lenderStep: true, noErrorHandling: true }),
+      );
+      setAnswers({});
+      setView(v);
+    } catch (err) {
+      setFailure(err instanceof ApiError ? err.message : 'Something went wrong. Please try again.');
+    }
+  }
+
+  if (view && !view.passed && view.attemptsLeft === 0) {
+    return (
+      <div className="card">
+        <Page title="We could not confirm your identity here">
+          <p>
+            {lender} will contact you to finish confirming your identity. Nothing more is needed from you today, and you can hand the tablet back to
+            the front desk.
+          </p>
+        </Page>
+      </div>
+    );
+  }
+
+  const quiz = view?.quiz;
+  return (
+    <div className="card">
+      <Page title="Confirm your identity" lead={`${lender} asks a few questions only you should know the answers to.`}>
+        {view?.result === 'failed' ? (
+          <p className="notice notice--warn" role="alert">
+            Quiz failed, you have 1 more attempt. Here are new questions.
+          </p>
+        ) : null}
+        {view?.result === 'expired' ? (
+          <p className="notice" role="status">
+            The questions timed out. Here are new ones.
+          </p>
+        ) : null}
+        {quiz ? (
+          <form
+            noValidate
+            onSubmit={(e) => {
+              e.preventDefault();
+              void send();
+            }}
+          >
+            {quiz.questions.map((q) => (
+              <fieldset key={`${quiz.quizId}-${q.id}`} className={`field form-section${missing && !answers[q.id] ? ' field--error' : ''}`}>
+                <legend className="label">{q.text}</legend>
+                <div className="radios">
+                  {q.choices.map((c) => {
+                    const id = `${q.id}-${c.id}`;
+                    return (
+                      <label key={id} htmlFor={id}>
+                        <input
+                          id={id}
+                          type="radio"
+                          name={q.id}
+                          checked={answers[q.id] === c.id}
+                          onChange={() => setAnswers((a) => ({ ...a, [q.id]: c.id }))}
+                        />{' '}
+                        {c.text}
+                      </label>
+                    );
+                  })}
+                </div>
+                {missing && !answers[q.id] ? <span className="error-text">Please choose an answer.</span> : null}
+              </fieldset>
+            ))}
+            {failure ? (
+              <p className="notice notice--warn" role="alert">
+                {failure}
+              </p>
+            ) : null}
+            <div className="actions">
+              <Button type="submit">Send my answers</Button>
+            </div>
+          </form>
+        ) : failure ? (
+          <p className="notice notice--warn" role="alert">
+            {failure}
+          </p>
+        ) : (
+          <p role="status">Getting your questions…</p>
+        )}
+      </Page>
+    </div>
+  );
+}
