@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"context"
 	"net/http"
 
 	"github.com/chairside/chairside"
@@ -100,77 +101,12 @@ func (h *Handler) confirmPlan(w http.ResponseWriter, r *http.Request, c *flow.Ca
 	h.answer(w, r, resp, err)
 }
 
-func (h *Handler) acceptOffer(w http.ResponseWriter, r *http.Request, c *flow.Caller) {
-	var req flow.AcceptOfferRequest
-	if !h.body(w, r, &req, true) {
-		return
-	}
-	resp, err := h.svc.AcceptOffer(r.Context(), c, r.PathValue("providerKey"), &req)
-	h.answer(w, r, resp, err)
-}
-
-func (h *Handler) bankAccount(w http.ResponseWriter, r *http.Request, c *flow.Caller) {
-	var req flow.BankAccountRequest
-	if !h.body(w, r, &req, false) {
-		return
-	}
-	resp, err := h.svc.AddBankAccount(r.Context(), c, r.PathValue("providerKey"), &req)
-	h.answer(w, r, resp, err)
-}
-
-func (h *Handler) bankCard(w http.ResponseWriter, r *http.Request, c *flow.Caller) {
-	var req flow.BankCardRequest
-	if !h.body(w, r, &req, false) {
-		return
-	}
-	resp, err := h.svc.AddCard(r.Context(), c, r.PathValue("providerKey"), &req)
-	h.answer(w, r, resp, err)
-}
-
-func (h *Handler) quiz(w http.ResponseWriter, r *http.Request, c *flow.Caller) {
-	resp, err := h.svc.Quiz(r.Context(), c, r.PathValue("providerKey"))
-	h.answer(w, r, resp, err)
-}
-
-func (h *Handler) answers(w http.ResponseWriter, r *http.Request, c *flow.Caller) {
-	var req flow.AnswersRequest
-	if !h.body(w, r, &req, false) {
-		return
-	}
-	resp, err := h.svc.Answers(r.Context(), c, r.PathValue("providerKey"), &req)
-	h.answer(w, r, resp, err)
-}
-
 func (h *Handler) esign(w http.ResponseWriter, r *http.Request, c *flow.Caller) {
 	var req flow.ESignRequest
 	if !h.bodyN(w, r, h.opts.ESignMaxBytes, &req, false) {
 		return
 	}
 	resp, err := h.svc.ESign(r.Context(), c, r.PathValue("providerKey"), &req)
-	h.answer(w, r, resp, err)
-}
-
-func (h *Handler) complete(w http.ResponseWriter, r *http.Request, c *flow.Caller) {
-	if !h.body(w, r, &empty{}, true) {
-		return
-	}
-	resp, err := h.svc.Complete(r.Context(), c, r.PathValue("providerKey"))
-	h.answer(w, r, resp, err)
-}
-
-func (h *Handler) applicationStatus(w http.ResponseWriter, r *http.Request, c *flow.Caller) {
-	if !h.body(w, r, &empty{}, true) {
-		return
-	}
-	resp, err := h.svc.ApplicationStatus(r.Context(), c, r.PathValue("providerKey"))
-	h.answer(w, r, resp, err)
-}
-
-func (h *Handler) agreement(w http.ResponseWriter, r *http.Request, c *flow.Caller) {
-	if !h.body(w, r, &empty{}, true) {
-		return
-	}
-	resp, err := h.svc.Agreement(r.Context(), c, r.PathValue("providerKey"))
 	h.answer(w, r, resp, err)
 }
 
@@ -251,4 +187,26 @@ func (h *Handler) openAPI(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Content-Type", "application/yaml")
 	_, _ = w.Write(h.opts.OpenAPI)
+}
+
+// providerCall answers a call on one lender of the caller's waterfall: its
+// JSON body decoded strictly (optional or not), the service asked, its
+// answer written. The lender steps and reads are all this shape.
+func providerCall[Req, Resp any](h *Handler, optional bool, fn func(context.Context, *flow.Caller, string, *Req) (Resp, error)) authedFunc {
+	return func(w http.ResponseWriter, r *http.Request, c *flow.Caller) {
+		var req Req
+		if !h.body(w, r, &req, optional) {
+			return
+		}
+		resp, err := fn(r.Context(), c, r.PathValue("providerKey"), &req)
+		h.answer(w, r, resp, err)
+	}
+}
+
+// providerAction is providerCall for the calls that take no body (an empty
+// one, or {}, is accepted).
+func providerAction[Resp any](h *Handler, fn func(context.Context, *flow.Caller, string) (Resp, error)) authedFunc {
+	return providerCall(h, true, func(ctx context.Context, c *flow.Caller, key string, _ *empty) (Resp, error) {
+		return fn(ctx, c, key)
+	})
 }

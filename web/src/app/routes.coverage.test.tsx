@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
-import type { CurrentLocation, Document, PaymentPlan, Session, StartProviderResponse } from '@/lib/api/types';
+import type { CurrentLocation, Document, Session, StartProviderResponse } from '@/lib/api/types';
 import type { RouteHandle } from '@/flow/navigation';
 import { flow } from '@/stores/flow';
 import { DEMO_PROVIDERS } from '@/test/catalogue';
 import { json, routes as serve } from '@/test/fetch';
-import { decision } from '@/test/fixtures';
+import { decision, fixedRatePlan } from '@/test/fixtures';
 import { routes } from './routes';
 import { wireRouter } from './wire';
 
@@ -76,22 +76,7 @@ function isTransient(r: RouteObject): boolean {
   return Boolean((r.handle as RouteHandle | undefined)?.transient) || (!r.lazy && !r.Component && !r.element);
 }
 
-const plan = {
-  providerKey: P,
-  typeId: 'fixed_rate',
-  providerPlanCode: 'FR24',
-  durationMonths: 24,
-  monthlyAmountCents: 22_500,
-  totalCostCents: 540_000,
-  apr: 17.9,
-  promoApr: 0,
-  description: '',
-  expireDateTime: '2030-01-01T00:00:00Z',
-  minAmountCents: 20_000,
-  maxAmountCents: 2_500_000,
-  amountFinancedCents: 450_000,
-  downPaymentCents: 0,
-} as PaymentPlan;
+const plan = fixedRatePlan(P);
 
 const doc: Document = { id: 'd', version: '1', title: 'Terms', contentType: 'text/plain', content: 'Terms.', sha256: 'sha' };
 

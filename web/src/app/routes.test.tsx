@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { decision } from '@/test/fixtures';
+import { decision, fixedRatePlan } from '@/test/fixtures';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import type { CurrentLocation, Decision, Document, FieldDefinition, PaymentPlan, StartFlowResponse, StartProviderResponse } from '@/lib/api/types';
+import type { CurrentLocation, Decision, Document, FieldDefinition, StartFlowResponse, StartProviderResponse } from '@/lib/api/types';
 import { flow } from '@/stores/flow';
 import { DEMO_PROVIDERS } from '@/test/catalogue';
 import { json, routes as serve, type Call } from '@/test/fetch';
@@ -201,22 +201,7 @@ describe('application → agree → submit → result, through the real routes',
 
 describe('a full application, after the plan is accepted', () => {
   it('goes to the agreement and the signature (no "Good news" again), in the payment-options step', async () => {
-    const plan = {
-      providerKey: 'synchrony_standard',
-      typeId: 'fixed_rate',
-      providerPlanCode: 'FR24',
-      durationMonths: 24,
-      monthlyAmountCents: 22_500,
-      totalCostCents: 540_000,
-      apr: 17.9,
-      promoApr: 0,
-      description: '',
-      expireDateTime: '2030-01-01T00:00:00Z',
-      minAmountCents: 20_000,
-      maxAmountCents: 2_500_000,
-      amountFinancedCents: 450_000,
-      downPaymentCents: 0,
-    } as PaymentPlan;
+    const plan = fixedRatePlan('synchrony_standard');
     const agreement: Document = { ...doc('synchrony'), id: 'synchrony-agreement', title: 'Credit agreement' };
     const calls = serve({
       '/providers/synchrony_standard/payment/plans/FR24/confirm-selection': [json({ status: 'plan_confirmed' })],

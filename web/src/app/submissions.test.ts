@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { decision as decisionOf } from '@/test/fixtures';
+import { decision as decisionOf, withMonthsField } from '@/test/fixtures';
 import { submitDecision } from '@/features/results/api/submit';
 import { configureApi } from '@/lib/api/client';
 import type { Decision, Document, FieldDefinition, Session } from '@/lib/api/types';
@@ -147,16 +147,7 @@ describe('a lender step still in flight', () => {
 });
 
 describe('whole numbers are never sent as something else', () => {
-  const months: FieldDefinition = {
-    id: 'monthsEmployed',
-    path: 'monthsEmployed',
-    name: 'monthsEmployed',
-    label: 'Months with this employer',
-    type: 'number',
-    rules: { required: {} },
-  };
-  const withFields = () =>
-    flow.fieldsLoaded('a:prequalify', { providerKey: 'a', applyMode: 'prequalify', fields: [months], fieldGroupRules: [], providers: [] } as never);
+  const withFields = withMonthsField;
 
   it('"2.5" months: nothing is sent, the field is shown with the server’s words', async () => {
     const calls = server();

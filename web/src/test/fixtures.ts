@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, vi } from 'vitest';
 import { configureApi } from '@/lib/api/client';
-import type { Decision, Session } from '@/lib/api/types';
+import type { Decision, FieldDefinition, PaymentPlan, Session } from '@/lib/api/types';
 import { flow } from '@/stores/flow';
 
 /** decision is a lender's answer as the API sends it, with nothing stipulated. */
@@ -33,4 +33,46 @@ export function withLiveSession(): void {
     vi.useRealTimers();
     vi.unstubAllGlobals();
   });
+}
+
+/** fixedRatePlan is a 24-month fixed-rate plan financing $4,500 at providerKey. */
+export function fixedRatePlan(providerKey: string, over: Partial<PaymentPlan> = {}): PaymentPlan {
+  return {
+    providerKey,
+    typeId: 'fixed_rate',
+    providerPlanCode: 'FR24',
+    durationMonths: 24,
+    monthlyAmountCents: 22_500,
+    totalCostCents: 540_000,
+    apr: 17.9,
+    promoApr: 0,
+    description: '',
+    expireDateTime: '2030-01-01T00:00:00Z',
+    minAmountCents: 20_000,
+    maxAmountCents: 2_500_000,
+    amountFinancedCents: 450_000,
+    downPaymentCents: 0,
+    ...over,
+  } as PaymentPlan;
+}
+
+/** monthsEmployed is the whole-number field of a full application. */
+export const monthsEmployed: FieldDefinition = {
+  id: 'monthsEmployed',
+  path: 'monthsEmployed',
+  name: 'monthsEmployed',
+  label: 'Months with this employer',
+  type: 'number',
+  rules: { required: {} },
+};
+
+/** withMonthsField loads lender "a"'s prequalify form holding only monthsEmployed. */
+export function withMonthsField(): void {
+  flow.fieldsLoaded('a:prequalify', {
+    providerKey: 'a',
+    applyMode: 'prequalify',
+    fields: [monthsEmployed],
+    fieldGroupRules: [],
+    providers: [],
+  } as never);
 }

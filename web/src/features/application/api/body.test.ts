@@ -1,18 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { monthsEmployed, withMonthsField } from '@/test/fixtures';
 import type { FieldDefinition } from '@/lib/api/types';
 import { flow } from '@/stores/flow';
 import { applicationBody, formFields, unsendableNumbers } from './body';
 
-const months: FieldDefinition = {
-  id: 'monthsEmployed',
-  path: 'monthsEmployed',
-  name: 'monthsEmployed',
-  label: 'Months with this employer',
-  type: 'number',
-  rules: { required: {} },
-};
-const withFields = () =>
-  flow.fieldsLoaded('a:prequalify', { providerKey: 'a', applyMode: 'prequalify', fields: [months], fieldGroupRules: [], providers: [] } as never);
+const months = monthsEmployed;
+
+const withFields = withMonthsField;
 
 beforeEach(() => flow.reset());
 
