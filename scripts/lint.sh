@@ -2,8 +2,8 @@
 # Runs every static check of both halves and exits non-zero when any
 # fails, after running them all:
 #   Go: gofmt, go vet, staticcheck (pinned in go.mod as a tool, so a clean
-#       clone fetches the same version), and no function over 80 lines
-#       outside tests (tools/funclen);
+#       clone fetches the same version), flow not importing seal, and no
+#       function over 80 lines outside tests (tools/funclen);
 #   web: `npm run lint` in web/.
 # `make lint` runs it, and so does scripts/test.sh.
 set -uo pipefail
@@ -30,6 +30,13 @@ go vet "${pkgs[@]}" || fail "go vet"
 
 step "staticcheck"
 go tool staticcheck "${pkgs[@]}" || fail "staticcheck"
+
+step "flow does not import seal"
+# The application service speaks in blind indexes, never in keys: only the
+# store and the binary's wiring hold the keyring.
+if go list -deps ./flow | grep -qx 'github.com/chairside/chairside/seal'; then
+	fail "flow imports seal"
+fi
 
 step "function length"
 go run ./tools/funclen -max 80 "${dirs[@]}" || fail "function length"

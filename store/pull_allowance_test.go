@@ -4,6 +4,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/chairside/chairside"
 	"github.com/chairside/chairside/store"
@@ -38,6 +39,40 @@ func TestReservePullConcurrent(t *testing.T) {
 		}
 		if ok, err := db.ReservePull(ctx, "x", 0); err != nil || ok {
 			t.Fatalf("a limit of 0: %v %v", ok, err)
+		}
+	})
+}
+
+// TestPurgeDropsOldPullAllowances: allowances outlive the longest window a
+// cap counts (a UTC day) by a day, then the purge deletes them, SSN blind
+// index and all; younger ones stay.
+func TestPurgeDropsOldPullAllowances(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		db.Now = func() time.Time { return t0 }
+		for _, scope := range []string{"ssn:old:2026-01-01", "session:old"} {
+			if ok, err := db.ReservePull(ctx, scope, 1); err != nil || !ok {
+				t.Fatalf("reserve %s: %v %v", scope, ok, err)
+			}
+		}
+		db.Now = func() time.Time { return t0.Add(47 * time.Hour) }
+		if ok, err := db.ReservePull(ctx, "ssn:young:2026-01-02", 1); err != nil || !ok {
+			t.Fatalf("reserve young: %v %v", ok, err)
+		}
+		if _, err := db.PurgePersonalData(ctx, t0); err != nil {
+			t.Fatal(err)
+		}
+		// 47 hours on, nothing is old enough yet: the old scope stays spent.
+		if ok, _ := db.ReservePull(ctx, "session:old", 1); ok {
+			t.Fatal("an allowance younger than two days was purged")
+		}
+		db.Now = func() time.Time { return t0.Add(49 * time.Hour) }
+		if _, err := db.PurgePersonalData(ctx, t0); err != nil {
+			t.Fatal(err)
+		}
+		for scope, want := range map[string]bool{"ssn:old:2026-01-01": true, "session:old": true, "ssn:young:2026-01-02": false} {
+			if ok, err := db.ReservePull(ctx, scope, 1); err != nil || ok != want {
+				t.Errorf("%s after the purge: reserve = %v (%v), want %v", scope, ok, err, want)
+			}
 		}
 	})
 }
