@@ -9,6 +9,11 @@ const (
 	ConsentHardPull = "hard_pull" // full application
 	ConsentESign    = "esign"     // E-SIGN disclosure and consent
 	ConsentTerms    = "terms"     // the signed agreement
+	// ConsentCaliforniaNotice acknowledges the California notice on credit
+	// for dental treatment; ConsentCardholder agrees to a card's cardholder
+	// agreement before the account is opened.
+	ConsentCaliforniaNotice = "california_notice"
+	ConsentCardholder       = "cardholder_agreement"
 )
 
 // Consent is an append-only record of what a patient agreed to: which

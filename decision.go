@@ -52,4 +52,8 @@ type Stipulation struct {
 	Type        string `json:"type"`
 	Description string `json:"description"`
 	Status      string `json:"status"`
+	// State is Status in the patient's terms — waiting (for the patient),
+	// received or done — set by the server from the lender's word
+	// (flow/stipulation.go).
+	State string `json:"state,omitempty"`
 }

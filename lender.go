@@ -29,6 +29,19 @@ type Lender interface {
 	// AddCard gives the lender the card the payments are charged to. The
 	// card number and CVV pass through to the lender and are never kept.
 	AddCard(ctx context.Context, req *BankCardRequest) error
+	// DownPayment records the down payment of an accepted offer: collected
+	// by the office staff, or to be paid at the office before treatment.
+	DownPayment(ctx context.Context, req *DownPaymentRequest) error
+	// AddContact gives the lender one more person through whom to reach
+	// the patient. Nothing of it is kept by the caller.
+	AddContact(ctx context.Context, req *ContactRequest) error
+	// RecordConsent tells the lender the patient agreed to (acknowledged)
+	// one of its documents on a screen of its own: the agreement, the
+	// California notice, the cardholder agreement.
+	RecordConsent(ctx context.Context, req *ConsentNotice) error
+	// AddSpouse answers Wisconsin's marital property question: whether the
+	// applicant is married and, if so, the spouse the lender must notify.
+	AddSpouse(ctx context.Context, req *SpouseRequest) error
 	// ESign records the signed agreement with the lender.
 	ESign(ctx context.Context, req *OfferRequest) error
 	// Complete finishes the lender's account opening after signing.
@@ -43,6 +56,39 @@ type Lender interface {
 	Quiz(ctx context.Context, req *QuizRequest) (*Quiz, error)
 	// Answers grades the answers to a quiz: passed, failed or expired.
 	Answers(ctx context.Context, req *AnswersRequest) (*QuizResult, error)
+	// Patch gives a pending application what its lender asked for (a
+	// stipulation whose type is the patch type) and answers its decision
+	// after it, with the lenderApplicationId to use from then on.
+	Patch(ctx context.Context, req *PatchRequest) (*Decision, error)
+	// Stipulations answers the current status of some of a pending
+	// application's stipulations (a read, not a step).
+	Stipulations(ctx context.Context, req *StipulationsRequest) ([]Stipulation, error)
+}
+
+// StipulationsRequest asks for the status of stipulations of a lender
+// application. Known is what we last heard of each (a lender with its own
+// records answers from those; the stateless sandbox moves each one on from
+// it).
+type StipulationsRequest struct {
+	ProviderKey         string
+	LenderApplicationID string
+	Known               []Stipulation
+	Now                 time.Time
+}
+
+// PatchIncome is the patch (and stipulation) type of a lender that asks for
+// the patient's verified yearly income before deciding.
+const PatchIncome = "income"
+
+// PatchRequest is what a patch sends: for PatchIncome, the yearly income
+// before taxes in cents.
+type PatchRequest struct {
+	ProviderKey            string
+	LenderApplicationID    string
+	PatchType              string
+	AnnualGrossIncomeCents int64
+	Reference              string
+	Now                    time.Time
 }
 
 // StipulationIdentityQuiz is the stipulation type of a lender that asks
@@ -162,6 +208,63 @@ type BankCardRequest struct {
 	ExpiryYear          int
 	CVV                 string
 	ZIP                 string
+	Reference           string
+	Now                 time.Time
+}
+
+// Down payment methods (DownPaymentRequest.Method).
+const (
+	DownPaymentCollected = "collected_in_office" // the office staff took it today
+	DownPaymentAtOffice  = "pay_at_office"       // the patient pays it at the office before treatment
+)
+
+// DownPaymentRequest records an accepted offer's down payment.
+type DownPaymentRequest struct {
+	ProviderKey         string
+	LenderApplicationID string
+	AmountCents         int64
+	Method              string
+	Reference           string
+	Now                 time.Time
+}
+
+// ContactRequest is one more person through whom the lender may reach the
+// patient. It is personal data: sent, never logged or kept.
+type ContactRequest struct {
+	ProviderKey         string
+	LenderApplicationID string
+	Name                string
+	Relationship        string
+	Phone               string
+	Reference           string
+	Now                 time.Time
+}
+
+// ConsentNotice is the patient's agreement to one lender document.
+type ConsentNotice struct {
+	ProviderKey         string
+	LenderApplicationID string
+	Kind                string // a Consent… kind
+	DocumentID          string
+	DocumentVersion     string
+	Reference           string
+	Now                 time.Time
+}
+
+// SpouseRequest answers whether a Wisconsin applicant is married and, if
+// so, names the spouse and where the lender may write to them. Personal
+// data: sent, never logged or kept.
+type SpouseRequest struct {
+	ProviderKey         string
+	LenderApplicationID string
+	Married             bool
+	FirstName           string
+	LastName            string
+	AddressLine1        string
+	AddressLine2        string
+	City                string
+	State               string
+	ZipCode             string
 	Reference           string
 	Now                 time.Time
 }

@@ -15,7 +15,25 @@ const (
 	// of an accepted offer, before signing.
 	StepBankAccount = "bank_account"
 	StepBankCard    = "bank_card"
-	StepComplete    = "complete"
+	// StepDownPayment tells the lender the down payment was collected in the
+	// office or will be paid there; StepAdditionalContact gives it one more
+	// way to reach the patient (docs/behaviour.md, "What each lender asks
+	// for").
+	StepDownPayment       = "down_payment"
+	StepAdditionalContact = "additional_contact"
+	// StepAgreement, StepCaliforniaNotice and StepCardholderAgreement tell
+	// the lender the patient agreed to (acknowledged) one of its documents
+	// on a screen of its own; StepWisconsinSpouse gives it what Wisconsin's
+	// marital property law needs (docs/behaviour.md, "Signing").
+	StepAgreement           = "agreement"
+	StepCaliforniaNotice    = "california_notice"
+	StepCardholderAgreement = "cardholder_agreement"
+	StepWisconsinSpouse     = "wisconsin_spouse"
+	StepComplete            = "complete"
+	// StepPatchIncome gives a pending application the verified income its
+	// lender asked for (docs/behaviour.md, "Pending, patches and
+	// stipulations").
+	StepPatchIncome = "patch_income"
 )
 
 // Lender call states.

@@ -35,7 +35,32 @@ type Provider struct {
 	SelectPaymentPlanOnReviewScreen           bool        `json:"selectPaymentPlanOnReviewScreen"`
 	// PaymentPlanFilterOverrides maps a product kind to the plan types shown.
 	PaymentPlanFilterOverrides map[string][]string `json:"paymentPlanFilterOverrides,omitempty"`
+	// StepsBeforeSigning are the lender's own steps between accepting an
+	// offer and signing, in order (the Journey… names, which are also the
+	// browser's route names); StepsAfterSigning those between signing and
+	// completing. Some are conditional; the server reports the ones still
+	// open (docs/behaviour.md, "Signing").
+	StepsBeforeSigning []string `json:"stepsBeforeSigning,omitempty"`
+	StepsAfterSigning  []string `json:"stepsAfterSigning,omitempty"`
+	// DeclinedMessage is the lender's own word on the declined screen when
+	// it is the lender that declined last (docs/behaviour.md, "Decision
+	// routing"); "" for the screen's general words only.
+	DeclinedMessage string `json:"declinedMessage,omitempty"`
 }
+
+// A lender's own steps around signing (Provider.StepsBeforeSigning and
+// StepsAfterSigning). Each name is also the browser's route of its screen.
+const (
+	JourneyQuiz              = "quiz"                         // the identity quiz, when the decision asks for it
+	JourneyBankAccount       = "addBankAccount"               // the checking account, then the payment choice
+	JourneyDownPayment       = "downpayment"                  // when the decision requires a down payment
+	JourneyAdditionalContact = "additionalContactInformation" // one more way to reach the patient
+	JourneyLoanPayment       = "loanPayment"                  // how the monthly payments are made: card or checking
+	JourneyAgreement         = "agreement"                    // the agreement read and agreed on its own screen
+	JourneyWisconsin         = "checkWisconsin"               // a married applicant living in Wisconsin: the spouse
+	JourneyCalifornia        = "checkCalifornia"              // an office in California: the California notice
+	JourneyCompleteAgreement = "completeAgreement"            // after signing: the cardholder agreement, then complete
+)
 
 // SubLender is a partner lender whose offers a provider passes on.
 type SubLender struct {

@@ -30,6 +30,11 @@ type ProviderApplication struct {
 	Decision *Decision `json:"decision,omitempty"`
 	// SelectedPlanCode is the providerPlanCode of the chosen plan.
 	SelectedPlanCode string `json:"selectedPlanCode,omitempty"`
+	// OpenSteps are the lender's own steps still to do before the next
+	// lender step (signing, or completing once signed), in order: the
+	// Journey… names of chairside.Provider. Computed for an answer, never
+	// stored.
+	OpenSteps []string `json:"openSteps,omitempty"`
 	// InFlight names the lender step being asked right now (a Step…
 	// constant), "" when none: while it is set no other step may start.
 	InFlight string `json:"-"`

@@ -15,7 +15,8 @@ import (
 const EntityKey = "1000200030004000"
 
 // Locations returns the demo offices: the three first ones, then one per
-// lender (lenderOffices). Entity keys are fixed so links and tests keep
+// lender (lenderOffices), then those of state-specific steps
+// (stateOffices). Entity keys are fixed so links and tests keep
 // working across restarts.
 func Locations() []chairside.Location {
 	step := func(key, role, mode string, auto bool) chairside.WaterfallStep {
@@ -55,7 +56,23 @@ func Locations() []chairside.Location {
 				step("hfd_standard", chairside.RoleHighlineSecondary, chairside.ModePrequalify, true),
 			},
 		},
-	}, lenderOffices()...)
+	}, append(lenderOffices(), stateOffices()...)...)
+}
+
+// stateOffices are offices where a lender's state-specific steps show
+// (docs/behaviour.md, "Signing"): AFF in California, whose patients read
+// the notice for patients in California before signing. (AFF's Wisconsin
+// question depends on where the applicant lives: any office, a Wisconsin
+// address.)
+func stateOffices() []chairside.Location {
+	return []chairside.Location{{
+		ID: "loc-golden-gate", EntityKey: "1000200030022000", Name: "Golden Gate Dental", State: "CA", GroupID: "grp-golden-gate",
+		BrandName: "Golden Gate Dental",
+		Waterfall: []chairside.WaterfallStep{
+			{ProviderKey: "aff_standard", Role: chairside.RolePrimary, ApplyMode: chairside.ModePrequalify},
+			{ProviderKey: "vive_standard", Role: chairside.RoleSecondary, ApplyMode: chairside.ModePrequalify, AutoSubmit: true},
+		},
+	}}
 }
 
 // lenderOffices are one office per lender, whose waterfall starts with that

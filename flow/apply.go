@@ -335,9 +335,8 @@ func sanitizeDecision(d *chairside.Decision, providerKey, op string) *chairside.
 	if out.ApprovedAmountCents < 0 {
 		out.ApprovedAmountCents = 0
 	}
-	if out.Stipulations == nil {
-		out.Stipulations = []chairside.Stipulation{}
-	}
+	// A copy, with each state read by the one rule (stipulation.go).
+	out.Stipulations = withStates(out.Stipulations)
 	if out.PendingReasons == nil {
 		out.PendingReasons = []string{}
 	}

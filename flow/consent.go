@@ -19,13 +19,16 @@ const (
 )
 
 // Disclosures answers a document to show before a consent: kind is
-// prequalification, application (default) or esign.
+// prequalification, application (default), esign, or one of the lender
+// steps' own documents (california_notice, cardholder_agreement).
 func (s *Service) Disclosures(ctx context.Context, c *Caller, providerKey, kind string) (*chairside.Document, error) {
 	if kind == "" {
 		kind = DocApplication
 	}
-	if kind != DocPrequalification && kind != DocApplication && kind != DocESign {
-		return nil, errorf(chairside.EBADREQUEST, "kind must be prequalification, application or esign.")
+	switch kind {
+	case DocPrequalification, DocApplication, DocESign, DocCaliforniaNotice, DocCardholder:
+	default:
+		return nil, errorf(chairside.EBADREQUEST, "kind must be prequalification, application, esign, california_notice or cardholder_agreement.")
 	}
 	if _, _, err := s.step(ctx, c, providerKey); err != nil {
 		return nil, err

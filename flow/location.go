@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/chairside/chairside"
+	"github.com/chairside/chairside/provider"
 )
 
 type cachedLocation struct {
@@ -52,9 +53,12 @@ func (s *Service) CurrentLocation(ctx context.Context, c *Caller) (*CurrentLocat
 	if err != nil {
 		return nil, err
 	}
-	steps := loc.Waterfall
-	if steps == nil {
-		steps = []chairside.WaterfallStep{}
+	// Each step carries its effective role (a role= modifier of its key
+	// wins), so the browser knows which acknowledgements apply.
+	steps := make([]chairside.WaterfallStep, len(loc.Waterfall))
+	for i, st := range loc.Waterfall {
+		st.Role = provider.EffectiveRole(st)
+		steps[i] = st
 	}
 	return &CurrentLocation{LocationInfo: locationInfo(loc), Waterfall: steps}, nil
 }

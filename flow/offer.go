@@ -24,6 +24,9 @@ type offerStep struct {
 	// record before the lender hears of the step (the e-sign step's
 	// consents and signature).
 	prepare func(ctx context.Context, tx chairside.Store, pa *chairside.ProviderApplication) error
+	// allow, when set, replaces the check that the step may start now (a
+	// positive decision in status from): a patch starts from a pending one.
+	allow func(pa *chairside.ProviderApplication) error
 	// replayAny answers a repeat of the same request with the recorded
 	// answer whatever its Idempotency-Key: for the payment method steps,
 	// where sending the same account again (a back button, a new tap) can
@@ -56,7 +59,12 @@ func (s *Service) runOfferStep(ctx context.Context, c *Caller, providerKey strin
 			return err
 		}
 		pa.InFlight = "" // positive() refuses a step in flight; this one is ours
-		if err := s.positive(pa, st.from); err != nil {
+		if st.allow != nil {
+			err = st.allow(pa)
+		} else {
+			err = s.positive(pa, st.from)
+		}
+		if err != nil {
 			return err
 		}
 		if st.prepare != nil {
@@ -85,6 +93,11 @@ func (s *Service) runOfferStep(ctx context.Context, c *Caller, providerKey strin
 		s.log.Warn("lender step failed", "session", SessionHash(c.Session.ID), "provider", providerKey, "step", st.step, "err", chairside.ErrorCode(lerr))
 		if err := s.recordOfferStep(ctx, c, call, pa, st, nil, lerr); err != nil && err != errClaimLost {
 			return nil, err
+		}
+		if isCode(lerr, chairside.EINVALID) {
+			// The lender refused what was sent (a card its issuer declined):
+			// the patient may send something else.
+			return nil, lerr
 		}
 		return nil, errorf(chairside.ELENDER, "We did not get an answer from the lender. Please try again.")
 	}
@@ -127,6 +140,10 @@ func (s *Service) recordOfferStep(ctx context.Context, c *Caller, call *chairsid
 				return err
 			}
 			cur.Decision = d
+			if d.LenderApplicationID != "" {
+				// A patched application may carry a new id at the lender.
+				cur.LenderApplicationID = d.LenderApplicationID
+			}
 		}
 		// The answer is the provider application as it will be after this
 		// transaction (its version included in what updateIn sets).
@@ -162,7 +179,7 @@ func (s *Service) AcceptOffer(ctx context.Context, c *Caller, providerKey string
 	if err != nil {
 		return nil, err
 	}
-	return s.runOfferStep(ctx, c, providerKey, offerStep{
+	pa, err = s.runOfferStep(ctx, c, providerKey, offerStep{
 		step: chairside.StepAccept, from: chairside.StatusPlanConfirmed, to: chairside.StatusOfferAccepted, event: "offer.accepted",
 		hash: sha256Hex(plan.ProviderPlanCode + "\x00" + strconv.FormatInt(plan.AmountFinancedCents, 10)),
 		call: func(ctx context.Context, l chairside.Lender, pa *chairside.ProviderApplication, ref string) (*chairside.Decision, error) {
@@ -176,6 +193,7 @@ func (s *Service) AcceptOffer(ctx context.Context, c *Caller, providerKey string
 			})
 		},
 	})
+	return s.withOpenSteps(ctx, c, pa, err)
 }
 
 // ESign signs the accepted offer. The request must carry the patient's
@@ -198,14 +216,11 @@ func (s *Service) ESign(ctx context.Context, c *Caller, providerKey string, req 
 	if err != nil {
 		return nil, err
 	}
-	return s.runOfferStep(ctx, c, providerKey, offerStep{
+	pa, err = s.runOfferStep(ctx, c, providerKey, offerStep{
 		step: chairside.StepESign, from: chairside.StatusOfferAccepted, to: chairside.StatusSigned, event: "esign.signed",
 		hash: docs.hash(),
 		prepare: func(ctx context.Context, tx chairside.Store, pa *chairside.ProviderApplication) error {
-			if err := bankAccountOpen(ctx, tx, pa); err != nil {
-				return err
-			}
-			if err := quizOpen(ctx, tx, pa); err != nil {
+			if err := s.stepsOpen(ctx, tx, c, pa, stepsAround(pa)); err != nil {
 				return err
 			}
 			if softPull(pa) != (docs.hardPull != nil) {
@@ -215,8 +230,11 @@ func (s *Service) ESign(ctx context.Context, c *Caller, providerKey string, req 
 			if err := tx.CreateConsent(ctx, s.consentRecord(c, providerKey, chairside.ConsentESign, docs.esign, pa.SelectedPlanCode, sig, now)); err != nil {
 				return err
 			}
-			if err := tx.CreateConsent(ctx, s.consentRecord(c, providerKey, chairside.ConsentTerms, docs.agreement, pa.SelectedPlanCode, nil, now)); err != nil {
-				return err
+			// An agreement agreed on its own screen was recorded then.
+			if docs.agreement != nil {
+				if err := tx.CreateConsent(ctx, s.consentRecord(c, providerKey, chairside.ConsentTerms, docs.agreement, pa.SelectedPlanCode, nil, now)); err != nil {
+					return err
+				}
 			}
 			if docs.hardPull == nil {
 				return nil
@@ -233,6 +251,8 @@ func (s *Service) ESign(ctx context.Context, c *Caller, providerKey string, req 
 			})
 		},
 	})
+	// Once signed, the steps open before completing (Fortiva's cardholder agreement).
+	return s.withOpenSteps(ctx, c, pa, err)
 }
 
 // signingDocs are the lender documents an e-sign's consents name; hardPull
@@ -268,6 +288,10 @@ func (s *Service) signingDocuments(ctx context.Context, providerKey string, pa *
 	if err != nil {
 		return nil, err
 	}
+	agreed, err := agreementAgreed(ctx, s.store, pa)
+	if err != nil {
+		return nil, err
+	}
 	var docs signingDocs
 	for _, want := range []struct {
 		kind string
@@ -278,6 +302,12 @@ func (s *Service) signingDocuments(ctx context.Context, providerKey string, pa *
 		{DocAgreement, req.AgreementConsent, &docs.agreement},
 		{DocApplication, req.HardPullConsent, &docs.hardPull},
 	} {
+		if want.kind == DocAgreement && agreed {
+			if want.in != nil {
+				return nil, errorf(chairside.EBADREQUEST, "agreementConsent: the agreement was already agreed on its own screen.")
+			}
+			continue
+		}
 		if want.kind == DocApplication && !softPull(pa) {
 			if want.in != nil {
 				return nil, errorf(chairside.EBADREQUEST, "hardPullConsent: this offer came from a full application, whose authorisation was already given.")
@@ -300,6 +330,9 @@ func (s *Service) Complete(ctx context.Context, c *Caller, providerKey string) (
 	return s.runOfferStep(ctx, c, providerKey, offerStep{
 		step: chairside.StepComplete, from: chairside.StatusSigned, to: chairside.StatusCompleted, event: "application.completed",
 		hash: sha256Hex(chairside.StepComplete),
+		prepare: func(ctx context.Context, tx chairside.Store, pa *chairside.ProviderApplication) error {
+			return s.stepsOpen(ctx, tx, c, pa, stepsAround(pa))
+		},
 		call: func(ctx context.Context, l chairside.Lender, pa *chairside.ProviderApplication, ref string) (*chairside.Decision, error) {
 			d, err := l.Complete(ctx, &chairside.OfferRequest{
 				ProviderKey:         providerKey,

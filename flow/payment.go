@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/chairside/chairside"
-	"github.com/chairside/chairside/provider"
 	"github.com/chairside/chairside/validate"
 )
 
@@ -23,13 +22,6 @@ type BankAccountRequest = validate.BankAccountInput
 // BankCardRequest is the body of application/bank-card.
 type BankCardRequest = validate.BankCardInput
 
-// needsBankAccount reports whether the lender must have the patient's
-// checking account before the agreement is signed: Snap draws its lease
-// payments from it.
-func needsBankAccount(providerKey string) bool {
-	return providerKey == provider.Snap
-}
-
 // invalidPayment is the answer to a payment method with field errors.
 func invalidPayment(fe []chairside.FieldError) error {
 	return &chairside.Error{Code: chairside.EINVALID, Message: "Please review the fields below and correct any errors.", FieldErrors: fe}
@@ -43,7 +35,7 @@ func (s *Service) AddBankAccount(ctx context.Context, c *Caller, providerKey str
 		return nil, invalidPayment(fe)
 	}
 	in := *req
-	return s.runOfferStep(ctx, c, providerKey, offerStep{
+	pa, err := s.runOfferStep(ctx, c, providerKey, offerStep{
 		step: chairside.StepBankAccount, from: chairside.StatusOfferAccepted, to: chairside.StatusOfferAccepted, event: "payment.bank_account_added", replayAny: true,
 		hash: s.keys.BlindIndex(strings.Join([]string{chairside.StepBankAccount, in.RoutingNumber, in.AccountNumber, in.BankName, in.AccountType}, "\x00")),
 		call: func(ctx context.Context, l chairside.Lender, pa *chairside.ProviderApplication, ref string) (*chairside.Decision, error) {
@@ -59,6 +51,7 @@ func (s *Service) AddBankAccount(ctx context.Context, c *Caller, providerKey str
 			})
 		},
 	})
+	return s.withOpenSteps(ctx, c, pa, err)
 }
 
 // AddCard gives the lender the card the payments are charged to. The card
@@ -70,7 +63,7 @@ func (s *Service) AddCard(ctx context.Context, c *Caller, providerKey string, re
 		return nil, invalidPayment(fe)
 	}
 	in := *req
-	return s.runOfferStep(ctx, c, providerKey, offerStep{
+	pa, err := s.runOfferStep(ctx, c, providerKey, offerStep{
 		step: chairside.StepBankCard, from: chairside.StatusOfferAccepted, to: chairside.StatusOfferAccepted, event: "payment.card_added", replayAny: true,
 		// The CVV is left out of the hash: nothing derived from it may
 		// outlive the call that uses it, not even a keyed hash.
@@ -91,18 +84,5 @@ func (s *Service) AddCard(ctx context.Context, c *Caller, providerKey string, re
 			})
 		},
 	})
-}
-
-// bankAccountOpen refuses, inside the e-sign claim transaction tx, to sign
-// for a lender that needs the checking account before signing while it has
-// none: its bank-account step must have been answered.
-func bankAccountOpen(ctx context.Context, tx chairside.Store, pa *chairside.ProviderApplication) error {
-	if !needsBankAccount(pa.ProviderKey) {
-		return nil
-	}
-	call, err := tx.FindLenderCall(ctx, pa.ID, chairside.StepBankAccount)
-	if isCode(err, chairside.ENOTFOUND) || (err == nil && call.State != chairside.CallDone) {
-		return errorf(chairside.ECONFLICT, "Please add the checking account your payments will come from before signing.")
-	}
-	return err
+	return s.withOpenSteps(ctx, c, pa, err)
 }

@@ -169,8 +169,23 @@ func TestSnapBankAccountBeforeSigning(t *testing.T) {
 				t.Errorf("%s reached the lender %d times, want 1", op, n)
 			}
 		}
+		// Snap's lease agreement is read and agreed on its own screen; the
+		// signing screen then does not ask for it again.
+		req := f.esignRequest(t, c, snapKey, true)
+		c.IdempotencyKey = "sign-early"
+		if _, err := f.svc.ESign(ctx, c, snapKey, req); chairside.ErrorCode(err) != chairside.ECONFLICT || !strings.Contains(chairside.ErrorMessage(err), "agreement") {
+			t.Fatalf("esign before the agreement: %v", err)
+		}
+		c.IdempotencyKey = "agree"
+		if _, err := f.svc.AgreeAgreement(ctx, c, snapKey, &flow.ConsentStepRequest{Consent: req.AgreementConsent}); err != nil {
+			t.Fatal(err)
+		}
 		c.IdempotencyKey = "sign"
-		if pa, err := f.svc.ESign(ctx, c, snapKey, f.esignRequest(t, c, snapKey, true)); err != nil || pa.Status != chairside.StatusSigned {
+		if _, err := f.svc.ESign(ctx, c, snapKey, req); chairside.ErrorCode(err) != chairside.EBADREQUEST {
+			t.Fatalf("esign naming the agreement again: %v", err)
+		}
+		req.AgreementConsent = nil
+		if pa, err := f.svc.ESign(ctx, c, snapKey, req); err != nil || pa.Status != chairside.StatusSigned {
 			t.Fatalf("esign: %+v %v", pa, err)
 		}
 		// After signing the payment method is settled.

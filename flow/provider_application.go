@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/chairside/chairside"
+	"github.com/chairside/chairside/provider"
 )
 
 // providerApplication finds or creates the caller's provider application
@@ -19,7 +20,7 @@ func (s *Service) providerApplication(ctx context.Context, store chairside.Store
 		ID:            newID(),
 		ApplicationID: applicationID,
 		ProviderKey:   st.ProviderKey,
-		Role:          st.Role,
+		Role:          provider.EffectiveRole(*st),
 		ApplyMode:     mode,
 		Status:        chairside.StatusStarted,
 		CreatedAt:     now,
@@ -63,12 +64,26 @@ func (s *Service) positive(pa *chairside.ProviderApplication, statuses ...string
 	if pa.InFlight != "" {
 		return inFlight(s.lease())
 	}
+	if s.expired(pa) {
+		return errorf(chairside.ECONFLICT, "This offer has expired and can no longer be accepted.")
+	}
 	for _, st := range statuses {
 		if pa.Status == st {
 			return nil
 		}
 	}
 	return errorf(chairside.ECONFLICT, "This step is not possible now.")
+}
+
+// expired reports whether pa's offer is past its expiry and not yet
+// accepted: plans, choosing and accepting are refused (docs/behaviour.md,
+// "Decision routing"); an offer accepted in time goes on to signing.
+func (s *Service) expired(pa *chairside.ProviderApplication) bool {
+	switch pa.Status {
+	case chairside.StatusDecided, chairside.StatusPlanSelected, chairside.StatusPlanConfirmed:
+		return pa.Decision.ExpiresAt != nil && !s.now().Before(*pa.Decision.ExpiresAt)
+	}
+	return false
 }
 
 // updateIn stores pa, through st (the store or a batch of it), from the

@@ -88,22 +88,6 @@ func quizStateIn(ctx context.Context, st chairside.Store, pa *chairside.Provider
 	return q, nil
 }
 
-// quizOpen refuses, inside the e-sign claim transaction tx, to sign while
-// the lender's identity quiz is not passed.
-func quizOpen(ctx context.Context, tx chairside.Store, pa *chairside.ProviderApplication) error {
-	if !quizRequired(pa) {
-		return nil
-	}
-	q, err := quizStateIn(ctx, tx, pa)
-	if err != nil {
-		return err
-	}
-	if !q.passed {
-		return errorf(chairside.ECONFLICT, "Please answer the lender's identity questions before signing.")
-	}
-	return nil
-}
-
 // quizPhase checks that pa is where a quiz belongs: a lender that asked
 // for one, an offer, not yet signed.
 func (s *Service) quizPhase(pa *chairside.ProviderApplication) error {

@@ -104,6 +104,10 @@ func TestSnapPaymentNeverKept(t *testing.T) {
 			t.Errorf("the answer repeats the card: %s", res.body)
 		}
 
+		// The lease agreement on its own screen, then signing without it.
+		want(t, h.do(t, req{method: "POST", path: "/providers/" + key + "/application/agreement", session: sid,
+			body: flow.ConsentStepRequest{Consent: &agreementConsent}}), 200, "")
+		esign.body = flow.ESignRequest{Consent: &esignConsent, HardPullConsent: &hardPull, SignaturePNG: testkit.SignaturePNG(t)}
 		if m := want(t, h.do(t, esign), 200, ""); m["status"] != chairside.StatusSigned {
 			t.Fatalf("esign: %v", m)
 		}

@@ -52,12 +52,17 @@ const DefaultPreauthExpireDays = 30
 var catalogue = []chairside.Provider{
 	with(base(ADS, "ads", "ADS Health", "ADS Health Card", "ADS", KindPromotionalCard, CreditRevolving), func(p *chairside.Provider) {
 		p.SupportsFullAppMode = true
+		p.FooterLogo = "/logos/ads.svg"
 		p.FundingName = "ADS Health Card account"
 		p.FundingSourceDescription = "A healthcare credit card with promotional financing."
 	}),
 	with(base(AFF, "aff", "AFF", "AFF Treatment Loan", "AFF", KindInstallmentLoan, CreditLoan), func(p *chairside.Provider) {
 		p.MaxDownPaymentCents = 5000
 		p.ShowPaymentPlanDetails = true
+		p.StepsBeforeSigning = append(p.StepsBeforeSigning, chairside.JourneyAgreement, chairside.JourneyWisconsin, chairside.JourneyCalifornia)
+		p.DeclinedMessage = "AFF could not offer you a treatment loan this time. Within 30 days AFF will send you a letter " +
+			"with the main reasons and the credit bureau it used; you can ask that bureau for a free copy of your credit report " +
+			"within 60 days of the letter. You may apply with AFF again in 90 days."
 		p.FundingSourceDescription = "A simple-interest installment loan for treatment, with a small down payment."
 	}),
 	with(base(CoveredCare, "covered", "Covered Care", "Covered Care Payment Plan", "Covered", KindInstallmentLoan, CreditLoan), func(p *chairside.Provider) {
@@ -66,13 +71,18 @@ var catalogue = []chairside.Provider{
 	}),
 	with(base(Fortiva, "fortiva", "Fortiva", "Fortiva Care Card", "Fortiva", KindRevolving, CreditRevolving), func(p *chairside.Provider) {
 		p.FundingSourceDescription = "A second-look credit card for patients building their credit."
+		p.StepsAfterSigning = []string{chairside.JourneyCompleteAgreement}
 	}),
 	with(base(Genesis, "genesis", "Genesis", "Genesis Aspen Care Card", "Genesis", KindRevolving, CreditRevolving), func(p *chairside.Provider) {
 		p.FundingSourceDescription = "A second-look credit card with short promotional periods."
+		// Its promotions are short and deferred: the explanation of the
+		// suggested plan opens by itself with the plans.
+		p.AutoShowLearnHowDrawer = true
 	}),
 	with(base(HFD, "hfd", "HFD", "HFD Direct Payment Plan", "HFD", KindInstallmentLoan, CreditLoan), func(p *chairside.Provider) {
 		p.ShowDownPaymentAcknowledgeByProviderRoles = []string{"highline_secondary"}
 		p.ShowBankCardErrorModal = true
+		p.StepsBeforeSigning = append(p.StepsBeforeSigning, chairside.JourneyDownPayment, chairside.JourneyAdditionalContact, chairside.JourneyLoanPayment)
 		p.FundingSourceDescription = "An in-office payment plan with a down payment, for most credit histories."
 	}),
 	with(base(LendingClub, "lendingclub", "LendingClub", "LendingClub Patient Loan", "LendingClub", KindInstallmentLoan, CreditLoan), func(p *chairside.Provider) {
@@ -81,21 +91,22 @@ var catalogue = []chairside.Provider{
 	}),
 	with(base(Proceed, "proceed", "Proceed", "Proceed Patient Loan", "Proceed", KindInstallmentLoan, CreditLoan), func(p *chairside.Provider) {
 		p.PaymentCalculatorButtonsHidden = true
-		// The partners' logos are not drawn yet; the generic logo stands in.
 		p.SubLenders = []chairside.SubLender{
-			{ProviderID: "harbor", Name: "Harbor Community Bank", Logo: "/logos/generic.svg"},
-			{ProviderID: "cedarline", Name: "Cedarline Credit Union", Logo: "/logos/generic.svg"},
+			{ProviderID: "harbor", Name: "Harbor Community Bank", Logo: "/logos/harbor.svg"},
+			{ProviderID: "cedarline", Name: "Cedarline Credit Union", Logo: "/logos/cedarline.svg"},
 		}
 		p.FundingSourceDescription = "Installment loans from Proceed and its partner lenders."
 	}),
 	with(base(Snap, "snap", "Snap", "Snap Lease-to-Own", "Snap", KindLeaseToOwn, CreditLoan), func(p *chairside.Provider) {
 		p.FetchPaymentPlansOnPreAuth = false
 		p.PreauthExpireDays = 60
+		p.StepsBeforeSigning = append(p.StepsBeforeSigning, chairside.JourneyBankAccount, chairside.JourneyAgreement)
 		p.FundingName = "Snap lease"
 		p.FundingSourceDescription = "A lease-to-own plan paid from your checking account; no credit needed."
 	}),
 	with(base(Synchrony, "synchrony", "Synchrony", "Synchrony Health Card", "Synchrony", KindPromotionalCard, CreditRevolving), func(p *chairside.Provider) {
 		p.SupportsFullAppMode = true
+		p.FooterLogo = "/logos/synchrony.svg"
 		p.FundingName = "Synchrony Health Card account"
 		p.FundingSourceDescription = "A healthcare credit card with deferred-interest and fixed-rate plans."
 		p.PaymentPlanFilterOverrides = map[string][]string{
@@ -121,6 +132,9 @@ func base(key, id, name, financing, abbr, kind, creditType string) chairside.Pro
 		Logo:                       "/logos/" + id + ".svg",
 		FetchPaymentPlansOnPreAuth: true,
 		PreauthExpireDays:          DefaultPreauthExpireDays,
+		// Any lender may ask the identity quiz (when its decision carries
+		// the stipulation); it comes before the lender's own steps.
+		StepsBeforeSigning: []string{chairside.JourneyQuiz},
 	}
 }
 
@@ -172,9 +186,27 @@ func ParseKey(k string) (base string, modifiers map[string]string) {
 	return parts[0], modifiers
 }
 
+// EffectiveRole is a waterfall step's role for a lender: the role= modifier
+// of its provider key when it has one, else the step's role.
+func EffectiveRole(st chairside.WaterfallStep) string {
+	if _, mods := ParseKey(st.ProviderKey); mods["role"] != "" {
+		return mods["role"]
+	}
+	return st.Role
+}
+
+// AcknowledgesDownPayment reports whether a lender in a role asks the
+// patient to acknowledge its down payment with a box of its own
+// (Provider.ShowDownPaymentAcknowledgeByProviderRoles).
+func AcknowledgesDownPayment(p chairside.Provider, role string) bool {
+	return role != "" && slices.Contains(p.ShowDownPaymentAcknowledgeByProviderRoles, role)
+}
+
 func clone(p chairside.Provider) chairside.Provider {
 	p.SubLenders = slices.Clone(p.SubLenders)
 	p.ShowDownPaymentAcknowledgeByProviderRoles = slices.Clone(p.ShowDownPaymentAcknowledgeByProviderRoles)
+	p.StepsBeforeSigning = slices.Clone(p.StepsBeforeSigning)
+	p.StepsAfterSigning = slices.Clone(p.StepsAfterSigning)
 	if p.PaymentPlanFilterOverrides != nil {
 		m := maps.Clone(p.PaymentPlanFilterOverrides)
 		for k, v := range m {

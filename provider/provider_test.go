@@ -1,7 +1,10 @@
 package provider
 
 import (
+	"os"
+	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/chairside/chairside"
@@ -160,5 +163,55 @@ func TestFields(t *testing.T) {
 	}
 	if len(States) != 51 {
 		t.Errorf("%d states", len(States))
+	}
+}
+
+// Every logo the catalogue names, sub-lenders' and footers' included, is a
+// file the web app serves: a missing one would show a broken image beside
+// an offer.
+func TestCatalogueLogosExist(t *testing.T) {
+	for _, p := range All() {
+		logos := []string{p.Logo}
+		if p.FooterLogo != "" {
+			logos = append(logos, p.FooterLogo)
+		}
+		for _, s := range p.SubLenders {
+			if s.ProviderID == "" || s.Name == "" {
+				t.Errorf("%s: sub-lender without id or name: %+v", p.Key, s)
+			}
+			logos = append(logos, s.Logo)
+		}
+		for _, l := range logos {
+			if !strings.HasPrefix(l, "/logos/") {
+				t.Errorf("%s: logo %q is not under /logos/", p.Key, l)
+				continue
+			}
+			if _, err := os.Stat(filepath.Join("..", "web", "public", l)); err != nil {
+				t.Errorf("%s: logo %q: %v", p.Key, l, err)
+			}
+		}
+	}
+}
+
+// EffectiveRole: a role= modifier of a waterfall step's key wins over the
+// step's role; without one the step's role stands. The down-payment
+// acknowledgement follows the effective role.
+func TestEffectiveRole(t *testing.T) {
+	for _, tc := range []struct{ key, role, want string }{
+		{"hfd_standard", chairside.RoleHighlineSecondary, chairside.RoleHighlineSecondary},
+		{"hfd_standard:role=highline_secondary", chairside.RolePrimary, chairside.RoleHighlineSecondary},
+		{"hfd_standard:autoSubmit:role=highline_secondary", chairside.RoleSecondary, chairside.RoleHighlineSecondary},
+		{"hfd_standard:role=", chairside.RoleTertiary, chairside.RoleTertiary},
+		{"hfd_standard:autoSubmit", chairside.RolePrimary, chairside.RolePrimary},
+	} {
+		if got := EffectiveRole(chairside.WaterfallStep{ProviderKey: tc.key, Role: tc.role}); got != tc.want {
+			t.Errorf("%s as %s: %s, want %s", tc.key, tc.role, got, tc.want)
+		}
+	}
+	hfd, _ := Get(HFD)
+	aff, _ := Get(AFF)
+	if !AcknowledgesDownPayment(hfd, chairside.RoleHighlineSecondary) || AcknowledgesDownPayment(hfd, chairside.RolePrimary) ||
+		AcknowledgesDownPayment(aff, chairside.RoleHighlineSecondary) || AcknowledgesDownPayment(hfd, "") {
+		t.Error("the acknowledgement is for HFD as highline_secondary only")
 	}
 }

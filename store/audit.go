@@ -47,6 +47,16 @@ var auditChecks = []struct {
 	{"a signed Snap application has no answered bank-account step",
 		`SELECT pa.id FROM provider_applications pa WHERE pa.status IN ('signed', 'completed') AND pa.provider_key = 'snap_standard'
 			AND NOT EXISTS (SELECT 1 FROM lender_calls c WHERE c.provider_application_id = pa.id AND c.step = 'bank_account' AND c.state = 'done')`},
+	// HFD signs only once its down payment is settled and its payment
+	// method given; Fortiva completes only once its cardholder agreement
+	// is agreed (docs/behaviour.md, "Signing").
+	{"a signed HFD application whose decision requires a down payment has no answered down-payment step",
+		`SELECT pa.id FROM provider_applications pa WHERE pa.status IN ('signed', 'completed') AND pa.provider_key = 'hfd_standard'
+			AND EXISTS (SELECT 1 FROM decisions d WHERE d.provider_application_id = pa.id AND d.down_payment_required <> 0)
+			AND NOT EXISTS (SELECT 1 FROM lender_calls c WHERE c.provider_application_id = pa.id AND c.step = 'down_payment' AND c.state = 'done')`},
+	{"a completed Fortiva application has no answered cardholder agreement",
+		`SELECT pa.id FROM provider_applications pa WHERE pa.status = 'completed' AND pa.provider_key = 'fortiva_standard'
+			AND NOT EXISTS (SELECT 1 FROM lender_calls c WHERE c.provider_application_id = pa.id AND c.step = 'cardholder_agreement' AND c.state = 'done')`},
 	// A lender that asked for the identity quiz signs only after it was
 	// passed (flow/quiz.go records quiz.passed with the graded attempt).
 	{"a signed application whose lender asked for a quiz has no passed quiz",
@@ -80,7 +90,13 @@ var auditChecks = []struct {
 			(SELECT COUNT(*) FROM decisions d WHERE d.provider_application_id = pa.id AND d.operation IN ('prequalify', 'prescreen', 'apply'))
 			> (SELECT COUNT(*) FROM lender_calls c WHERE c.provider_application_id = pa.id AND c.step IN ('prequalify', 'prescreen', 'apply'))
 				+ (SELECT COUNT(*) FROM events e WHERE e.application_id = pa.application_id AND e.provider_key = pa.provider_key
-					AND e.type IN ('decision.updated', 'application.completed'))`},
+					AND e.type IN ('decision.updated', 'application.completed', 'application.patched'))`},
+	// A patch's new decision (flow/patch.go) comes with its answered step.
+	{"a patched application has no answered patch",
+		`SELECT pa.id FROM provider_applications pa WHERE EXISTS (SELECT 1 FROM events e
+				WHERE e.application_id = pa.application_id AND e.provider_key = pa.provider_key AND e.type = 'application.patched')
+			AND NOT EXISTS (SELECT 1 FROM lender_calls c WHERE c.provider_application_id = pa.id
+				AND c.step IN ('patch_income') AND c.state = 'done')`},
 	{"a session finished as completed without a completed application",
 		`SELECT s.id FROM sessions s WHERE s.outcome = 'completed'
 			AND NOT EXISTS (SELECT 1 FROM provider_applications pa WHERE pa.application_id = s.application_id AND pa.status = 'completed')`},

@@ -31,6 +31,19 @@ const (
 	// OutcomePendingThenApproved is pending at Decide and approved at the
 	// first Status check.
 	OutcomePendingThenApproved = "pending_then_approved"
+	// OutcomePendingIncome is pending until the patient's verified income
+	// reaches the lender (Patch with PatchIncome), then approved.
+	OutcomePendingIncome = "pending_income"
+	// OutcomeUnderReview is pending while the lender's fraud and identity
+	// team reviews the application (pending reason red_flag); it stays so.
+	OutcomeUnderReview = "under_review"
+	// OutcomePendingReview is pending for an identity check whatever the
+	// product's usual reason (LendingClub's is verify_email); it stays so.
+	OutcomePendingReview = "pending_review"
+	// OutcomeExpired finds an offer the lender made the patient earlier,
+	// which ended the day before this decision: positive, with an
+	// expiresAt already past.
+	OutcomeExpired = "expired"
 )
 
 // magicNames map a primary applicant's last name (any case) to an outcome.
@@ -88,12 +101,27 @@ var testCases = []TestCase{
 	{ID: "existing-account", Name: "Existing account",
 		Description: "The primary provider finds an account the patient already has.",
 		Outcomes:    map[string]string{"primary": OutcomeExisting, "*": OutcomeDeclined}},
+	{ID: "patch-income", Name: "Income needed, then approved",
+		Description: "The primary provider answers pending until it has the patient's verified income, then approves.",
+		Outcomes:    map[string]string{"primary": OutcomePendingIncome, "*": OutcomeDeclined}},
+	{ID: "under-review", Name: "Under review by the lender",
+		Description: "The primary provider's fraud and identity team reviews the application (pending reason red_flag); it stays pending.",
+		Outcomes:    map[string]string{"primary": OutcomeUnderReview, "*": OutcomeDeclined}},
+	{ID: "lendingclub-true-pending", Name: "LendingClub still reviewing",
+		Description: "LendingClub answers pending to confirm the patient's identity (not an email to confirm) and stays pending.",
+		Outcomes:    map[string]string{"lendingclub_standard": OutcomePendingReview, "*": OutcomeDeclined}},
+	{ID: "offer-expired", Name: "Offer already expired",
+		Description: "LendingClub finds an offer it made the patient earlier, which has expired: it can no longer be accepted.",
+		Outcomes:    map[string]string{"lendingclub_standard": OutcomeExpired, "*": OutcomeDeclined}},
 	{ID: "identity-quiz", Name: "Identity quiz before signing",
 		Description: "Every provider approves and asks three identity questions before signing; one failed attempt may be retried.",
 		Outcomes:    map[string]string{"*": OutcomeApproved}, Quiz: true},
 	{ID: "all-error", Name: "Every lender errors",
 		Description: "Every provider answers with an error.",
 		Outcomes:    map[string]string{"*": OutcomeError}},
+	{ID: "hfd-down-payment", Name: "HFD approves with a down payment",
+		Description: "HFD approves with its down payment (10% of the amount, at least $100), so its own steps follow the accepted plan: the down payment, another contact and the monthly payment method; any other lender declines.",
+		Outcomes:    map[string]string{"hfd_standard": OutcomeApproved, "*": OutcomeDeclined}},
 }
 
 // TestCases returns the named test cases, in a stable order. The result is
@@ -247,6 +275,10 @@ func (l *lender) answer(id string, r record, settled bool) *chairside.Decision {
 	l.prod.answer(d, r, settled)
 	if chairside.Positive(d.ResponseCode) {
 		exp := r.expires(l.p.PreauthExpireDays)
+		if r.outcome == OutcomeExpired {
+			// The earlier offer ended the second before this decision's date.
+			exp = r.date().Add(-time.Second)
+		}
 		d.ExpiresAt = &exp
 	}
 	return d

@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"github.com/chairside/chairside"
+	"github.com/chairside/chairside/provider"
 )
 
 // documentVersion changes whenever a template below changes, so a consent
@@ -42,6 +43,29 @@ By continuing you confirm that the information you gave is true and complete, an
 You agree to receive your agreement, disclosures and notices electronically and to sign them electronically. An electronic signature has the same effect as one on paper.
 
 You may ask {{name}} for a paper copy at no cost, and you may withdraw this consent at any time by contacting {{name}}. To view and keep these records you need a device with a web browser and a way to save or print.`},
+	// The agreement of a lease-to-own product: a lease, not credit — no
+	// interest, no promotional balance.
+	"lease_agreement": {"Lease agreement", `SAMPLE - {{financing}} lease agreement
+
+{{name}} buys the treatment from your dental office and leases it to you. This is a lease, not a loan or credit: there is no interest rate.
+
+You make the lease payments of the plan you chose from your checking account on your paydays. If you make every payment you own it; the total of the payments (the cost of ownership) is more than the cash price.
+
+Early purchase option: pay the cash price within 101 days and you own it with nothing more to pay. You may end the lease at any time by contacting {{name}}; payments already made are not refunded.`},
+	"california_notice": {"Notice for patients in California", `SAMPLE - Paying for dental treatment with {{financing}}
+
+{{financing}} is credit from {{name}} that you use to pay for your dental treatment. It is a loan you repay to {{name}}, not a payment plan with your dental office.
+
+Your dental office may not charge {{name}} for treatment you have not received yet.
+
+If treatment paid for with {{financing}} is cancelled or not given, your dental office refunds {{name}} within 15 business days, and your balance goes down by that amount.`},
+	"cardholder_agreement": {"Cardholder agreement", `SAMPLE - {{financing}} cardholder agreement
+
+This agreement covers your {{financing}} account once it is opened: your credit limit, the interest rate on purchases, your minimum monthly payment and the fees that may apply.
+
+You agree to pay at least the minimum payment shown on each monthly statement by its due date. Interest is charged on balances not paid in full, except during a promotional period.
+
+You may close your account at any time by contacting {{name}}. {{name}} will tell you in advance of any change to these terms.`},
 	"prequalification": {"Prequalification terms", `SAMPLE - Prequalifying with {{name}}
 
 To see if you prequalify, {{name}} makes a soft credit inquiry, which does not affect your credit score.
@@ -50,14 +74,19 @@ Prequalification is not a guarantee of credit. If you apply, {{name}} will check
 }
 
 // Document returns a sample document of a kind: disclosures, agreement,
+// california_notice, cardholder_agreement,
 // terms, esign or prequalification (ENOTFOUND for others). SHA256 is the
 // hex SHA-256 of exactly Content.
 func (l *lender) Document(ctx context.Context, providerKey, kind string) (*chairside.Document, error) {
 	if err := l.begin(ctx, OpDocument, ""); err != nil {
 		return nil, err
 	}
-	t, ok := documentTexts[kind]
-	if !ok {
+	text := kind
+	if kind == "agreement" && l.p.Kind == provider.KindLeaseToOwn {
+		text = "lease_agreement"
+	}
+	t, ok := documentTexts[text]
+	if !ok || kind == "lease_agreement" {
 		return nil, chairside.Errorf(chairside.ENOTFOUND, "Unknown document.")
 	}
 	key := docKey{l.p.Key, l.p.Name, l.p.FinancingName, kind}

@@ -26,8 +26,8 @@ import (
 //	       idOps and idOutcomes
 //	2–3    simulated credit score, uint16
 //	4–5    UTC date of the decision, days since 1970-01-01, uint16
-//	6–9    approved amount in cents, uint32 (for pending-then-approved the
-//	       amount the approval will carry)
+//	6–9    approved amount in cents, uint32 (for pending-then-approved and
+//	       pending-income the amount the approval will carry)
 //	10–13  down payment in cents, uint32
 //	14–19  the first 6 bytes of SHA-256(providerKey NUL reference), so that
 //	       two attempts never share an id
@@ -56,6 +56,7 @@ var (
 	idOutcomes = []string{"",
 		OutcomeApproved, chairside.ResponsePrequalified, chairside.ResponsePreapproved, OutcomeExisting,
 		OutcomeDeclined, OutcomeNoOffer, OutcomeError, OutcomePending, OutcomePendingThenApproved,
+		OutcomePendingIncome, OutcomeUnderReview, OutcomePendingReview, OutcomeExpired,
 	}
 )
 

@@ -42,5 +42,10 @@ func (l *lender) AddCard(ctx context.Context, req *chairside.BankCardRequest) er
 	}, req.Now)) > 0 {
 		return chairside.Errorf(chairside.ELENDER, "The lender could not use this card.")
 	}
+	if req.Number == RefusedCard {
+		// A refusal, not an outage: the patient may try another card.
+		return &chairside.Error{Code: chairside.EINVALID, Message: "The lender could not accept this card.",
+			FieldErrors: []chairside.FieldError{{Field: "bankCard.cardNumber", Message: "The card issuer did not accept this card."}}}
+	}
 	return nil
 }

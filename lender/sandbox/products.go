@@ -335,11 +335,11 @@ func (p *product) decide(outcome string, prof profile, purchase int64) (result s
 	forced := clamp(roundUp100(max(purchase, 500_000)), p.minCents, p.maxCents)
 
 	switch outcome {
-	case OutcomeApproved, chairside.ResponsePrequalified, chairside.ResponsePreapproved, OutcomeExisting:
+	case OutcomeApproved, chairside.ResponsePrequalified, chairside.ResponsePreapproved, OutcomeExisting, OutcomeExpired:
 		return outcome, forced, down(forced)
-	case OutcomeDeclined, OutcomeNoOffer, OutcomeError, OutcomePending:
+	case OutcomeDeclined, OutcomeNoOffer, OutcomeError, OutcomePending, OutcomeUnderReview, OutcomePendingReview:
 		return outcome, 0, 0
-	case OutcomePendingThenApproved:
+	case OutcomePendingThenApproved, OutcomePendingIncome:
 		// Keep the amount the approval will carry.
 		return outcome, forced, 0
 	}
@@ -368,7 +368,7 @@ func (p *product) decide(outcome string, prof profile, purchase int64) (result s
 // reasons, all derived from the record and the product.
 func (p *product) answer(d *chairside.Decision, r record, settled bool) {
 	switch r.outcome {
-	case OutcomeApproved, chairside.ResponsePrequalified, chairside.ResponsePreapproved, OutcomeExisting:
+	case OutcomeApproved, chairside.ResponsePrequalified, chairside.ResponsePreapproved, OutcomeExisting, OutcomeExpired:
 		d.ResponseCode = p.positiveCode(d.Operation)
 		d.ApprovedAmountCents = r.approvedCents
 		if r.downCents > 0 {
@@ -399,6 +399,14 @@ func (p *product) answer(d *chairside.Decision, r record, settled bool) {
 		p.pending(d)
 	case OutcomePending:
 		p.pending(d)
+	case OutcomePendingIncome:
+		// The amount the approval will carry once the income is in.
+		d.ApprovedAmountCents = r.approvedCents
+		pendingFor(d, p.abbr, ReasonIncome)
+	case OutcomeUnderReview:
+		pendingFor(d, p.abbr, ReasonRedFlag)
+	case OutcomePendingReview:
+		pendingFor(d, p.abbr, "identity_verification")
 	default: // declined, nooffer, error
 		d.ResponseCode = r.outcome
 	}
@@ -406,11 +414,34 @@ func (p *product) answer(d *chairside.Decision, r record, settled bool) {
 
 // pending makes a decision pending for the product's reasons.
 func (p *product) pending(d *chairside.Decision) {
+	pendingFor(d, p.abbr, p.pendingReasons...)
+}
+
+// Pending reasons of the outcomes that do not follow the product's own.
+const (
+	// ReasonIncome asks for the patient's verified income: its stipulation
+	// has the type of the patch that answers it (chairside.PatchIncome).
+	ReasonIncome = "income_verification"
+	// ReasonRedFlag: the lender's fraud and identity team is reviewing the
+	// application. Nothing is asked of the patient, so no stipulation.
+	ReasonRedFlag = "red_flag"
+)
+
+// pendingFor makes a decision pending for reasons, each but red_flag with
+// the stipulation that says what the lender waits for.
+func pendingFor(d *chairside.Decision, abbr string, reasons ...string) {
 	d.ResponseCode = chairside.ResponsePending
-	for _, r := range p.pendingReasons {
+	for _, r := range reasons {
 		d.PendingReasons = append(d.PendingReasons, r)
+		if r == ReasonRedFlag {
+			continue
+		}
+		typ := r
+		if r == ReasonIncome {
+			typ = chairside.PatchIncome
+		}
 		d.Stipulations = append(d.Stipulations, chairside.Stipulation{
-			ID: "STIP-" + p.abbr + "-" + r, Type: r, Status: "pending", Description: pendingWords[r],
+			ID: "STIP-" + abbr + "-" + r, Type: typ, Status: "pending", Description: pendingWords[r],
 		})
 	}
 }
@@ -438,6 +469,7 @@ var pendingWords = map[string]string{
 	"esign":                       "Sign the loan agreement to finish.",
 	"bank_verification":           "The lender needs to confirm your checking account.",
 	"additional_documents_needed": "The lender needs a document from you, such as a pay stub.",
+	ReasonIncome:                  "The lender needs your verified yearly income before taxes.",
 }
 
 // Plans lists the plans of a positive decision for an amount: every plan of

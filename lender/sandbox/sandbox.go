@@ -50,17 +50,23 @@ import (
 
 // Operations, as the fault injector sees them.
 const (
-	OpDecide      = "decide"
-	OpPlans       = "plans"
-	OpAcceptOffer = "acceptOffer"
-	OpESign       = "esign"
-	OpBankAccount = "bankAccount"
-	OpBankCard    = "bankCard"
-	OpComplete    = "complete"
-	OpStatus      = "status"
-	OpDocument    = "document"
-	OpQuiz        = "quiz"
-	OpAnswers     = "answers"
+	OpDecide       = "decide"
+	OpPlans        = "plans"
+	OpAcceptOffer  = "acceptOffer"
+	OpESign        = "esign"
+	OpBankAccount  = "bankAccount"
+	OpBankCard     = "bankCard"
+	OpDownPayment  = "downPayment"
+	OpContact      = "contact"
+	OpConsent      = "consent"
+	OpSpouse       = "spouse"
+	OpComplete     = "complete"
+	OpStatus       = "status"
+	OpDocument     = "document"
+	OpQuiz         = "quiz"
+	OpAnswers      = "answers"
+	OpPatch        = "patch"
+	OpStipulations = "stipulations"
 )
 
 // Fault is a failure the sandbox can inject into an operation.
@@ -322,4 +328,76 @@ func (l *lender) Status(ctx context.Context, providerKey, lenderApplicationID st
 		return nil, err
 	}
 	return l.answer(lenderApplicationID, r, true), nil
+}
+
+// Patch answers a pending-income application's verified income: the
+// application is approved for the amount it was waiting to approve. The
+// answer carries a new lenderApplicationId (the record of the approval, from
+// the patch's Reference, so a retry gets the same one): the sandbox keeps
+// no state, so the id is what remembers the patch. Any other application,
+// or another patch type, is ECONFLICT: the lender asked for nothing of it.
+func (l *lender) Patch(ctx context.Context, req *chairside.PatchRequest) (*chairside.Decision, error) {
+	if err := l.begin(ctx, OpPatch, req.Reference); err != nil {
+		return nil, err
+	}
+	if req.Reference == "" {
+		return nil, chairside.Errorf(chairside.EBADREQUEST, "A reference is required.")
+	}
+	r, err := l.find(req.LenderApplicationID)
+	if err != nil {
+		return nil, err
+	}
+	if r.outcome != OutcomePendingIncome || req.PatchType != chairside.PatchIncome {
+		return nil, chairside.Errorf(chairside.ECONFLICT, "The lender did not ask for this.")
+	}
+	if req.AnnualGrossIncomeCents < 0 {
+		return nil, chairside.Errorf(chairside.EBADREQUEST, "The income cannot be negative.")
+	}
+	r.outcome, r.ref = OutcomeApproved, refHash(l.p.Key, req.Reference)
+	id := l.encodeID(r)
+	d := l.answer(id, r, true)
+	if !req.Now.IsZero() {
+		d.CreatedAt = req.Now
+	}
+	return d, nil
+}
+
+// Stipulations answers the status of the stipulations asked about, each
+// moved one step on from what the caller last heard: waiting (pending,
+// open) to received, received to satisfied, satisfied stays. So refreshing
+// is deterministic: a test can rely on two refreshes making a stipulation
+// done. A stipulation the application does not have is ENOTFOUND.
+func (l *lender) Stipulations(ctx context.Context, req *chairside.StipulationsRequest) ([]chairside.Stipulation, error) {
+	if err := l.begin(ctx, OpStipulations, ""); err != nil {
+		return nil, err
+	}
+	r, err := l.find(req.LenderApplicationID)
+	if err != nil {
+		return nil, err
+	}
+	have := map[string]chairside.Stipulation{}
+	for _, st := range l.answer(req.LenderApplicationID, r, true).Stipulations {
+		have[st.ID] = st
+	}
+	out := make([]chairside.Stipulation, 0, len(req.Known))
+	for _, k := range req.Known {
+		st, ok := have[k.ID]
+		if !ok {
+			return nil, chairside.Errorf(chairside.ENOTFOUND, "Unknown stipulation.")
+		}
+		st.Status = nextStipulationStatus(k.Status)
+		out = append(out, st)
+	}
+	return out, nil
+}
+
+// nextStipulationStatus is where a refresh moves a stipulation's status.
+func nextStipulationStatus(status string) string {
+	switch status {
+	case "received":
+		return "satisfied"
+	case "satisfied":
+		return "satisfied"
+	}
+	return "received"
 }

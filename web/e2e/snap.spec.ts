@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { agreeSoftPull, agreeToSigning, drawSignature, Journey, submitApplication } from './helpers';
+import { agreeSoftPull, drawSignature, Journey, SIGNING_BOXES, submitApplication } from './helpers';
 
 /** The Snap demo office (README demo table): snap first, then aff. */
 const SNAP_OFFICE = '1000200030019000';
@@ -58,12 +58,23 @@ test('snap: Approve through the bank account and the card to /finish/completed; 
   await page.getByLabel('Billing ZIP code').fill('89101');
   await j.screen('snap-card', 'How would you like to pay?');
   const sent = page.waitForRequest((r) => r.url().endsWith('/application/bank-card'));
-  await page.getByRole('button', { name: 'Continue to signing' }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
   expect((await sent).postDataJSON()).toMatchObject({ cardNumber: CARD, cvv: CVV, expiryMonth: 12, expiryYear: 2099 });
 
+  // The lease agreement on its own screen (docs/behaviour.md, "Signing"); signing then does not show it again.
+  await expect(page).toHaveURL(/\/providers\/snap_standard\/agreement$/);
+  await j.screen('snap-agreement', 'Your lease agreement');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('Please check the box to continue')).toBeVisible();
+  await page.getByRole('checkbox', { name: 'I have read the Snap lease agreement and I agree to its terms.' }).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+
   await expect(page).toHaveURL(/\/providers\/snap_standard\/terms$/);
+  await expect(page.getByText('You read and agreed to the Snap agreement on the screen before this one.', { exact: false })).toBeVisible();
   await j.screen('snap-terms', 'Read and sign');
-  await agreeToSigning(page, 'Snap', true);
+  await page.getByRole('checkbox', { name: SIGNING_BOXES.esign('Snap') }).check();
+  await page.getByRole('checkbox', { name: SIGNING_BOXES.hardPull('Snap') }).check();
+  await expect(page.getByRole('checkbox')).toHaveCount(2);
   await drawSignature(page);
   await page.getByRole('button', { name: 'Sign and finish' }).click();
   await expect(page).toHaveURL(/\/complete$/);

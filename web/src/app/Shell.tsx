@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useLayoutEffect } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { ChairsideMark, CloseIcon, HelpIcon } from '@/components/Icons';
 import { ErrorBoundary } from '@/components/ErrorBoundary';
@@ -30,13 +30,18 @@ export function Shell() {
   useRefreshWarning(Boolean(session));
 
   // Leaving a path hides the learn-how drawer (docs/behaviour.md, "Routes"); a new screen starts at the top.
-  useEffect(() => {
+  // A layout effect: it runs before the new screen's own effects, one of which may open the drawer again
+  // (a lender that explains its plans unasked).
+  useLayoutEffect(() => {
     ui.set({ learnHow: null });
     window.scrollTo(0, 0);
   }, [location.pathname]);
 
   const hideLogo = session?.properties?.state === 'IL';
   const providerSession = Boolean(session && providerKey && location.pathname.startsWith('/providers/'));
+  // A lender whose program asks for its mark on its pages (catalogue footerLogo) gets it in the footer.
+  const lender = useFlow((s) => (s.providerKey ? s.providers[s.providerKey] : undefined));
+  const footerLogo = providerSession ? lender?.footerLogo : undefined;
 
   const cancel = async () => {
     if (session?.showCancelModal === false) {
@@ -78,6 +83,11 @@ export function Shell() {
         </ErrorBoundary>
       </main>
       <footer className="footer">
+        {footerLogo ? (
+          <p className="footer__lender">
+            Financing offered by <img src={footerLogo} alt={lender?.name ?? ''} width={105} height={30} decoding="async" />
+          </p>
+        ) : null}
         <p style={{ margin: '0 auto' }}>
           Questions? Ask the office, or{' '}
           <button type="button" className="btn btn--link" onClick={() => ui.set({ faqOpen: true })}>

@@ -199,6 +199,41 @@ describe('application → agree → submit → result, through the real routes',
   });
 });
 
+describe('after accepting, a lender with steps of its own', () => {
+  it('goes to the first step the accept answer says is open (HFD: the down payment), not to signing', async () => {
+    const plan = fixedRatePlan('hfd_standard', { providerPlanCode: 'HFD-IL-06', downPaymentCents: 45_000 });
+    const calls = serve({
+      '/providers/hfd_standard/payment/plans/HFD-IL-06/confirm-selection': [json({ status: 'plan_confirmed' })],
+      '/providers/hfd_standard/acceptOffer': [
+        json({ providerKey: 'hfd_standard', status: 'offer_accepted', openSteps: ['downpayment', 'additionalContactInformation', 'loanPayment'] }),
+      ],
+      '/locations/current': [json(location)],
+      '/log': [new Response(null, { status: 204 })],
+    });
+    flow.set({
+      session: started.session,
+      experienceType: 'in_store',
+      providerKey: 'hfd_standard',
+      primaryProviderKey: 'hfd_standard',
+      applyMode: 'prequalify',
+      purchaseAmountCents: 450_000,
+      providers: Object.fromEntries(DEMO_PROVIDERS.map((p) => [p.providerKey, p])),
+      selectedPaymentPlan: plan,
+    });
+    flow.response('hfd_standard', {
+      preAuth: { ...decision('hfd_standard', 'prequalified', { approvedAmountCents: 500_000 }), operation: 'prequalify' },
+      paymentPlans: [plan],
+      paymentPlansAmountCents: 450_000,
+      selectedPlanCode: plan.providerPlanCode,
+    });
+    const router = app('/providers/hfd_standard/paymentPlanReview');
+    await userEvent.click(await screen.findByRole('button', { name: 'Accept offer' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your down payment' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/providers/hfd_standard/downpayment');
+    expect(calls.some((c) => c.path.endsWith('/esign'))).toBe(false);
+  });
+});
+
 describe('a full application, after the plan is accepted', () => {
   it('goes to the agreement and the signature (no "Good news" again), in the payment-options step', async () => {
     const plan = fixedRatePlan('synchrony_standard');
@@ -222,6 +257,7 @@ describe('a full application, after the plan is accepted', () => {
       apply: decision('synchrony_standard', 'approved', { operation: 'apply', approvedAmountCents: 500_000 }),
       paymentPlans: [plan],
       paymentPlansAmountCents: 450_000,
+      selectedPlanCode: plan.providerPlanCode,
     });
     const router = app('/providers/synchrony_standard/paymentPlanReview');
     await userEvent.click(await screen.findByRole('button', { name: 'Accept offer' }));
@@ -238,5 +274,24 @@ describe('a full application, after the plan is accepted', () => {
       '/providers/synchrony_standard/acceptOffer',
       '/providers/synchrony_standard/agreement',
     ]);
+  });
+});
+
+describe('the footer', () => {
+  it('carries the mark of a lender whose program asks for it, on that lender’s screens only', async () => {
+    serve({ '/log': [new Response(null, { status: 204 })] });
+    const marked = DEMO_PROVIDERS.map((p) => (p.providerKey === 'synchrony_standard' ? { ...p, footerLogo: '/logos/synchrony.svg' } : p));
+    flow.set({
+      session: started.session,
+      providerKey: 'synchrony_standard',
+      primaryProviderKey: 'synchrony_standard',
+      providers: Object.fromEntries(marked.map((p) => [p.providerKey, p])),
+    });
+    const router = app('/providers/synchrony_standard/declined');
+    const footer = await screen.findByRole('contentinfo');
+    await waitFor(() => expect(within(footer).getByText(/Financing offered by/)).toBeTruthy());
+    expect(within(footer).getByRole('img', { name: 'Synchrony' }).getAttribute('src')).toBe('/logos/synchrony.svg');
+    await router.navigate('/providers/fortiva_standard/declined');
+    await waitFor(() => expect(within(screen.getByRole('contentinfo')).queryByText(/Financing offered by/)).toBeNull());
   });
 });

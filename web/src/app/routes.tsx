@@ -3,8 +3,8 @@ import type { ApplyMode } from '@/lib/api/types';
 import type { RouteHandle } from '@/flow/navigation';
 import type { StepId } from '@/lib/steps';
 import { providerRoute } from '@/lib/paths';
-import { afterFullApplyDestination } from '@/lib/decision';
-import { needsBankAccount } from '@/lib/payment';
+import { afterFullApplyDestination, isPositive } from '@/lib/decision';
+import { firstOpenStep } from '@/lib/lenderSteps';
 import { flow } from '@/stores/flow';
 import { Shell } from './Shell';
 import { RootError } from './RootError';
@@ -38,6 +38,8 @@ const lenderError = page(() => import('@/features/results/ResultPages'), 'Lender
 const existingAccount = page(() => import('@/features/results/ResultPages'), 'ExistingAccountPage');
 const truePending = page(() => import('@/features/results/ResultPages'), 'TruePendingPage');
 const expired = page(() => import('@/features/results/ResultPages'), 'ExpiredPage');
+const underReview = page(() => import('@/features/results/ResultPages'), 'UnderReviewPage');
+const patchPage = page(() => import('@/features/results/PatchPage'), 'PatchPage');
 const acceptOfferError = page(() => import('@/features/results/ResultPages'), 'AcceptOfferErrorPage');
 const paymentPlans = page(() => import('@/features/offers/PaymentPlansPage'), 'PaymentPlansPage');
 const paymentPlanReview = page(() => import('@/features/offers/PaymentPlanReviewPage'), 'PaymentPlanReviewPage');
@@ -45,6 +47,13 @@ const terms = page(() => import('@/features/signing/TermsPage'), 'TermsPage');
 const addBankAccount = page(() => import('@/features/payment/PaymentPages'), 'BankAccountPage');
 const paymentSelection = page(() => import('@/features/payment/PaymentPages'), 'PaymentSelectionPage');
 const quiz = page(() => import('@/features/quiz/QuizPage'), 'QuizPage');
+const downPayment = page(() => import('@/features/offers/DownPaymentPage'), 'DownPaymentPage');
+const additionalContact = page(() => import('@/features/lender-steps/AdditionalContactPage'), 'AdditionalContactPage');
+const loanPayment = page(() => import('@/features/payment/PaymentPages'), 'LoanPaymentPage');
+const agreementStep = page(() => import('@/features/signing/StepAgreementPages'), 'AgreementPage');
+const completeAgreement = page(() => import('@/features/signing/StepAgreementPages'), 'CompleteAgreementPage');
+const wisconsin = page(() => import('@/features/lender-steps/WisconsinPage'), 'WisconsinPage');
+const california = page(() => import('@/features/lender-steps/CaliforniaPage'), 'CaliforniaPage');
 const complete = page(() => import('@/features/finish/CompletePage'), 'CompletePage');
 const finishPage = page(() => import('@/features/finish/FinishPage'), 'FinishPage');
 const errorPage = page(() => import('@/features/start/InfoPages'), 'ErrorPage');
@@ -139,13 +148,26 @@ const providerRoutes: ProviderRoute[] = [
   { path: 'modes/:mode/application', lazy: application, handle: { step: 'patientInfo' } },
   { path: 'modes/:mode/jointApplication', lazy: jointApplication, handle: { step: 'jointApplicantInfo' } },
   { path: 'modes/:mode/applicationNext', redirectTo: (p) => prov(p, p.mode === 'full' ? 'terms' : 'prequalifyAgree') },
-  // After accepting an offer, in every mode: the agreement, the consents and the signature —
-  // for snap first its checking account and the payment method (docs/behaviour.md, "Signing").
-  // A lender that asked for the identity quiz shows it first (docs/behaviour.md, "The identity quiz").
-  { path: 'modes/:mode/offerReviewNext', redirectTo: (p) => prov(p, afterOffer(p.providerKey ?? '')) },
+  // After accepting an offer, in every mode: the lender's own steps the server says are open
+  // (the identity quiz, Snap's checking account, HFD's down payment …), then the agreement, the
+  // consents and the signature (docs/behaviour.md, "Signing").
+  { path: 'modes/:mode/offerReviewNext', redirectTo: (p) => prov(p, firstOpenStep(p.providerKey ?? '')) },
   { path: 'quiz', lazy: quiz, handle: { step: (m) => (m === 'full' ? 'paymentOptions' : 'acceptOffer') } },
   { path: 'addBankAccount', lazy: addBankAccount, handle: { step: (m) => (m === 'full' ? 'paymentOptions' : 'acceptOffer') } },
   { path: 'paymentSelection', lazy: paymentSelection, handle: { step: (m) => (m === 'full' ? 'paymentOptions' : 'acceptOffer') } },
+  { path: 'downpayment', lazy: downPayment, handle: { step: (m) => (m === 'full' ? 'paymentOptions' : 'acceptOffer') } },
+  {
+    path: 'additionalContactInformation',
+    lazy: additionalContact,
+    handle: { step: (m) => (m === 'full' ? 'paymentOptions' : 'acceptOffer') },
+  },
+  { path: 'loanPayment', lazy: loanPayment, handle: { step: (m) => (m === 'full' ? 'paymentOptions' : 'acceptOffer') } },
+  { path: 'agreement', lazy: agreementStep, handle: { step: (m) => (m === 'full' ? 'paymentOptions' : 'acceptOffer') } },
+  { path: 'checkWisconsin', lazy: wisconsin, handle: { step: (m) => (m === 'full' ? 'paymentOptions' : 'acceptOffer') } },
+  { path: 'checkWisconsinNext', redirectTo: (p) => prov(p, firstOpenStep(p.providerKey ?? '')), handle: { transient: true } },
+  { path: 'checkCalifornia', lazy: california, handle: { step: (m) => (m === 'full' ? 'paymentOptions' : 'acceptOffer') } },
+  { path: 'checkCaliforniaNext', redirectTo: (p) => prov(p, firstOpenStep(p.providerKey ?? '')), handle: { transient: true } },
+  { path: 'completeAgreement', lazy: completeAgreement, handle: { step: (m) => (m === 'full' ? 'paymentOptions' : 'acceptOffer') } },
   { path: 'prequalifyAgree', lazy: prequalifyAgree, handle: { step: 'patientInfo', disableSwitch: true } },
   { path: 'prequalifyAgreeNext', redirectTo: (p) => prov(p, 'prequalifySubmit'), handle: { disableSwitch: true } },
   { path: 'prequalifySubmit', lazy: submit, handle: { step: 'patientInfo', transient: true } },
@@ -154,8 +176,6 @@ const providerRoutes: ProviderRoute[] = [
   { path: 'esignApplicationSubmit', lazy: submit, handle: { step: 'acceptOffer', transient: true } },
   { path: 'completeApplicationSubmit', lazy: submit, handle: { step: 'complete', transient: true } },
   { path: 'patchSubmit', lazy: submit, handle: { transient: true } },
-  { path: 'checkCalifornia', redirectTo: (p) => prov(p, 'checkCaliforniaNext'), handle: { transient: true } },
-  { path: 'checkCaliforniaNext', redirectTo: (p) => prov(p, 'terms') },
   { path: 'approved', lazy: positive, handle: { step: 'paymentOptions' } },
   { path: 'preapproved', lazy: positive, handle: { step: 'paymentOptions' } },
   { path: 'prequalified', lazy: positive, handle: { step: 'paymentOptions' } },
@@ -170,6 +190,10 @@ const providerRoutes: ProviderRoute[] = [
   // Lender overrides of the decision routing (lib/decision.ts, LENDER_ROUTING).
   { path: 'true-pending', lazy: truePending, handle: { hideStepper: true } },
   { path: 'expired', lazy: expired, handle: { hideStepper: true } },
+  // A pending answer for a fraud and identity review, at any lender (lib/decision.ts).
+  { path: 'under-review', lazy: underReview, handle: { hideStepper: true } },
+  // What a pending lender asked for (docs/behaviour.md, "Pending, patches and stipulations").
+  { path: 'patch/:patchType', lazy: patchPage, handle: { hideStepper: true } },
   { path: 'nooffer', lazy: nooffer, handle: { step: 'beginStandardApplication', stepFlow: 'nooffer' } },
   { path: 'error', lazy: lenderError, handle: { hideStepper: true } },
   { path: 'existingAccount', lazy: existingAccount, handle: { hideStepper: true } },
@@ -178,16 +202,10 @@ const providerRoutes: ProviderRoute[] = [
   { path: 'pass', redirectTo: (p) => prov(p, 'terms') },
   { path: 'fail', redirectTo: (p) => prov(p, 'declined') },
   { path: 'resume', redirectTo: (p) => resumeTarget(p), handle: { hideStepper: true } },
+  // Back to the plans from a lender step (Snap's payment screens): the plans screen fetches them when it has none.
+  { path: 'resume/from-payment-plans', redirectTo: (p) => prov(p, 'paymentPlans'), handle: { hideStepper: true } },
   { path: 'resume/*', redirectTo: (p) => resumeTarget(p), handle: { hideStepper: true } },
 ];
-
-/** afterOffer is where an accepted offer leads: the identity quiz, the checking account or signing. */
-function afterOffer(providerKey: string): string {
-  const r = flow.get().responses[providerKey];
-  const stips = [...(r?.preAuth?.stipulations ?? []), ...(r?.apply?.stipulations ?? [])];
-  if (stips.some((s) => s.type === 'identity_quiz')) return 'quiz';
-  return needsBankAccount(providerKey) ? 'addBankAccount' : 'terms';
-}
 
 function resumeTarget(p: Record<string, string | undefined>): string {
   const s = flow.get();
@@ -197,6 +215,8 @@ function resumeTarget(p: Record<string, string | undefined>): string {
     if (dest) return prov(p, dest);
   }
   if (r?.paymentPlans?.length) return prov(p, 'paymentPlans');
+  // An existing account's offer: its plans, fetched by the plans screen.
+  if (p['*'] === 'with-existing-account' && isPositive((r?.apply ?? r?.preAuth)?.responseCode)) return prov(p, 'paymentPlans');
   return prov(p, `modes/${s.applyMode}/application`);
 }
 

@@ -199,3 +199,27 @@ describe('the treatment amount a patient at home enters', () => {
     expect(submitDeps.body('a', 'prequalify')).toEqual({ primary: {}, jointEnabled: false });
   });
 });
+
+describe('plans at pre-authorisation (catalogue fetchPaymentPlansOnPreAuth)', () => {
+  it('a lender with the flag false (Snap) gets no plans call at pre-authorisation; one with it true does', async () => {
+    withCatalogue([provider('a', 'A', { fetchPaymentPlansOnPreAuth: false }), provider('b', 'B')]);
+    flow.set({ purchaseAmountCents: 450_000 });
+    shownAndAgreed('a');
+    let calls = routes({
+      '/providers/a/prequalify': [json(decisionOf('a', 'prequalified', { approvedAmountCents: 500_000 }))],
+      '/providers/a/payment/plans': [json({ paymentPlans: [] })],
+    });
+    await expect(submitDecision('prequalify', submitDeps)).resolves.toBe('/providers/a/prequalified');
+    expect(calls.map((c) => c.path)).not.toContain('/providers/a/payment/plans');
+    expect(flow.get().responses.a?.paymentPlans).toBeUndefined();
+
+    flow.set({ providerKey: 'b', primaryProviderKey: 'b', responses: {} });
+    shownAndAgreed('b');
+    calls = routes({
+      '/providers/b/prequalify': [json(decisionOf('b', 'prequalified', { approvedAmountCents: 500_000 }))],
+      '/providers/b/payment/plans': [json({ paymentPlans: [] })],
+    });
+    await expect(submitDecision('prequalify', submitDeps)).resolves.toBe('/providers/b/prequalified');
+    expect(calls.map((c) => c.path)).toContain('/providers/b/payment/plans');
+  });
+});

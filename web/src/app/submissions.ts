@@ -1,6 +1,7 @@
 import { applicantData } from '@/features/application/api/body';
 import { acceptSelectedOffer } from '@/features/offers/api/accept';
 import { fetchPlans } from '@/features/offers/api/plans';
+import { submitPatch } from '@/features/results/api/pending';
 import { submitDecision, type SubmitDeps } from '@/features/results/api/submit';
 import { providerRoute } from '@/lib/paths';
 import { flow } from '@/stores/flow';
@@ -23,6 +24,7 @@ export const submissions: Record<string, () => Promise<string>> = {
   },
   fullApplicationSubmit: () => submitDecision('full', submitDeps),
   acceptOfferSubmit: acceptSelectedOffer,
+  patchSubmit: submitPatch,
 };
 
 /**

@@ -26,7 +26,20 @@ const CATALOGUE: ProviderConfig[] = [
 ];
 
 const MODES: ApplyMode[] = ['full', 'prequalify', 'prescreen'];
-const CODES = ['approved', 'declined', 'error', 'nooffer', 'pending', 'preapproved', 'prequalified', 'existing account', 'unknown'] as const;
+const CODES = [
+  'approved',
+  'declined',
+  'error',
+  'nooffer',
+  'pending',
+  'preapproved',
+  'prequalified',
+  'existing account',
+  'unknown',
+  // Pending for a fraud and identity review (pending reason red_flag), and pending on the patient's income (a stipulation of type income).
+  'under review',
+  'income asked',
+] as const;
 type Code = (typeof CODES)[number];
 type Dest = string | null;
 
@@ -42,6 +55,8 @@ const FULL: Record<Code, Dest> = {
   prequalified: 'prequalified',
   'existing account': 'existingAccount',
   unknown: null,
+  'under review': 'under-review',
+  'income asked': 'patch/income',
 };
 const QUICK_PRIMARY_FULL: Record<Code, Dest> = {
   approved: 'approved',
@@ -53,6 +68,9 @@ const QUICK_PRIMARY_FULL: Record<Code, Dest> = {
   prequalified: 'prequalified',
   'existing account': 'existingAccount',
   unknown: null,
+  // Before the soft-pull rule and any lender's override: at every lender, in every mode.
+  'under review': 'under-review',
+  'income asked': 'patch/income',
 };
 const QUICK_PRIMARY_NOT_FULL: Record<Code, Dest> = { ...QUICK_PRIMARY_FULL, error: 'declined', nooffer: 'declined', pending: 'declined' };
 
@@ -70,6 +88,11 @@ function expected(p: ProviderConfig, mode: ApplyMode, code: Code): Dest {
 
 function answer(providerKey: string, code: Code, over: Partial<RoutedDecision> = {}): RoutedDecision {
   if (code === 'existing account') return { providerKey, responseCode: 'approved', existingAccount: true, pendingReasons: [], ...over };
+  if (code === 'under review') return { providerKey, responseCode: 'pending', existingAccount: false, pendingReasons: ['red_flag'], ...over };
+  if (code === 'income asked') {
+    const stipulations = [{ id: 'STIP-income', type: 'income', description: 'Your verified income.', status: 'pending' }];
+    return { providerKey, responseCode: 'pending', existingAccount: false, pendingReasons: ['income_verification'], stipulations, ...over };
+  }
   const responseCode = (code === 'unknown' ? 'under_consideration' : code) as Decision['responseCode'];
   return { providerKey, responseCode, existingAccount: false, pendingReasons: [], ...over };
 }
@@ -85,9 +108,9 @@ const ctx = (p: ProviderConfig, mode: ApplyMode, now = Date.parse('2026-06-01T12
 const ROWS = CATALOGUE.flatMap((p) => MODES.flatMap((mode) => CODES.map((code) => ({ p, mode, code, dest: expected(p, mode, code) }))));
 
 describe('decision routing: every lender × mode × answer', () => {
-  it('covers the eleven lenders, three modes and nine answers', () => {
+  it('covers the eleven lenders, three modes and eleven answers', () => {
     expect(CATALOGUE).toHaveLength(11);
-    expect(ROWS).toHaveLength(11 * 3 * 9);
+    expect(ROWS).toHaveLength(11 * 3 * 11);
   });
 
   it.each(ROWS.map((r) => [r.p.providerKey, r.mode, r.code, r.dest, r] as const))('%s %s %s → %s', (_k, _m, _c, dest, r) => {

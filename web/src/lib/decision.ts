@@ -72,7 +72,19 @@ export function isExpired(expiresAt: string | undefined | null, now: number = Da
 }
 
 export type RoutedDecision = Pick<Decision, 'responseCode' | 'existingAccount'> &
-  Partial<Pick<Decision, 'providerKey' | 'pendingReasons' | 'expiresAt'>>;
+  Partial<Pick<Decision, 'providerKey' | 'pendingReasons' | 'expiresAt' | 'stipulations'>>;
+
+/**
+ * pendingForAll is where a pending answer goes at every lender, before any
+ * lender's override and the soft-pull rule: a fraud and identity review
+ * (red_flag) to `under-review`, a lender waiting for the patient's income to
+ * the patch screen (docs/behaviour.md, "Pending, patches and stipulations").
+ */
+function pendingForAll(decision: RoutedDecision): string | null {
+  if ((decision.pendingReasons ?? []).includes('red_flag')) return 'under-review';
+  if ((decision.stipulations ?? []).some((s) => s.type === 'income')) return 'patch/income';
+  return null;
+}
 
 /**
  * decisionDestination is the routing table (docs/behaviour.md, "Decision
@@ -84,6 +96,8 @@ export function decisionDestination(decision: RoutedDecision, ctx: RoutingContex
   if (decision.existingAccount) return 'existingAccount';
   const lender = lenderRouting(decision.providerKey);
   let code = normalizeCode(decision.responseCode);
+  const forAll = code === 'pending' ? pendingForAll(decision) : null;
+  if (forAll) return forAll;
   // A lender that reads its pending reasons itself decides before the soft-pull rule below.
   if (code === 'pending' && lender.pending) return lender.pending(decision.pendingReasons ?? []);
   if (lender.expired && isPositive(code) && isExpired(decision.expiresAt, ctx.now)) return lender.expired;

@@ -113,10 +113,3 @@ export function cardErrors(f: CardForm, now = new Date()): Errors {
   if (!/^\d{5}$/.test(f.zip)) e.zip = f.zip ? 'Please enter the 5-digit ZIP code of your billing address.' : 'Required Field';
   return e;
 }
-
-/**
- * needsBankAccount: the lenders that must have the patient's checking
- * account before signing (Snap draws its lease payments from it); their
- * journey goes accept → addBankAccount → paymentSelection → terms.
- */
-export const needsBankAccount = (providerKey: string | undefined): boolean => providerKey === 'snap_standard';

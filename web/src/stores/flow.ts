@@ -27,10 +27,14 @@ export interface ProviderResponses {
   stipulations?: unknown[];
   errors?: Partial<Record<StoredErrorType, unknown>>;
   accepted?: boolean;
+  /** The plan code the lender was told the patient chose (payment/plans/…/select). */
+  selectedPlanCode?: string;
   /** The plan code confirmed with the lender, so accepting again does not confirm twice. */
   confirmedPlanCode?: string;
   /** The e-signature was recorded by the lender, so completing again does not sign twice. */
   signed?: boolean;
+  /** The lender's own steps still open before signing (or completing), as the server last said (docs/behaviour.md, "Signing"). */
+  openSteps?: string[];
 }
 
 export interface FlowState {

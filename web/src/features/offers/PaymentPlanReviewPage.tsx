@@ -2,9 +2,13 @@ import { Page } from '@/components/Page';
 import { Button } from '@/components/Button';
 import { LenderLogo } from '@/components/LenderLogo';
 import { useFlowNavigate } from '@/flow/navigation';
+import type { PaymentPlan } from '@/lib/api/types';
 import { formatApr, formatCents } from '@/lib/money';
 import { providerRoute } from '@/lib/paths';
+import { isHandled } from '@/lib/api/client';
 import { useFlow, useProviderName } from '@/stores/flow';
+import { choosePlan, selectPlan } from './api/plans';
+import { PlanList, planValue } from './PlanList';
 import { ui } from '@/stores/ui';
 import { planTitle } from './PlanCard';
 import { DownPaymentTable } from './DownPaymentTable';
@@ -19,6 +23,18 @@ export function PaymentPlanReviewPage() {
   const purchase = useFlow((s) => s.purchaseAmountCents);
   const insurance = useFlow((s) => s.insuranceBenefitsCents);
   const lender = useProviderName(plan?.providerKey);
+  const onReviewScreen = useFlow((s) => (plan ? Boolean(s.providers[plan.providerKey]?.selectPaymentPlanOnReviewScreen) : false));
+  const told = useFlow((s) => (plan ? s.responses[plan.providerKey]?.selectedPlanCode : undefined));
+  /** accept tells the lender the choice first where it was not told on the plans screen, then accepts. */
+  const accept = async () => {
+    if (!plan) return;
+    try {
+      if (told !== plan.providerPlanCode) await selectPlan(plan);
+      navigate(providerRoute(plan.providerKey, 'acceptOfferSubmit'));
+    } catch (e) {
+      if (!isHandled(e)) navigate('/error');
+    }
+  };
   if (!plan) {
     return (
       <div className="card">
@@ -82,8 +98,9 @@ export function PaymentPlanReviewPage() {
         <p style={{ marginTop: 16 }}>
           By continuing you accept this offer from {lender}. You will read and sign the terms next. You can cancel within 5 days of accepting.
         </p>
+        {onReviewScreen ? <ChangePlan plan={plan} /> : null}
         <div className="actions">
-          <Button onClick={() => navigate(providerRoute(plan.providerKey, 'acceptOfferSubmit'))}>Accept offer</Button>
+          <Button onClick={() => void accept()}>Accept offer</Button>
           <Button variant="secondary" onClick={() => navigate(providerRoute(plan.providerKey, 'paymentPlans'))}>
             Choose a different plan
           </Button>
@@ -93,5 +110,36 @@ export function PaymentPlanReviewPage() {
         </div>
       </Page>
     </div>
+  );
+}
+
+/**
+ * ChangePlan: for a lender that takes the choice on the review screen
+ * (selectPaymentPlanOnReviewScreen), the patient may still change the plan
+ * here among the same lender's plans for the same amount.
+ */
+function ChangePlan({ plan }: { plan: PaymentPlan }) {
+  const plans = useFlow((s) => s.responses[plan.providerKey]?.paymentPlans ?? []);
+  const amount = useFlow((s) => s.responses[plan.providerKey]?.paymentPlansAmountCents ?? plan.amountFinancedCents);
+  const approved = useFlow((s) => {
+    const r = s.responses[plan.providerKey];
+    return (r?.apply ?? r?.preAuth)?.approvedAmountCents ?? amount;
+  });
+  if (plans.length < 2) return null;
+  return (
+    <details className="change-plan" style={{ marginTop: 16 }}>
+      <summary id="change-plan-title">Change plan</summary>
+      <PlanList
+        plans={plans}
+        amountCents={amount}
+        approvedCents={{ [plan.providerKey]: approved }}
+        value={planValue(plan)}
+        onChange={(v) => {
+          const next = plans.find((p) => planValue(p) === v);
+          if (next) choosePlan(next);
+        }}
+        labelledBy="change-plan-title"
+      />
+    </details>
   );
 }

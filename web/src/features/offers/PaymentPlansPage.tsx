@@ -1,8 +1,6 @@
-import * as RadioGroup from '@radix-ui/react-radio-group';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Page } from '@/components/Page';
 import { Button } from '@/components/Button';
-import { LenderLogo } from '@/components/LenderLogo';
 import { Skeleton } from '@/components/Skeleton';
 import { useFlowNavigate } from '@/flow/navigation';
 import { withProgress } from '@/flow/progress';
@@ -11,34 +9,32 @@ import type { PaymentPlan } from '@/lib/api/types';
 import { isPositive } from '@/lib/decision';
 import { clampEstimate, formatCents, planAmountCents } from '@/lib/money';
 import { providerRoute } from '@/lib/paths';
-import { nameOf, providerName, useFlow, type FlowState } from '@/stores/flow';
-import { fetchPlans, selectPlan } from './api/plans';
+import { providerName, useFlow, type FlowState } from '@/stores/flow';
+import { ui } from '@/stores/ui';
+import { choosePlan, fetchPlans, selectPlan } from './api/plans';
 import { offerProgress } from './messages';
-import { offerExpiry } from './offerExpiry';
 import { DownPaymentTable } from './DownPaymentTable';
-import { PlanCard } from './PlanCard';
+import { Estimator } from './Estimator';
+import { OfferHeads, type Offer } from './OfferHeads';
+import { PlanList, planValue } from './PlanList';
 import { isEligible, suggestedPlan } from './plans';
 
-interface Offer {
-  providerKey: string;
-  approvedAmountCents: number;
-  expiresAt?: string;
-  code: string;
-}
-
-const WORD: Record<string, string> = { approved: 'approved', preapproved: 'pre-approved', prequalified: 'prequalified' };
-
+/** offersOf: every lender of the session with a positive answer, in the order they answered. */
 function offersOf(s: FlowState): Offer[] {
   return Object.entries(s.responses)
     .map(([k, r]): Offer | null => {
       const d = r.apply ?? r.preAuth;
       if (!d || !isPositive(d.responseCode)) return null;
-      return { providerKey: k, approvedAmountCents: d.approvedAmountCents ?? 0, expiresAt: d.expiresAt, code: d.responseCode };
+      return {
+        providerKey: k,
+        approvedAmountCents: d.approvedAmountCents ?? 0,
+        expiresAt: d.expiresAt,
+        code: d.responseCode,
+        offeredProviderId: d.offeredProviderId,
+      };
     })
     .filter((o): o is Offer => o !== null);
 }
-
-const STEP_DOLLARS = 500;
 
 /** PaymentPlansPage: each lender's offer, the estimator, and the plan option cards (docs/behaviour.md, "Plans and offers"). */
 export function PaymentPlansPage() {
@@ -51,7 +47,6 @@ export function PaymentPlansPage() {
   const minCents = cfg?.minPaymentCalculatorCents ?? 0;
   const defaultCents = planAmountCents(maxCents, s.purchaseAmountCents);
   const plansAmount = primary ? s.responses[primary.providerKey]?.paymentPlansAmountCents : undefined;
-  const [amountText, setAmountText] = useState(String(Math.round((plansAmount ?? defaultCents) / 100)));
   const [loading, setLoading] = useState(false);
   const [failed, setFailed] = useState(false);
   const [choice, setChoice] = useState<string>('');
@@ -59,25 +54,54 @@ export function PaymentPlansPage() {
 
   const allPlans: PaymentPlan[] = offers.flatMap((o) => s.responses[o.providerKey]?.paymentPlans ?? []);
   const amountCents = plansAmount ?? defaultCents;
+  const offered = Object.fromEntries(offers.map((o) => [o.providerKey, o.offeredProviderId]));
+  const approved = Object.fromEntries(offers.map((o) => [o.providerKey, o.approvedAmountCents]));
+  const missing = offers.filter((o) => !s.responses[o.providerKey]?.paymentPlans).map((o) => o.providerKey);
 
-  // Plans not fetched yet (or fetching failed on pre-authorisation): fetch them now.
+  // Plans not fetched yet (a lender that does not send plans with its
+  // pre-authorisation, or a fetch that failed then): fetch them now, for
+  // each offer, priced for the smaller of its approval and the purchase.
+  const missingKey = missing.join(',');
   useEffect(() => {
-    if (!primary || s.responses[primary.providerKey]?.paymentPlans) return;
+    if (!missingKey) return;
     setLoading(true);
-    fetchPlans(primary.providerKey, defaultCents, { handled: false })
+    Promise.all(
+      missingKey.split(',').map((k) =>
+        fetchPlans(k, planAmountCents(offers.find((o) => o.providerKey === k)?.approvedAmountCents ?? 0, s.purchaseAmountCents), {
+          handled: false,
+        }),
+      ),
+    )
       .catch(() => setFailed(true))
       .finally(() => setLoading(false));
-  }, [primary, defaultCents, s.responses]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- refetch only when the set of offers without plans changes
+  }, [missingKey]);
 
-  const recalc = async (dollars: number) => {
-    if (!primary) return;
+  // A lender that explains its plans unasked (autoShowLearnHowDrawer) opens
+  // the explanation of the suggested plan once, when its plans first show.
+  const autoShown = useRef(false);
+  useEffect(() => {
+    if (autoShown.current || !cfg?.autoShowLearnHowDrawer || !allPlans.length) return;
+    autoShown.current = true;
+    const first = suggestedPlan(allPlans.filter((p) => p.providerKey === primary?.providerKey && isEligible(p, maxCents)));
+    if (first) ui.set({ learnHow: first });
+  }, [cfg, allPlans, primary, maxCents]);
+
+  /** estimate prices every offer's plans for an amount, each kept within its own bounds; it answers the primary's dollars. */
+  const estimate = async (dollars: number): Promise<number> => {
+    if (!primary) return dollars;
     const clamped = clampEstimate(dollars, Math.ceil(minCents / 100), Math.floor(maxCents / 100));
-    setAmountText(String(clamped));
     setLoading(true);
     setFailed(false);
     try {
-      await withProgress(offerProgress.plans(providerName(primary.providerKey)), () =>
-        fetchPlans(primary.providerKey, clamped * 100, { handled: false }),
+      await withProgress(offerProgress.plans(offers.map((o) => providerName(o.providerKey)).join(' and ')), () =>
+        Promise.all(
+          offers.map((o) => {
+            const c = s.providers[o.providerKey];
+            const own = clampEstimate(clamped, Math.ceil((c?.minPaymentCalculatorCents ?? 0) / 100), Math.floor(o.approvedAmountCents / 100));
+            return fetchPlans(o.providerKey, own * 100, { handled: false });
+          }),
+        ),
       );
       setChoice('');
     } catch {
@@ -85,13 +109,11 @@ export function PaymentPlansPage() {
     } finally {
       setLoading(false);
     }
+    return clamped;
   };
 
-  const eligible = allPlans.filter((p) => isEligible(p, amountCents, maxCents));
-  const others = allPlans.filter((p) => !isEligible(p, amountCents, maxCents));
-  const suggested = suggestedPlan(eligible);
   const downPaymentCents = Math.max(0, ...allPlans.map((p) => p.downPaymentCents));
-  const selected = allPlans.find((p) => `${p.providerKey}|${p.providerPlanCode}` === choice);
+  const selected = allPlans.find((p) => planValue(p) === choice);
 
   const proceed = async () => {
     if (!selected) {
@@ -100,7 +122,11 @@ export function PaymentPlansPage() {
       return;
     }
     try {
-      await selectPlan(selected);
+      // A lender that takes the choice on the review screen
+      // (selectPaymentPlanOnReviewScreen) is told there, once the patient
+      // has seen the plan in full; the others are told now.
+      if (s.providers[selected.providerKey]?.selectPaymentPlanOnReviewScreen) choosePlan(selected);
+      else await selectPlan(selected);
       navigate(providerRoute(selected.providerKey, 'paymentPlanReview'));
     } catch (e) {
       if (!isHandled(e)) navigate('/error');
@@ -120,90 +146,29 @@ export function PaymentPlansPage() {
   return (
     <>
       <Page title="Choose your payment plan" />
-      <section aria-label="Your offers">
-        {offers.map((o) => (
-          <div key={o.providerKey} className="card offer-head">
-            <LenderLogo providerKey={o.providerKey} />
-            <div style={{ flex: 1, minWidth: 220 }}>
-              <p style={{ margin: 0 }}>
-                Congratulations! {nameOf(s.providers, o.providerKey)} {WORD[o.code] ?? 'approved'} you for up to
-              </p>
-              <p className="offer-head__amount" style={{ margin: 0 }}>
-                {formatCents(o.approvedAmountCents)}
-              </p>
-              <p className="muted" style={{ margin: 0 }}>
-                {offerExpiry(
-                  o.expiresAt ?? s.responses[o.providerKey]?.paymentPlans?.[0]?.expireDateTime,
-                  new Date(),
-                  s.providers[o.providerKey]?.preauthExpireDays ?? 30,
-                )}
-              </p>
-            </div>
-          </div>
-        ))}
-      </section>
-
-      <section className="card" aria-labelledby="estimator-title">
-        <h2 id="estimator-title">Amount to finance</h2>
-        <p className="muted">
-          {s.purchaseAmountCents ? `Your treatment costs ${formatCents(s.purchaseAmountCents)}. ` : ''}You can finance up to {formatCents(maxCents)}.
-        </p>
-        <form
-          className="estimator"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void recalc(Number(amountText.replace(/\D/g, '')));
-          }}
-        >
-          {!cfg?.paymentCalculatorButtonsHidden ? (
-            <Button
-              variant="secondary"
-              className="estimator__step"
-              aria-label="Lower the amount by $500"
-              onClick={() => void recalc(Number(amountText) - STEP_DOLLARS)}
-              disabled={loading || Number(amountText) * 100 <= minCents}
-            >
-              −
-            </Button>
-          ) : null}
-          <div className="field" style={{ margin: 0 }}>
-            <label htmlFor="estimate">Amount in dollars</label>
-            <div className="prefix-wrap">
-              <span aria-hidden="true">$</span>
-              <input
-                id="estimate"
-                className="input"
-                inputMode="numeric"
-                autoComplete="off"
-                value={amountText}
-                onChange={(e) => setAmountText(e.target.value.replace(/\D/g, ''))}
-                onKeyDown={(e) => {
-                  if (e.key === '-' || e.key === '.') e.preventDefault();
-                }}
-              />
-            </div>
-          </div>
-          {!cfg?.paymentCalculatorButtonsHidden ? (
-            <Button
-              variant="secondary"
-              className="estimator__step"
-              aria-label="Raise the amount by $500"
-              onClick={() => void recalc(Number(amountText) + STEP_DOLLARS)}
-              disabled={loading || Number(amountText) * 100 >= maxCents}
-            >
-              +
-            </Button>
-          ) : null}
-          <Button type="submit" variant="secondary" className="estimator__update" disabled={loading}>
-            Update plans
-          </Button>
-        </form>
-      </section>
+      <OfferHeads offers={offers} />
+      <Estimator
+        amountCents={amountCents}
+        minCents={minCents}
+        maxCents={maxCents}
+        purchaseCents={s.purchaseAmountCents}
+        buttonsHidden={cfg?.paymentCalculatorButtonsHidden}
+        busy={loading}
+        onEstimate={estimate}
+      />
 
       {downPaymentCents > 0 ? (
         <section className="card" aria-labelledby="down-payment-title">
           <h2 id="down-payment-title">Your down payment</h2>
           <p className="muted">A down payment is paid today and comes off what you finance.</p>
+          {offers.map((o) => {
+            const cap = s.providers[o.providerKey]?.maxDownPaymentCents;
+            return cap ? (
+              <p key={o.providerKey} className="muted">
+                {providerName(o.providerKey)} never asks for more than {formatCents(cap)} down.
+              </p>
+            ) : null;
+          })}
           <DownPaymentTable
             treatmentCents={s.purchaseAmountCents || amountCents}
             insuranceCents={s.insuranceBenefitsCents}
@@ -228,33 +193,20 @@ export function PaymentPlansPage() {
           <div className="notice notice--warn">
             <p style={{ margin: 0 }}>We couldn’t get the payment plans just now. Please try “Update plans” again, or ask the office.</p>
           </div>
-        ) : !allPlans.length ? (
-          <div className="notice">
-            <p style={{ margin: 0 }}>We could not find any plans that match your search criteria</p>
-          </div>
         ) : (
-          <RadioGroup.Root
-            className="plans"
+          <PlanList
+            plans={allPlans}
+            amountCents={amountCents}
+            approvedCents={approved}
+            offered={offered}
             value={choice}
-            onValueChange={(v) => {
+            onChange={(v) => {
               setChoice(v);
               setChoiceError(false);
             }}
-            aria-labelledby="plans-title"
-            aria-describedby={choiceError ? 'plans-error' : undefined}
-          >
-            {eligible.map((p) => (
-              <PlanCard key={`${p.providerKey}|${p.providerPlanCode}`} plan={p} financedAmountCents={amountCents} suggested={p === suggested} />
-            ))}
-            {others.length ? (
-              <p className="muted" style={{ marginTop: 8 }}>
-                Below are other options. Please note these do not match your active search criteria
-              </p>
-            ) : null}
-            {others.map((p) => (
-              <PlanCard key={`${p.providerKey}|${p.providerPlanCode}`} plan={p} financedAmountCents={amountCents} fullyCovered={false} />
-            ))}
-          </RadioGroup.Root>
+            labelledBy="plans-title"
+            describedBy={choiceError ? 'plans-error' : undefined}
+          />
         )}
       </section>
 

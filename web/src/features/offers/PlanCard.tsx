@@ -2,8 +2,17 @@ import * as RadioGroup from '@radix-ui/react-radio-group';
 import { LenderLogo } from '@/components/LenderLogo';
 import type { PaymentPlan } from '@/lib/api/types';
 import { formatApr, formatCents } from '@/lib/money';
-import { EARLY_PURCHASE_DAYS, isDeferredInterest, isEarlyPurchaseOption, isFixedRate, isLease, suggestedDeferredPaymentCents } from './plans';
+import {
+  EARLY_PURCHASE_DAYS,
+  financeChargeCents,
+  isDeferredInterest,
+  isEarlyPurchaseOption,
+  isFixedRate,
+  isLease,
+  suggestedDeferredPaymentCents,
+} from './plans';
 import { ui } from '@/stores/ui';
+import { useFlow } from '@/stores/flow';
 
 export function planTitle(p: PaymentPlan): string {
   // A lease is never described as credit: no "no interest", no APR.
@@ -42,15 +51,35 @@ export function LeaseNote({ plan }: { plan: PaymentPlan }) {
   );
 }
 
+/**
+ * PlanDetails is the full cost of a credit plan, shown on the card for a
+ * lender whose catalogue entry asks for it (showPaymentPlanDetails): the
+ * amount financed, the finance charge and the total of payments, the way a
+ * loan's disclosure states them. Spans, not a list: it sits inside the
+ * card's radio button.
+ */
+export function PlanDetails({ plan }: { plan: PaymentPlan }) {
+  return (
+    <span className="plan__facts plan__details">
+      <span>Amount financed {formatCents(plan.amountFinancedCents)}</span>
+      <span>Finance charge {formatCents(financeChargeCents(plan))}</span>
+      <span>Total of payments {formatCents(plan.totalCostCents - plan.downPaymentCents)}</span>
+    </span>
+  );
+}
+
 export interface PlanCardProps {
   plan: PaymentPlan;
   financedAmountCents: number;
   suggested?: boolean;
   fullyCovered?: boolean;
+  /** The partner lender whose plan this is (plans.ts subLenderOf): its logo and name replace the lender's. */
+  partner?: { name: string; logo: string };
 }
 
 /** PlanCard: a selectable radio-style card with logo, monthly payment, what is due today, APR (credit) or cost of ownership (lease), total and the deferred-interest example. */
-export function PlanCard({ plan, financedAmountCents, suggested = false, fullyCovered = true }: PlanCardProps) {
+export function PlanCard({ plan, financedAmountCents, suggested = false, fullyCovered = true, partner }: PlanCardProps) {
+  const details = useFlow((s) => s.providers[plan.providerKey]?.showPaymentPlanDetails);
   const id = `plan-${plan.providerKey}-${plan.providerPlanCode}`;
   return (
     <div className="plan-wrap">
@@ -64,12 +93,18 @@ export function PlanCard({ plan, financedAmountCents, suggested = false, fullyCo
               {formatCents(plan.monthlyAmountCents)}
               <small>/month</small>
             </span>
-            <LenderLogo providerKey={plan.providerKey} />
+            <LenderLogo providerKey={plan.providerKey} logo={partner?.logo} />
           </span>
+          {partner ? (
+            <span className="muted" style={{ display: 'block' }}>
+              From {partner.name}
+            </span>
+          ) : null}
           <span style={{ display: 'block', fontWeight: 700, marginBottom: 4 }}>
             {planTitle(plan)} {suggested ? <span className="badge">Suggested</span> : null}
           </span>
           <PlanFacts plan={plan} id={`${id}-desc`} />
+          {details && !isLease(plan) ? <PlanDetails plan={plan} /> : null}
           {plan.description ? <span style={{ display: 'block', marginTop: 4 }}>{plan.description}</span> : null}
           {isLease(plan) ? <LeaseNote plan={plan} /> : null}
           {!isLease(plan) && isDeferredInterest(plan) ? (

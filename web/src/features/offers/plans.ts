@@ -1,4 +1,6 @@
-import type { PaymentPlan } from '@/lib/api/types';
+import type { PaymentPlan, ProviderConfig } from '@/lib/api/types';
+
+type SubLender = NonNullable<ProviderConfig['subLenders']>[number];
 
 /** The suggested plan is the one with the highest monthly amount (docs/behaviour.md, "Plans and offers"). */
 export function suggestedPlan(plans: PaymentPlan[]): PaymentPlan | undefined {
@@ -8,11 +10,18 @@ export function suggestedPlan(plans: PaymentPlan[]): PaymentPlan | undefined {
 export const isFixedRate = (p: PaymentPlan) => p.typeId === 'fixed_rate';
 export const isDeferredInterest = (p: PaymentPlan) => p.typeId === 'deferred_interest';
 
-/** A plan is eligible when the requested amount is between its minimum (default 0) and maximum. */
-export function isEligible(p: PaymentPlan, requestedCents: number, approvedCents?: number): boolean {
-  const min = p.minAmountCents ?? 0;
-  const max = p.maxAmountCents ?? approvedCents ?? Number.POSITIVE_INFINITY;
-  return requestedCents >= min && requestedCents <= max;
+/**
+ * A plan can be chosen when what it finances (the lender's amount financed:
+ * the amount asked less the plan's down payment) is more than nothing, at
+ * least its minimum, at most its maximum where it has one, and at most the
+ * approved amount — the server's rule in flow/plan.go, so the browser never
+ * offers a plan the server refuses (docs/behaviour.md, "Plans and offers").
+ */
+export function isEligible(p: PaymentPlan, approvedCents?: number): boolean {
+  const financed = p.amountFinancedCents;
+  if (financed <= 0 || financed < (p.minAmountCents ?? 0)) return false;
+  if (p.maxAmountCents && financed > p.maxAmountCents) return false;
+  return approvedCents === undefined || financed <= approvedCents;
 }
 
 /** Learn-how multiplier by duration (docs/behaviour.md, "Plans and offers"). */
@@ -59,3 +68,82 @@ export function downPaymentRows(treatmentCents: number, insuranceCents = 0): { l
     { label: 'Remaining patient obligation', cents: remainingObligationCents(treatmentCents, limit) },
   ];
 }
+
+/**
+ * The product family a lender's plan filter is keyed by (catalogue
+ * paymentPlanFilterOverrides): a card (promotional or revolving), a loan or
+ * a lease.
+ */
+export function productFamily(kind: string | undefined): string {
+  if (kind === 'promotional_card' || kind === 'revolving') return 'credit_card';
+  if (kind === 'lease_to_own') return 'lease';
+  return 'loan';
+}
+
+/** planTypesShown: the plan types a lender's filter override lets through, in its order; undefined when it shows every type. */
+export function planTypesShown(cfg: ProviderConfig | undefined): string[] | undefined {
+  const types = cfg?.paymentPlanFilterOverrides?.[productFamily(cfg.kind)];
+  return types?.length ? types : undefined;
+}
+
+/** filterByType keeps the plans of the types a lender's override shows (every plan of a lender without one). */
+export function filterByType(plans: PaymentPlan[], providers: Record<string, ProviderConfig>): PaymentPlan[] {
+  return plans.filter((p) => {
+    const types = planTypesShown(providers[p.providerKey]);
+    return !types || types.includes(p.typeId);
+  });
+}
+
+/** A short name for a plan type, for the plan-type filter. */
+export const PLAN_TYPE_LABEL: Record<string, string> = {
+  deferred_interest: 'No interest if paid in full',
+  fixed_rate: 'Fixed monthly payments',
+  fixed_installment_loan: 'Installment loans',
+  sub_lender_no_interest: 'No interest',
+  sub_lender_promotional_rate: 'Promotional rate',
+};
+
+/**
+ * subLenderOf is the partner lender behind a plan: the one the plan names,
+ * else the one the lender's offer names (offeredProviderId), when the lender
+ * passes on partners' offers and that partner is not the lender itself.
+ */
+export function subLenderOf(plan: PaymentPlan, cfg: ProviderConfig | undefined, offeredProviderId?: string): SubLender | undefined {
+  const id = plan.subLenderId || offeredProviderId;
+  if (!id || !cfg?.subLenders?.length || id === cfg.providerId) return undefined;
+  return cfg.subLenders.find((s) => s.providerId === id);
+}
+
+/** PlanGroup is the plans of one lender, or of one of its partner lenders. */
+export interface PlanGroup {
+  id: string;
+  providerKey: string;
+  subLender?: SubLender;
+  plans: PaymentPlan[];
+}
+
+/**
+ * groupPlans puts each lender's plans together, a partner lender's apart
+ * from its lender's own, in the order the plans came (the offers' order).
+ */
+export function groupPlans(
+  plans: PaymentPlan[],
+  providers: Record<string, ProviderConfig>,
+  offered: Record<string, string | undefined> = {},
+): PlanGroup[] {
+  const groups: PlanGroup[] = [];
+  for (const p of plans) {
+    const sub = subLenderOf(p, providers[p.providerKey], offered[p.providerKey]);
+    const id = `${p.providerKey}|${sub?.providerId ?? ''}`;
+    let g = groups.find((x) => x.id === id);
+    if (!g) {
+      g = { id, providerKey: p.providerKey, subLender: sub, plans: [] };
+      groups.push(g);
+    }
+    g.plans.push(p);
+  }
+  return groups;
+}
+
+/** The finance charge of a credit plan: what it costs beyond the amount financed (never below zero). */
+export const financeChargeCents = (p: PaymentPlan) => Math.max(0, p.totalCostCents - p.downPaymentCents - p.amountFinancedCents);

@@ -3,12 +3,15 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { flow } from '@/stores/flow';
-import { BankAccountPage, PaymentSelectionPage } from './PaymentPages';
+import { ApiError } from '@/lib/api/client';
+import { provider } from '@/test/catalogue';
+import { BankAccountPage, LoanPaymentPage, PaymentSelectionPage } from './PaymentPages';
 
 const post = vi.hoisted(() => vi.fn());
+const get = vi.hoisted(() => vi.fn());
 vi.mock('@/lib/api/client', async (actual) => {
   const real = await actual<typeof import('@/lib/api/client')>();
-  return { ...real, api: { ...real.api, post } };
+  return { ...real, api: { ...real.api, post, get } };
 });
 
 function show(path: string) {
@@ -17,6 +20,9 @@ function show(path: string) {
       { path: '/providers/snap_standard/addBankAccount', Component: BankAccountPage },
       { path: '/providers/snap_standard/paymentSelection', Component: PaymentSelectionPage },
       { path: '/providers/snap_standard/terms', Component: () => <h1>Read and sign</h1> },
+      { path: '/providers/:providerKey/loanPayment', Component: LoanPaymentPage },
+      { path: '/providers/:providerKey/agreement', Component: () => <h1>Agreement screen</h1> },
+      { path: '/providers/:providerKey/terms', Component: () => <h1>Read and sign</h1> },
     ],
     { initialEntries: [path] },
   );
@@ -28,6 +34,8 @@ describe('payment screens', () => {
   beforeEach(() => {
     post.mockReset();
     post.mockResolvedValue({});
+    get.mockReset();
+    get.mockResolvedValue({ providerKey: 'snap_standard', status: 'offer_accepted' });
     flow.set({ providerKey: 'snap_standard' });
   });
 
@@ -68,7 +76,7 @@ describe('payment screens', () => {
     expect(cvv.value).toBe('1234');
     await userEvent.type(screen.getByLabelText('Expiry (MM/YY)'), '1299');
     await userEvent.type(screen.getByLabelText('Billing ZIP code'), '891011');
-    await userEvent.click(screen.getByRole('button', { name: 'Continue to signing' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/providers/snap_standard/terms'));
     expect(post).toHaveBeenCalledTimes(1);
     expect(post.mock.calls[0]?.[1]).toEqual({
@@ -84,10 +92,87 @@ describe('payment screens', () => {
     expect(kept).not.toContain('"1234"');
   });
 
-  it('checking needs no card and goes on to signing', async () => {
+  it('checking needs no card and goes on to the next open step the server names, else signing', async () => {
     const router = show('/providers/snap_standard/paymentSelection');
-    await userEvent.click(screen.getByRole('button', { name: 'Continue to signing' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/providers/snap_standard/terms'));
     expect(post).not.toHaveBeenCalled();
+    expect(get.mock.calls[0]?.[0]).toMatch(/providers\/snap_standard\/application$/);
+
+    get.mockResolvedValue({ providerKey: 'snap_standard', status: 'offer_accepted', openSteps: ['agreement'] });
+    const again = show('/providers/snap_standard/paymentSelection');
+    await userEvent.click(screen.getAllByRole('button', { name: 'Continue' }).at(-1)!);
+    await vi.waitFor(() => expect(again.state.location.pathname).toBe('/providers/snap_standard/agreement'));
+  });
+});
+
+describe('loan payment (HFD)', () => {
+  const refused = () =>
+    new ApiError(400, {
+      code: 'validation_error',
+      message: 'The lender could not accept this card.',
+      fieldErrors: [{ field: 'bankCard.cardNumber', message: 'The card issuer did not accept this card.' }],
+    });
+
+  async function typeCard() {
+    await userEvent.type(screen.getByLabelText('Name on card'), 'Pat Approve');
+    await userEvent.type(screen.getByLabelText('Card number'), '4000000000000002');
+    await userEvent.type(screen.getByLabelText('Expiry (MM/YY)'), '1299');
+    await userEvent.type(screen.getByLabelText('Security code (CVV)'), '123');
+    await userEvent.type(screen.getByLabelText('Billing ZIP code'), '77002');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+  }
+
+  beforeEach(() => {
+    post.mockReset();
+    get.mockReset();
+    flow.set({ providerKey: 'hfd_standard', providers: { hfd_standard: provider('hfd_standard', 'HFD', { showBankCardErrorModal: true }) } });
+  });
+
+  it("checks the card here first, in the patient's words, and sends nothing until it passes", async () => {
+    show('/providers/hfd_standard/loanPayment');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getAllByText('Required Field').length).toBeGreaterThan(0);
+    expect(screen.getByText('Please enter an expiry date that has not passed (MM/YY).')).toBeTruthy();
+    expect(post).not.toHaveBeenCalled();
+  });
+
+  it('a refused card opens the kind modal: another card, or a checking account instead', async () => {
+    post.mockRejectedValueOnce(refused());
+    post.mockResolvedValueOnce({ providerKey: 'hfd_standard', status: 'offer_accepted' });
+    const router = show('/providers/hfd_standard/loanPayment');
+    await typeCard();
+    const dialog = await screen.findByRole('dialog', { name: 'This card could not be used' });
+    expect(dialog.textContent).toContain('Your plan is not affected');
+    expect(dialog.textContent).not.toMatch(/declin/i);
+    // The number and CVV were cleared once sent.
+    expect((screen.getByLabelText('Card number') as HTMLInputElement).value).toBe('');
+    await userEvent.click(screen.getByRole('button', { name: 'Use a checking account' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await userEvent.type(screen.getByLabelText('Routing number'), '011000015');
+    await userEvent.type(screen.getByLabelText('Account number'), '000123456789');
+    await userEvent.type(screen.getByLabelText('Bank name'), 'First Test Bank');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/providers/hfd_standard/terms'));
+    expect(post.mock.calls.map((c) => String(c[0]).split('/').pop())).toEqual(['bank-card', 'bank-account']);
+  });
+
+  it('"Try another card" closes the modal and keeps the card form', async () => {
+    post.mockRejectedValueOnce(refused());
+    show('/providers/hfd_standard/loanPayment');
+    await typeCard();
+    await screen.findByRole('dialog', { name: 'This card could not be used' });
+    await userEvent.click(screen.getByRole('button', { name: 'Try another card' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByLabelText('Card number')).toBeTruthy();
+  });
+
+  it('without the catalogue flag a refusal stays on the field, with no modal', async () => {
+    flow.set({ providers: { hfd_standard: provider('hfd_standard', 'HFD', { showBankCardErrorModal: false }) } });
+    post.mockRejectedValueOnce(refused());
+    show('/providers/hfd_standard/loanPayment');
+    await typeCard();
+    expect(await screen.findByText('The card issuer did not accept this card.')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

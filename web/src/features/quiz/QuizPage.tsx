@@ -5,9 +5,9 @@ import { useFlowNavigate } from '@/flow/navigation';
 import { withProgress } from '@/flow/progress';
 import { api, ApiError, providerPath } from '@/lib/api/client';
 import type { components } from '@/lib/api/schema';
-import { needsBankAccount } from '@/lib/payment';
-import { providerRoute } from '@/lib/paths';
+import { afterStep } from '@/lib/lenderSteps';
 import { useFlow, useProviderName } from '@/stores/flow';
+import { Failure } from '@/components/Failure';
 
 /*
  * The identity quiz (docs/behaviour.md, "The identity quiz"): a lender that
@@ -33,7 +33,8 @@ export function QuizPage() {
   const [missing, setMissing] = useState(false);
   const [failure, setFailure] = useState('');
 
-  const next = () => navigate(providerRoute(providerKey, needsBankAccount(providerKey) ? 'addBankAccount' : 'terms'));
+  // Passed: on to the lender's next open step, or signing (docs/behaviour.md, "Signing").
+  const next = () => void afterStep(providerKey).then((to) => navigate(to));
 
   useEffect(() => {
     let live = true;
@@ -133,11 +134,7 @@ export function QuizPage() {
                 {missing && !answers[q.id] ? <span className="error-text">Please choose an answer.</span> : null}
               </fieldset>
             ))}
-            {failure ? (
-              <p className="notice notice--warn" role="alert">
-                {failure}
-              </p>
-            ) : null}
+            <Failure message={failure} />
             <div className="actions">
               <Button type="submit">Send my answers</Button>
             </div>

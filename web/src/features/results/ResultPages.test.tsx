@@ -8,7 +8,7 @@ import { flow } from '@/stores/flow';
 import { provider, withCatalogue } from '@/test/catalogue';
 import { json, routes as serve, type Call } from '@/test/fetch';
 import { decision } from '@/test/fixtures';
-import { ExpiredPage, PositiveResultPage, TruePendingPage } from './ResultPages';
+import { DeclinedPage, ExpiredPage, PositiveResultPage, TruePendingPage } from './ResultPages';
 
 /*
  * The screens of the lender overrides (lib/decision.ts, LENDER_ROUTING):
@@ -56,7 +56,9 @@ describe('TruePendingPage', () => {
     renderAt('true-pending', <TruePendingPage />, pending);
     expect(await screen.findByRole('heading', { level: 1, name: 'LendingClub is still reviewing your application' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'What happens next' })).toBeTruthy();
-    expect(screen.getByText('A copy of your photo ID.')).toBeTruthy();
+    expect(screen.getByRole('listitem').textContent).toBe(
+      'A copy of your photo ID. Waiting for you. LendingClub may call or write to you to confirm who you are. Have a photo ID ready.',
+    );
     expect(screen.getByText('LendingClub will contact you by email or mail once they have decided.')).toBeTruthy();
     expect(screen.getByText('LC-123')).toBeTruthy();
     expect(screen.getByText('You don’t need to apply again.')).toBeTruthy();
@@ -106,5 +108,35 @@ describe('PositiveResultPage after a pending answer waiting for the email', () =
     renderAt('approved', <PositiveResultPage />, decision(LC, 'pending', { pendingReasons: ['verify_email'], approvedAmountCents: 700_000 }));
     expect(await screen.findByText('LendingClub approved you for up to')).toBeTruthy();
     expect(screen.getByText('$7,000.00')).toBeTruthy();
+  });
+});
+
+describe('DeclinedPage with the words of the lender that declined last', () => {
+  const AFF = 'aff_standard';
+  const AFF_WORDS = 'AFF could not offer you a treatment loan this time. Within 30 days AFF will send you a letter.';
+
+  function declinedAt(order: string[]) {
+    withCatalogue([
+      provider(LC, 'LendingClub', { kind: 'installment_loan', creditType: 'loan' }),
+      provider(AFF, 'AFF', { kind: 'installment_loan', creditType: 'loan', declinedMessage: AFF_WORDS }),
+    ]);
+    for (const k of order) flow.response(k, { preAuth: { ...decision(k, 'declined'), operation: 'prequalify' } });
+    flow.set({ declinedBy: order, providerKey: order.at(-1)! });
+    const router = createMemoryRouter([{ path: '/providers/:providerKey/declined', element: <DeclinedPage /> }], {
+      initialEntries: [`/providers/${order.at(-1)}/declined`],
+    });
+    render(<RouterProvider router={router} />);
+  }
+
+  it('AFF declined last: its own words, and every lender of the session still listed', () => {
+    declinedAt([LC, AFF]);
+    expect(screen.getByText(AFF_WORDS)).toBeTruthy();
+    expect(screen.getByText(/LendingClub and AFF/)).toBeTruthy();
+  });
+
+  it('another lender declined last: the general screen only', () => {
+    declinedAt([AFF, LC]);
+    expect(screen.queryByText(AFF_WORDS)).toBeNull();
+    expect(screen.getByText(/AFF and LendingClub/)).toBeTruthy();
   });
 });

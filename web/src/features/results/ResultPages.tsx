@@ -11,7 +11,10 @@ import type { FinishOutcome } from '@/lib/api/types';
 import { formatCents } from '@/lib/money';
 import { providerRoute } from '@/lib/paths';
 import { flow, nameOf, useFlow, useProviderName } from '@/stores/flow';
+import { isPositive } from '@/lib/decision';
 import { noFinancingSummary, noOfferScreen, outcomeOf } from './messages';
+import { PendingChecks, StipulationList } from './PendingChecks';
+import { stipulationState } from './stipulations';
 
 function useProvider(): { key: string; name: string } {
   const { providerKey = '' } = useParams();
@@ -111,6 +114,9 @@ export function DeclinedPage() {
   const { key } = useProvider();
   const s = useFlow(useShallow((x) => ({ declinedBy: x.declinedBy, responses: x.responses, providers: x.providers })));
   const { title, lines } = noFinancingSummary(s, (k) => nameOf(s.providers, k), key);
+  // The lender that declined last may have words of its own (catalogue declinedMessage).
+  const last = s.declinedBy.at(-1);
+  const own = last ? s.providers[last]?.declinedMessage : undefined;
   return (
     <Result kind="info" title={title}>
       {lines.map((line, i) => (
@@ -118,6 +124,7 @@ export function DeclinedPage() {
           {line}
         </p>
       ))}
+      {own ? <p className="notice">{own}</p> : null}
       <p>You can talk to the office about other ways to pay for your treatment.</p>
       <div className="actions">
         <FinishButton />
@@ -126,15 +133,30 @@ export function DeclinedPage() {
   );
 }
 
+/**
+ * PendingPage: the lender needs more time. While the screen is open the
+ * lender is asked again (PendingChecks), and what it waits for is listed
+ * with its status (docs/behaviour.md, "Pending, patches and stipulations").
+ */
 export function PendingPage() {
   const { key, name } = useProvider();
-  const ref = useFlow((s) => (s.responses[key]?.apply ?? s.responses[key]?.preAuth)?.lenderApplicationId);
+  const navigate = useFlowNavigate();
+  const d = useFlow((s) => s.responses[key]?.apply ?? s.responses[key]?.preAuth);
+  const stips = d?.stipulations ?? [];
+  const askIncome = stips.some((x) => x.type === 'income' && stipulationState(x) === 'waiting');
   return (
     <Result kind="info" title="Your application is being reviewed">
       <p className="lead">
         {name} needs a little more time to look at your application. They will send you more information by mail within 7–10 business days.
       </p>
-      <StillPendingEnd name={name} reference={ref} />
+      <StipulationList stipulations={stips} lender={name} />
+      {askIncome ? (
+        <div className="actions">
+          <Button onClick={() => navigate(providerRoute(key, 'patch/income'))}>Give my income</Button>
+        </div>
+      ) : null}
+      <PendingChecks providerKey={key} lender={name} withStipulations={Boolean(d?.stipulations?.length)} />
+      <StillPendingEnd name={name} reference={d?.lenderApplicationId} />
     </Result>
   );
 }
@@ -164,24 +186,15 @@ function StillPendingEnd({ name, reference }: { name: string; reference?: string
 export function TruePendingPage() {
   const { key, name } = useProvider();
   const d = useFlow((s) => s.responses[key]?.apply ?? s.responses[key]?.preAuth);
-  const asked = (d?.stipulations ?? []).filter((x) => x.description && x.status !== 'satisfied' && x.status !== 'closed');
   return (
     <Result kind="info" title={`${name} is still reviewing your application`}>
       <p className="lead">
         {name} has not made a decision yet. Your application is with them and nothing more is needed from you right now unless they ask.
       </p>
       <h2>What happens next</h2>
-      {asked.length ? (
-        <>
-          <p>{name} is waiting for:</p>
-          <ul>
-            {asked.map((x) => (
-              <li key={x.id}>{x.description}</li>
-            ))}
-          </ul>
-        </>
-      ) : null}
+      <StipulationList stipulations={d?.stipulations ?? []} lender={name} />
       <p>{name} will contact you by email or mail once they have decided.</p>
+      <PendingChecks providerKey={key} lender={name} withStipulations={Boolean(d?.stipulations?.length)} />
       <StillPendingEnd name={name} reference={d?.lenderApplicationId} />
     </Result>
   );
@@ -251,14 +264,67 @@ export function LenderErrorPage() {
   );
 }
 
+/**
+ * ExistingAccountPage: the lender found an account the patient already has.
+ * "Use my existing account" leads to the plans the lender offers on it
+ * (resume/with-existing-account), then to review, signing and the end.
+ */
 export function ExistingAccountPage() {
-  const { name } = useProvider();
+  const { key, name } = useProvider();
+  const navigate = useFlowNavigate();
+  const d = useFlow((s) => s.responses[key]?.apply ?? s.responses[key]?.preAuth);
+  const usable = isPositive(d?.responseCode);
+  const amount = d?.approvedAmountCents ?? 0;
   return (
     <Result kind="info" title="You already have an account">
       <p className="lead">It looks like you already have an account with {name}.</p>
-      <p>You may be able to use it for this treatment. Please ask the office, or call {name}.</p>
+      {usable ? (
+        <>
+          <p>
+            You can use it for this treatment{amount > 0 ? <> — up to {formatCents(amount)} of its credit is available</> : null}. Next, choose how
+            you’d like to pay it back.
+          </p>
+          <div className="actions">
+            <Button onClick={() => navigate(providerRoute(key, 'resume/with-existing-account'))}>Use my existing account</Button>
+            <FinishButton label="No thanks, finish" secondary />
+          </div>
+        </>
+      ) : (
+        <>
+          <p>You may be able to use it for this treatment. Please ask the office, or call {name}.</p>
+          <div className="actions">
+            <FinishButton />
+          </div>
+        </>
+      )}
+    </Result>
+  );
+}
+
+/**
+ * UnderReviewPage: the lender's fraud and identity team is reviewing the
+ * application (pending reason red_flag). It is not a decline, and nothing
+ * here says so: what happens next, how the decision comes, the reference.
+ */
+export function UnderReviewPage() {
+  const { key, name } = useProvider();
+  const ref = useFlow((s) => (s.responses[key]?.apply ?? s.responses[key]?.preAuth)?.lenderApplicationId);
+  return (
+    <Result kind="info" title="Your application is under review">
+      <p className="lead">{name} is taking a closer look at your application before deciding. This is a routine check, and it is not a decline.</p>
+      <h2>What happens next</h2>
+      <ul>
+        <li>{name} may contact you to confirm who you are. Have a photo ID ready.</li>
+        <li>{name} will send you their decision by mail or call you, usually within 7–10 business days.</li>
+        <li>There is nothing more to do here today. Your application stays with {name}.</li>
+      </ul>
+      {ref ? (
+        <p>
+          If you call {name}, give them this reference number: <strong>{ref}</strong>
+        </p>
+      ) : null}
       <div className="actions">
-        <FinishButton />
+        <FinishButton outcome="pending" />
       </div>
     </Result>
   );

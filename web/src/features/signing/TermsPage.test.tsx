@@ -5,7 +5,8 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { ApiError } from '@/lib/api/client';
 import type { Decision, DisclosureKind, Document, Session } from '@/lib/api/types';
 import { flow } from '@/stores/flow';
-import { withCatalogue } from '@/test/catalogue';
+import { provider, withCatalogue } from '@/test/catalogue';
+import { json, routes } from '@/test/fetch';
 
 const docOf = (id: string, title: string): Document => ({
   id,
@@ -128,8 +129,13 @@ describe('signing after a quick check (soft pull)', () => {
   });
 });
 
-describe('signing for a lender that needs the checking account first', () => {
-  it('goes to the bank account screen when the server says it is missing', async () => {
+describe('signing while a lender step is still open', () => {
+  it('goes to the step the server says is open (here the checking account)', async () => {
+    routes({
+      '/providers/snap_standard/application': [
+        json({ providerKey: 'snap_standard', role: 'tertiary', applyMode: 'prequalify', status: 'offer_accepted', openSteps: ['addBankAccount'] }),
+      ],
+    });
     flow.reset();
     flow.set({ session: { webSessionId: 's1' } as Session, providerKey: 'snap_standard', applyMode: 'prequalify' });
     withCatalogue();
@@ -187,5 +193,26 @@ describe('signing when the lender is still working on it', () => {
     expect(esignAndComplete.mock.calls).toHaveLength(2);
     expect(esignAndComplete.mock.calls[1]).toEqual(esignAndComplete.mock.calls[0]);
     expect(esignAndComplete.mock.calls[0]![0]).toBe(signed);
+  });
+});
+
+describe('signing after the agreement was agreed on its own screen', () => {
+  it('says so, shows no second agreement box, and sends no agreement consent', async () => {
+    accepted('prequalify');
+    withCatalogue([provider('synchrony_standard', 'Synchrony', { stepsBeforeSigning: ['quiz', 'agreement'] })]);
+    esignAndComplete.mockResolvedValueOnce('/providers/synchrony_standard/complete');
+    renderTerms();
+    expect(await screen.findByText(/You read and agreed to the Synchrony agreement on the screen before this one/)).toBeTruthy();
+    expect(screen.queryByLabelText(AGREEMENT)).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Credit agreement' })).toBeNull();
+    await screen.findByRole('region', { name: 'Important disclosures' });
+    await userEvent.click(screen.getByRole('button', { name: 'Sign here' }));
+    await userEvent.click(screen.getByLabelText(ESIGN));
+    await userEvent.click(screen.getByLabelText(HARD_PULL));
+    await userEvent.click(screen.getByRole('button', { name: 'Sign and finish' }));
+    expect(await screen.findByText('Complete screen')).toBeTruthy();
+    expect(esignAndComplete.mock.calls).toEqual([
+      [signed, { consent: consentTo(docs.esign), agreementConsent: undefined, hardPullConsent: consentTo(docs.application) }],
+    ]);
   });
 });

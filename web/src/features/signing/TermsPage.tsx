@@ -13,9 +13,9 @@ import { joinNames } from '@/lib/consent/chain';
 import { agreeToAll, consentOf, loadDisclosure } from '@/lib/consent/documents';
 import { isPositive } from '@/lib/decision';
 import { providerRoute } from '@/lib/paths';
-import { needsBankAccount } from '@/lib/payment';
+import { nextOpenStep } from '@/lib/lenderSteps';
 import { useFlow, useProviderName } from '@/stores/flow';
-import { esignAndComplete, forgetSigningDocuments, loadAgreement, needsHardPull } from './api/esign';
+import { agreementAgreedBefore, esignAndComplete, forgetSigningDocuments, loadAgreement, needsHardPull } from './api/esign';
 import { SignatureField } from './SignatureField';
 import { EMPTY_SIGNATURE, type SignatureValue } from './signature';
 
@@ -113,8 +113,13 @@ function SignTerms({ providerKey }: { providerKey: string }) {
   const { pathname } = useLocation();
   const lender = useProviderName(providerKey);
   const hardPull = useFlow((s) => needsHardPull(s.responses[providerKey]));
+  // A lender whose steps include the agreement had it read and agreed on its own screen (docs/behaviour.md, "Signing").
+  const agreedBefore = useFlow((s) => agreementAgreedBefore(s.providers[providerKey]));
   const esign = useDocument(() => loadDisclosure(providerKey, 'esign', { handled: false }), [providerKey]);
-  const agreement = useDocument(() => loadAgreement(providerKey), [providerKey]);
+  const agreement = useDocument<Document | null>(
+    () => (agreedBefore ? Promise.resolve(null) : loadAgreement(providerKey)),
+    [providerKey, agreedBefore],
+  );
   const credit = useDocument<Document | null>(
     () => (hardPull ? loadDisclosure(providerKey, 'application', { handled: false }) : Promise.resolve(null)),
     [providerKey, hardPull],
@@ -130,7 +135,7 @@ function SignTerms({ providerKey }: { providerKey: string }) {
 
   const boxes = [
     { id: 'esign-consent', box: esignBox, doc: esign.doc },
-    { id: 'agreement-consent', box: agreementBox, doc: agreement.doc },
+    ...(agreedBefore ? [] : [{ id: 'agreement-consent', box: agreementBox, doc: agreement.doc }]),
     ...(hardPull ? [{ id: 'hard-pull-consent', box: creditBox, doc: credit.doc }] : []),
   ];
 
@@ -147,7 +152,7 @@ function SignTerms({ providerKey }: { providerKey: string }) {
       // Exactly the documents shown and the black-and-white PNG judged valid are sent.
       const consents = {
         consent: consentOf(esign.doc!),
-        agreementConsent: consentOf(agreement.doc!),
+        agreementConsent: agreedBefore ? undefined : consentOf(agreement.doc!),
         hardPullConsent: hardPull ? consentOf(credit.doc!) : undefined,
       };
       navigate(await esignAndComplete(sig.png, consents), { replace: true });
@@ -160,9 +165,11 @@ function SignTerms({ providerKey }: { providerKey: string }) {
         boxes.forEach((b) => b.box.set(false));
         [esign, agreement, credit].forEach((d) => d.retry());
         setChanged(true);
-      } else if (err instanceof ApiError && err.code === 'conflict' && needsBankAccount(providerKey)) {
-        // This lender signs only once it has the checking account (docs/behaviour.md, "Signing").
-        navigate(providerRoute(providerKey, 'addBankAccount'));
+      } else if (err instanceof ApiError && err.code === 'conflict') {
+        // A lender step still open (docs/behaviour.md, "Signing"): the server says which, and the patient goes there.
+        const next = await nextOpenStep(providerKey).catch(() => null);
+        if (next && next !== providerRoute(providerKey, 'terms')) navigate(next);
+        else if (!isHandled(err)) navigate(errorTarget(err, {}, pathname));
       } else if (!isHandled(err)) navigate(err instanceof ApiError ? errorTarget(err, {}, pathname) : '/error');
     }
   };
@@ -194,15 +201,22 @@ function SignTerms({ providerKey }: { providerKey: string }) {
             You can ask {lender} for a paper copy of any document at no cost, and you can withdraw this consent at any time by contacting {lender}.
           </p>
         </SigningSection>
-        <SigningSection
-          id="agreement-consent"
-          title={`Your agreement with ${lender}`}
-          doc={agreement}
-          box={agreementBox}
-          label={`I have read the ${lender} agreement and I agree to its terms.`}
-        >
-          <p>This is what you sign: how you repay {lender} for the plan you chose.</p>
-        </SigningSection>
+        {agreedBefore ? (
+          <section className="signing-section" aria-labelledby="agreement-agreed-heading">
+            <h2 id="agreement-agreed-heading">{`Your agreement with ${lender}`}</h2>
+            <p>You read and agreed to the {lender} agreement on the screen before this one. Your signature below signs it.</p>
+          </section>
+        ) : (
+          <SigningSection
+            id="agreement-consent"
+            title={`Your agreement with ${lender}`}
+            doc={agreement}
+            box={agreementBox}
+            label={`I have read the ${lender} agreement and I agree to its terms.`}
+          >
+            <p>This is what you sign: how you repay {lender} for the plan you chose.</p>
+          </SigningSection>
+        )}
         {hardPull ? (
           <SigningSection
             id="hard-pull-consent"

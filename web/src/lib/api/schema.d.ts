@@ -286,6 +286,158 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/providers/{providerKey}/application": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where this provider's application stands, with the lender's own steps still open (openSteps). */
+        get: operations["getProviderApplication"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/providers/{providerKey}/application/down-payment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record the down payment of an accepted offer with the lender (after accepting, before signing; the lender step `down_payment`).
+         * @description A lender step, asked once per provider application, only when the
+         *     decision requires a down payment. In the office (session
+         *     experienceType in_store) the office team confirms they collected it
+         *     (`collected_in_office`); at home the patient confirms they will pay
+         *     it at the office before treatment (`pay_at_office`). The amount must
+         *     be the selected plan's down payment. For a lender whose waterfall
+         *     role asks for it (catalogue showDownPaymentAcknowledgeByProviderRoles)
+         *     `acknowledged` must be true. Field errors are prefixed `downPayment.`.
+         */
+        post: operations["recordDownPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/providers/{providerKey}/application/additional-contact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give the lender one more person through whom to reach the patient (after accepting, before signing; the lender step `additional_contact`).
+         * @description A lender step, asked once per provider application. Field errors are
+         *     prefixed `contact.`. The contact goes to the lender and is not kept.
+         */
+        post: operations["addAdditionalContact"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/providers/{providerKey}/application/agreement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Agree to the lender's agreement on its own screen (after accepting, before signing; the lender step `agreement`).
+         * @description For a lender whose steps include `agreement` (AFF, Snap). The consent
+         *     must name the current agreement (POST agreement); it is recorded as
+         *     the `terms` consent, and the e-sign then carries no agreementConsent.
+         */
+        post: operations["agreeAgreement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/providers/{providerKey}/application/wisconsin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Whether an applicant living in Wisconsin is married and, if so, the spouse (the lender step `wisconsin_spouse`).
+         * @description Only when the applicant's address is in Wisconsin and the lender's
+         *     steps include `checkWisconsin`. Field errors are prefixed `spouse.`
+         *     (or `wisconsin.married`). Sent to the lender, not kept.
+         */
+        post: operations["answerWisconsin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/providers/{providerKey}/application/california-notice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Acknowledge the notice for patients in California (office in California; the lender step `california_notice`).
+         * @description The consent must name the current `kind=california_notice` document;
+         *     it is recorded as a `california_notice` consent.
+         */
+        post: operations["acknowledgeCaliforniaNotice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/providers/{providerKey}/application/cardholder-agreement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Agree to the cardholder agreement after signing, before completing (Fortiva; the lender step `cardholder_agreement`).
+         * @description The consent must name the current `kind=cardholder_agreement`
+         *     document; it is recorded as a `cardholder_agreement` consent.
+         *     Completing answers 409 until it is given.
+         */
+        post: operations["agreeCardholderAgreement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/providers/{providerKey}/quiz": {
         parameters: {
             query?: never;
@@ -378,6 +530,72 @@ export interface paths {
         put?: never;
         /** Ask the lender where its application stands (for pending decisions). */
         post: operations["applicationStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/providers/{providerKey}/patch/{patchType}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give a pending application what its lender asked for (a stipulation whose type is the patch type).
+         * @description A lender step, asked once per provider application and patch type
+         *     (docs/behaviour.md, "Pending, patches and stipulations"). `income`
+         *     sends the yearly income before taxes, checked with the application
+         *     form's own definition of that field (field error
+         *     `annualGrossIncome`). Answers the application with the lender's new
+         *     decision (and, when the lender gives one, its new
+         *     lenderApplicationId). An unknown patch type is 404; a lender that is
+         *     not waiting for it, 409. The same request with the same
+         *     Idempotency-Key gets the recorded answer; another income, 422.
+         */
+        post: operations["patch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/providers/{providerKey}/application/stipulations/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One stipulation of the lender's decision as last recorded, with its state in the patient's terms. */
+        get: operations["stipulationStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/providers/{providerKey}/application/stipulations/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask the lender where some (or all) of a pending decision's stipulations stand, and record the answer.
+         * @description Only while the decision is pending (409 otherwise). An id the
+         *     decision does not have is 404. The decision keeps its response code.
+         */
+        post: operations["refreshStipulations"];
         delete?: never;
         options?: never;
         head?: never;
@@ -833,6 +1051,12 @@ export interface components {
             paymentPlanFilterOverrides?: {
                 [key: string]: string[];
             };
+            /** @description The lender's own steps between accepting and signing, in order (some conditional; the provider application's openSteps says which are still open). */
+            stepsBeforeSigning?: string[];
+            /** @description The lender's own steps between signing and completing. */
+            stepsAfterSigning?: string[];
+            /** @description The lender's own words on the declined screen when it is the lender that declined last. */
+            declinedMessage?: string;
         };
         SubLender: {
             providerId: string;
@@ -986,10 +1210,16 @@ export interface components {
         };
         Stipulation: {
             id: string;
-            /** @description `identity_quiz` asks the identity quiz (GET quiz) before signing. */
+            /** @description `identity_quiz` asks the identity quiz (GET quiz) before signing; `income` is answered by the income patch (POST patch/income). */
             type: string;
             description: string;
+            /** @description The lender's own word. */
             status: string;
+            /**
+             * @description The status in the patient's terms, read by the server's one rule (flow/stipulation.go); waiting means waiting for the patient.
+             * @enum {string}
+             */
+            state?: "waiting" | "received" | "done";
         };
         Quiz: {
             quizId: string;
@@ -1049,6 +1279,14 @@ export interface components {
             lenderApplicationId?: string;
             selectedPlanCode?: string;
             decision?: components["schemas"]["Decision"];
+            /**
+             * @description Once the offer is accepted: the lender's own steps still to do
+             *     before signing (once signed, before completing), in order, named
+             *     as the browser's routes (quiz, addBankAccount, downpayment,
+             *     additionalContactInformation, loanPayment, …). Absent or empty:
+             *     nothing is open. Signing (completing) answers 409 while one is.
+             */
+            openSteps?: string[];
         };
         PlansRequest: {
             /**
@@ -1092,6 +1330,17 @@ export interface components {
             /** @description When sent, must be the confirmed plan's code (409 otherwise). */
             providerPlanCode?: string;
         };
+        RefreshStipulationsRequest: {
+            /** @description The stipulations to refresh; none (or no body) means all. */
+            stipulationIds?: string[];
+        };
+        PatchRequest: {
+            /**
+             * Format: int64
+             * @description For the income patch (required there), the yearly income before taxes in cents.
+             */
+            annualGrossIncome?: number;
+        };
         BankAccountRequest: {
             /** @description 9 digits whose ABA checksum (weights 3, 7, 1) is a multiple of ten. */
             routingNumber: string;
@@ -1100,6 +1349,43 @@ export interface components {
             bankName: string;
             /** @enum {string} */
             accountType: "checking";
+        };
+        ConsentStepRequest: {
+            consent: components["schemas"]["ConsentInput"];
+        };
+        WisconsinRequest: {
+            married: boolean;
+            spouse?: components["schemas"]["SpouseInput"];
+        };
+        SpouseInput: {
+            firstName: string;
+            lastName: string;
+            addressLine1: string;
+            addressLine2?: string;
+            city: string;
+            /** @description Two letters (a state or DC). */
+            state: string;
+            /** @description 5 digits, or 5+4 with a hyphen; must fit the state. */
+            zipCode: string;
+        };
+        DownPaymentRequest: {
+            /**
+             * Format: int64
+             * @description The selected plan's down payment, in cents.
+             */
+            amountCents: number;
+            /** @enum {string} */
+            method: "collected_in_office" | "pay_at_office";
+            /** @description The patient's acknowledgement of the down payment, required for a lender whose role asks for it. */
+            acknowledged?: boolean;
+        };
+        ContactRequest: {
+            /** @description The contact's full name (letters, spaces, ' ’ . -). */
+            name: string;
+            /** @enum {string} */
+            relationship: "parent" | "child" | "sibling" | "other_relative" | "friend" | "coworker";
+            /** @description 10 digits by the North American plan (formatting characters are dropped). */
+            phone: string;
         };
         BankCardRequest: {
             cardholderName: string;
@@ -1117,7 +1403,9 @@ export interface components {
          *     patient read there, and the signature. `consent` names the E-SIGN
          *     disclosure (GET disclosures?kind=esign); `agreementConsent` the
          *     lender's agreement (POST agreement), recorded as a consent of kind
-         *     terms; `hardPullConsent` the hard-pull authorisation (GET
+         *     terms — required, except for a lender whose agreement was agreed on
+         *     its own screen (POST application/agreement), which refuses it with
+         *     400 bad_request; `hardPullConsent` the hard-pull authorisation (GET
          *     disclosures?kind=application), recorded as a consent of kind
          *     hard_pull — required when the offer came from a prequalify or
          *     prescreen (a soft pull), refused with 400 bad_request when it came
@@ -1128,7 +1416,7 @@ export interface components {
          */
         ESignRequest: {
             consent: components["schemas"]["ConsentInput"];
-            agreementConsent: components["schemas"]["ConsentInput"];
+            agreementConsent?: components["schemas"]["ConsentInput"];
             hardPullConsent?: components["schemas"]["ConsentInput"];
             /** @description data:image/png;base64,… — a PNG of more than 3000 bytes and at most 512 KiB. */
             signaturePng: string;
@@ -1840,6 +2128,255 @@ export interface operations {
             502: components["responses"]["LenderUnavailable"];
         };
     };
+    getProviderApplication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A provider key of the location's waterfall, e.g. synchrony_standard. Others answer 404. */
+                providerKey: components["parameters"]["ProviderKey"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The provider application; once the offer is accepted, openSteps lists the lender's steps still to do before signing (or, once signed, before completing). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderApplicationState"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    recordDownPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A provider key of the location's waterfall, e.g. synchrony_standard. Others answer 404. */
+                providerKey: components["parameters"]["ProviderKey"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DownPaymentRequest"];
+            };
+        };
+        responses: {
+            /** @description Where this provider's application stands now (still offer_accepted; nothing of the payment method is answered back). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderApplicationState"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ConflictOrInFlight"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyMismatch"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            502: components["responses"]["LenderUnavailable"];
+        };
+    };
+    addAdditionalContact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A provider key of the location's waterfall, e.g. synchrony_standard. Others answer 404. */
+                providerKey: components["parameters"]["ProviderKey"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactRequest"];
+            };
+        };
+        responses: {
+            /** @description Where this provider's application stands now (still offer_accepted; nothing of the payment method is answered back). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderApplicationState"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ConflictOrInFlight"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyMismatch"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            502: components["responses"]["LenderUnavailable"];
+        };
+    };
+    agreeAgreement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A provider key of the location's waterfall, e.g. synchrony_standard. Others answer 404. */
+                providerKey: components["parameters"]["ProviderKey"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsentStepRequest"];
+            };
+        };
+        responses: {
+            /** @description Where this provider's application stands now (still offer_accepted; nothing of the payment method is answered back). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderApplicationState"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ConflictOrInFlight"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyMismatch"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            502: components["responses"]["LenderUnavailable"];
+        };
+    };
+    answerWisconsin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A provider key of the location's waterfall, e.g. synchrony_standard. Others answer 404. */
+                providerKey: components["parameters"]["ProviderKey"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WisconsinRequest"];
+            };
+        };
+        responses: {
+            /** @description Where this provider's application stands now (still offer_accepted; nothing of the payment method is answered back). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderApplicationState"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ConflictOrInFlight"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyMismatch"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            502: components["responses"]["LenderUnavailable"];
+        };
+    };
+    acknowledgeCaliforniaNotice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A provider key of the location's waterfall, e.g. synchrony_standard. Others answer 404. */
+                providerKey: components["parameters"]["ProviderKey"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsentStepRequest"];
+            };
+        };
+        responses: {
+            /** @description Where this provider's application stands now (still offer_accepted; nothing of the payment method is answered back). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderApplicationState"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ConflictOrInFlight"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyMismatch"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            502: components["responses"]["LenderUnavailable"];
+        };
+    };
+    agreeCardholderAgreement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A provider key of the location's waterfall, e.g. synchrony_standard. Others answer 404. */
+                providerKey: components["parameters"]["ProviderKey"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsentStepRequest"];
+            };
+        };
+        responses: {
+            /** @description Where this provider's application stands now (still offer_accepted; nothing of the payment method is answered back). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderApplicationState"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ConflictOrInFlight"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyMismatch"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            502: components["responses"]["LenderUnavailable"];
+        };
+    };
     getQuiz: {
         parameters: {
             query?: never;
@@ -2016,6 +2553,111 @@ export interface operations {
             502: components["responses"]["LenderUnavailable"];
         };
     };
+    patch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A provider key of the location's waterfall, e.g. synchrony_standard. Others answer 404. */
+                providerKey: components["parameters"]["ProviderKey"];
+                patchType: "income";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PatchRequest"];
+            };
+        };
+        responses: {
+            /** @description Where this provider's application stands now, with the lender's new decision. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderApplicationState"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ConflictOrInFlight"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyMismatch"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            502: components["responses"]["LenderUnavailable"];
+        };
+    };
+    stipulationStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A provider key of the location's waterfall, e.g. synchrony_standard. Others answer 404. */
+                providerKey: components["parameters"]["ProviderKey"];
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stipulation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Stipulation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    refreshStipulations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A provider key of the location's waterfall, e.g. synchrony_standard. Others answer 404. */
+                providerKey: components["parameters"]["ProviderKey"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["RefreshStipulationsRequest"];
+            };
+        };
+        responses: {
+            /** @description The stipulations refreshed, with their states. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        stipulations: components["schemas"]["Stipulation"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ConflictOrInFlight"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            502: components["responses"]["LenderUnavailable"];
+        };
+    };
     agreement: {
         parameters: {
             query?: never;
@@ -2055,7 +2697,7 @@ export interface operations {
     disclosures: {
         parameters: {
             query?: {
-                kind?: "prequalification" | "application" | "esign";
+                kind?: "prequalification" | "application" | "esign" | "california_notice" | "cardholder_agreement";
             };
             header?: never;
             path: {

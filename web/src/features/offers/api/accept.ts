@@ -1,5 +1,5 @@
 import { api, ApiError, isStillWorking, providerPath } from '@/lib/api/client';
-import type { PaymentPlan } from '@/lib/api/types';
+import type { PaymentPlan, ProviderApplicationState } from '@/lib/api/types';
 import { withProgress } from '@/flow/progress';
 import { providerRoute } from '@/lib/paths';
 import { flow, providerName } from '@/stores/flow';
@@ -16,12 +16,17 @@ const enc = encodeURIComponent;
 export async function acceptOffer(plan: PaymentPlan): Promise<string> {
   const k = plan.providerKey;
   return withProgress(offerProgress.acceptOffer(providerName(k)), async () => {
+    let pa: ProviderApplicationState | undefined;
     try {
       if (flow.get().responses[k]?.confirmedPlanCode !== plan.providerPlanCode) {
         await api.post(providerPath(k, `payment/plans/${enc(plan.providerPlanCode)}/confirm-selection`), undefined, { noErrorHandling: true });
         flow.response(k, { confirmedPlanCode: plan.providerPlanCode });
       }
-      await api.post(providerPath(k, 'acceptOffer'), { providerPlanCode: plan.providerPlanCode }, { noErrorHandling: true, lenderStep: true });
+      pa = await api.post<ProviderApplicationState>(
+        providerPath(k, 'acceptOffer'),
+        { providerPlanCode: plan.providerPlanCode },
+        { noErrorHandling: true, lenderStep: true },
+      );
     } catch (e) {
       if (isStillWorking(e)) {
         e.providerKey = k;
@@ -31,7 +36,8 @@ export async function acceptOffer(plan: PaymentPlan): Promise<string> {
       flow.response(k, { errors: { ...flow.get().responses[k]?.errors, accept_offer_error: e instanceof ApiError ? e.code : 'failed' } });
       return providerRoute(k, 'acceptOfferError');
     }
-    flow.response(k, { accepted: true });
+    // The lender's own steps still open before signing: offerReviewNext goes to the first.
+    flow.response(k, { accepted: true, openSteps: pa?.openSteps ?? [] });
     const mode = flow.get().applyMode;
     return providerRoute(k, `modes/${mode}/offerReviewNext`);
   });

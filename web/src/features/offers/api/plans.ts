@@ -21,7 +21,17 @@ export async function fetchPlans(providerKey: string, amountCents: number, opts:
 /** selectPlan records the patient's choice with the lender. */
 export async function selectPlan(plan: PaymentPlan): Promise<void> {
   await withProgress(offerProgress.select, () => api.post(providerPath(plan.providerKey, `payment/plans/${enc(plan.providerPlanCode)}/select`), {}));
-  // A new selection has to be confirmed again before the offer is accepted.
+  choosePlan(plan);
+  flow.response(plan.providerKey, { selectedPlanCode: plan.providerPlanCode });
+}
+
+/**
+ * choosePlan keeps the patient's choice in the browser only: for a lender
+ * that is told on the review screen (selectPaymentPlanOnReviewScreen),
+ * selectPlan follows there. A new choice has to be confirmed again before
+ * the offer is accepted.
+ */
+export function choosePlan(plan: PaymentPlan): void {
   flow.response(plan.providerKey, { confirmedPlanCode: undefined });
   flow.set({ selectedPaymentPlan: plan, providerKey: plan.providerKey });
 }

@@ -2,7 +2,7 @@ import { api, ApiError, errorTarget, invalidApplicants, isStillWorking, provider
 import type { ApplyMode, Decision, FieldError, NextAction } from '@/lib/api/types';
 import { reportClientError } from '@/lib/clientLog';
 import { consentFor, forgetConsent } from '@/lib/consent/documents';
-import { ConsentNeeded, decisionDestination, isPositive, normalizeCode, runCascade } from '@/lib/decision';
+import { ConsentNeeded, decisionDestination, isExpired, isPositive, normalizeCode, runCascade } from '@/lib/decision';
 import { planAmountCents } from '@/lib/money';
 import { providerRoute } from '@/lib/paths';
 import { SUBMIT_MINIMUM_MS } from '@/lib/timeout';
@@ -118,7 +118,8 @@ export async function submitDecision(mode: ApplyMode, deps: SubmitDeps): Promise
     const final = result.final;
     const finalMode = final.providerKey === providerKey ? mode : (first.next?.applyMode ?? mode);
     flow.set({ providerKey: final.providerKey });
-    if (isPositive(final.responseCode)) {
+    // An offer already past its date has no plans to fetch: the server refuses them.
+    if (isPositive(final.responseCode) && !isExpired(final.expiresAt)) {
       const cfg = flow.get().providers[final.providerKey];
       const amount = planAmountCents(final.approvedAmountCents ?? 0, flow.get().purchaseAmountCents);
       const fetchPlans = mode === 'full' || cfg?.fetchPaymentPlansOnPreAuth !== false;

@@ -1,5 +1,5 @@
 import { api, isStillWorking, providerPath } from '@/lib/api/client';
-import type { Document, ESignRequest } from '@/lib/api/types';
+import type { Document, ESignRequest, ProviderApplicationState, ProviderConfig } from '@/lib/api/types';
 import { withProgress } from '@/flow/progress';
 import { isPositive } from '@/lib/decision';
 import { once } from '@/lib/once';
@@ -21,6 +21,11 @@ export function needsHardPull(r: ProviderResponses | undefined): boolean {
   return !(r?.apply && isPositive(r.apply.responseCode));
 }
 
+/** agreementAgreedBefore: the lender's steps before signing include its agreement on a screen of its own (catalogue stepsBeforeSigning). */
+export function agreementAgreedBefore(p: ProviderConfig | undefined): boolean {
+  return Boolean(p?.stepsBeforeSigning?.includes('agreement'));
+}
+
 /** loadAgreement gets the lender's agreement for the accepted offer (POST agreement), kept with the documents shown. */
 export async function loadAgreement(providerKey: string): Promise<Document> {
   const key = `${providerKey}:agreement`;
@@ -40,6 +45,12 @@ export function forgetSigningDocuments(providerKey: string): void {
   flow.set({ documents });
 }
 
+/** completeApplication asks the lender to complete the signed application, and answers the completion screen. */
+export async function completeApplication(k: string): Promise<string> {
+  await withProgress(signingProgress.complete, () => api.post(providerPath(k, 'application/complete'), {}, { lenderStep: true }));
+  return providerRoute(k, 'complete');
+}
+
 /**
  * esignAndComplete sends the signing screen's consents and the signature,
  * then completes the application. Each is a lender step: still in flight,
@@ -54,13 +65,15 @@ export async function esignAndComplete(signaturePng: string, consents: SigningCo
   try {
     if (!flow.get().responses[k]?.signed) {
       const body: ESignRequest = { ...consents, signaturePng };
-      await withProgress(signingProgress.esign, () =>
-        api.post(providerPath(k, 'application/esign'), body, { lenderStep: true, noErrorHandling: true }),
+      const pa = await withProgress(signingProgress.esign, () =>
+        api.post<ProviderApplicationState>(providerPath(k, 'application/esign'), body, { lenderStep: true, noErrorHandling: true }),
       );
-      flow.response(k, { signed: true });
+      flow.response(k, { signed: true, openSteps: pa?.openSteps ?? [] });
     }
-    await withProgress(signingProgress.complete, () => api.post(providerPath(k, 'application/complete'), {}, { lenderStep: true }));
-    return providerRoute(k, 'complete');
+    // A lender with a step of its own between signing and completing (Fortiva's cardholder agreement) shows it first.
+    const open = flow.get().responses[k]?.openSteps?.[0];
+    if (open) return providerRoute(k, open);
+    return await completeApplication(k);
   } catch (e) {
     if (isStillWorking(e)) e.providerKey = k;
     throw e;

@@ -1,0 +1,123 @@
+package sandbox
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chairside/chairside"
+	"github.com/chairside/chairside/provider"
+)
+
+// TestLenderSteps: the down payment must be the decision's, the contact
+// and the Wisconsin answer are checked, a consent must name one of the
+// lender's documents in its current version, and RefusedCard passes every
+// check but is refused as a card issuer would refuse it (a field error,
+// not an outage).
+func TestLenderSteps(t *testing.T) {
+	ctx := context.Background()
+	l := mustLender(t, New(Options{}), provider.HFD)
+	d, err := l.Decide(ctx, request(provider.HFD, "prequalify", "steps-1", "Approve"))
+	if err != nil || !chairside.Positive(d.ResponseCode) || !d.DownPaymentRequired || d.DownPaymentCents < 10_000 {
+		t.Fatalf("decide: %+v %v", d, err)
+	}
+	id := d.LenderApplicationID
+	down := &chairside.DownPaymentRequest{ProviderKey: provider.HFD, LenderApplicationID: id, AmountCents: d.DownPaymentCents,
+		Method: chairside.DownPaymentCollected, Reference: "ref-down", Now: now}
+	if err := l.DownPayment(ctx, down); err != nil {
+		t.Fatalf("down payment: %v", err)
+	}
+	more := *down
+	more.AmountCents++
+	if err := l.DownPayment(ctx, &more); chairside.ErrorCode(err) != chairside.ECONFLICT {
+		t.Fatalf("a down payment above the decision's: %v", err)
+	}
+	contact := &chairside.ContactRequest{ProviderKey: provider.HFD, LenderApplicationID: id, Name: "Rosa Diaz", Relationship: "sibling",
+		Phone: "3125550187", Reference: "ref-contact", Now: now}
+	if err := l.AddContact(ctx, contact); err != nil {
+		t.Fatalf("contact: %v", err)
+	}
+	contact.Phone = "123"
+	if err := l.AddContact(ctx, contact); chairside.ErrorCode(err) != chairside.ELENDER {
+		t.Fatalf("a bad contact: %v", err)
+	}
+	card := &chairside.BankCardRequest{ProviderKey: provider.HFD, LenderApplicationID: id, CardholderName: "Maria Approve",
+		Number: RefusedCard, ExpiryMonth: 12, ExpiryYear: now.Year() + 2, CVV: "739", ZIP: "77002", Reference: "ref-card", Now: now}
+	err = l.AddCard(ctx, card)
+	if chairside.ErrorCode(err) != chairside.EINVALID || len(chairside.FieldErrorsOf(err)) != 1 || chairside.FieldErrorsOf(err)[0].Field != "bankCard.cardNumber" {
+		t.Fatalf("refused card: %v", err)
+	}
+
+	doc, err := l.Document(ctx, provider.HFD, "agreement")
+	if err != nil {
+		t.Fatal(err)
+	}
+	notice := &chairside.ConsentNotice{ProviderKey: provider.HFD, LenderApplicationID: id, Kind: chairside.ConsentTerms,
+		DocumentID: doc.ID, DocumentVersion: doc.Version, Reference: "ref-consent", Now: now}
+	if err := l.RecordConsent(ctx, notice); err != nil {
+		t.Fatalf("consent: %v", err)
+	}
+	notice.DocumentVersion = "old"
+	if err := l.RecordConsent(ctx, notice); chairside.ErrorCode(err) != chairside.ELENDER {
+		t.Fatalf("a consent to an old document: %v", err)
+	}
+	for _, kind := range []string{"california_notice", "cardholder_agreement"} {
+		if doc, err := l.Document(ctx, provider.HFD, kind); err != nil || doc.Content == "" {
+			t.Errorf("document %s: %v", kind, err)
+		}
+	}
+	spouse := &chairside.SpouseRequest{ProviderKey: provider.HFD, LenderApplicationID: id, Married: true, FirstName: "Sam", LastName: "Approve",
+		AddressLine1: "22 State St", City: "Madison", State: "WI", ZipCode: "53703", Reference: "ref-spouse", Now: now}
+	if err := l.AddSpouse(ctx, spouse); err != nil {
+		t.Fatalf("spouse: %v", err)
+	}
+	if err := l.AddSpouse(ctx, &chairside.SpouseRequest{ProviderKey: provider.HFD, LenderApplicationID: id, Married: true, Reference: "r2", Now: now}); err == nil {
+		t.Fatal("a married answer without a spouse was taken")
+	}
+}
+
+// TestSnapPreapprovalLastsSixtyDays: Snap's offer and its plans expire
+// after the catalogue's 60 days (preauthExpireDays), which is what the
+// plans screen's "Offer Exp" shows; other lenders after 30.
+func TestSnapPreapprovalLastsSixtyDays(t *testing.T) {
+	ctx := context.Background()
+	for key, days := range map[string]int{provider.Snap: 60, provider.Synchrony: 30} {
+		l := mustLender(t, New(Options{}), key)
+		req := request(key, "prequalify", "exp-"+key, "Approve")
+		d, err := l.Decide(ctx, req)
+		if err != nil || d.ExpiresAt == nil {
+			t.Fatalf("%s: %+v %v", key, d, err)
+		}
+		// The offer lasts to the end of its last day; the plans' date is that day.
+		day := func(t time.Time) string { return t.UTC().Format(time.DateOnly) }
+		if want := req.Now.AddDate(0, 0, days); day(*d.ExpiresAt) != day(want) {
+			t.Errorf("%s: offer expires %v, want %v", key, d.ExpiresAt, want)
+		}
+		plans, err := l.Plans(ctx, &chairside.PlansRequest{ProviderKey: key, LenderApplicationID: d.LenderApplicationID, AmountCents: 200_000,
+			ApprovedAmountCents: d.ApprovedAmountCents, Now: req.Now})
+		if err != nil || len(plans) == 0 {
+			t.Fatalf("%s plans: %v", key, err)
+		}
+		if want := req.Now.AddDate(0, 0, days); day(plans[0].ExpireDateTime) != day(want) {
+			t.Errorf("%s: plan expires %v, want %v", key, plans[0].ExpireDateTime, want)
+		}
+	}
+}
+
+// TestLeaseAgreementIsALease: Snap's agreement is a lease agreement, which
+// speaks of no interest or promotional balance; a loan's speaks of both.
+func TestLeaseAgreementIsALease(t *testing.T) {
+	ctx := context.Background()
+	snap, err := mustLender(t, New(Options{}), provider.Snap).Document(ctx, provider.Snap, "agreement")
+	if err != nil || snap.Title != "Lease agreement" || strings.Contains(snap.Content, "interest is charged") || !strings.Contains(snap.Content, "101 days") {
+		t.Fatalf("snap agreement: %+v %v", snap, err)
+	}
+	loan, err := mustLender(t, New(Options{}), provider.AFF).Document(ctx, provider.AFF, "agreement")
+	if err != nil || loan.Title != "Credit agreement" || !strings.Contains(loan.Content, "interest") {
+		t.Fatalf("aff agreement: %+v %v", loan, err)
+	}
+	if _, err := mustLender(t, New(Options{}), provider.Snap).Document(ctx, provider.Snap, "lease_agreement"); chairside.ErrorCode(err) != chairside.ENOTFOUND {
+		t.Fatalf("the lease template by its own name: %v", err)
+	}
+}

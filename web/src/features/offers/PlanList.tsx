@@ -1,0 +1,92 @@
+import * as RadioGroup from '@radix-ui/react-radio-group';
+import { useState } from 'react';
+import type { PaymentPlan } from '@/lib/api/types';
+import { nameOf, useFlow } from '@/stores/flow';
+import { PlanCard } from './PlanCard';
+import { filterByType, groupPlans, isEligible, PLAN_TYPE_LABEL, planTypesShown, subLenderOf, suggestedPlan, type PlanGroup } from './plans';
+
+export const planValue = (p: PaymentPlan) => `${p.providerKey}|${p.providerPlanCode}`;
+
+export interface PlanListProps {
+  plans: PaymentPlan[];
+  amountCents: number;
+  /** approvedCents is each lender's approved amount, by provider key. */
+  approvedCents: Record<string, number>;
+  /** The partner lender each lender's offer names (offeredProviderId), by provider key. */
+  offered?: Record<string, string | undefined>;
+  value: string;
+  onChange: (value: string) => void;
+  labelledBy: string;
+  describedBy?: string;
+}
+
+/**
+ * PlanList is the plan option cards (docs/behaviour.md, "Plans and offers"):
+ * only the plan types each lender's filter lets through, with a choice of
+ * type when a lender's filter names more than one; each lender's plans, and
+ * each partner lender's, under their own heading when there is more than one
+ * group; the plans that do not cover the amount asked for after the others.
+ */
+export function PlanList({ plans, amountCents, approvedCents, offered, value, onChange, labelledBy, describedBy }: PlanListProps) {
+  const providers = useFlow((s) => s.providers);
+  const [type, setType] = useState('');
+  const shown = filterByType(plans, providers);
+  const types = [
+    ...new Set(Object.values(providers).flatMap((c) => (plans.some((p) => p.providerKey === c.providerKey) ? (planTypesShown(c) ?? []) : []))),
+  ];
+  const typed = type ? shown.filter((p) => p.typeId === type) : shown;
+  const eligible = typed.filter((p) => isEligible(p, approvedCents[p.providerKey]));
+  const others = typed.filter((p) => !isEligible(p, approvedCents[p.providerKey]));
+  const suggested = suggestedPlan(eligible);
+  const groups = groupPlans(eligible, providers, offered);
+  const card = (p: PaymentPlan, fullyCovered: boolean) => (
+    <PlanCard
+      key={planValue(p)}
+      plan={p}
+      financedAmountCents={amountCents}
+      suggested={fullyCovered && p === suggested}
+      fullyCovered={fullyCovered}
+      partner={subLenderOf(p, providers[p.providerKey], offered?.[p.providerKey])}
+    />
+  );
+  return (
+    <>
+      {types.length > 1 ? (
+        <div className="plan-types" role="group" aria-label="Show plans of one type">
+          {['', ...types].map((t) => (
+            <button key={t || 'all'} type="button" className="chip" aria-pressed={type === t} onClick={() => setType(t)}>
+              {t ? (PLAN_TYPE_LABEL[t] ?? t) : 'All plans'}
+            </button>
+          ))}
+        </div>
+      ) : null}
+      {!typed.length ? (
+        <div className="notice">
+          <p style={{ margin: 0 }}>We could not find any plans that match your search criteria</p>
+        </div>
+      ) : (
+        <RadioGroup.Root className="plans" value={value} onValueChange={onChange} aria-labelledby={labelledBy} aria-describedby={describedBy}>
+          {groups.length > 1
+            ? groups.map((g) => (
+                <div key={g.id} className="plan-group" role="group" aria-label={groupTitle(g, providers)}>
+                  <h3 className="plan-group__title">{groupTitle(g, providers)}</h3>
+                  {g.plans.map((p) => card(p, true))}
+                </div>
+              ))
+            : groups.flatMap((g) => g.plans.map((p) => card(p, true)))}
+          {others.length ? (
+            <p className="muted" style={{ marginTop: 8 }}>
+              Below are other options. Please note these do not match your active search criteria
+            </p>
+          ) : null}
+          {others.map((p) => card(p, false))}
+        </RadioGroup.Root>
+      )}
+    </>
+  );
+}
+
+function groupTitle(g: PlanGroup, providers: Parameters<typeof nameOf>[0]): string {
+  const lender = nameOf(providers, g.providerKey);
+  return g.subLender ? `Plans from ${g.subLender.name}, through ${lender}` : `Plans from ${lender}`;
+}
