@@ -187,6 +187,15 @@ export function nameOf(providers: Record<string, ProviderConfig>, providerKey: s
   return (providerKey ? providers[providerKey]?.name : undefined) || UNKNOWN_LENDER;
 }
 
+/**
+ * shortNameOf answers a lender's abbreviated name (catalogue
+ * abbreviatedName), for places that name several lenders in one line;
+ * its display name when it has none.
+ */
+export function shortNameOf(providers: Record<string, ProviderConfig>, providerKey: string | null | undefined): string {
+  return (providerKey ? providers[providerKey]?.abbreviatedName : undefined) || nameOf(providers, providerKey);
+}
+
 /** providerName answers a lender's display name now (see nameOf); components use useProviderName to follow the catalogue. */
 export function providerName(providerKey: string | null | undefined): string {
   return nameOf(useFlow.getState().providers, providerKey);

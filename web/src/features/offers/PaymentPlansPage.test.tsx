@@ -3,7 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { PaymentPlan, ProviderConfig } from '@/lib/api/types';
-import { flow } from '@/stores/flow';
+import { flow, useFlow } from '@/stores/flow';
 import { useUi } from '@/stores/ui';
 import { provider, withCatalogue } from '@/test/catalogue';
 import { decision, fixedRatePlan } from '@/test/fixtures';
@@ -127,6 +127,31 @@ describe('the plans screen follows the lender’s catalogue entry', () => {
     expect(screen.getByText('A second-look credit card.')).toBeTruthy();
     expect(screen.getByRole('group', { name: 'Plans from Synchrony' })).toBeTruthy();
     expect(within(screen.getByRole('group', { name: 'Plans from Genesis' })).getAllByRole('radio')).toHaveLength(1);
+  });
+
+  it('two lenders’ offers: the estimator asks both, each within its own approval, and names them by their short names', async () => {
+    withCatalogue([
+      { ...SYNCHRONY, abbreviatedName: 'SYF' },
+      { ...GENESIS, abbreviatedName: 'GEN' },
+    ]);
+    flow.set({ providerKey: 'synchrony_standard' });
+    offer(SYNCHRONY, [fixedRatePlan('synchrony_standard', { providerPlanCode: 'SYN-FR-24' })]);
+    offer(GENESIS, [fixedRatePlan('genesis_aspen', { providerPlanCode: 'GEN-FR-18', amountFinancedCents: 300_000 })], {
+      approvedAmountCents: 300_000,
+    });
+    const messages: (string | null)[] = [];
+    const stop = useFlow.subscribe((st) => messages.push(st.progress));
+    post.mockResolvedValue({ paymentPlans: [] });
+    show('synchrony_standard');
+    const amount = screen.getByLabelText('Amount in dollars');
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '4000');
+    await userEvent.click(screen.getByRole('button', { name: 'Update plans' }));
+    await vi.waitFor(() => expect(post).toHaveBeenCalledTimes(2));
+    stop();
+    expect(post).toHaveBeenCalledWith(expect.stringMatching(/synchrony_standard\/payment\/plans$/), { amountCents: 400_000 }, expect.anything());
+    expect(post).toHaveBeenCalledWith(expect.stringMatching(/genesis_aspen\/payment\/plans$/), { amountCents: 300_000 }, expect.anything());
+    expect(messages).toContain('Getting payment plans from SYF and GEN…');
   });
 
   it('AFF: each loan shows its amount financed, finance charge and total of payments', () => {

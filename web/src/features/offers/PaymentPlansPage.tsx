@@ -9,7 +9,7 @@ import type { PaymentPlan } from '@/lib/api/types';
 import { isPositive } from '@/lib/decision';
 import { clampEstimate, formatCents, planAmountCents } from '@/lib/money';
 import { providerRoute } from '@/lib/paths';
-import { providerName, useFlow, type FlowState } from '@/stores/flow';
+import { providerName, shortNameOf, useFlow, type FlowState } from '@/stores/flow';
 import { ui } from '@/stores/ui';
 import { choosePlan, fetchPlans, selectPlan } from './api/plans';
 import { offerProgress } from './messages';
@@ -94,7 +94,9 @@ export function PaymentPlansPage() {
     setLoading(true);
     setFailed(false);
     try {
-      await withProgress(offerProgress.plans(offers.map((o) => providerName(o.providerKey)).join(' and ')), () =>
+      // One lender by its name; several, in one line, by their short names.
+      const who = offers.length > 1 ? offers.map((o) => shortNameOf(s.providers, o.providerKey)).join(' and ') : providerName(primary.providerKey);
+      await withProgress(offerProgress.plans(who), () =>
         Promise.all(
           offers.map((o) => {
             const c = s.providers[o.providerKey];
