@@ -46,6 +46,10 @@ type Provider struct {
 	// it is the lender that declined last (docs/behaviour.md, "Decision
 	// routing"); "" for the screen's general words only.
 	DeclinedMessage string `json:"declinedMessage,omitempty"`
+	// States are the states (two letters, DC included) whose offices the
+	// lender serves; nil means all 50 states and DC. An office's waterfall
+	// may only name lenders that serve its state (docs/offices.md).
+	States []string `json:"-"`
 }
 
 // A lender's own steps around signing (Provider.StepsBeforeSigning and

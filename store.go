@@ -25,6 +25,10 @@ type Store interface {
 	FindLocationByID(ctx context.Context, id string) (*Location, error)
 	FindLocationByEntityKey(ctx context.Context, entityKey string) (*Location, error)
 	ListLocations(ctx context.Context) ([]*Location, error)
+	// UpsertLocation creates l, or updates the location with its entity key
+	// (name, state, group, brand, waterfall), which keeps its id and
+	// creation time; l is given the stored id and creation time.
+	UpsertLocation(ctx context.Context, l *Location) error
 
 	// Flow tokens. ConsumeFlowToken marks the token used and returns it in
 	// one atomic step; a missing, used or expired token answers ENOTFOUND.

@@ -2,51 +2,78 @@ package demo_test
 
 import (
 	"context"
-	"regexp"
 	"testing"
 
 	"github.com/chairside/chairside"
 	"github.com/chairside/chairside/demo"
 	"github.com/chairside/chairside/flow"
 	"github.com/chairside/chairside/lender/sandbox"
+	"github.com/chairside/chairside/officefile"
 	"github.com/chairside/chairside/provider"
 	"github.com/chairside/chairside/store/storetest"
 )
 
-var entityKey = regexp.MustCompile(`^[0-9]{16}$`)
+// demoOffices are the demo offices as they were written in Go before they
+// became demo/offices.yaml: entity key, name, state, group, brand and the
+// waterfall (officefile.Describe). The README's demo table and many tests
+// rely on these keys and waterfalls.
+var demoOffices = []struct{ key, name, state, group, brand, waterfall string }{
+	{"1000200030004000", "Bright Smile Dental", "CA", "grp-bright-smile", "Bright Smile Dental",
+		"synchrony_standard(primary) → fortiva_standard(secondary,auto) → snap_standard(tertiary,auto) → proceed_standard(highline)"},
+	{"1000200030005000", "Lakeshore Family Dentistry", "IL", "grp-lakeshore", "",
+		"ads_standard(primary) → genesis_aspen(secondary,auto) → aff_standard(tertiary,auto) → vive_standard(quaternary)"},
+	{"1000200030006000", "Hill Country Dental Care", "TX", "grp-hill-country", "Hill Country Dental Care",
+		"lendingclub_standard(primary) → covered_care_standard(secondary,auto) → hfd_standard(highline_secondary,auto)"},
+	{"1000200030011000", "Buckeye Family Dental", "OH", "grp-buckeye", "Buckeye Family Dental",
+		"ads_standard(primary) → fortiva_standard(secondary,auto) → snap_standard(tertiary,auto)"},
+	{"1000200030012000", "Lake Country Dental", "WI", "grp-lake-country", "Lake Country Dental",
+		"aff_standard(primary) → vive_standard(secondary,auto)"},
+	{"1000200030013000", "Peachtree Smiles", "GA", "grp-peachtree", "Peachtree Smiles",
+		"covered_care_standard(primary) → genesis_aspen(secondary,auto) → hfd_standard(highline_secondary,auto)"},
+	{"1000200030014000", "Sunshine Coast Dental", "FL", "grp-sunshine-coast", "Sunshine Coast Dental",
+		"fortiva_standard(primary) → snap_standard(secondary,auto)"},
+	{"1000200030015000", "Front Range Dental Studio", "CO", "grp-front-range", "Front Range Dental Studio",
+		"genesis_aspen(primary) → aff_standard(secondary,auto)"},
+	{"1000200030016000", "Bayou City Family Dentistry", "LA", "grp-bayou", "Bayou City Family Dentistry",
+		"hfd_standard(primary) → snap_standard(secondary,auto)"},
+	{"1000200030017000", "Cascade Dental Group", "WA", "grp-cascade", "Cascade Dental Group",
+		"lendingclub_standard(primary) → proceed_standard(secondary,auto) → hfd_standard(highline_secondary,auto)"},
+	{"1000200030018000", "Harborview Dental", "MA", "grp-harborview", "Harborview Dental",
+		"proceed_standard(primary) → covered_care_standard(secondary,auto)"},
+	{"1000200030019000", "Desert Bloom Dental", "NV", "grp-desert-bloom", "Desert Bloom Dental",
+		"snap_standard(primary) → aff_standard(secondary,auto)"},
+	{"1000200030020000", "Blue Ridge Dental Arts", "NC", "grp-blue-ridge", "Blue Ridge Dental Arts",
+		"synchrony_standard(primary) → genesis_aspen(secondary,auto) → proceed_standard(highline)"},
+	{"1000200030021000", "Riverbend Dental", "TN", "grp-riverbend", "Riverbend Dental",
+		"vive_standard(primary) → fortiva_standard(secondary,auto)"},
+	{"1000200030022000", "Golden Gate Dental", "CA", "grp-golden-gate", "Golden Gate Dental",
+		"aff_standard(primary) → vive_standard(secondary,auto)"},
+}
 
-// TestOfficesAreSensible: entity keys and ids are unique, the first three
-// offices keep their keys, and every step names a known lender, a role and
-// a mode that lender takes.
+// TestOfficesAreSensible: the demo file passes every check of an office
+// file (officefile.Parse applies the waterfall rules, provider.CheckStep),
+// and holds exactly the demo offices: the three first ones, one per lender
+// and AFF's California office, with their keys and waterfalls unchanged.
 func TestOfficesAreSensible(t *testing.T) {
-	locs := demo.Locations()
-	if len(locs) != 3+len(provider.All())+1 {
-		t.Fatalf("%d offices, want the three first ones, one per lender and AFF's California office", len(locs))
+	offices, err := demo.Offices()
+	if err != nil {
+		t.Fatal(err)
 	}
-	for i, key := range []string{demo.EntityKey, "1000200030005000", "1000200030006000"} {
-		if locs[i].EntityKey != key {
-			t.Errorf("office %d has entity key %s, want %s", i, locs[i].EntityKey, key)
-		}
+	if len(offices) != 3+len(provider.All())+1 || len(offices) != len(demoOffices) {
+		t.Fatalf("%d offices, want the three first ones, one per lender and AFF's California office", len(offices))
 	}
-	keys, ids := map[string]bool{}, map[string]bool{}
-	roles := map[string]bool{chairside.RolePrimary: true, chairside.RoleSecondary: true, chairside.RoleTertiary: true,
-		chairside.RoleHighline: true, chairside.RoleHighlineSecondary: true, chairside.RoleQuaternary: true}
-	for _, l := range locs {
-		if !entityKey.MatchString(l.EntityKey) || keys[l.EntityKey] || ids[l.ID] || l.Name == "" || len(l.State) != 2 {
-			t.Errorf("%s (%s): entity key, id, name or state is wrong or repeated", l.Name, l.EntityKey)
+	if offices[0].Location.EntityKey != demo.EntityKey {
+		t.Errorf("the first office is %s, want the demo link's %s", offices[0].Location.EntityKey, demo.EntityKey)
+	}
+	for i, o := range offices {
+		l, want := o.Location, demoOffices[i]
+		got := [...]string{l.EntityKey, l.Name, l.State, l.GroupID, l.BrandName, officefile.Describe(l.Waterfall)}
+		if got != [...]string{want.key, want.name, want.state, want.group, want.brand, want.waterfall} {
+			t.Errorf("office %d is %q, want %+v", i, got, want)
 		}
-		keys[l.EntityKey], ids[l.ID] = true, true
-		for i, st := range l.Waterfall {
-			p, err := provider.Get(st.ProviderKey)
-			switch {
-			case err != nil:
-				t.Errorf("%s: unknown lender %s", l.Name, st.ProviderKey)
-			case !roles[st.Role] || (i == 0) != (st.Role == chairside.RolePrimary):
-				t.Errorf("%s: %s has role %s", l.Name, st.ProviderKey, st.Role)
-			case st.ApplyMode == chairside.ModeFull && !p.SupportsFullAppMode, !chairside.ValidMode(st.ApplyMode):
-				t.Errorf("%s: %s in mode %s", l.Name, st.ProviderKey, st.ApplyMode)
-			case i == 0 && st.AutoSubmit:
-				t.Errorf("%s: the first step cannot be submitted by itself", l.Name)
+		for j, st := range l.Waterfall {
+			if msg := provider.CheckStep(j, st, l.State); msg != "" {
+				t.Errorf("%s: %s", l.Name, msg)
 			}
 		}
 	}
@@ -54,47 +81,69 @@ func TestOfficesAreSensible(t *testing.T) {
 
 // TestEveryLenderHasAnOffice: for every lender an office's waterfall starts
 // with it, and a flow started there (as the README's link does) answers
-// that lender first and its form. Seeding again adds nothing.
+// that lender first and its form. Seeding again adds nothing and keeps each
+// office's id; an office changed in the store is brought back to the file.
 func TestEveryLenderHasAnOffice(t *testing.T) {
 	storetest.EachEngine(t, func(t *testing.T, e storetest.Engine) {
 		ctx := context.Background()
-		for range 2 {
-			if err := demo.Seed(ctx, e.DB); err != nil {
-				t.Fatal(err)
+		if err := demo.Seed(ctx, e.DB); err != nil {
+			t.Fatal(err)
+		}
+		first, err := e.DB.ListLocations(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		changed := *first[0]
+		changed.Name, changed.Waterfall = "Renamed", changed.Waterfall[:1]
+		if err := e.DB.UpsertLocation(ctx, &changed); err != nil {
+			t.Fatal(err)
+		}
+		if err := demo.Seed(ctx, e.DB); err != nil {
+			t.Fatal(err)
+		}
+		again, err := e.DB.ListLocations(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(again) != len(first) || len(first) != len(demo.Locations()) {
+			t.Fatalf("%d offices after seeding twice, %d after once, want %d", len(again), len(first), len(demo.Locations()))
+		}
+		for i := range first {
+			if again[i].ID != first[i].ID || again[i].Name != first[i].Name || len(again[i].Waterfall) != len(first[i].Waterfall) {
+				t.Errorf("seeding again changed %+v into %+v", first[i], again[i])
 			}
 		}
-		svc := flow.New(e.DB, sandbox.New(sandbox.Options{}), e.Keys, flow.Options{Env: chairside.EnvTest})
-		offices := map[string]string{} // lender → entity key of its office
-		for _, l := range demo.Locations()[3:] {
-			offices[l.Waterfall[0].ProviderKey] = l.EntityKey
-		}
-		for _, p := range provider.All() {
-			key, ok := offices[p.Key]
-			if !ok {
-				t.Errorf("no office starts with %s", p.Key)
-				continue
-			}
-			start, err := svc.StartByEntityKey(ctx, key, flow.StartOptions{})
-			if err != nil {
-				t.Fatalf("%s: %v", p.Key, err)
-			}
-			if start.Session.DynamicProviderKey != p.Key {
-				t.Errorf("office %s starts with %s, want %s", key, start.Session.DynamicProviderKey, p.Key)
-			}
-			sess, err := svc.Authenticate(ctx, start.Session.WebSessionID)
-			if err != nil {
-				t.Fatal(err)
-			}
-			form, err := svc.ApplyStart(ctx, &flow.Caller{Session: sess}, p.Key, "")
-			if err != nil || form.ProviderKey != p.Key || form.ApplyMode != chairside.ModePrequalify {
-				t.Errorf("%s: form %+v, %v", p.Key, form, err)
-			}
-		}
-		for _, l := range demo.Locations() {
-			got, err := e.DB.FindLocationByEntityKey(ctx, l.EntityKey)
-			if err != nil || got.ID != l.ID || len(got.Waterfall) != len(l.Waterfall) {
-				t.Errorf("%s seeded as %+v, %v", l.EntityKey, got, err)
-			}
-		}
+		checkLenderOffices(t, e)
 	})
+}
+
+func checkLenderOffices(t *testing.T, e storetest.Engine) {
+	ctx := context.Background()
+	svc := flow.New(e.DB, sandbox.New(sandbox.Options{}), e.Keys, flow.Options{Env: chairside.EnvTest})
+	offices := map[string]string{} // lender → entity key of its office
+	for _, l := range demo.Locations()[3:] {
+		offices[l.Waterfall[0].ProviderKey] = l.EntityKey
+	}
+	for _, p := range provider.All() {
+		key, ok := offices[p.Key]
+		if !ok {
+			t.Errorf("no office starts with %s", p.Key)
+			continue
+		}
+		start, err := svc.StartByEntityKey(ctx, key, flow.StartOptions{})
+		if err != nil {
+			t.Fatalf("%s: %v", p.Key, err)
+		}
+		if start.Session.DynamicProviderKey != p.Key {
+			t.Errorf("office %s starts with %s, want %s", key, start.Session.DynamicProviderKey, p.Key)
+		}
+		sess, err := svc.Authenticate(ctx, start.Session.WebSessionID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		form, err := svc.ApplyStart(ctx, &flow.Caller{Session: sess}, p.Key, "")
+		if err != nil || form.ProviderKey != p.Key || form.ApplyMode != chairside.ModePrequalify {
+			t.Errorf("%s: form %+v, %v", p.Key, form, err)
+		}
+	}
 }

@@ -24,6 +24,7 @@ import (
 	"github.com/chairside/chairside/flow"
 	"github.com/chairside/chairside/httpapi"
 	"github.com/chairside/chairside/lender/sandbox"
+	"github.com/chairside/chairside/office"
 	"github.com/chairside/chairside/store/storetest"
 	"github.com/chairside/chairside/testkit"
 )
@@ -51,6 +52,8 @@ type harness struct {
 	clock *clock
 	logs  *testkit.LockedBuffer
 	api   *contract
+	// office is the office side's service, for adding staff.
+	office *office.Service
 	// decides counts the decision calls that reached a sandbox lender.
 	decides atomic.Int64
 }
@@ -121,6 +124,8 @@ func newHarness(t testing.TB, e storetest.Engine, cfg config) *harness {
 		DailySSNCap:   cfg.dailySSNCap,
 		TestCaseIDs:   testCaseIDs(),
 	})
+	h.office = office.New(e.DB, logger)
+	h.office.Now = h.clock.Now
 	h.srv = httptest.NewServer(httpapi.New(svc, httpapi.Options{
 		Env:           cfg.env,
 		Logger:        logger,
@@ -128,6 +133,7 @@ func newHarness(t testing.TB, e storetest.Engine, cfg config) *harness {
 		RatePerSecond: cfg.rate,
 		RateBurst:     cfg.burst,
 		HSTS:          cfg.hsts,
+		Office:        h.office,
 	}))
 	t.Cleanup(h.srv.Close)
 	// After every test's journeys: no provider application's status lacks

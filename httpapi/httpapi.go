@@ -14,6 +14,7 @@ import (
 
 	"github.com/chairside/chairside"
 	"github.com/chairside/chairside/flow"
+	"github.com/chairside/chairside/office"
 )
 
 // Default limits.
@@ -57,6 +58,8 @@ type Options struct {
 	// patients reach the server over https, even when TLS ends at a proxy
 	// in front of it (the public URL is https).
 	HSTS bool
+	// Office serves the office API (/api/v1/office/…); nil leaves it out.
+	Office *office.Service
 }
 
 // Handler serves the API and the web app. Build it with New.
@@ -70,6 +73,7 @@ type Handler struct {
 	// which is still bounded and harmless.
 	logLimiter *keyLimiter
 	web        *webApp
+	office     *office.Service
 	root       http.Handler
 }
 
@@ -95,7 +99,7 @@ func New(svc *flow.Service, opts Options) http.Handler {
 	if opts.Env == "" {
 		opts.Env = svc.Env()
 	}
-	h := &Handler{svc: svc, opts: opts, log: opts.Logger, web: newWebApp(opts.Web),
+	h := &Handler{svc: svc, opts: opts, log: opts.Logger, web: newWebApp(opts.Web), office: opts.Office,
 		logLimiter: newKeyLimiter(LogPerMinute/60.0, LogBurst)}
 	if opts.RatePerSecond > 0 {
 		h.limiter = newKeyLimiter(opts.RatePerSecond, opts.RateBurst)
@@ -185,6 +189,9 @@ func (h *Handler) routes(mux *http.ServeMux) {
 	authed("POST "+api+"/test-cases/apply/{id}", h.applyTestCase)
 	public("GET "+api+"/internal/version", h.version)
 	public("GET "+api+"/openapi.yaml", h.openAPI)
+
+	// The office side.
+	h.officeRoutes(public, func(pattern string, fn http.Handler) { mux.Handle(pattern, h.named(pattern, fn)) })
 
 	// Anything else under /api is a JSON 404, never the web app's HTML —
 	// including a known path with the wrong method.

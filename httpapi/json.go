@@ -27,6 +27,7 @@ var statusOf = map[string]int{
 	chairside.ECONSENT:      http.StatusBadRequest,
 	chairside.EUNAUTHORIZED: http.StatusUnauthorized,
 	chairside.EFORBIDDEN:    http.StatusForbidden,
+	chairside.ECSRF:         http.StatusForbidden,
 	chairside.ENOTFOUND:     http.StatusNotFound,
 	chairside.ECONFLICT:     http.StatusConflict,
 	chairside.EINFLIGHT:     http.StatusConflict,

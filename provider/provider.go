@@ -102,6 +102,9 @@ var catalogue = []chairside.Provider{
 		p.PreauthExpireDays = 60
 		p.StepsBeforeSigning = append(p.StepsBeforeSigning, chairside.JourneyBankAccount, chairside.JourneyAgreement)
 		p.FundingName = "Snap lease"
+		// Snap's lease-to-own plan is not offered in five states; an
+		// office there cannot list it (docs/offices.md).
+		p.States = allStatesExcept("MN", "NJ", "VT", "WI", "WY")
 		p.FundingSourceDescription = "A lease-to-own plan paid from your checking account; no credit needed."
 	}),
 	with(base(Synchrony, "synchrony", "Synchrony", "Synchrony Health Card", "Synchrony", KindPromotionalCard, CreditRevolving), func(p *chairside.Provider) {
@@ -207,6 +210,7 @@ func clone(p chairside.Provider) chairside.Provider {
 	p.ShowDownPaymentAcknowledgeByProviderRoles = slices.Clone(p.ShowDownPaymentAcknowledgeByProviderRoles)
 	p.StepsBeforeSigning = slices.Clone(p.StepsBeforeSigning)
 	p.StepsAfterSigning = slices.Clone(p.StepsAfterSigning)
+	p.States = slices.Clone(p.States)
 	if p.PaymentPlanFilterOverrides != nil {
 		m := maps.Clone(p.PaymentPlanFilterOverrides)
 		for k, v := range m {

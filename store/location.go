@@ -28,6 +28,35 @@ func (db *DB) CreateLocation(ctx context.Context, l *chairside.Location) error {
 	return insertError(err, "create location", "A location with this id or entity key already exists.", "")
 }
 
+// UpsertLocation creates l or updates the location with its entity key,
+// keeping that one's id and creation time (docs/offices.md). The look-up and
+// the write share one transaction (or the caller's Batch).
+func (db *DB) UpsertLocation(ctx context.Context, l *chairside.Location) error {
+	return db.Batch(ctx, func(s chairside.Store) error { return s.(*DB).upsertLocation(ctx, l) })
+}
+
+func (db *DB) upsertLocation(ctx context.Context, l *chairside.Location) error {
+	old, err := db.FindLocationByEntityKey(ctx, l.EntityKey)
+	switch chairside.ErrorCode(err) {
+	case chairside.ENOTFOUND:
+		return db.CreateLocation(ctx, l)
+	case "":
+	default:
+		return err
+	}
+	waterfall, err := json.Marshal(l.Waterfall)
+	if err != nil {
+		return fmt.Errorf("store: update location: %w", err)
+	}
+	_, err = db.exec(ctx, `UPDATE locations SET name = ?, state = ?, group_id = ?, brand_name = ?, brand_logo = ?, waterfall = ?
+		WHERE id = ?`, l.Name, l.State, l.GroupID, l.BrandName, l.BrandLogo, string(waterfall), old.ID)
+	if err != nil {
+		return fmt.Errorf("store: update location: %w", err)
+	}
+	l.ID, l.CreatedAt = old.ID, old.CreatedAt
+	return nil
+}
+
 // FindLocationByID returns the location with id, or ENOTFOUND.
 func (db *DB) FindLocationByID(ctx context.Context, id string) (*chairside.Location, error) {
 	return db.findLocation(ctx, "id", id)

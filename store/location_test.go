@@ -60,3 +60,33 @@ func TestLocationsEmptyList(t *testing.T) {
 		}
 	})
 }
+
+// TestUpsertLocation: an upsert creates a location, and for an entity key
+// that exists updates it in place — same id and creation time — without a
+// second row.
+func TestUpsertLocation(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		l := &chairside.Location{EntityKey: randomDigits(16), Name: "First", State: "CA", GroupID: "g",
+			Waterfall: []chairside.WaterfallStep{{ProviderKey: "synchrony_standard", Role: chairside.RolePrimary, ApplyMode: chairside.ModePrequalify}}}
+		must(t, db.UpsertLocation(ctx, l))
+		if l.ID == "" {
+			t.Fatal("UpsertLocation did not assign an id")
+		}
+		created, err := db.FindLocationByEntityKey(ctx, l.EntityKey)
+		must(t, err)
+		changed := &chairside.Location{EntityKey: l.EntityKey, Name: "Second", State: "NY", GroupID: "g2", BrandName: "Brand",
+			BrandLogo: "/logos/b.svg", Waterfall: []chairside.WaterfallStep{{ProviderKey: "snap_standard", Role: chairside.RolePrimary,
+				ApplyMode: chairside.ModeFull}}}
+		must(t, db.UpsertLocation(ctx, changed))
+		got, err := db.FindLocationByEntityKey(ctx, l.EntityKey)
+		must(t, err)
+		if changed.ID != created.ID || !changed.CreatedAt.Equal(created.CreatedAt) || !reflect.DeepEqual(got, changed) {
+			t.Fatalf("after the update %+v, given back %+v, first %+v", got, changed, created)
+		}
+		list, err := db.ListLocations(ctx)
+		must(t, err)
+		if len(list) != 1 {
+			t.Fatalf("%d locations after two upserts of one entity key", len(list))
+		}
+	})
+}

@@ -34,6 +34,9 @@ Usage:
   chairside serve [flags]          run the server (API and web app); env prod unless
                                    -env says otherwise (-env dev: demo offices, test cases)
   chairside token create [flags]   create a one-time start link and QR code for a patient
+  chairside office import FILE     create or update offices from an office file (YAML or JSON)
+  chairside office list            print the offices and their lenders
+  chairside staff add|disable      add a staff member of an office, or disable one
   chairside version                print the version
 
 Run "chairside serve -h" or "chairside token create -h" for their flags.
@@ -65,6 +68,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 			return flag.ErrHelp
 		}
 		return runTokenCreate(ctx, args[2:], stdout, stderr)
+	case "staff":
+		return runStaff(ctx, args[1:], os.Stdin, stdout, stderr)
+	case "office":
+		return runOffice(ctx, args[1:], stdout, stderr)
 	case "version":
 		fmt.Fprintln(stdout, versionString())
 		return nil

@@ -22,6 +22,7 @@ import (
 	"github.com/chairside/chairside/flow"
 	"github.com/chairside/chairside/httpapi"
 	"github.com/chairside/chairside/lender/sandbox"
+	"github.com/chairside/chairside/office"
 	"github.com/chairside/chairside/seal"
 	"github.com/chairside/chairside/store"
 	"github.com/chairside/chairside/web"
@@ -302,6 +303,8 @@ func (m *Main) handler(db *store.DB, keys *seal.Keyring, log *slog.Logger) http.
 		LenderTimeout: c.LenderTimeout,
 		TestCaseIDs:   testCases,
 	})
+	staff := office.New(db, log)
+	staff.Now = m.Now
 	rate := c.RateLimit
 	if rate == 0 {
 		rate = -1 // httpapi's word for "no limit"
@@ -315,7 +318,8 @@ func (m *Main) handler(db *store.DB, keys *seal.Keyring, log *slog.Logger) http.
 		RateBurst:     int(3 * rate),
 		// TLS ends at the proxy in front of us; the public URL says
 		// whether patients arrive over https.
-		HSTS: strings.HasPrefix(strings.ToLower(c.PublicURL), "https://"),
+		HSTS:   strings.HasPrefix(strings.ToLower(c.PublicURL), "https://"),
+		Office: staff,
 	})
 }
 

@@ -63,6 +63,8 @@ const breakout = page(() => import('@/features/start/InfoPages'), 'BreakoutPage'
 const startFlowPage = page(() => import('@/features/start/StartPage'), 'StartFlowPage');
 const startPage = page(() => import('@/features/start/StartPage'), 'StartPage');
 const contextHelp = page(() => import('@/features/help/HelpPage'), 'HelpPage');
+const office = page(() => import('@/features/office/OfficePages'), 'OfficePage');
+const officeSetup = page(() => import('@/features/office/OfficePages'), 'OfficeSetupPage');
 
 const pub: RouteHandle = { public: true, hideStepper: true };
 
@@ -256,6 +258,8 @@ export const routes: RouteObject[] = [
       { path: 'internal/version', lazy: version, handle: pub },
       { path: 'contexthelp', lazy: contextHelp, handle: pub },
       { path: 'breakout/:lender/:lenderApplicationId', lazy: breakout, handle: pub },
+      { path: 'office', lazy: office, handle: pub },
+      { path: 'office/setup/:token', lazy: officeSetup, handle: pub },
       {
         path: 'providers/:providerKey',
         children: providerRoutes.map((r) => {

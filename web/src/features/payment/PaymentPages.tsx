@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Page } from '@/components/Page';
 import { Button } from '@/components/Button';
 import { Modal } from '@/components/Modal';
@@ -11,6 +11,7 @@ import { providerRoute } from '@/lib/paths';
 import { bankAccountErrors, cardErrors, cardLength, cvvLength, digitsOnly, expiryParts, maskCard, maskExpiry, type Errors } from '@/lib/payment';
 import { useFlow, useProviderName } from '@/stores/flow';
 import { Failure } from '@/components/Failure';
+import { TextField } from '@/components/TextField';
 
 /*
  * The payment method of an accepted offer (docs/behaviour.md, "What each
@@ -22,49 +23,6 @@ import { Failure } from '@/components/Failure';
  * localStorage or IndexedDB — and the card number and CVV are cleared once
  * sent, whatever the answer.
  */
-
-function Field(props: {
-  id: string;
-  label: string;
-  value: string;
-  error?: string;
-  hint?: string;
-  numeric?: boolean;
-  autoComplete?: string;
-  onChange: (v: string) => void;
-}): ReactNode {
-  const errId = `${props.id}-error`;
-  const hintId = `${props.id}-hint`;
-  const describedBy = [props.hint ? hintId : '', props.error ? errId : ''].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className={`field${props.error ? ' field--error' : ''}`}>
-      <label className="label" htmlFor={props.id}>
-        {props.label}
-      </label>
-      {props.hint ? (
-        <span id={hintId} className="hint">
-          {props.hint}
-        </span>
-      ) : null}
-      <input
-        id={props.id}
-        className="input"
-        value={props.value}
-        inputMode={props.numeric ? 'numeric' : undefined}
-        autoComplete={props.autoComplete ?? 'off'}
-        aria-invalid={props.error ? true : undefined}
-        aria-describedby={describedBy}
-        onChange={(e) => props.onChange(e.target.value)}
-      />
-      {props.error ? (
-        <span id={errId} className="error-text">
-          <span className="visually-hidden">Error: </span>
-          {props.error}
-        </span>
-      ) : null}
-    </div>
-  );
-}
 
 /** serverErrors maps the server's prefixed field errors to this form's fields. */
 function serverErrors(e: unknown, prefix: string): Errors | null {
@@ -106,7 +64,7 @@ function useBankAccount(providerKey: string, lender: string) {
   const [failure, setFailure] = useState('');
   const fields = (
     <>
-      <Field
+      <TextField
         id="routingNumber"
         label="Routing number"
         hint="9 digits, bottom left of your checks"
@@ -115,7 +73,7 @@ function useBankAccount(providerKey: string, lender: string) {
         error={errors.routingNumber}
         onChange={(v) => setRouting(digitsOnly(v, 9))}
       />
-      <Field
+      <TextField
         id="accountNumber"
         label="Account number"
         hint="Up to 17 digits"
@@ -124,7 +82,7 @@ function useBankAccount(providerKey: string, lender: string) {
         error={errors.accountNumber}
         onChange={(v) => setAccount(digitsOnly(v, 17))}
       />
-      <Field id="bankName" label="Bank name" value={bankName} error={errors.bankName} onChange={(v) => setBankName(v.slice(0, 100))} />
+      <TextField id="bankName" label="Bank name" value={bankName} error={errors.bankName} onChange={(v) => setBankName(v.slice(0, 100))} />
     </>
   );
   async function send(): Promise<ProviderApplicationState | null> {
@@ -159,7 +117,7 @@ function useCard(providerKey: string, lender: string) {
   const [refused, setRefused] = useState(false);
   const fields = (
     <>
-      <Field
+      <TextField
         id="cardholderName"
         label="Name on card"
         autoComplete="cc-name"
@@ -167,7 +125,7 @@ function useCard(providerKey: string, lender: string) {
         error={errors.cardholderName}
         onChange={(v) => setName(v.slice(0, 100))}
       />
-      <Field
+      <TextField
         id="cardNumber"
         label="Card number"
         hint="16 digits, or 15 for American Express"
@@ -179,8 +137,8 @@ function useCard(providerKey: string, lender: string) {
           setCardNumber(d.slice(0, cardLength(d)));
         }}
       />
-      <Field id="expiry" label="Expiry (MM/YY)" numeric value={expiry} error={errors.expiry} onChange={(v) => setExpiry(maskExpiry(v))} />
-      <Field
+      <TextField id="expiry" label="Expiry (MM/YY)" numeric value={expiry} error={errors.expiry} onChange={(v) => setExpiry(maskExpiry(v))} />
+      <TextField
         id="cvv"
         label="Security code (CVV)"
         hint={cvvLength(cardNumber) === 4 ? '4 digits on the front of the card' : '3 digits on the back of the card'}
@@ -189,7 +147,7 @@ function useCard(providerKey: string, lender: string) {
         error={errors.cvv}
         onChange={(v) => setCvv(digitsOnly(v, cvvLength(cardNumber)))}
       />
-      <Field id="zip" label="Billing ZIP code" numeric value={zip} error={errors.zip} onChange={(v) => setZip(digitsOnly(v, 5))} />
+      <TextField id="zip" label="Billing ZIP code" numeric value={zip} error={errors.zip} onChange={(v) => setZip(digitsOnly(v, 5))} />
     </>
   );
   async function send(): Promise<ProviderApplicationState | null> {

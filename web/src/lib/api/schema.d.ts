@@ -841,6 +841,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/office/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who is signed in, with a new CSRF token (the previous one stops working). */
+        get: operations["officeSession"];
+        put?: never;
+        /**
+         * Staff sign-in with email and password.
+         * @description Sets the staff session cookie `chairside_staff` (HttpOnly,
+         *     SameSite=Strict, Path=/, Secure when served over https) and answers
+         *     the staff member, their office and a CSRF token to send as
+         *     `X-CSRF-Token` on every state-changing office call. A wrong email or
+         *     password, or a disabled account, answers one generic 401. The fifth
+         *     wrong password in a row locks the account for 15 minutes: 429
+         *     `rate_limited` with Retry-After, also for the right password.
+         */
+        post: operations["officeSignIn"];
+        /** Sign out; the session is revoked and the cookie cleared. */
+        delete: operations["officeSignOut"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/office/setup/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Choose the password with a one-time setup link.
+         * @description A used, expired or unknown token answers 404. A refused password (under 12 characters, or the email) answers 400 and leaves the link usable.
+         */
+        post: operations["officeSetup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/office/applications/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A summary of one application of the signed-in staff member's office.
+         * @description Another office's application answers 404, as an unknown one does.
+         */
+        get: operations["officeApplication"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -857,11 +925,49 @@ export interface components {
         ResponseCode: "approved" | "declined" | "error" | "nooffer" | "pending" | "preapproved" | "prequalified";
         /** @enum {string} */
         ProviderApplicationStatus: "started" | "decided" | "plan_selected" | "plan_confirmed" | "offer_accepted" | "signed" | "completed";
+        OfficeSignInRequest: {
+            email: string;
+            password: string;
+        };
+        OfficeSetupRequest: {
+            /** @description At least 12 characters, not the email. */
+            password: string;
+        };
+        OfficeSession: {
+            staff: {
+                email: string;
+            };
+            office: {
+                name: string;
+                entityKey: string;
+            };
+            csrfToken: string;
+        };
+        OfficeApplicationSummary: {
+            id: string;
+            firstName: string;
+            lastName: string;
+            /** Format: int64 */
+            purchaseAmountCents: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            lenders: {
+                providerKey: string;
+                status: components["schemas"]["ProviderApplicationStatus"];
+                responseCode?: components["schemas"]["ResponseCode"];
+                /** Format: int64 */
+                approvedAmountCents?: number;
+                /** Format: date-time */
+                updatedAt: string;
+            }[];
+        };
         /** @description An empty JSON object; the body may also be left out. */
         EmptyObject: Record<string, never>;
         Error: {
             /** @enum {string} */
-            code: "validation_error" | "bad_request" | "consent_required" | "session_invalid" | "forbidden" | "resource_not_found" | "conflict" | "in_flight" | "payload_too_large" | "unsupported_media_type" | "idempotency_mismatch" | "rate_limited" | "lender_unavailable" | "internal";
+            code: "validation_error" | "bad_request" | "consent_required" | "session_invalid" | "forbidden" | "csrf" | "resource_not_found" | "conflict" | "in_flight" | "payload_too_large" | "unsupported_media_type" | "idempotency_mismatch" | "rate_limited" | "lender_unavailable" | "internal";
             message: string;
             /** @description Present with validation_error only. */
             fieldErrors?: components["schemas"]["FieldError"][];
@@ -1477,6 +1583,15 @@ export interface components {
                 "application/json": components["schemas"]["StartResponse"];
             };
         };
+        /** @description The signed-in staff member, their office and a CSRF token. */
+        OfficeSession: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["OfficeSession"];
+            };
+        };
         /** @description Malformed JSON, unknown fields, bad parameters (bad_request), a missing consent or one naming another version of the lender's document (consent_required), or broken rules (validation_error, with fieldErrors). */
         BadRequest: {
             headers: {
@@ -1495,7 +1610,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Refused in this environment (forbidden). */
+        /** @description Refused in this environment (forbidden), or an office call without its session's CSRF token (csrf). */
         Forbidden: {
             headers: {
                 [name: string]: unknown;
@@ -1593,6 +1708,8 @@ export interface components {
         };
     };
     parameters: {
+        /** @description The csrfToken of the staff session (POST or GET /office/session). Missing or wrong answers 403 `csrf`. */
+        CSRFToken: string;
         /** @description A provider key of the location's waterfall, e.g. synchrony_standard. Others answer 404. */
         ProviderKey: string;
         /** @description The code of a plan the last payment/plans call answered. Others answer 404. */
@@ -3050,6 +3167,124 @@ export interface operations {
                     "application/yaml": Record<string, never>;
                 };
             };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    officeSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["OfficeSession"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    officeSignIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OfficeSignInRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["OfficeSession"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    officeSignOut: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The csrfToken of the staff session (POST or GET /office/session). Missing or wrong answers 403 `csrf`. */
+                "X-CSRF-Token": components["parameters"]["CSRFToken"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    officeSetup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OfficeSetupRequest"];
+            };
+        };
+        responses: {
+            /** @description The password is set; sign in with it. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    officeApplication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The application's summary; no personal data beyond the name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfficeApplicationSummary"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
         };

@@ -44,6 +44,7 @@ export const KNOWN_ERROR_CODES = [
   'consent_required',
   'session_invalid',
   'forbidden',
+  'csrf',
   'resource_not_found',
   'conflict',
   'in_flight',

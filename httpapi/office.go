@@ -1,0 +1,159 @@
+package httpapi
+
+import (
+	"net/http"
+	"time"
+
+	"github.com/chairside/chairside"
+	"github.com/chairside/chairside/office"
+)
+
+// StaffCookie is the name of the staff session cookie. Only office calls
+// read it; patient calls read only X-Web-Session-Id.
+const StaffCookie = "chairside_staff"
+
+// officeRoutes registers the office API (docs/behaviour.md, "The office
+// side") when an office service is configured.
+func (h *Handler) officeRoutes(public func(string, http.HandlerFunc), named func(string, http.Handler)) {
+	if h.office == nil {
+		return
+	}
+	public("POST "+api+"/office/session", h.officeSignIn)
+	public("POST "+api+"/office/setup/{token}", h.officeSetup)
+	named("GET "+api+"/office/session", h.staffAuthed(false, h.officeWhoAmI))
+	named("DELETE "+api+"/office/session", h.staffAuthed(true, h.officeSignOut))
+	named("GET "+api+"/office/applications/{id}", h.staffAuthed(false, h.officeApplication))
+}
+
+// OfficeSession is the answer of the office session calls.
+type OfficeSession struct {
+	Staff     OfficeStaff `json:"staff"`
+	Office    OfficeInfo  `json:"office"`
+	CSRFToken string      `json:"csrfToken"`
+}
+
+// OfficeStaff is the signed-in staff member.
+type OfficeStaff struct {
+	Email string `json:"email"`
+}
+
+// OfficeInfo is the staff member's office.
+type OfficeInfo struct {
+	Name      string `json:"name"`
+	EntityKey string `json:"entityKey"`
+}
+
+type officeSignInRequest struct {
+	Email    string `json:"email"`
+	Password string `json:"password"`
+}
+
+type officeSetupRequest struct {
+	Password string `json:"password"`
+}
+
+// staffFunc is a handler that runs for a signed-in staff member.
+type staffFunc func(w http.ResponseWriter, r *http.Request, c *office.Caller)
+
+// staffAuthed runs fn for the live staff session of the request's cookie;
+// with csrf, only when X-CSRF-Token matches the session's token. The
+// patient's session header is never looked at.
+func (h *Handler) staffAuthed(csrf bool, fn staffFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		var id string
+		if ck, err := r.Cookie(StaffCookie); err == nil {
+			id = ck.Value
+		}
+		c, err := h.office.Authenticate(r.Context(), id, clientIP(r))
+		if err != nil {
+			if chairside.ErrorCode(err) == chairside.EUNAUTHORIZED {
+				h.clearStaffCookie(w, r)
+			}
+			h.writeError(w, r, err)
+			return
+		}
+		if csrf {
+			if err := office.CheckCSRF(c, r.Header.Get("X-CSRF-Token")); err != nil {
+				h.writeError(w, r, err)
+				return
+			}
+		}
+		fn(w, r, c)
+	}
+}
+
+func (h *Handler) officeSignIn(w http.ResponseWriter, r *http.Request) {
+	var req officeSignInRequest
+	if !h.body(w, r, &req, false) {
+		return
+	}
+	in, err := h.office.SignIn(r.Context(), req.Email, req.Password, clientIP(r))
+	if err != nil {
+		h.writeError(w, r, err)
+		return
+	}
+	http.SetCookie(w, h.staffCookie(r, in.SessionID, office.MaxAge))
+	writeJSON(w, http.StatusOK, officeSession(&in.Caller, in.CSRFToken))
+}
+
+// officeWhoAmI answers who is signed in, with a fresh CSRF token for a
+// browser that reloaded the page.
+func (h *Handler) officeWhoAmI(w http.ResponseWriter, r *http.Request, c *office.Caller) {
+	csrf, err := h.office.NewCSRFToken(r.Context(), c)
+	h.answer(w, r, officeSession(c, csrf), err)
+}
+
+func (h *Handler) officeSignOut(w http.ResponseWriter, r *http.Request, c *office.Caller) {
+	if err := h.office.SignOut(r.Context(), c); err != nil {
+		h.writeError(w, r, err)
+		return
+	}
+	h.clearStaffCookie(w, r)
+	w.WriteHeader(http.StatusNoContent)
+}
+
+func (h *Handler) officeSetup(w http.ResponseWriter, r *http.Request) {
+	var req officeSetupRequest
+	if !h.body(w, r, &req, false) {
+		return
+	}
+	if err := h.office.Setup(r.Context(), r.PathValue("token"), req.Password, clientIP(r)); err != nil {
+		h.writeError(w, r, err)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}
+
+func (h *Handler) officeApplication(w http.ResponseWriter, r *http.Request, c *office.Caller) {
+	sum, err := h.office.Application(r.Context(), c, r.PathValue("id"))
+	h.answer(w, r, sum, err)
+}
+
+func officeSession(c *office.Caller, csrf string) OfficeSession {
+	return OfficeSession{
+		Staff:     OfficeStaff{Email: c.Staff.Email},
+		Office:    OfficeInfo{Name: c.Location.Name, EntityKey: c.Location.EntityKey},
+		CSRFToken: csrf,
+	}
+}
+
+// staffCookie is the staff session cookie: HttpOnly (no script reads it),
+// SameSite=Strict (never sent from another site), Secure when staff reach
+// us over https (the public URL is https, or TLS is served here).
+func (h *Handler) staffCookie(r *http.Request, value string, maxAge time.Duration) *http.Cookie {
+	return &http.Cookie{
+		Name:     StaffCookie,
+		Value:    value,
+		Path:     "/",
+		MaxAge:   int(maxAge / time.Second),
+		HttpOnly: true,
+		SameSite: http.SameSiteStrictMode,
+		Secure:   h.opts.HSTS || r.TLS != nil,
+	}
+}
+
+func (h *Handler) clearStaffCookie(w http.ResponseWriter, r *http.Request) {
+	ck := h.staffCookie(r, "", 0)
+	ck.MaxAge = -1
+	http.SetCookie(w, ck)
+}

@@ -1,0 +1,260 @@
+// Package office is the office side of Chairside: staff sign-in with
+// argon2id passwords, lockout, staff sessions with idle and absolute
+// expiry, CSRF tokens, office scoping of what staff may see, and the office
+// audit log (docs/behaviour.md, "The office side").
+//
+// It is separate from package flow: a staff session never authorises a
+// patient call, nor a patient session an office call.
+package office
+
+import (
+	"context"
+	"crypto/subtle"
+	"log/slog"
+	"strings"
+	"time"
+
+	"github.com/chairside/chairside"
+)
+
+// Limits of staff sign-in and sessions.
+const (
+	// MaxFailures wrong passwords in a row lock the account for LockFor.
+	MaxFailures = 5
+	LockFor     = 15 * time.Minute
+	// IdleTimeout ends a session nobody used for that long; MaxAge ends
+	// any session, however active.
+	IdleTimeout = 30 * time.Minute
+	MaxAge      = 12 * time.Hour
+	// SetupTTL is how long a setup link may be used.
+	SetupTTL = 24 * time.Hour
+)
+
+// Messages staff read.
+const (
+	msgBadSignIn = "That email and password do not match. Check them and try again."
+	msgLocked    = "Too many tries. Try again in 15 minutes or ask your office manager."
+	msgSignedOut = "You are signed out. Please sign in again."
+	msgCSRF      = "This request could not be checked. Reload the page and try again."
+	msgBadSetup  = "This setup link is not valid any more. Ask your office manager for a new one."
+)
+
+// Store is what the office side needs of the store.
+type Store interface {
+	chairside.StaffStore
+	FindLocationByID(ctx context.Context, id string) (*chairside.Location, error)
+	FindLocationByEntityKey(ctx context.Context, entityKey string) (*chairside.Location, error)
+	FindApplication(ctx context.Context, id string) (*chairside.Application, error)
+	ListProviderApplications(ctx context.Context, applicationID string) ([]*chairside.ProviderApplication, error)
+}
+
+// Service runs the office side over a store.
+type Service struct {
+	store Store
+	// Now is the clock; tests replace it.
+	Now func() time.Time
+	log *slog.Logger
+}
+
+// New returns a Service. A nil log discards.
+func New(store Store, log *slog.Logger) *Service {
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	return &Service{store: store, Now: time.Now, log: log}
+}
+
+// Caller is a signed-in staff member, their office and their session.
+type Caller struct {
+	Staff    *chairside.Staff
+	Location *chairside.Location
+	Session  *chairside.StaffSession
+	IP       string
+}
+
+// SignedIn is the answer to a good sign-in: the session id for the cookie
+// and the CSRF token for the browser, both shown only this once.
+type SignedIn struct {
+	Caller
+	SessionID string
+	CSRFToken string
+}
+
+// SignIn checks email and password and opens a session. Wrong email and
+// wrong password answer the same EUNAUTHORIZED; a disabled account answers
+// it too; a locked account answers ERATELIMITED with the time left.
+func (s *Service) SignIn(ctx context.Context, email, password, ip string) (*SignedIn, error) {
+	now := s.Now()
+	st, err := s.store.FindStaffByEmail(ctx, email)
+	if chairside.ErrorCode(err) == chairside.ENOTFOUND {
+		VerifyPassword(dummyHash, password) // the same work as a real check
+		s.audit(ctx, &chairside.OfficeAuditEntry{Action: chairside.AuditSignInFailed, IP: ip, Details: "unknown email"})
+		return nil, chairside.Errorf(chairside.EUNAUTHORIZED, msgBadSignIn)
+	} else if err != nil {
+		return nil, err
+	}
+	if st.LockedUntil != nil && now.Before(*st.LockedUntil) {
+		VerifyPassword(dummyHash, password) // a lock is not told apart by timing
+		s.audit(ctx, s.entry(st, chairside.AuditSignInFailed, ip, "locked"))
+		return nil, locked(st.LockedUntil.Sub(now))
+	}
+	if st.PasswordHash == "" || !VerifyPassword(st.PasswordHash, password) {
+		return nil, s.failed(ctx, st, ip, now)
+	}
+	if st.DisabledAt != nil {
+		s.audit(ctx, s.entry(st, chairside.AuditSignInFailed, ip, "disabled"))
+		return nil, chairside.Errorf(chairside.EUNAUTHORIZED, msgBadSignIn)
+	}
+	loc, err := s.store.FindLocationByID(ctx, st.LocationID)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.store.ResetSignInFailures(ctx, st.ID); err != nil {
+		return nil, err
+	}
+	id, csrf := chairside.NewSecret(32), chairside.NewSecret(32)
+	sess := &chairside.StaffSession{IDHash: chairside.HashSecret(id), StaffID: st.ID, CSRFHash: chairside.HashSecret(csrf),
+		CreatedAt: now, LastSeenAt: now, ExpiresAt: now.Add(MaxAge)}
+	if err := s.store.CreateStaffSession(ctx, sess); err != nil {
+		return nil, err
+	}
+	s.audit(ctx, s.entry(st, chairside.AuditSignIn, ip, ""))
+	return &SignedIn{Caller: Caller{Staff: st, Location: loc, Session: sess, IP: ip}, SessionID: id, CSRFToken: csrf}, nil
+}
+
+// failed counts a wrong password, locking the account at the limit.
+func (s *Service) failed(ctx context.Context, st *chairside.Staff, ip string, now time.Time) error {
+	after, err := s.store.RecordSignInFailure(ctx, st.ID, MaxFailures, LockFor, now)
+	if err != nil {
+		return err
+	}
+	s.audit(ctx, s.entry(st, chairside.AuditSignInFailed, ip, "wrong password"))
+	if after.LockedUntil != nil && now.Before(*after.LockedUntil) {
+		s.audit(ctx, s.entry(st, chairside.AuditLocked, ip, "locked for 15 minutes"))
+		return locked(after.LockedUntil.Sub(now))
+	}
+	return chairside.Errorf(chairside.EUNAUTHORIZED, msgBadSignIn)
+}
+
+func locked(wait time.Duration) error {
+	return &chairside.Error{Code: chairside.ERATELIMITED, Message: msgLocked, RetryAfter: wait}
+}
+
+// Authenticate returns the caller of a live session id: not revoked, used
+// within IdleTimeout, younger than MaxAge, of an enabled account. It moves
+// the session's last-seen time. Anything else answers EUNAUTHORIZED.
+func (s *Service) Authenticate(ctx context.Context, sessionID, ip string) (*Caller, error) {
+	if sessionID == "" || len(sessionID) > 128 {
+		return nil, chairside.Errorf(chairside.EUNAUTHORIZED, msgSignedOut)
+	}
+	now := s.Now()
+	sess, err := s.store.FindStaffSession(ctx, chairside.HashSecret(sessionID))
+	if chairside.ErrorCode(err) == chairside.ENOTFOUND {
+		return nil, chairside.Errorf(chairside.EUNAUTHORIZED, msgSignedOut)
+	} else if err != nil {
+		return nil, err
+	}
+	if sess.RevokedAt != nil || !now.Before(sess.ExpiresAt) || now.Sub(sess.LastSeenAt) >= IdleTimeout {
+		return nil, chairside.Errorf(chairside.EUNAUTHORIZED, msgSignedOut)
+	}
+	st, err := s.store.FindStaffByID(ctx, sess.StaffID)
+	if err != nil {
+		return nil, err
+	}
+	if st.DisabledAt != nil {
+		return nil, chairside.Errorf(chairside.EUNAUTHORIZED, msgSignedOut)
+	}
+	loc, err := s.store.FindLocationByID(ctx, st.LocationID)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.store.TouchStaffSession(ctx, sess.IDHash, now); err != nil {
+		return nil, err
+	}
+	sess.LastSeenAt = now
+	return &Caller{Staff: st, Location: loc, Session: sess, IP: ip}, nil
+}
+
+// CheckCSRF compares token with the session's stored CSRF hash in constant
+// time; a missing or wrong token answers EFORBIDDEN with code csrf.
+func CheckCSRF(c *Caller, token string) error {
+	got := chairside.HashSecret(token)
+	if token == "" || subtle.ConstantTimeCompare([]byte(got), []byte(c.Session.CSRFHash)) != 1 {
+		return chairside.Errorf(chairside.ECSRF, msgCSRF)
+	}
+	return nil
+}
+
+// NewCSRFToken replaces the caller's CSRF token with a new one and returns
+// it: a browser that reloaded the page has lost the token it was given at
+// sign-in, and only the token's hash is kept.
+func (s *Service) NewCSRFToken(ctx context.Context, c *Caller) (string, error) {
+	csrf := chairside.NewSecret(32)
+	if err := s.store.SetStaffSessionCSRF(ctx, c.Session.IDHash, chairside.HashSecret(csrf)); err != nil {
+		return "", err
+	}
+	c.Session.CSRFHash = chairside.HashSecret(csrf)
+	return csrf, nil
+}
+
+// SignOut revokes the caller's session.
+func (s *Service) SignOut(ctx context.Context, c *Caller) error {
+	if err := s.store.RevokeStaffSession(ctx, c.Session.IDHash, s.Now()); err != nil {
+		return err
+	}
+	s.audit(ctx, s.entry(c.Staff, chairside.AuditSignOut, c.IP, ""))
+	return nil
+}
+
+// Setup sets the password of the staff member a setup token was made for,
+// once. The token is spent only when the password is acceptable.
+func (s *Service) Setup(ctx context.Context, token, password, ip string) error {
+	if token == "" || len(token) > 128 {
+		return chairside.Errorf(chairside.ENOTFOUND, "This setup link is not valid any more. Ask your office manager for a new one.")
+	}
+	// The password is checked against the account's email before the
+	// token is spent, so a refused password leaves the link usable.
+	hash := chairside.HashSecret(token)
+	t, err := s.store.FindStaffSetupToken(ctx, hash)
+	if err == nil && (t.UsedAt != nil || !s.Now().Before(t.ExpiresAt)) {
+		err = chairside.Errorf(chairside.ENOTFOUND, "used or expired")
+	}
+	if chairside.ErrorCode(err) == chairside.ENOTFOUND {
+		return chairside.Errorf(chairside.ENOTFOUND, msgBadSetup)
+	} else if err != nil {
+		return err
+	}
+	st, err := s.store.FindStaffByID(ctx, t.StaffID)
+	if err != nil {
+		return err
+	}
+	if err := CheckPassword(st.Email, password); err != nil {
+		return err
+	}
+	if _, err := s.store.ConsumeStaffSetupToken(ctx, hash, s.Now()); chairside.ErrorCode(err) == chairside.ENOTFOUND {
+		return chairside.Errorf(chairside.ENOTFOUND, msgBadSetup)
+	} else if err != nil {
+		return err
+	}
+	if err := s.store.SetStaffPassword(ctx, st.ID, HashPassword(password)); err != nil {
+		return err
+	}
+	s.audit(ctx, s.entry(st, chairside.AuditSetup, ip, "setup link"))
+	return nil
+}
+
+// entry is an audit row about st.
+func (s *Service) entry(st *chairside.Staff, action, ip, details string) *chairside.OfficeAuditEntry {
+	return &chairside.OfficeAuditEntry{LocationID: st.LocationID, StaffID: st.ID, Action: action, IP: ip, Details: details}
+}
+
+// audit appends e; a failure to write it is logged, not shown to staff.
+func (s *Service) audit(ctx context.Context, e *chairside.OfficeAuditEntry) {
+	e.At = s.Now()
+	if err := s.store.AppendOfficeAudit(ctx, e); err != nil {
+		s.log.ErrorContext(ctx, "office audit", "action", e.Action, "err", err.Error())
+	}
+}
+
+// normalEmail is how emails are compared and stored.
+func normalEmail(email string) string { return strings.ToLower(strings.TrimSpace(email)) }

@@ -1,0 +1,58 @@
+import type { ReactNode } from 'react';
+
+export interface TextFieldProps {
+  id: string;
+  label: string;
+  value: string;
+  error?: string;
+  hint?: string;
+  /** numeric brings up the number pad. */
+  numeric?: boolean;
+  type?: string;
+  /** Off unless given: a shared tablet should not offer to remember what a patient typed. */
+  autoComplete?: string;
+  inputRef?: React.Ref<HTMLInputElement>;
+  onChange: (v: string) => void;
+}
+
+/**
+ * TextField is a labelled input of a screen's own small form (the payment
+ * method, the office's sign-in): its hint and its error are tied to it for
+ * screen readers, and the error is marked as one for those who cannot see
+ * the colour.
+ */
+export function TextField(props: TextFieldProps): ReactNode {
+  const errId = `${props.id}-error`;
+  const hintId = `${props.id}-hint`;
+  const describedBy = [props.hint ? hintId : '', props.error ? errId : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={`field${props.error ? ' field--error' : ''}`}>
+      <label className="label" htmlFor={props.id}>
+        {props.label}
+      </label>
+      {props.hint ? (
+        <span id={hintId} className="hint">
+          {props.hint}
+        </span>
+      ) : null}
+      <input
+        id={props.id}
+        ref={props.inputRef}
+        className="input"
+        type={props.type}
+        value={props.value}
+        inputMode={props.numeric ? 'numeric' : undefined}
+        autoComplete={props.autoComplete ?? 'off'}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={describedBy}
+        onChange={(e) => props.onChange(e.target.value)}
+      />
+      {props.error ? (
+        <span id={errId} className="error-text">
+          <span className="visually-hidden">Error: </span>
+          {props.error}
+        </span>
+      ) : null}
+    </div>
+  );
+}
