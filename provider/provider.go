@@ -102,8 +102,9 @@ var catalogue = []chairside.Provider{
 		p.PreauthExpireDays = 60
 		p.StepsBeforeSigning = append(p.StepsBeforeSigning, chairside.JourneyBankAccount, chairside.JourneyAgreement)
 		p.FundingName = "Snap lease"
-		// Snap's lease-to-own plan is not offered in five states; an
-		// office there cannot list it (docs/offices.md).
+		// Lease-to-own is restricted by some states; our catalogue leaves
+		// five out of Snap's list, and an office there cannot list it
+		// (docs/offices.md).
 		p.States = allStatesExcept("MN", "NJ", "VT", "WI", "WY")
 		p.FundingSourceDescription = "A lease-to-own plan paid from your checking account; no credit needed."
 	}),
