@@ -101,6 +101,13 @@ function useBankAccount(providerKey: string, lender: string) {
   return { fields, send, failure };
 }
 
+/** useLenderScreen is what each payment screen starts from: the navigation, the current lender and its name. */
+function useLenderScreen() {
+  const navigate = useFlowNavigate();
+  const providerKey = useFlow((s) => s.providerKey) ?? '';
+  return { navigate, providerKey, lender: useProviderName(providerKey) };
+}
+
 /**
  * useCard is the card form's state and its send. The number and CVV are
  * sent once and cleared whatever the answer; refused() tells whether the
@@ -180,9 +187,7 @@ function useCard(providerKey: string, lender: string) {
 }
 
 export function BankAccountPage() {
-  const navigate = useFlowNavigate();
-  const providerKey = useFlow((s) => s.providerKey) ?? '';
-  const lender = useProviderName(providerKey);
+  const { navigate, providerKey, lender } = useLenderScreen();
   const account = useBankAccount(providerKey, lender);
 
   async function send() {
@@ -213,9 +218,7 @@ export function BankAccountPage() {
 }
 
 export function PaymentSelectionPage() {
-  const navigate = useFlowNavigate();
-  const providerKey = useFlow((s) => s.providerKey) ?? '';
-  const lender = useProviderName(providerKey);
+  const { navigate, providerKey, lender } = useLenderScreen();
   const [method, setMethod] = useState<'checking' | 'card'>('checking');
   const card = useCard(providerKey, lender);
 
@@ -288,9 +291,7 @@ function CardRefusedModal({ lender, onAnotherCard, onChecking }: { lender: strin
 
 /** LoanPaymentPage: how the monthly payments of a loan are made, a card or a checking account, given to the lender. */
 export function LoanPaymentPage() {
-  const navigate = useFlowNavigate();
-  const providerKey = useFlow((s) => s.providerKey) ?? '';
-  const lender = useProviderName(providerKey);
+  const { navigate, providerKey, lender } = useLenderScreen();
   const cardModal = useFlow((s) => Boolean(s.providers[providerKey]?.showBankCardErrorModal));
   const [method, setMethod] = useState<'card' | 'checking'>('card');
   const card = useCard(providerKey, lender);
