@@ -104,7 +104,9 @@ describe('office sign-in', () => {
     await userEvent.type(await screen.findByLabelText('Email'), '  desk@brightsmiles.example ');
     await userEvent.type(screen.getByLabelText('Password'), 'correct horse battery staple');
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(document.activeElement).toBe(await screen.findByRole('heading', { level: 1, name: 'Bright Smiles Dental' }));
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Bright Smiles Dental' });
+    // Focus moves to the new heading once the screen has rendered: wait for it rather than race it.
+    await waitFor(() => expect(document.activeElement).toBe(heading));
     expect(screen.getByText(/Signed in as/).textContent).toContain('Signed in as desk@brightsmiles.example at Bright Smiles Dental.');
     const post = sent.find((c) => c.method === 'POST')!;
     expect(JSON.parse(post.body!)).toEqual({ email: 'desk@brightsmiles.example', password: 'correct horse battery staple' });
