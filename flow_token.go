@@ -8,16 +8,31 @@ const FlowTokenTTL = 24 * time.Hour
 // FlowToken is a single-use, expiring invitation for one patient at one
 // location, encoded in the QR code shown in the office as
 // /start/tokens/{token}. Only a hash of the token is stored.
+//
+// Tokens made from the office screen are the office's invitations
+// (docs/behaviour.md, "The office side"): they have an ID to address them
+// by, the staff member who made them, and may be canceled, which spends
+// them exactly as a use does.
 type FlowToken struct {
 	// Hash is the hex SHA-256 of the token; the token itself is never stored.
-	Hash                   string     `json:"-"`
-	LocationID             string     `json:"locationId"`
-	PurchaseAmountCents    int64      `json:"purchaseAmountCents"`
-	InsuranceBenefitsCents int64      `json:"insuranceBenefitsCents"`
-	FirstName              string     `json:"firstName,omitempty"`
-	LastName               string     `json:"lastName,omitempty"`
-	ExperienceType         string     `json:"experienceType"`
-	ExpiresAt              time.Time  `json:"expiresAt"`
-	UsedAt                 *time.Time `json:"usedAt,omitempty"`
-	CreatedAt              time.Time  `json:"createdAt"`
+	Hash string `json:"-"`
+	// ID names an office invitation; "" for tokens made on the command line.
+	ID                     string `json:"-"`
+	StaffID                string `json:"-"`
+	LocationID             string `json:"locationId"`
+	PurchaseAmountCents    int64  `json:"purchaseAmountCents"`
+	InsuranceBenefitsCents int64  `json:"insuranceBenefitsCents"`
+	// The patient's name and where the office sent the link: personal
+	// data, sealed at rest.
+	FirstName      string     `json:"firstName,omitempty"`
+	LastName       string     `json:"lastName,omitempty"`
+	MobilePhone    string     `json:"-"`
+	Email          string     `json:"-"`
+	ExperienceType string     `json:"experienceType"`
+	ExpiresAt      time.Time  `json:"expiresAt"`
+	UsedAt         *time.Time `json:"usedAt,omitempty"`
+	// CanceledAt is set (with UsedAt) when the office canceled the
+	// invitation before the patient opened it.
+	CanceledAt *time.Time `json:"-"`
+	CreatedAt  time.Time  `json:"createdAt"`
 }

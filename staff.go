@@ -65,6 +65,10 @@ const (
 	AuditSignOut         = "sign_out"
 	AuditSetup           = "password_set"
 	AuditViewApplication = "view_application"
+	AuditViewList        = "view_list"
+	AuditExportCSV       = "export_csv"
+	AuditInviteCreated   = "invite_created"
+	AuditInviteCanceled  = "invite_canceled"
 )
 
 // StaffStore keeps staff accounts, their sessions and the office audit log.
@@ -99,4 +103,32 @@ type StaffStore interface {
 
 	AppendOfficeAudit(ctx context.Context, e *OfficeAuditEntry) error
 	ListOfficeAudit(ctx context.Context, locationID string) ([]*OfficeAuditEntry, error)
+
+	// CreateInvite stores an office invitation (a flow token with an ID)
+	// and the outbox messages that send its link, in one transaction.
+	CreateInvite(ctx context.Context, t *FlowToken, msgs []*OutboxMessage) error
+	// CancelInvite spends the invitation id of the location at now, as a
+	// use would. An unknown id, or another location's, answers ENOTFOUND;
+	// one already used, canceled or expired answers ECONFLICT.
+	CancelInvite(ctx context.Context, locationID, id string, now time.Time) error
+	// ListInvites answers the location's invitations created in
+	// [from, to) whose link no patient opened (waiting, expired or
+	// canceled), newest first.
+	ListInvites(ctx context.Context, locationID string, from, to time.Time) ([]*FlowToken, error)
+	// ListLocationSessions answers the sessions started at the location
+	// in [from, to), newest first.
+	ListLocationSessions(ctx context.Context, locationID string, from, to time.Time) ([]*Session, error)
+
+	// The outbox. ClaimOutbox takes up to limit messages that are due
+	// (queued and due, or sending with an ended lease) and marks them
+	// sending until now+lease, one attempt more; two dispatchers never
+	// take the same message. The Mark methods settle a claimed message:
+	// sent and failed erase its recipient and body.
+	ClaimOutbox(ctx context.Context, now time.Time, lease time.Duration, limit int) ([]*OutboxMessage, error)
+	MarkOutboxSent(ctx context.Context, id string, now time.Time) error
+	MarkOutboxRetry(ctx context.Context, id string, next time.Time, lastError string) error
+	MarkOutboxFailed(ctx context.Context, id, lastError string) error
+	// ListOutbox answers the location's messages, newest first, without
+	// their recipient and body.
+	ListOutbox(ctx context.Context, locationID string) ([]*OutboxMessage, error)
 }

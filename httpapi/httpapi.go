@@ -60,6 +60,10 @@ type Options struct {
 	HSTS bool
 	// Office serves the office API (/api/v1/office/…); nil leaves it out.
 	Office *office.Service
+	// PublicURL is the address patients open (https://chairside.example),
+	// for the links of office invitations; "" uses the address the staff
+	// member's browser reached us at.
+	PublicURL string
 }
 
 // Handler serves the API and the web app. Build it with New.

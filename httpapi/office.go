@@ -1,6 +1,8 @@
 package httpapi
 
 import (
+	"bytes"
+	"mime"
 	"net/http"
 	"time"
 
@@ -22,7 +24,12 @@ func (h *Handler) officeRoutes(public func(string, http.HandlerFunc), named func
 	public("POST "+api+"/office/setup/{token}", h.officeSetup)
 	named("GET "+api+"/office/session", h.staffAuthed(false, h.officeWhoAmI))
 	named("DELETE "+api+"/office/session", h.staffAuthed(true, h.officeSignOut))
+	named("GET "+api+"/office/applications", h.staffAuthed(false, h.officeList))
+	named("GET "+api+"/office/applications/stream", h.staffAuthed(false, h.officeStream))
+	named("GET "+api+"/office/applications.csv", h.staffAuthed(false, h.officeCSV))
 	named("GET "+api+"/office/applications/{id}", h.staffAuthed(false, h.officeApplication))
+	named("POST "+api+"/office/invites", h.staffAuthed(true, h.officeCreateInvite))
+	named("DELETE "+api+"/office/invites/{id}", h.staffAuthed(true, h.officeCancelInvite))
 }
 
 // OfficeSession is the answer of the office session calls.
@@ -127,6 +134,75 @@ func (h *Handler) officeSetup(w http.ResponseWriter, r *http.Request) {
 func (h *Handler) officeApplication(w http.ResponseWriter, r *http.Request, c *office.Caller) {
 	sum, err := h.office.Application(r.Context(), c, r.PathValue("id"))
 	h.answer(w, r, sum, err)
+}
+
+// officeFilter reads the list's query parameters.
+func (h *Handler) officeFilter(r *http.Request) (office.Filter, error) {
+	q := r.URL.Query()
+	return office.ParseFilter(q.Get("day"), q.Get("tz"), q.Get("status"), h.office.Now())
+}
+
+func (h *Handler) officeList(w http.ResponseWriter, r *http.Request, c *office.Caller) {
+	f, err := h.officeFilter(r)
+	if err != nil {
+		h.writeError(w, r, err)
+		return
+	}
+	list, err := h.office.List(r.Context(), c, f)
+	if err == nil {
+		h.office.AuditListView(r.Context(), c, f)
+	}
+	h.answer(w, r, list, err)
+}
+
+func (h *Handler) officeCSV(w http.ResponseWriter, r *http.Request, c *office.Caller) {
+	f, err := h.officeFilter(r)
+	if err != nil {
+		h.writeError(w, r, err)
+		return
+	}
+	var buf bytes.Buffer
+	if err := h.office.ExportCSV(r.Context(), c, f, &buf); err != nil {
+		h.writeError(w, r, err)
+		return
+	}
+	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
+	w.Header().Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": office.CSVFileName(c, f)}))
+	_, _ = w.Write(buf.Bytes())
+}
+
+func (h *Handler) officeCreateInvite(w http.ResponseWriter, r *http.Request, c *office.Caller) {
+	var req office.InviteRequest
+	if !h.body(w, r, &req, false) {
+		return
+	}
+	inv, err := h.office.CreateInvite(r.Context(), c, req, h.publicBase(r))
+	if err != nil {
+		h.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, inv)
+}
+
+func (h *Handler) officeCancelInvite(w http.ResponseWriter, r *http.Request, c *office.Caller) {
+	if err := h.office.CancelInvite(r.Context(), c, r.PathValue("id")); err != nil {
+		h.writeError(w, r, err)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}
+
+// publicBase is the address patients open: the configured public URL, else
+// the address the staff member's own browser used to reach us.
+func (h *Handler) publicBase(r *http.Request) string {
+	if h.opts.PublicURL != "" {
+		return h.opts.PublicURL
+	}
+	scheme := "http"
+	if r.TLS != nil {
+		scheme = "https"
+	}
+	return scheme + "://" + r.Host
 }
 
 func officeSession(c *office.Caller, csrf string) OfficeSession {

@@ -84,32 +84,25 @@ func validEmail(e string) bool {
 	return false
 }
 
-// ApplicationSummary is what an office sees of one of its applications
-// here: the patient's name, times and each lender's status. Nothing else
-// of the patient's data.
-type ApplicationSummary struct {
-	ID                  string          `json:"id"`
-	FirstName           string          `json:"firstName"`
-	LastName            string          `json:"lastName"`
-	PurchaseAmountCents int64           `json:"purchaseAmountCents"`
-	CreatedAt           time.Time       `json:"createdAt"`
-	UpdatedAt           time.Time       `json:"updatedAt"`
-	Lenders             []LenderSummary `json:"lenders"`
+// Detail is one application as the office sees it: its row and its
+// history. Events carry no personal data (chairside.Event).
+type Detail struct {
+	*Row
+	Events []DetailEvent `json:"events"`
 }
 
-// LenderSummary is one lender's part of an ApplicationSummary.
-type LenderSummary struct {
-	ProviderKey         string    `json:"providerKey"`
-	Status              string    `json:"status"`
-	ResponseCode        string    `json:"responseCode,omitempty"`
-	ApprovedAmountCents int64     `json:"approvedAmountCents,omitempty"`
-	UpdatedAt           time.Time `json:"updatedAt"`
+// DetailEvent is one line of an application's history.
+type DetailEvent struct {
+	Type        string    `json:"type"`
+	ProviderKey string    `json:"providerKey,omitempty"`
+	LenderName  string    `json:"lenderName,omitempty"`
+	At          time.Time `json:"at"`
 }
 
-// Application answers the summary of an application of the caller's
-// office; another office's application answers ENOTFOUND, exactly as a
-// missing one does.
-func (s *Service) Application(ctx context.Context, c *Caller, id string) (*ApplicationSummary, error) {
+// Application answers an application of the caller's office with its
+// history; another office's application answers ENOTFOUND, exactly as a
+// missing one does. The view is audited.
+func (s *Service) Application(ctx context.Context, c *Caller, id string) (*Detail, error) {
 	notFound := chairside.Errorf(chairside.ENOTFOUND, "There is no such application at your office.")
 	if id == "" || len(id) > 64 {
 		return nil, notFound
@@ -120,19 +113,26 @@ func (s *Service) Application(ctx context.Context, c *Caller, id string) (*Appli
 	} else if err != nil {
 		return nil, err
 	}
-	pas, err := s.store.ListProviderApplications(ctx, a.ID)
+	sess, err := s.store.FindSession(ctx, a.SessionID)
 	if err != nil {
 		return nil, err
 	}
-	sum := &ApplicationSummary{ID: a.ID, FirstName: a.Primary.FirstName, LastName: a.Primary.LastName,
-		PurchaseAmountCents: a.PurchaseAmountCents, CreatedAt: a.CreatedAt, UpdatedAt: a.UpdatedAt, Lenders: []LenderSummary{}}
-	for _, pa := range pas {
-		l := LenderSummary{ProviderKey: pa.ProviderKey, Status: pa.Status, UpdatedAt: pa.UpdatedAt}
-		if pa.Decision != nil {
-			l.ResponseCode, l.ApprovedAmountCents = pa.Decision.ResponseCode, pa.Decision.ApprovedAmountCents
+	row, err := s.sessionRow(ctx, sess, s.Now())
+	if err != nil {
+		return nil, err
+	}
+	evs, err := s.store.ListEvents(ctx, sess.ID)
+	if err != nil {
+		return nil, err
+	}
+	d := &Detail{Row: row, Events: make([]DetailEvent, 0, len(evs))}
+	for _, e := range evs {
+		de := DetailEvent{Type: e.Type, ProviderKey: e.ProviderKey, At: e.CreatedAt}
+		if e.ProviderKey != "" {
+			de.LenderName = lenderName(e.ProviderKey)
 		}
-		sum.Lenders = append(sum.Lenders, l)
+		d.Events = append(d.Events, de)
 	}
 	s.audit(ctx, s.entry(c.Staff, chairside.AuditViewApplication, c.IP, "application "+a.ID))
-	return sum, nil
+	return d, nil
 }

@@ -12,6 +12,7 @@ import (
 	"crypto/subtle"
 	"log/slog"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/chairside/chairside"
@@ -46,6 +47,9 @@ type Store interface {
 	FindLocationByEntityKey(ctx context.Context, entityKey string) (*chairside.Location, error)
 	FindApplication(ctx context.Context, id string) (*chairside.Application, error)
 	ListProviderApplications(ctx context.Context, applicationID string) ([]*chairside.ProviderApplication, error)
+	ListPaymentPlans(ctx context.Context, providerApplicationID string) ([]chairside.PaymentPlan, error)
+	FindSession(ctx context.Context, id string) (*chairside.Session, error)
+	ListEvents(ctx context.Context, sessionID string) ([]*chairside.Event, error)
 }
 
 // Service runs the office side over a store.
@@ -54,6 +58,13 @@ type Service struct {
 	// Now is the clock; tests replace it.
 	Now func() time.Time
 	log *slog.Logger
+	// wakeup tells the outbox dispatcher a message is waiting.
+	wakeup chan struct{}
+	// StreamEvery is how often a live list looks for changes.
+	StreamEvery time.Duration
+
+	mu        sync.Mutex
+	listViews map[string]time.Time // AuditListView's memory
 }
 
 // New returns a Service. A nil log discards.
@@ -61,7 +72,8 @@ func New(store Store, log *slog.Logger) *Service {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	return &Service{store: store, Now: time.Now, log: log}
+	return &Service{store: store, Now: time.Now, log: log, wakeup: make(chan struct{}, 1), StreamEvery: 2 * time.Second,
+		listViews: map[string]time.Time{}}
 }
 
 // Caller is a signed-in staff member, their office and their session.
@@ -148,21 +160,9 @@ func (s *Service) Authenticate(ctx context.Context, sessionID, ip string) (*Call
 		return nil, chairside.Errorf(chairside.EUNAUTHORIZED, msgSignedOut)
 	}
 	now := s.Now()
-	sess, err := s.store.FindStaffSession(ctx, chairside.HashSecret(sessionID))
-	if chairside.ErrorCode(err) == chairside.ENOTFOUND {
-		return nil, chairside.Errorf(chairside.EUNAUTHORIZED, msgSignedOut)
-	} else if err != nil {
-		return nil, err
-	}
-	if sess.RevokedAt != nil || !now.Before(sess.ExpiresAt) || now.Sub(sess.LastSeenAt) >= IdleTimeout {
-		return nil, chairside.Errorf(chairside.EUNAUTHORIZED, msgSignedOut)
-	}
-	st, err := s.store.FindStaffByID(ctx, sess.StaffID)
+	sess, st, err := s.live(ctx, chairside.HashSecret(sessionID), now)
 	if err != nil {
 		return nil, err
-	}
-	if st.DisabledAt != nil {
-		return nil, chairside.Errorf(chairside.EUNAUTHORIZED, msgSignedOut)
 	}
 	loc, err := s.store.FindLocationByID(ctx, st.LocationID)
 	if err != nil {
@@ -174,6 +174,66 @@ func (s *Service) Authenticate(ctx context.Context, sessionID, ip string) (*Call
 	sess.LastSeenAt = now
 	return &Caller{Staff: st, Location: loc, Session: sess, IP: ip}, nil
 }
+
+// StillSignedIn answers EUNAUTHORIZED once the caller's session has ended
+// (signed out, disabled, idle or too old) without counting as a use of it:
+// a live list left open on a screen must not keep its session alive.
+func (s *Service) StillSignedIn(ctx context.Context, c *Caller) error {
+	_, _, err := s.live(ctx, c.Session.IDHash, s.Now())
+	return err
+}
+
+// live answers the session with idHash and its staff member when the
+// session may still be used at now: not revoked, used within IdleTimeout,
+// younger than MaxAge, of an enabled account. Anything else answers
+// EUNAUTHORIZED.
+func (s *Service) live(ctx context.Context, idHash string, now time.Time) (*chairside.StaffSession, *chairside.Staff, error) {
+	out := chairside.Errorf(chairside.EUNAUTHORIZED, msgSignedOut)
+	sess, err := s.store.FindStaffSession(ctx, idHash)
+	if chairside.ErrorCode(err) == chairside.ENOTFOUND {
+		return nil, nil, out
+	} else if err != nil {
+		return nil, nil, err
+	}
+	if sess.RevokedAt != nil || !now.Before(sess.ExpiresAt) || now.Sub(sess.LastSeenAt) >= IdleTimeout {
+		return nil, nil, out
+	}
+	st, err := s.store.FindStaffByID(ctx, sess.StaffID)
+	if err != nil {
+		return nil, nil, err
+	}
+	if st.DisabledAt != nil {
+		return nil, nil, out
+	}
+	return sess, st, nil
+}
+
+// AuditListView records that the caller looked at the office's list of a
+// day: once per staff session, day and status within listAuditEvery, so
+// that a browser polling the list (when it cannot keep a live stream)
+// leaves one line, not one every few seconds. The memory is per server.
+func (s *Service) AuditListView(ctx context.Context, c *Caller, f Filter) {
+	key := c.Session.IDHash + "|" + f.Day + "|" + f.Status
+	now := s.Now()
+	s.mu.Lock()
+	last, seen := s.listViews[key]
+	if !seen || now.Sub(last) >= listAuditEvery {
+		s.listViews[key] = now
+	}
+	for k, t := range s.listViews {
+		if now.Sub(t) >= listAuditEvery {
+			delete(s.listViews, k)
+		}
+	}
+	s.mu.Unlock()
+	if seen && now.Sub(last) < listAuditEvery {
+		return
+	}
+	s.audit(ctx, s.entry(c.Staff, chairside.AuditViewList, c.IP, "day "+f.Day))
+}
+
+// listAuditEvery is how often looking at the same list is audited again.
+const listAuditEvery = 10 * time.Minute
 
 // CheckCSRF compares token with the session's stored CSRF hash in constant
 // time; a missing or wrong token answers EFORBIDDEN with code csrf.

@@ -34,6 +34,9 @@ func writeCanaries(t *testing.T, db *store.DB) *chairside.Application {
 	s := newSession(t, db, t0)
 	must(t, db.CreateFlowToken(ctx, &chairside.FlowToken{Hash: "canary-token", LocationID: s.LocationID,
 		FirstName: canaryFirst, LastName: canaryLast, ExpiresAt: t0.Add(time.Hour)}))
+	must(t, db.CreateInvite(ctx, &chairside.FlowToken{Hash: "canary-invite", LocationID: s.LocationID, FirstName: canaryFirst,
+		Email: canaryEmail, ExpiresAt: t0.Add(time.Hour)}, []*chairside.OutboxMessage{{LocationID: s.LocationID,
+		Channel: chairside.ChannelEmail, Recipient: canaryEmail, RecipientMasked: "c•••@example.org", Body: "Hello " + canaryFirst}}))
 	p := applicant(canaryFirst, canaryLast, canarySSN)
 	p.DateOfBirth, p.IDNumber, p.Email = canaryDOB, canaryID, canaryEmail
 	j := applicant(canaryFirst+"J", canaryLast, canarySSN)

@@ -38,6 +38,12 @@ func (db *DB) PurgePersonalData(ctx context.Context, finishedBefore time.Time) (
 			WHERE name_sealed <> '' AND (expires_at < ? OR used_at < ?)`), cutoff, cutoff); err != nil {
 			return fmt.Errorf("store: purge flow tokens: %w", err)
 		}
+		// A message that could not be sent before the cutoff never will
+		// be: its link has long expired.
+		if _, err := tx.ExecContext(ctx, db.rebind(`UPDATE outbox SET body_sealed = '', state = 'failed', last_error = 'expired'
+			WHERE body_sealed <> '' AND created_at < ?`), cutoff); err != nil {
+			return fmt.Errorf("store: purge outbox: %w", err)
+		}
 		// Pull allowances hold an SSN's blind index; once no cap counts
 		// them any more they go too.
 		if _, err := tx.ExecContext(ctx, db.rebind(`DELETE FROM pull_allowances WHERE created_at < ?`),

@@ -35,17 +35,32 @@ func (db *DB) CreateSession(ctx context.Context, s *chairside.Session) error {
 // FindSession returns the session with id, finished and idle ones included
 // (callers check Session.Live), or ENOTFOUND.
 func (db *DB) FindSession(ctx context.Context, id string) (*chairside.Session, error) {
-	var s chairside.Session
-	var created, lastSeen int64
-	var finished sql.NullInt64
-	err := db.queryRow(ctx, `SELECT `+sessionColumns+` FROM sessions WHERE id = ?`, id).Scan(
-		&s.ID, &s.LocationID, &s.ApplicationID, &s.Env, &s.GroupID, &s.ExperienceType, &s.FlowType,
-		&s.WarnCountdownMillis, &s.TimeoutAfterMillis, &s.DynamicProviderKey,
-		&created, &lastSeen, &finished, &s.Outcome)
+	s, err := scanSession(db.queryRow(ctx, `SELECT `+sessionColumns+` FROM sessions WHERE id = ?`, id))
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, notFound("Session not found.")
 	} else if err != nil {
 		return nil, fmt.Errorf("store: find session: %w", err)
+	}
+	return s, nil
+}
+
+// ListLocationSessions answers the sessions started at the location in
+// [from, to), newest first (the office's day list).
+func (db *DB) ListLocationSessions(ctx context.Context, locationID string, from, to time.Time) ([]*chairside.Session, error) {
+	return queryAll(ctx, db, "list location sessions", scanSession,
+		`SELECT `+sessionColumns+` FROM sessions WHERE location_id = ? AND created_at >= ? AND created_at < ?
+		ORDER BY created_at DESC, id`, locationID, millis(from), millis(to))
+}
+
+func scanSession(r scanner) (*chairside.Session, error) {
+	var s chairside.Session
+	var created, lastSeen int64
+	var finished sql.NullInt64
+	err := r.Scan(&s.ID, &s.LocationID, &s.ApplicationID, &s.Env, &s.GroupID, &s.ExperienceType, &s.FlowType,
+		&s.WarnCountdownMillis, &s.TimeoutAfterMillis, &s.DynamicProviderKey,
+		&created, &lastSeen, &finished, &s.Outcome)
+	if err != nil {
+		return nil, err
 	}
 	s.CreatedAt, s.LastSeenAt, s.FinishedAt = fromMillis(created), fromMillis(lastSeen), fromNullMillis(finished)
 	return &s, nil

@@ -158,7 +158,7 @@ func checkNumber(d chairside.FieldDefinition, raw string, msg ruleMessage) strin
 	}
 	show := func(x int64) string { return strconv.FormatInt(x, 10) }
 	if d.Type == chairside.FieldCurrency {
-		show = dollars
+		show = chairside.Dollars
 	}
 	if r, ok := d.Rules[chairside.RuleMin]; ok && r.Min != nil && v < *r.Min {
 		return msg(chairside.RuleMin, "Must be at least "+show(*r.Min))
@@ -337,24 +337,6 @@ func PayDates(frequency string, previous, next time.Time) bool {
 		return days > 27 && days < 32
 	}
 	return true
-}
-
-// dollars shows cents as the browser does: 450000 → "$4,500.00".
-func dollars(cents int64) string {
-	sign := ""
-	u := uint64(cents)
-	if cents < 0 {
-		sign, u = "-", uint64(-cents) // also right for math.MinInt64, by two's complement
-	}
-	whole := strconv.FormatUint(u/100, 10)
-	var b strings.Builder
-	for i, c := range whole {
-		if i > 0 && (len(whole)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(c)
-	}
-	return fmt.Sprintf("%s$%s.%02d", sign, b.String(), u%100)
 }
 
 // accessors maps each Applicant JSON name to a function reading that field

@@ -321,8 +321,8 @@ func TestPoBox(t *testing.T) {
 
 func TestDollars(t *testing.T) {
 	for c, want := range map[int64]string{0: "$0.00", 5: "$0.05", 450000: "$4,500.00", 999_999_900: "$9,999,999.00", -12345: "-$123.45"} {
-		if got := dollars(c); got != want {
-			t.Errorf("dollars(%d) = %q", c, got)
+		if got := chairside.Dollars(c); got != want {
+			t.Errorf("chairside.Dollars(%d) = %q", c, got)
 		}
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/chairside/chairside"
@@ -67,11 +68,14 @@ type Main struct {
 	// and Run rather than silently replaced by a default.
 	envErr error
 
-	store     *store.DB
-	server    *http.Server
-	listener  net.Listener
-	stopPurge context.CancelFunc
-	purgeDone chan struct{} // closed when the purge loop has returned
+	store    *store.DB
+	server   *http.Server
+	listener net.Listener
+	// stopLoops ends the background loops (the purge, the outbox
+	// dispatcher); loops says when they have all returned.
+	stopLoops context.CancelFunc
+	loops     sync.WaitGroup
+	office    *office.Service
 	done      chan struct{}
 }
 
@@ -242,13 +246,13 @@ func (m *Main) Run(ctx context.Context) error {
 	m.listener = ln
 	m.serve(m.handler(db, keys, log), log)
 
-	purgeCtx, stop := context.WithCancel(context.Background())
-	m.stopPurge = stop
-	m.purgeDone = make(chan struct{})
-	go func() {
-		defer close(m.purgeDone)
-		m.purgeLoop(purgeCtx, db, log)
-	}()
+	loopCtx, stop := context.WithCancel(context.Background())
+	m.stopLoops = stop
+	m.loops.Go(func() { m.purgeLoop(loopCtx, db, log) })
+	// Texts and emails of office invitations; the built-in notifier writes
+	// them to the log, with the link itself outside env prod.
+	notifier := office.LogNotifier{Log: log, ShowBody: c.Env != chairside.EnvProd}
+	m.loops.Go(func() { m.office.Dispatcher(notifier).Run(loopCtx) })
 	m.printWelcome()
 	return nil
 }
@@ -305,6 +309,7 @@ func (m *Main) handler(db *store.DB, keys *seal.Keyring, log *slog.Logger) http.
 	})
 	staff := office.New(db, log)
 	staff.Now = m.Now
+	m.office = staff
 	rate := c.RateLimit
 	if rate == 0 {
 		rate = -1 // httpapi's word for "no limit"
@@ -318,8 +323,9 @@ func (m *Main) handler(db *store.DB, keys *seal.Keyring, log *slog.Logger) http.
 		RateBurst:     int(3 * rate),
 		// TLS ends at the proxy in front of us; the public URL says
 		// whether patients arrive over https.
-		HSTS:   strings.HasPrefix(strings.ToLower(c.PublicURL), "https://"),
-		Office: staff,
+		HSTS:      strings.HasPrefix(strings.ToLower(c.PublicURL), "https://"),
+		Office:    staff,
+		PublicURL: c.PublicURL,
 	})
 }
 
@@ -379,11 +385,11 @@ func (m *Main) URL() string {
 // anything).
 func (m *Main) Close() error {
 	var errs []error
-	if m.stopPurge != nil {
-		// The database closes below: the purge must not be mid-query.
-		m.stopPurge()
-		<-m.purgeDone
-		m.stopPurge = nil
+	if m.stopLoops != nil {
+		// The database closes below: no loop may be mid-query.
+		m.stopLoops()
+		m.loops.Wait()
+		m.stopLoops = nil
 	}
 	if m.server != nil {
 		defer func() { m.server = nil }()

@@ -65,7 +65,7 @@ func runTokenCreate(ctx context.Context, args []string, stdout, stderr io.Writer
 
 	link := strings.TrimSuffix(c.PublicURL, "/") + "/start/tokens/" + url.PathEscape(token)
 	fmt.Fprintf(stdout, "Start link for %s (%s, usable once, until %s):\n%s\n\n",
-		patientLabel(req), formatDollars(req.AmountCents), time.Now().Add(req.TTL).Format("Jan 2, 2006 15:04 MST"), link)
+		patientLabel(req), chairside.Dollars(req.AmountCents), time.Now().Add(req.TTL).Format("Jan 2, 2006 15:04 MST"), link)
 	code, err := qr.Encode(link, qr.M)
 	if err != nil {
 		return fmt.Errorf("QR code: %w", err)
@@ -128,14 +128,6 @@ func patientLabel(r tokenRequest) string {
 		return n
 	}
 	return "a patient"
-}
-
-func formatDollars(cents int64) string {
-	s := fmt.Sprintf("%d", cents/100)
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return fmt.Sprintf("$%s.%02d", s, cents%100)
 }
 
 // terminalQR draws a QR code with half-block characters, two modules per

@@ -889,6 +889,80 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/office/applications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The office's applications and invitations of one day, newest first.
+         * @description One row per patient session started at the office (with the name as
+         *     given on the invite or the application, each lender's answer, the
+         *     approved amount, the chosen plan, and whether it was signed,
+         *     completed, canceled or timed out) and one per invitation whose link
+         *     was not opened yet (waiting, expired or canceled). No personal data
+         *     beyond the name. Another office's rows never appear.
+         */
+        get: operations["officeApplications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/office/applications/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The same list, live, as server-sent events.
+         * @description A `text/event-stream`: an `applications` event carrying an
+         *     OfficeApplicationList at once and again whenever the list changes,
+         *     and a comment line every 15 seconds to keep the connection open. The
+         *     stream does not keep the staff session alive; it ends when the
+         *     session ends (sign-out, idle or absolute expiry), and the browser's
+         *     reconnection then answers 401. A browser without server-sent events
+         *     polls GET /office/applications instead.
+         */
+        get: operations["officeApplicationsStream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/office/applications.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The day's list as a CSV file, for the office's records.
+         * @description The same rows and columns as the list (never other personal data),
+         *     as an attachment named `chairside-{entityKey}-{day}.csv`. A cell
+         *     that a spreadsheet would read as a formula is written with a
+         *     leading apostrophe.
+         */
+        get: operations["officeApplicationsCSV"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/office/applications/{id}": {
         parameters: {
             query?: never;
@@ -897,13 +971,57 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A summary of one application of the signed-in staff member's office.
+         * One application of the signed-in staff member's office, with its history.
          * @description Another office's application answers 404, as an unknown one does.
          */
         get: operations["officeApplication"];
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/office/invites": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Invite a patient with a one-time link and QR code.
+         * @description Makes a one-time start link for one patient at the staff member's
+         *     office, usable once until `expiresAt` (24 hours). The link exists
+         *     only in this answer: the server keeps a hash of it. With a mobile
+         *     phone or an email, the link is also sent there (through the outbox:
+         *     the answer says where it is being sent, masked).
+         */
+        post: operations["officeCreateInvite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/office/invites/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Cancel an invitation; its link then leads to the expired-link page.
+         * @description Another office's invitation answers 404, as an unknown one does. One whose link was already opened answers 409.
+         */
+        delete: operations["officeCancelInvite"];
         options?: never;
         head?: never;
         patch?: never;
@@ -943,24 +1061,126 @@ export interface components {
             };
             csrfToken: string;
         };
-        OfficeApplicationSummary: {
+        /**
+         * @description Where a row stands, for the office: invited (link not opened yet),
+         *     invite_expired, invite_canceled; in_progress (opened, no lender has
+         *     answered yet), pending (a lender is still deciding), approved,
+         *     declined (every lender asked said no), signed, completed, canceled
+         *     (the patient or the office ended it), timed_out (left idle).
+         * @enum {string}
+         */
+        OfficeApplicationStatus: "invited" | "invite_expired" | "invite_canceled" | "in_progress" | "pending" | "approved" | "declined" | "signed" | "completed" | "canceled" | "timed_out";
+        OfficeApplication: {
+            /** @description The application's id; for kind invite, the invitation's id (for cancelling). */
             id: string;
+            /** @enum {string} */
+            kind: "application" | "invite";
+            status: components["schemas"]["OfficeApplicationStatus"];
             firstName: string;
             lastName: string;
             /** Format: int64 */
             purchaseAmountCents: number;
+            experienceType: components["schemas"]["ExperienceType"];
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
-            lenders: {
-                providerKey: string;
-                status: components["schemas"]["ProviderApplicationStatus"];
-                responseCode?: components["schemas"]["ResponseCode"];
-                /** Format: int64 */
-                approvedAmountCents?: number;
+            /**
+             * Format: date-time
+             * @description When an invitation's link stops working.
+             */
+            expiresAt?: string;
+            /**
+             * Format: date-time
+             * @description When the patient's session ended (finished, canceled or timed out).
+             */
+            finishedAt?: string;
+            /** @description Each lender tried, in the order tried, with its latest answer. */
+            lenders: components["schemas"]["OfficeLender"][];
+            /**
+             * Format: int64
+             * @description The largest amount a lender approved.
+             */
+            approvedAmountCents?: number;
+            plan?: components["schemas"]["OfficePlan"];
+            signed: boolean;
+            completed: boolean;
+        };
+        OfficeLender: {
+            providerKey: string;
+            lenderName: string;
+            status: components["schemas"]["ProviderApplicationStatus"];
+            responseCode?: components["schemas"]["ResponseCode"];
+            /** Format: int64 */
+            approvedAmountCents?: number;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** @description The plan the patient chose. */
+        OfficePlan: {
+            providerKey: string;
+            lenderName: string;
+            /** Format: int64 */
+            monthlyAmountCents: number;
+            durationMonths: number;
+            /** @description The plan's APR in percent. */
+            apr: number;
+            /** @description The promotional APR in percent, where the plan has one. */
+            promoApr: number;
+            /** Format: int64 */
+            amountFinancedCents: number;
+        };
+        OfficeApplicationList: {
+            /** @description The day listed (YYYY-MM-DD). */
+            day: string;
+            timeZone: string;
+            applications: components["schemas"]["OfficeApplication"][];
+        };
+        OfficeApplicationDetail: components["schemas"]["OfficeApplication"] & {
+            /** @description The application's history, oldest first (event types such as flow.started, decision.recorded, flow.finished). */
+            events: {
+                type: string;
+                providerKey?: string;
+                lenderName?: string;
                 /** Format: date-time */
-                updatedAt: string;
+                at: string;
+            }[];
+        };
+        OfficeInviteRequest: {
+            /**
+             * Format: int64
+             * @description The treatment's cost, $1.00 to $100,000.00.
+             */
+            purchaseAmountCents: number;
+            firstName?: string;
+            lastName?: string;
+            /** @description A US mobile number to text the link to (10 digits; spaces, dashes, dots and brackets are ignored). */
+            mobilePhone?: string;
+            /** @description An address to email the link to. */
+            email?: string;
+            experienceType?: components["schemas"]["ExperienceType"];
+        };
+        OfficeInvite: {
+            id: string;
+            /** @description The one-time start link; shown only in this answer. */
+            link: string;
+            /** Format: date-time */
+            expiresAt: string;
+            /** Format: int64 */
+            purchaseAmountCents: number;
+            firstName: string;
+            lastName: string;
+            experienceType: components["schemas"]["ExperienceType"];
+            /** @description The link as a QR code (error correction M), one string per row, "1" for a dark module; draw it with a quiet zone of four modules. */
+            qr: {
+                size: number;
+                rows: string[];
+            };
+            /** @description Where the link is being sent, masked (for example "(•••) •••-1234"). */
+            sentTo: {
+                /** @enum {string} */
+                channel: "sms" | "email";
+                to: string;
             }[];
         };
         /** @description An empty JSON object; the body may also be left out. */
@@ -1710,6 +1930,12 @@ export interface components {
     parameters: {
         /** @description The csrfToken of the staff session (POST or GET /office/session). Missing or wrong answers 403 `csrf`. */
         CSRFToken: string;
+        /** @description The day (YYYY-MM-DD) in the time zone `tz`; today when left out. */
+        OfficeDay: string;
+        /** @description An IANA time zone such as America/Chicago, the office screen's own; UTC when left out. */
+        OfficeTimeZone: string;
+        /** @description Only rows with this status; all when left out. */
+        OfficeStatusFilter: components["schemas"]["OfficeApplicationStatus"];
         /** @description A provider key of the location's waterfall, e.g. synchrony_standard. Others answer 404. */
         ProviderKey: string;
         /** @description The code of a plan the last payment/plans call answered. Others answer 404. */
@@ -3263,6 +3489,99 @@ export interface operations {
             500: components["responses"]["Internal"];
         };
     };
+    officeApplications: {
+        parameters: {
+            query?: {
+                /** @description The day (YYYY-MM-DD) in the time zone `tz`; today when left out. */
+                day?: components["parameters"]["OfficeDay"];
+                /** @description An IANA time zone such as America/Chicago, the office screen's own; UTC when left out. */
+                tz?: components["parameters"]["OfficeTimeZone"];
+                /** @description Only rows with this status; all when left out. */
+                status?: components["parameters"]["OfficeStatusFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The day's rows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfficeApplicationList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    officeApplicationsStream: {
+        parameters: {
+            query?: {
+                /** @description The day (YYYY-MM-DD) in the time zone `tz`; today when left out. */
+                day?: components["parameters"]["OfficeDay"];
+                /** @description An IANA time zone such as America/Chicago, the office screen's own; UTC when left out. */
+                tz?: components["parameters"]["OfficeTimeZone"];
+                /** @description Only rows with this status; all when left out. */
+                status?: components["parameters"]["OfficeStatusFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event stream. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    officeApplicationsCSV: {
+        parameters: {
+            query?: {
+                /** @description The day (YYYY-MM-DD) in the time zone `tz`; today when left out. */
+                day?: components["parameters"]["OfficeDay"];
+                /** @description An IANA time zone such as America/Chicago, the office screen's own; UTC when left out. */
+                tz?: components["parameters"]["OfficeTimeZone"];
+                /** @description Only rows with this status; all when left out. */
+                status?: components["parameters"]["OfficeStatusFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
     officeApplication: {
         parameters: {
             query?: never;
@@ -3274,17 +3593,80 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The application's summary; no personal data beyond the name. */
+            /** @description The application's row and its event history; no personal data beyond the name. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["OfficeApplicationSummary"];
+                    "application/json": components["schemas"]["OfficeApplicationDetail"];
                 };
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    officeCreateInvite: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The csrfToken of the staff session (POST or GET /office/session). Missing or wrong answers 403 `csrf`. */
+                "X-CSRF-Token": components["parameters"]["CSRFToken"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OfficeInviteRequest"];
+            };
+        };
+        responses: {
+            /** @description The invitation, its link and its QR code. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfficeInvite"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    officeCancelInvite: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The csrfToken of the staff session (POST or GET /office/session). Missing or wrong answers 403 `csrf`. */
+                "X-CSRF-Token": components["parameters"]["CSRFToken"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Canceled. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
         };

@@ -1,0 +1,251 @@
+package office
+
+import (
+	"context"
+	"fmt"
+	"net/url"
+	"strings"
+	"time"
+
+	"rsc.io/qr"
+
+	"github.com/chairside/chairside"
+	"github.com/chairside/chairside/provider"
+	"github.com/chairside/chairside/validate"
+)
+
+// Bounds of an invitation's treatment amount: $1.00 to the most any
+// patient may ask for.
+const (
+	MinInviteCents = 100
+	MaxInviteCents = provider.MaxPurchaseCents
+)
+
+// InviteRequest is what the office says about the patient it invites. All
+// but the amount may be left out; a mobile phone or an email is where the
+// link is also sent.
+type InviteRequest struct {
+	PurchaseAmountCents *int64 `json:"purchaseAmountCents"`
+	FirstName           string `json:"firstName,omitempty"`
+	LastName            string `json:"lastName,omitempty"`
+	MobilePhone         string `json:"mobilePhone,omitempty"`
+	Email               string `json:"email,omitempty"`
+	ExperienceType      string `json:"experienceType,omitempty"`
+}
+
+// Invite is a new invitation: its one-time link exists only here.
+type Invite struct {
+	ID                  string    `json:"id"`
+	Link                string    `json:"link"`
+	ExpiresAt           time.Time `json:"expiresAt"`
+	PurchaseAmountCents int64     `json:"purchaseAmountCents"`
+	FirstName           string    `json:"firstName"`
+	LastName            string    `json:"lastName"`
+	ExperienceType      string    `json:"experienceType"`
+	QR                  QRCode    `json:"qr"`
+	SentTo              []SentTo  `json:"sentTo"`
+}
+
+// QRCode is a QR code as rows of "0" (light) and "1" (dark) modules, for
+// the browser to draw; no image library and nothing inline for the CSP.
+type QRCode struct {
+	Size int      `json:"size"`
+	Rows []string `json:"rows"`
+}
+
+// SentTo is where an invitation's link is being sent, masked.
+type SentTo struct {
+	Channel string `json:"channel"`
+	To      string `json:"to"`
+}
+
+// CreateInvite makes a one-time start link for a patient at the caller's
+// office, valid for chairside.FlowTokenTTL, queues the text or email that
+// carries it when the office gave a phone or an email, and records the
+// action. base is the address patients open (https://chairside.example).
+func (s *Service) CreateInvite(ctx context.Context, c *Caller, req InviteRequest, base string) (*Invite, error) {
+	req, err := checkInvite(req, s.Now())
+	if err != nil {
+		return nil, err
+	}
+	now := s.Now().UTC()
+	token := chairside.NewSecret(16)
+	t := &chairside.FlowToken{
+		Hash:                chairside.HashSecret(token),
+		ID:                  chairside.NewSecret(12),
+		StaffID:             c.Staff.ID,
+		LocationID:          c.Location.ID,
+		PurchaseAmountCents: *req.PurchaseAmountCents,
+		FirstName:           req.FirstName,
+		LastName:            req.LastName,
+		MobilePhone:         req.MobilePhone,
+		Email:               req.Email,
+		ExperienceType:      req.ExperienceType,
+		ExpiresAt:           now.Add(chairside.FlowTokenTTL),
+		CreatedAt:           now,
+	}
+	link := strings.TrimSuffix(base, "/") + "/start/tokens/" + url.PathEscape(token)
+	code, err := qr.Encode(link, qr.M)
+	if err != nil {
+		return nil, fmt.Errorf("office: invite QR code: %w", err)
+	}
+	msgs, sent := inviteMessages(c.Location, t, link)
+	if err := s.store.CreateInvite(ctx, t, msgs); err != nil {
+		return nil, err
+	}
+	s.audit(ctx, s.entry(c.Staff, chairside.AuditInviteCreated, c.IP, fmt.Sprintf("invite %s for %s, sent by %d message(s)",
+		t.ID, chairside.Dollars(t.PurchaseAmountCents), len(msgs))))
+	s.wake()
+	return &Invite{ID: t.ID, Link: link, ExpiresAt: t.ExpiresAt, PurchaseAmountCents: t.PurchaseAmountCents,
+		FirstName: t.FirstName, LastName: t.LastName, ExperienceType: t.ExperienceType, QR: qrRows(code), SentTo: sent}, nil
+}
+
+// CancelInvite cancels an invitation of the caller's office that no
+// patient has opened; its link then answers as a used one.
+func (s *Service) CancelInvite(ctx context.Context, c *Caller, id string) error {
+	if id == "" || len(id) > 64 {
+		return chairside.Errorf(chairside.ENOTFOUND, "There is no such invitation at your office.")
+	}
+	err := s.store.CancelInvite(ctx, c.Location.ID, id, s.Now().UTC())
+	switch chairside.ErrorCode(err) {
+	case "":
+		s.audit(ctx, s.entry(c.Staff, chairside.AuditInviteCanceled, c.IP, "invite "+id))
+		return nil
+	case chairside.ECONFLICT:
+		return chairside.Errorf(chairside.ECONFLICT, "This invitation cannot be canceled: the patient has already opened the link, or it has expired.")
+	}
+	return err
+}
+
+// checkInvite checks an invitation request with the rules the patient's
+// own form uses for the same fields, so that what the office typed never
+// fails the patient's form; it answers the request normalised.
+func checkInvite(req InviteRequest, now time.Time) (InviteRequest, error) {
+	var fe []chairside.FieldError
+	add := func(field, msg string) { fe = append(fe, chairside.FieldError{Field: field, Message: msg}) }
+	switch a := req.PurchaseAmountCents; {
+	case a == nil:
+		add("purchaseAmountCents", "Enter the treatment amount.")
+	case *a < MinInviteCents || *a > MaxInviteCents:
+		add("purchaseAmountCents", fmt.Sprintf("Enter an amount between %s and %s.", chairside.Dollars(MinInviteCents), chairside.Dollars(MaxInviteCents)))
+	}
+	req.FirstName, req.LastName = strings.TrimSpace(req.FirstName), strings.TrimSpace(req.LastName)
+	req.Email = strings.TrimSpace(req.Email)
+	req.MobilePhone = phoneDigits(req.MobilePhone)
+	defs := fieldDefs()
+	for _, f := range []struct{ id, v string }{{"firstName", req.FirstName}, {"lastName", req.LastName},
+		{"mobilePhone", req.MobilePhone}, {"email", req.Email}} {
+		if f.v == "" {
+			continue
+		}
+		if msg := validate.Field(defs[f.id], f.v, now); msg != "" {
+			add(f.id, msg)
+		}
+	}
+	switch req.ExperienceType {
+	case "":
+		req.ExperienceType = chairside.ExperienceInStore
+	case chairside.ExperienceInStore, chairside.ExperienceAtHome:
+	default:
+		add("experienceType", "Choose where the patient will apply.")
+	}
+	if len(fe) > 0 {
+		return req, &chairside.Error{Code: chairside.EINVALID, Message: "Please check the invitation's details.", FieldErrors: fe}
+	}
+	return req, nil
+}
+
+// fieldDefs are the patient's definitions of the fields an invitation
+// shares, none of them required here.
+func fieldDefs() map[string]chairside.FieldDefinition {
+	out := map[string]chairside.FieldDefinition{}
+	for _, d := range provider.AllFields() {
+		switch d.ID {
+		case "firstName", "lastName", "mobilePhone", "email":
+			rules := map[string]chairside.Rule{}
+			for k, r := range d.Rules {
+				if k != chairside.RuleRequired {
+					rules[k] = r
+				}
+			}
+			d.Rules = rules
+			out[d.ID] = d
+		}
+	}
+	return out
+}
+
+// phoneDigits drops what people type around a US number: spaces, dashes,
+// dots, brackets and a leading +1. Anything else is left for the check.
+func phoneDigits(s string) string {
+	s = strings.TrimSpace(s)
+	s = strings.TrimPrefix(s, "+1")
+	s = strings.Map(func(r rune) rune {
+		switch r {
+		case ' ', '-', '.', '(', ')':
+			return -1
+		}
+		return r
+	}, s)
+	if len(s) == 11 && s[0] == '1' {
+		s = s[1:]
+	}
+	return s
+}
+
+// inviteMessages are the text and email that carry the link, and where
+// they go, masked.
+func inviteMessages(loc *chairside.Location, t *chairside.FlowToken, link string) ([]*chairside.OutboxMessage, []SentTo) {
+	office := loc.BrandName
+	if office == "" {
+		office = loc.Name
+	}
+	until := t.ExpiresAt.Format("Jan 2 at 3:04 PM MST")
+	text := fmt.Sprintf("%s invites you to see your payment options for your treatment (%s). "+
+		"Open this link to apply; it works once, until %s: %s", office, chairside.Dollars(t.PurchaseAmountCents), until, link)
+	msgs, sent := []*chairside.OutboxMessage{}, []SentTo{}
+	if t.MobilePhone != "" {
+		m := &chairside.OutboxMessage{LocationID: loc.ID, Channel: chairside.ChannelSMS, Recipient: t.MobilePhone,
+			RecipientMasked: MaskPhone(t.MobilePhone), Body: text, CreatedAt: t.CreatedAt}
+		msgs, sent = append(msgs, m), append(sent, SentTo{Channel: m.Channel, To: m.RecipientMasked})
+	}
+	if t.Email != "" {
+		m := &chairside.OutboxMessage{LocationID: loc.ID, Channel: chairside.ChannelEmail, Recipient: t.Email,
+			RecipientMasked: MaskEmail(t.Email), Subject: "Your payment options at " + office, Body: text, CreatedAt: t.CreatedAt}
+		msgs, sent = append(msgs, m), append(sent, SentTo{Channel: m.Channel, To: m.RecipientMasked})
+	}
+	return msgs, sent
+}
+
+// MaskPhone shows the last four digits of a phone number only.
+func MaskPhone(digits string) string {
+	if len(digits) < 4 {
+		return "•••"
+	}
+	return "(•••) •••-" + digits[len(digits)-4:]
+}
+
+// MaskEmail shows the first letter of the mailbox and the domain only.
+func MaskEmail(addr string) string {
+	at := strings.LastIndexByte(addr, '@')
+	if at < 1 {
+		return "•••"
+	}
+	return addr[:1] + "•••" + addr[at:]
+}
+
+func qrRows(code *qr.Code) QRCode {
+	rows := make([]string, code.Size)
+	for y := range code.Size {
+		var b strings.Builder
+		for x := range code.Size {
+			if code.Black(x, y) {
+				b.WriteByte('1')
+			} else {
+				b.WriteByte('0')
+			}
+		}
+		rows[y] = b.String()
+	}
+	return QRCode{Size: code.Size, Rows: rows}
+}

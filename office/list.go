@@ -1,0 +1,251 @@
+package office
+
+import (
+	"context"
+	"sort"
+	"time"
+
+	"github.com/chairside/chairside"
+	"github.com/chairside/chairside/provider"
+)
+
+// Row statuses: where an application or invitation stands, in the
+// office's words (docs/behaviour.md, "The office side").
+const (
+	RowInvited        = "invited"
+	RowInviteExpired  = "invite_expired"
+	RowInviteCanceled = "invite_canceled"
+	RowInProgress     = "in_progress"
+	RowPending        = "pending"
+	RowApproved       = "approved"
+	RowDeclined       = "declined"
+	RowSigned         = "signed"
+	RowCompleted      = "completed"
+	RowCanceled       = "canceled"
+	RowTimedOut       = "timed_out"
+)
+
+// RowStatuses are the statuses a list may be filtered by.
+var RowStatuses = []string{RowInvited, RowInviteExpired, RowInviteCanceled, RowInProgress, RowPending, RowApproved,
+	RowDeclined, RowSigned, RowCompleted, RowCanceled, RowTimedOut}
+
+// Row kinds.
+const (
+	KindApplication = "application"
+	KindInvite      = "invite"
+)
+
+// Row is one line of the office's list: a patient's application, or an
+// invitation whose link nobody opened yet. It holds the name and nothing
+// else of the patient's personal data.
+type Row struct {
+	ID                  string     `json:"id"`
+	Kind                string     `json:"kind"`
+	Status              string     `json:"status"`
+	FirstName           string     `json:"firstName"`
+	LastName            string     `json:"lastName"`
+	PurchaseAmountCents int64      `json:"purchaseAmountCents"`
+	ExperienceType      string     `json:"experienceType"`
+	CreatedAt           time.Time  `json:"createdAt"`
+	UpdatedAt           time.Time  `json:"updatedAt"`
+	ExpiresAt           *time.Time `json:"expiresAt,omitempty"`
+	FinishedAt          *time.Time `json:"finishedAt,omitempty"`
+	Lenders             []Lender   `json:"lenders"`
+	ApprovedAmountCents int64      `json:"approvedAmountCents,omitempty"`
+	Plan                *Plan      `json:"plan,omitempty"`
+	Signed              bool       `json:"signed"`
+	Completed           bool       `json:"completed"`
+}
+
+// Lender is one lender's part of a Row: its latest answer.
+type Lender struct {
+	ProviderKey         string    `json:"providerKey"`
+	LenderName          string    `json:"lenderName"`
+	Status              string    `json:"status"`
+	ResponseCode        string    `json:"responseCode,omitempty"`
+	ApprovedAmountCents int64     `json:"approvedAmountCents,omitempty"`
+	UpdatedAt           time.Time `json:"updatedAt"`
+}
+
+// Plan is the plan the patient chose.
+type Plan struct {
+	ProviderKey         string  `json:"providerKey"`
+	LenderName          string  `json:"lenderName"`
+	MonthlyAmountCents  int64   `json:"monthlyAmountCents"`
+	DurationMonths      int     `json:"durationMonths"`
+	APR                 float64 `json:"apr"`
+	PromoAPR            float64 `json:"promoApr"`
+	AmountFinancedCents int64   `json:"amountFinancedCents"`
+}
+
+// List is the office's list of one day.
+type List struct {
+	Day          string `json:"day"`
+	TimeZone     string `json:"timeZone"`
+	Applications []*Row `json:"applications"`
+}
+
+// List answers the caller's office's rows of one day, newest first:
+// every session started that day and every invitation made that day that
+// no patient opened. It is a read of the office's own data: the caller
+// audits it where it is an action (a page view, an export), not for every
+// live refresh.
+func (s *Service) List(ctx context.Context, c *Caller, f Filter) (*List, error) {
+	now := s.Now()
+	sessions, err := s.store.ListLocationSessions(ctx, c.Location.ID, f.From, f.To)
+	if err != nil {
+		return nil, err
+	}
+	invites, err := s.store.ListInvites(ctx, c.Location.ID, f.From, f.To)
+	if err != nil {
+		return nil, err
+	}
+	rows := make([]*Row, 0, len(sessions)+len(invites))
+	for _, sess := range sessions {
+		r, err := s.sessionRow(ctx, sess, now)
+		if err != nil {
+			return nil, err
+		}
+		rows = append(rows, r)
+	}
+	for _, t := range invites {
+		rows = append(rows, inviteRow(t, now))
+	}
+	// Newest first, sessions and invitations together; the sort is
+	// stable so equal times keep the store's order.
+	sort.SliceStable(rows, func(i, j int) bool { return rows[i].CreatedAt.After(rows[j].CreatedAt) })
+	out := &List{Day: f.Day, TimeZone: f.Zone.String(), Applications: make([]*Row, 0, len(rows))}
+	for _, r := range rows {
+		if f.Status == "" || r.Status == f.Status {
+			out.Applications = append(out.Applications, r)
+		}
+	}
+	return out, nil
+}
+
+// sessionRow is the row of one patient session and its application.
+func (s *Service) sessionRow(ctx context.Context, sess *chairside.Session, now time.Time) (*Row, error) {
+	app, err := s.store.FindApplication(ctx, sess.ApplicationID)
+	if err != nil {
+		return nil, err
+	}
+	pas, err := s.store.ListProviderApplications(ctx, app.ID)
+	if err != nil {
+		return nil, err
+	}
+	r := &Row{ID: app.ID, Kind: KindApplication, FirstName: app.Primary.FirstName, LastName: app.Primary.LastName,
+		PurchaseAmountCents: app.PurchaseAmountCents, ExperienceType: sess.ExperienceType,
+		CreatedAt: sess.CreatedAt, UpdatedAt: latest(app.UpdatedAt, sess.LastSeenAt), FinishedAt: sess.FinishedAt,
+		Lenders: []Lender{}}
+	if sess.FinishedAt != nil {
+		r.UpdatedAt = latest(r.UpdatedAt, *sess.FinishedAt)
+	}
+	for _, pa := range pas {
+		l := Lender{ProviderKey: pa.ProviderKey, LenderName: lenderName(pa.ProviderKey), Status: pa.Status, UpdatedAt: pa.UpdatedAt}
+		if d := pa.Decision; d != nil {
+			l.ResponseCode = d.ResponseCode
+			if chairside.Positive(d.ResponseCode) {
+				l.ApprovedAmountCents = d.ApprovedAmountCents
+				r.ApprovedAmountCents = max(r.ApprovedAmountCents, d.ApprovedAmountCents)
+			}
+		}
+		r.UpdatedAt = latest(r.UpdatedAt, pa.UpdatedAt)
+		r.Lenders = append(r.Lenders, l)
+		r.Signed = r.Signed || pa.Status == chairside.StatusSigned || pa.Status == chairside.StatusCompleted
+		r.Completed = r.Completed || pa.Status == chairside.StatusCompleted
+		if pa.SelectedPlanCode != "" && r.Plan == nil {
+			if r.Plan, err = s.chosenPlan(ctx, pa); err != nil {
+				return nil, err
+			}
+		}
+	}
+	r.Status = SessionStatus(sess, pas, now)
+	return r, nil
+}
+
+// chosenPlan is the plan the patient chose with pa's lender, or nil when
+// it is no longer among the plans offered.
+func (s *Service) chosenPlan(ctx context.Context, pa *chairside.ProviderApplication) (*Plan, error) {
+	plans, err := s.store.ListPaymentPlans(ctx, pa.ID)
+	if err != nil {
+		return nil, err
+	}
+	for _, p := range plans {
+		if p.ProviderPlanCode == pa.SelectedPlanCode {
+			return &Plan{ProviderKey: pa.ProviderKey, LenderName: lenderName(pa.ProviderKey), MonthlyAmountCents: p.MonthlyAmountCents,
+				DurationMonths: p.DurationMonths, APR: p.APR, PromoAPR: p.PromoAPR, AmountFinancedCents: p.AmountFinancedCents}, nil
+		}
+	}
+	return nil, nil
+}
+
+// SessionStatus is where a session stands for the office. An outcome the
+// session finished with wins, except that a completed account always shows
+// as completed; a session left idle is timed out even before anything
+// recorded it; otherwise the furthest any lender got.
+func SessionStatus(sess *chairside.Session, pas []*chairside.ProviderApplication, now time.Time) string {
+	var signed, completed, approved, pending, answered bool
+	for _, pa := range pas {
+		signed = signed || pa.Status == chairside.StatusSigned
+		completed = completed || pa.Status == chairside.StatusCompleted
+		if d := pa.Decision; d != nil {
+			answered = true
+			approved = approved || chairside.Positive(d.ResponseCode)
+			pending = pending || d.ResponseCode == chairside.ResponsePending
+		}
+	}
+	switch {
+	case completed || sess.Outcome == chairside.OutcomeCompleted:
+		return RowCompleted
+	case sess.Outcome == chairside.OutcomeCancel:
+		return RowCanceled
+	case sess.Outcome == chairside.OutcomeTimeout:
+		return RowTimedOut
+	case sess.Outcome == chairside.OutcomeNoFinancing:
+		return RowDeclined
+	case sess.Outcome == chairside.OutcomePending:
+		return RowPending
+	case sess.FinishedAt == nil && !sess.Live(now):
+		return RowTimedOut
+	case signed:
+		return RowSigned
+	case approved:
+		return RowApproved
+	case pending:
+		return RowPending
+	case answered:
+		return RowDeclined
+	}
+	return RowInProgress
+}
+
+// inviteRow is the row of an invitation no patient opened.
+func inviteRow(t *chairside.FlowToken, now time.Time) *Row {
+	exp := t.ExpiresAt
+	r := &Row{ID: t.ID, Kind: KindInvite, Status: RowInvited, FirstName: t.FirstName, LastName: t.LastName,
+		PurchaseAmountCents: t.PurchaseAmountCents, ExperienceType: t.ExperienceType, CreatedAt: t.CreatedAt,
+		UpdatedAt: t.CreatedAt, ExpiresAt: &exp, Lenders: []Lender{}}
+	switch {
+	case t.CanceledAt != nil:
+		r.Status, r.UpdatedAt = RowInviteCanceled, *t.CanceledAt
+	case !now.Before(t.ExpiresAt):
+		r.Status, r.UpdatedAt = RowInviteExpired, t.ExpiresAt
+	}
+	return r
+}
+
+// lenderName is the name staff know a lender by.
+func lenderName(key string) string {
+	base, _ := provider.ParseKey(key)
+	if p, err := provider.Get(base); err == nil && p.Name != "" {
+		return p.Name
+	}
+	return key
+}
+
+func latest(a, b time.Time) time.Time {
+	if b.After(a) {
+		return b
+	}
+	return a
+}

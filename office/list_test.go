@@ -1,0 +1,124 @@
+package office
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chairside/chairside"
+)
+
+func TestSessionStatus(t *testing.T) {
+	now := time.Date(2026, 11, 25, 15, 0, 0, 0, time.UTC)
+	finished := now.Add(-time.Minute)
+	live := func(outcome string, fin *time.Time) *chairside.Session {
+		return &chairside.Session{CreatedAt: now.Add(-5 * time.Minute), LastSeenAt: now.Add(-time.Minute), TimeoutAfterMillis: 600000,
+			WarnCountdownMillis: 30000, Outcome: outcome, FinishedAt: fin}
+	}
+	pa := func(status, code string) *chairside.ProviderApplication {
+		p := &chairside.ProviderApplication{Status: status}
+		if code != "" {
+			p.Decision = &chairside.Decision{ResponseCode: code}
+		}
+		return p
+	}
+	idle := live("", nil)
+	idle.LastSeenAt = now.Add(-time.Hour)
+	for _, c := range []struct {
+		name string
+		sess *chairside.Session
+		pas  []*chairside.ProviderApplication
+		want string
+	}{
+		{"opened, nothing sent", live("", nil), nil, RowInProgress},
+		{"fields sent", live("", nil), []*chairside.ProviderApplication{pa(chairside.StatusStarted, "")}, RowInProgress},
+		{"declined then nothing yet", live("", nil), []*chairside.ProviderApplication{pa(chairside.StatusDecided, "declined"), pa(chairside.StatusStarted, "")}, RowDeclined},
+		{"declined then approved", live("", nil), []*chairside.ProviderApplication{pa(chairside.StatusDecided, "declined"), pa(chairside.StatusDecided, "prequalified")}, RowApproved},
+		{"pending", live("", nil), []*chairside.ProviderApplication{pa(chairside.StatusDecided, "pending")}, RowPending},
+		{"signed", live("", nil), []*chairside.ProviderApplication{pa(chairside.StatusSigned, "approved")}, RowSigned},
+		{"completed, not finished yet", live("", nil), []*chairside.ProviderApplication{pa(chairside.StatusCompleted, "approved")}, RowCompleted},
+		{"finished completed", live(chairside.OutcomeCompleted, &finished), []*chairside.ProviderApplication{pa(chairside.StatusCompleted, "approved")}, RowCompleted},
+		{"canceled after approval", live(chairside.OutcomeCancel, &finished), []*chairside.ProviderApplication{pa(chairside.StatusDecided, "approved")}, RowCanceled},
+		{"timed out by the browser", live(chairside.OutcomeTimeout, &finished), nil, RowTimedOut},
+		{"left idle", idle, []*chairside.ProviderApplication{pa(chairside.StatusDecided, "approved")}, RowTimedOut},
+		{"no financing", live(chairside.OutcomeNoFinancing, &finished), []*chairside.ProviderApplication{pa(chairside.StatusDecided, "declined")}, RowDeclined},
+		{"finished pending", live(chairside.OutcomePending, &finished), []*chairside.ProviderApplication{pa(chairside.StatusDecided, "pending")}, RowPending},
+	} {
+		if got := SessionStatus(c.sess, c.pas, now); got != c.want {
+			t.Errorf("%s: %s, want %s", c.name, got, c.want)
+		}
+	}
+}
+
+func TestInviteRow(t *testing.T) {
+	now := time.Date(2026, 11, 25, 15, 0, 0, 0, time.UTC)
+	tok := &chairside.FlowToken{ID: "i1", CreatedAt: now.Add(-time.Hour), ExpiresAt: now.Add(time.Hour)}
+	if r := inviteRow(tok, now); r.Status != RowInvited || r.Kind != KindInvite {
+		t.Fatalf("open: %+v", r)
+	}
+	if r := inviteRow(tok, now.Add(2*time.Hour)); r.Status != RowInviteExpired {
+		t.Fatalf("expired: %+v", r)
+	}
+	tok.CanceledAt = &now
+	if r := inviteRow(tok, now); r.Status != RowInviteCanceled {
+		t.Fatalf("canceled: %+v", r)
+	}
+}
+
+func TestParseFilter(t *testing.T) {
+	now := time.Date(2026, 11, 25, 3, 0, 0, 0, time.UTC) // the evening before in Chicago
+	f, err := ParseFilter("", "America/Chicago", "", now)
+	if err != nil || f.Day != "2026-11-24" || f.To.Sub(f.From) != 24*time.Hour || f.From.UTC().Hour() != 6 {
+		t.Fatalf("today in Chicago: %+v %v", f, err)
+	}
+	// The day clocks go back has 25 hours.
+	f, err = ParseFilter("2026-11-01", "America/Chicago", "approved", now)
+	if err != nil || f.To.Sub(f.From) != 25*time.Hour || f.Status != RowApproved {
+		t.Fatalf("fall back day: %+v %v", f, err)
+	}
+	if f, err = ParseFilter("", "", "", now); err != nil || f.Day != "2026-11-25" || f.Zone != time.UTC {
+		t.Fatalf("default: %+v %v", f, err)
+	}
+	for _, bad := range [][3]string{{"25/11/2026", "", ""}, {"", "Local", ""}, {"", "Nowhere/City", ""}, {"", "", "approve"}} {
+		if _, err := ParseFilter(bad[0], bad[1], bad[2], now); chairside.ErrorCode(err) != chairside.EBADREQUEST {
+			t.Errorf("%v: %v", bad, err)
+		}
+	}
+}
+
+func TestCSVSafe(t *testing.T) {
+	for in, want := range map[string]string{"=HYPERLINK(\"x\")": "'=HYPERLINK(\"x\")", "+1": "'+1", "-2": "'-2", "@SUM": "'@SUM",
+		"Maria": "Maria", "$3,200.00": "$3,200.00", "": ""} {
+		if got := csvSafe(in); got != want {
+			t.Errorf("csvSafe(%q) = %q, want %q", in, got, want)
+		}
+	}
+	rec := csvRecord(&Row{FirstName: "=cmd", LastName: "O'Hara", CreatedAt: time.Unix(0, 0)}, time.UTC)
+	if rec[1] != "'=cmd" || rec[2] != "O'Hara" || len(rec) != len(csvHeader) {
+		t.Fatalf("record %v", rec)
+	}
+}
+
+func TestCheckInvite(t *testing.T) {
+	now := time.Now()
+	amount := int64(320000)
+	got, err := checkInvite(InviteRequest{PurchaseAmountCents: &amount, FirstName: " Maria ", MobilePhone: "+1 (415) 555-0134"}, now)
+	if err != nil || got.FirstName != "Maria" || got.MobilePhone != "4155550134" || got.ExperienceType != chairside.ExperienceInStore {
+		t.Fatalf("good: %+v %v", got, err)
+	}
+	big := int64(MaxInviteCents + 1)
+	_, err = checkInvite(InviteRequest{PurchaseAmountCents: &big, Email: "no at sign", ExperienceType: "car"}, now)
+	var fields []string
+	for _, fe := range chairside.FieldErrorsOf(err) {
+		fields = append(fields, fe.Field)
+	}
+	if strings.Join(fields, ",") != "purchaseAmountCents,email,experienceType" {
+		t.Fatalf("field errors %v", fields)
+	}
+	if _, err := checkInvite(InviteRequest{}, now); len(chairside.FieldErrorsOf(err)) != 1 {
+		t.Fatalf("no amount: %v", err)
+	}
+	if MaskPhone("4155550134") != "(•••) •••-0134" || MaskEmail("maria@example.com") != "m•••@example.com" {
+		t.Fatal("masks")
+	}
+}

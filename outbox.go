@@ -1,0 +1,35 @@
+package chairside
+
+import "time"
+
+// Outbox channels and states (docs/behaviour.md, "The office side").
+const (
+	ChannelSMS   = "sms"
+	ChannelEmail = "email"
+
+	OutboxQueued  = "queued"  // waiting for its turn
+	OutboxSending = "sending" // claimed by a dispatcher until LeaseUntil
+	OutboxSent    = "sent"
+	OutboxFailed  = "failed" // gave up after the last attempt
+)
+
+// OutboxMessage is a text or email to send, written in the same
+// transaction as what it announces (an office invitation) and sent
+// afterwards by a dispatcher through a Notifier. Recipient and Body are
+// personal data and carry a one-time link: sealed at rest, and erased once
+// the message is sent or given up; RecipientMasked stays for the record.
+type OutboxMessage struct {
+	ID              string
+	LocationID      string
+	Channel         string
+	Recipient       string
+	RecipientMasked string
+	Subject         string
+	Body            string
+	State           string
+	Attempts        int
+	NextAttemptAt   time.Time
+	LastError       string
+	CreatedAt       time.Time
+	SentAt          *time.Time
+}

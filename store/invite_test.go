@@ -1,0 +1,149 @@
+package store_test
+
+import (
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chairside/chairside"
+	"github.com/chairside/chairside/store"
+	"github.com/chairside/chairside/store/storetest"
+)
+
+// TestInvites: an invitation is stored with its outbox messages, listed
+// while no patient opened it, canceled once (spending its token), and
+// scoped to its office.
+func TestInvites(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		loc := newLocation(t, db)
+		other := &chairside.Location{EntityKey: "9999888877776666", Name: "Other", State: "CA", GroupID: "g", Waterfall: loc.Waterfall}
+		must(t, db.CreateLocation(ctx, other))
+		inv := func(hash string, at time.Time, msgs ...*chairside.OutboxMessage) *chairside.FlowToken {
+			tok := &chairside.FlowToken{Hash: hash, LocationID: loc.ID, PurchaseAmountCents: 320000, FirstName: "Maria", LastName: "O'Hara",
+				MobilePhone: "4155550134", Email: "maria@example.com", ExperienceType: chairside.ExperienceAtHome,
+				ExpiresAt: at.Add(24 * time.Hour), CreatedAt: at}
+			must(t, db.CreateInvite(ctx, tok, msgs))
+			return tok
+		}
+		a := inv("h-a", t0, &chairside.OutboxMessage{LocationID: loc.ID, Channel: chairside.ChannelSMS, Recipient: "4155550134",
+			RecipientMasked: "(•••) •••-0134", Body: "the link"})
+		b := inv("h-b", t0.Add(time.Minute))
+		c := inv("h-c", t0.Add(2*time.Minute))
+		inv("h-yesterday", t0.Add(-24*time.Hour))
+
+		list, err := db.ListInvites(ctx, loc.ID, t0, t0.Add(24*time.Hour))
+		must(t, err)
+		if len(list) != 3 || list[0].ID != c.ID || list[2].ID != a.ID || list[2].Email != "maria@example.com" || list[2].LastName != "O'Hara" {
+			t.Fatalf("list: %+v", list)
+		}
+		// A used invitation leaves the list (its session takes its place);
+		// a canceled one stays, marked.
+		_, err = db.ConsumeFlowToken(ctx, "h-b", t0.Add(time.Hour))
+		must(t, err)
+		wantCode(t, db.CancelInvite(ctx, loc.ID, b.ID, t0.Add(time.Hour)), chairside.ECONFLICT)
+		wantCode(t, db.CancelInvite(ctx, other.ID, c.ID, t0.Add(time.Hour)), chairside.ENOTFOUND)
+		wantCode(t, db.CancelInvite(ctx, loc.ID, "nope", t0.Add(time.Hour)), chairside.ENOTFOUND)
+		must(t, db.CancelInvite(ctx, loc.ID, c.ID, t0.Add(time.Hour)))
+		wantCode(t, db.CancelInvite(ctx, loc.ID, c.ID, t0.Add(time.Hour)), chairside.ECONFLICT)
+		_, err = db.ConsumeFlowToken(ctx, "h-c", t0.Add(time.Hour))
+		wantCode(t, err, chairside.ENOTFOUND)
+		wantCode(t, db.CancelInvite(ctx, loc.ID, a.ID, t0.Add(25*time.Hour)), chairside.ECONFLICT) // expired
+
+		list, err = db.ListInvites(ctx, loc.ID, t0, t0.Add(24*time.Hour))
+		must(t, err)
+		if len(list) != 2 || list[0].ID != c.ID || list[0].CanceledAt == nil || list[1].ID != a.ID || list[1].CanceledAt != nil {
+			t.Fatalf("after use and cancel: %+v", list)
+		}
+		if other, _ := db.ListInvites(ctx, other.ID, t0, t0.Add(24*time.Hour)); len(other) != 0 {
+			t.Fatalf("another office lists %d", len(other))
+		}
+		// A failing message rolls the invitation back with it.
+		dup := &chairside.OutboxMessage{ID: "dup", LocationID: loc.ID, Channel: chairside.ChannelSMS, Recipient: "1", RecipientMasked: "1", Body: "x"}
+		wantCode(t, db.CreateInvite(ctx, &chairside.FlowToken{Hash: "h-d", LocationID: loc.ID, ExpiresAt: t0.Add(time.Hour), CreatedAt: t0},
+			[]*chairside.OutboxMessage{dup, {ID: "dup", LocationID: loc.ID, Channel: chairside.ChannelSMS, Recipient: "1", RecipientMasked: "1", Body: "x"}}),
+			chairside.ECONFLICT)
+		if _, err := db.ConsumeFlowToken(ctx, "h-d", t0); chairside.ErrorCode(err) != chairside.ENOTFOUND {
+			t.Fatalf("an invitation survived its failed message: %v", err)
+		}
+	})
+}
+
+// TestOutbox: due messages are claimed once, even by two dispatchers at
+// the same moment; a retry waits; sent and failed messages lose their
+// content.
+func TestOutbox(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		loc := newLocation(t, db)
+		for i, to := range []string{"4155550134", "maria@example.com", "4155550199"} {
+			must(t, db.CreateInvite(ctx, &chairside.FlowToken{Hash: "h" + to, LocationID: loc.ID, ExpiresAt: t0.Add(time.Hour), CreatedAt: t0},
+				[]*chairside.OutboxMessage{{LocationID: loc.ID, Channel: chairside.ChannelSMS, Recipient: to, RecipientMasked: "•" + to[len(to)-2:],
+					Body: "link", CreatedAt: t0.Add(time.Duration(i) * time.Second)}}))
+		}
+		// Two dispatchers at once take three messages between them, none twice.
+		var mu sync.Mutex
+		seen := map[string]int{}
+		var wg sync.WaitGroup
+		for range 2 {
+			wg.Go(func() {
+				got, err := db.ClaimOutbox(ctx, t0.Add(time.Minute), time.Minute, 10)
+				if err != nil {
+					t.Error(err)
+				}
+				mu.Lock()
+				for _, m := range got {
+					seen[m.ID]++
+					if m.Body != "link" || m.Recipient == "" || m.Attempts != 1 || m.State != chairside.OutboxSending {
+						t.Errorf("claimed %+v", m)
+					}
+				}
+				mu.Unlock()
+			})
+		}
+		wg.Wait()
+		if len(seen) != 3 {
+			t.Fatalf("claimed %v", seen)
+		}
+		for id, n := range seen {
+			if n != 1 {
+				t.Fatalf("%s claimed %d times", id, n)
+			}
+		}
+		if again, _ := db.ClaimOutbox(ctx, t0.Add(time.Minute), time.Minute, 10); len(again) != 0 {
+			t.Fatalf("claimed while leased: %d", len(again))
+		}
+		msgs, err := db.ListOutbox(ctx, loc.ID)
+		must(t, err)
+		must(t, db.MarkOutboxSent(ctx, msgs[0].ID, t0.Add(time.Minute)))
+		wantCode(t, db.MarkOutboxSent(ctx, msgs[0].ID, t0.Add(time.Minute)), chairside.ECONFLICT)
+		must(t, db.MarkOutboxRetry(ctx, msgs[1].ID, t0.Add(10*time.Minute), "gateway 503"))
+		must(t, db.MarkOutboxFailed(ctx, msgs[2].ID, "refused"))
+
+		// The retry is due only at its time; a lease that ended is due again.
+		if got, _ := db.ClaimOutbox(ctx, t0.Add(5*time.Minute), time.Minute, 10); len(got) != 0 {
+			t.Fatalf("claimed early: %d", len(got))
+		}
+		got, err := db.ClaimOutbox(ctx, t0.Add(10*time.Minute), time.Minute, 10)
+		must(t, err)
+		if len(got) != 1 || got[0].ID != msgs[1].ID || got[0].Attempts != 2 || got[0].Body != "link" {
+			t.Fatalf("retry claim: %+v", got)
+		}
+		got, err = db.ClaimOutbox(ctx, t0.Add(12*time.Minute), time.Minute, 10)
+		must(t, err)
+		if len(got) != 1 || got[0].Attempts != 3 {
+			t.Fatalf("lease ended, claimed again: %+v", got)
+		}
+
+		msgs, err = db.ListOutbox(ctx, loc.ID)
+		must(t, err)
+		states := map[string]string{}
+		for _, m := range msgs {
+			states[m.ID] = m.State
+			if m.Body != "" || m.Recipient != "" {
+				t.Fatalf("ListOutbox opened %s", m.ID)
+			}
+		}
+		if states[msgs[0].ID] == "" || len(states) != 3 {
+			t.Fatalf("states %v", states)
+		}
+	})
+}

@@ -1,0 +1,141 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/chairside/chairside"
+)
+
+// outboxContent is the sealed part of an outbox message.
+type outboxContent struct {
+	Recipient string `json:"to"`
+	Subject   string `json:"subject,omitempty"`
+	Body      string `json:"body"`
+}
+
+// outboxAAD binds a message's sealed content to its row.
+func outboxAAD(id string) string { return "outbox/" + id }
+
+// enqueueOutbox stores m as queued and due at once (or at NextAttemptAt),
+// its recipient and content sealed.
+func (db *DB) enqueueOutbox(ctx context.Context, m *chairside.OutboxMessage) error {
+	if m.ID == "" {
+		m.ID = newID()
+	}
+	m.CreatedAt = db.stamp(m.CreatedAt)
+	if m.NextAttemptAt.IsZero() {
+		m.NextAttemptAt = m.CreatedAt
+	}
+	m.State = chairside.OutboxQueued
+	buf, err := json.Marshal(outboxContent{Recipient: m.Recipient, Subject: m.Subject, Body: m.Body})
+	if err != nil {
+		return fmt.Errorf("store: enqueue outbox: %w", err)
+	}
+	sealed, err := db.keys.Seal(buf, outboxAAD(m.ID))
+	if err != nil {
+		return fmt.Errorf("store: enqueue outbox: %w", err)
+	}
+	_, err = db.exec(ctx, `INSERT INTO outbox (id, location_id, channel, recipient_masked, body_sealed, state,
+		attempts, next_attempt_at, last_error, created_at, sent_at) VALUES (?, ?, ?, ?, ?, ?, 0, ?, '', ?, NULL)`,
+		m.ID, m.LocationID, m.Channel, m.RecipientMasked, sealed, m.State, millis(m.NextAttemptAt), millis(m.CreatedAt))
+	return insertError(err, "enqueue outbox", "This message already exists.", "")
+}
+
+const outboxColumns = `id, location_id, channel, recipient_masked, body_sealed, state, attempts, next_attempt_at, last_error, created_at, sent_at`
+
+// ClaimOutbox takes due messages one by one with a conditional update, so
+// that servers sharing the database never take the same message: the
+// update succeeds only for the server that still sees the state and time it
+// read.
+func (db *DB) ClaimOutbox(ctx context.Context, now time.Time, lease time.Duration, limit int) ([]*chairside.OutboxMessage, error) {
+	type due struct {
+		id, state string
+		next      int64
+	}
+	cands, err := queryAll(ctx, db, "claim outbox", func(s scanner) (d due, err error) {
+		return d, s.Scan(&d.id, &d.state, &d.next)
+	}, `SELECT id, state, next_attempt_at FROM outbox WHERE state IN ('queued', 'sending') AND next_attempt_at <= ?
+		ORDER BY next_attempt_at LIMIT ?`, millis(now), limit)
+	if err != nil {
+		return nil, err
+	}
+	var out []*chairside.OutboxMessage
+	for _, c := range cands {
+		row := db.writeRow(ctx, `UPDATE outbox SET state = 'sending', attempts = attempts + 1, next_attempt_at = ?
+			WHERE id = ? AND state = ? AND next_attempt_at = ? RETURNING `+outboxColumns,
+			millis(now.Add(lease)), c.id, c.state, c.next)
+		m, err := db.scanOutbox(row, true)
+		if err == sql.ErrNoRows {
+			continue // another server took it
+		} else if err != nil {
+			return nil, fmt.Errorf("store: claim outbox: %w", err)
+		}
+		out = append(out, m)
+	}
+	return out, nil
+}
+
+func (db *DB) scanOutbox(s scanner, open bool) (*chairside.OutboxMessage, error) {
+	var m chairside.OutboxMessage
+	var sealed string
+	var next, created int64
+	var sent sql.NullInt64
+	if err := s.Scan(&m.ID, &m.LocationID, &m.Channel, &m.RecipientMasked, &sealed, &m.State, &m.Attempts, &next,
+		&m.LastError, &created, &sent); err != nil {
+		return nil, err
+	}
+	m.NextAttemptAt, m.CreatedAt, m.SentAt = fromMillis(next), fromMillis(created), fromNullMillis(sent)
+	if open && sealed != "" {
+		buf, err := db.keys.Open(sealed, outboxAAD(m.ID))
+		if err != nil {
+			return nil, err
+		}
+		var c outboxContent
+		if err := json.Unmarshal(buf, &c); err != nil {
+			return nil, err
+		}
+		m.Recipient, m.Subject, m.Body = c.Recipient, c.Subject, c.Body
+	}
+	return &m, nil
+}
+
+// MarkOutboxSent records a claimed message as sent and erases its content.
+func (db *DB) MarkOutboxSent(ctx context.Context, id string, now time.Time) error {
+	res, err := db.exec(ctx, `UPDATE outbox SET state = 'sent', sent_at = ?, body_sealed = '', last_error = '' WHERE id = ? AND state = 'sending'`,
+		millis(now), id)
+	if err != nil {
+		return fmt.Errorf("store: outbox sent: %w", err)
+	}
+	return changed(res, chairside.ECONFLICT, "This message is not being sent.")
+}
+
+// MarkOutboxRetry puts a claimed message back in the queue, due at next.
+func (db *DB) MarkOutboxRetry(ctx context.Context, id string, next time.Time, lastError string) error {
+	res, err := db.exec(ctx, `UPDATE outbox SET state = 'queued', next_attempt_at = ?, last_error = ? WHERE id = ? AND state = 'sending'`,
+		millis(next), lastError, id)
+	if err != nil {
+		return fmt.Errorf("store: outbox retry: %w", err)
+	}
+	return changed(res, chairside.ECONFLICT, "This message is not being sent.")
+}
+
+// MarkOutboxFailed gives a claimed message up and erases its content.
+func (db *DB) MarkOutboxFailed(ctx context.Context, id, lastError string) error {
+	res, err := db.exec(ctx, `UPDATE outbox SET state = 'failed', body_sealed = '', last_error = ? WHERE id = ? AND state = 'sending'`,
+		lastError, id)
+	if err != nil {
+		return fmt.Errorf("store: outbox failed: %w", err)
+	}
+	return changed(res, chairside.ECONFLICT, "This message is not being sent.")
+}
+
+// ListOutbox answers the location's messages, newest first, content left
+// sealed (not opened).
+func (db *DB) ListOutbox(ctx context.Context, locationID string) ([]*chairside.OutboxMessage, error) {
+	return queryAll(ctx, db, "list outbox", func(s scanner) (*chairside.OutboxMessage, error) { return db.scanOutbox(s, false) },
+		`SELECT `+outboxColumns+` FROM outbox WHERE location_id = ? ORDER BY created_at DESC, id`, locationID)
+}
