@@ -316,6 +316,8 @@ func TestOfficeStream(t *testing.T) {
 			for sc.Scan() {
 				if line := sc.Text(); strings.HasPrefix(line, "data: ") {
 					events <- strings.TrimPrefix(line, "data: ")
+				} else if line == "event: signed_out" {
+					events <- line
 				}
 			}
 		}()
@@ -344,12 +346,17 @@ func TestOfficeStream(t *testing.T) {
 		}
 		want(t, h.do(t, req{method: "DELETE", path: "/office/session", header: s.headers(true)}), 204, "")
 		deadline := time.After(10 * time.Second)
+		signedOut := false
 		for {
 			select {
-			case _, ok := <-events:
+			case e, ok := <-events:
 				if !ok {
+					if !signedOut {
+						t.Fatal("the stream ended without a signed_out event")
+					}
 					return // ended with the session
 				}
+				signedOut = signedOut || e == "event: signed_out"
 			case <-deadline:
 				t.Fatal("the stream outlived the staff session")
 			}

@@ -18,8 +18,8 @@ const keepAliveEvery = 15 * time.Second
 // once, then again whenever it differs from the last one sent. It looks
 // every office.Service.StreamEvery, reading the store, so a change made
 // through any server sharing the database reaches every screen. It ends
-// when the staff session does (checked without keeping it alive) or the
-// client goes away.
+// when the staff session does (checked without keeping it alive), with a
+// signed_out event, or when the client goes away.
 func (h *Handler) officeStream(w http.ResponseWriter, r *http.Request, c *office.Caller) {
 	q := r.URL.Query()
 	f, err := h.officeFilter(r)
@@ -40,6 +40,10 @@ func (h *Handler) officeStream(w http.ResponseWriter, r *http.Request, c *office
 	lastWrite := time.Now()
 	for {
 		if err := h.office.StillSignedIn(ctx, c); err != nil {
+			// Said before closing, so the screen signs out at once instead of
+			// after the browser's reconnection answers 401.
+			_, _ = w.Write([]byte("event: signed_out\ndata: {}\n\n"))
+			_ = rc.Flush()
 			return
 		}
 		if q.Get("day") == "" { // "today" moves at midnight

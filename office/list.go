@@ -71,6 +71,7 @@ type Lender struct {
 type Plan struct {
 	ProviderKey         string  `json:"providerKey"`
 	LenderName          string  `json:"lenderName"`
+	TypeID              string  `json:"typeId"`
 	MonthlyAmountCents  int64   `json:"monthlyAmountCents"`
 	DurationMonths      int     `json:"durationMonths"`
 	APR                 float64 `json:"apr"`
@@ -172,7 +173,7 @@ func (s *Service) chosenPlan(ctx context.Context, pa *chairside.ProviderApplicat
 	}
 	for _, p := range plans {
 		if p.ProviderPlanCode == pa.SelectedPlanCode {
-			return &Plan{ProviderKey: pa.ProviderKey, LenderName: lenderName(pa.ProviderKey), MonthlyAmountCents: p.MonthlyAmountCents,
+			return &Plan{ProviderKey: pa.ProviderKey, LenderName: lenderName(pa.ProviderKey), TypeID: p.TypeID, MonthlyAmountCents: p.MonthlyAmountCents,
 				DurationMonths: p.DurationMonths, APR: p.APR, PromoAPR: p.PromoAPR, AmountFinancedCents: p.AmountFinancedCents}, nil
 		}
 	}

@@ -1,13 +1,29 @@
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './e2e/chromium.mjs';
+import { PORT, PROD_ENTITY_KEY, PROD_PORT, PROD_STAFF } from './e2e/prod';
 
 // Browser tests drive Debian's Chromium against the real Go binary (built by
 // the Makefile with this app embedded). Never `npx playwright install`.
-const PORT = Number(process.env.E2E_PORT ?? 18931);
 const TMP = process.env.TMPDIR ?? '/tmp';
 const DB = `${TMP}/chairside-e2e.db`;
 // The binary the Makefile builds; CHAIRSIDE_BIN may point at another build.
 const BIN = process.env.CHAIRSIDE_BIN ?? '../bin/chairside';
+
+// A second server in env prod, set up as an operator would for a real
+// practice (README.md, "Running it for a real practice"): the sample office
+// file imported, a staff account added with its password on standard
+// input, then `serve -env prod`, with the keys outside the database's
+// folder as prod demands. web/e2e/office-day.spec.ts drives it.
+const PROD_DIR = `${TMP}/chairside-e2e-prod`;
+const PROD_DB = `${PROD_DIR}/chairside.db`;
+const PROD_KEYS = `${TMP}/chairside-e2e-prod-keys.json`;
+const prodSetup = [
+  `rm -rf ${PROD_DIR} ${PROD_KEYS}`,
+  `mkdir -p ${PROD_DIR}`,
+  `${BIN} office import -db ${PROD_DB} -key-file ${PROD_KEYS} ../examples/offices.yaml`,
+  `printf '%s\n' '${PROD_STAFF.password}' | ${BIN} staff add -db ${PROD_DB} -key-file ${PROD_KEYS} -entity-key ${PROD_ENTITY_KEY} -email ${PROD_STAFF.email}`,
+  `${BIN} serve -env prod -addr 127.0.0.1:${PROD_PORT} -db ${PROD_DB} -key-file ${PROD_KEYS}`,
+].join(' && ');
 
 const chromium = { executablePath: CHROMIUM_PATH, args: ['--headless', ...CHROMIUM_FLAGS] };
 
@@ -47,12 +63,22 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    command: `rm -f ${DB} ${DB}-wal ${DB}-shm && ${BIN} serve -addr 127.0.0.1:${PORT} -db ${DB} -env test -sandbox-latency 0`,
-    url: `http://127.0.0.1:${PORT}/api/v1/internal/version`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: process.env.E2E_DEBUG ? 'pipe' : 'ignore',
-  },
+  webServer: [
+    {
+      command: `rm -f ${DB} ${DB}-wal ${DB}-shm && ${BIN} serve -addr 127.0.0.1:${PORT} -db ${DB} -env test -sandbox-latency 0`,
+      url: `http://127.0.0.1:${PORT}/api/v1/internal/version`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: process.env.E2E_DEBUG ? 'pipe' : 'ignore',
+    },
+    {
+      command: prodSetup,
+      url: `http://127.0.0.1:${PROD_PORT}/api/v1/internal/version`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: process.env.E2E_DEBUG ? 'pipe' : 'ignore',
+    },
+  ],
 });

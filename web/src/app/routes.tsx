@@ -65,8 +65,12 @@ const startPage = page(() => import('@/features/start/StartPage'), 'StartPage');
 const contextHelp = page(() => import('@/features/help/HelpPage'), 'HelpPage');
 const office = page(() => import('@/features/office/OfficePages'), 'OfficePage');
 const officeSetup = page(() => import('@/features/office/OfficePages'), 'OfficeSetupPage');
+const officeInvite = page(() => import('@/features/office/InvitePage'), 'OfficeInvitePage');
+const officeApplication = page(() => import('@/features/office/ApplicationPage'), 'OfficeApplicationPage');
 
 const pub: RouteHandle = { public: true, hideStepper: true };
+/** The office's screens are public too, without the patients' floating Help button (it would sit on the list's last column). */
+const officePub: RouteHandle = { ...pub, hideHelpButton: true };
 
 /** clearOnStart: going to a route under /start clears the stored state. */
 function clearOnStart(): null {
@@ -258,8 +262,11 @@ export const routes: RouteObject[] = [
       { path: 'internal/version', lazy: version, handle: pub },
       { path: 'contexthelp', lazy: contextHelp, handle: pub },
       { path: 'breakout/:lender/:lenderApplicationId', lazy: breakout, handle: pub },
-      { path: 'office', lazy: office, handle: pub },
-      { path: 'office/setup/:token', lazy: officeSetup, handle: pub },
+      // The office's screens ask the server who is signed in, and show the sign-in form to anybody else.
+      { path: 'office', lazy: office, handle: officePub },
+      { path: 'office/setup/:token', lazy: officeSetup, handle: officePub },
+      { path: 'office/invite', lazy: officeInvite, handle: officePub },
+      { path: 'office/applications/:id', lazy: officeApplication, handle: officePub },
       {
         path: 'providers/:providerKey',
         children: providerRoutes.map((r) => {

@@ -8,6 +8,8 @@ export interface TextFieldProps {
   hint?: string;
   /** numeric brings up the number pad. */
   numeric?: boolean;
+  /** decimal brings up the number pad with a decimal point (amounts in dollars). */
+  decimal?: boolean;
   type?: string;
   /** Off unless given: a shared tablet should not offer to remember what a patient typed. */
   autoComplete?: string;
@@ -41,7 +43,7 @@ export function TextField(props: TextFieldProps): ReactNode {
         className="input"
         type={props.type}
         value={props.value}
-        inputMode={props.numeric ? 'numeric' : undefined}
+        inputMode={props.decimal ? 'decimal' : props.numeric ? 'numeric' : undefined}
         autoComplete={props.autoComplete ?? 'off'}
         aria-invalid={props.error ? true : undefined}
         aria-describedby={describedBy}

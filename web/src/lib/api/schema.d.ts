@@ -926,9 +926,9 @@ export interface paths {
          * @description A `text/event-stream`: an `applications` event carrying an
          *     OfficeApplicationList at once and again whenever the list changes,
          *     and a comment line every 15 seconds to keep the connection open. The
-         *     stream does not keep the staff session alive; it ends when the
-         *     session ends (sign-out, idle or absolute expiry), and the browser's
-         *     reconnection then answers 401. A browser without server-sent events
+         *     stream does not keep the staff session alive; when the session ends
+         *     (sign-out, idle or absolute expiry) it sends a `signed_out` event
+         *     and closes, and a reconnection answers 401. A browser without server-sent events
          *     polls GET /office/applications instead.
          */
         get: operations["officeApplicationsStream"];
@@ -1120,6 +1120,8 @@ export interface components {
         OfficePlan: {
             providerKey: string;
             lenderName: string;
+            /** @description The plan's type, e.g. deferred_interest (no interest if paid in full within the months; the APR applies after) or fixed_rate. */
+            typeId: string;
             /** Format: int64 */
             monthlyAmountCents: number;
             durationMonths: number;

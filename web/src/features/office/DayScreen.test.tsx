@@ -1,0 +1,317 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { json } from '@/test/fetch';
+import { today, toIso } from '@/lib/dates';
+import { forgetOfficeSession } from './auth';
+import { OfficePage } from './OfficePages';
+import { POLL_MS } from './useApplicationsFeed';
+import { FakeEventSource, list, row, session, signedOut401, stubOffice, type Sent } from './testing';
+import { timeOf, untilOf } from './words';
+
+const TZ = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+const rows = [
+  row({
+    id: 'app-2',
+    status: 'approved',
+    firstName: 'Ann',
+    lastName: 'Approve',
+    createdAt: '2030-01-02T16:30:00Z',
+    lenders: [
+      {
+        providerKey: 'synchrony',
+        lenderName: 'Synchrony',
+        status: 'decided',
+        responseCode: 'approved',
+        approvedAmountCents: 500_000,
+        updatedAt: '2030-01-02T16:31:00Z',
+      },
+      { providerKey: 'fortiva', lenderName: 'Fortiva', status: 'decided', responseCode: 'declined', updatedAt: '2030-01-02T16:32:00Z' },
+    ],
+    approvedAmountCents: 500_000,
+    plan: {
+      providerKey: 'synchrony',
+      lenderName: 'Synchrony',
+      typeId: 'fixed_rate',
+      monthlyAmountCents: 12_345,
+      durationMonths: 12,
+      apr: 0,
+      promoApr: 0,
+      amountFinancedCents: 148_140,
+    },
+  }),
+  row({
+    id: 'inv-1',
+    kind: 'invite',
+    status: 'invited',
+    firstName: '',
+    lastName: '',
+    createdAt: '2030-01-02T16:00:00Z',
+    expiresAt: '2030-01-03T16:00:00Z',
+  }),
+  row({ id: 'app-1', status: 'pending', firstName: 'Pat', lastName: 'Pending', createdAt: '2030-01-02T15:00:00Z' }),
+];
+
+function open(path = '/office') {
+  const router = createMemoryRouter(
+    [
+      { path: '/office', Component: OfficePage },
+      { path: '/office/applications/:id', element: <h1>Details page</h1> },
+    ],
+    { initialEntries: [path] },
+  );
+  const view = render(<RouterProvider router={router} />);
+  return { router, view };
+}
+
+const listCalls = (sent: Sent[]) => sent.filter((c) => c.method === 'GET' && c.path === '/office/applications');
+
+/** advance moves the fake clock and lets the answers of the calls it set off arrive. */
+async function advance(ms: number) {
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(ms);
+  });
+}
+
+beforeEach(() => {
+  FakeEventSource.all = [];
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  forgetOfficeSession();
+});
+
+describe('the day’s list', () => {
+  it('shows each row in words, newest first, with details or a way to cancel', async () => {
+    const sent = stubOffice({ 'GET /office/session': [json(session)], 'GET /office/applications': [json(list(rows))] });
+    open();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bright Smiles Dental' })).toBeTruthy();
+    expect(screen.getByText(/Signed in as/).textContent).toBe('Signed in as desk@brightsmiles.example at Bright Smiles Dental.');
+    expect(screen.getByRole('link', { name: 'Invite a patient' }).getAttribute('href')).toBe('/office/invite');
+
+    const table = await screen.findByRole('table');
+    expect(table.querySelector('caption')!.textContent).toMatch(/^Applications and invitations of today, /);
+    expect(screen.getByRole('region', { name: /^Applications and invitations of today, / })).toBeTruthy();
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    expect(headers).toEqual(['Patient', 'Started', 'Status', 'Lenders', 'Approved', 'Plan', 'Actions']);
+    const body = within(table).getAllByRole('row').slice(1);
+    expect(body.map((r) => within(r).getByRole('rowheader').textContent)).toEqual(['Ann Approve', 'Name not given', 'Pat Pending']);
+
+    const ann = within(body[0]!)
+      .getAllByRole('cell')
+      .map((c) => c.textContent);
+    expect(ann.slice(0, 5)).toEqual([
+      timeOf('2030-01-02T16:30:00Z'),
+      'Approved',
+      'Synchrony: ApprovedFortiva: Declined',
+      '$5,000.00',
+      '$123.45/mo × 12 months, 0% APR',
+    ]);
+    expect(within(body[0]!).getByRole('link', { name: 'Details of Ann Approve’s application' }).getAttribute('href')).toBe(
+      '/office/applications/app-2',
+    );
+
+    expect(within(body[1]!).getByText('Invited')).toBeTruthy();
+    expect(within(body[1]!).getByText(`Link works until ${untilOf('2030-01-03T16:00:00Z')}`)).toBeTruthy();
+    expect(within(body[1]!).getByRole('button', { name: 'Cancel this invitation' })).toBeTruthy();
+    expect(within(body[1]!).queryByRole('link')).toBeNull();
+    expect(within(body[2]!).getByText('Lender still deciding')).toBeTruthy();
+
+    // Without EventSource (jsdom has none) the list is fetched, for today in the browser's time zone.
+    const q = listCalls(sent)[0]!.query;
+    expect(q.get('day')).toBe(toIso(today()));
+    expect(q.get('tz')).toBe(TZ);
+    expect(q.has('status')).toBe(false);
+  });
+
+  it('asks for the chosen day and status, and the CSV link follows them', async () => {
+    const sent = stubOffice({
+      'GET /office/session': [json(session)],
+      'GET /office/applications': [json(list(rows)), json(list([rows[0]!])), json(list([]))],
+    });
+    const { router } = open();
+    await screen.findByRole('table');
+    expect(screen.getByRole('link', { name: 'Download CSV' }).getAttribute('href')).toBe(
+      `/api/v1/office/applications.csv?day=${toIso(today())}&tz=${encodeURIComponent(TZ)}`,
+    );
+    const status = screen.getByLabelText('Status');
+    expect(
+      within(status)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual([
+      'All',
+      'Invited',
+      'Link expired',
+      'Invitation canceled',
+      'In progress',
+      'Lender still deciding',
+      'Approved',
+      'Declined',
+      'Signed',
+      'Completed',
+      'Canceled',
+      'Timed out',
+    ]);
+    await userEvent.selectOptions(status, 'approved');
+    await waitFor(() => expect(listCalls(sent).at(-1)!.query.get('status')).toBe('approved'));
+    await waitFor(() => expect(screen.getAllByRole('row')).toHaveLength(2));
+    expect(screen.getByRole('table').querySelector('caption')!.textContent).toMatch(/: Approved only$/);
+
+    fireEvent.change(screen.getByLabelText('Day'), { target: { value: '2030-01-01' } });
+    await waitFor(() => expect(listCalls(sent).at(-1)!.query.get('day')).toBe('2030-01-01'));
+    expect(listCalls(sent).at(-1)!.query.get('status')).toBe('approved');
+    expect(router.state.location.search).toBe('?day=2030-01-01&status=approved');
+    expect(await screen.findByText(/^Nothing with the status “Approved” on Tuesday, January 1, 2030\.$/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Download CSV' }).getAttribute('href')).toBe(
+      `/api/v1/office/applications.csv?day=2030-01-01&tz=${encodeURIComponent(TZ)}&status=approved`,
+    );
+  });
+
+  it('says so when the day has nothing', async () => {
+    stubOffice({ 'GET /office/session': [json(session)], 'GET /office/applications': [json(list([]))] });
+    open();
+    expect(await screen.findByText(/^No applications or invitations on today, .* yet\.$/)).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('cancels a waiting invitation from its row, after asking', async () => {
+    const sent = stubOffice({
+      'GET /office/session': [json(session)],
+      'GET /office/applications': [json(list(rows)), json(list([rows[0]!, { ...rows[1]!, status: 'invite_canceled' }, rows[2]!]))],
+      'DELETE /office/invites/inv-1': [new Response(null, { status: 204 })],
+    });
+    open();
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel this invitation' }));
+    await userEvent.click(within(screen.getByRole('dialog', { name: 'Cancel this invitation?' })).getByRole('button', { name: 'Yes, cancel it' }));
+    expect(await screen.findByText('The invitation is canceled. The link no longer works.')).toBeTruthy();
+    const del = sent.find((c) => c.method === 'DELETE')!;
+    expect(del.csrf).toBe('csrf-1');
+    // The list is asked again at once, and the row says what became of it.
+    expect(await within(screen.getByRole('table')).findByText('Invitation canceled')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Cancel this invitation' })).toBeNull();
+  });
+});
+
+describe('live updates', () => {
+  it('takes the rows from the stream and updates them without a reload, announcing real changes only', async () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    const sent = stubOffice({ 'GET /office/session': [json(session)] });
+    const { view } = open();
+    await screen.findByText('Loading the list…');
+    const es = FakeEventSource.latest();
+    expect(new URL(es.url, 'http://x').pathname).toBe('/api/v1/office/applications/stream');
+    expect(es.query.get('day')).toBe(toIso(today()));
+    expect(es.query.get('tz')).toBe(TZ);
+
+    es.send(list([rows[2]!]));
+    expect(await screen.findByText('Pat Pending')).toBeTruthy();
+    const live = screen.getAllByRole('status').find((s) => s.getAttribute('aria-live') === 'polite')!;
+    expect(live.textContent).toBe('');
+
+    es.send(list([rows[0]!, rows[2]!]));
+    expect(await screen.findByText('Ann Approve')).toBeTruthy();
+    expect(live.textContent).toBe('List updated');
+    // The same list again changes nothing and says nothing new.
+    es.send(list([rows[0]!, rows[2]!]));
+    expect(live.textContent).toBe('List updated');
+    es.send(list([rows[0]!, { ...rows[2]!, status: 'approved' }]));
+    await waitFor(() => expect(live.textContent).toBe('List updated\u00a0'));
+    expect(within(screen.getByRole('table')).queryByText('Lender still deciding')).toBeNull();
+    expect(listCalls(sent)).toHaveLength(0);
+
+    // A new filter closes the stream and opens one for it.
+    await userEvent.selectOptions(screen.getByLabelText('Status'), 'approved');
+    await waitFor(() => expect(FakeEventSource.all).toHaveLength(2));
+    expect(es.readyState).toBe(FakeEventSource.CLOSED);
+    expect(FakeEventSource.latest().query.get('status')).toBe('approved');
+    view.unmount();
+    expect(FakeEventSource.latest().readyState).toBe(FakeEventSource.CLOSED);
+  });
+
+  it('polls every 5 seconds once the stream is given up', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    vi.stubGlobal('EventSource', FakeEventSource);
+    const sent = stubOffice({
+      'GET /office/session': [json(session)],
+      'GET /office/applications': [json(list([rows[2]!])), json(list([rows[0]!, rows[2]!]))],
+    });
+    open();
+    await advance(0);
+    await advance(0);
+    FakeEventSource.latest().fail();
+    await advance(0);
+    expect(listCalls(sent)).toHaveLength(1);
+    expect(screen.getByText('Pat Pending')).toBeTruthy();
+    await advance(POLL_MS - 1);
+    expect(listCalls(sent)).toHaveLength(1);
+    await advance(1);
+    expect(listCalls(sent)).toHaveLength(2);
+    expect(screen.getByText('Ann Approve')).toBeTruthy();
+    await advance(POLL_MS);
+    expect(listCalls(sent)).toHaveLength(3);
+  });
+
+  it('keeps polling through a failure, and says so', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    stubOffice({
+      'GET /office/session': [json(session)],
+      'GET /office/applications': [json(list([rows[2]!])), json({ code: 'internal', message: 'Oops.' }, 500), json(list([rows[2]!]))],
+    });
+    open();
+    await advance(0);
+    await advance(0);
+    expect(screen.getByText('Pat Pending')).toBeTruthy();
+    await advance(POLL_MS);
+    expect(screen.getByRole('alert').textContent).toBe('We could not refresh the list. We will keep trying.');
+    expect(screen.getByText('Pat Pending')).toBeTruthy();
+    await advance(POLL_MS);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('moves on to the new day at midnight when showing today', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    vi.setSystemTime(new Date(2030, 0, 2, 23, 59, 30));
+    vi.stubGlobal('EventSource', FakeEventSource);
+    stubOffice({ 'GET /office/session': [json(session)] });
+    open();
+    await advance(0);
+    await advance(0);
+    expect(FakeEventSource.latest().query.get('day')).toBe('2030-01-02');
+    await advance(31_000);
+    expect(FakeEventSource.all).toHaveLength(2);
+    expect(FakeEventSource.all[0]!.readyState).toBe(FakeEventSource.CLOSED);
+    expect(FakeEventSource.latest().query.get('day')).toBe('2030-01-03');
+  });
+
+  it('goes back to the sign-in form when a call answers 401', async () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    stubOffice({ 'GET /office/session': [json(session)], 'GET /office/applications': [signedOut401()] });
+    open();
+    await screen.findByText('Loading the list…');
+    const es = FakeEventSource.latest();
+    es.fail();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Office sign-in' })).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe('You are signed out. Please sign in again.');
+    expect(es.readyState).toBe(FakeEventSource.CLOSED);
+  });
+
+  it('goes back to the sign-in form at once when the stream says the session ended', async () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    stubOffice({ 'GET /office/session': [json(session)] });
+    open();
+    await screen.findByText('Loading the list…');
+    const es = FakeEventSource.latest();
+    es.send(list([rows[2]!]));
+    expect(await screen.findByText('Pat Pending')).toBeTruthy();
+    es.signOut();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Office sign-in' })).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe('You are signed out. Please sign in again.');
+    expect(es.readyState).toBe(FakeEventSource.CLOSED);
+  });
+});

@@ -1,0 +1,120 @@
+import { Link } from 'react-router';
+import { formatCents } from '@/lib/money';
+import type { OfficeApplication } from './api/applications';
+import { lenderAnswer, patientName, planWords, STATUS_WORDS, statusTone, timeOf, untilOf } from './words';
+
+/** None is an empty cell: a dash to the eye, a word to a screen reader. */
+export function None() {
+  return (
+    <>
+      <span aria-hidden="true">—</span>
+      <span className="visually-hidden">None</span>
+    </>
+  );
+}
+
+/** StatusBadge shows a status in words; its colour only repeats them. */
+export function StatusBadge({ status }: { status: OfficeApplication['status'] }) {
+  return <span className={`office-status office-status--${statusTone(status)}`}>{STATUS_WORDS[status]}</span>;
+}
+
+/**
+ * DayTable is the day's rows, newest first as the server sends them: an
+ * application links to its details; an invitation still waiting can be
+ * canceled. It scrolls sideways on a narrow screen rather than squeeze.
+ */
+export function DayTable({
+  caption,
+  rows,
+  listSearch,
+  onCancel,
+}: {
+  caption: string;
+  rows: OfficeApplication[];
+  /** The list's filters, for the details' way back. */
+  listSearch: string;
+  onCancel: (row: OfficeApplication) => void;
+}) {
+  return (
+    <>
+      {/* The caption shown above the scrolling region, so that a phone shows all of it; the table keeps its own for screen readers. */}
+      <p id="office-table-caption" className="office-caption" aria-hidden="true">
+        {caption}
+      </p>
+      <div className="office-table-wrap" role="region" aria-labelledby="office-table-caption" tabIndex={0}>
+        <table className="office-table">
+          <caption className="visually-hidden">{caption}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Patient</th>
+              <th scope="col">Started</th>
+              <th scope="col">Status</th>
+              <th scope="col">Lenders</th>
+              <th scope="col">Approved</th>
+              <th scope="col">Plan</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <Row key={`${r.kind}-${r.id}`} row={r} listSearch={listSearch} onCancel={onCancel} />
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}
+
+function Row({ row: r, listSearch, onCancel }: { row: OfficeApplication; listSearch: string; onCancel: (row: OfficeApplication) => void }) {
+  const name = patientName(r);
+  // The names of the row's link and button say whose row it is; they start with the visible word (label in name).
+  return (
+    <tr>
+      <th scope="row">{name || <span className="muted">Name not given</span>}</th>
+      <td>{timeOf(r.createdAt)}</td>
+      <td>
+        <StatusBadge status={r.status} />
+        {r.status === 'invited' && r.expiresAt ? <span className="office-sub">Link works until {untilOf(r.expiresAt)}</span> : null}
+      </td>
+      <td>
+        {r.lenders.length ? (
+          <ul className="office-lenders">
+            {r.lenders.map((l) => (
+              <li key={l.providerKey}>
+                {l.lenderName}: {lenderAnswer(l)}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <None />
+        )}
+      </td>
+      <td>{r.approvedAmountCents ? formatCents(r.approvedAmountCents) : <None />}</td>
+      <td>{r.plan ? planWords(r.plan) : <None />}</td>
+      <td>
+        {r.kind === 'application' ? (
+          <Link
+            className="btn btn--secondary office-row-action"
+            to={`/office/applications/${encodeURIComponent(r.id)}`}
+            state={{ listSearch }}
+            aria-label={`Details of ${name ? `${name}’s` : 'this'} application`}
+          >
+            Details
+          </Link>
+        ) : r.status === 'invited' ? (
+          <button
+            type="button"
+            className="btn btn--secondary office-row-action"
+            aria-label={name ? `Cancel the invitation for ${name}` : 'Cancel this invitation'}
+            onClick={() => onCancel(r)}
+          >
+            Cancel
+          </button>
+        ) : null}
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,31 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Page } from '@/components/Page';
+import type { OfficeInvite } from './api/applications';
+import { SignedInOnly } from './OfficeFrame';
+import { InviteForm } from './InviteForm';
+import { InviteResult } from './InviteResult';
+
+/**
+ * OfficeInvitePage is /office/invite: the invitation form, then the new
+ * invitation. The invitation is kept in this screen's state only — its link
+ * is shown once, and a reload starts a new form.
+ */
+export function OfficeInvitePage() {
+  return <SignedInOnly>{(session) => <Invite csrf={session.csrfToken} />}</SignedInOnly>;
+}
+
+function Invite({ csrf }: { csrf: string }) {
+  const [invite, setInvite] = useState<OfficeInvite | null>(null);
+  if (invite) return <InviteResult invite={invite} csrf={csrf} />;
+  return (
+    <>
+      <p className="office-back">
+        <Link to="/office">Back to the list</Link>
+      </p>
+      <Page title="Invite a patient" lead="Make a one-time link for one patient: they scan its QR code, or open it from a text or an email.">
+        <InviteForm csrf={csrf} onCreated={setInvite} />
+      </Page>
+    </>
+  );
+}

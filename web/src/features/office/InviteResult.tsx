@@ -1,0 +1,125 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { Page } from '@/components/Page';
+import { Button } from '@/components/Button';
+import { formatCents } from '@/lib/money';
+import type { OfficeInvite } from './api/applications';
+import { CancelInviteDialog } from './CancelInviteDialog';
+import { QrCode } from './QrCode';
+import { patientName, untilOf } from './words';
+
+const CHANNEL_WORDS = { sms: 'By text message to', email: 'By email to' } as const;
+
+/**
+ * InviteResult shows a new invitation: its QR code to scan from the screen
+ * or from paper, its link to copy, until when it works and where it is
+ * being sent. The link exists only in this answer (the server keeps a
+ * hash), so this screen is the one chance to hand it over. Printing keeps
+ * the code, the link and the expiry only (office.css).
+ */
+export function InviteResult({ invite, csrf }: { invite: OfficeInvite; csrf: string }) {
+  const [copied, setCopied] = useState('');
+  const [asking, setAsking] = useState(false);
+  const [canceled, setCanceled] = useState(false);
+  const linkRef = useRef<HTMLInputElement>(null);
+  const canceledRef = useRef<HTMLParagraphElement>(null);
+  const name = patientName(invite);
+
+  useEffect(() => {
+    if (canceled) canceledRef.current?.focus();
+  }, [canceled]);
+
+  async function copy() {
+    try {
+      if (!navigator.clipboard?.writeText) throw new Error('no clipboard');
+      await navigator.clipboard.writeText(invite.link);
+      setCopied('Link copied.');
+    } catch {
+      // No clipboard here (an insecure origin, a refused permission): the link is selected for a manual copy.
+      linkRef.current?.select();
+      setCopied('We could not copy it here. The link is selected in the box: copy it with your device’s Copy command.');
+    }
+  }
+
+  const lead = `${name ? `For ${name}: ` : ''}${formatCents(invite.purchaseAmountCents)} of treatment, applying ${
+    invite.experienceType === 'at_home' ? 'at home, on their own phone' : 'here in the office'
+  }.`;
+
+  return (
+    <Page title="Invitation ready" lead={lead}>
+      {canceled ? (
+        <p className="notice notice--ok" role="status" tabIndex={-1} ref={canceledRef}>
+          Invitation canceled. The link no longer works.
+        </p>
+      ) : (
+        <>
+          <section className="invite-print">
+            <QrCode rows={invite.qr.rows} size={invite.qr.size} label="QR code of the patient’s link" />
+            <p className="print-only">{invite.link}</p>
+            <p className="invite-expiry">Works once, until {untilOf(invite.expiresAt)}.</p>
+          </section>
+          <p className="hint">
+            {invite.experienceType === 'at_home'
+              ? 'The patient scans the code with their phone’s camera, or opens the link sent to them.'
+              : 'Open the link on the office’s tablet for the patient, or let them scan the code.'}
+          </p>
+          <div className="field">
+            <label className="label" htmlFor="invite-link">
+              Link
+            </label>
+            <div className="input-row office-link-row">
+              <input id="invite-link" ref={linkRef} className="input" type="text" readOnly value={invite.link} onFocus={(e) => e.target.select()} />
+              <Button variant="secondary" onClick={() => void copy()}>
+                Copy link
+              </Button>
+            </div>
+            <p className="office-copied" role="status">
+              {copied}
+            </p>
+          </div>
+          {invite.sentTo.length ? (
+            <>
+              <h2>Where the link is being sent</h2>
+              <ul className="office-sent">
+                {invite.sentTo.map((s) => (
+                  <li key={`${s.channel}-${s.to}`}>
+                    {CHANNEL_WORDS[s.channel]} {s.to}
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : (
+            <p>The link is not being sent anywhere: show the QR code or copy the link for the patient.</p>
+          )}
+        </>
+      )}
+      <div className="actions">
+        {canceled ? null : (
+          <>
+            <Button variant="secondary" onClick={() => window.print()}>
+              Print
+            </Button>
+            <Button variant="secondary" onClick={() => setAsking(true)}>
+              Cancel invitation
+            </Button>
+          </>
+        )}
+        <Link className="btn" to="/office">
+          Done
+        </Link>
+      </div>
+      {asking ? (
+        <CancelInviteDialog
+          inviteId={invite.id}
+          name={name}
+          csrf={csrf}
+          onClose={() => setAsking(false)}
+          onCanceled={() => {
+            setAsking(false);
+            setCanceled(true);
+          }}
+        />
+      ) : null}
+    </Page>
+  );
+}

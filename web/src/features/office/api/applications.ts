@@ -1,0 +1,58 @@
+import { API_BASE } from '@/lib/api/client';
+import type { components } from '@/lib/api/schema';
+import { officeCall } from './http';
+
+/*
+ * The office's applications and invitations (api/openapi.yaml, tag office):
+ * the day's list (also as a live stream and a CSV file), one application
+ * with its history, and making or cancelling an invitation. Every call
+ * answers only the signed-in staff member's own office.
+ */
+
+export type OfficeApplication = components['schemas']['OfficeApplication'];
+export type OfficeApplicationList = components['schemas']['OfficeApplicationList'];
+export type OfficeApplicationDetail = components['schemas']['OfficeApplicationDetail'];
+export type OfficeApplicationStatus = components['schemas']['OfficeApplicationStatus'];
+export type OfficeEvent = OfficeApplicationDetail['events'][number];
+export type OfficeLender = components['schemas']['OfficeLender'];
+export type OfficePlan = components['schemas']['OfficePlan'];
+export type OfficeInviteRequest = components['schemas']['OfficeInviteRequest'];
+export type OfficeInvite = components['schemas']['OfficeInvite'];
+export type ExperienceType = components['schemas']['ExperienceType'];
+
+/** DayQuery is what the list shows: one day in the screen's time zone, and one status or all. */
+export interface DayQuery {
+  /** YYYY-MM-DD. */
+  day: string;
+  /** IANA time zone, the browser's own. */
+  tz: string;
+  /** '' for all. */
+  status: OfficeApplicationStatus | '';
+}
+
+/** dayQueryString is the query of the list, its stream and its CSV file. */
+export function dayQueryString(q: DayQuery): string {
+  const p = new URLSearchParams({ day: q.day, tz: q.tz });
+  if (q.status) p.set('status', q.status);
+  return p.toString();
+}
+
+/** The stream and the CSV are fetched by the browser itself (EventSource, a download link), with the cookie. */
+export const streamUrl = (qs: string) => `${API_BASE}/office/applications/stream?${qs}`;
+export const csvUrl = (qs: string) => `${API_BASE}/office/applications.csv?${qs}`;
+
+export async function listApplications(qs: string): Promise<OfficeApplicationList> {
+  return (await officeCall<OfficeApplicationList>('GET', `/office/applications?${qs}`))!;
+}
+
+export async function getApplication(id: string): Promise<OfficeApplicationDetail> {
+  return (await officeCall<OfficeApplicationDetail>('GET', `/office/applications/${encodeURIComponent(id)}`))!;
+}
+
+export async function createInvite(body: OfficeInviteRequest, csrf: string): Promise<OfficeInvite> {
+  return (await officeCall<OfficeInvite>('POST', '/office/invites', body, csrf))!;
+}
+
+export async function cancelInvite(id: string, csrf: string): Promise<void> {
+  await officeCall<null>('DELETE', `/office/invites/${encodeURIComponent(id)}`, undefined, csrf);
+}

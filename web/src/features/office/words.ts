@@ -1,0 +1,139 @@
+import { formatCents } from '@/lib/money';
+import type { ResponseCode } from '@/lib/api/types';
+import type { OfficeApplication, OfficeApplicationStatus, OfficeEvent, OfficeLender, OfficePlan } from './api/applications';
+
+/*
+ * The office's words for what the server answers in codes: statuses,
+ * lenders' answers, plans and the history's events. Times are the
+ * browser's own locale and time zone (the list asks for its day in that
+ * zone too).
+ */
+
+/** STATUS_WORDS in the order the status filter offers them. */
+export const STATUS_WORDS: Record<OfficeApplicationStatus, string> = {
+  invited: 'Invited',
+  invite_expired: 'Link expired',
+  invite_canceled: 'Invitation canceled',
+  in_progress: 'In progress',
+  pending: 'Lender still deciding',
+  approved: 'Approved',
+  declined: 'Declined',
+  signed: 'Signed',
+  completed: 'Completed',
+  canceled: 'Canceled',
+  timed_out: 'Timed out',
+};
+
+export const STATUSES = Object.keys(STATUS_WORDS) as OfficeApplicationStatus[];
+
+/** statusTone is the badge's colour; the words always say the same without it. */
+export function statusTone(s: OfficeApplicationStatus): 'ok' | 'warn' | 'off' | 'info' {
+  if (s === 'approved' || s === 'signed' || s === 'completed') return 'ok';
+  if (s === 'declined' || s === 'pending') return 'warn';
+  if (s === 'invite_expired' || s === 'invite_canceled' || s === 'canceled' || s === 'timed_out') return 'off';
+  return 'info';
+}
+
+const ANSWER_WORDS: Record<ResponseCode, string> = {
+  approved: 'Approved',
+  preapproved: 'Preapproved',
+  prequalified: 'Prequalified',
+  pending: 'Still deciding',
+  declined: 'Declined',
+  nooffer: 'No offer',
+  error: 'Could not answer',
+};
+
+/** lenderAnswer is a lender's latest answer in words; "No answer yet" while it has none. */
+export function lenderAnswer(l: OfficeLender): string {
+  return l.responseCode ? ANSWER_WORDS[l.responseCode] : 'No answer yet';
+}
+
+export function patientName(a: Pick<OfficeApplication, 'firstName' | 'lastName'>): string {
+  return `${a.firstName} ${a.lastName}`.trim();
+}
+
+const aprNumber = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+
+/**
+ * planWords: "$123.45/mo × 12 months, 17.9% APR"; a deferred-interest
+ * promotion says that no interest is due if paid in full in time, and the
+ * APR that applies after, as the patient was told.
+ */
+export function planWords(p: OfficePlan): string {
+  const months = `${p.durationMonths} ${p.durationMonths === 1 ? 'month' : 'months'}`;
+  const rate =
+    p.typeId === 'deferred_interest'
+      ? `no interest if paid in full in ${months} (${aprNumber.format(p.apr)}% APR after)`
+      : `${aprNumber.format(p.apr)}% APR`;
+  return `${formatCents(p.monthlyAmountCents)}/mo × ${months}, ${rate}`;
+}
+
+export const EXPERIENCE_WORDS = { in_store: 'Here in the office', at_home: 'At home, on their own phone' } as const;
+
+/** What each kind of history event means, with the lender's name where the event is a lender's. */
+const EVENT_WORDS: Record<string, (lender: string) => string> = {
+  'flow.started': () => 'Opened the link',
+  'flow.restarted': () => 'Started again',
+  'flow.finished': () => 'Finished',
+  'decision.recorded': (l) => `${l || 'A lender'} answered`,
+  'decision.updated': (l) => `${l || 'A lender'} changed its answer`,
+  'plans.offered': (l) => `${l || 'A lender'} offered plans`,
+  'plan.selected': () => 'Chose a plan',
+  'plan.confirmed': () => 'Confirmed the plan',
+  'offer.accepted': () => 'Accepted the offer',
+  'agreement.agreed': () => 'Agreed to the agreement',
+  'esign.signed': () => 'Signed',
+  'application.completed': () => 'Completed',
+  'application.patched': (l) => `Sent what ${l || 'the lender'} asked for`,
+  'payment.down_payment': () => 'Down payment recorded',
+  'payment.card_added': () => 'Added a card',
+  'payment.bank_account_added': () => 'Added a bank account',
+  'quiz.passed': () => 'Passed the identity questions',
+  'quiz.answers.failed': () => 'Did not pass the identity questions',
+  'test_case.applied': () => 'Test case applied',
+};
+
+/**
+ * NO_LENDER_SUFFIX are the events whose words name the lender already, and
+ * the session's own events, which carry the lender the patient was at
+ * ("Opened the link (Synchrony)" would read as if Synchrony had opened it).
+ */
+const NO_LENDER_SUFFIX = new Set([
+  'decision.recorded',
+  'decision.updated',
+  'plans.offered',
+  'application.patched',
+  'flow.started',
+  'flow.restarted',
+  'flow.finished',
+  'test_case.applied',
+]);
+
+/** eventWords: the event in plain words, "(Lender)" after those of one lender; an unknown type as it is. */
+export function eventWords(e: OfficeEvent): string {
+  const fn = EVENT_WORDS[e.type];
+  if (!fn) return e.lenderName ? `${e.type} (${e.lenderName})` : e.type;
+  const lender = e.lenderName ?? '';
+  const text = fn(lender);
+  return lender && !NO_LENDER_SUFFIX.has(e.type) ? `${text} (${lender})` : text;
+}
+
+const timeOnly = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const weekdayTime = new Intl.DateTimeFormat(undefined, { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+
+/** timeOf: "9:41 AM", for a row of a day already named. */
+export const timeOf = (iso: string) => timeOnly.format(new Date(iso));
+/** dateTimeOf: "Jan 2, 2030, 9:41 AM". */
+export const dateTimeOf = (iso: string) => dateTime.format(new Date(iso));
+/** untilOf: "Thu, Jan 2, 9:41 AM", for a link's expiry a day away. */
+export const untilOf = (iso: string) => weekdayTime.format(new Date(iso));
+
+/** dayWords: "Thursday, January 2, 2030" for the list's YYYY-MM-DD. */
+export function dayWords(day: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!m) return day;
+  const d = new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+  return d.toLocaleDateString(undefined, { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
+}
