@@ -48,6 +48,10 @@ type OfficeStaff struct {
 type OfficeInfo struct {
 	Name      string `json:"name"`
 	EntityKey string `json:"entityKey"`
+	// MessagesDelivered is false when invitations' texts and emails only
+	// reach the server's log (no provider set up): the screen then says
+	// to hand the link over by QR code or copy.
+	MessagesDelivered bool `json:"messagesDelivered"`
 }
 
 type officeSignInRequest struct {
@@ -100,14 +104,14 @@ func (h *Handler) officeSignIn(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	http.SetCookie(w, h.staffCookie(r, in.SessionID, office.MaxAge))
-	writeJSON(w, http.StatusOK, officeSession(&in.Caller, in.CSRFToken))
+	writeJSON(w, http.StatusOK, h.officeSession(&in.Caller, in.CSRFToken))
 }
 
 // officeWhoAmI answers who is signed in, with a fresh CSRF token for a
 // browser that reloaded the page.
 func (h *Handler) officeWhoAmI(w http.ResponseWriter, r *http.Request, c *office.Caller) {
 	csrf, err := h.office.NewCSRFToken(r.Context(), c)
-	h.answer(w, r, officeSession(c, csrf), err)
+	h.answer(w, r, h.officeSession(c, csrf), err)
 }
 
 func (h *Handler) officeSignOut(w http.ResponseWriter, r *http.Request, c *office.Caller) {
@@ -205,10 +209,11 @@ func (h *Handler) publicBase(r *http.Request) string {
 	return scheme + "://" + r.Host
 }
 
-func officeSession(c *office.Caller, csrf string) OfficeSession {
+func (h *Handler) officeSession(c *office.Caller, csrf string) OfficeSession {
 	return OfficeSession{
-		Staff:     OfficeStaff{Email: c.Staff.Email},
-		Office:    OfficeInfo{Name: c.Location.Name, EntityKey: c.Location.EntityKey},
+		Staff: OfficeStaff{Email: c.Staff.Email},
+		Office: OfficeInfo{Name: c.Location.Name, EntityKey: c.Location.EntityKey,
+			MessagesDelivered: h.office.MessagesDelivered()},
 		CSRFToken: csrf,
 	}
 }

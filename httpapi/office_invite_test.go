@@ -241,6 +241,14 @@ func TestOfficeList(t *testing.T) {
 			len(lenders) != 1 || lenders[0].(map[string]any)["lenderName"] != "Synchrony" {
 			t.Fatalf("approved row: %v", r)
 		}
+		// A patient who only reads a screen (the session's last call moves)
+		// changes nothing the office sees: the live list has nothing to push.
+		before := h.do(t, req{method: "GET", path: "/office/applications", header: s.headers(false)}).body
+		h.clock.Advance(10 * time.Second)
+		want(t, h.do(t, req{method: "GET", path: "/locations/current", session: sid}), 200, "")
+		if after := h.do(t, req{method: "GET", path: "/office/applications", header: s.headers(false)}).body; string(after) != string(before) {
+			t.Fatalf("a read changed the list:\n%s\n%s", before, after)
+		}
 		body := strings.ToLower(string(h.do(t, req{method: "GET", path: "/office/applications", header: s.headers(false)}).body))
 		for _, secret := range []string{"123450901", "ssn", "dateofbirth", "income", "address"} {
 			if strings.Contains(body, secret) {

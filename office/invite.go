@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/url"
 	"strings"
+	"sync"
 	"time"
 
 	"rsc.io/qr"
@@ -95,7 +96,9 @@ func (s *Service) CreateInvite(ctx context.Context, c *Caller, req InviteRequest
 	}
 	s.audit(ctx, s.entry(c.Staff, chairside.AuditInviteCreated, c.IP, fmt.Sprintf("invite %s for %s, sent by %d message(s)",
 		t.ID, chairside.Dollars(t.PurchaseAmountCents), len(msgs))))
-	s.wake()
+	if len(msgs) > 0 {
+		s.wake()
+	}
 	return &Invite{ID: t.ID, Link: link, ExpiresAt: t.ExpiresAt, PurchaseAmountCents: t.PurchaseAmountCents,
 		FirstName: t.FirstName, LastName: t.LastName, ExperienceType: t.ExperienceType, QR: qrRows(code), SentTo: sent}, nil
 }
@@ -132,7 +135,7 @@ func checkInvite(req InviteRequest, now time.Time) (InviteRequest, error) {
 	req.FirstName, req.LastName = strings.TrimSpace(req.FirstName), strings.TrimSpace(req.LastName)
 	req.Email = strings.TrimSpace(req.Email)
 	req.MobilePhone = phoneDigits(req.MobilePhone)
-	defs := fieldDefs()
+	defs := inviteFieldDefs()
 	for _, f := range []struct{ id, v string }{{"firstName", req.FirstName}, {"lastName", req.LastName},
 		{"mobilePhone", req.MobilePhone}, {"email", req.Email}} {
 		if f.v == "" {
@@ -155,9 +158,9 @@ func checkInvite(req InviteRequest, now time.Time) (InviteRequest, error) {
 	return req, nil
 }
 
-// fieldDefs are the patient's definitions of the fields an invitation
-// shares, none of them required here.
-func fieldDefs() map[string]chairside.FieldDefinition {
+// inviteFieldDefs are the patient's definitions of the fields an
+// invitation shares, none of them required here; built once.
+var inviteFieldDefs = sync.OnceValue(func() map[string]chairside.FieldDefinition {
 	out := map[string]chairside.FieldDefinition{}
 	for _, d := range provider.AllFields() {
 		switch d.ID {
@@ -173,7 +176,7 @@ func fieldDefs() map[string]chairside.FieldDefinition {
 		}
 	}
 	return out
-}
+})
 
 // phoneDigits drops what people type around a US number: spaces, dashes,
 // dots, brackets and a leading +1. Anything else is left for the check.

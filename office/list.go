@@ -136,7 +136,10 @@ func (s *Service) sessionRow(ctx context.Context, sess *chairside.Session, now t
 	}
 	r := &Row{ID: app.ID, Kind: KindApplication, FirstName: app.Primary.FirstName, LastName: app.Primary.LastName,
 		PurchaseAmountCents: app.PurchaseAmountCents, ExperienceType: sess.ExperienceType,
-		CreatedAt: sess.CreatedAt, UpdatedAt: latest(app.UpdatedAt, sess.LastSeenAt), FinishedAt: sess.FinishedAt,
+		// UpdatedAt is the last change of the application, not the session's
+		// last call: a patient reading a screen changes nothing the office
+		// sees, and must not make every live list push and announce.
+		CreatedAt: sess.CreatedAt, UpdatedAt: app.UpdatedAt, FinishedAt: sess.FinishedAt,
 		Lenders: []Lender{}}
 	if sess.FinishedAt != nil {
 		r.UpdatedAt = latest(r.UpdatedAt, *sess.FinishedAt)

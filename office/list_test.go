@@ -1,6 +1,8 @@
 package office
 
 import (
+	"context"
+	"log/slog"
 	"strings"
 	"testing"
 	"time"
@@ -122,3 +124,33 @@ func TestCheckInvite(t *testing.T) {
 		t.Fatal("masks")
 	}
 }
+
+func TestLogNotifier(t *testing.T) {
+	m := &chairside.OutboxMessage{ID: "m1", Channel: chairside.ChannelSMS, Recipient: "4155550134", RecipientMasked: MaskPhone("4155550134"),
+		Body: "Open https://chairside.example/start/tokens/SECRET"}
+	for _, show := range []bool{false, true} {
+		var buf strings.Builder
+		n := LogNotifier{Log: slog.New(slog.NewJSONHandler(&buf, nil)), ShowBody: show}
+		if err := n.Send(context.Background(), m); err != nil {
+			t.Fatal(err)
+		}
+		out := buf.String()
+		if strings.Contains(out, "4155550134") || !strings.Contains(out, "0134") || strings.Contains(out, "SECRET") == !show {
+			t.Errorf("ShowBody %v logged %s", show, out)
+		}
+	}
+	// A service whose dispatcher only logs tells staff messages do not reach patients.
+	s := New(nil, nil)
+	s.Dispatcher(LogNotifier{Log: slog.New(slog.DiscardHandler)})
+	if s.MessagesDelivered() {
+		t.Fatal("a log-only notifier counted as delivering")
+	}
+	s.Dispatcher(sender{})
+	if !s.MessagesDelivered() {
+		t.Fatal("a real notifier did not count as delivering")
+	}
+}
+
+type sender struct{}
+
+func (sender) Send(context.Context, *chairside.OutboxMessage) error { return nil }

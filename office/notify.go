@@ -27,6 +27,10 @@ type LogNotifier struct {
 	ShowBody bool
 }
 
+// LogOnly says that nothing reaches the patient: the office's screen tells
+// staff to hand the link over themselves.
+func (LogNotifier) LogOnly() bool { return true }
+
 // Send writes m to the log.
 func (n LogNotifier) Send(ctx context.Context, m *chairside.OutboxMessage) error {
 	attrs := []any{"id", m.ID, "channel", m.Channel, "to", m.RecipientMasked}
@@ -60,7 +64,17 @@ type Dispatcher struct {
 
 // Dispatcher returns the dispatcher of the service's outbox. CreateInvite
 // wakes it, so a message goes out at once rather than at the next tick.
-func (s *Service) Dispatcher(n Notifier) *Dispatcher { return &Dispatcher{svc: s, notifier: n} }
+// The service then tells staff whether messages reach patients: not with
+// a notifier that only logs (a LogOnly method answering true).
+func (s *Service) Dispatcher(n Notifier) *Dispatcher {
+	lo, ok := n.(interface{ LogOnly() bool })
+	s.delivers.Store(!ok || !lo.LogOnly())
+	return &Dispatcher{svc: s, notifier: n}
+}
+
+// MessagesDelivered reports whether texts and emails reach patients: a
+// dispatcher runs with a notifier that sends them.
+func (s *Service) MessagesDelivered() bool { return s.delivers.Load() }
 
 // wake nudges the dispatcher without ever blocking.
 func (s *Service) wake() {

@@ -13,6 +13,7 @@ import (
 	"log/slog"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/chairside/chairside"
@@ -60,6 +61,8 @@ type Service struct {
 	log *slog.Logger
 	// wakeup tells the outbox dispatcher a message is waiting.
 	wakeup chan struct{}
+	// delivers says a dispatcher sends messages for real (Dispatcher).
+	delivers atomic.Bool
 	// StreamEvery is how often a live list looks for changes.
 	StreamEvery time.Duration
 

@@ -58,7 +58,12 @@ export function Shell() {
         {hideLogo ? (
           <span className="topbar__spacer" />
         ) : (
-          <Link to="/idle" className="topbar__brand" aria-label={brand ? `${brand} – Chairside home` : 'Chairside home'} reloadDocument={false}>
+          <Link
+            to={handle.staff ? '/office' : '/idle'}
+            className="topbar__brand"
+            aria-label={brand ? `${brand} – Chairside home` : 'Chairside home'}
+            reloadDocument={false}
+          >
             <ChairsideMark />
             <span>{brand || 'Chairside'}</span>
           </Link>
@@ -66,10 +71,12 @@ export function Shell() {
         <span className="topbar__title" aria-label={title ? `Applicant ${title}` : undefined}>
           {title}
         </span>
-        <button type="button" className="icon-btn" onClick={() => ui.set({ faqOpen: true })} aria-haspopup="dialog">
-          <HelpIcon />
-          <span>Help</span>
-        </button>
+        {handle.staff ? null : (
+          <button type="button" className="icon-btn" onClick={() => ui.set({ faqOpen: true })} aria-haspopup="dialog">
+            <HelpIcon />
+            <span>Help</span>
+          </button>
+        )}
         {providerSession ? (
           <button type="button" className="icon-btn" onClick={cancel} aria-label="Cancel application" aria-haspopup="dialog">
             <CloseIcon />
@@ -88,14 +95,16 @@ export function Shell() {
             Financing offered by <img src={footerLogo} alt={lender?.name ?? ''} width={105} height={30} decoding="async" />
           </p>
         ) : null}
-        <p style={{ margin: '0 auto' }}>
-          Questions? Ask the office, or{' '}
-          <button type="button" className="btn btn--link" onClick={() => ui.set({ faqOpen: true })}>
-            read the answers to common questions
-          </button>
-        </p>
+        {handle.staff ? null : (
+          <p style={{ margin: '0 auto' }}>
+            Questions? Ask the office, or{' '}
+            <button type="button" className="btn btn--link" onClick={() => ui.set({ faqOpen: true })}>
+              read the answers to common questions
+            </button>
+          </p>
+        )}
       </footer>
-      {handle.hideHelpButton ? null : (
+      {handle.hideHelpButton || handle.staff ? null : (
         <button type="button" className="fab" onClick={() => ui.set({ faqOpen: true })} aria-haspopup="dialog">
           <HelpIcon /> Help
         </button>

@@ -44,7 +44,9 @@ describe('the office’s addresses', () => {
     const heading = await screen.findByRole('heading', { level: 1 });
     expect(heading.textContent).toBe(path.startsWith('/office/setup') ? 'Choose your password' : 'Office sign-in');
     expect(router.state.location.pathname).toBe(path);
-    // The top bar's Help stays; the floating one, for patients, would cover the list's last column.
-    expect(screen.getAllByRole('button', { name: /Help/ })).toHaveLength(1);
+    // A staff screen: no patients' help or footer words, and the brand leads back to the office.
+    expect(screen.queryByRole('button', { name: /Help|common questions/ })).toBeNull();
+    expect(screen.queryByText(/Questions\? Ask the office/)).toBeNull();
+    expect(screen.getByRole('link', { name: /Chairside home/ }).getAttribute('href')).toBe('/office');
   });
 });

@@ -69,8 +69,8 @@ const officeInvite = page(() => import('@/features/office/InvitePage'), 'OfficeI
 const officeApplication = page(() => import('@/features/office/ApplicationPage'), 'OfficeApplicationPage');
 
 const pub: RouteHandle = { public: true, hideStepper: true };
-/** The office's screens are public too, without the patients' floating Help button (it would sit on the list's last column). */
-const officePub: RouteHandle = { ...pub, hideHelpButton: true };
+/** The office's screens are public too, and are staff screens: no patients' help or footer words (Shell). */
+const officePub: RouteHandle = { ...pub, staff: true };
 
 /** clearOnStart: going to a route under /start clears the stored state. */
 function clearOnStart(): null {

@@ -18,6 +18,8 @@ export interface RouteHandle {
   disableSwitch?: boolean;
   /** No floating Help button (the top-bar Help stays): screens where it could cover the signature pad. */
   hideHelpButton?: boolean;
+  /** staff marks the office's own screens: the brand leads to /office, and the patients' help and footer words are left out. */
+  staff?: boolean;
 }
 
 export function useRouteHandle(): RouteHandle {

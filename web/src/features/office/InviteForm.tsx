@@ -8,6 +8,9 @@ import { endedBy401, words } from './auth';
 import { FIELD_ORDER, inviteBody, inviteErrors, SERVER_FIELDS, type InviteErrors, type InviteField, type InviteForm as Form } from './invite';
 import { EXPERIENCE_WORDS } from './words';
 
+/** NOT_SENT_HINT is said where no text or email service is set up: the server only logs the messages. */
+export const NOT_SENT_HINT = 'Texts and emails are not set up for your office yet: hand over the link with the QR code.';
+
 const EMPTY: Form = { amount: '', firstName: '', lastName: '', mobilePhone: '', email: '', experienceType: 'in_store' };
 
 /** serverErrors puts the server's field errors on the form's fields; null when it answered none this form has. */
@@ -27,7 +30,7 @@ function serverErrors(e: unknown): InviteErrors | null {
  * apply. Errors go on their fields, and the first field in error takes the
  * focus; anything else is said under the form.
  */
-export function InviteForm({ csrf, onCreated }: { csrf: string; onCreated: (invite: OfficeInvite) => void }) {
+export function InviteForm({ csrf, delivered, onCreated }: { csrf: string; delivered: boolean; onCreated: (invite: OfficeInvite) => void }) {
   const [form, setForm] = useState<Form>(EMPTY);
   const [errors, setErrors] = useState<InviteErrors>({});
   const [failure, setFailure] = useState('');
@@ -58,7 +61,7 @@ export function InviteForm({ csrf, onCreated }: { csrf: string; onCreated: (invi
       if (endedBy401(err)) return;
       const fe = serverErrors(err);
       if (fe) return show(fe);
-      setFailure(err instanceof OfficeError && err.code === 'csrf' ? 'We could not make the invitation. Reload the page and try again.' : words(err));
+      setFailure(words(err)); // the server's own words, a refused CSRF token's included
     }
   }
 
@@ -97,7 +100,7 @@ export function InviteForm({ csrf, onCreated }: { csrf: string; onCreated: (invi
           id="invite-phone"
           label="Mobile phone (optional)"
           type="tel"
-          hint="We text the link to this number."
+          hint={delivered ? 'We text the link to this number.' : NOT_SENT_HINT}
           value={form.mobilePhone}
           error={errors.mobilePhone}
           inputRef={field('mobilePhone')}
@@ -107,7 +110,7 @@ export function InviteForm({ csrf, onCreated }: { csrf: string; onCreated: (invi
           id="invite-email"
           label="Email (optional)"
           type="email"
-          hint="We email the link to this address."
+          hint={delivered ? 'We email the link to this address.' : NOT_SENT_HINT}
           value={form.email}
           error={errors.email}
           inputRef={field('email')}

@@ -5,6 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { json } from '@/test/fetch';
 import type { OfficeInvite } from './api/applications';
 import { forgetOfficeSession } from './auth';
+import { NOT_SENT_HINT } from './InviteForm';
 import { OfficeInvitePage } from './InvitePage';
 import { OfficePage } from './OfficePages';
 import { session, signedOut401, stubOffice } from './testing';
@@ -102,6 +103,25 @@ describe('inviting a patient', () => {
     expect(screen.getByText('For Ann Approve: $3,200.00 of treatment, applying at home, on their own phone.')).toBeTruthy();
     // Nothing of the invitation is kept by the browser.
     expect(window.sessionStorage.length + window.localStorage.length).toBe(0);
+  });
+
+  it('says plainly when texts and emails only reach the server’s log', async () => {
+    const logOnly = { ...session, office: { ...session.office, messagesDelivered: false } };
+    stubOffice({ 'GET /office/session': [json(logOnly)], 'POST /office/invites': [json(invite, 201)] });
+    open();
+    const phone = await screen.findByLabelText('Mobile phone (optional)');
+    expect(described(phone)).toBe(NOT_SENT_HINT);
+    expect(described(screen.getByLabelText('Email (optional)'))).toBe(NOT_SENT_HINT);
+    await userEvent.type(screen.getByLabelText('Treatment amount'), '3200');
+    await userEvent.type(phone, '5552345678');
+    await userEvent.click(screen.getByRole('button', { name: 'Create invitation' }));
+    await screen.findByRole('heading', { level: 1, name: 'Invitation ready' });
+    expect(
+      screen.getByText(
+        'Texts and emails are not set up for your office yet, so nothing was sent to (•••) •••-4567 or a•••@example.com. Show the QR code or copy the link for the patient.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText(/^By text message to/)).toBeNull();
   });
 
   it('copies the link, or selects it where the clipboard is refused', async () => {

@@ -12,19 +12,20 @@ import { InviteResult } from './InviteResult';
  * is shown once, and a reload starts a new form.
  */
 export function OfficeInvitePage() {
-  return <SignedInOnly>{(session) => <Invite csrf={session.csrfToken} />}</SignedInOnly>;
+  return <SignedInOnly>{(session) => <Invite csrf={session.csrfToken} delivered={session.office.messagesDelivered} />}</SignedInOnly>;
 }
 
-function Invite({ csrf }: { csrf: string }) {
+/** delivered: texts and emails reach patients (false when the server only logs them). */
+function Invite({ csrf, delivered }: { csrf: string; delivered: boolean }) {
   const [invite, setInvite] = useState<OfficeInvite | null>(null);
-  if (invite) return <InviteResult invite={invite} csrf={csrf} />;
+  if (invite) return <InviteResult invite={invite} csrf={csrf} delivered={delivered} />;
   return (
     <>
       <p className="office-back">
         <Link to="/office">Back to the list</Link>
       </p>
       <Page title="Invite a patient" lead="Make a one-time link for one patient: they scan its QR code, or open it from a text or an email.">
-        <InviteForm csrf={csrf} onCreated={setInvite} />
+        <InviteForm csrf={csrf} delivered={delivered} onCreated={setInvite} />
       </Page>
     </>
   );

@@ -6,7 +6,7 @@ import { formatCents } from '@/lib/money';
 import type { OfficeInvite } from './api/applications';
 import { CancelInviteDialog } from './CancelInviteDialog';
 import { QrCode } from './QrCode';
-import { patientName, untilOf } from './words';
+import { EXPERIENCE_WORDS, patientName, untilOf } from './words';
 
 const CHANNEL_WORDS = { sms: 'By text message to', email: 'By email to' } as const;
 
@@ -17,7 +17,7 @@ const CHANNEL_WORDS = { sms: 'By text message to', email: 'By email to' } as con
  * hash), so this screen is the one chance to hand it over. Printing keeps
  * the code, the link and the expiry only (office.css).
  */
-export function InviteResult({ invite, csrf }: { invite: OfficeInvite; csrf: string }) {
+export function InviteResult({ invite, csrf, delivered }: { invite: OfficeInvite; csrf: string; delivered: boolean }) {
   const [copied, setCopied] = useState('');
   const [asking, setAsking] = useState(false);
   const [canceled, setCanceled] = useState(false);
@@ -41,9 +41,9 @@ export function InviteResult({ invite, csrf }: { invite: OfficeInvite; csrf: str
     }
   }
 
-  const lead = `${name ? `For ${name}: ` : ''}${formatCents(invite.purchaseAmountCents)} of treatment, applying ${
-    invite.experienceType === 'at_home' ? 'at home, on their own phone' : 'here in the office'
-  }.`;
+  const lead = `${name ? `For ${name}: ` : ''}${formatCents(invite.purchaseAmountCents)} of treatment, applying ${EXPERIENCE_WORDS[
+    invite.experienceType
+  ].toLowerCase()}.`;
 
   return (
     <Page title="Invitation ready" lead={lead}>
@@ -77,7 +77,12 @@ export function InviteResult({ invite, csrf }: { invite: OfficeInvite; csrf: str
               {copied}
             </p>
           </div>
-          {invite.sentTo.length ? (
+          {invite.sentTo.length && !delivered ? (
+            <p>
+              Texts and emails are not set up for your office yet, so nothing was sent to {invite.sentTo.map((s) => s.to).join(' or ')}. Show the QR
+              code or copy the link for the patient.
+            </p>
+          ) : invite.sentTo.length ? (
             <>
               <h2>Where the link is being sent</h2>
               <ul className="office-sent">

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { Page } from '@/components/Page';
 import { Button } from '@/components/Button';
 import { Failure } from '@/components/Failure';
-import { OfficeError, signOut, type OfficeSession } from './api/session';
+import { signOut, type OfficeSession } from './api/session';
 import { signedOut, useOfficeAuth, words } from './auth';
 import { SignInForm } from './SignInForm';
 import './office.css';
@@ -37,7 +37,7 @@ function OfficeBar({ session }: { session: OfficeSession }) {
       signedOut();
       void navigate('/office');
     } catch (e) {
-      setFailure(e instanceof OfficeError && e.code === 'csrf' ? 'We could not sign you out. Reload the page and try again.' : words(e));
+      setFailure(words(e)); // the server's own words, a refused CSRF token's included
       setBusy(false);
     }
   }

@@ -2,39 +2,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { apiPath, json } from '@/test/fetch';
+import { json } from '@/test/fetch';
 import { OfficePage, OfficeSetupPage } from './OfficePages';
-
-interface Sent {
-  method: string;
-  path: string;
-  body?: string;
-  csrf?: string;
-}
-
-const session = {
-  staff: { email: 'desk@brightsmiles.example' },
-  office: { name: 'Bright Smiles Dental', entityKey: '1234567890123456' },
-  csrfToken: 'csrf-1',
-};
-
-/** stub answers office calls by "METHOD path", each from its own list (the last repeats). */
-function stub(table: Record<string, Response[]>): Sent[] {
-  const sent: Sent[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const method = init?.method ?? 'GET';
-      const path = apiPath(url);
-      const headers = (init?.headers ?? {}) as Record<string, string>;
-      sent.push({ method, path, body: init?.body as string | undefined, csrf: headers['X-CSRF-Token'] });
-      const list = table[`${method} ${path}`];
-      if (!list) return json({ code: 'resource_not_found', message: 'Not found.' }, 404);
-      return (list.length > 1 ? list.shift()! : list[0]!).clone();
-    }),
-  );
-  return sent;
-}
+import { session, signedOut401 as signedOut, stubOffice as stub } from './testing';
 
 function open(path: string) {
   const router = createMemoryRouter(
@@ -53,8 +23,6 @@ function described(el: HTMLElement): string {
   const ids = (el.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean);
   return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
 }
-
-const signedOut = () => json({ code: 'session_invalid', message: 'You are signed out. Please sign in again.' }, 401);
 
 afterEach(() => {
   vi.unstubAllGlobals();

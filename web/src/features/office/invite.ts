@@ -1,3 +1,4 @@
+import { parseDollars } from '@/lib/money';
 import { emailProblem, isPhone, messages } from '@/lib/validation';
 import type { ExperienceType, OfficeInviteRequest } from './api/applications';
 
@@ -13,22 +14,10 @@ export const MAX_CENTS = 10_000_000;
 export const AMOUNT_MISSING = 'Enter the treatment amount.';
 export const AMOUNT_RANGE = 'Enter an amount between $1.00 and $100,000.00.';
 
-/**
- * parseAmount reads a dollar amount as people type it — "3200", "3,200",
- * "$3,200.00" — into cents. Commas must group thousands, so "3,20" is not
- * read as 320 dollars; at most two decimals.
- */
-export function parseAmount(text: string): number | null {
-  const s = text.trim().replace(/^\$\s*/, '');
-  if (!/^(\d{1,3}(,\d{3})+|\d+)(\.\d{1,2})?$/.test(s) && !/^\.\d{1,2}$/.test(s)) return null;
-  const [whole = '', frac = ''] = s.replace(/,/g, '').split('.');
-  return Number(whole || '0') * 100 + Number((frac + '00').slice(0, 2));
-}
-
 /** amountError is the words for a treatment amount that cannot be sent, or '' when it can. */
 export function amountError(text: string): string {
   if (!text.trim()) return AMOUNT_MISSING;
-  const cents = parseAmount(text);
+  const cents = parseDollars(text);
   return cents === null || cents < MIN_CENTS || cents > MAX_CENTS ? AMOUNT_RANGE : '';
 }
 
@@ -59,14 +48,14 @@ export function phoneDigits(s: string): string {
 /**
  * inviteErrors checks the form; the optional fields only when something
  * was typed, with the patient form's own checks for a phone and an email
- * (lib/validation), which the server applies to an invitation too.
+ * (lib/validation), which the server applies to an invitation too. The
+ * names' rules (length, characters) are the patient form's as well, and
+ * only the server holds them here: its field errors land on the names.
  */
 export function inviteErrors(f: InviteForm): InviteErrors {
   const e: InviteErrors = {};
   const amount = amountError(f.amount);
   if (amount) e.amount = amount;
-  if (f.firstName.trim().length > 64) e.firstName = 'Use at most 64 characters.';
-  if (f.lastName.trim().length > 64) e.lastName = 'Use at most 64 characters.';
   if (f.mobilePhone.trim() && !isPhone(phoneDigits(f.mobilePhone))) e.mobilePhone = 'Enter a 10-digit US mobile number, or leave it empty.';
   const email = f.email.trim();
   const problem = email ? emailProblem(email) : null;
@@ -77,7 +66,7 @@ export function inviteErrors(f: InviteForm): InviteErrors {
 
 /** inviteBody is what the server is sent: the amount in cents, and only the optional fields that were filled in. */
 export function inviteBody(f: InviteForm): OfficeInviteRequest {
-  const body: OfficeInviteRequest = { purchaseAmountCents: parseAmount(f.amount) ?? 0, experienceType: f.experienceType };
+  const body: OfficeInviteRequest = { purchaseAmountCents: parseDollars(f.amount) ?? 0, experienceType: f.experienceType };
   const first = f.firstName.trim();
   const last = f.lastName.trim();
   const phone = f.mobilePhone.trim();

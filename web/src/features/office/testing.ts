@@ -2,6 +2,7 @@ import { act } from '@testing-library/react';
 import { vi } from 'vitest';
 import { json } from '@/test/fetch';
 import type { OfficeApplication, OfficeApplicationList } from './api/applications';
+import type { OfficeSession } from './api/session';
 
 /*
  * Test helpers of the office's screens: a fetch that answers by
@@ -17,9 +18,9 @@ export interface Sent {
   csrf?: string;
 }
 
-export const session = {
+export const session: OfficeSession = {
   staff: { email: 'desk@brightsmiles.example' },
-  office: { name: 'Bright Smiles Dental', entityKey: '1234567890123456' },
+  office: { name: 'Bright Smiles Dental', entityKey: '1234567890123456', messagesDelivered: true },
   csrfToken: 'csrf-1',
 };
 

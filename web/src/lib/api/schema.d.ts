@@ -1058,6 +1058,8 @@ export interface components {
             office: {
                 name: string;
                 entityKey: string;
+                /** @description False when invitations' texts and emails only reach the server's log (no provider set up): hand the link over by QR code or copy. */
+                messagesDelivered: boolean;
             };
             csrfToken: string;
         };
@@ -1154,7 +1156,9 @@ export interface components {
              * @description The treatment's cost, $1.00 to $100,000.00.
              */
             purchaseAmountCents: number;
+            /** @description Checked with the patient form's rules for the same field. */
             firstName?: string;
+            /** @description Checked with the patient form's rules for the same field. */
             lastName?: string;
             /** @description A US mobile number to text the link to (10 digits; spaces, dashes, dots and brackets are ignored). */
             mobilePhone?: string;
