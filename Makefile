@@ -9,11 +9,15 @@ VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -X github.com/chairside/chairside.Version=$(VERSION)
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: run build web deps test bench bench-quick lint perf clean
+.PHONY: run run-sim build web deps test bench bench-quick lint perf clean
 
 ## run: build everything and start the server with the sandbox lenders and demo data
 run: build
 	./$(BIN) serve -env dev -sandbox-latency 1s
+
+## run-sim: like run, with Synchrony and Vive reached over HTTP through the lender simulator (extra arguments: SIM="-fault vive_standard=slow:30s")
+run-sim: build
+	./scripts/run-sim.sh $(SIM)
 
 ## build: the web app, then the Go binary with it embedded
 build: web

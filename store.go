@@ -92,6 +92,25 @@ type Store interface {
 	RetakeLenderCall(ctx context.Context, c *LenderCall) error
 	SettleLenderCall(ctx context.Context, c *LenderCall) error
 
+	// Lender events and pending polls (docs/lender-protocol.md,
+	// "Webhooks"). RecordLenderEvent inserts e once: a second event with
+	// its provider key and id answers ECONFLICT. CreateDecision keeps
+	// pending polls: a pending decision adds (or restarts) its provider
+	// application's poll, due PendingFirstPoll later; any other removes it.
+	// ClaimPendingPolls takes up to limit polls due at now, each with a
+	// conditional update that moves it to now+lease, so servers sharing a
+	// database never poll one application together. ReschedulePendingPoll
+	// sets a claimed poll's next time (gone polls are left alone).
+	FindProviderApplicationByLenderID(ctx context.Context, providerKey, lenderApplicationID string) (*ProviderApplication, error)
+	RecordLenderEvent(ctx context.Context, e *LenderEvent) error
+	ClaimPendingPolls(ctx context.Context, now time.Time, lease time.Duration, limit int) ([]*PendingPoll, error)
+	ReschedulePendingPoll(ctx context.Context, providerApplicationID string, next time.Time) error
+	// TakeLease takes or renews the lease called name for holder until
+	// until: true when holder holds it now (it was free, expired, or
+	// holder's already). Background loops that one server at a time must
+	// run (the purge) take it before each round.
+	TakeLease(ctx context.Context, name, holder string, now, until time.Time) (bool, error)
+
 	// PurgePersonalData erases the applicants of every application whose
 	// session finished before the cutoff, keeping decisions, consents and
 	// events. It answers how many applications were purged.

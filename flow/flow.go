@@ -178,6 +178,10 @@ func (s *Service) eventIn(ctx context.Context, st chairside.Store, sess *chairsi
 	}
 }
 
+// Now is the service's clock, for the layers that check times against it
+// (a webhook's signature).
+func (s *Service) Now() time.Time { return s.now() }
+
 // batch runs a step's writes in one batch of the store (one commit).
 func (s *Service) batch(ctx context.Context, fn func(st chairside.Store) error) error {
 	return s.store.Batch(ctx, fn)

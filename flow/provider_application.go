@@ -111,41 +111,22 @@ func (s *Service) ApplicationStatus(ctx context.Context, c *Caller, providerKey 
 	if pa.LenderApplicationID == "" || pa.Decision == nil {
 		return nil, errorf(chairside.ECONFLICT, "This lender has no application to check yet.")
 	}
-	lender, err := s.lenders.Lender(providerKey)
+	d, err := s.lenderStatus(ctx, pa)
 	if err != nil {
-		return nil, err
-	}
-	lctx, cancel := context.WithTimeout(ctx, s.opts.LenderTimeout)
-	d, err := lender.Status(lctx, providerKey, pa.LenderApplicationID)
-	cancel()
-	if err != nil || d == nil {
 		s.log.Warn("lender status failed", "session", SessionHash(c.Session.ID), "provider", providerKey, "err", chairside.ErrorCode(err))
 		return nil, errorf(chairside.ELENDER, "We did not get an answer from the lender. Please try again.")
 	}
-	d = sanitizeDecision(d, providerKey, pa.Decision.Operation)
-	if pa.Status == chairside.StatusDecided && pa.InFlight == "" && d.ResponseCode != pa.Decision.ResponseCode {
-		d.ID = newID()
-		d.ProviderApplicationID = pa.ID
-		d.CreatedAt = s.now().UTC()
-		if d.LenderApplicationID == "" {
-			d.LenderApplicationID = pa.LenderApplicationID
-		}
-		// The new decision, the version-checked update that proves nothing
-		// moved meanwhile, and the event: together or not at all.
-		err := s.batch(ctx, func(tx chairside.Store) error {
-			if err := tx.CreateDecision(ctx, d); err != nil {
-				return err
-			}
-			pa.Decision = d
-			if err := s.updateIn(ctx, tx, pa); err != nil {
-				return err
-			}
-			s.eventIn(ctx, tx, c.Session, providerKey, "decision.updated", map[string]any{"responseCode": d.ResponseCode})
-			return nil
-		})
-		if err != nil {
-			return nil, err
-		}
+	if d.ResponseCode == pa.Decision.ResponseCode {
+		return pa, nil
+	}
+	// The new decision, the version-checked update that proves nothing
+	// moved meanwhile, and the event: together or not at all.
+	err = s.batch(ctx, func(tx chairside.Store) error {
+		_, err := s.adoptDecision(ctx, tx, c.Session, pa, d, "status_check", false)
+		return err
+	})
+	if err != nil {
+		return nil, err
 	}
 	return pa, nil
 }

@@ -24,6 +24,7 @@ import (
 	"github.com/chairside/chairside/flow"
 	"github.com/chairside/chairside/httpapi"
 	"github.com/chairside/chairside/lender/sandbox"
+	"github.com/chairside/chairside/metrics"
 	"github.com/chairside/chairside/office"
 	"github.com/chairside/chairside/store/storetest"
 	"github.com/chairside/chairside/testkit"
@@ -40,6 +41,8 @@ type config struct {
 	burst       int
 	hsts        bool
 	wrap        func(chairside.Store) chairside.Store
+	// ready replaces the database's readiness check (/readyz).
+	ready func(context.Context) error
 }
 
 // harness is one real server: real store, real sandbox lenders, real flow
@@ -56,7 +59,13 @@ type harness struct {
 	office *office.Service
 	// decides counts the decision calls that reached a sandbox lender.
 	decides atomic.Int64
+	// metrics are the server's metrics, served at /metrics.
+	metrics *metrics.Metrics
 }
+
+// webhookSecret signs the test lenders' webhooks: every known provider
+// sends them in the harness.
+var webhookSecret = []byte("harness-webhook-secret")
 
 // clock is a settable clock.
 type clock struct {
@@ -107,6 +116,9 @@ func newHarness(t testing.TB, e storetest.Engine, cfg config) *harness {
 	if cfg.env == "" {
 		cfg.env = chairside.EnvTest
 	}
+	if cfg.ready == nil {
+		cfg.ready = e.DB.Ready
+	}
 	if cfg.rate == 0 {
 		cfg.rate = -1 // off, unless a test is about it
 	}
@@ -126,7 +138,13 @@ func newHarness(t testing.TB, e storetest.Engine, cfg config) *harness {
 	})
 	h.office = office.New(e.DB, logger)
 	h.office.Now = h.clock.Now
+	h.metrics = metrics.New()
 	h.srv = httptest.NewServer(httpapi.New(svc, httpapi.Options{
+		Metrics: h.metrics,
+		Ready:   cfg.ready,
+		WebhookSecrets: func(key string) ([][]byte, bool) {
+			return [][]byte{webhookSecret}, true
+		},
 		Env:           cfg.env,
 		Logger:        logger,
 		OpenAPI:       api.Spec,

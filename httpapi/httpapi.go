@@ -7,6 +7,7 @@
 package httpapi
 
 import (
+	"context"
 	"io"
 	"io/fs"
 	"log/slog"
@@ -14,6 +15,7 @@ import (
 
 	"github.com/chairside/chairside"
 	"github.com/chairside/chairside/flow"
+	"github.com/chairside/chairside/metrics"
 	"github.com/chairside/chairside/office"
 )
 
@@ -64,6 +66,16 @@ type Options struct {
 	// for the links of office invitations; "" uses the address the staff
 	// member's browser reached us at.
 	PublicURL string
+	// Metrics, when set, counts every request by route and is served at
+	// /metrics.
+	Metrics *metrics.Metrics
+	// Ready answers /readyz: nil when the server can take patients (the
+	// database answers, its migrations are applied). nil Ready: always.
+	Ready func(context.Context) error
+	// WebhookSecrets finds the webhook signing secrets of a lender by its
+	// base provider key (several while it rotates them); false for a lender
+	// that sends no webhooks.
+	WebhookSecrets func(providerKey string) ([][]byte, bool)
 }
 
 // Handler serves the API and the web app. Build it with New.
@@ -194,6 +206,9 @@ func (h *Handler) routes(mux *http.ServeMux) {
 	public("GET "+api+"/internal/version", h.version)
 	public("GET "+api+"/openapi.yaml", h.openAPI)
 
+	// Lenders' news.
+	public("POST "+api+"/lenders/{providerKey}/webhooks", h.lenderWebhook)
+
 	// The office side.
 	h.officeRoutes(public, func(pattern string, fn http.Handler) { mux.Handle(pattern, h.named(pattern, fn)) })
 
@@ -202,6 +217,7 @@ func (h *Handler) routes(mux *http.ServeMux) {
 	public("/api/", func(w http.ResponseWriter, r *http.Request) {
 		h.writeError(w, r, chairside.Errorf(chairside.ENOTFOUND, "There is no such API endpoint."))
 	})
+	h.opsRoutes(mux)
 	mux.Handle("/", h.web)
 }
 

@@ -103,6 +103,7 @@ func (h *Handler) withRequestLog(next http.Handler) http.Handler {
 				route = "unmatched"
 			}
 		}
+		h.opts.Metrics.Request(route, sw.status, time.Since(start))
 		level := slog.LevelInfo
 		if sw.status >= 500 {
 			level = slog.LevelError
@@ -237,6 +238,10 @@ func (h *Handler) withRateLimit(next http.Handler) http.Handler {
 		return next
 	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if isOps(r.URL.Path) {
+			next.ServeHTTP(w, r)
+			return
+		}
 		if ok, wait := h.limiter.allow(clientIP(r)); !ok {
 			err := chairside.Errorf(chairside.ERATELIMITED, "Too many requests. Please wait a moment and try again.")
 			err.RetryAfter = wait

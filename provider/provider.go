@@ -190,6 +190,13 @@ func ParseKey(k string) (base string, modifiers map[string]string) {
 	return parts[0], modifiers
 }
 
+// BaseKey is the base key of a provider key: "hfd_standard" for
+// "hfd_standard:role=highline_secondary".
+func BaseKey(k string) string {
+	base, _ := ParseKey(k)
+	return base
+}
+
 // EffectiveRole is a waterfall step's role for a lender: the role= modifier
 // of its provider key when it has one, else the step's role.
 func EffectiveRole(st chairside.WaterfallStep) string {

@@ -18,6 +18,10 @@ const decisionColumns = `d.id, d.provider_application_id, d.provider_key, d.oper
 // d.ID gets a random id and a zero CreatedAt gets db.Now. An unknown
 // provider application answers ENOTFOUND.
 func (db *DB) CreateDecision(ctx context.Context, d *chairside.Decision) error {
+	if db.tx == nil {
+		// The decision and its pending poll are written together.
+		return db.Batch(ctx, func(st chairside.Store) error { return st.CreateDecision(ctx, d) })
+	}
 	if d.ID == "" {
 		d.ID = newID()
 	}
@@ -41,7 +45,10 @@ func (db *DB) CreateDecision(ctx context.Context, d *chairside.Decision) error {
 		d.ID, d.ProviderApplicationID, d.ProviderKey, d.Operation, d.ResponseCode, d.ApprovedAmountCents,
 		string(stips), string(reasons), boolInt(d.DownPaymentRequired), d.DownPaymentCents, boolInt(d.ExistingAccount),
 		d.LenderApplicationID, d.OfferedProviderID, nullMillis(d.ExpiresAt), millis(d.CreatedAt), db.nextSeq())
-	return insertError(err, "create decision", "This decision already exists.", "Provider application not found.")
+	if err := insertError(err, "create decision", "This decision already exists.", "Provider application not found."); err != nil {
+		return err
+	}
+	return db.trackPending(ctx, d)
 }
 
 // attachDecisions sets the latest decision of each of pas, all of one

@@ -9,6 +9,9 @@ import (
 	"github.com/chairside/chairside"
 )
 
+// lenderEventKeep is how long a webhook event id is remembered.
+const lenderEventKeep = 90 * 24 * time.Hour
+
 // PurgePersonalData blanks the sealed applicants of every application whose
 // session ended before finishedBefore, sets their PurgedAt, and answers how
 // many it purged. Decisions, consents, events, amounts and the SSN blind
@@ -43,6 +46,12 @@ func (db *DB) PurgePersonalData(ctx context.Context, finishedBefore time.Time) (
 		if _, err := tx.ExecContext(ctx, db.rebind(`UPDATE outbox SET body_sealed = '', state = 'failed', last_error = 'expired'
 			WHERE body_sealed <> '' AND created_at < ?`), cutoff); err != nil {
 			return fmt.Errorf("store: purge outbox: %w", err)
+		}
+		// Webhook event ids are kept long enough to refuse any redelivery
+		// a lender still makes; they hold no personal data.
+		if _, err := tx.ExecContext(ctx, db.rebind(`DELETE FROM lender_events WHERE received_at < ?`),
+			millis(db.now().Add(-lenderEventKeep))); err != nil {
+			return fmt.Errorf("store: purge lender events: %w", err)
 		}
 		// Pull allowances hold an SSN's blind index; once no cap counts
 		// them any more they go too.

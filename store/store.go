@@ -271,6 +271,27 @@ func (db *DB) Ping(ctx context.Context) error {
 	return nil
 }
 
+// Ready reports whether the database answers and every migration this
+// binary carries is applied: what /readyz asks before a load balancer
+// sends a server patients.
+func (db *DB) Ready(ctx context.Context) error {
+	if err := db.Ping(ctx); err != nil {
+		return err
+	}
+	names, err := fs.Glob(migrationFS, "migrations/*.sql")
+	if err != nil {
+		return fmt.Errorf("store: migrations: %w", err)
+	}
+	var applied int
+	if err := db.queryRow(ctx, `SELECT COUNT(*) FROM schema_migrations`).Scan(&applied); err != nil {
+		return fmt.Errorf("store: schema_migrations: %w", err)
+	}
+	if applied < len(names) {
+		return fmt.Errorf("store: %d of %d migrations applied", applied, len(names))
+	}
+	return nil
+}
+
 // Close closes the database.
 func (db *DB) Close() error {
 	db.sh.stmts.Range(func(k, v any) bool {

@@ -37,6 +37,7 @@ Usage:
   chairside office import FILE     create or update offices from an office file (YAML or JSON)
   chairside office list            print the offices and their lenders
   chairside staff add|disable      add a staff member of an office, or disable one
+  chairside lendersim [flags]      run the lender simulator: every lender over our HTTP lender protocol
   chairside version                print the version
 
 Run "chairside serve -h" or "chairside token create -h" for their flags.
@@ -72,6 +73,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return runStaff(ctx, args[1:], os.Stdin, stdout, stderr)
 	case "office":
 		return runOffice(ctx, args[1:], stdout, stderr)
+	case "lendersim":
+		return runLenderSim(ctx, args[1:], stdout, stderr)
 	case "version":
 		fmt.Fprintln(stdout, versionString())
 		return nil

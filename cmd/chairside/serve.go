@@ -22,7 +22,10 @@ import (
 	"github.com/chairside/chairside/demo"
 	"github.com/chairside/chairside/flow"
 	"github.com/chairside/chairside/httpapi"
+	"github.com/chairside/chairside/lender"
+	"github.com/chairside/chairside/lender/registry"
 	"github.com/chairside/chairside/lender/sandbox"
+	"github.com/chairside/chairside/metrics"
 	"github.com/chairside/chairside/office"
 	"github.com/chairside/chairside/seal"
 	"github.com/chairside/chairside/store"
@@ -52,6 +55,10 @@ type Config struct {
 	// RateLimit is the requests per second one client address may make
 	// (bursts of three times that); 0 turns the limit off.
 	RateLimit float64 // CHAIRSIDE_RATE_LIMIT
+	// LendersFile names the lenders file: which providers go to a lender
+	// over HTTP, where, with which credentials (docs/operations.md,
+	// "Lenders"). Empty: every provider is the sandbox.
+	LendersFile string // CHAIRSIDE_LENDERS_FILE
 }
 
 // Main is the whole program for one `chairside serve`. Tests and benchmarks
@@ -71,11 +78,14 @@ type Main struct {
 	store    *store.DB
 	server   *http.Server
 	listener net.Listener
-	// stopLoops ends the background loops (the purge, the outbox
-	// dispatcher); loops says when they have all returned.
+	// stopLoops ends the background loops (loops.go); loops says when
+	// they have all returned.
 	stopLoops context.CancelFunc
 	loops     sync.WaitGroup
 	office    *office.Service
+	svc       *flow.Service
+	metrics   *metrics.Metrics
+	registry  *registry.Registry
 	done      chan struct{}
 }
 
@@ -120,6 +130,7 @@ func NewMain() *Main {
 			PublicURL:      os.Getenv("CHAIRSIDE_PUBLIC_URL"),
 			LogLevel:       envOr("CHAIRSIDE_LOG_LEVEL", "info"),
 			RateLimit:      envFloat("CHAIRSIDE_RATE_LIMIT", httpapi.DefaultRatePerSecond),
+			LendersFile:    os.Getenv("CHAIRSIDE_LENDERS_FILE"),
 		},
 		Stdout: os.Stdout,
 		Now:    time.Now,
@@ -144,6 +155,7 @@ func (m *Main) ParseFlags(args []string, stderr io.Writer) error {
 	fs.StringVar(&c.PublicURL, "public-url", c.PublicURL, "address patients open, for printed links (CHAIRSIDE_PUBLIC_URL); default http://ADDR")
 	fs.Float64Var(&c.RateLimit, "rate-limit", c.RateLimit, "requests per second per client address, 0 for no limit (CHAIRSIDE_RATE_LIMIT)")
 	fs.StringVar(&c.LogLevel, "log-level", c.LogLevel, "debug, info, warn or error (CHAIRSIDE_LOG_LEVEL)")
+	fs.StringVar(&c.LendersFile, "lenders", c.LendersFile, "lenders file: which providers go to a lender over HTTP; empty for the sandbox everywhere (CHAIRSIDE_LENDERS_FILE)")
 	if m.envErr != nil {
 		return m.envErr
 	}
@@ -234,6 +246,14 @@ func (m *Main) Run(ctx context.Context) error {
 		return err
 	}
 	log := m.logger()
+	// The lenders first: a lenders file with a mistake stops the start
+	// before anything is opened.
+	m.metrics = metrics.New()
+	reg, err := m.lenders(log)
+	if err != nil {
+		return err
+	}
+	m.registry = reg
 	db, keys, err := m.prepareStore(ctx)
 	if err != nil {
 		return err
@@ -248,11 +268,7 @@ func (m *Main) Run(ctx context.Context) error {
 
 	loopCtx, stop := context.WithCancel(context.Background())
 	m.stopLoops = stop
-	m.loops.Go(func() { m.purgeLoop(loopCtx, db, log) })
-	// Texts and emails of office invitations; the built-in notifier writes
-	// them to the log, with the link itself outside env prod.
-	notifier := office.LogNotifier{Log: log, ShowBody: c.Env != chairside.EnvProd}
-	m.loops.Go(func() { m.office.Dispatcher(notifier).Run(loopCtx) })
+	m.startLoops(loopCtx, db, log)
 	m.printWelcome()
 	return nil
 }
@@ -291,7 +307,26 @@ func (m *Main) prepareStore(ctx context.Context) (*store.DB, *seal.Keyring, erro
 	return db, keys, nil
 }
 
-// handler wires the sandbox lenders, the application service and the HTTP
+// lenders builds the lenders: the sandbox, and over HTTP those the lenders
+// file names.
+func (m *Main) lenders(log *slog.Logger) (*registry.Registry, error) {
+	c := m.Config
+	sb := sandbox.New(sandbox.Options{Latency: c.SandboxLatency, Journal: c.SandboxJournal})
+	if c.LendersFile == "" {
+		return registry.New(nil, sb, m.metrics, log)
+	}
+	data, err := os.ReadFile(c.LendersFile)
+	if err != nil {
+		return nil, fmt.Errorf("lenders file: %w", err)
+	}
+	f, err := registry.Parse(c.LendersFile, data, os.Getenv, c.Env == chairside.EnvProd)
+	if err != nil {
+		return nil, fmt.Errorf("lenders file %w", err)
+	}
+	return registry.New(f, sb, m.metrics, log)
+}
+
+// handler wires the lenders, the application service and the HTTP
 // layer over db.
 func (m *Main) handler(db *store.DB, keys *seal.Keyring, log *slog.Logger) http.Handler {
 	c := m.Config
@@ -299,14 +334,14 @@ func (m *Main) handler(db *store.DB, keys *seal.Keyring, log *slog.Logger) http.
 	for _, tc := range sandbox.TestCases() {
 		testCases = append(testCases, tc.ID)
 	}
-	lenders := sandbox.New(sandbox.Options{Latency: c.SandboxLatency, Journal: c.SandboxJournal})
-	svc := flow.New(db, lenders, keys, flow.Options{
+	svc := flow.New(db, lender.Instrument(m.registry, m.metrics), keys, flow.Options{
 		Env:           c.Env,
 		Now:           m.Now,
 		Logger:        log,
 		LenderTimeout: c.LenderTimeout,
 		TestCaseIDs:   testCases,
 	})
+	m.svc = svc
 	staff := office.New(db, log)
 	staff.Now = m.Now
 	m.office = staff
@@ -326,6 +361,10 @@ func (m *Main) handler(db *store.DB, keys *seal.Keyring, log *slog.Logger) http.
 		HSTS:      strings.HasPrefix(strings.ToLower(c.PublicURL), "https://"),
 		Office:    staff,
 		PublicURL: c.PublicURL,
+		Metrics:   m.metrics,
+		Ready:     db.Ready,
+		// Webhooks are verified with the secrets of the lenders file.
+		WebhookSecrets: m.registry.WebhookSecrets,
 	})
 }
 
@@ -359,6 +398,9 @@ func (m *Main) printWelcome() {
 	c, url := m.Config, m.URL()
 	fmt.Fprintf(m.Stdout, "Chairside %s is running (env %s, database %s).\n", chairside.Version, c.Env, describeDB(c.DB))
 	fmt.Fprintf(m.Stdout, "Open %s/\n", url)
+	if over := m.registry.Describe(); len(over) > 0 {
+		fmt.Fprintf(m.Stdout, "Lenders over HTTP: %s; the others are the sandbox.\n", strings.Join(over, ", "))
+	}
 	if demo.Enabled(c.Env) {
 		fmt.Fprintf(m.Stdout, "Demo patient link: %s/start/entity-keys/%s\n", url, demo.EntityKey)
 		fmt.Fprintln(m.Stdout, "  (last names Approve, Decline, Pending, Nooffer, Error or Existing force a lender's answer)")
@@ -523,26 +565,6 @@ func sameDir(a, b string) bool {
 		return d
 	}
 	return dir(a) == dir(b)
-}
-
-// purgeLoop erases applicants' personal data once their session has been
-// over for the retention period; decisions, consents and events stay.
-func (m *Main) purgeLoop(ctx context.Context, db *store.DB, log *slog.Logger) {
-	tick := time.NewTicker(10 * time.Minute)
-	defer tick.Stop()
-	for {
-		n, err := db.PurgePersonalData(ctx, m.Now().Add(-m.Config.Retention))
-		if err != nil && ctx.Err() == nil {
-			log.Error("purge personal data", "err", err)
-		} else if n > 0 {
-			log.Info("purged personal data", "applications", n)
-		}
-		select {
-		case <-ctx.Done():
-			return
-		case <-tick.C:
-		}
-	}
 }
 
 // describeDB names the database without its credentials.

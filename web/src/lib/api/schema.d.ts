@@ -824,6 +824,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/lenders/{providerKey}/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A lender's signed event about one of its applications.
+         * @description Called by a lender, not the browser. The body is an event envelope
+         *     `{id, type, createdAt, data{applicationId, platformReference,
+         *     previousStatus, newStatus, decision}}` as docs/lender-protocol.md
+         *     describes it, signed in the `Chairside-Signature` header
+         *     (`t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">`) with the
+         *     lender's webhook secret. A missing, wrong or older-than-five-minutes
+         *     signature answers 403 and changes nothing; an event id seen before
+         *     answers 200 `duplicate` and changes nothing. An application we do not
+         *     know answers 404 so that the lender delivers the event again later.
+         */
+        post: operations["lenderWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/openapi.yaml": {
         parameters: {
             query?: never;
@@ -3379,6 +3407,45 @@ export interface operations {
             };
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
+        };
+    };
+    lenderWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                "Chairside-Signature"?: string;
+            };
+            path: {
+                providerKey: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description The event was received; result says what it did. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        result: "applied" | "ignored" | "duplicate";
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            502: components["responses"]["LenderUnavailable"];
         };
     };
     openapi: {

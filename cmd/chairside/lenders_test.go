@@ -1,0 +1,281 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chairside/chairside"
+	"github.com/chairside/chairside/demo"
+	"github.com/chairside/chairside/lender"
+	"github.com/chairside/chairside/lender/lendersim"
+	"github.com/chairside/chairside/store/storetest"
+	"github.com/chairside/chairside/testkit"
+)
+
+// simSetup is the real program with Synchrony and Fortiva (the first two
+// lenders of the demo office) reached over HTTP, on real sockets, through
+// the lender simulator, which sends its webhooks back to the program.
+type simSetup struct {
+	m   *Main
+	sim *lendersim.Sim
+}
+
+const simWebhookSecret = "sim-webhook-secret"
+
+func startWithSim(t *testing.T, dsn string) *simSetup {
+	t.Helper()
+	addr := freeAddr(t)
+	sim := lendersim.New(lendersim.Options{
+		APIKey:         "sim-api-key",
+		WebhookURL:     "http://" + addr + "/api/v1/lenders/{providerKey}/webhooks",
+		WebhookSecret:  simWebhookSecret,
+		PendingFor:     300 * time.Millisecond,
+		WebhookBackoff: 100 * time.Millisecond,
+	})
+	simSrv := httptest.NewServer(sim)
+	t.Cleanup(func() { simSrv.Close(); sim.Close() })
+	file := "lenders:\n"
+	for _, key := range []string{"synchrony_standard", "fortiva_standard"} {
+		file += fmt.Sprintf("  %s:\n    adapter: http\n    url: %s/lenders/%s\n    apiKey: sim-api-key\n    webhookSecrets:\n      - %s\n    timeout: 400ms\n    maxAttempts: 2\n",
+			key, simSrv.URL, key, simWebhookSecret)
+	}
+	path := filepath.Join(t.TempDir(), "lenders.yaml")
+	if err := os.WriteFile(path, []byte(file), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	m := NewMain()
+	m.Config.Addr = addr
+	m.Config.DB = dsn
+	m.Config.Env = chairside.EnvTest
+	m.Config.KeyFile = filepath.Join(t.TempDir(), "keys.json")
+	m.Config.RateLimit = 0
+	m.Config.SandboxLatency = 0
+	m.Config.LenderTimeout = 3 * time.Second
+	m.Config.LendersFile = path
+	m.Stdout, m.Logger = io.Discard, quietLogger()
+	if err := m.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { m.Close() })
+	return &simSetup{m: m, sim: sim}
+}
+
+// freeAddr is a loopback address no one listens on (the simulator must
+// know the program's address before the program starts).
+func freeAddr(t *testing.T) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	return addr
+}
+
+func (s *simSetup) client() *testkit.Client {
+	return &testkit.Client{Base: s.m.URL(), HTTP: http.DefaultClient}
+}
+
+// prequalify starts a session and submits the soft-pull check to the
+// first lender for an applicant.
+func (s *simSetup) prequalify(t *testing.T, c *testkit.Client, lastName, ssn string) map[string]any {
+	t.Helper()
+	if _, err := c.Start(demo.EntityKey); err != nil {
+		t.Fatal(err)
+	}
+	return s.submit(t, c, "synchrony_standard", lastName, ssn)
+}
+
+func (s *simSetup) submit(t *testing.T, c *testkit.Client, key, lastName, ssn string) map[string]any {
+	t.Helper()
+	consent, err := c.Consent(key, "prequalification")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var d map[string]any
+	body := map[string]any{"primary": testkit.Applicant(lastName, ssn), "jointEnabled": false, "consent": consent}
+	if err := c.Call("POST", "/providers/"+key+"/prequalify", body, &d); err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+func (s *simSetup) scrape(t *testing.T) string {
+	t.Helper()
+	res, err := http.Get(s.m.URL() + "/metrics")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	b, _ := io.ReadAll(res.Body)
+	return string(b)
+}
+
+// eachDB runs fn on SQLite and on PostgreSQL.
+func eachDB(t *testing.T, fn func(t *testing.T, dsn string)) {
+	t.Run("sqlite", func(t *testing.T) { fn(t, filepath.Join(t.TempDir(), "chairside.db")) })
+	t.Run("postgres", func(t *testing.T) { fn(t, storetest.Postgres(t).DSN) })
+}
+
+// TestJourneyOverHTTPLenders: a whole journey with the first lender over
+// HTTP — decision, plans, accept, e-sign, complete — and /metrics then
+// shows that lender's calls and their latency.
+func TestJourneyOverHTTPLenders(t *testing.T) {
+	s := startWithSim(t, filepath.Join(t.TempDir(), "chairside.db"))
+	c := s.client()
+	if err := c.CompleteFlow(demo.EntityKey, "123451001", testkit.SignaturePNG(t)); err != nil {
+		t.Fatal(err)
+	}
+	for _, op := range []string{lender.OpDecide, lender.OpAcceptOffer, lender.OpESign, lender.OpComplete} {
+		if s.sim.Hits("synchrony_standard", op) == 0 {
+			t.Errorf("the simulator never saw %s", op)
+		}
+	}
+	m := s.scrape(t)
+	for _, line := range []string{
+		`chairside_lender_calls_total{op="decide",provider="synchrony_standard",result="ok"} 1`,
+		`chairside_lender_calls_total{op="complete",provider="synchrony_standard",result="ok"} 1`,
+		`chairside_lender_call_duration_seconds_count{op="decide",provider="synchrony_standard"} 1`,
+		`chairside_lender_call_duration_seconds_bucket{op="decide",provider="synchrony_standard",le="0.25"}`,
+		`chairside_lender_breaker_state{provider="synchrony_standard"} 0`,
+		`chairside_http_requests_total{code="200",route="POST /api/v1/providers/{providerKey}/prequalify"} 1`,
+		`go_goroutines`,
+	} {
+		if !strings.Contains(m, line) {
+			t.Errorf("/metrics lacks %s", line)
+		}
+	}
+}
+
+// TestPendingApprovedByWebhook: the simulator leaves a Pending applicant
+// pending, approves after a while and says so by signed webhook; the
+// patient's application is then approved without the patient asking.
+func TestPendingApprovedByWebhook(t *testing.T) {
+	s := startWithSim(t, filepath.Join(t.TempDir(), "chairside.db"))
+	c := s.client()
+	d := s.prequalify(t, c, "Pending", "123451002")
+	if d["responseCode"] != chairside.ResponsePending {
+		t.Fatalf("Pending: %v", d)
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		var pa struct {
+			Decision struct {
+				ResponseCode string `json:"responseCode"`
+			} `json:"decision"`
+		}
+		if err := c.Call("GET", "/providers/synchrony_standard/application", nil, &pa); err != nil {
+			t.Fatal(err)
+		}
+		if chairside.Positive(pa.Decision.ResponseCode) {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("still %s after 10s", pa.Decision.ResponseCode)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if m := s.scrape(t); !strings.Contains(m, `chairside_lender_webhooks_total{provider="synchrony_standard",result="applied"} 1`) {
+		t.Errorf("/metrics does not count the applied webhook")
+	}
+	// The patient asked nothing: the lender's status was never read by
+	// the patient's screen or the reconciler (its first poll is later).
+	if n := s.sim.Hits("synchrony_standard", lender.OpStatus); n != 0 {
+		t.Errorf("the lender was asked for the status %d times", n)
+	}
+}
+
+// TestConcurrentSubmitsOverHTTP: 20 identical submits at once (a patient
+// tapping, a browser retrying) reach the lender once over the network, and
+// every one of them answers the same decision, on SQLite and PostgreSQL.
+func TestConcurrentSubmitsOverHTTP(t *testing.T) {
+	eachDB(t, func(t *testing.T, dsn string) {
+		s := startWithSim(t, dsn)
+		c := s.client()
+		if _, err := c.Start(demo.EntityKey); err != nil {
+			t.Fatal(err)
+		}
+		consent, err := c.Consent("synchrony_standard", "prequalification")
+		if err != nil {
+			t.Fatal(err)
+		}
+		body := map[string]any{"primary": testkit.Applicant("Approve", "123451003"), "jointEnabled": false, "consent": consent}
+		ids := make([]string, 20)
+		var wg sync.WaitGroup
+		for i := range ids {
+			// One client each (a client records its calls), one session.
+			tap := &testkit.Client{Base: c.Base, HTTP: c.HTTP, SessionID: c.SessionID}
+			wg.Go(func() {
+				ids[i] = submitUntilAnswered(t, tap, body)
+			})
+		}
+		wg.Wait()
+		for i, id := range ids {
+			if id == "" || id != ids[0] {
+				t.Fatalf("answer %d: lenderApplicationId %q, first %q", i, id, ids[0])
+			}
+		}
+		if n := s.sim.Hits("synchrony_standard", lender.OpDecide); n != 1 {
+			t.Fatalf("the lender received %d decide requests, want 1", n)
+		}
+	})
+}
+
+// submitUntilAnswered sends a prequalify, waiting out in_flight answers as
+// the browser does, and answers the decision's lenderApplicationId.
+func submitUntilAnswered(t *testing.T, c *testkit.Client, body map[string]any) string {
+	for range 100 {
+		var d struct {
+			LenderApplicationID string `json:"lenderApplicationId"`
+		}
+		err := c.Call("POST", "/providers/synchrony_standard/prequalify", body, &d)
+		if err == nil {
+			return d.LenderApplicationID
+		}
+		if !strings.Contains(err.Error(), chairside.EINFLIGHT) {
+			t.Error(err)
+			return ""
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	t.Error("still in flight after 100 tries")
+	return ""
+}
+
+// TestSlowLenderCascades: a lender that answers too slowly is that
+// lender's "could not reach" answer, the waterfall goes on to the next
+// lender (over HTTP too), which approves.
+func TestSlowLenderCascades(t *testing.T) {
+	s := startWithSim(t, filepath.Join(t.TempDir(), "chairside.db"))
+	if err := s.sim.SetFault("synchrony_standard", lendersim.Fault{Kind: lendersim.FaultSlow, Delay: 5 * time.Second, Op: lender.OpDecide}); err != nil {
+		t.Fatal(err)
+	}
+	c := s.client()
+	start := time.Now()
+	d := s.prequalify(t, c, "Approve", "123451004")
+	took := time.Since(start)
+	next, _ := d["next"].(map[string]any)
+	if d["responseCode"] != chairside.ResponseError || next == nil || next["provider"] != "fortiva_standard" {
+		t.Fatalf("slow Synchrony: %v", d)
+	}
+	if took > 3*time.Second {
+		t.Errorf("the slow lender held the patient %s", took)
+	}
+	if d := s.submit(t, c, "fortiva_standard", "Approve", "123451004"); !chairside.Positive(fmt.Sprint(d["responseCode"])) {
+		t.Fatalf("Fortiva after the slow Synchrony: %v", d)
+	}
+	if m := s.scrape(t); !strings.Contains(m, `chairside_lender_errors_total{kind="timeout",op="decide",provider="synchrony_standard"} 1`) {
+		t.Errorf("/metrics does not count the time-out")
+	}
+}

@@ -1,0 +1,107 @@
+package main
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"log/slog"
+	"time"
+
+	"github.com/chairside/chairside"
+	"github.com/chairside/chairside/office"
+	"github.com/chairside/chairside/store"
+)
+
+// The background loops of one server. Several servers may share one
+// PostgreSQL database, so each loop's work is taken with a claim in the
+// database that one server at a time can win (docs/operations.md,
+// "Several servers"):
+//
+//   - the purge takes a named lease for its round;
+//   - the reconciler claims each pending application for one poll;
+//   - the office outbox dispatcher claims each message for one send.
+
+// Loop pacing.
+const (
+	purgeEvery     = 10 * time.Minute
+	reconcileEvery = 5 * time.Second
+	// reconcileBatch bounds the polls of one reconciler round, so a
+	// backlog is spread over rounds (and over servers).
+	reconcileBatch = 50
+)
+
+// startLoops starts the background loops on ctx.
+func (m *Main) startLoops(ctx context.Context, db *store.DB, log *slog.Logger) {
+	holder := newHolder()
+	m.loops.Go(func() {
+		leased(ctx, db, "purge", holder, purgeEvery, m.Now, log, func() { m.purge(ctx, db, log) })
+	})
+	m.loops.Go(func() { every(ctx, reconcileEvery, func() { m.reconcile(ctx, log) }) })
+	// Texts and emails of office invitations; the built-in notifier writes
+	// them to the log, with the link itself outside env prod.
+	notifier := office.LogNotifier{Log: log, ShowBody: m.Config.Env != chairside.EnvProd}
+	m.loops.Go(func() { m.office.Dispatcher(notifier).Run(ctx) })
+}
+
+// every runs fn at once and then every period until ctx ends.
+func every(ctx context.Context, period time.Duration, fn func()) {
+	tick := time.NewTicker(period)
+	defer tick.Stop()
+	for {
+		fn()
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+		}
+	}
+}
+
+// leased runs fn every period on the one server that holds the lease
+// called name. The lease lasts two periods and is renewed each round, so
+// when its holder stops another server takes over within two periods.
+func leased(ctx context.Context, db *store.DB, name, holder string, period time.Duration, now chairside.Clock, log *slog.Logger, fn func()) {
+	every(ctx, period, func() {
+		t := now()
+		ok, err := db.TakeLease(ctx, name, holder, t, t.Add(2*period))
+		if err != nil {
+			if ctx.Err() == nil {
+				log.Error("take lease", "lease", name, "err", err)
+			}
+			return
+		}
+		if ok {
+			fn()
+		}
+	})
+}
+
+// newHolder names this server process for its leases.
+func newHolder() string {
+	var b [8]byte
+	_, _ = rand.Read(b[:])
+	return hex.EncodeToString(b[:])
+}
+
+// purge erases applicants' personal data once their session has been
+// over for the retention period; decisions, consents and events stay.
+func (m *Main) purge(ctx context.Context, db *store.DB, log *slog.Logger) {
+	n, err := db.PurgePersonalData(ctx, m.Now().Add(-m.Config.Retention))
+	if err != nil && ctx.Err() == nil {
+		log.Error("purge personal data", "err", err)
+	} else if n > 0 {
+		log.Info("purged personal data", "applications", n)
+	}
+}
+
+// reconcile runs one round of the reconciler: pending applications whose
+// lender sent no webhook are asked for their status.
+func (m *Main) reconcile(ctx context.Context, log *slog.Logger) {
+	polls, err := m.svc.ReconcilePending(ctx, reconcileBatch)
+	if err != nil && ctx.Err() == nil {
+		log.Error("reconcile pending applications", "err", err)
+	}
+	for _, p := range polls {
+		m.metrics.Poll(p.ProviderKey, p.Result)
+	}
+}

@@ -1,0 +1,116 @@
+package httpapi
+
+import (
+	"encoding/json"
+	"errors"
+	"io"
+	"net/http"
+	"time"
+
+	"github.com/chairside/chairside"
+	"github.com/chairside/chairside/flow"
+	"github.com/chairside/chairside/lender/protocol"
+	"github.com/chairside/chairside/provider"
+)
+
+// webhookMaxBytes bounds a webhook's body: an event with its decision fits
+// in far less.
+const webhookMaxBytes = 64 << 10
+
+// lenderWebhook receives a lender's signed event (docs/lender-protocol.md,
+// "Webhooks"). The signature is checked over the exact bytes received
+// before anything is read from them; a bad or old signature, or one from a
+// lender with no webhook secret, changes nothing. An event is applied once
+// per id. The answer tells the lender whether to deliver again: 2xx never,
+// 404 (an application we do not know yet) and 5xx later.
+func (h *Handler) lenderWebhook(w http.ResponseWriter, r *http.Request) {
+	key := r.PathValue("providerKey")
+	label := key
+	if _, err := provider.Get(key); err != nil || key != provider.BaseKey(key) {
+		label = "unknown"
+	}
+	var secrets [][]byte
+	ok := false
+	if h.opts.WebhookSecrets != nil && label != "unknown" {
+		secrets, ok = h.opts.WebhookSecrets(key)
+	}
+	if !ok {
+		h.opts.Metrics.Webhook(label, "unknown_lender")
+		h.writeError(w, r, chairside.Errorf(chairside.ENOTFOUND, "This lender sends no webhooks here."))
+		return
+	}
+	if err := checkContentType(r.Header.Get("Content-Type")); err != nil {
+		h.opts.Metrics.Webhook(label, "malformed")
+		h.writeError(w, r, err)
+		return
+	}
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, webhookMaxBytes))
+	if err != nil {
+		h.opts.Metrics.Webhook(label, "malformed")
+		h.writeError(w, r, chairside.Errorf(chairside.ETOOLARGE, "The event is too large."))
+		return
+	}
+	if result, err := verifyWebhook(secrets, r.Header.Get(protocol.SignatureHeader), body, h.svc.Now()); err != nil {
+		h.opts.Metrics.Webhook(label, result)
+		h.log.Warn("webhook refused", "provider", label, "result", result)
+		h.writeError(w, r, chairside.Errorf(chairside.EFORBIDDEN, "The webhook signature is missing, wrong or too old."))
+		return
+	}
+	var ev protocol.Event
+	if err := json.Unmarshal(body, &ev); err != nil || ev.ID == "" || ev.Type == "" || ev.Data.ApplicationID == "" {
+		h.opts.Metrics.Webhook(label, "malformed")
+		h.writeError(w, r, chairside.Errorf(chairside.EBADREQUEST, "The event needs an id, a type and data.applicationId."))
+		return
+	}
+	if ev.Type != protocol.EventApplicationUpdated {
+		h.opts.Metrics.Webhook(label, chairside.EventIgnored)
+		writeJSON(w, http.StatusOK, webhookAnswer{Result: chairside.EventIgnored})
+		return
+	}
+	result, err := h.svc.LenderEvent(r.Context(), key, newsOf(key, &ev))
+	if err != nil {
+		if chairside.ErrorCode(err) != chairside.ENOTFOUND {
+			result = "error"
+		}
+		h.opts.Metrics.Webhook(label, result)
+		h.writeError(w, r, err)
+		return
+	}
+	h.opts.Metrics.Webhook(label, result)
+	writeJSON(w, http.StatusOK, webhookAnswer{Result: result})
+}
+
+// webhookAnswer is the body of a webhook's 200 answer.
+type webhookAnswer struct {
+	Result string `json:"result"`
+}
+
+// verifyWebhook checks the signature against each of the lender's secrets
+// (more than one while it rotates them) and names what failed for the
+// metrics.
+func verifyWebhook(secrets [][]byte, header string, body []byte, now time.Time) (string, error) {
+	err := protocol.ErrNoSignature
+	for _, s := range secrets {
+		if err = protocol.VerifySignature(s, header, body, now); err == nil {
+			return "", nil
+		}
+		if errors.Is(err, protocol.ErrStale) {
+			return "stale", err
+		}
+	}
+	return "bad_signature", err
+}
+
+// newsOf reads an event's data as the flow service takes it. A decision
+// with a status we do not know is left out: the flow service then asks the
+// lender instead of guessing.
+func newsOf(key string, ev *protocol.Event) *flow.LenderNews {
+	n := &flow.LenderNews{EventID: ev.ID, Type: ev.Type, LenderApplicationID: ev.Data.ApplicationID}
+	if d := ev.Data.Decision; d != nil && protocol.KnownStatus(d.Status) && d.ApprovedAmountCents >= 0 {
+		if d.ApplicationID == "" {
+			d.ApplicationID = ev.Data.ApplicationID
+		}
+		n.Decision = d.Chairside(key, "")
+	}
+	return n
+}

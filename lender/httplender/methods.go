@@ -1,0 +1,241 @@
+package httplender
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"net/url"
+	"strconv"
+
+	"github.com/chairside/chairside"
+	"github.com/chairside/chairside/lender"
+	"github.com/chairside/chairside/lender/protocol"
+)
+
+// into returns a decoder of an answer into v, checked by check.
+func into[T any](v *T, check func(*T) error) func([]byte) error {
+	return func(raw []byte) error {
+		var fresh T
+		if err := json.Unmarshal(raw, &fresh); err != nil {
+			return err
+		}
+		if err := check(&fresh); err != nil {
+			return err
+		}
+		*v = fresh
+		return nil
+	}
+}
+
+// decisionOf decodes a decision; when reference is not empty the decision
+// must echo it, so a lookup can never answer someone else's application.
+func decisionOf(d *protocol.Decision, reference string) func([]byte) error {
+	return into(d, func(d *protocol.Decision) error {
+		if err := d.Validate(); err != nil {
+			return err
+		}
+		if reference != "" && d.PlatformReference != reference {
+			return errors.New("decision: for another platform reference")
+		}
+		return nil
+	})
+}
+
+// receiptOf decodes the receipt of step for application id.
+func receiptOf(id, step string) func([]byte) error {
+	var r protocol.Receipt
+	return into(&r, func(r *protocol.Receipt) error { return r.Validate(id, step) })
+}
+
+// Decide creates an application. With a Reference it is sent under that
+// idempotency key and recovered by lookup when its answer is lost.
+func (l *Lender) Decide(ctx context.Context, req *chairside.DecisionRequest) (*chairside.Decision, error) {
+	var d protocol.Decision
+	r := post(lender.OpDecide, protocol.PathApplications, req.Reference, protocol.NewCreateApplication(req), decisionOf(&d, req.Reference))
+	r.lookup = req.Reference != ""
+	if err := l.call(ctx, r); err != nil {
+		return nil, err
+	}
+	return d.Chairside(l.cfg.ProviderKey, req.Operation), nil
+}
+
+// Plans lists the plans of an approved application.
+func (l *Lender) Plans(ctx context.Context, req *chairside.PlansRequest) ([]chairside.PaymentPlan, error) {
+	q := url.Values{}
+	if req.AmountCents > 0 {
+		q.Set("amountCents", strconv.FormatInt(req.AmountCents, 10))
+	}
+	if req.ApprovedAmountCents > 0 {
+		q.Set("approvedAmountCents", strconv.FormatInt(req.ApprovedAmountCents, 10))
+	}
+	var p protocol.Plans
+	r := get(lender.OpPlans, protocol.ApplicationPath(req.LenderApplicationID, protocol.SubPlans), q,
+		into(&p, (*protocol.Plans).Validate))
+	if err := l.call(ctx, r); err != nil {
+		return nil, err
+	}
+	return p.Chairside(l.cfg.ProviderKey), nil
+}
+
+// offer sends one of the offer steps that answer a receipt.
+func (l *Lender) offer(ctx context.Context, op, sub string, req *chairside.OfferRequest) error {
+	body := protocol.Offer{PlatformReference: req.Reference, PlanCode: req.ProviderPlanCode,
+		AmountCents: req.AmountCents, Currency: protocol.Currency}
+	id := req.LenderApplicationID
+	return l.call(ctx, post(op, protocol.ApplicationPath(id, sub), req.Reference, body, receiptOf(id, sub)))
+}
+
+// AcceptOffer accepts the selected plan.
+func (l *Lender) AcceptOffer(ctx context.Context, req *chairside.OfferRequest) error {
+	return l.offer(ctx, lender.OpAcceptOffer, protocol.SubAccept, req)
+}
+
+// ESign records the signed agreement.
+func (l *Lender) ESign(ctx context.Context, req *chairside.OfferRequest) error {
+	return l.offer(ctx, lender.OpESign, protocol.SubESign, req)
+}
+
+// Complete finishes the account opening and answers the final decision.
+func (l *Lender) Complete(ctx context.Context, req *chairside.OfferRequest) (*chairside.Decision, error) {
+	body := protocol.Offer{PlatformReference: req.Reference, PlanCode: req.ProviderPlanCode,
+		AmountCents: req.AmountCents, Currency: protocol.Currency}
+	var d protocol.Decision
+	r := post(lender.OpComplete, protocol.ApplicationPath(req.LenderApplicationID, protocol.SubComplete), req.Reference, body, decisionOf(&d, ""))
+	if err := l.call(ctx, r); err != nil {
+		return nil, err
+	}
+	return d.Chairside(l.cfg.ProviderKey, ""), nil
+}
+
+// record sends a step that answers a receipt.
+func (l *Lender) record(ctx context.Context, op, sub, id, reference string, body any) error {
+	return l.call(ctx, post(op, protocol.ApplicationPath(id, sub), reference, body, receiptOf(id, sub)))
+}
+
+// AddBankAccount gives the lender the checking account of the payments.
+func (l *Lender) AddBankAccount(ctx context.Context, req *chairside.BankAccountRequest) error {
+	return l.record(ctx, lender.OpBankAccount, protocol.SubBankAccount, req.LenderApplicationID, req.Reference, protocol.BankAccount{
+		PlatformReference: req.Reference, RoutingNumber: req.RoutingNumber, AccountNumber: req.AccountNumber,
+		BankName: req.BankName, AccountType: req.AccountType,
+	})
+}
+
+// AddCard gives the lender the card of the payments.
+func (l *Lender) AddCard(ctx context.Context, req *chairside.BankCardRequest) error {
+	return l.record(ctx, lender.OpBankCard, protocol.SubBankCard, req.LenderApplicationID, req.Reference, protocol.BankCard{
+		PlatformReference: req.Reference, CardholderName: req.CardholderName, Number: req.Number,
+		ExpiryMonth: req.ExpiryMonth, ExpiryYear: req.ExpiryYear, CVV: req.CVV, ZIP: req.ZIP,
+	})
+}
+
+// DownPayment records the down payment of an accepted offer.
+func (l *Lender) DownPayment(ctx context.Context, req *chairside.DownPaymentRequest) error {
+	return l.record(ctx, lender.OpDownPayment, protocol.SubDownPayment, req.LenderApplicationID, req.Reference, protocol.DownPayment{
+		PlatformReference: req.Reference, AmountCents: req.AmountCents, Currency: protocol.Currency, Method: req.Method,
+	})
+}
+
+// AddContact gives the lender one more person to reach the patient by.
+func (l *Lender) AddContact(ctx context.Context, req *chairside.ContactRequest) error {
+	return l.record(ctx, lender.OpContact, protocol.SubContacts, req.LenderApplicationID, req.Reference, protocol.Contact{
+		PlatformReference: req.Reference, Name: req.Name, Relationship: req.Relationship, Phone: req.Phone,
+	})
+}
+
+// RecordConsent tells the lender the patient agreed to one of its
+// documents.
+func (l *Lender) RecordConsent(ctx context.Context, req *chairside.ConsentNotice) error {
+	return l.record(ctx, lender.OpConsent, protocol.SubConsents, req.LenderApplicationID, req.Reference, protocol.Consent{
+		PlatformReference: req.Reference, Kind: req.Kind, DocumentID: req.DocumentID, DocumentVersion: req.DocumentVersion,
+	})
+}
+
+// AddSpouse answers Wisconsin's marital property question.
+func (l *Lender) AddSpouse(ctx context.Context, req *chairside.SpouseRequest) error {
+	return l.record(ctx, lender.OpSpouse, protocol.SubSpouse, req.LenderApplicationID, req.Reference, protocol.Spouse{
+		PlatformReference: req.Reference, Married: req.Married, FirstName: req.FirstName, LastName: req.LastName,
+		AddressLine1: req.AddressLine1, AddressLine2: req.AddressLine2, City: req.City, State: req.State, ZipCode: req.ZipCode,
+	})
+}
+
+// Status reads where the application stands.
+func (l *Lender) Status(ctx context.Context, _, lenderApplicationID string) (*chairside.Decision, error) {
+	var d protocol.Decision
+	if err := l.call(ctx, get(lender.OpStatus, protocol.ApplicationPath(lenderApplicationID, ""), nil, decisionOf(&d, ""))); err != nil {
+		return nil, err
+	}
+	return d.Chairside(l.cfg.ProviderKey, ""), nil
+}
+
+// Document fetches a document of the lender by kind.
+func (l *Lender) Document(ctx context.Context, _, kind string) (*chairside.Document, error) {
+	var d protocol.Document
+	r := get(lender.OpDocument, protocol.PathDocuments+url.PathEscape(kind), nil, into(&d, (*protocol.Document).Validate))
+	if err := l.call(ctx, r); err != nil {
+		return nil, err
+	}
+	return d.Chairside(), nil
+}
+
+// Quiz fetches the identity questions of an attempt.
+func (l *Lender) Quiz(ctx context.Context, req *chairside.QuizRequest) (*chairside.Quiz, error) {
+	var q protocol.Quiz
+	r := get(lender.OpQuiz, protocol.ApplicationPath(req.LenderApplicationID, protocol.SubQuiz),
+		url.Values{"attempt": {strconv.Itoa(req.Attempt)}}, into(&q, (*protocol.Quiz).Validate))
+	if err := l.call(ctx, r); err != nil {
+		return nil, err
+	}
+	return q.Chairside(), nil
+}
+
+// Answers sends the answers to a quiz and returns its grade.
+func (l *Lender) Answers(ctx context.Context, req *chairside.AnswersRequest) (*chairside.QuizResult, error) {
+	var res protocol.QuizResult
+	body := protocol.QuizAnswers{PlatformReference: req.Reference, QuizID: req.QuizID, Answers: req.Answers}
+	r := post(lender.OpAnswers, protocol.ApplicationPath(req.LenderApplicationID, protocol.SubQuizAnswers), req.Reference, body,
+		into(&res, (*protocol.QuizResult).Validate))
+	if err := l.call(ctx, r); err != nil {
+		return nil, err
+	}
+	return &chairside.QuizResult{Result: res.Result}, nil
+}
+
+// Patch gives a pending application what its lender asked for. The answer
+// may be a new application, so it is recovered like a create.
+func (l *Lender) Patch(ctx context.Context, req *chairside.PatchRequest) (*chairside.Decision, error) {
+	var d protocol.Decision
+	body := protocol.Patch{PlatformReference: req.Reference, Type: req.PatchType,
+		AnnualGrossIncomeCents: req.AnnualGrossIncomeCents, Currency: protocol.Currency}
+	r := post(lender.OpPatch, protocol.ApplicationPath(req.LenderApplicationID, protocol.SubPatches), req.Reference, body, decisionOf(&d, req.Reference))
+	r.lookup = req.Reference != ""
+	if err := l.call(ctx, r); err != nil {
+		return nil, err
+	}
+	return d.Chairside(l.cfg.ProviderKey, ""), nil
+}
+
+// Stipulations reads the current status of some stipulations.
+func (l *Lender) Stipulations(ctx context.Context, req *chairside.StipulationsRequest) ([]chairside.Stipulation, error) {
+	q := url.Values{}
+	for _, k := range req.Known {
+		q.Add("id", k.ID)
+	}
+	var s protocol.Stipulations
+	r := get(lender.OpStipulations, protocol.ApplicationPath(req.LenderApplicationID, protocol.SubStipulations), q,
+		into(&s, func(s *protocol.Stipulations) error {
+			for _, st := range s.Stipulations {
+				if st.ID == "" {
+					return errors.New("stipulations: one without an id")
+				}
+			}
+			return nil
+		}))
+	if err := l.call(ctx, r); err != nil {
+		return nil, err
+	}
+	out := make([]chairside.Stipulation, 0, len(s.Stipulations))
+	for _, st := range s.Stipulations {
+		out = append(out, chairside.Stipulation{ID: st.ID, Type: st.Type, Description: st.Description, Status: st.Status})
+	}
+	return out, nil
+}

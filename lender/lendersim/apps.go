@@ -1,0 +1,205 @@
+package lendersim
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"encoding/json"
+	"io"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/chairside/chairside"
+	"github.com/chairside/chairside/lender/protocol"
+)
+
+// application is what the simulator remembers of one application: the
+// memory a real lender has and the stateless sandbox does not. Its
+// decision is never changed in place, only replaced, so a reader may use
+// it after the lock is gone.
+type application struct {
+	provider  string
+	id        string
+	reference string
+	decision  *protocol.Decision
+	// advancing marks a pending application that the simulator approves
+	// at due; until then it answers pending and refuses the offer steps.
+	advancing bool
+	due       time.Time
+	stips     map[string]string // stipulation id → status last answered
+	limit     int64             // the credit limit after a change, 0 for none
+}
+
+// pendingThenApproved is the sandbox test case whose ids answer approved
+// at every call after the create: the sandbox's side of an application
+// the simulator advances.
+const pendingThenApproved = "pending-then-approved"
+
+// advances reports whether a create's pending answer is one the simulator
+// approves after Options.PendingFor: the Pending magic last name, and the
+// test cases primary-pending and pending-then-approved. Other pending
+// answers (income needed, a review) wait for what they say they wait for.
+func advances(req *protocol.CreateApplication, d *chairside.Decision) bool {
+	if d.ResponseCode != chairside.ResponsePending {
+		return false
+	}
+	switch req.TestCase {
+	case "":
+		return strings.EqualFold(strings.TrimSpace(req.Primary.LastName), "pending")
+	case "primary-pending", pendingThenApproved:
+		return true
+	}
+	return false
+}
+
+// remember keeps a new application and, when it advances, sets its timer.
+func (s *Sim) remember(app *application) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.apps[pair(app.provider, app.id)] = app
+	if app.reference != "" {
+		s.byRef[pair(app.provider, app.reference)] = app
+	}
+	if app.advancing && s.ctx.Err() == nil {
+		app.due = time.Now().Add(s.opts.PendingFor)
+		s.timers = append(s.timers, time.AfterFunc(s.opts.PendingFor, func() { s.advance(app.provider, app.id) }))
+	}
+}
+
+// held answers the decision of an application the simulator remembers,
+// advancing it first when it is due (a read right at the due time must
+// not see pending because the timer has not run yet).
+func (s *Sim) held(provider, id string) (*protocol.Decision, bool) {
+	s.mu.Lock()
+	app := s.apps[pair(provider, id)]
+	due := app != nil && app.advancing && !time.Now().Before(app.due)
+	s.mu.Unlock()
+	if app == nil {
+		return nil, false
+	}
+	if due {
+		s.advance(provider, id)
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return app.decision, true
+}
+
+// stillPending reports whether an application is one the simulator has
+// yet to advance.
+func (s *Sim) stillPending(provider, id string) bool {
+	if _, ok := s.held(provider, id); !ok {
+		return false
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.apps[pair(provider, id)].advancing
+}
+
+// advance approves a pending application (the sandbox, asked for its
+// status, now answers approved) and announces it by webhook. It runs once
+// per application, from its timer or from a read after the due time.
+func (s *Sim) advance(provider, id string) {
+	s.mu.Lock()
+	app := s.apps[pair(provider, id)]
+	if app == nil || !app.advancing {
+		s.mu.Unlock()
+		return
+	}
+	l, _ := s.lender(provider)
+	d, err := l.Status(context.Background(), provider, id)
+	if err != nil || !chairside.Positive(d.ResponseCode) {
+		s.mu.Unlock()
+		s.log.Error("lendersim: a pending application did not approve", "provider", provider, "err", err)
+		return
+	}
+	prev := app.decision
+	app.decision = protocol.FromChairside(d, app.reference)
+	app.advancing = false
+	cur := app.decision
+	s.mu.Unlock()
+	s.log.Info("lendersim: pending application approved", "provider", provider, "application", id)
+	s.announce(provider, prev.Status, cur)
+}
+
+// announce sends an application.updated event to the webhook URL: once,
+// twice with the same id under the webhook-twice fault, never under
+// webhook-never.
+func (s *Sim) announce(provider, previous string, cur *protocol.Decision) {
+	if s.opts.WebhookURL == "" {
+		return
+	}
+	times := 1
+	if f := s.takeWebhookFault(provider); f != nil {
+		times = map[string]int{FaultWebhookTwice: 2, FaultWebhookNever: 0}[f.Kind]
+	}
+	ev := protocol.Event{
+		ID: "evt_" + rand.Text(), Type: protocol.EventApplicationUpdated, CreatedAt: time.Now().UTC(),
+		Data: protocol.EventData{ApplicationID: cur.ApplicationID, PlatformReference: cur.PlatformReference,
+			PreviousStatus: previous, NewStatus: cur.Status, Decision: cur},
+	}
+	body, err := json.Marshal(ev)
+	if err != nil || times == 0 {
+		return
+	}
+	url := strings.ReplaceAll(s.opts.WebhookURL, "{providerKey}", provider)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.ctx.Err() != nil {
+		return // closed: Close is waiting, or has waited, for deliveries
+	}
+	s.wg.Add(1)
+	go func() {
+		defer s.wg.Done()
+		for range times {
+			s.deliver(url, provider, ev.ID, body)
+		}
+	}()
+}
+
+// deliver posts one event until it is answered 2xx, at most
+// WebhookAttempts times, the wait doubling after each failure.
+func (s *Sim) deliver(url, provider, eventID string, body []byte) {
+	wait := s.opts.WebhookBackoff
+	for attempt := 1; ; attempt++ {
+		status, err := s.post(url, body)
+		if err == nil && status >= 200 && status <= 299 {
+			s.count(s.delivered, provider)
+			s.log.Info("lendersim: webhook delivered", "provider", provider, "event", eventID, "attempt", attempt)
+			return
+		}
+		if attempt >= s.opts.WebhookAttempts {
+			s.log.Warn("lendersim: webhook not delivered", "provider", provider, "event", eventID, "status", status, "err", err)
+			return
+		}
+		t := time.NewTimer(wait)
+		select {
+		case <-s.ctx.Done():
+			t.Stop()
+			return
+		case <-t.C:
+		}
+		wait *= 2
+	}
+}
+
+// post sends one signed delivery; each is signed anew, so a repeat carries
+// a fresh timestamp over the same body.
+func (s *Sim) post(url string, body []byte) (int, error) {
+	ctx, cancel := context.WithTimeout(s.ctx, 10*time.Second)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, bytes.NewReader(body))
+	if err != nil {
+		return 0, err
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set(protocol.SignatureHeader, protocol.Sign([]byte(s.opts.WebhookSecret), time.Now(), body))
+	res, err := s.opts.Client.Do(req)
+	if err != nil {
+		return 0, err
+	}
+	defer res.Body.Close()
+	_, _ = io.Copy(io.Discard, io.LimitReader(res.Body, 64<<10))
+	return res.StatusCode, nil
+}

@@ -1,0 +1,149 @@
+package lendersim
+
+import (
+	"net/http"
+	"strconv"
+
+	"github.com/chairside/chairside"
+	"github.com/chairside/chairside/lender/protocol"
+)
+
+// quiz is GET …/quiz?attempt=N.
+func (s *Sim) quiz(c *call) reply {
+	attempt, err := strconv.Atoi(c.r.URL.Query().Get("attempt"))
+	if err != nil || attempt < 1 {
+		return fail(http.StatusBadRequest, protocol.CodeBadRequest, "The attempt parameter counts from 1.")
+	}
+	if rep := s.guard(c); rep != nil {
+		return *rep
+	}
+	q, err := c.lender.Quiz(c.ctx, &chairside.QuizRequest{ProviderKey: c.provider, LenderApplicationID: c.id, Attempt: attempt, Now: now()})
+	if err != nil {
+		return fromSandbox(c, err, http.StatusBadRequest)
+	}
+	return ok(protocol.FromQuiz(q))
+}
+
+// answers is POST …/quiz/answers.
+func (s *Sim) answers(c *call) reply {
+	var in protocol.QuizAnswers
+	if rep := decodeBody(c, &in); rep != nil {
+		return *rep
+	}
+	if rep := s.guard(c); rep != nil {
+		return *rep
+	}
+	res, err := c.lender.Answers(c.ctx, &chairside.AnswersRequest{ProviderKey: c.provider, LenderApplicationID: c.id,
+		QuizID: in.QuizID, Answers: in.Answers, Reference: in.PlatformReference, Now: now()})
+	if err != nil {
+		return fromSandbox(c, err, http.StatusBadRequest)
+	}
+	return ok(protocol.QuizResult{Result: res.Result})
+}
+
+// patch is POST …/patches: the answer is a new application, remembered
+// under the patch's platform reference like a create.
+func (s *Sim) patch(c *call) reply {
+	var in protocol.Patch
+	if rep := decodeBody(c, &in); rep != nil {
+		return *rep
+	}
+	var fe []protocol.FieldError
+	if in.PlatformReference == "" {
+		fe = append(fe, protocol.FieldError{Field: "platformReference", Message: "Required."})
+	}
+	if in.AnnualGrossIncomeCents < 0 || in.Currency != protocol.Currency {
+		fe = append(fe, protocol.FieldError{Field: "annualGrossIncomeCents", Message: "Whole, non-negative cents in " + protocol.Currency + "."})
+	}
+	if len(fe) > 0 {
+		return fail(http.StatusUnprocessableEntity, protocol.CodeValidation, "Some fields are missing or wrong.", fe...)
+	}
+	if rep := s.claim(c.provider, in.PlatformReference); rep != nil {
+		return *rep
+	}
+	d, err := c.lender.Patch(c.ctx, &chairside.PatchRequest{ProviderKey: c.provider, LenderApplicationID: c.id, PatchType: in.Type,
+		AnnualGrossIncomeCents: in.AnnualGrossIncomeCents, Reference: in.PlatformReference, Now: now()})
+	if err != nil {
+		return fromSandbox(c, err, http.StatusBadRequest)
+	}
+	rep, w := decisionReply(d, in.PlatformReference)
+	if w != nil {
+		s.remember(&application{provider: c.provider, id: w.ApplicationID, reference: in.PlatformReference, decision: w, stips: stipStatuses(d)})
+	}
+	return rep
+}
+
+// stipulations is GET …/stipulations?id=…&id=…: each read moves the
+// stipulations asked about one step on from what this lender answered
+// last (waiting, received, satisfied), as time passing would.
+func (s *Sim) stipulations(c *call) reply {
+	ids := c.r.URL.Query()["id"]
+	s.held(c.provider, c.id) // advance first when due
+	s.mu.Lock()
+	app := s.apps[pair(c.provider, c.id)]
+	known := make([]chairside.Stipulation, 0, len(ids))
+	for _, id := range ids {
+		st := chairside.Stipulation{ID: id}
+		if app != nil {
+			st.Status = app.stips[id]
+		}
+		known = append(known, st)
+	}
+	s.mu.Unlock()
+	got, err := c.lender.Stipulations(c.ctx, &chairside.StipulationsRequest{ProviderKey: c.provider, LenderApplicationID: c.id, Known: known, Now: now()})
+	if err != nil {
+		return fromSandbox(c, err, http.StatusBadRequest)
+	}
+	out := &protocol.Stipulations{ApplicationID: c.id, Stipulations: []protocol.Stipulation{}}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, st := range got {
+		if app != nil {
+			app.stips[st.ID] = st.Status
+		}
+		out.Stipulations = append(out.Stipulations, protocol.Stipulation{ID: st.ID, Type: st.Type, Description: st.Description, Status: st.Status})
+	}
+	return ok(out)
+}
+
+// creditLimit is POST …/credit-limit. The simulated lender grants a new
+// limit up to twice the current one when the stated yearly income is at
+// least four times the new limit; otherwise it declines and the limit
+// stays.
+func (s *Sim) creditLimit(c *call) reply {
+	var in protocol.CreditLimitChange
+	if rep := decodeBody(c, &in); rep != nil {
+		return *rep
+	}
+	if in.PlatformReference == "" || in.RequestedLimitCents <= 0 || in.AnnualGrossIncomeCents < 0 || in.Currency != protocol.Currency {
+		return fail(http.StatusUnprocessableEntity, protocol.CodeValidation, "Some fields are missing or wrong.",
+			protocol.FieldError{Field: "requestedLimitCents", Message: "A reference, a positive limit and a non-negative income, in " + protocol.Currency + "."})
+	}
+	if rep := s.guard(c); rep != nil {
+		return *rep
+	}
+	rep := s.status(c)
+	d, isDecision := rep.body.(*protocol.Decision)
+	if !isDecision {
+		return rep
+	}
+	if d.Status != protocol.StatusApproved {
+		return fail(http.StatusConflict, protocol.CodeConflict, "There is no open account to change.")
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	app := s.apps[pair(c.provider, c.id)]
+	current := d.ApprovedAmountCents
+	if app != nil && app.limit > 0 {
+		current = app.limit
+	}
+	out := &protocol.CreditLimitAnswer{ApplicationID: c.id, PlatformReference: in.PlatformReference,
+		Status: protocol.CreditLimitDeclined, CreditLimitCents: current, Currency: protocol.Currency}
+	if in.RequestedLimitCents <= 2*current && in.RequestedLimitCents <= in.AnnualGrossIncomeCents/4 {
+		out.Status, out.CreditLimitCents = protocol.CreditLimitApproved, in.RequestedLimitCents
+		if app != nil {
+			app.limit = in.RequestedLimitCents
+		}
+	}
+	return ok(out)
+}

@@ -1,0 +1,231 @@
+// Package lendersim is a lender simulator: an HTTP server that speaks our
+// lender protocol (package lender/protocol) for all eleven products under
+// /lenders/{providerKey}/…, so that the HTTP adapter (lender/httplender),
+// the server and the browser can be tried against a lender that sits
+// behind a network (docs/lender-protocol.md, "The simulator").
+//
+// Decisions, plans, documents and quizzes come from the built-in sandbox
+// (lender/sandbox), reached through chairside.Lender. What a real lender
+// adds, the simulator adds in memory: applications by id and by platform
+// reference, an idempotency store, pending applications that a timer
+// approves and announces by signed webhook, and faults (slow answers,
+// 503s, garbage, dropped connections, repeated or missing webhooks) that
+// tests and people set at run time. Counters let tests see what reached
+// it.
+package lendersim
+
+import (
+	"context"
+	"crypto/subtle"
+	"log/slog"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/chairside/chairside"
+	"github.com/chairside/chairside/lender"
+	"github.com/chairside/chairside/lender/protocol"
+	"github.com/chairside/chairside/lender/sandbox"
+	"github.com/chairside/chairside/provider"
+)
+
+// Defaults of Options.
+const (
+	DefaultPendingFor      = 5 * time.Second
+	DefaultWebhookAttempts = 5
+	DefaultWebhookBackoff  = time.Second
+)
+
+// Operation names of the counters and fault filters: the lender.Op…
+// names of the adapter, and these two of the simulator's own.
+const (
+	OpLookup      = "lookup"       // GET /applications?platformReference=…
+	OpCreditLimit = "credit_limit" // POST /applications/{id}/credit-limit
+)
+
+// Options configure a Sim. The zero value serves without credentials and
+// sends no webhooks.
+type Options struct {
+	// APIKey, when set, must come as "Authorization: Bearer <APIKey>";
+	// APISecret, when set, as X-Api-Secret. Anything else answers 401.
+	APIKey, APISecret string
+	// WebhookURL is where events go, "{providerKey}" replaced by the
+	// lender's key; "" sends none. WebhookSecret signs them.
+	WebhookURL    string
+	WebhookSecret string
+	// PendingFor is how long a pending application stays pending before
+	// the simulator approves it.
+	PendingFor time.Duration
+	// WebhookAttempts and WebhookBackoff bound the deliveries of one
+	// event: the wait doubles after each failed attempt.
+	WebhookAttempts int
+	WebhookBackoff  time.Duration
+	// RetryAfter, when set, goes with every 503 as its Retry-After
+	// header, in whole seconds rounded up.
+	RetryAfter time.Duration
+	// Client sends the webhooks; nil for one with a short time-out.
+	Client *http.Client
+	// Logger is told of webhook deliveries and advanced applications.
+	Logger *slog.Logger
+}
+
+// Sim is the simulator. It implements http.Handler; Close stops its
+// timers and webhook deliveries.
+type Sim struct {
+	opts Options
+	sb   *sandbox.Sandbox
+	mux  *http.ServeMux
+	log  *slog.Logger
+
+	ctx    context.Context // ends at Close: stops timers and deliveries
+	cancel context.CancelFunc
+	wg     sync.WaitGroup
+
+	mu        sync.Mutex
+	apps      map[string]*application // by provider and lender application id
+	byRef     map[string]*application // by provider and platform reference
+	idem      map[string]*idemEntry   // by provider and Idempotency-Key
+	faults    map[string]*Fault       // by provider
+	creates   map[string]int          // by provider and platform reference
+	hits      map[string]int          // by provider and operation
+	delivered map[string]int          // webhooks delivered, by provider
+	timers    []*time.Timer
+}
+
+// New returns a simulator.
+func New(opts Options) *Sim {
+	if opts.PendingFor <= 0 {
+		opts.PendingFor = DefaultPendingFor
+	}
+	if opts.WebhookAttempts <= 0 {
+		opts.WebhookAttempts = DefaultWebhookAttempts
+	}
+	if opts.WebhookBackoff <= 0 {
+		opts.WebhookBackoff = DefaultWebhookBackoff
+	}
+	if opts.Client == nil {
+		opts.Client = &http.Client{Timeout: 10 * time.Second}
+	}
+	s := &Sim{
+		opts: opts, sb: sandbox.New(sandbox.Options{}), log: opts.Logger,
+		apps: map[string]*application{}, byRef: map[string]*application{}, idem: map[string]*idemEntry{},
+		faults: map[string]*Fault{}, creates: map[string]int{}, hits: map[string]int{}, delivered: map[string]int{},
+	}
+	if s.log == nil {
+		s.log = slog.New(slog.DiscardHandler)
+	}
+	s.ctx, s.cancel = context.WithCancel(context.Background())
+	s.routes()
+	return s
+}
+
+// ServeHTTP serves the protocol and the simulator's own /_sim/ endpoints.
+func (s *Sim) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.mux.ServeHTTP(w, r) }
+
+// Close stops the pending timers and waits for webhook deliveries under
+// way to give up.
+func (s *Sim) Close() {
+	s.mu.Lock()
+	s.cancel() // under the lock: no delivery starts after it
+	for _, t := range s.timers {
+		t.Stop()
+	}
+	s.mu.Unlock()
+	s.wg.Wait()
+}
+
+// Creates is how many times a create (or a patch) with this platform
+// reference actually ran at the lender, replays not counted.
+func (s *Sim) Creates(providerKey, reference string) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.creates[pair(providerKey, reference)]
+}
+
+// Hits is how many requests of an operation reached the lender, whatever
+// their answer (a fault, a replay, a 401 included).
+func (s *Sim) Hits(providerKey, op string) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.hits[pair(providerKey, op)]
+}
+
+// Webhooks is how many webhook deliveries of the lender were answered 2xx.
+func (s *Sim) Webhooks(providerKey string) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.delivered[providerKey]
+}
+
+// Application answers the decision the lender holds for an application,
+// false when it holds none.
+func (s *Sim) Application(providerKey, lenderApplicationID string) (protocol.Decision, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	app := s.apps[pair(providerKey, lenderApplicationID)]
+	if app == nil {
+		return protocol.Decision{}, false
+	}
+	return *app.decision, true
+}
+
+func pair(a, b string) string { return a + "\x00" + b }
+
+// lender is the sandbox lender of a base provider key.
+func (s *Sim) lender(key string) (chairside.Lender, bool) {
+	if base, _ := provider.ParseKey(key); base != key {
+		return nil, false
+	}
+	l, err := s.sb.Lender(key)
+	return l, err == nil
+}
+
+// authorised checks the credentials of a request, in constant time.
+func (s *Sim) authorised(r *http.Request) bool {
+	ok := true
+	if s.opts.APIKey != "" {
+		got, _ := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
+		ok = subtle.ConstantTimeCompare([]byte(got), []byte(s.opts.APIKey)) == 1
+	}
+	if s.opts.APISecret != "" {
+		ok = subtle.ConstantTimeCompare([]byte(r.Header.Get(protocol.HeaderAPISecret)), []byte(s.opts.APISecret)) == 1 && ok
+	}
+	return ok
+}
+
+func (s *Sim) routes() {
+	s.mux = http.NewServeMux()
+	const app = "/lenders/{provider}/applications/{id}/"
+	for pattern, rt := range map[string]struct {
+		op string
+		h  handler
+	}{
+		"POST /lenders/{provider}/applications":     {lender.OpDecide, s.create},
+		"GET /lenders/{provider}/applications":      {OpLookup, s.lookup},
+		"GET /lenders/{provider}/applications/{id}": {lender.OpStatus, s.status},
+		"GET /lenders/{provider}/documents/{kind}":  {lender.OpDocument, s.document},
+		"GET " + app + protocol.SubPlans:            {lender.OpPlans, s.plans},
+		"POST " + app + protocol.SubAccept:          {lender.OpAcceptOffer, s.accept},
+		"POST " + app + protocol.SubBankAccount:     {lender.OpBankAccount, s.bankAccount},
+		"POST " + app + protocol.SubBankCard:        {lender.OpBankCard, s.bankCard},
+		"POST " + app + protocol.SubDownPayment:     {lender.OpDownPayment, s.downPayment},
+		"POST " + app + protocol.SubContacts:        {lender.OpContact, s.contact},
+		"POST " + app + protocol.SubConsents:        {lender.OpConsent, s.consent},
+		"POST " + app + protocol.SubSpouse:          {lender.OpSpouse, s.spouse},
+		"POST " + app + protocol.SubESign:           {lender.OpESign, s.esign},
+		"POST " + app + protocol.SubComplete:        {lender.OpComplete, s.complete},
+		"GET " + app + protocol.SubQuiz:             {lender.OpQuiz, s.quiz},
+		"POST " + app + protocol.SubQuizAnswers:     {lender.OpAnswers, s.answers},
+		"POST " + app + protocol.SubPatches:         {lender.OpPatch, s.patch},
+		"GET " + app + protocol.SubStipulations:     {lender.OpStipulations, s.stipulations},
+		"POST " + app + protocol.SubCreditLimit:     {OpCreditLimit, s.creditLimit},
+	} {
+		s.mux.Handle(pattern, s.route(rt.op, rt.h))
+	}
+	s.mux.HandleFunc("GET /_sim/faults", s.listFaults)
+	s.mux.HandleFunc("POST /_sim/faults", s.postFault)
+	s.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		s.write(w, r.Header.Get(protocol.HeaderCorrelationID), fail(http.StatusNotFound, protocol.CodeNotFound, "No such endpoint."))
+	})
+}

@@ -1,0 +1,233 @@
+package protocol
+
+import (
+	"github.com/chairside/chairside"
+)
+
+// Operations of a CreateApplication: a soft-pull prequalification, a
+// prescreen, or the full (hard-pull) application.
+const (
+	OperationPrequalify = "prequalify"
+	OperationPrescreen  = "prescreen"
+	OperationApply      = "apply"
+)
+
+// CreateApplication is the body of POST /applications: one prequalify,
+// prescreen or full application. PlatformReference is ours and unique per
+// submit; the lender echoes it and finds the application by it.
+type CreateApplication struct {
+	PlatformReference   string     `json:"platformReference"`
+	Operation           string     `json:"operation"`
+	Role                string     `json:"role,omitempty"`
+	LocationState       string     `json:"locationState,omitempty"`
+	PurchaseAmountCents int64      `json:"purchaseAmountCents"`
+	Currency            string     `json:"currency"`
+	Primary             Applicant  `json:"primary"`
+	Joint               *Applicant `json:"joint,omitempty"`
+	// TestCase names a sandbox test case; a real lender ignores it.
+	TestCase string `json:"testCase,omitempty"`
+}
+
+// Applicant is one person of an application on the wire. Money is in cents
+// (the …Cents names), dates YYYY-MM-DD, SSN and phones digits only. All of
+// it is personal data: never logged by either side.
+type Applicant struct {
+	FirstName     string `json:"firstName,omitempty"`
+	LastName      string `json:"lastName,omitempty"`
+	MiddleInitial string `json:"middleInitial,omitempty"`
+	NamePrefix    string `json:"namePrefix,omitempty"`
+	NameSuffix    string `json:"nameSuffix,omitempty"`
+	DateOfBirth   string `json:"dateOfBirth,omitempty"`
+	SSN           string `json:"ssn,omitempty"`
+
+	AddressLine1   string `json:"addressLine1,omitempty"`
+	AddressLine2   string `json:"addressLine2,omitempty"`
+	AddressCity    string `json:"addressCity,omitempty"`
+	AddressState   string `json:"addressState,omitempty"`
+	AddressZipCode string `json:"addressZipCode,omitempty"`
+
+	Email       string `json:"email,omitempty"`
+	HomePhone   string `json:"homePhone,omitempty"`
+	MobilePhone string `json:"mobilePhone,omitempty"`
+	WorkPhone   string `json:"workPhone,omitempty"`
+
+	EmployerName           string `json:"employerName,omitempty"`
+	EmployerPhone          string `json:"employerPhone,omitempty"`
+	EmployerPhoneExtension string `json:"employerPhoneExtension,omitempty"`
+	JobTitle               string `json:"jobTitle,omitempty"`
+	MonthsEmployed         *int   `json:"monthsEmployed,omitempty"`
+	EmploymentStartDate    string `json:"employmentStartDate,omitempty"`
+	Occupation             string `json:"occupation,omitempty"`
+
+	HousingMonths       *int   `json:"housingMonths,omitempty"`
+	HousingStatus       string `json:"housingStatus,omitempty"`
+	HousingPaymentCents *int64 `json:"housingPaymentCents,omitempty"`
+
+	IDType           string `json:"idType,omitempty"`
+	IDNumber         string `json:"idNumber,omitempty"`
+	IDState          string `json:"idState,omitempty"`
+	IDIssueDate      string `json:"idIssueDate,omitempty"`
+	IDExpirationDate string `json:"idExpirationDate,omitempty"`
+
+	AnnualGrossIncomeCents           *int64 `json:"annualGrossIncomeCents,omitempty"`
+	AdditionalAnnualGrossIncomeCents *int64 `json:"additionalAnnualGrossIncomeCents,omitempty"`
+	AnnualNetIncomeCents             *int64 `json:"annualNetIncomeCents,omitempty"`
+	MonthlyGrossIncomeCents          *int64 `json:"monthlyGrossIncomeCents,omitempty"`
+	MonthlyNetIncomeCents            *int64 `json:"monthlyNetIncomeCents,omitempty"`
+	IncomeType                       string `json:"incomeType,omitempty"`
+
+	PayFrequency       string `json:"payFrequency,omitempty"`
+	PreviousPayDate    string `json:"previousPayDate,omitempty"`
+	NextPayDate        string `json:"nextPayDate,omitempty"`
+	FirstPaymentDate   string `json:"firstPaymentDate,omitempty"`
+	MaritalStatus      string `json:"maritalStatus,omitempty"`
+	RelationshipStatus string `json:"relationshipStatus,omitempty"`
+}
+
+// NewCreateApplication is the wire form of a decision request.
+func NewCreateApplication(req *chairside.DecisionRequest) *CreateApplication {
+	out := &CreateApplication{
+		PlatformReference:   req.Reference,
+		Operation:           req.Operation,
+		Role:                req.Role,
+		LocationState:       req.LocationState,
+		PurchaseAmountCents: req.PurchaseAmountCents,
+		Currency:            Currency,
+		Primary:             FromApplicant(req.Primary),
+		TestCase:            req.TestCase,
+	}
+	if req.Joint != nil {
+		j := FromApplicant(*req.Joint)
+		out.Joint = &j
+	}
+	return out
+}
+
+// Chairside is the decision request a create stands for, for providerKey.
+func (c *CreateApplication) Chairside(providerKey string) *chairside.DecisionRequest {
+	out := &chairside.DecisionRequest{
+		ProviderKey:         providerKey,
+		Operation:           c.Operation,
+		Reference:           c.PlatformReference,
+		Role:                c.Role,
+		LocationState:       c.LocationState,
+		PurchaseAmountCents: c.PurchaseAmountCents,
+		Primary:             c.Primary.Chairside(),
+		TestCase:            c.TestCase,
+	}
+	if c.Joint != nil {
+		j := c.Joint.Chairside()
+		out.Joint = &j
+	}
+	return out
+}
+
+// Validate lists what a lender refuses in a create, as 422 field errors.
+// It checks the shape only; whether to lend is the lender's decision.
+func (c *CreateApplication) Validate() []FieldError {
+	var fe []FieldError
+	add := func(field, msg string) { fe = append(fe, FieldError{Field: field, Message: msg}) }
+	if c.PlatformReference == "" {
+		add("platformReference", "Required.")
+	}
+	switch c.Operation {
+	case OperationPrequalify, OperationPrescreen, OperationApply:
+	default:
+		add("operation", "Must be prequalify, prescreen or apply.")
+	}
+	if c.PurchaseAmountCents < 0 {
+		add("purchaseAmountCents", "Cannot be negative.")
+	}
+	if checkCurrency(c.Currency, c.PurchaseAmountCents) != nil {
+		add("currency", "Must be "+Currency+".")
+	}
+	fe = append(fe, c.Primary.validate("primary")...)
+	if c.Joint != nil {
+		fe = append(fe, c.Joint.validate("joint")...)
+	}
+	return fe
+}
+
+func (a *Applicant) validate(prefix string) []FieldError {
+	var fe []FieldError
+	add := func(field, msg string) { fe = append(fe, FieldError{Field: prefix + "." + field, Message: msg}) }
+	if a.FirstName == "" {
+		add("firstName", "Required.")
+	}
+	if a.LastName == "" {
+		add("lastName", "Required.")
+	}
+	if a.SSN != "" && !digits(a.SSN, 9) {
+		add("ssn", "Must be 9 digits.")
+	}
+	for _, m := range []struct {
+		name string
+		v    *int64
+	}{
+		{"housingPaymentCents", a.HousingPaymentCents}, {"annualGrossIncomeCents", a.AnnualGrossIncomeCents},
+		{"additionalAnnualGrossIncomeCents", a.AdditionalAnnualGrossIncomeCents}, {"annualNetIncomeCents", a.AnnualNetIncomeCents},
+		{"monthlyGrossIncomeCents", a.MonthlyGrossIncomeCents}, {"monthlyNetIncomeCents", a.MonthlyNetIncomeCents},
+	} {
+		if m.v != nil && *m.v < 0 {
+			add(m.name, "Cannot be negative.")
+		}
+	}
+	return fe
+}
+
+// digits reports whether s is exactly n ASCII digits.
+func digits(s string, n int) bool {
+	if len(s) != n {
+		return false
+	}
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// FromApplicant is the wire form of an applicant.
+func FromApplicant(a chairside.Applicant) Applicant {
+	return Applicant{
+		FirstName: a.FirstName, LastName: a.LastName, MiddleInitial: a.MiddleInitial,
+		NamePrefix: a.NamePrefix, NameSuffix: a.NameSuffix, DateOfBirth: a.DateOfBirth, SSN: a.SSN,
+		AddressLine1: a.AddressLine1, AddressLine2: a.AddressLine2, AddressCity: a.AddressCity,
+		AddressState: a.AddressState, AddressZipCode: a.AddressZipCode,
+		Email: a.Email, HomePhone: a.HomePhone, MobilePhone: a.MobilePhone, WorkPhone: a.WorkPhone,
+		EmployerName: a.EmployerName, EmployerPhone: a.EmployerPhone, EmployerPhoneExtension: a.EmployerPhoneExtension,
+		JobTitle: a.JobTitle, MonthsEmployed: a.MonthsEmployed, EmploymentStartDate: a.EmploymentStartDate,
+		Occupation: a.Occupation, HousingMonths: a.HousingMonths, HousingStatus: a.HousingStatus,
+		HousingPaymentCents: a.HousingPaymentAmount,
+		IDType:              a.IDType, IDNumber: a.IDNumber, IDState: a.IDState, IDIssueDate: a.IDIssueDate,
+		IDExpirationDate:       a.IDExpirationDate,
+		AnnualGrossIncomeCents: a.AnnualGrossIncome, AdditionalAnnualGrossIncomeCents: a.AdditionalAnnualGrossIncome,
+		AnnualNetIncomeCents: a.AnnualNetIncome, MonthlyGrossIncomeCents: a.MonthlyGrossIncome,
+		MonthlyNetIncomeCents: a.MonthlyNetIncome, IncomeType: a.IncomeType,
+		PayFrequency: a.PayFrequency, PreviousPayDate: a.PreviousPayDate, NextPayDate: a.NextPayDate,
+		FirstPaymentDate: a.FirstPaymentDate, MaritalStatus: a.MaritalStatus, RelationshipStatus: a.RelationshipStatus,
+	}
+}
+
+// Chairside is the chairside form of a wire applicant.
+func (a Applicant) Chairside() chairside.Applicant {
+	return chairside.Applicant{
+		FirstName: a.FirstName, LastName: a.LastName, MiddleInitial: a.MiddleInitial,
+		NamePrefix: a.NamePrefix, NameSuffix: a.NameSuffix, DateOfBirth: a.DateOfBirth, SSN: a.SSN,
+		AddressLine1: a.AddressLine1, AddressLine2: a.AddressLine2, AddressCity: a.AddressCity,
+		AddressState: a.AddressState, AddressZipCode: a.AddressZipCode,
+		Email: a.Email, HomePhone: a.HomePhone, MobilePhone: a.MobilePhone, WorkPhone: a.WorkPhone,
+		EmployerName: a.EmployerName, EmployerPhone: a.EmployerPhone, EmployerPhoneExtension: a.EmployerPhoneExtension,
+		JobTitle: a.JobTitle, MonthsEmployed: a.MonthsEmployed, EmploymentStartDate: a.EmploymentStartDate,
+		Occupation: a.Occupation, HousingMonths: a.HousingMonths, HousingStatus: a.HousingStatus,
+		HousingPaymentAmount: a.HousingPaymentCents,
+		IDType:               a.IDType, IDNumber: a.IDNumber, IDState: a.IDState, IDIssueDate: a.IDIssueDate,
+		IDExpirationDate:  a.IDExpirationDate,
+		AnnualGrossIncome: a.AnnualGrossIncomeCents, AdditionalAnnualGrossIncome: a.AdditionalAnnualGrossIncomeCents,
+		AnnualNetIncome: a.AnnualNetIncomeCents, MonthlyGrossIncome: a.MonthlyGrossIncomeCents,
+		MonthlyNetIncome: a.MonthlyNetIncomeCents, IncomeType: a.IncomeType,
+		PayFrequency: a.PayFrequency, PreviousPayDate: a.PreviousPayDate, NextPayDate: a.NextPayDate,
+		FirstPaymentDate: a.FirstPaymentDate, MaritalStatus: a.MaritalStatus, RelationshipStatus: a.RelationshipStatus,
+	}
+}

@@ -1,0 +1,105 @@
+package protocol
+
+import (
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// SignatureHeader carries a webhook's signature: "t=<unix seconds>,v1=<hex
+// HMAC-SHA256 of "<t>.<body>">" (docs/lender-protocol.md, "Webhooks").
+// Several v1 values may appear while a lender rotates its secret; one
+// matching is enough.
+const SignatureHeader = "Chairside-Signature"
+
+// WebhookTolerance is how far a webhook's timestamp may be from our clock,
+// either way, before it is refused as a replay.
+const WebhookTolerance = 5 * time.Minute
+
+// Webhook event types.
+const (
+	EventApplicationUpdated = "application.updated"
+)
+
+// Event is the envelope of every webhook. ID is unique per event: a
+// repeated delivery carries the same ID and is applied once.
+type Event struct {
+	ID        string    `json:"id"`
+	Type      string    `json:"type"`
+	CreatedAt time.Time `json:"createdAt"`
+	Data      EventData `json:"data"`
+}
+
+// EventData is what changed: the lender's application, its status before
+// and after, and the decision it now stands at.
+type EventData struct {
+	ApplicationID     string    `json:"applicationId"`
+	PlatformReference string    `json:"platformReference,omitempty"`
+	PreviousStatus    string    `json:"previousStatus"`
+	NewStatus         string    `json:"newStatus"`
+	Decision          *Decision `json:"decision,omitempty"`
+}
+
+// Errors of VerifySignature. None says which part of a good signature was
+// wrong beyond this.
+var (
+	ErrNoSignature  = errors.New("webhook: no signature")
+	ErrBadSignature = errors.New("webhook: signature does not match")
+	ErrStale        = errors.New("webhook: timestamp outside the tolerance")
+)
+
+// Sign returns the SignatureHeader value for body sent at t.
+func Sign(secret []byte, t time.Time, body []byte) string {
+	ts := strconv.FormatInt(t.Unix(), 10)
+	return "t=" + ts + ",v1=" + mac(secret, ts, body)
+}
+
+// VerifySignature checks a SignatureHeader value against body: a v1 that
+// matches (compared in constant time) and a timestamp within
+// WebhookTolerance of now.
+func VerifySignature(secret []byte, header string, body []byte, now time.Time) error {
+	var ts string
+	var sigs []string
+	for part := range strings.SplitSeq(header, ",") {
+		k, v, _ := strings.Cut(strings.TrimSpace(part), "=")
+		switch k {
+		case "t":
+			ts = v
+		case "v1":
+			sigs = append(sigs, v)
+		}
+	}
+	if ts == "" || len(sigs) == 0 {
+		return ErrNoSignature
+	}
+	want := mac(secret, ts, body)
+	ok := false
+	for _, s := range sigs {
+		if hmac.Equal([]byte(s), []byte(want)) {
+			ok = true
+		}
+	}
+	if !ok {
+		return ErrBadSignature
+	}
+	sec, err := strconv.ParseInt(ts, 10, 64)
+	if err != nil {
+		return ErrBadSignature
+	}
+	if d := now.Sub(time.Unix(sec, 0)); d > WebhookTolerance || d < -WebhookTolerance {
+		return ErrStale
+	}
+	return nil
+}
+
+func mac(secret []byte, ts string, body []byte) string {
+	m := hmac.New(sha256.New, secret)
+	m.Write([]byte(ts))
+	m.Write([]byte{'.'})
+	m.Write(body)
+	return hex.EncodeToString(m.Sum(nil))
+}

@@ -1,0 +1,141 @@
+// Package metrics is what Chairside tells Prometheus at /metrics: lender
+// calls (count, latency, errors by kind, circuit breaker state), webhook
+// deliveries, the reconciler's polls, API requests by route, and the Go
+// runtime (docs/operations.md, "Metrics").
+//
+// Every label has a bounded set of values (provider keys, operations,
+// route patterns, kinds); nothing personal or per-session is ever a label.
+// A nil *Metrics records nothing, so code under test may pass none.
+package metrics
+
+import (
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+)
+
+// Breaker states as the gauge shows them.
+const (
+	BreakerClosed   = 0
+	BreakerHalfOpen = 1
+	BreakerOpen     = 2
+)
+
+// Metrics holds the collectors of one server. Build it with New.
+type Metrics struct {
+	reg           *prometheus.Registry
+	lenderCalls   *prometheus.CounterVec
+	lenderLatency *prometheus.HistogramVec
+	lenderErrors  *prometheus.CounterVec
+	breaker       *prometheus.GaugeVec
+	webhooks      *prometheus.CounterVec
+	polls         *prometheus.CounterVec
+	requests      *prometheus.CounterVec
+	reqLatency    *prometheus.HistogramVec
+}
+
+// New returns Metrics registered in a registry of their own, with the Go
+// runtime and process collectors.
+func New() *Metrics {
+	m := &Metrics{
+		reg: prometheus.NewRegistry(),
+		lenderCalls: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "chairside_lender_calls_total",
+			Help: "Calls to lenders by provider, operation and result (ok or the error kind).",
+		}, []string{"provider", "op", "result"}),
+		lenderLatency: prometheus.NewHistogramVec(prometheus.HistogramOpts{
+			Name:    "chairside_lender_call_duration_seconds",
+			Help:    "Time lender calls took, failed ones included, by provider and operation.",
+			Buckets: []float64{.01, .025, .05, .1, .25, .5, 1, 2.5, 5, 10, 25},
+		}, []string{"provider", "op"}),
+		lenderErrors: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "chairside_lender_errors_total",
+			Help: "Failed lender calls by provider, operation and kind (timeout, unavailable, malformed, breaker_open, rejected, not_found, other).",
+		}, []string{"provider", "op", "kind"}),
+		breaker: prometheus.NewGaugeVec(prometheus.GaugeOpts{
+			Name: "chairside_lender_breaker_state",
+			Help: "Circuit breaker state per HTTP lender: 0 closed, 1 half-open, 2 open.",
+		}, []string{"provider"}),
+		webhooks: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "chairside_lender_webhooks_total",
+			Help: "Webhook deliveries by provider and result (applied, duplicate, ignored, bad_signature, stale, malformed, unknown_application, error).",
+		}, []string{"provider", "result"}),
+		polls: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "chairside_reconciler_polls_total",
+			Help: "Status polls of pending applications by provider and result (changed, unchanged, error).",
+		}, []string{"provider", "result"}),
+		requests: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "chairside_http_requests_total",
+			Help: "API requests by route pattern and status code.",
+		}, []string{"route", "code"}),
+		reqLatency: prometheus.NewHistogramVec(prometheus.HistogramOpts{
+			Name:    "chairside_http_request_duration_seconds",
+			Help:    "Time API requests took by route pattern.",
+			Buckets: []float64{.001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 10, 30},
+		}, []string{"route"}),
+	}
+	m.reg.MustRegister(m.lenderCalls, m.lenderLatency, m.lenderErrors, m.breaker, m.webhooks, m.polls, m.requests, m.reqLatency,
+		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	return m
+}
+
+// Handler serves the metrics in the Prometheus text format.
+func (m *Metrics) Handler() http.Handler {
+	return promhttp.HandlerFor(m.reg, promhttp.HandlerOpts{Registry: m.reg})
+}
+
+// Registry is where the collectors are registered, for tests that gather
+// them.
+func (m *Metrics) Registry() *prometheus.Registry { return m.reg }
+
+// LenderCall counts one lender call that took d and failed with kind (""
+// when it succeeded).
+func (m *Metrics) LenderCall(provider, op string, d time.Duration, kind string) {
+	if m == nil {
+		return
+	}
+	result := "ok"
+	if kind != "" {
+		result = kind
+		m.lenderErrors.WithLabelValues(provider, op, kind).Inc()
+	}
+	m.lenderCalls.WithLabelValues(provider, op, result).Inc()
+	m.lenderLatency.WithLabelValues(provider, op).Observe(d.Seconds())
+}
+
+// BreakerState sets the breaker gauge of provider (BreakerClosed …).
+func (m *Metrics) BreakerState(provider string, state int) {
+	if m == nil {
+		return
+	}
+	m.breaker.WithLabelValues(provider).Set(float64(state))
+}
+
+// Webhook counts one webhook delivery and how it ended.
+func (m *Metrics) Webhook(provider, result string) {
+	if m == nil {
+		return
+	}
+	m.webhooks.WithLabelValues(provider, result).Inc()
+}
+
+// Poll counts one status poll of the reconciler.
+func (m *Metrics) Poll(provider, result string) {
+	if m == nil {
+		return
+	}
+	m.polls.WithLabelValues(provider, result).Inc()
+}
+
+// Request counts one API request by its route pattern.
+func (m *Metrics) Request(route string, code int, d time.Duration) {
+	if m == nil {
+		return
+	}
+	m.requests.WithLabelValues(route, strconv.Itoa(code)).Inc()
+	m.reqLatency.WithLabelValues(route).Observe(d.Seconds())
+}

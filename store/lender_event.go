@@ -1,0 +1,119 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/chairside/chairside"
+)
+
+// FindProviderApplicationByLenderID finds the provider application a
+// lender knows by lenderApplicationID, for the lender of the base provider
+// key providerKey (the stored key may carry waterfall modifiers such as
+// ":role=secondary"), with its latest decision; ENOTFOUND when none.
+func (db *DB) FindProviderApplicationByLenderID(ctx context.Context, providerKey, lenderApplicationID string) (*chairside.ProviderApplication, error) {
+	if lenderApplicationID == "" {
+		return nil, notFound("Provider application not found.")
+	}
+	var applicationID, key string
+	err := db.queryRow(ctx, `SELECT application_id, provider_key FROM provider_applications
+		WHERE lender_application_id = ? AND (provider_key = ? OR provider_key LIKE ?)
+		ORDER BY created_at DESC LIMIT 1`, lenderApplicationID, providerKey, providerKey+":%").Scan(&applicationID, &key)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, notFound("Provider application not found.")
+	} else if err != nil {
+		return nil, fmt.Errorf("store: find provider application by lender id: %w", err)
+	}
+	return db.FindProviderApplication(ctx, applicationID, key)
+}
+
+// RecordLenderEvent keeps a lender's webhook event; ECONFLICT when the
+// lender sent this event id before.
+func (db *DB) RecordLenderEvent(ctx context.Context, e *chairside.LenderEvent) error {
+	e.ReceivedAt = db.stamp(e.ReceivedAt)
+	_, err := db.exec(ctx, `INSERT INTO lender_events (provider_key, event_id, event_type, lender_application_id, result, received_at)
+		VALUES (?, ?, ?, ?, ?, ?)`, e.ProviderKey, e.EventID, e.Type, e.LenderApplicationID, e.Result, millis(e.ReceivedAt))
+	return insertError(err, "record lender event", "This event was already received.", "")
+}
+
+// trackPending keeps the pending poll of d's provider application in step
+// with d, the decision just written (see chairside.Store).
+func (db *DB) trackPending(ctx context.Context, d *chairside.Decision) error {
+	var err error
+	if d.ResponseCode == chairside.ResponsePending {
+		at := millis(d.CreatedAt)
+		_, err = db.exec(ctx, `INSERT INTO pending_polls (provider_application_id, next_poll_at, polls, since) VALUES (?, ?, 0, ?)
+			ON CONFLICT (provider_application_id) DO UPDATE SET next_poll_at = excluded.next_poll_at, polls = 0, since = excluded.since`,
+			d.ProviderApplicationID, at+chairside.PendingFirstPoll.Milliseconds(), at)
+	} else {
+		_, err = db.exec(ctx, `DELETE FROM pending_polls WHERE provider_application_id = ?`, d.ProviderApplicationID)
+	}
+	if err != nil {
+		return fmt.Errorf("store: pending poll: %w", err)
+	}
+	return nil
+}
+
+// ClaimPendingPolls takes due polls one by one, as ClaimOutbox takes
+// messages: a conditional update on the time it read, which only one
+// server can win.
+func (db *DB) ClaimPendingPolls(ctx context.Context, now time.Time, lease time.Duration, limit int) ([]*chairside.PendingPoll, error) {
+	type due struct {
+		id   string
+		next int64
+	}
+	cands, err := queryAll(ctx, db, "claim pending polls", func(s scanner) (d due, err error) {
+		return d, s.Scan(&d.id, &d.next)
+	}, `SELECT provider_application_id, next_poll_at FROM pending_polls WHERE next_poll_at <= ? ORDER BY next_poll_at LIMIT ?`,
+		millis(now), limit)
+	if err != nil {
+		return nil, err
+	}
+	var out []*chairside.PendingPoll
+	for _, c := range cands {
+		p := &chairside.PendingPoll{ProviderApplicationID: c.id}
+		var since int64
+		err := db.writeRow(ctx, `UPDATE pending_polls SET next_poll_at = ?, polls = polls + 1
+			WHERE provider_application_id = ? AND next_poll_at = ? RETURNING polls, since`,
+			millis(now.Add(lease)), c.id, c.next).Scan(&p.Polls, &since)
+		if errors.Is(err, sql.ErrNoRows) {
+			continue // another server took it
+		} else if err != nil {
+			return nil, fmt.Errorf("store: claim pending poll: %w", err)
+		}
+		p.Since = fromMillis(since)
+		err = db.queryRow(ctx, `SELECT application_id, provider_key, lender_application_id FROM provider_applications WHERE id = ?`, c.id).
+			Scan(&p.ApplicationID, &p.ProviderKey, &p.LenderApplicationID)
+		if err != nil {
+			return nil, fmt.Errorf("store: claim pending poll: %w", err)
+		}
+		out = append(out, p)
+	}
+	return out, nil
+}
+
+// ReschedulePendingPoll sets when a poll is next due.
+func (db *DB) ReschedulePendingPoll(ctx context.Context, providerApplicationID string, next time.Time) error {
+	if _, err := db.exec(ctx, `UPDATE pending_polls SET next_poll_at = ? WHERE provider_application_id = ?`,
+		millis(next), providerApplicationID); err != nil {
+		return fmt.Errorf("store: reschedule pending poll: %w", err)
+	}
+	return nil
+}
+
+// TakeLease takes the lease called name for holder in one statement: it
+// inserts it, or moves it to holder when it ran out or holder already
+// has it; a lease another server holds is left as it is.
+func (db *DB) TakeLease(ctx context.Context, name, holder string, now, until time.Time) (bool, error) {
+	res, err := db.exec(ctx, `INSERT INTO leases (name, holder, until_at) VALUES (?, ?, ?)
+		ON CONFLICT (name) DO UPDATE SET holder = excluded.holder, until_at = excluded.until_at
+		WHERE leases.until_at <= ? OR leases.holder = excluded.holder`, name, holder, millis(until), millis(now))
+	if err != nil {
+		return false, fmt.Errorf("store: take lease %s: %w", name, err)
+	}
+	n, err := rowsAffected(res)
+	return n == 1, err
+}
