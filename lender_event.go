@@ -22,13 +22,21 @@ type LenderEvent struct {
 	ReceivedAt          time.Time
 }
 
+// LenderApplicationRef locates a provider application known to its
+// lender, with the session it was made in: what news from the lender
+// (a webhook, a status poll) needs to find and record it.
+type LenderApplicationRef struct {
+	ProviderApplicationID string
+	ApplicationID         string
+	SessionID             string
+	ProviderKey           string // as stored, waterfall modifiers included
+	LenderApplicationID   string
+}
+
 // PendingPoll is a provider application waiting on its lender's decision,
 // as the reconciler claims it to ask the lender for its status.
 type PendingPoll struct {
-	ProviderApplicationID string
-	ApplicationID         string
-	ProviderKey           string
-	LenderApplicationID   string
+	LenderApplicationRef
 	// Polls counts the claims so far, this one included.
 	Polls int
 	// Since is when the application became pending.

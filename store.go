@@ -93,7 +93,9 @@ type Store interface {
 	SettleLenderCall(ctx context.Context, c *LenderCall) error
 
 	// Lender events and pending polls (docs/lender-protocol.md,
-	// "Webhooks"). RecordLenderEvent inserts e once: a second event with
+	// "Webhooks"). FindLenderApplication locates the provider application
+	// a lender knows by its id, for the lender of the base provider key
+	// providerKey; ENOTFOUND when none. RecordLenderEvent inserts e once: a second event with
 	// its provider key and id answers ECONFLICT. CreateDecision keeps
 	// pending polls: a pending decision adds (or restarts) its provider
 	// application's poll, due PendingFirstPoll later; any other removes it.
@@ -101,7 +103,7 @@ type Store interface {
 	// conditional update that moves it to now+lease, so servers sharing a
 	// database never poll one application together. ReschedulePendingPoll
 	// sets a claimed poll's next time (gone polls are left alone).
-	FindProviderApplicationByLenderID(ctx context.Context, providerKey, lenderApplicationID string) (*ProviderApplication, error)
+	FindLenderApplication(ctx context.Context, providerKey, lenderApplicationID string) (*LenderApplicationRef, error)
 	RecordLenderEvent(ctx context.Context, e *LenderEvent) error
 	ClaimPendingPolls(ctx context.Context, now time.Time, lease time.Duration, limit int) ([]*PendingPoll, error)
 	ReschedulePendingPoll(ctx context.Context, providerApplicationID string, next time.Time) error

@@ -32,10 +32,7 @@ type LenderNews struct {
 // With pendingOnly (news nobody asked for) only a pending decision may
 // move. It answers whether anything was written.
 func (s *Service) adoptDecision(ctx context.Context, tx chairside.Store, sess *chairside.Session, pa *chairside.ProviderApplication, d *chairside.Decision, source string, pendingOnly bool) (bool, error) {
-	if pa.Decision == nil || pa.Status != chairside.StatusDecided || pa.InFlight != "" || d.ResponseCode == pa.Decision.ResponseCode {
-		return false, nil
-	}
-	if pendingOnly && pa.Decision.ResponseCode != chairside.ResponsePending {
+	if !moves(pa, d, pendingOnly) {
 		return false, nil
 	}
 	d = sanitizeDecision(d, pa.ProviderKey, pa.Decision.Operation)
@@ -56,72 +53,86 @@ func (s *Service) adoptDecision(ctx context.Context, tx chairside.Store, sess *c
 	return true, nil
 }
 
-// sessionOf is the session an application was made in, for the events
-// written on news that no request of the patient brought.
-func (s *Service) sessionOf(ctx context.Context, st chairside.Store, applicationID string) (*chairside.Session, error) {
-	app, err := st.FindApplication(ctx, applicationID)
-	if err != nil {
-		return nil, err
+// moves reports whether d is news adoptDecision records for pa.
+func moves(pa *chairside.ProviderApplication, d *chairside.Decision, pendingOnly bool) bool {
+	if pa.Decision == nil || pa.Status != chairside.StatusDecided || pa.InFlight != "" || d.ResponseCode == pa.Decision.ResponseCode {
+		return false
 	}
-	return &chairside.Session{ID: app.SessionID, ApplicationID: app.ID}, nil
+	return !pendingOnly || pa.Decision.ResponseCode == chairside.ResponsePending
+}
+
+// applyNews records d, news nobody asked for (a webhook, a status poll),
+// on the provider application ref locates, inside tx; it answers whether
+// the decision moved.
+func (s *Service) applyNews(ctx context.Context, tx chairside.Store, ref *chairside.LenderApplicationRef, d *chairside.Decision, source string) (bool, error) {
+	pa, err := tx.FindProviderApplication(ctx, ref.ApplicationID, ref.ProviderKey)
+	if err != nil {
+		return false, err
+	}
+	sess := &chairside.Session{ID: ref.SessionID, ApplicationID: ref.ApplicationID}
+	return s.adoptDecision(ctx, tx, sess, pa, d, source, true)
 }
 
 // LenderEvent applies a lender's verified webhook event for the lender of
 // the base provider key providerKey, once per event id: the event is
-// recorded in the same transaction as what it changes, so a repeated
-// delivery finds it and changes nothing. It answers the event's result
-// (chairside.Event…); an event for an application we do not know answers
-// ENOTFOUND and is not recorded, so the lender delivers it again later
-// (its webhook may overtake our record of its first answer).
+// recorded first, in the same transaction as what it changes, so a
+// repeated delivery stops there and changes nothing. It answers the
+// event's result (chairside.Event…); an event for an application we do
+// not know answers ENOTFOUND and is not recorded, so the lender delivers
+// it again later (its webhook may overtake our record of its first
+// answer).
 func (s *Service) LenderEvent(ctx context.Context, providerKey string, n *LenderNews) (string, error) {
 	ctx = context.WithoutCancel(ctx)
-	pa, err := s.store.FindProviderApplicationByLenderID(ctx, providerKey, n.LenderApplicationID)
+	ref, err := s.store.FindLenderApplication(ctx, providerKey, n.LenderApplicationID)
 	if err != nil {
 		return chairside.EventUnknownApplication, err
 	}
 	d := n.Decision
 	if d == nil {
-		if d, err = s.lenderStatus(ctx, pa); err != nil {
+		if d, err = s.lenderStatus(ctx, ref); err != nil {
 			return "", err
 		}
 	}
-	result := chairside.EventIgnored
+	ev := &chairside.LenderEvent{ProviderKey: providerKey, EventID: n.EventID, Type: n.Type,
+		LenderApplicationID: n.LenderApplicationID, Result: chairside.EventIgnored, ReceivedAt: s.now().UTC()}
+	var duplicate bool
 	err = s.batch(ctx, func(tx chairside.Store) error {
-		cur, err := tx.FindProviderApplication(ctx, pa.ApplicationID, pa.ProviderKey)
+		pa, err := tx.FindProviderApplication(ctx, ref.ApplicationID, ref.ProviderKey)
 		if err != nil {
 			return err
 		}
-		sess, err := s.sessionOf(ctx, tx, cur.ApplicationID)
-		if err != nil {
+		if moves(pa, d, true) {
+			ev.Result = chairside.EventApplied
+		}
+		// The event first: a repeat stops here, before anything is written
+		// (a version conflict below is then an error, never a duplicate).
+		if err := tx.RecordLenderEvent(ctx, ev); isCode(err, chairside.ECONFLICT) {
+			duplicate = true
+			return nil
+		} else if err != nil {
 			return err
 		}
-		changed, err := s.adoptDecision(ctx, tx, sess, cur, d, "webhook", true)
-		if err != nil {
-			return err
-		}
-		if changed {
-			result = chairside.EventApplied
-		}
-		return tx.RecordLenderEvent(ctx, &chairside.LenderEvent{ProviderKey: providerKey, EventID: n.EventID, Type: n.Type,
-			LenderApplicationID: n.LenderApplicationID, Result: result, ReceivedAt: s.now().UTC()})
+		sess := &chairside.Session{ID: ref.SessionID, ApplicationID: ref.ApplicationID}
+		_, err = s.adoptDecision(ctx, tx, sess, pa, d, "webhook", true)
+		return err
 	})
-	if isCode(err, chairside.ECONFLICT) {
+	switch {
+	case err != nil:
+		return "", err
+	case duplicate:
 		return chairside.EventDuplicate, nil
 	}
-	if err != nil {
-		return "", err
-	}
-	s.log.Info("lender event", "provider", providerKey, "event", n.EventID, "result", result)
-	return result, nil
+	s.log.Info("lender event", "provider", providerKey, "event", n.EventID, "result", ev.Result)
+	return ev.Result, nil
 }
 
-// lenderStatus asks pa's lender where its application stands, under the
-// lender time-out.
-func (s *Service) lenderStatus(ctx context.Context, pa *chairside.ProviderApplication) (*chairside.Decision, error) {
+// lenderStatus asks the lender of ref where its application stands, under
+// the lender time-out.
+func (s *Service) lenderStatus(ctx context.Context, ref *chairside.LenderApplicationRef) (*chairside.Decision, error) {
 	var d *chairside.Decision
-	err := s.callLender(ctx, pa.ProviderKey, func(ctx context.Context, l chairside.Lender) error {
+	err := s.callLender(ctx, ref.ProviderKey, func(ctx context.Context, l chairside.Lender) error {
 		var err error
-		d, err = l.Status(ctx, provider.BaseKey(pa.ProviderKey), pa.LenderApplicationID)
+		d, err = l.Status(ctx, provider.BaseKey(ref.ProviderKey), ref.LenderApplicationID)
 		return err
 	})
 	if err == nil && d == nil {
@@ -184,25 +195,13 @@ func (s *Service) ReconcilePending(ctx context.Context, limit int) ([]PollResult
 // pollOne asks the lender of one claimed poll for its status and adopts a
 // changed decision.
 func (s *Service) pollOne(ctx context.Context, p *chairside.PendingPoll) (bool, error) {
-	pa, err := s.store.FindProviderApplication(ctx, p.ApplicationID, p.ProviderKey)
-	if err != nil {
-		return false, err
-	}
-	d, err := s.lenderStatus(ctx, pa)
+	d, err := s.lenderStatus(ctx, &p.LenderApplicationRef)
 	if err != nil {
 		return false, err
 	}
 	changed := false
 	err = s.batch(ctx, func(tx chairside.Store) error {
-		cur, err := tx.FindProviderApplication(ctx, p.ApplicationID, p.ProviderKey)
-		if err != nil {
-			return err
-		}
-		sess, err := s.sessionOf(ctx, tx, cur.ApplicationID)
-		if err != nil {
-			return err
-		}
-		changed, err = s.adoptDecision(ctx, tx, sess, cur, d, "reconciler", true)
+		changed, err = s.applyNews(ctx, tx, &p.LenderApplicationRef, d, "reconciler")
 		return err
 	})
 	return changed, err

@@ -111,13 +111,13 @@ func (s *Service) ApplicationStatus(ctx context.Context, c *Caller, providerKey 
 	if pa.LenderApplicationID == "" || pa.Decision == nil {
 		return nil, errorf(chairside.ECONFLICT, "This lender has no application to check yet.")
 	}
-	d, err := s.lenderStatus(ctx, pa)
+	d, err := s.lenderStatus(ctx, &chairside.LenderApplicationRef{ProviderKey: pa.ProviderKey, LenderApplicationID: pa.LenderApplicationID})
 	if err != nil {
 		s.log.Warn("lender status failed", "session", SessionHash(c.Session.ID), "provider", providerKey, "err", chairside.ErrorCode(err))
 		return nil, errorf(chairside.ELENDER, "We did not get an answer from the lender. Please try again.")
 	}
-	if d.ResponseCode == pa.Decision.ResponseCode {
-		return pa, nil
+	if !moves(pa, d, false) {
+		return pa, nil // nothing to record: no transaction
 	}
 	// The new decision, the version-checked update that proves nothing
 	// moved meanwhile, and the event: together or not at all.

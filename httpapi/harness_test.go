@@ -57,8 +57,9 @@ type harness struct {
 	api   *contract
 	// office is the office side's service, for adding staff.
 	office *office.Service
-	// decides counts the decision calls that reached a sandbox lender.
-	decides atomic.Int64
+	// decides counts the decision calls that reached a sandbox lender,
+	// statuses its status reads.
+	decides, statuses atomic.Int64
 	// metrics are the server's metrics, served at /metrics.
 	metrics *metrics.Metrics
 }
@@ -124,8 +125,11 @@ func newHarness(t testing.TB, e storetest.Engine, cfg config) *harness {
 	}
 	logger := httpapi.NewLogger(h.logs, slog.LevelDebug)
 	lenders := sandbox.New(sandbox.Options{Observe: func(c sandbox.Call) {
-		if c.Op == sandbox.OpDecide {
+		switch c.Op {
+		case sandbox.OpDecide:
 			h.decides.Add(1)
+		case sandbox.OpStatus:
+			h.statuses.Add(1)
 		}
 	}})
 	svc := flow.New(st, lenders, e.Keys, flow.Options{

@@ -25,59 +25,53 @@ const webhookMaxBytes = 64 << 10
 // 404 (an application we do not know yet) and 5xx later.
 func (h *Handler) lenderWebhook(w http.ResponseWriter, r *http.Request) {
 	key := r.PathValue("providerKey")
-	label := key
+	label := key // the metrics' label: known providers only
 	if _, err := provider.Get(key); err != nil || key != provider.BaseKey(key) {
 		label = "unknown"
 	}
+	result, err := h.receiveWebhook(w, r, key, label)
+	h.opts.Metrics.Webhook(label, result)
+	if err != nil {
+		h.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, webhookAnswer{Result: result})
+}
+
+// receiveWebhook checks and applies one webhook; it answers the result
+// the metrics count and, for a refused or failed one, the error answered.
+func (h *Handler) receiveWebhook(w http.ResponseWriter, r *http.Request, key, label string) (string, error) {
 	var secrets [][]byte
 	ok := false
 	if h.opts.WebhookSecrets != nil && label != "unknown" {
 		secrets, ok = h.opts.WebhookSecrets(key)
 	}
 	if !ok {
-		h.opts.Metrics.Webhook(label, "unknown_lender")
-		h.writeError(w, r, chairside.Errorf(chairside.ENOTFOUND, "This lender sends no webhooks here."))
-		return
+		return "unknown_lender", chairside.Errorf(chairside.ENOTFOUND, "This lender sends no webhooks here.")
 	}
 	if err := checkContentType(r.Header.Get("Content-Type")); err != nil {
-		h.opts.Metrics.Webhook(label, "malformed")
-		h.writeError(w, r, err)
-		return
+		return "malformed", err
 	}
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, webhookMaxBytes))
 	if err != nil {
-		h.opts.Metrics.Webhook(label, "malformed")
-		h.writeError(w, r, chairside.Errorf(chairside.ETOOLARGE, "The event is too large."))
-		return
+		return "malformed", chairside.Errorf(chairside.ETOOLARGE, "The event is too large.")
 	}
 	if result, err := verifyWebhook(secrets, r.Header.Get(protocol.SignatureHeader), body, h.svc.Now()); err != nil {
-		h.opts.Metrics.Webhook(label, result)
 		h.log.Warn("webhook refused", "provider", label, "result", result)
-		h.writeError(w, r, chairside.Errorf(chairside.EFORBIDDEN, "The webhook signature is missing, wrong or too old."))
-		return
+		return result, chairside.Errorf(chairside.EFORBIDDEN, "The webhook signature is missing, wrong or too old.")
 	}
 	var ev protocol.Event
 	if err := json.Unmarshal(body, &ev); err != nil || ev.ID == "" || ev.Type == "" || ev.Data.ApplicationID == "" {
-		h.opts.Metrics.Webhook(label, "malformed")
-		h.writeError(w, r, chairside.Errorf(chairside.EBADREQUEST, "The event needs an id, a type and data.applicationId."))
-		return
+		return "malformed", chairside.Errorf(chairside.EBADREQUEST, "The event needs an id, a type and data.applicationId.")
 	}
 	if ev.Type != protocol.EventApplicationUpdated {
-		h.opts.Metrics.Webhook(label, chairside.EventIgnored)
-		writeJSON(w, http.StatusOK, webhookAnswer{Result: chairside.EventIgnored})
-		return
+		return chairside.EventIgnored, nil
 	}
 	result, err := h.svc.LenderEvent(r.Context(), key, newsOf(key, &ev))
-	if err != nil {
-		if chairside.ErrorCode(err) != chairside.ENOTFOUND {
-			result = "error"
-		}
-		h.opts.Metrics.Webhook(label, result)
-		h.writeError(w, r, err)
-		return
+	if err != nil && chairside.ErrorCode(err) != chairside.ENOTFOUND {
+		result = "error"
 	}
-	h.opts.Metrics.Webhook(label, result)
-	writeJSON(w, http.StatusOK, webhookAnswer{Result: result})
+	return result, err
 }
 
 // webhookAnswer is the body of a webhook's 200 answer.
@@ -102,14 +96,12 @@ func verifyWebhook(secrets [][]byte, header string, body []byte, now time.Time) 
 }
 
 // newsOf reads an event's data as the flow service takes it. A decision
-// with a status we do not know is left out: the flow service then asks the
+// the protocol's own checks refuse (an unknown status, negative money, no
+// or another application) is left out: the flow service then asks the
 // lender instead of guessing.
 func newsOf(key string, ev *protocol.Event) *flow.LenderNews {
 	n := &flow.LenderNews{EventID: ev.ID, Type: ev.Type, LenderApplicationID: ev.Data.ApplicationID}
-	if d := ev.Data.Decision; d != nil && protocol.KnownStatus(d.Status) && d.ApprovedAmountCents >= 0 {
-		if d.ApplicationID == "" {
-			d.ApplicationID = ev.Data.ApplicationID
-		}
+	if d := ev.Data.Decision; d != nil && d.Validate() == nil && d.ApplicationID == ev.Data.ApplicationID {
 		n.Decision = d.Chairside(key, "")
 	}
 	return n

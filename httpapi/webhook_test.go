@@ -179,3 +179,34 @@ func TestHealthAndReadiness(t *testing.T) {
 		}
 	})
 }
+
+// TestLenderWebhookWithoutDecision: an event that carries no decision (or
+// one the protocol's checks refuse) makes the server ask the lender for
+// the application's status, and records what the lender answers.
+func TestLenderWebhookWithoutDecision(t *testing.T) {
+	sqliteOnly(t, config{}, func(t *testing.T, h *harness) {
+		const key = "synchrony_standard"
+		sid := h.start(t)
+		want(t, h.do(t, req{method: "POST", path: "/test-cases/apply/pending-then-approved", session: sid}), 200, "")
+		d := want(t, h.prequalify(t, sid, key, testkit.Applicant("Waiting", "123450063")), 200, "")
+		lid, _ := d["lenderApplicationId"].(string)
+		now := h.clock.Now()
+		body, err := json.Marshal(protocol.Event{ID: "evt_bare", Type: protocol.EventApplicationUpdated, CreatedAt: now,
+			Data: protocol.EventData{ApplicationID: lid, PreviousStatus: protocol.StatusPending, NewStatus: protocol.StatusApproved,
+				Decision: &protocol.Decision{ApplicationID: lid, Status: "approved-ish", Currency: "USD"}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		before := h.statuses.Load()
+		if got := want(t, h.webhook(t, key, body, protocol.Sign(webhookSecret, now, body)), 200, ""); got["result"] != chairside.EventApplied {
+			t.Fatalf("webhook: %v", got)
+		}
+		if h.statuses.Load() != before+1 {
+			t.Errorf("the lender was asked for the status %d times, want once", h.statuses.Load()-before)
+		}
+		pa := want(t, h.do(t, req{method: "GET", path: "/providers/" + key + "/application", session: sid}), 200, "")
+		if dec, _ := pa["decision"].(map[string]any); !chairside.Positive(fmt.Sprint(dec["responseCode"])) {
+			t.Fatalf("after the webhook: %v", pa)
+		}
+	})
+}

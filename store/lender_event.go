@@ -10,33 +10,50 @@ import (
 	"github.com/chairside/chairside"
 )
 
-// FindProviderApplicationByLenderID finds the provider application a
-// lender knows by lenderApplicationID, for the lender of the base provider
-// key providerKey (the stored key may carry waterfall modifiers such as
-// ":role=secondary"), with its latest decision; ENOTFOUND when none.
-func (db *DB) FindProviderApplicationByLenderID(ctx context.Context, providerKey, lenderApplicationID string) (*chairside.ProviderApplication, error) {
+// refColumns and refJoin read a LenderApplicationRef of provider
+// application pa with its session.
+const (
+	refColumns = `pa.id, pa.application_id, a.session_id, pa.provider_key, pa.lender_application_id`
+	refJoin    = `provider_applications pa JOIN applications a ON a.id = pa.application_id`
+)
+
+func scanRef(s scanner, r *chairside.LenderApplicationRef, more ...any) error {
+	return s.Scan(append([]any{&r.ProviderApplicationID, &r.ApplicationID, &r.SessionID, &r.ProviderKey, &r.LenderApplicationID}, more...)...)
+}
+
+// FindLenderApplication locates the provider application a lender knows
+// by lenderApplicationID, for the lender of the base provider key
+// providerKey (the stored key may carry waterfall modifiers such as
+// ":role=secondary"); ENOTFOUND when none.
+func (db *DB) FindLenderApplication(ctx context.Context, providerKey, lenderApplicationID string) (*chairside.LenderApplicationRef, error) {
 	if lenderApplicationID == "" {
 		return nil, notFound("Provider application not found.")
 	}
-	var applicationID, key string
-	err := db.queryRow(ctx, `SELECT application_id, provider_key FROM provider_applications
-		WHERE lender_application_id = ? AND (provider_key = ? OR provider_key LIKE ?)
-		ORDER BY created_at DESC LIMIT 1`, lenderApplicationID, providerKey, providerKey+":%").Scan(&applicationID, &key)
+	var r chairside.LenderApplicationRef
+	err := scanRef(db.queryRow(ctx, `SELECT `+refColumns+` FROM `+refJoin+`
+		WHERE pa.lender_application_id = ? AND (pa.provider_key = ? OR pa.provider_key LIKE ?)
+		ORDER BY pa.created_at DESC LIMIT 1`, lenderApplicationID, providerKey, providerKey+":%"), &r)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, notFound("Provider application not found.")
 	} else if err != nil {
-		return nil, fmt.Errorf("store: find provider application by lender id: %w", err)
+		return nil, fmt.Errorf("store: find lender application: %w", err)
 	}
-	return db.FindProviderApplication(ctx, applicationID, key)
+	return &r, nil
 }
 
 // RecordLenderEvent keeps a lender's webhook event; ECONFLICT when the
-// lender sent this event id before.
+// lender sent this event id before. The insert does nothing on a repeat
+// (rather than failing), so a transaction around it stays usable on
+// PostgreSQL.
 func (db *DB) RecordLenderEvent(ctx context.Context, e *chairside.LenderEvent) error {
 	e.ReceivedAt = db.stamp(e.ReceivedAt)
-	_, err := db.exec(ctx, `INSERT INTO lender_events (provider_key, event_id, event_type, lender_application_id, result, received_at)
-		VALUES (?, ?, ?, ?, ?, ?)`, e.ProviderKey, e.EventID, e.Type, e.LenderApplicationID, e.Result, millis(e.ReceivedAt))
-	return insertError(err, "record lender event", "This event was already received.", "")
+	res, err := db.exec(ctx, `INSERT INTO lender_events (provider_key, event_id, event_type, lender_application_id, result, received_at)
+		VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (provider_key, event_id) DO NOTHING`,
+		e.ProviderKey, e.EventID, e.Type, e.LenderApplicationID, e.Result, millis(e.ReceivedAt))
+	if err != nil {
+		return fmt.Errorf("store: record lender event: %w", err)
+	}
+	return changed(res, chairside.ECONFLICT, "This event was already received.")
 }
 
 // trackPending keeps the pending poll of d's provider application in step
@@ -62,35 +79,31 @@ func (db *DB) trackPending(ctx context.Context, d *chairside.Decision) error {
 // server can win.
 func (db *DB) ClaimPendingPolls(ctx context.Context, now time.Time, lease time.Duration, limit int) ([]*chairside.PendingPoll, error) {
 	type due struct {
-		id   string
+		poll chairside.PendingPoll
 		next int64
 	}
 	cands, err := queryAll(ctx, db, "claim pending polls", func(s scanner) (d due, err error) {
-		return d, s.Scan(&d.id, &d.next)
-	}, `SELECT provider_application_id, next_poll_at FROM pending_polls WHERE next_poll_at <= ? ORDER BY next_poll_at LIMIT ?`,
-		millis(now), limit)
+		return d, scanRef(s, &d.poll.LenderApplicationRef, &d.next)
+	}, `SELECT `+refColumns+`, pp.next_poll_at FROM pending_polls pp
+		JOIN provider_applications pa ON pa.id = pp.provider_application_id JOIN applications a ON a.id = pa.application_id
+		WHERE pp.next_poll_at <= ? ORDER BY pp.next_poll_at LIMIT ?`, millis(now), limit)
 	if err != nil {
 		return nil, err
 	}
 	var out []*chairside.PendingPoll
 	for _, c := range cands {
-		p := &chairside.PendingPoll{ProviderApplicationID: c.id}
+		p := c.poll
 		var since int64
 		err := db.writeRow(ctx, `UPDATE pending_polls SET next_poll_at = ?, polls = polls + 1
 			WHERE provider_application_id = ? AND next_poll_at = ? RETURNING polls, since`,
-			millis(now.Add(lease)), c.id, c.next).Scan(&p.Polls, &since)
+			millis(now.Add(lease)), p.ProviderApplicationID, c.next).Scan(&p.Polls, &since)
 		if errors.Is(err, sql.ErrNoRows) {
 			continue // another server took it
 		} else if err != nil {
 			return nil, fmt.Errorf("store: claim pending poll: %w", err)
 		}
 		p.Since = fromMillis(since)
-		err = db.queryRow(ctx, `SELECT application_id, provider_key, lender_application_id FROM provider_applications WHERE id = ?`, c.id).
-			Scan(&p.ApplicationID, &p.ProviderKey, &p.LenderApplicationID)
-		if err != nil {
-			return nil, fmt.Errorf("store: claim pending poll: %w", err)
-		}
-		out = append(out, p)
+		out = append(out, &p)
 	}
 	return out, nil
 }

@@ -15,26 +15,35 @@ func TestLenderEventsAreKeptOnce(t *testing.T) {
 		e := &chairside.LenderEvent{ProviderKey: "snap_standard", EventID: "evt_1", Type: "application.updated", LenderApplicationID: "L-1", Result: chairside.EventApplied}
 		must(t, db.RecordLenderEvent(ctx, e))
 		wantCode(t, db.RecordLenderEvent(ctx, &chairside.LenderEvent{ProviderKey: "snap_standard", EventID: "evt_1", Type: "application.updated", Result: chairside.EventApplied}), chairside.ECONFLICT)
+		// Inside a transaction a repeat leaves it usable (PostgreSQL aborts
+		// a transaction on a failed insert): what follows still commits.
+		must(t, db.Batch(ctx, func(tx chairside.Store) error {
+			wantCode(t, tx.RecordLenderEvent(ctx, &chairside.LenderEvent{ProviderKey: "snap_standard", EventID: "evt_1", Type: "application.updated", Result: chairside.EventApplied}), chairside.ECONFLICT)
+			return tx.RecordLenderEvent(ctx, &chairside.LenderEvent{ProviderKey: "snap_standard", EventID: "evt_2", Type: "application.updated", Result: chairside.EventApplied})
+		}))
+		wantCode(t, db.RecordLenderEvent(ctx, &chairside.LenderEvent{ProviderKey: "snap_standard", EventID: "evt_2", Type: "application.updated", Result: chairside.EventApplied}), chairside.ECONFLICT)
 		// Event ids are the lender's: another lender may use the same one.
 		must(t, db.RecordLenderEvent(ctx, &chairside.LenderEvent{ProviderKey: "ads_standard", EventID: "evt_1", Type: "application.updated", Result: chairside.EventIgnored}))
 	})
 }
 
-func TestFindProviderApplicationByLenderID(t *testing.T) {
+func TestFindLenderApplication(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		s := newSession(t, db, t0)
 		a := newApplication(t, db, s, applicant("Ann", "Lee", "078051120"), nil)
 		pa := newProviderApplication(t, db, a, "hfd_standard:role=highline_secondary")
 		pa.LenderApplicationID = "HFD-42"
 		must(t, db.UpdateProviderApplication(ctx, pa))
-		got, err := db.FindProviderApplicationByLenderID(ctx, "hfd_standard", "HFD-42")
+		got, err := db.FindLenderApplication(ctx, "hfd_standard", "HFD-42")
 		must(t, err)
-		if got.ID != pa.ID {
-			t.Fatalf("found %s, want %s", got.ID, pa.ID)
+		want := chairside.LenderApplicationRef{ProviderApplicationID: pa.ID, ApplicationID: a.ID, SessionID: s.ID,
+			ProviderKey: "hfd_standard:role=highline_secondary", LenderApplicationID: "HFD-42"}
+		if *got != want {
+			t.Fatalf("found %+v, want %+v", *got, want)
 		}
-		_, err = db.FindProviderApplicationByLenderID(ctx, "snap_standard", "HFD-42")
+		_, err = db.FindLenderApplication(ctx, "snap_standard", "HFD-42")
 		wantCode(t, err, chairside.ENOTFOUND)
-		_, err = db.FindProviderApplicationByLenderID(ctx, "hfd_standard", "")
+		_, err = db.FindLenderApplication(ctx, "hfd_standard", "")
 		wantCode(t, err, chairside.ENOTFOUND)
 	})
 }
@@ -67,7 +76,7 @@ func TestPendingPollsFollowDecisions(t *testing.T) {
 			t.Fatalf("claimed %d polls, want 1", len(got))
 		}
 		p := got[0]
-		if p.ProviderApplicationID != pa.ID || p.ApplicationID != a.ID || p.ProviderKey != "snap_standard" || p.LenderApplicationID != "SNAP-1" || p.Polls != 1 || !p.Since.Equal(t0) {
+		if p.ProviderApplicationID != pa.ID || p.ApplicationID != a.ID || p.SessionID != s.ID || p.ProviderKey != "snap_standard" || p.LenderApplicationID != "SNAP-1" || p.Polls != 1 || !p.Since.Equal(t0) {
 			t.Fatalf("poll = %+v", p)
 		}
 		if got := claim(due); len(got) != 0 {

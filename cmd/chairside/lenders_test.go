@@ -253,29 +253,43 @@ func submitUntilAnswered(t *testing.T, c *testkit.Client, body map[string]any) s
 	return ""
 }
 
-// TestSlowLenderCascades: a lender that answers too slowly is that
-// lender's "could not reach" answer, the waterfall goes on to the next
-// lender (over HTTP too), which approves.
-func TestSlowLenderCascades(t *testing.T) {
+// TestLenderFaultsCascade: a lender that answers too slowly, fails with
+// 5xx or answers garbage is that lender's "could not reach" answer, and
+// the waterfall goes on to the next lender (over HTTP too), which
+// approves. Every fault is counted by kind in /metrics.
+func TestLenderFaultsCascade(t *testing.T) {
 	s := startWithSim(t, filepath.Join(t.TempDir(), "chairside.db"))
-	if err := s.sim.SetFault("synchrony_standard", lendersim.Fault{Kind: lendersim.FaultSlow, Delay: 5 * time.Second, Op: lender.OpDecide}); err != nil {
-		t.Fatal(err)
-	}
-	c := s.client()
-	start := time.Now()
-	d := s.prequalify(t, c, "Approve", "123451004")
-	took := time.Since(start)
-	next, _ := d["next"].(map[string]any)
-	if d["responseCode"] != chairside.ResponseError || next == nil || next["provider"] != "fortiva_standard" {
-		t.Fatalf("slow Synchrony: %v", d)
-	}
-	if took > 3*time.Second {
-		t.Errorf("the slow lender held the patient %s", took)
-	}
-	if d := s.submit(t, c, "fortiva_standard", "Approve", "123451004"); !chairside.Positive(fmt.Sprint(d["responseCode"])) {
-		t.Fatalf("Fortiva after the slow Synchrony: %v", d)
-	}
-	if m := s.scrape(t); !strings.Contains(m, `chairside_lender_errors_total{kind="timeout",op="decide",provider="synchrony_standard"} 1`) {
-		t.Errorf("/metrics does not count the time-out")
+	for i, tc := range []struct {
+		fault lendersim.Fault
+		kind  string
+	}{
+		{lendersim.Fault{Kind: lendersim.FaultSlow, Delay: 5 * time.Second, Op: lender.OpDecide}, lender.KindTimeout},
+		{lendersim.Fault{Kind: lendersim.Fault5xx, Op: lender.OpDecide}, lender.KindUnavailable},
+		{lendersim.Fault{Kind: lendersim.FaultGarbage, Op: lender.OpDecide}, lender.KindMalformed},
+	} {
+		t.Run(tc.fault.Kind, func(t *testing.T) {
+			if err := s.sim.SetFault("synchrony_standard", tc.fault); err != nil {
+				t.Fatal(err)
+			}
+			c := s.client()
+			ssn := fmt.Sprintf("12345101%d", i)
+			start := time.Now()
+			d := s.prequalify(t, c, "Approve", ssn)
+			took := time.Since(start)
+			next, _ := d["next"].(map[string]any)
+			if d["responseCode"] != chairside.ResponseError || next == nil || next["provider"] != "fortiva_standard" {
+				t.Fatalf("Synchrony with %s: %v", tc.fault.Kind, d)
+			}
+			if took > 3*time.Second {
+				t.Errorf("the failing lender held the patient %s", took)
+			}
+			if d := s.submit(t, c, "fortiva_standard", "Approve", ssn); !chairside.Positive(fmt.Sprint(d["responseCode"])) {
+				t.Fatalf("Fortiva after Synchrony's %s: %v", tc.fault.Kind, d)
+			}
+			want := fmt.Sprintf(`chairside_lender_errors_total{kind=%q,op="decide",provider="synchrony_standard"}`, tc.kind)
+			if m := s.scrape(t); !strings.Contains(m, want) {
+				t.Errorf("/metrics lacks %s", want)
+			}
+		})
 	}
 }

@@ -92,7 +92,7 @@ func create(ref, last string) *protocol.CreateApplication {
 		PlatformReference: ref, Operation: protocol.OperationApply, Role: "primary", LocationState: "NV",
 		PurchaseAmountCents: 300_000, Currency: protocol.Currency,
 		Primary: protocol.Applicant{FirstName: "Ada", LastName: last, DateOfBirth: "1980-04-02", SSN: "123456789",
-			AddressLine1: "1 Main St", AddressCity: "Reno", AddressState: "NV", AddressZipCode: "89501", AnnualGrossIncomeCents: &income},
+			AddressLine1: "1 Main St", AddressCity: "Reno", AddressState: "NV", AddressZipCode: "89501", AnnualGrossIncome: &income},
 	}
 }
 

@@ -59,9 +59,9 @@ type Applicant struct {
 	EmploymentStartDate    string `json:"employmentStartDate,omitempty"`
 	Occupation             string `json:"occupation,omitempty"`
 
-	HousingMonths       *int   `json:"housingMonths,omitempty"`
-	HousingStatus       string `json:"housingStatus,omitempty"`
-	HousingPaymentCents *int64 `json:"housingPaymentCents,omitempty"`
+	HousingMonths        *int   `json:"housingMonths,omitempty"`
+	HousingStatus        string `json:"housingStatus,omitempty"`
+	HousingPaymentAmount *int64 `json:"housingPaymentCents,omitempty"`
 
 	IDType           string `json:"idType,omitempty"`
 	IDNumber         string `json:"idNumber,omitempty"`
@@ -69,12 +69,12 @@ type Applicant struct {
 	IDIssueDate      string `json:"idIssueDate,omitempty"`
 	IDExpirationDate string `json:"idExpirationDate,omitempty"`
 
-	AnnualGrossIncomeCents           *int64 `json:"annualGrossIncomeCents,omitempty"`
-	AdditionalAnnualGrossIncomeCents *int64 `json:"additionalAnnualGrossIncomeCents,omitempty"`
-	AnnualNetIncomeCents             *int64 `json:"annualNetIncomeCents,omitempty"`
-	MonthlyGrossIncomeCents          *int64 `json:"monthlyGrossIncomeCents,omitempty"`
-	MonthlyNetIncomeCents            *int64 `json:"monthlyNetIncomeCents,omitempty"`
-	IncomeType                       string `json:"incomeType,omitempty"`
+	AnnualGrossIncome           *int64 `json:"annualGrossIncomeCents,omitempty"`
+	AdditionalAnnualGrossIncome *int64 `json:"additionalAnnualGrossIncomeCents,omitempty"`
+	AnnualNetIncome             *int64 `json:"annualNetIncomeCents,omitempty"`
+	MonthlyGrossIncome          *int64 `json:"monthlyGrossIncomeCents,omitempty"`
+	MonthlyNetIncome            *int64 `json:"monthlyNetIncomeCents,omitempty"`
+	IncomeType                  string `json:"incomeType,omitempty"`
 
 	PayFrequency       string `json:"payFrequency,omitempty"`
 	PreviousPayDate    string `json:"previousPayDate,omitempty"`
@@ -164,9 +164,9 @@ func (a *Applicant) validate(prefix string) []FieldError {
 		name string
 		v    *int64
 	}{
-		{"housingPaymentCents", a.HousingPaymentCents}, {"annualGrossIncomeCents", a.AnnualGrossIncomeCents},
-		{"additionalAnnualGrossIncomeCents", a.AdditionalAnnualGrossIncomeCents}, {"annualNetIncomeCents", a.AnnualNetIncomeCents},
-		{"monthlyGrossIncomeCents", a.MonthlyGrossIncomeCents}, {"monthlyNetIncomeCents", a.MonthlyNetIncomeCents},
+		{"housingPaymentCents", a.HousingPaymentAmount}, {"annualGrossIncomeCents", a.AnnualGrossIncome},
+		{"additionalAnnualGrossIncomeCents", a.AdditionalAnnualGrossIncome}, {"annualNetIncomeCents", a.AnnualNetIncome},
+		{"monthlyGrossIncomeCents", a.MonthlyGrossIncome}, {"monthlyNetIncomeCents", a.MonthlyNetIncome},
 	} {
 		if m.v != nil && *m.v < 0 {
 			add(m.name, "Cannot be negative.")
@@ -188,46 +188,10 @@ func digits(s string, n int) bool {
 	return true
 }
 
-// FromApplicant is the wire form of an applicant.
-func FromApplicant(a chairside.Applicant) Applicant {
-	return Applicant{
-		FirstName: a.FirstName, LastName: a.LastName, MiddleInitial: a.MiddleInitial,
-		NamePrefix: a.NamePrefix, NameSuffix: a.NameSuffix, DateOfBirth: a.DateOfBirth, SSN: a.SSN,
-		AddressLine1: a.AddressLine1, AddressLine2: a.AddressLine2, AddressCity: a.AddressCity,
-		AddressState: a.AddressState, AddressZipCode: a.AddressZipCode,
-		Email: a.Email, HomePhone: a.HomePhone, MobilePhone: a.MobilePhone, WorkPhone: a.WorkPhone,
-		EmployerName: a.EmployerName, EmployerPhone: a.EmployerPhone, EmployerPhoneExtension: a.EmployerPhoneExtension,
-		JobTitle: a.JobTitle, MonthsEmployed: a.MonthsEmployed, EmploymentStartDate: a.EmploymentStartDate,
-		Occupation: a.Occupation, HousingMonths: a.HousingMonths, HousingStatus: a.HousingStatus,
-		HousingPaymentCents: a.HousingPaymentAmount,
-		IDType:              a.IDType, IDNumber: a.IDNumber, IDState: a.IDState, IDIssueDate: a.IDIssueDate,
-		IDExpirationDate:       a.IDExpirationDate,
-		AnnualGrossIncomeCents: a.AnnualGrossIncome, AdditionalAnnualGrossIncomeCents: a.AdditionalAnnualGrossIncome,
-		AnnualNetIncomeCents: a.AnnualNetIncome, MonthlyGrossIncomeCents: a.MonthlyGrossIncome,
-		MonthlyNetIncomeCents: a.MonthlyNetIncome, IncomeType: a.IncomeType,
-		PayFrequency: a.PayFrequency, PreviousPayDate: a.PreviousPayDate, NextPayDate: a.NextPayDate,
-		FirstPaymentDate: a.FirstPaymentDate, MaritalStatus: a.MaritalStatus, RelationshipStatus: a.RelationshipStatus,
-	}
-}
+// FromApplicant is the wire form of an applicant. The two types have the
+// same fields (the wire names money …Cents in JSON only), so this is a
+// conversion: a field added to one and not the other stops the build.
+func FromApplicant(a chairside.Applicant) Applicant { return Applicant(a) }
 
 // Chairside is the chairside form of a wire applicant.
-func (a Applicant) Chairside() chairside.Applicant {
-	return chairside.Applicant{
-		FirstName: a.FirstName, LastName: a.LastName, MiddleInitial: a.MiddleInitial,
-		NamePrefix: a.NamePrefix, NameSuffix: a.NameSuffix, DateOfBirth: a.DateOfBirth, SSN: a.SSN,
-		AddressLine1: a.AddressLine1, AddressLine2: a.AddressLine2, AddressCity: a.AddressCity,
-		AddressState: a.AddressState, AddressZipCode: a.AddressZipCode,
-		Email: a.Email, HomePhone: a.HomePhone, MobilePhone: a.MobilePhone, WorkPhone: a.WorkPhone,
-		EmployerName: a.EmployerName, EmployerPhone: a.EmployerPhone, EmployerPhoneExtension: a.EmployerPhoneExtension,
-		JobTitle: a.JobTitle, MonthsEmployed: a.MonthsEmployed, EmploymentStartDate: a.EmploymentStartDate,
-		Occupation: a.Occupation, HousingMonths: a.HousingMonths, HousingStatus: a.HousingStatus,
-		HousingPaymentAmount: a.HousingPaymentCents,
-		IDType:               a.IDType, IDNumber: a.IDNumber, IDState: a.IDState, IDIssueDate: a.IDIssueDate,
-		IDExpirationDate:  a.IDExpirationDate,
-		AnnualGrossIncome: a.AnnualGrossIncomeCents, AdditionalAnnualGrossIncome: a.AdditionalAnnualGrossIncomeCents,
-		AnnualNetIncome: a.AnnualNetIncomeCents, MonthlyGrossIncome: a.MonthlyGrossIncomeCents,
-		MonthlyNetIncome: a.MonthlyNetIncomeCents, IncomeType: a.IncomeType,
-		PayFrequency: a.PayFrequency, PreviousPayDate: a.PreviousPayDate, NextPayDate: a.NextPayDate,
-		FirstPaymentDate: a.FirstPaymentDate, MaritalStatus: a.MaritalStatus, RelationshipStatus: a.RelationshipStatus,
-	}
-}
+func (a Applicant) Chairside() chairside.Applicant { return chairside.Applicant(a) }

@@ -136,7 +136,7 @@ func TestDecisionValidate(t *testing.T) {
 func TestCreateValidate(t *testing.T) {
 	neg := int64(-1)
 	c := protocol.CreateApplication{Operation: "guess", PurchaseAmountCents: -5, Currency: "USD",
-		Primary: protocol.Applicant{SSN: "12-34", AnnualGrossIncomeCents: &neg}, Joint: &protocol.Applicant{FirstName: "J", LastName: "K"}}
+		Primary: protocol.Applicant{SSN: "12-34", AnnualGrossIncome: &neg}, Joint: &protocol.Applicant{FirstName: "J", LastName: "K"}}
 	var got []string
 	for _, f := range c.Validate() {
 		got = append(got, f.Field)

@@ -45,28 +45,30 @@ import (
 	"time"
 
 	"github.com/chairside/chairside"
+	lenderops "github.com/chairside/chairside/lender"
 	"github.com/chairside/chairside/provider"
 )
 
-// Operations, as the fault injector sees them.
+// Operations, as the fault injector and the journal name them: the names
+// the metrics give every lender's calls (package lender).
 const (
-	OpDecide       = "decide"
-	OpPlans        = "plans"
-	OpAcceptOffer  = "acceptOffer"
-	OpESign        = "esign"
-	OpBankAccount  = "bankAccount"
-	OpBankCard     = "bankCard"
-	OpDownPayment  = "downPayment"
-	OpContact      = "contact"
-	OpConsent      = "consent"
-	OpSpouse       = "spouse"
-	OpComplete     = "complete"
-	OpStatus       = "status"
-	OpDocument     = "document"
-	OpQuiz         = "quiz"
-	OpAnswers      = "answers"
-	OpPatch        = "patch"
-	OpStipulations = "stipulations"
+	OpDecide       = lenderops.OpDecide
+	OpPlans        = lenderops.OpPlans
+	OpAcceptOffer  = lenderops.OpAcceptOffer
+	OpESign        = lenderops.OpESign
+	OpBankAccount  = lenderops.OpBankAccount
+	OpBankCard     = lenderops.OpBankCard
+	OpDownPayment  = lenderops.OpDownPayment
+	OpContact      = lenderops.OpContact
+	OpConsent      = lenderops.OpConsent
+	OpSpouse       = lenderops.OpSpouse
+	OpComplete     = lenderops.OpComplete
+	OpStatus       = lenderops.OpStatus
+	OpDocument     = lenderops.OpDocument
+	OpQuiz         = lenderops.OpQuiz
+	OpAnswers      = lenderops.OpAnswers
+	OpPatch        = lenderops.OpPatch
+	OpStipulations = lenderops.OpStipulations
 )
 
 // Fault is a failure the sandbox can inject into an operation.
