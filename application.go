@@ -1,6 +1,9 @@
 package chairside
 
-import "time"
+import (
+	"strings"
+	"time"
+)
 
 // Application is one patient's request for financing, shared by every
 // provider tried in the waterfall.
@@ -98,6 +101,16 @@ func MaskSSN(ssn string) string {
 	return "xxx-xx-" + ssn[len(ssn)-4:]
 }
 
+// MaskEmail shows the first letter of the mailbox and the domain only
+// (m•••@example.com): what a screen or a record may show of an address.
+func MaskEmail(addr string) string {
+	at := strings.LastIndexByte(addr, '@')
+	if at < 1 {
+		return "•••"
+	}
+	return addr[:1] + "•••" + addr[at:]
+}
+
 // Masked returns a copy of a with the SSN masked and the other secrets
 // (ID number, date of birth) removed, for answers and logs.
 func (a Applicant) Masked() Applicant {
@@ -105,4 +118,19 @@ func (a Applicant) Masked() Applicant {
 	a.IDNumber = ""
 	a.DateOfBirth = ""
 	return a
+}
+
+// Reference is the application's short reference, read out on the phone
+// between a patient and the office (docs/behaviour.md, "Pending, patches
+// and stipulations"): the first eight hex digits of its id in two groups,
+// such as 4F2A-91C0. It is not a secret and identifies nothing by itself;
+// the office finds the application by it in its own day's list.
+func (a *Application) Reference() string { return ApplicationReference(a.ID) }
+
+// ApplicationReference is Reference for an application id.
+func ApplicationReference(id string) string {
+	if len(id) < 8 {
+		return strings.ToUpper(id)
+	}
+	return strings.ToUpper(id[:4] + "-" + id[4:8])
 }

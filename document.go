@@ -12,3 +12,18 @@ type Document struct {
 	SHA256      string `json:"sha256"`
 	URL         string `json:"url,omitempty"`
 }
+
+// Lender document kinds of the documents pages (docs/content.md): each is
+// asked of the lender with Lender.Document. DocKindAccountTerms is the
+// terms of an existing account, shown before a credit limit change;
+// DocKindRates is the lender's rates sheet, served as a PDF.
+const (
+	DocKindArbitration            = "arbitration"
+	DocKindArbitrationProvision   = "arbitration_provision"
+	DocKindPrequalificationTerms  = "prequalification_tandc"
+	DocKindCreditReport           = "credit_report"
+	DocKindParticipatingCreditors = "participating_creditors"
+	DocKindElectronicDisclosures  = "electronic_disclosures"
+	DocKindAccountTerms           = "account_terms"
+	DocKindRates                  = "rates"
+)

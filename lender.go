@@ -49,7 +49,9 @@ type Lender interface {
 	// Status reports where the lender's application stands (for pending).
 	Status(ctx context.Context, providerKey, lenderApplicationID string) (*Decision, error)
 	// Document returns a document to show: "disclosures", "agreement",
-	// "terms", "esign" or "prequalification".
+	// "terms", "esign", "prequalification", a lender step's own
+	// ("california_notice", "cardholder_agreement") or one of the
+	// documents pages' (the DocKind… kinds).
 	Document(ctx context.Context, providerKey, kind string) (*Document, error)
 	// Quiz hands out the identity questions of an application whose
 	// decision carries a StipulationIdentityQuiz (a fetch, not a step).
@@ -63,6 +65,37 @@ type Lender interface {
 	// Stipulations answers the current status of some of a pending
 	// application's stipulations (a read, not a step).
 	Stipulations(ctx context.Context, req *StipulationsRequest) ([]Stipulation, error)
+	// ChangeCreditLimit asks for a higher limit on an existing revolving
+	// account. A decline is an ordinary answer (the limit unchanged); an
+	// error means the lender could not be reached.
+	ChangeCreditLimit(ctx context.Context, req *CreditLimitRequest) (*CreditLimitAnswer, error)
+}
+
+// Credit limit answers (CreditLimitAnswer.Status).
+const (
+	CreditLimitApproved = "approved"
+	CreditLimitDeclined = "declined"
+)
+
+// CreditLimitRequest asks for a new credit limit on the account a lender
+// application found, with the yearly income (before taxes, in cents) that
+// backs it.
+type CreditLimitRequest struct {
+	ProviderKey            string
+	LenderApplicationID    string
+	RequestedLimitCents    int64
+	AnnualGrossIncomeCents int64
+	Reference              string
+	Now                    time.Time
+}
+
+// CreditLimitAnswer is the lender's answer to a credit limit change: the
+// limit after it (the new one when approved, the old one when declined)
+// and, when the lender gives one, the application id to use from then on.
+type CreditLimitAnswer struct {
+	Status              string // CreditLimitApproved or CreditLimitDeclined
+	CreditLimitCents    int64
+	LenderApplicationID string
 }
 
 // StipulationsRequest asks for the status of stipulations of a lender

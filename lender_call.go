@@ -34,6 +34,9 @@ const (
 	// lender asked for (docs/behaviour.md, "Pending, patches and
 	// stipulations").
 	StepPatchIncome = "patch_income"
+	// StepCreditLimit asks for a higher limit on an existing revolving
+	// account (docs/content.md, "Credit limit change").
+	StepCreditLimit = "credit_limit"
 )
 
 // Lender call states.

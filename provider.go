@@ -11,11 +11,14 @@ type Provider struct {
 	AbbreviatedName          string `json:"abbreviatedName"`
 	FundingName              string `json:"fundingName"`
 	FundingSourceDescription string `json:"fundingSourceDescription"`
+	// FundingSourceDescriptionByProductType describes the product by a
+	// plan's product type where it says more than FundingSourceDescription.
+	FundingSourceDescriptionByProductType map[string]string `json:"fundingSourceDescriptionByProductType"`
 	// Kind is promotional_card, installment_loan, lease_to_own or revolving.
 	Kind       string `json:"kind"`
 	CreditType string `json:"creditType"` // loan or revolving_credit
 	Logo       string `json:"logo"`       // path of an SVG served with the web app
-	FooterLogo string `json:"footerLogo,omitempty"`
+	FooterLogo string `json:"footerLogo"`
 
 	PaymentCalculatorButtonsHidden            bool        `json:"paymentCalculatorButtonsHidden"`
 	PaymentCalculatorRecalculatingModal       bool        `json:"paymentCalculatorRecalculatingModal"`
@@ -23,18 +26,18 @@ type Provider struct {
 	FetchPaymentPlansOnPreAuth                bool        `json:"fetchPaymentPlansOnPreAuth"`
 	FetchPaymentPlansOnResume                 bool        `json:"fetchPaymentPlansOnResume"`
 	FetchPaymentPlansOnFullResume             bool        `json:"fetchPaymentPlansOnFullResume"`
-	MaxDownPaymentCents                       int64       `json:"maxDownPaymentCents,omitempty"`
-	MinPaymentCalculatorCents                 int64       `json:"minPaymentCalculatorCents,omitempty"`
+	MaxDownPaymentCents                       int64       `json:"maxDownPaymentCents"`
+	MinPaymentCalculatorCents                 int64       `json:"minPaymentCalculatorCents"`
 	ShowPaymentPlanDetails                    bool        `json:"showPaymentPlanDetails"`
 	CompleteAfterEsign                        bool        `json:"completeAfterEsign"`
 	PreauthExpireDays                         int         `json:"preauthExpireDays"`
-	SubLenders                                []SubLender `json:"subLenders,omitempty"`
+	SubLenders                                []SubLender `json:"subLenders"`
 	SupportsFullAppMode                       bool        `json:"supportsFullAppMode"`
-	ShowDownPaymentAcknowledgeByProviderRoles []string    `json:"showDownPaymentAcknowledgeByProviderRoles,omitempty"`
+	ShowDownPaymentAcknowledgeByProviderRoles []string    `json:"showDownPaymentAcknowledgeByProviderRoles"`
 	ShowBankCardErrorModal                    bool        `json:"showBankCardErrorModal"`
 	SelectPaymentPlanOnReviewScreen           bool        `json:"selectPaymentPlanOnReviewScreen"`
 	// PaymentPlanFilterOverrides maps a product kind to the plan types shown.
-	PaymentPlanFilterOverrides map[string][]string `json:"paymentPlanFilterOverrides,omitempty"`
+	PaymentPlanFilterOverrides map[string][]string `json:"paymentPlanFilterOverrides"`
 	// StepsBeforeSigning are the lender's own steps between accepting an
 	// offer and signing, in order (the Journey… names, which are also the
 	// browser's route names); StepsAfterSigning those between signing and
@@ -50,6 +53,10 @@ type Provider struct {
 	// lender serves; nil means all 50 states and DC. An office's waterfall
 	// may only name lenders that serve its state (docs/offices.md).
 	States []string `json:"-"`
+	// MaxCreditLimitCents is the highest credit limit a revolving lender's
+	// product allows: a credit limit change may ask for at most this
+	// (docs/content.md, "Credit limit change"). 0 for the other lenders.
+	MaxCreditLimitCents int64 `json:"-"`
 }
 
 // A lender's own steps around signing (Provider.StepsBeforeSigning and

@@ -118,6 +118,18 @@ type Store interface {
 	// events. It answers how many applications were purged.
 	PurgePersonalData(ctx context.Context, finishedBefore time.Time) (int, error)
 
+	// Help content of offices and groups (docs/content.md, "Help").
+	// ReplaceHelpOverrides replaces every override of one scope (a
+	// location id, or a group id) with overrides, none to remove them.
+	// ListHelpOverrides answers the overrides of a location and of its
+	// group (none for groupID ""), in every language.
+	ReplaceHelpOverrides(ctx context.Context, scope, scopeID string, overrides []*HelpOverride) error
+	ListHelpOverrides(ctx context.Context, locationID, groupID string) ([]*HelpOverride, error)
+
+	// EnqueueOutbox queues one text or email to send (see OutboxMessage),
+	// its recipient and body sealed.
+	EnqueueOutbox(ctx context.Context, m *OutboxMessage) error
+
 	// Batch runs fn with a view of the store whose calls all commit together
 	// (one transaction, one flush to disk), so a step's several writes cost
 	// one commit. If fn returns an error nothing of it is kept. Calls inside

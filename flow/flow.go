@@ -69,8 +69,13 @@ type Options struct {
 	SessionPullCap int
 	// TestCaseIDs, when not nil, lists the test case ids POST
 	// /test-cases/apply/{id} accepts (sandbox.TestCases()); others answer
-	// resource_not_found.
+	// resource_not_found. TestCases, when set, lists them with their
+	// names for GET /test-cases, and gives TestCaseIDs when that is nil.
 	TestCaseIDs []string
+	TestCases   []TestCaseInfo
+	// DemoEntityKey is the first demo office's entity key when the demo
+	// offices are loaded: where a named test case starts ("" for none).
+	DemoEntityKey string
 }
 
 // Service is the application service. It is safe for concurrent use and
@@ -87,6 +92,9 @@ type Service struct {
 	locMu    sync.Mutex
 	locs     map[string]cachedLocation // by id
 	locsByEK map[string]cachedLocation // by entity key
+
+	pdfs pdfCache  // printed sheets by name
+	help helpCache // help answers by what they are built from
 }
 
 // New returns a Service over a store and the lenders. keys (a
@@ -117,6 +125,11 @@ func New(store chairside.Store, lenders chairside.Lenders, keys chairside.BlindI
 	}
 	if opts.SessionPullCap <= 0 {
 		opts.SessionPullCap = DefaultSessionPullCap
+	}
+	if opts.TestCaseIDs == nil && opts.TestCases != nil {
+		for _, tc := range opts.TestCases {
+			opts.TestCaseIDs = append(opts.TestCaseIDs, tc.ID)
+		}
 	}
 	return &Service{
 		store:   store,

@@ -35,6 +35,10 @@ type offerStep struct {
 	// call asks the lender with the step's reference; complete answers the
 	// lender's final decision.
 	call func(ctx context.Context, l chairside.Lender, pa *chairside.ProviderApplication, reference string) (*chairside.Decision, error)
+	// answer, when set, gives the event and the answer recorded for
+	// repeats from the provider application as recorded (the credit limit
+	// change answers its own result, not the application).
+	answer func(cur *chairside.ProviderApplication) (event string, body any)
 }
 
 // runOfferStep claims the step (only from its from status, with no other
@@ -45,6 +49,16 @@ type offerStep struct {
 // lender; a repeat carrying the Idempotency-Key of the request that
 // succeeded gets its answer again, any other a conflict.
 func (s *Service) runOfferStep(ctx context.Context, c *Caller, providerKey string, st offerStep) (*chairside.ProviderApplication, error) {
+	pa, replay, err := s.runStep(ctx, c, providerKey, st)
+	if err != nil || replay == nil {
+		return pa, err
+	}
+	return decodeReplay[chairside.ProviderApplication](replay)
+}
+
+// runStep is runOfferStep answering the recorded answer of a repeat as it
+// was kept (replay), for a step with its own answer; pa otherwise.
+func (s *Service) runStep(ctx context.Context, c *Caller, providerKey string, st offerStep) (*chairside.ProviderApplication, []byte, error) {
 	var (
 		pa     *chairside.ProviderApplication
 		call   *chairside.LenderCall
@@ -75,11 +89,8 @@ func (s *Service) runOfferStep(ctx context.Context, c *Caller, providerKey strin
 		pa.InFlight = st.step
 		return s.updateIn(ctx, tx, pa)
 	})
-	if err != nil {
-		return nil, err
-	}
-	if replay != nil {
-		return decodeReplay[chairside.ProviderApplication](replay)
+	if err != nil || replay != nil {
+		return nil, replay, err
 	}
 
 	var final *chairside.Decision
@@ -92,24 +103,22 @@ func (s *Service) runOfferStep(ctx context.Context, c *Caller, providerKey strin
 	if lerr != nil {
 		s.log.Warn("lender step failed", "session", SessionHash(c.Session.ID), "provider", providerKey, "step", st.step, "err", chairside.ErrorCode(lerr))
 		if err := s.recordOfferStep(ctx, c, call, pa, st, nil, lerr); err != nil && err != errClaimLost {
-			return nil, err
+			return nil, nil, err
 		}
 		if isCode(lerr, chairside.EINVALID) {
 			// The lender refused what was sent (a card its issuer declined):
 			// the patient may send something else.
-			return nil, lerr
+			return nil, nil, lerr
 		}
-		return nil, errorf(chairside.ELENDER, "We did not get an answer from the lender. Please try again.")
+		return nil, nil, errorf(chairside.ELENDER, "We did not get an answer from the lender. Please try again.")
 	}
 	if err := s.recordOfferStep(ctx, c, call, pa, st, final, nil); err != nil {
-		if err == errClaimLost {
-			// Another attempt holds the step; it records the same answer.
-			return nil, errClaimLost
-		}
-		return nil, err
+		// errClaimLost: another attempt holds the step; it records the
+		// same answer.
+		return nil, nil, err
 	}
 	s.log.Info(st.event, "session", SessionHash(c.Session.ID), "provider", providerKey)
-	return pa, nil
+	return pa, nil, nil
 }
 
 // recordOfferStep settles an offer step's call in one transaction. On
@@ -150,14 +159,18 @@ func (s *Service) recordOfferStep(ctx context.Context, c *Caller, call *chairsid
 		if err := s.updateIn(ctx, tx, cur); err != nil {
 			return err
 		}
-		body, err := json.Marshal(cur)
+		event, answer := st.event, any(cur)
+		if st.answer != nil {
+			event, answer = st.answer(cur)
+		}
+		body, err := json.Marshal(answer)
 		if err != nil {
 			return err
 		}
 		if err := settleCall(ctx, tx, call, chairside.CallDone, body); err != nil {
 			return err
 		}
-		s.eventIn(ctx, tx, c.Session, pa.ProviderKey, st.event, nil)
+		s.eventIn(ctx, tx, c.Session, pa.ProviderKey, event, nil)
 		*pa = *cur
 		return nil
 	})

@@ -2,6 +2,7 @@ package flow
 
 import (
 	"context"
+	"time"
 
 	"github.com/chairside/chairside"
 	"github.com/chairside/chairside/provider"
@@ -180,6 +181,7 @@ func (s *Service) startSession(ctx context.Context, loc *chairside.Location, d n
 			ShowCancelModal:     true,
 		},
 		Application: ApplicationSummary{
+			Reference:           app.Reference(),
 			PurchaseAmountCents: app.PurchaseAmountCents,
 			Primary:             ApplicantName{FirstName: d.firstName, LastName: d.lastName},
 			Insurance:           Insurance{InsuranceBenefitsCents: app.InsuranceBenefitsCents},
@@ -189,20 +191,54 @@ func (s *Service) startSession(ctx context.Context, loc *chairside.Location, d n
 	return resp, nil
 }
 
+// RestartWindow is how long after a session finished "start again" may
+// begin a new one from it (docs/behaviour.md, "Finishing").
+const RestartWindow = 30 * time.Minute
+
+// StartAgain starts a new flow at the location, and in the experience, of
+// a session that finished within RestartWindow: the browser's "start
+// again" after a finish. Nothing of the finished application is carried
+// over. Anything else — malformed, unknown, live, or finished too long
+// ago — answers resource_not_found, with no hint of which.
+func (s *Service) StartAgain(ctx context.Context, previousSessionID string) (*StartResponse, error) {
+	gone := errorf(chairside.ENOTFOUND, "We could not find what you were looking for.")
+	prev, err := s.sessionByRawID(ctx, previousSessionID, gone)
+	if err != nil {
+		return nil, err
+	}
+	now := s.now().UTC()
+	if prev.FinishedAt == nil || now.Sub(*prev.FinishedAt) > RestartWindow {
+		return nil, gone
+	}
+	loc, err := s.location(ctx, prev.LocationID)
+	if err != nil {
+		return nil, err
+	}
+	return s.startSession(ctx, loc, newSessionData{experience: prev.ExperienceType})
+}
+
+// sessionByRawID finds a session, live or not, by the raw id the browser
+// holds; a malformed or unknown id answers notFound, so callers give no
+// hint of which.
+func (s *Service) sessionByRawID(ctx context.Context, rawID string, notFound error) (*chairside.Session, error) {
+	if len(rawID) < 22 || len(rawID) > 128 || !isURLSafe(rawID) {
+		return nil, notFound
+	}
+	sess, err := s.store.FindSession(ctx, chairside.HashSecret(rawID))
+	if isCode(err, chairside.ENOTFOUND) {
+		return nil, notFound
+	}
+	return sess, err
+}
+
 // Authenticate returns the live session for the browser's raw session id.
 // Anything else — malformed, unknown, finished, idle or too old — answers
 // session_invalid, with no hint of which. It moves LastSeenAt, throttled to
 // one write every few seconds.
 func (s *Service) Authenticate(ctx context.Context, webSessionID string) (*chairside.Session, error) {
 	invalid := errorf(chairside.EUNAUTHORIZED, "Your session has ended. Please start again.")
-	if len(webSessionID) < 22 || len(webSessionID) > 128 || !isURLSafe(webSessionID) {
-		return nil, invalid
-	}
-	sess, err := s.store.FindSession(ctx, chairside.HashSecret(webSessionID))
+	sess, err := s.sessionByRawID(ctx, webSessionID, invalid)
 	if err != nil {
-		if isCode(err, chairside.ENOTFOUND) {
-			return nil, invalid
-		}
 		return nil, err
 	}
 	now := s.now().UTC()

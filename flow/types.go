@@ -54,6 +54,9 @@ type SessionProperties struct {
 
 // ApplicationSummary is what the application knows at start.
 type ApplicationSummary struct {
+	// Reference is the application's short reference
+	// (chairside.ApplicationReference), the applicant's id in the title.
+	Reference           string         `json:"reference"`
 	PurchaseAmountCents int64          `json:"purchaseAmountCents"`
 	Primary             ApplicantName  `json:"primary"`
 	Joint               *ApplicantName `json:"joint,omitempty"`

@@ -19,6 +19,20 @@ func (h *Handler) flowStart(w http.ResponseWriter, r *http.Request) {
 	h.answer(w, r, resp, err)
 }
 
+// startAgainRequest is the body of POST /flow/start/again.
+type startAgainRequest struct {
+	PreviousSessionID string `json:"previousSessionId"`
+}
+
+func (h *Handler) flowStartAgain(w http.ResponseWriter, r *http.Request) {
+	var req startAgainRequest
+	if !h.body(w, r, &req, false) {
+		return
+	}
+	resp, err := h.svc.StartAgain(r.Context(), req.PreviousSessionID)
+	h.answer(w, r, resp, err)
+}
+
 func (h *Handler) flowStartToken(w http.ResponseWriter, r *http.Request) {
 	if !h.body(w, r, &empty{}, true) {
 		return

@@ -138,7 +138,8 @@ func newHarness(t testing.TB, e storetest.Engine, cfg config) *harness {
 		LenderTimeout: 5 * time.Second,
 		Logger:        logger,
 		DailySSNCap:   cfg.dailySSNCap,
-		TestCaseIDs:   testCaseIDs(),
+		TestCases:     testCases(),
+		DemoEntityKey: EntityKey,
 	})
 	h.office = office.New(e.DB, logger)
 	h.office.Now = h.clock.Now
@@ -164,13 +165,13 @@ func newHarness(t testing.TB, e storetest.Engine, cfg config) *harness {
 	return h
 }
 
-// testCaseIDs lists the sandbox's test cases.
-func testCaseIDs() []string {
-	var ids []string
+// testCases lists the sandbox's test cases.
+func testCases() []flow.TestCaseInfo {
+	var out []flow.TestCaseInfo
 	for _, tc := range sandbox.TestCases() {
-		ids = append(ids, tc.ID)
+		out = append(out, flow.TestCaseInfo{ID: tc.ID, Name: tc.Name, Description: tc.Description})
 	}
-	return ids
+	return out
 }
 
 // contract validates real answers against api/openapi.yaml.
@@ -187,6 +188,9 @@ var (
 func loadContract(t testing.TB) *contract {
 	t.Helper()
 	contractOnce.Do(func() {
+		// The printable sheets answer PDF bytes, which the validator reads
+		// as it reads any file.
+		openapi3filter.RegisterBodyDecoder("application/pdf", openapi3filter.FileBodyDecoder)
 		loader := openapi3.NewLoader()
 		contractDoc, contractErr = loader.LoadFromData(api.Spec)
 		if contractErr == nil {
@@ -313,13 +317,23 @@ func (h *harness) do(t testing.TB, q req) *result {
 	body, _ := io.ReadAll(resp.Body)
 	res := &result{status: resp.StatusCode, header: resp.Header, body: body}
 
-	if got := resp.Header.Get("Cache-Control"); got != "no-store" {
-		t.Errorf("%s %s: Cache-Control %q, want no-store", q.method, q.path, got)
+	// Help answers may be kept by the browser for a minute; nothing else.
+	wantCache := "no-store"
+	if strings.HasPrefix(path, "/api/v1/help/") && (res.status == 200 || res.status == 304) {
+		wantCache = "private, max-age=60"
+	}
+	if got := resp.Header.Get("Cache-Control"); got != wantCache {
+		t.Errorf("%s %s: Cache-Control %q, want %s", q.method, q.path, got, wantCache)
+	}
+	// A printable sheet may be framed by the app's own documents page.
+	frame := "DENY"
+	if strings.HasPrefix(path, "/api/v1/documents/pdf/") && res.status == 200 {
+		frame = "SAMEORIGIN"
 	}
 	for hd, want := range map[string]string{
 		"X-Content-Type-Options": "nosniff",
 		"Referrer-Policy":        "no-referrer",
-		"X-Frame-Options":        "DENY",
+		"X-Frame-Options":        frame,
 		"Permissions-Policy":     httpapi.PermissionsPolicy,
 	} {
 		if got := resp.Header.Get(hd); got != want {

@@ -159,6 +159,7 @@ func (h *Handler) routes(mux *http.ServeMux) {
 
 	// Flow.
 	public("POST "+api+"/flow/start", h.flowStart)
+	public("POST "+api+"/flow/start/again", h.flowStartAgain)
 	public("POST "+api+"/flow/start/tokens/{token}", h.flowStartToken)
 	public("POST "+api+"/flow/start/entity-keys/{entityKey}", h.flowStartEntityKey)
 	authed("POST "+api+"/flow/restart", h.flowRestart)
@@ -193,6 +194,7 @@ func (h *Handler) routes(mux *http.ServeMux) {
 	authed("POST "+api+"/providers/{providerKey}/agreement", providerAction(h, h.svc.Agreement))
 	authed("GET "+api+"/providers/{providerKey}/disclosures", h.disclosures)
 	authed("GET "+api+"/providers/{providerKey}/termsUrl", h.terms)
+	h.contentRoutes(public, authed)
 
 	// Checks and the rest.
 	authed("POST "+api+"/validate", h.validate)

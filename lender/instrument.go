@@ -60,6 +60,7 @@ const (
 	OpAnswers      = "answers"
 	OpPatch        = "patch"
 	OpStipulations = "stipulations"
+	OpCreditLimit  = "credit_limit"
 )
 
 func timed[T any](c *counted, op string, fn func() (T, error)) (T, error) {
@@ -140,4 +141,8 @@ func (c *counted) Patch(ctx context.Context, req *chairside.PatchRequest) (*chai
 
 func (c *counted) Stipulations(ctx context.Context, req *chairside.StipulationsRequest) ([]chairside.Stipulation, error) {
 	return timed(c, OpStipulations, func() ([]chairside.Stipulation, error) { return c.next.Stipulations(ctx, req) })
+}
+
+func (c *counted) ChangeCreditLimit(ctx context.Context, req *chairside.CreditLimitRequest) (*chairside.CreditLimitAnswer, error) {
+	return timed(c, OpCreditLimit, func() (*chairside.CreditLimitAnswer, error) { return c.next.ChangeCreditLimit(ctx, req) })
 }

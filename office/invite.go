@@ -228,14 +228,9 @@ func MaskPhone(digits string) string {
 	return "(•••) •••-" + digits[len(digits)-4:]
 }
 
-// MaskEmail shows the first letter of the mailbox and the domain only.
-func MaskEmail(addr string) string {
-	at := strings.LastIndexByte(addr, '@')
-	if at < 1 {
-		return "•••"
-	}
-	return addr[:1] + "•••" + addr[at:]
-}
+// MaskEmail shows the first letter of the mailbox and the domain only
+// (chairside.MaskEmail).
+var MaskEmail = chairside.MaskEmail
 
 func qrRows(code *qr.Code) QRCode {
 	rows := make([]string, code.Size)

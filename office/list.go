@@ -40,6 +40,7 @@ const (
 // else of the patient's personal data.
 type Row struct {
 	ID                  string     `json:"id"`
+	Reference           string     `json:"reference,omitempty"` // the application's short reference; none for an invitation
 	Kind                string     `json:"kind"`
 	Status              string     `json:"status"`
 	FirstName           string     `json:"firstName"`
@@ -134,7 +135,7 @@ func (s *Service) sessionRow(ctx context.Context, sess *chairside.Session, now t
 	if err != nil {
 		return nil, err
 	}
-	r := &Row{ID: app.ID, Kind: KindApplication, FirstName: app.Primary.FirstName, LastName: app.Primary.LastName,
+	r := &Row{ID: app.ID, Reference: app.Reference(), Kind: KindApplication, FirstName: app.Primary.FirstName, LastName: app.Primary.LastName,
 		PurchaseAmountCents: app.PurchaseAmountCents, ExperienceType: sess.ExperienceType,
 		// UpdatedAt is the last change of the application, not the session's
 		// last call: a patient reading a screen changes nothing the office

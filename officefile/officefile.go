@@ -17,10 +17,15 @@ import (
 	"github.com/chairside/chairside"
 )
 
-// Office is one office of a file and the line where its entry starts.
+// Office is one office of a file and the line where its entry starts,
+// with its own help content (none: the defaults) and, when it gives it,
+// its group's (nil: the group's is left as it is; docs/offices.md, "Help
+// content").
 type Office struct {
-	Location chairside.Location
-	Line     int
+	Location  chairside.Location
+	Line      int
+	Help      []*chairside.HelpOverride
+	GroupHelp []*chairside.HelpOverride
 }
 
 // Problem is one thing wrong in a file: where, which office, what.
@@ -60,7 +65,7 @@ func (e *Error) Error() string {
 // field, and each rule of docs/offices.md is a Problem. It answers the
 // offices, or an *Error listing all the problems.
 func Parse(file string, data []byte) ([]Office, error) {
-	p := &parser{file: file, keys: map[string]keyUse{}}
+	p := &parser{file: file, keys: map[string]keyUse{}, groups: map[string]keyUse{}}
 	var root yaml.Node
 	if err := yaml.Unmarshal(data, &root); err != nil {
 		return nil, &Error{Problems: []Problem{{File: file, Text: "not YAML or JSON: " + strings.TrimPrefix(err.Error(), "yaml: ")}}}
@@ -88,12 +93,22 @@ func Parse(file string, data []byte) ([]Office, error) {
 
 // Import creates or updates every office in one store transaction
 // (chairside.Store.Batch): when any write fails, none is kept. Each office's
-// Location gets its stored id.
+// Location gets its stored id. An office's help content replaces what it
+// had (none given removes it); a group's is replaced only by the office
+// that gives it.
 func Import(ctx context.Context, st chairside.Store, offices []Office) error {
 	return st.Batch(ctx, func(s chairside.Store) error {
 		for i := range offices {
-			l := &offices[i].Location
-			if err := s.UpsertLocation(ctx, l); err != nil {
+			o := &offices[i]
+			l := &o.Location
+			err := s.UpsertLocation(ctx, l)
+			if err == nil {
+				err = s.ReplaceHelpOverrides(ctx, chairside.HelpScopeLocation, l.ID, o.Help)
+			}
+			if err == nil && o.GroupHelp != nil {
+				err = s.ReplaceHelpOverrides(ctx, chairside.HelpScopeGroup, l.GroupID, o.GroupHelp)
+			}
+			if err != nil {
 				return fmt.Errorf("office %q (%s): %w", l.Name, l.EntityKey, err)
 			}
 		}

@@ -14,7 +14,7 @@ import (
 // The fields of an office and of a waterfall step, as in the Location's
 // JSON (chairside.Location); any other field is a problem.
 var (
-	officeFields = []string{"entityKey", "name", "state", "groupId", "brandName", "brandLogo", "waterfall"}
+	officeFields = []string{"entityKey", "name", "state", "groupId", "brandName", "brandLogo", "waterfall", "help", "groupHelp"}
 	stepFields   = []string{"providerKey", "role", "applyMode", "autoSubmit"}
 )
 
@@ -27,6 +27,7 @@ type parser struct {
 	offices  []Office
 	problems []Problem
 	keys     map[string]keyUse // entity key → where it was first given
+	groups   map[string]keyUse // group id → the office that gave its groupHelp
 }
 
 type keyUse struct {
@@ -81,7 +82,29 @@ func (p *parser) office(i int, n *yaml.Node) {
 		p.problem(line, label, "brandLogo must be a path served with the web app (/logos/…) or an https:// address")
 	}
 	l.Waterfall = p.waterfall(f["waterfall"], n.Line, label, state)
-	p.offices = append(p.offices, Office{Location: l, Line: n.Line})
+	o := Office{Location: l, Line: n.Line, Help: []*chairside.HelpOverride{}}
+	if v := f["help"]; v != nil {
+		o.Help = p.help(v, label, "help")
+	}
+	if v := f["groupHelp"]; v != nil {
+		o.GroupHelp = p.groupHelp(v, label, l.GroupID)
+	}
+	p.offices = append(p.offices, o)
+}
+
+// groupHelp reads the help content of an office's group: the group must be
+// named, and only one office of the file may give its content.
+func (p *parser) groupHelp(v *yaml.Node, label, group string) []*chairside.HelpOverride {
+	if group == "" {
+		p.problem(v.Line, label, "groupHelp needs the office's groupId: it is the content of every office of that group")
+		return nil
+	}
+	if first, dup := p.groups[group]; dup {
+		p.problem(v.Line, label, fmt.Sprintf("the help of group %q is already given by office %q (line %d)", group, first.office, first.line))
+		return nil
+	}
+	p.groups[group] = keyUse{office: label, line: v.Line}
+	return p.help(v, label, "groupHelp")
 }
 
 // waterfall reads and checks an office's lenders (provider.CheckStep), and

@@ -55,6 +55,7 @@ var catalogue = []chairside.Provider{
 		p.FooterLogo = "/logos/ads.svg"
 		p.FundingName = "ADS Health Card account"
 		p.FundingSourceDescription = "A healthcare credit card with promotional financing."
+		p.MaxCreditLimitCents = 2_500_000
 	}),
 	with(base(AFF, "aff", "AFF", "AFF Treatment Loan", "AFF", KindInstallmentLoan, CreditLoan), func(p *chairside.Provider) {
 		p.MaxDownPaymentCents = 5000
@@ -64,6 +65,9 @@ var catalogue = []chairside.Provider{
 			"with the main reasons and the credit bureau it used; you can ask that bureau for a free copy of your credit report " +
 			"within 60 days of the letter. You may apply with AFF again in 90 days."
 		p.FundingSourceDescription = "A simple-interest installment loan for treatment, with a small down payment."
+		p.FundingSourceDescriptionByProductType = map[string]string{
+			"ric": "A retail installment contract: the office sells the treatment on credit and AFF takes on the contract.",
+		}
 	}),
 	with(base(CoveredCare, "covered", "Covered Care", "Covered Care Payment Plan", "Covered", KindInstallmentLoan, CreditLoan), func(p *chairside.Provider) {
 		p.MinPaymentCalculatorCents = 50000
@@ -71,10 +75,12 @@ var catalogue = []chairside.Provider{
 	}),
 	with(base(Fortiva, "fortiva", "Fortiva", "Fortiva Care Card", "Fortiva", KindRevolving, CreditRevolving), func(p *chairside.Provider) {
 		p.FundingSourceDescription = "A second-look credit card for patients building their credit."
+		p.MaxCreditLimitCents = 1_000_000
 		p.StepsAfterSigning = []string{chairside.JourneyCompleteAgreement}
 	}),
 	with(base(Genesis, "genesis", "Genesis", "Genesis Aspen Care Card", "Genesis", KindRevolving, CreditRevolving), func(p *chairside.Provider) {
 		p.FundingSourceDescription = "A second-look credit card with short promotional periods."
+		p.MaxCreditLimitCents = 1_000_000
 		// Its promotions are short and deferred: the explanation of the
 		// suggested plan opens by itself with the plans.
 		p.AutoShowLearnHowDrawer = true
@@ -84,6 +90,9 @@ var catalogue = []chairside.Provider{
 		p.ShowBankCardErrorModal = true
 		p.StepsBeforeSigning = append(p.StepsBeforeSigning, chairside.JourneyDownPayment, chairside.JourneyAdditionalContact, chairside.JourneyLoanPayment)
 		p.FundingSourceDescription = "An in-office payment plan with a down payment, for most credit histories."
+		p.FundingSourceDescriptionByProductType = map[string]string{
+			"risa": "A retail installment sales agreement with HFD, paid monthly after the down payment.",
+		}
 	}),
 	with(base(LendingClub, "lendingclub", "LendingClub", "LendingClub Patient Loan", "LendingClub", KindInstallmentLoan, CreditLoan), func(p *chairside.Provider) {
 		p.SelectPaymentPlanOnReviewScreen = true
@@ -96,6 +105,9 @@ var catalogue = []chairside.Provider{
 			{ProviderID: "cedarline", Name: "Cedarline Credit Union", Logo: "/logos/cedarline.svg"},
 		}
 		p.FundingSourceDescription = "Installment loans from Proceed and its partner lenders."
+		p.FundingSourceDescriptionByProductType = map[string]string{
+			"bankloan": "A fixed-rate loan from Proceed or one of its partner banks and credit unions.",
+		}
 	}),
 	with(base(Snap, "snap", "Snap", "Snap Lease-to-Own", "Snap", KindLeaseToOwn, CreditLoan), func(p *chairside.Provider) {
 		p.FetchPaymentPlansOnPreAuth = false
@@ -107,18 +119,23 @@ var catalogue = []chairside.Provider{
 		// (docs/offices.md).
 		p.States = allStatesExcept("MN", "NJ", "VT", "WI", "WY")
 		p.FundingSourceDescription = "A lease-to-own plan paid from your checking account; no credit needed."
+		p.FundingSourceDescriptionByProductType = map[string]string{
+			chairside.ProductLease: "A lease, not credit: you own the treatment once every payment is made, or sooner with the early purchase option.",
+		}
 	}),
 	with(base(Synchrony, "synchrony", "Synchrony", "Synchrony Health Card", "Synchrony", KindPromotionalCard, CreditRevolving), func(p *chairside.Provider) {
 		p.SupportsFullAppMode = true
 		p.FooterLogo = "/logos/synchrony.svg"
 		p.FundingName = "Synchrony Health Card account"
 		p.FundingSourceDescription = "A healthcare credit card with deferred-interest and fixed-rate plans."
+		p.MaxCreditLimitCents = 2_500_000
 		p.PaymentPlanFilterOverrides = map[string][]string{
 			"credit_card": {chairside.PlanDeferredInterest, chairside.PlanFixedRate},
 		}
 	}),
 	with(base(Vive, "vive", "Vive", "Vive Care Card", "Vive", KindRevolving, CreditRevolving), func(p *chairside.Provider) {
 		p.FundingSourceDescription = "A revolving card: pay 4% of your highest balance or $25 a month, whichever is more."
+		p.MaxCreditLimitCents = 1_000_000
 	}),
 }
 
@@ -213,18 +230,23 @@ func AcknowledgesDownPayment(p chairside.Provider, role string) bool {
 	return role != "" && slices.Contains(p.ShowDownPaymentAcknowledgeByProviderRoles, role)
 }
 
+// clone deep-copies p. The configuration fields a lender does not use come
+// out empty rather than nil, so every one of them is in the JSON the
+// browser reads (api/openapi.yaml, Provider).
 func clone(p chairside.Provider) chairside.Provider {
-	p.SubLenders = slices.Clone(p.SubLenders)
-	p.ShowDownPaymentAcknowledgeByProviderRoles = slices.Clone(p.ShowDownPaymentAcknowledgeByProviderRoles)
+	p.SubLenders = append([]chairside.SubLender{}, p.SubLenders...)
+	p.ShowDownPaymentAcknowledgeByProviderRoles = append([]string{}, p.ShowDownPaymentAcknowledgeByProviderRoles...)
 	p.StepsBeforeSigning = slices.Clone(p.StepsBeforeSigning)
 	p.StepsAfterSigning = slices.Clone(p.StepsAfterSigning)
 	p.States = slices.Clone(p.States)
-	if p.PaymentPlanFilterOverrides != nil {
-		m := maps.Clone(p.PaymentPlanFilterOverrides)
-		for k, v := range m {
-			m[k] = slices.Clone(v)
-		}
-		p.PaymentPlanFilterOverrides = m
+	m := map[string][]string{}
+	for k, v := range p.PaymentPlanFilterOverrides {
+		m[k] = slices.Clone(v)
+	}
+	p.PaymentPlanFilterOverrides = m
+	p.FundingSourceDescriptionByProductType = maps.Clone(p.FundingSourceDescriptionByProductType)
+	if p.FundingSourceDescriptionByProductType == nil {
+		p.FundingSourceDescriptionByProductType = map[string]string{}
 	}
 	return p
 }

@@ -90,13 +90,20 @@ var auditChecks = []struct {
 			(SELECT COUNT(*) FROM decisions d WHERE d.provider_application_id = pa.id AND d.operation IN ('prequalify', 'prescreen', 'apply'))
 			> (SELECT COUNT(*) FROM lender_calls c WHERE c.provider_application_id = pa.id AND c.step IN ('prequalify', 'prescreen', 'apply'))
 				+ (SELECT COUNT(*) FROM events e WHERE e.application_id = pa.application_id AND e.provider_key = pa.provider_key
-					AND e.type IN ('decision.updated', 'application.completed', 'application.patched'))`},
+					AND e.type IN ('decision.updated', 'application.completed', 'application.patched', 'credit_limit.approved'))`},
 	// A patch's new decision (flow/patch.go) comes with its answered step.
 	{"a patched application has no answered patch",
 		`SELECT pa.id FROM provider_applications pa WHERE EXISTS (SELECT 1 FROM events e
 				WHERE e.application_id = pa.application_id AND e.provider_key = pa.provider_key AND e.type = 'application.patched')
 			AND NOT EXISTS (SELECT 1 FROM lender_calls c WHERE c.provider_application_id = pa.id
 				AND c.step IN ('patch_income') AND c.state = 'done')`},
+	// A credit limit change's new decision (flow/creditlimit.go) comes with
+	// its answered step.
+	{"a credit limit approval has no answered credit limit step",
+		`SELECT pa.id FROM provider_applications pa WHERE EXISTS (SELECT 1 FROM events e
+				WHERE e.application_id = pa.application_id AND e.provider_key = pa.provider_key AND e.type = 'credit_limit.approved')
+			AND NOT EXISTS (SELECT 1 FROM lender_calls c WHERE c.provider_application_id = pa.id
+				AND c.step = 'credit_limit' AND c.state = 'done')`},
 	{"a session finished as completed without a completed application",
 		`SELECT s.id FROM sessions s WHERE s.outcome = 'completed'
 			AND NOT EXISTS (SELECT 1 FROM provider_applications pa WHERE pa.application_id = s.application_id AND pa.status = 'completed')`},

@@ -20,6 +20,11 @@ type outboxContent struct {
 // outboxAAD binds a message's sealed content to its row.
 func outboxAAD(id string) string { return "outbox/" + id }
 
+// EnqueueOutbox queues one message (chairside.Store.EnqueueOutbox).
+func (db *DB) EnqueueOutbox(ctx context.Context, m *chairside.OutboxMessage) error {
+	return db.enqueueOutbox(ctx, m)
+}
+
 // enqueueOutbox stores m as queued and due at once (or at NextAttemptAt),
 // its recipient and content sealed.
 func (db *DB) enqueueOutbox(ctx context.Context, m *chairside.OutboxMessage) error {

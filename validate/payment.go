@@ -11,6 +11,13 @@ import (
 // the checking account or card an accepted offer's payments come from. The
 // browser applies the same rules in web/src/lib/payment.ts.
 
+// The routing number's messages: the browser shows the same words
+// (web/src/lib/payment.ts).
+const (
+	MsgRoutingLength  = "Please enter the 9-digit routing number printed on your checks."
+	MsgRoutingUnknown = "This isn’t a routing number we recognize. Please check each digit against your checks."
+)
+
 // RoutingNumber reports whether s is a 9-digit ABA routing number whose
 // weighted digit sum (3, 7, 1 repeating) is a multiple of ten.
 func RoutingNumber(s string) bool {
@@ -114,8 +121,11 @@ func BankAccount(in *BankAccountInput) []chairside.FieldError {
 	switch {
 	case in.RoutingNumber == "":
 		add("routingNumber", "Required Field")
+	case len(in.RoutingNumber) != 9 || !allDigits(in.RoutingNumber):
+		add("routingNumber", MsgRoutingLength)
 	case !RoutingNumber(in.RoutingNumber):
-		add("routingNumber", "Please enter the 9-digit routing number printed on your checks.")
+		// Nine digits that are no bank's: most often one digit typed wrong.
+		add("routingNumber", MsgRoutingUnknown)
 	}
 	switch {
 	case in.AccountNumber == "":

@@ -330,16 +330,21 @@ func (m *Main) lenders(log *slog.Logger) (*registry.Registry, error) {
 // layer over db.
 func (m *Main) handler(db *store.DB, keys *seal.Keyring, log *slog.Logger) http.Handler {
 	c := m.Config
-	var testCases []string
+	var testCases []flow.TestCaseInfo
 	for _, tc := range sandbox.TestCases() {
-		testCases = append(testCases, tc.ID)
+		testCases = append(testCases, flow.TestCaseInfo{ID: tc.ID, Name: tc.Name, Description: tc.Description})
+	}
+	demoKey := ""
+	if demo.Enabled(c.Env) {
+		demoKey = demo.Locations()[0].EntityKey
 	}
 	svc := flow.New(db, lender.Instrument(m.registry, m.metrics), keys, flow.Options{
 		Env:           c.Env,
 		Now:           m.Now,
 		Logger:        log,
 		LenderTimeout: c.LenderTimeout,
-		TestCaseIDs:   testCases,
+		TestCases:     testCases,
+		DemoEntityKey: demoKey,
 	})
 	m.svc = svc
 	staff := office.New(db, log)

@@ -239,3 +239,30 @@ func (l *Lender) Stipulations(ctx context.Context, req *chairside.StipulationsRe
 	}
 	return out, nil
 }
+
+// ChangeCreditLimit asks for a new limit on an open account. Its answer
+// echoes the change's platform reference; an approval may name a new
+// application id, which replaces the old one from then on.
+func (l *Lender) ChangeCreditLimit(ctx context.Context, req *chairside.CreditLimitRequest) (*chairside.CreditLimitAnswer, error) {
+	var a protocol.CreditLimitAnswer
+	body := protocol.CreditLimitChange{PlatformReference: req.Reference, RequestedLimitCents: req.RequestedLimitCents,
+		AnnualGrossIncomeCents: req.AnnualGrossIncomeCents, Currency: protocol.Currency}
+	r := post(lender.OpCreditLimit, protocol.ApplicationPath(req.LenderApplicationID, protocol.SubCreditLimit), req.Reference, body,
+		into(&a, func(a *protocol.CreditLimitAnswer) error {
+			if err := a.Validate(); err != nil {
+				return err
+			}
+			if a.PlatformReference != req.Reference {
+				return errors.New("credit limit: for another platform reference")
+			}
+			return nil
+		}))
+	if err := l.call(ctx, r); err != nil {
+		return nil, err
+	}
+	id := a.ApplicationID
+	if id == "" {
+		id = req.LenderApplicationID
+	}
+	return &chairside.CreditLimitAnswer{Status: a.Status, CreditLimitCents: a.CreditLimitCents, LenderApplicationID: id}, nil
+}

@@ -28,7 +28,6 @@ type application struct {
 	advancing bool
 	due       time.Time
 	stips     map[string]string // stipulation id → status last answered
-	limit     int64             // the credit limit after a change, 0 for none
 }
 
 // pendingThenApproved is the sandbox test case whose ids answer approved

@@ -106,10 +106,11 @@ func (s *Sim) stipulations(c *call) reply {
 	return ok(out)
 }
 
-// creditLimit is POST …/credit-limit. The simulated lender grants a new
-// limit up to twice the current one when the stated yearly income is at
-// least four times the new limit; otherwise it declines and the limit
-// stays.
+// creditLimit is POST …/credit-limit. The decision is the sandbox's own
+// (sandbox.CreditLimitRule, through ChangeCreditLimit), so the simulator
+// and the built-in lender answer a change alike; an approval answers the
+// sandbox's new application id, which carries the new limit. A change the
+// sandbox cannot reach answers 503.
 func (s *Sim) creditLimit(c *call) reply {
 	var in protocol.CreditLimitChange
 	if rep := decodeBody(c, &in); rep != nil {
@@ -122,28 +123,11 @@ func (s *Sim) creditLimit(c *call) reply {
 	if rep := s.guard(c); rep != nil {
 		return *rep
 	}
-	rep := s.status(c)
-	d, isDecision := rep.body.(*protocol.Decision)
-	if !isDecision {
-		return rep
+	a, err := c.lender.ChangeCreditLimit(c.ctx, &chairside.CreditLimitRequest{ProviderKey: c.provider, LenderApplicationID: c.id,
+		RequestedLimitCents: in.RequestedLimitCents, AnnualGrossIncomeCents: in.AnnualGrossIncomeCents, Reference: in.PlatformReference, Now: now()})
+	if err != nil {
+		return fromSandbox(c, err, http.StatusServiceUnavailable)
 	}
-	if d.Status != protocol.StatusApproved {
-		return fail(http.StatusConflict, protocol.CodeConflict, "There is no open account to change.")
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	app := s.apps[pair(c.provider, c.id)]
-	current := d.ApprovedAmountCents
-	if app != nil && app.limit > 0 {
-		current = app.limit
-	}
-	out := &protocol.CreditLimitAnswer{ApplicationID: c.id, PlatformReference: in.PlatformReference,
-		Status: protocol.CreditLimitDeclined, CreditLimitCents: current, Currency: protocol.Currency}
-	if in.RequestedLimitCents <= 2*current && in.RequestedLimitCents <= in.AnnualGrossIncomeCents/4 {
-		out.Status, out.CreditLimitCents = protocol.CreditLimitApproved, in.RequestedLimitCents
-		if app != nil {
-			app.limit = in.RequestedLimitCents
-		}
-	}
-	return ok(out)
+	return ok(&protocol.CreditLimitAnswer{ApplicationID: a.LenderApplicationID, PlatformReference: in.PlatformReference,
+		Status: a.Status, CreditLimitCents: a.CreditLimitCents, Currency: protocol.Currency})
 }

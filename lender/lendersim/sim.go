@@ -40,8 +40,8 @@ const (
 // Operation names of the counters and fault filters: the lender.Op…
 // names of the adapter, and these two of the simulator's own.
 const (
-	OpLookup      = "lookup"       // GET /applications?platformReference=…
-	OpCreditLimit = "credit_limit" // POST /applications/{id}/credit-limit
+	OpLookup      = "lookup"             // GET /applications?platformReference=…
+	OpCreditLimit = lender.OpCreditLimit // POST /applications/{id}/credit-limit
 )
 
 // Options configure a Sim. The zero value serves without credentials and

@@ -14,6 +14,7 @@ import (
 	"github.com/chairside/chairside/lender"
 	"github.com/chairside/chairside/lender/lendersim"
 	"github.com/chairside/chairside/lender/protocol"
+	"github.com/chairside/chairside/lender/sandbox"
 	"github.com/chairside/chairside/provider"
 )
 
@@ -279,31 +280,53 @@ func TestParseFault(t *testing.T) {
 	}
 }
 
-// TestCreditLimit: a change within twice the limit and a quarter of the
-// income is approved; beyond it, declined with the limit unchanged.
+// TestCreditLimit: the simulator decides a change with the sandbox's rule
+// (sandbox.CreditLimitRule): approved under a new application id that
+// carries the new limit, declined above the product's maximum or below four
+// times the income, and 503 for the income that stands for a lender out
+// of reach.
 func TestCreditLimit(t *testing.T) {
 	_, srv := start(t, lendersim.Options{})
 	key := provider.Synchrony
 	var d protocol.Decision
 	send(t, srv, "POST", lenderPath(key, "/applications"), "ref-cl", create("ref-cl", "Approve")).decode(t, &d)
 	path := lenderPath(key, protocol.ApplicationPath(d.ApplicationID, protocol.SubCreditLimit))
+	current := d.ApprovedAmountCents
+	change := func(ref string, limit, income int64) (answer, protocol.CreditLimitAnswer) {
+		a := send(t, srv, "POST", path, ref, protocol.CreditLimitChange{PlatformReference: ref, RequestedLimitCents: limit,
+			AnnualGrossIncomeCents: income, Currency: protocol.Currency})
+		var ans protocol.CreditLimitAnswer
+		if a.status == 200 {
+			a.decode(t, &ans)
+		}
+		return a, ans
+	}
 	for i, tt := range []struct {
 		limit, income int64
 		status        string
 		after         int64
 	}{
-		{d.ApprovedAmountCents + 100_000, 20_000_000, protocol.CreditLimitApproved, d.ApprovedAmountCents + 100_000},
-		{10 * d.ApprovedAmountCents, 900_000_000, protocol.CreditLimitDeclined, d.ApprovedAmountCents + 100_000},
-		{d.ApprovedAmountCents + 200_000, 100_000, protocol.CreditLimitDeclined, d.ApprovedAmountCents + 100_000},
+		{current + 100_000, 4 * (current + 100_000), protocol.CreditLimitApproved, current + 100_000},
+		{2_500_100, 900_000_000, protocol.CreditLimitDeclined, current},
+		{current + 200_000, 4*(current+200_000) - 1, protocol.CreditLimitDeclined, current},
 	} {
-		ref := "ref-cl-" + string(rune('a'+i))
-		a := send(t, srv, "POST", path, ref, protocol.CreditLimitChange{PlatformReference: ref, RequestedLimitCents: tt.limit,
-			AnnualGrossIncomeCents: tt.income, Currency: protocol.Currency})
-		var ans protocol.CreditLimitAnswer
-		a.decode(t, &ans)
+		a, ans := change("ref-cl-"+string(rune('a'+i)), tt.limit, tt.income)
 		if a.status != 200 || ans.Status != tt.status || ans.CreditLimitCents != tt.after || ans.Validate() != nil {
 			t.Fatalf("change %d: %d %s", i, a.status, a.body)
 		}
+		if (ans.ApplicationID != d.ApplicationID) != (tt.status == protocol.CreditLimitApproved) {
+			t.Errorf("change %d: application id %s (was %s)", i, ans.ApplicationID, d.ApplicationID)
+		}
+		if tt.status == protocol.CreditLimitApproved {
+			var after protocol.Decision
+			send(t, srv, "GET", lenderPath(key, protocol.ApplicationPath(ans.ApplicationID, "")), "", nil).decode(t, &after)
+			if after.ApprovedAmountCents != tt.after || after.Validate() != nil {
+				t.Errorf("after the change: %+v", after)
+			}
+		}
+	}
+	if a, _ := change("ref-cl-err", current+100_000, sandbox.CreditLimitErrorIncomeCents); a.status != 503 {
+		t.Fatalf("the error income: %d %s", a.status, a.body)
 	}
 	if a := send(t, srv, "POST", path, "ref-cl-bad", protocol.CreditLimitChange{PlatformReference: "x", RequestedLimitCents: -1, Currency: protocol.Currency}); a.status != 422 {
 		t.Fatalf("negative limit: %d", a.status)

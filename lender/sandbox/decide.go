@@ -44,7 +44,15 @@ const (
 	// which ended the day before this decision: positive, with an
 	// expiresAt already past.
 	OutcomeExpired = "expired"
+	// OutcomeExistingLowLimit finds an existing account whose credit limit
+	// is LowLimitCents, all of it available: too little for most
+	// treatments, so the patient may ask for a higher limit
+	// (ChangeCreditLimit).
+	OutcomeExistingLowLimit = "existing_low_limit"
 )
+
+// LowLimitCents is the credit limit of an OutcomeExistingLowLimit account.
+const LowLimitCents = 100_000
 
 // magicNames map a primary applicant's last name (any case) to an outcome.
 var magicNames = map[string]string{
@@ -119,6 +127,10 @@ var testCases = []TestCase{
 	{ID: "all-error", Name: "Every lender errors",
 		Description: "Every provider answers with an error.",
 		Outcomes:    map[string]string{"*": OutcomeError}},
+	{ID: "credit-limit-change", Name: "Existing account with a low limit",
+		Description: "The primary provider finds an account the patient already has, with a $1,000.00 credit limit, all of it available; " +
+			"a revolving lender's patient may ask for a higher limit (approved when the yearly income is at least four times the limit asked for).",
+		Outcomes: map[string]string{"primary": OutcomeExistingLowLimit, "*": OutcomeDeclined}},
 	{ID: "hfd-down-payment", Name: "HFD approves with a down payment",
 		Description: "HFD approves with its down payment (10% of the amount, at least $100), so its own steps follow the accepted plan: the down payment, another contact and the monthly payment method; any other lender declines.",
 		Outcomes:    map[string]string{"hfd_standard": OutcomeApproved, "*": OutcomeDeclined}},

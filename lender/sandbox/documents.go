@@ -74,12 +74,44 @@ Prequalification is not a guarantee of credit. If you apply, {{name}} will check
 }
 
 // Document returns a sample document of a kind: disclosures, agreement,
-// california_notice, cardholder_agreement,
-// terms, esign or prequalification (ENOTFOUND for others). SHA256 is the
-// hex SHA-256 of exactly Content.
+// california_notice, cardholder_agreement, terms, esign, prequalification,
+// a documents page (chairside.DocKind…) or the rates sheet (ENOTFOUND for
+// others). SHA256 is the hex SHA-256 of exactly Content.
 func (l *lender) Document(ctx context.Context, providerKey, kind string) (*chairside.Document, error) {
 	if err := l.begin(ctx, OpDocument, ""); err != nil {
 		return nil, err
+	}
+	key := docKey{l.p.Key, l.p.Name, l.p.FinancingName, kind}
+	if d, ok := docCache.Load(key); ok {
+		doc := *d.(*chairside.Document) // a copy: callers may change theirs
+		return &doc, nil
+	}
+	title, content, contentType, ok := l.render(kind)
+	if !ok {
+		return nil, chairside.Errorf(chairside.ENOTFOUND, "Unknown document.")
+	}
+	sum := sha256.Sum256([]byte(content))
+	doc := &chairside.Document{
+		ID:          l.p.Key + "/" + kind,
+		Version:     documentVersion,
+		Title:       title,
+		ContentType: contentType,
+		Content:     content,
+		SHA256:      hex.EncodeToString(sum[:]),
+	}
+	docCache.Store(key, doc)
+	out := *doc
+	return &out, nil
+}
+
+// render writes a document of a kind: a consent's or a step's text, a
+// documents page (HTML) or the rates sheet; false for an unknown kind.
+func (l *lender) render(kind string) (title, content, contentType string, ok bool) {
+	if title, content, ok := l.page(kind); ok {
+		return title, content, "text/html", true
+	}
+	if kind == chairside.DocKindRates {
+		return l.p.FinancingName + " rates", l.rates(), "text/plain", true
 	}
 	text := kind
 	if kind == "agreement" && l.p.Kind == provider.KindLeaseToOwn {
@@ -87,26 +119,10 @@ func (l *lender) Document(ctx context.Context, providerKey, kind string) (*chair
 	}
 	t, ok := documentTexts[text]
 	if !ok || kind == "lease_agreement" {
-		return nil, chairside.Errorf(chairside.ENOTFOUND, "Unknown document.")
+		return "", "", "", false
 	}
-	key := docKey{l.p.Key, l.p.Name, l.p.FinancingName, kind}
-	if d, ok := docCache.Load(key); ok {
-		doc := *d.(*chairside.Document) // a copy: callers may change theirs
-		return &doc, nil
-	}
-	content := strings.NewReplacer("{{name}}", l.p.Name, "{{financing}}", l.p.FinancingName).Replace(t.text)
-	sum := sha256.Sum256([]byte(content))
-	doc := &chairside.Document{
-		ID:          l.p.Key + "/" + kind,
-		Version:     documentVersion,
-		Title:       t.title,
-		ContentType: "text/plain",
-		Content:     content,
-		SHA256:      hex.EncodeToString(sum[:]),
-	}
-	docCache.Store(key, doc)
-	out := *doc
-	return &out, nil
+	content = strings.NewReplacer("{{name}}", l.p.Name, "{{financing}}", l.p.FinancingName).Replace(t.text)
+	return t.title, content, "text/plain", true
 }
 
 // docKey names a rendered document; the texts are constants, so a rendered

@@ -337,6 +337,8 @@ func (p *product) decide(outcome string, prof profile, purchase int64) (result s
 	switch outcome {
 	case OutcomeApproved, chairside.ResponsePrequalified, chairside.ResponsePreapproved, OutcomeExisting, OutcomeExpired:
 		return outcome, forced, down(forced)
+	case OutcomeExistingLowLimit:
+		return outcome, LowLimitCents, down(LowLimitCents)
 	case OutcomeDeclined, OutcomeNoOffer, OutcomeError, OutcomePending, OutcomeUnderReview, OutcomePendingReview:
 		return outcome, 0, 0
 	case OutcomePendingThenApproved, OutcomePendingIncome:
@@ -368,7 +370,7 @@ func (p *product) decide(outcome string, prof profile, purchase int64) (result s
 // reasons, all derived from the record and the product.
 func (p *product) answer(d *chairside.Decision, r record, settled bool) {
 	switch r.outcome {
-	case OutcomeApproved, chairside.ResponsePrequalified, chairside.ResponsePreapproved, OutcomeExisting, OutcomeExpired:
+	case OutcomeApproved, chairside.ResponsePrequalified, chairside.ResponsePreapproved, OutcomeExisting, OutcomeExpired, OutcomeExistingLowLimit:
 		d.ResponseCode = p.positiveCode(d.Operation)
 		d.ApprovedAmountCents = r.approvedCents
 		if r.downCents > 0 {
@@ -386,7 +388,7 @@ func (p *product) answer(d *chairside.Decision, r record, settled bool) {
 		switch r.outcome {
 		case chairside.ResponsePrequalified, chairside.ResponsePreapproved:
 			d.ResponseCode = r.outcome
-		case OutcomeExisting:
+		case OutcomeExisting, OutcomeExistingLowLimit:
 			d.ResponseCode = chairside.ResponseApproved
 			d.ExistingAccount = true
 		}

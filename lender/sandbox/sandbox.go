@@ -69,6 +69,7 @@ const (
 	OpAnswers      = lenderops.OpAnswers
 	OpPatch        = lenderops.OpPatch
 	OpStipulations = lenderops.OpStipulations
+	OpCreditLimit  = lenderops.OpCreditLimit
 )
 
 // Fault is a failure the sandbox can inject into an operation.

@@ -249,3 +249,26 @@ export async function agreeToSigning(page: Page, lender: string, hardPull: boole
 export async function fullPageShot(page: Page, info: TestInfo, name: string): Promise<void> {
   await page.screenshot({ path: path.join(SHOTS, `${info.project.name}-${name}-full.png`), fullPage: true, animations: 'disabled' });
 }
+
+/**
+ * startWithCase opens an office's link, names the sandbox test case for the
+ * session (as the API allows outside env prod), applies and agrees to the
+ * soft pull.
+ */
+export async function startWithCase(page: Page, j: Journey, testCase: string, lastName: string, entityKey = ENTITY_KEY): Promise<void> {
+  let sessionId = '';
+  page.on('request', (r) => {
+    const id = r.headers()['x-web-session-id'];
+    if (id) sessionId = id;
+  });
+  await page.goto(`/start/entity-keys/${entityKey}`);
+  await expect(page).toHaveURL(/\/modes\/prequalify\/application$/);
+  await expect.poll(() => sessionId).not.toBe('');
+  const applied = await page.request.post(`/api/v1/test-cases/apply/${testCase}`, {
+    headers: { 'X-Web-Session-Id': sessionId, 'Content-Type': 'application/json' },
+    data: {},
+  });
+  expect(applied.status()).toBe(200);
+  await submitApplication(j, lastName, `${testCase}-application`);
+  await agreeSoftPull(j);
+}

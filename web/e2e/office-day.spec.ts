@@ -96,6 +96,13 @@ test('a real practice: sign in, invite a patient for $3,200, and watch the appli
   await expect(patientPage).toHaveURL(/\/finish\/completed$/);
   await patient.screen('finish', 'Thank you');
 
+  // The used one-time link again: the page for a link that no longer works, in our words, never the server's.
+  patient.allow(/status of 404/);
+  await patientPage.goto(link);
+  await expect(patientPage).toHaveURL(/\/error\?code=resource_not_found/);
+  await expect(patientPage.getByText('We could not find what you were looking for.')).toBeVisible();
+  await expect(patientPage.getByText(/already used|has expired/)).toHaveCount(0);
+
   // Completed, with the plan, still without a reload.
   await expect(row).toContainText('Completed');
   await expect(row).toContainText(/\$[\d,]+\.\d{2}\/mo/);
@@ -117,7 +124,7 @@ test('a real practice: sign in, invite a patient for $3,200, and watch the appli
   await office.screen('cancel-invite', 'Invitation ready');
   await dialog.getByRole('button', { name: 'Yes, cancel it' }).click();
   await expect(page.getByText(/canceled\. The link no longer works\./)).toBeVisible();
-  patient.allow(/status of 404/); // the canceled token's start answers 404
+  // The canceled token's start answers 404 too.
   await patientPage.goto(canceledLink);
   // The same page as for a used or expired link.
   await expect(patientPage).toHaveURL(/\/error\?code=resource_not_found/);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { agreeSoftPull, agreeToSigning, drawSignature, ENTITY_KEY, HILL_COUNTRY, Journey, submitApplication } from './helpers';
+import { agreeToSigning, drawSignature, HILL_COUNTRY, Journey, startWithCase } from './helpers';
 
 /*
  * Lenders that have not simply said yes or no (docs/behaviour.md, "Pending,
@@ -10,25 +10,6 @@ import { agreeSoftPull, agreeToSigning, drawSignature, ENTITY_KEY, HILL_COUNTRY,
  */
 
 const DECLINE_WORDS = /declin|couldn’t approve|letter explaining/i;
-
-/** startWithCase opens an office's link, names the sandbox test case for the session, and applies. */
-async function startWithCase(page: Page, j: Journey, testCase: string, lastName: string, entityKey = ENTITY_KEY): Promise<void> {
-  let sessionId = '';
-  page.on('request', (r) => {
-    const id = r.headers()['x-web-session-id'];
-    if (id) sessionId = id;
-  });
-  await page.goto(`/start/entity-keys/${entityKey}`);
-  await expect(page).toHaveURL(/\/modes\/prequalify\/application$/);
-  await expect.poll(() => sessionId).not.toBe('');
-  const applied = await page.request.post(`/api/v1/test-cases/apply/${testCase}`, {
-    headers: { 'X-Web-Session-Id': sessionId, 'Content-Type': 'application/json' },
-    data: {},
-  });
-  expect(applied.status()).toBe(200);
-  await submitApplication(j, lastName, `${testCase}-application`);
-  await agreeSoftPull(j);
-}
 
 /** chooseSignFinish chooses the first plan, accepts it, signs (after a soft pull) and finishes. */
 async function chooseSignFinish(page: Page, j: Journey, lender: string, prefix: string): Promise<void> {
@@ -74,7 +55,9 @@ test('under-review: the lender’s identity team is reviewing; not a decline, no
   await expect(page).toHaveURL(/\/providers\/synchrony_standard\/under-review$/);
   await expect(page.getByText(/it is not a decline/)).toBeVisible();
   await expect(page.getByText('Synchrony may contact you to confirm who you are. Have a photo ID ready.')).toBeVisible();
-  await expect(page.getByText(/reference number/)).toBeVisible();
+  // A reference that can be read out on the phone (the sandbox's own is an opaque token of 48 characters, never shown).
+  await expect(page.locator('strong.reference')).toHaveText(/^[0-9A-F]{4}-[0-9A-F]{4}$/);
+  await expect(page.getByText(/[A-Za-z0-9_-]{30,}/)).toHaveCount(0);
   await expect(page.getByText(/apply again|letter explaining/i)).toHaveCount(0);
   await j.screen('under-review', 'Your application is under review');
   await page.getByRole('button', { name: 'Finish' }).click();

@@ -83,7 +83,7 @@ test('error: no answer from the lender, the patient is told not to apply again',
   await standardApplication(page, j, 'Error', 'We didn’t get an answer');
   await expect(page).toHaveURL(/\/error$/);
   await expect(page.locator('.lead')).toHaveText(
-    'We didn’t get an answer from Synchrony. Please don’t start a new application — ask the office to check its status.',
+    'We didn’t get an answer from Synchrony. Please don’t start a new application — ask the Bright Smile Dental team to check its status.',
   );
   await j.screen('lender-error', 'We didn’t get an answer');
   await page.getByRole('button', { name: 'Finish' }).click();
@@ -129,7 +129,9 @@ test('no lender answered: the patient is told we could not reach them, never a d
   await start(page, j, 'Error', ['LendingClub', 'Covered Care', 'HFD'], HILL_COUNTRY);
   await expect(page).toHaveURL(/\/providers\/hfd_standard\/declined$/);
   await expect(page.locator('.lead')).toHaveText('We didn’t get an answer from LendingClub, Covered Care and HFD.');
-  await expect(page.getByText('Please don’t apply again — ask the office to check the status of your application.')).toBeVisible();
+  await expect(
+    page.getByText('Please don’t apply again — ask the Hill Country Dental Care team to check the status of your application.'),
+  ).toBeVisible();
   await expect(page.getByText(/couldn’t approve|letter/)).toHaveCount(0);
   await j.screen('declined-unanswered', 'We didn’t get an answer');
   await page.getByRole('button', { name: 'Finish' }).click();

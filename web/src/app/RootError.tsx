@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { reportClientError } from '@/lib/clientLog';
+import { currentWording } from '@/lib/wording';
 
 /** RootError: never a blank screen, whatever failed (a chunk that would not load included). */
 export function RootError() {
@@ -19,7 +20,7 @@ export function RootError() {
         <p>
           {chunk
             ? 'Part of the page could not be loaded. Please check the connection and try again.'
-            : 'We could not show this page. Your answers have not been sent twice. Please ask the office for help.'}
+            : `We could not show this page. Your answers have not been sent twice. Please ask ${currentWording().staff} for help.`}
         </p>
         <p>
           <a className="btn" href="/idle">

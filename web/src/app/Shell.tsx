@@ -10,6 +10,7 @@ import { ui, useUi } from '@/stores/ui';
 import { useSessionTimeout } from '@/features/session-timeout/useSessionTimeout';
 import { Stepper } from './Stepper';
 import { useRefreshWarning } from './useRefreshWarning';
+import { wording } from '@/lib/wording';
 
 // Drawers and modals load only when first opened: they stay out of the first route's JS.
 const HelpDrawer = lazy(() => import('@/features/help/HelpDrawer'));
@@ -24,6 +25,7 @@ export function Shell() {
   const session = useFlow((s) => s.session);
   const providerKey = useFlow((s) => s.providerKey);
   const brand = useFlow((s) => s.location?.brandName);
+  const words = wording(brand);
   const title = useFlow(applicantTitle);
   const { faqOpen, learnHow, cancelOpen, timeoutOpen } = useUi();
   const timer = useSessionTimeout();
@@ -97,7 +99,7 @@ export function Shell() {
         ) : null}
         {handle.staff ? null : (
           <p style={{ margin: '0 auto' }}>
-            Questions? Ask the office, or{' '}
+            Questions? Ask {words.staff}, or{' '}
             <button type="button" className="btn btn--link" onClick={() => ui.set({ faqOpen: true })}>
               read the answers to common questions
             </button>

@@ -1,14 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
-import type { CurrentLocation, Document, Session, StartProviderResponse } from '@/lib/api/types';
+import { screen, waitFor } from '@testing-library/react';
+import { type RouteObject } from 'react-router';
+import type { CurrentLocation, Document, StartProviderResponse } from '@/lib/api/types';
 import type { RouteHandle } from '@/flow/navigation';
 import { flow } from '@/stores/flow';
 import { DEMO_PROVIDERS } from '@/test/catalogue';
 import { json, routes as serve } from '@/test/fetch';
 import { decision, fixedRatePlan } from '@/test/fixtures';
 import { routes } from './routes';
-import { wireRouter } from './wire';
+import { liveSession as openSession, openApp } from './testing';
 
 /*
  * Every provider route of the route table (docs/behaviour.md, "Routes"),
@@ -71,6 +71,9 @@ const DOCUMENTED = [
   'nooffer',
   'error',
   'existingAccount',
+  'credit_limit_change/start',
+  'credit_limit_change/income',
+  'credit_limit_change/result',
   'acceptOfferError',
   'correctErrors',
   'pass',
@@ -109,18 +112,23 @@ function server() {
     [`/providers/${P}/disclosures`]: [json(doc)],
     [`/providers/${P}/agreement`]: [json(doc)],
     [`/providers/${P}/payment/plans`]: [json({ paymentPlans: [plan] })],
+    [`/providers/${P}/account/terms`]: [
+      json({
+        providerKey: P,
+        creditLimitCents: 100_000,
+        availableCreditCents: 100_000,
+        purchaseAmountCents: 450_000,
+        maxLimitCents: 2_500_000,
+        document: doc,
+      }),
+    ],
     '/log': [new Response(null, { status: 204 })],
   });
 }
 
 function liveSession() {
-  flow.set({
-    session: { webSessionId: 's1', properties: { state: 'CA' }, warnCountdownMillis: 30_000, timeoutAfterMillis: 600_000 } as unknown as Session,
-    providerKey: P,
-    primaryProviderKey: P,
-    applyMode: 'prequalify',
+  openSession(P, {
     purchaseAmountCents: 450_000,
-    providers: Object.fromEntries(DEMO_PROVIDERS.map((p) => [p.providerKey, p])),
     primary: { firstName: 'Ann', lastName: 'Approve' },
     selectedPaymentPlan: plan,
   });
@@ -129,13 +137,6 @@ function liveSession() {
     paymentPlans: [plan],
     paymentPlansAmountCents: 450_000,
   });
-}
-
-function open(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  wireRouter(router);
-  render(<RouterProvider router={router} />);
-  return router;
 }
 
 const FALLTHROUGH = ['/', '/home', '/idle', '/404', '/session/invalid'];
@@ -160,7 +161,7 @@ describe('every provider route is reachable', () => {
   });
 
   it('an address not in the table falls through to the catch-all (what the checks below rule out)', async () => {
-    const router = open(`/providers/${P}/noSuchScreen`);
+    const router = openApp(`/providers/${P}/noSuchScreen`);
     await waitFor(() => expect(router.state.location.pathname).toBe('/idle'));
   });
 
@@ -169,7 +170,7 @@ describe('every provider route is reachable', () => {
 
   it.each(screens.map((r) => [r.path!]))('%s shows its own screen', async (pattern) => {
     const path = concrete(pattern);
-    const router = open(path);
+    const router = openApp(path);
     await waitFor(() => expect(router.state.navigation.state).toBe('idle'));
     expect(await screen.findByRole('heading', { level: 1 })).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Page not found' })).toBeNull();
@@ -178,7 +179,7 @@ describe('every provider route is reachable', () => {
 
   it.each(transients.map((r) => [r.path!]))('%s (transient) leads to a real screen', async (pattern) => {
     const path = concrete(pattern);
-    const router = open(path);
+    const router = openApp(path);
     await waitFor(() => expect(router.state.location.pathname).not.toBe(path), { timeout: 4000 });
     await waitFor(() => expect(router.state.navigation.state).toBe('idle'));
     const landed = router.state.location.pathname;
@@ -190,7 +191,7 @@ describe('every provider route is reachable', () => {
 
   it.each(['full', 'prescreen'])('the mode addresses work in %s mode too', async (mode) => {
     const path = concrete('modes/:mode/application', mode);
-    const router = open(path);
+    const router = openApp(path);
     await waitFor(() => expect(router.state.navigation.state).toBe('idle'));
     expect(await screen.findByRole('heading', { level: 1 })).toBeTruthy();
     expect(router.state.location.pathname).toBe(path);
@@ -206,12 +207,12 @@ describe('resume/after-full-apply through the real routes', () => {
   ])('proceed with pending reasons %j → %s', async (reasons, dest) => {
     flow.set({ providerKey: proceed, applyMode: 'full' });
     flow.response(proceed, { apply: decision(proceed, 'pending', { operation: 'apply', pendingReasons: reasons }) });
-    const router = open(`/providers/${proceed}/resume/after-full-apply`);
+    const router = openApp(`/providers/${proceed}/resume/after-full-apply`);
     await waitFor(() => expect(router.state.location.pathname).toBe(`/providers/${proceed}/${dest}`));
   });
 
   it('another lender with plans goes to its plans', async () => {
-    const router = open(`/providers/${P}/resume/after-full-apply`);
+    const router = openApp(`/providers/${P}/resume/after-full-apply`);
     await waitFor(() => expect(router.state.location.pathname).toBe(`/providers/${P}/paymentPlans`));
   });
 });

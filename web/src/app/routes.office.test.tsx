@@ -1,10 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { screen, waitFor } from '@testing-library/react';
 import { json, routes as serve } from '@/test/fetch';
 import { forgetOfficeSession } from '@/features/office/auth';
 import { routes } from './routes';
-import { wireRouter } from './wire';
+import { openApp } from './testing';
 
 /*
  * The office's addresses of the route table (docs/behaviour.md, "Routes"):
@@ -13,13 +12,6 @@ import { wireRouter } from './wire';
  */
 
 const OFFICE = ['/office', '/office/invite', '/office/applications/app-1', '/office/setup/tok'];
-
-function open(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  wireRouter(router);
-  render(<RouterProvider router={router} />);
-  return router;
-}
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -39,7 +31,7 @@ describe('the office’s addresses', () => {
       '/office/session': [json({ code: 'session_invalid', message: 'You are signed out. Please sign in again.' }, 401)],
       '/log': [new Response(null, { status: 204 })],
     });
-    const router = open(path);
+    const router = openApp(path);
     await waitFor(() => expect(router.state.navigation.state).toBe('idle'));
     const heading = await screen.findByRole('heading', { level: 1 });
     expect(heading.textContent).toBe(path.startsWith('/office/setup') ? 'Choose your password' : 'Office sign-in');

@@ -1,14 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { decision, fixedRatePlan } from '@/test/fixtures';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { CurrentLocation, Decision, Document, FieldDefinition, StartFlowResponse, StartProviderResponse } from '@/lib/api/types';
 import { flow } from '@/stores/flow';
 import { DEMO_PROVIDERS } from '@/test/catalogue';
 import { json, routes as serve, type Call } from '@/test/fetch';
-import { routes } from './routes';
-import { wireRouter } from './wire';
+import { openApp } from './testing';
 
 /*
  * Route-level tests: the real route table, shell and screens against a
@@ -86,13 +84,6 @@ function server(answers: Record<string, Decision>): Call[] {
   });
 }
 
-function app(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  wireRouter(router);
-  render(<RouterProvider router={router} />);
-  return router;
-}
-
 /** The patient fills the form, confirms the details and agrees to the soft pull of every lender shown. */
 async function applyAndAgree(calls: Call[]) {
   expect(await screen.findByRole('heading', { level: 1, name: 'Tell us about yourself' })).toBeTruthy();
@@ -137,7 +128,7 @@ describe('application → agree → submit → result, through the real routes',
     const calls = server({
       '/providers/synchrony_standard/prequalify': decision('synchrony_standard', 'prequalified', { approvedAmountCents: 500_000 }),
     });
-    const router = app(`/start/entity-keys/${ENTITY_KEY}`);
+    const router = openApp(`/start/entity-keys/${ENTITY_KEY}`);
     await applyAndAgree(calls);
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Good news!' })).toBeTruthy();
@@ -160,7 +151,7 @@ describe('application → agree → submit → result, through the real routes',
       }),
       '/providers/fortiva_standard/prequalify': decision('fortiva_standard', 'declined'),
     });
-    const router = app(`/start/entity-keys/${ENTITY_KEY}`);
+    const router = openApp(`/start/entity-keys/${ENTITY_KEY}`);
     await applyAndAgree(calls);
 
     expect(await screen.findByRole('heading', { level: 1, name: 'This application wasn’t approved' })).toBeTruthy();
@@ -182,7 +173,7 @@ describe('application → agree → submit → result, through the real routes',
 
   it('a lender’s screen without a session goes back to the start screen, asking the server nothing', async () => {
     const calls = server({});
-    const router = app('/providers/synchrony_standard/paymentPlans');
+    const router = openApp('/providers/synchrony_standard/paymentPlans');
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome to Chairside' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/idle');
     expect(calls).toEqual([]);
@@ -190,7 +181,7 @@ describe('application → agree → submit → result, through the real routes',
 
   it('the shell shows the office and the applicant throughout', async () => {
     server({ '/providers/synchrony_standard/prequalify': decision('synchrony_standard', 'prequalified', { approvedAmountCents: 500_000 }) });
-    app(`/start/entity-keys/${ENTITY_KEY}`);
+    openApp(`/start/entity-keys/${ENTITY_KEY}`);
     expect(await screen.findByLabelText(/Email address/)).toBeTruthy();
     const banner = screen.getByRole('banner');
     expect(within(banner).getByText('Bright Smile Dental')).toBeTruthy();
@@ -226,7 +217,7 @@ describe('after accepting, a lender with steps of its own', () => {
       paymentPlansAmountCents: 450_000,
       selectedPlanCode: plan.providerPlanCode,
     });
-    const router = app('/providers/hfd_standard/paymentPlanReview');
+    const router = openApp('/providers/hfd_standard/paymentPlanReview');
     await userEvent.click(await screen.findByRole('button', { name: 'Accept offer' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Your down payment' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/providers/hfd_standard/downpayment');
@@ -259,7 +250,7 @@ describe('a full application, after the plan is accepted', () => {
       paymentPlansAmountCents: 450_000,
       selectedPlanCode: plan.providerPlanCode,
     });
-    const router = app('/providers/synchrony_standard/paymentPlanReview');
+    const router = openApp('/providers/synchrony_standard/paymentPlanReview');
     await userEvent.click(await screen.findByRole('button', { name: 'Accept offer' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Read and sign' })).toBeTruthy();
@@ -287,7 +278,7 @@ describe('the footer', () => {
       primaryProviderKey: 'synchrony_standard',
       providers: Object.fromEntries(marked.map((p) => [p.providerKey, p])),
     });
-    const router = app('/providers/synchrony_standard/declined');
+    const router = openApp('/providers/synchrony_standard/declined');
     const footer = await screen.findByRole('contentinfo');
     await waitFor(() => expect(within(footer).getByText(/Financing offered by/)).toBeTruthy());
     expect(within(footer).getByRole('img', { name: 'Synchrony' }).getAttribute('src')).toBe('/logos/synchrony.svg');

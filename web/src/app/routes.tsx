@@ -5,6 +5,7 @@ import type { StepId } from '@/lib/steps';
 import { providerRoute } from '@/lib/paths';
 import { afterFullApplyDestination, isPositive } from '@/lib/decision';
 import { firstOpenStep } from '@/lib/lenderSteps';
+import { isDocName, isPdfName } from '@/lib/docLinks';
 import { flow } from '@/stores/flow';
 import { Shell } from './Shell';
 import { RootError } from './RootError';
@@ -59,7 +60,9 @@ const finishPage = page(() => import('@/features/finish/FinishPage'), 'FinishPag
 const errorPage = page(() => import('@/features/start/InfoPages'), 'ErrorPage');
 const notFound = page(() => import('@/features/start/InfoPages'), 'NotFoundPage');
 const version = page(() => import('@/features/start/InfoPages'), 'VersionPage');
-const breakout = page(() => import('@/features/start/InfoPages'), 'BreakoutPage');
+const breakout = page(() => import('@/features/results/BreakoutPage'), 'BreakoutPage');
+const redirectPage = page(() => import('@/features/start/EntryPages'), 'RedirectPage');
+const testCase = page(() => import('@/features/start/EntryPages'), 'TestCasePage');
 const startFlowPage = page(() => import('@/features/start/StartPage'), 'StartFlowPage');
 const startPage = page(() => import('@/features/start/StartPage'), 'StartPage');
 const contextHelp = page(() => import('@/features/help/HelpPage'), 'HelpPage');
@@ -67,6 +70,11 @@ const office = page(() => import('@/features/office/OfficePages'), 'OfficePage')
 const officeSetup = page(() => import('@/features/office/OfficePages'), 'OfficeSetupPage');
 const officeInvite = page(() => import('@/features/office/InvitePage'), 'OfficeInvitePage');
 const officeApplication = page(() => import('@/features/office/ApplicationPage'), 'OfficeApplicationPage');
+const documentPage = page(() => import('@/features/docs/DocumentPages'), 'DocumentPage');
+const pdfPage = page(() => import('@/features/docs/DocumentPages'), 'PdfPage');
+const creditLimitStart = page(() => import('@/features/results/CreditLimitPages'), 'CreditLimitStartPage');
+const creditLimitIncome = page(() => import('@/features/results/CreditLimitPages'), 'CreditLimitIncomePage');
+const creditLimitResult = page(() => import('@/features/results/CreditLimitPages'), 'CreditLimitResultPage');
 
 const pub: RouteHandle = { public: true, hideStepper: true };
 /** The office's screens are public too, and are staff screens: no patients' help or footer words (Shell). */
@@ -104,10 +112,10 @@ function providerGuard(handle: RouteHandle) {
   };
 }
 
-function to(fn: (p: Record<string, string | undefined>) => string) {
+/** to is a redirect route: its own guard runs first, with its handle, so a route that keeps the lender (disableSwitch) keeps it. */
+function to(fn: (p: Record<string, string | undefined>) => string, handle: RouteHandle = {}) {
   return (args: LoaderFunctionArgs) => {
-    const guard = providerGuard({})(args);
-    void guard;
+    providerGuard(handle)(args);
     return redirect(fn(args.params));
   };
 }
@@ -203,6 +211,10 @@ const providerRoutes: ProviderRoute[] = [
   { path: 'nooffer', lazy: nooffer, handle: { step: 'beginStandardApplication', stepFlow: 'nooffer' } },
   { path: 'error', lazy: lenderError, handle: { hideStepper: true } },
   { path: 'existingAccount', lazy: existingAccount, handle: { hideStepper: true } },
+  // A higher limit on an existing revolving account (docs/behaviour.md, "Credit-limit change").
+  { path: 'credit_limit_change/start', lazy: creditLimitStart, handle: { step: 'paymentOptions' } },
+  { path: 'credit_limit_change/income', lazy: creditLimitIncome, handle: { step: 'paymentOptions' } },
+  { path: 'credit_limit_change/result', lazy: creditLimitResult, handle: { step: 'paymentOptions' } },
   { path: 'acceptOfferError', lazy: acceptOfferError, handle: { hideStepper: true } },
   { path: 'correctErrors', lazy: correctErrors, handle: { step: 'patientInfo' } },
   { path: 'pass', redirectTo: (p) => prov(p, 'terms') },
@@ -262,6 +274,12 @@ export const routes: RouteObject[] = [
       { path: 'internal/version', lazy: version, handle: pub },
       { path: 'contexthelp', lazy: contextHelp, handle: pub },
       { path: 'breakout/:lender/:lenderApplicationId', lazy: breakout, handle: pub },
+      // Our documents, public and outside the lender's journey (docs/behaviour.md, "Help and documents"); an unknown name is not found.
+      { path: 'docs/:doc', lazy: documentPage, loader: ({ params }) => (isDocName(params.doc) ? null : redirect('/404')), handle: pub },
+      { path: 'docs/pdf/:pdfUrl', lazy: pdfPage, loader: ({ params }) => (isPdfName(params.pdfUrl) ? null : redirect('/404')), handle: pub },
+      // The guards of wherever these lead apply there: a provider screen still needs the session.
+      { path: 'redirect/:redirect', lazy: redirectPage, handle: pub },
+      { path: 'test-cases/:id', lazy: testCase, handle: pub },
       // The office's screens ask the server who is signed in, and show the sign-in form to anybody else.
       { path: 'office', lazy: office, handle: officePub },
       { path: 'office/setup/:token', lazy: officeSetup, handle: officePub },
@@ -272,7 +290,7 @@ export const routes: RouteObject[] = [
         children: providerRoutes.map((r) => {
           const handle = r.handle ?? {};
           if (r.loader) return { path: r.path, handle, loader: r.loader };
-          if (r.redirectTo) return { path: r.path, handle, loader: to(r.redirectTo) };
+          if (r.redirectTo) return { path: r.path, handle, loader: to(r.redirectTo, handle) };
           return { path: r.path, handle, lazy: r.lazy, loader: providerGuard(handle) };
         }),
       },

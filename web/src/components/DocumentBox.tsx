@@ -1,10 +1,12 @@
 import { useEffect, useState } from 'react';
 import type { Document } from '@/lib/api/types';
 import { Skeleton } from './Skeleton';
+import { DocumentContent } from './DocLink';
 
 /**
  * DocumentBox shows a disclosure exactly as the server sent it (its sha256 is
- * what the consent names), in a scrollable, keyboard-reachable box.
+ * what the consent names), in a scrollable, keyboard-reachable box. Its
+ * links to our documents pages open them in the app (DocumentContent).
  */
 export function DocumentBox({
   doc,
@@ -44,11 +46,7 @@ export function DocumentBox({
   return (
     <div className="doc" tabIndex={0} role="region" aria-label={label ?? doc.title}>
       {nested ? <h3 style={{ fontSize: '1.05rem' }}>{doc.title}</h3> : <h2 style={{ fontSize: '1.05rem' }}>{doc.title}</h2>}
-      {doc.contentType === 'text/html' ? (
-        <div dangerouslySetInnerHTML={{ __html: doc.content }} />
-      ) : (
-        <div style={{ whiteSpace: 'pre-wrap' }}>{doc.content}</div>
-      )}
+      <DocumentContent doc={doc} />
     </div>
   );
 }

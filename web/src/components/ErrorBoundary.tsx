@@ -1,5 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { reportClientError } from '@/lib/clientLog';
+import { currentWording } from '@/lib/wording';
 
 interface Props {
   children: ReactNode;
@@ -25,7 +26,7 @@ export class ErrorBoundary extends Component<Props, { failed: boolean }> {
       return (
         this.props.fallback ?? (
           <div className="notice notice--error" role="alert">
-            <p>Something went wrong showing this part of the page. Please ask the office for help.</p>
+            <p>Something went wrong showing this part of the page. Please ask {currentWording().staff} for help.</p>
           </div>
         )
       );

@@ -1,24 +1,74 @@
 import { api, ApiError } from '@/lib/api/client';
-import type { FinishOutcome } from '@/lib/api/types';
+import type { FinishOutcome, StartFlowResponse } from '@/lib/api/types';
 import { reportClientError } from '@/lib/clientLog';
+import { providerRoute } from '@/lib/paths';
 import { flow } from '@/stores/flow';
+
+/** How long a delayed finish leaves the last screen before clearing it (docs/behaviour.md, "Finishing"). */
+export const FINISH_CLEAR_DELAY_MS = 60_000;
+
+let delayedClear: ReturnType<typeof setTimeout> | null = null;
+/** The session already finished by a delayed finish, so it is not finished twice. */
+let finishedSessionId: string | null = null;
 
 /**
  * finishFlow ends the session with an outcome (docs/behaviour.md, "Finishing"): calls the finish
  * endpoint (errors only logged), clears all data and answers /finish/{outcome}.
  */
 export async function finishFlow(outcome: FinishOutcome | 'cancel'): Promise<string> {
-  const endpoint = outcome === 'cancel' ? 'canceled' : outcome;
-  if (flow.get().session) {
-    try {
-      await api.post(`/flow/finish/${endpoint}`, undefined, { noErrorHandling: true });
-    } catch (e) {
-      console.warn('finish failed', e instanceof ApiError ? e.code : 'error');
-      // Sent while the session is still live (it is cleared just below).
-      reportClientError('finish.failed', 'warn');
-    }
-  }
-  flow.clear();
+  await tellServer(outcome);
+  clearNow();
   const shown = outcome === 'canceled' ? 'cancel' : outcome;
   return `/finish/${shown}`;
+}
+
+/**
+ * finishLater is the finish with the delay flag: the application is
+ * finished at once, the screen stays as it is, and everything is cleared
+ * FINISH_CLEAR_DELAY_MS later without navigating, unless a finishFlow
+ * (the patient pressing Finish) comes first.
+ */
+export async function finishLater(outcome: FinishOutcome): Promise<void> {
+  const session = flow.get().session;
+  if (!session) return;
+  await tellServer(outcome);
+  finishedSessionId = session.webSessionId;
+  delayedClear = setTimeout(clearNow, FINISH_CLEAR_DELAY_MS);
+}
+
+/** tellServer calls the finish endpoint once per session; errors there are only logged. */
+async function tellServer(outcome: FinishOutcome | 'cancel'): Promise<void> {
+  if (delayedClear) clearTimeout(delayedClear);
+  delayedClear = null;
+  const session = flow.get().session;
+  if (!session || session.webSessionId === finishedSessionId) return;
+  const endpoint = outcome === 'cancel' ? 'canceled' : outcome;
+  try {
+    await api.post(`/flow/finish/${endpoint}`, undefined, { noErrorHandling: true });
+  } catch (e) {
+    console.warn('finish failed', e instanceof ApiError ? e.code : 'error');
+    // Sent while the session is still live (it is cleared just after).
+    reportClientError('finish.failed', 'warn');
+  }
+}
+
+function clearNow(): void {
+  delayedClear = null;
+  finishedSessionId = null;
+  flow.clear();
+}
+
+/**
+ * startAgain begins a new application at the office of the session that
+ * just finished, in the same experience (in the office or at home), and
+ * answers where to go. The server refuses (resource_not_found) once the
+ * finished session is too old; the caller then asks for a new link.
+ */
+export async function startAgain(): Promise<string> {
+  const s = flow.get();
+  if (!s.previousSessionId) throw new ApiError(404, { code: 'resource_not_found', message: 'Nothing to start again from.' });
+  const res = await api.post<StartFlowResponse>('/flow/start/again', { previousSessionId: s.previousSessionId }, { noErrorHandling: true });
+  const mode = res.session.properties?.applyMode ?? 'prequalify';
+  flow.started(res, mode);
+  return providerRoute(res.session.dynamicProviderKey, `modes/${mode}/start`);
 }

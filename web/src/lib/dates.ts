@@ -60,3 +60,64 @@ export function ageOn(birth: DayDate, on: DayDate): number {
   if (on.m < birth.m || (on.m === birth.m && on.d < birth.d)) age--;
   return age;
 }
+
+/**
+ * maskUsDate shapes what is typed into a date field as MM/DD/YYYY (docs/behaviour.md,
+ * "Validation"): digits only, the slashes added as the patient types (a
+ * numeric keypad has none), a month of 01–12 and a day of 01–31 — a first
+ * digit that can only start a one-digit month or day gets its 0. Typing
+ * MM/YYYY or MM/YY works too: the month and year read as a day and year
+ * here, and normalizeUsDate puts them right when the field is left.
+ * deleting (the value got shorter) never adds a slash back, so Backspace
+ * gets past one.
+ */
+export function maskUsDate(typed: string, deleting = false): string {
+  const segs: string[] = [''];
+  const limits = [12, 31];
+  for (const c of typed.replace(/[^\d/]/g, '')) {
+    const i = segs.length - 1;
+    const seg = segs[i]!;
+    if (c === '/') {
+      if (i < 2 && seg !== '') {
+        segs[i] = seg.padStart(2, '0');
+        segs.push('');
+      }
+      continue;
+    }
+    if (i === 2) {
+      if (seg.length < 4) segs[i] = seg + c;
+      continue;
+    }
+    const limit = limits[i]!;
+    if (seg === '') {
+      if (Number(c) * 10 > limit) {
+        segs[i] = `0${c}`; // 4–9 (2–9 for a month) can only be a one-digit day (month)
+        segs.push('');
+      } else segs[i] = c;
+      continue;
+    }
+    const two = Number(seg + c);
+    if (two >= 1 && two <= limit) {
+      segs[i] = seg + c;
+      segs.push('');
+    }
+  }
+  let out = segs.join('/');
+  if (deleting && out.endsWith('/') && !typed.endsWith('/')) out = out.slice(0, -1);
+  return out;
+}
+
+/**
+ * normalizeUsDate drops a trailing slash and reads a left field's MM/DD/YY as MM/YYYY when the last
+ * four digits make a year this product accepts (03/20/24 was 03/2024
+ * typed on a keypad): the full date needs a four-digit year, so nothing
+ * else could have been meant. Anything else is kept as typed.
+ */
+export function normalizeUsDate(typed: string): string {
+  // A slash the mask added after a last segment nobody typed on: 03/24/ is 03/24.
+  const s = typed.trim().replace(/\/$/, '');
+  const m = /^(\d{2})\/(\d{2})\/(\d{2})$/.exec(s);
+  if (!m) return s;
+  const year = Number(m[2]! + m[3]!);
+  return year >= 1900 && year <= 2099 ? `${m[1]}/${m[2]}${m[3]}` : s;
+}

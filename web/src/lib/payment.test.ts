@@ -34,8 +34,12 @@ describe('payment masks and checks', () => {
     expect(expiryValid('13/30', now)).toBe(false);
   });
   it('names each bad field in the patient’s words', () => {
+    expect(bankAccountErrors({ routingNumber: '01100001', accountNumber: '1234', bankName: 'B' }).routingNumber).toBe(
+      'Please enter the 9-digit routing number printed on your checks.',
+    );
+    expect(bankAccountErrors({ routingNumber: '011000028', accountNumber: '1234', bankName: 'B' })).toEqual({});
     expect(bankAccountErrors({ routingNumber: '011000016', accountNumber: '12', bankName: '' })).toEqual({
-      routingNumber: 'Please enter the 9-digit routing number printed on your checks.',
+      routingNumber: 'This isn’t a routing number we recognize. Please check each digit against your checks.',
       accountNumber: 'Your account number has 4 to 17 digits.',
       bankName: 'Required Field',
     });

@@ -87,7 +87,9 @@ export type Errors = Record<string, string>;
 export function bankAccountErrors(f: BankAccountForm): Errors {
   const e: Errors = {};
   if (!f.routingNumber) e.routingNumber = 'Required Field';
-  else if (!routingValid(f.routingNumber)) e.routingNumber = 'Please enter the 9-digit routing number printed on your checks.';
+  else if (!/^\d{9}$/.test(f.routingNumber)) e.routingNumber = 'Please enter the 9-digit routing number printed on your checks.';
+  // Nine digits that are no bank's (validate/payment.go, the same words).
+  else if (!routingValid(f.routingNumber)) e.routingNumber = 'This isn’t a routing number we recognize. Please check each digit against your checks.';
   if (!f.accountNumber) e.accountNumber = 'Required Field';
   else if (!/^\d{4,17}$/.test(f.accountNumber)) e.accountNumber = 'Your account number has 4 to 17 digits.';
   if (!f.bankName.trim()) e.bankName = 'Required Field';

@@ -1,7 +1,9 @@
 import { create } from 'zustand';
 import type {
+  AccountTerms,
   ApplyMode,
   ConsentInput,
+  CreditLimitChangeResponse,
   Document,
   Decision,
   Location,
@@ -35,6 +37,10 @@ export interface ProviderResponses {
   signed?: boolean;
   /** The lender's own steps still open before signing (or completing), as the server last said (docs/behaviour.md, "Signing"). */
   openSteps?: string[];
+  /** An existing account's limits and terms, for a credit-limit change (GET …/account/terms). */
+  accountTerms?: AccountTerms;
+  /** The lender's answer to the one credit-limit change of this session (docs/behaviour.md, "Credit-limit change"). */
+  creditLimitChange?: CreditLimitChangeResponse;
 }
 
 export interface FlowState {
@@ -124,6 +130,7 @@ export const flow = {
       purchaseAmountCents: res.application?.purchaseAmountCents ?? 0,
       insuranceBenefitsCents: res.application?.insurance?.insuranceBenefitsCents ?? 0,
       prefill: { firstName: res.application?.primary?.firstName, lastName: res.application?.primary?.lastName },
+      applicantId: res.application?.reference ?? null,
       applyMode: mode,
       providerKey: res.session.dynamicProviderKey,
       primaryProviderKey: res.session.dynamicProviderKey,
@@ -148,13 +155,18 @@ export const flow = {
     useFlow.setState({ progress });
   },
 
-  /** clear resets everything but the experience type and group id (docs/behaviour.md, "Finishing"). */
+  /**
+   * clear resets everything but the experience type, the group id and the
+   * office (its name and brand, nothing of the patient's), so the finish
+   * screen still speaks in the office's wording (docs/behaviour.md, "Finishing").
+   */
   clear(): void {
     const s = useFlow.getState();
     useFlow.setState({
       ...initial,
       groupId: s.groupId,
       experienceType: s.experienceType,
+      location: s.location,
       previousSessionId: s.session?.webSessionId ?? s.previousSessionId,
     });
   },
@@ -170,7 +182,7 @@ export const fieldsKey = (providerKey: string, mode: ApplyMode) => `${providerKe
 export function applicantTitle(s: Pick<FlowState, 'primary' | 'prefill' | 'applicantId'>): string {
   const first = (s.primary.firstName as string | undefined) || s.prefill.firstName || '';
   const last = (s.primary.lastName as string | undefined) || s.prefill.lastName || '';
-  // The contract carries no applicant id yet (externalCustomerId is not in StartResponse).
+  // The id is the application's short reference (docs/behaviour.md, "Routes"), which the office can look up.
   const id = s.applicantId ?? '';
   if (!first && !last) return '';
   return [first, last, id].filter(Boolean).join(':');

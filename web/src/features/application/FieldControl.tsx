@@ -3,6 +3,7 @@ import { Controller, type Control, type FieldValues } from 'react-hook-form';
 import { IMaskInput } from 'react-imask';
 import type { FieldDefinition } from '@/lib/api/types';
 import { fieldType, isRequired, isWholeNumberField, US_STATES, validateField } from '@/lib/validation';
+import { maskUsDate, normalizeUsDate } from '@/lib/dates';
 import { AUTOCOMPLETE } from './autocomplete';
 import type { RemoteChecks } from './useRemoteChecks';
 
@@ -11,9 +12,10 @@ const MASKS: Partial<Record<string, string>> = {
   phone: '(000) 000-0000',
   dynamicPhone: '(000) 000-0000',
   zipCode: '00000[-0000]',
-  date: '00/00/0000',
-  local_date: '00/00/0000',
 };
+
+/** Date fields take MM/DD/YYYY, MM/YYYY or MM/YY, shaped by lib/dates' own mask rather than a fixed pattern. */
+const isDate = (type: string) => type === 'date' || type === 'local_date';
 
 const HINTS: Partial<Record<string, string>> = {
   ssn: '9 digits, for example 123-45-6789',
@@ -167,6 +169,29 @@ export function FieldControl({ def, applicant, control, error, inGroup = false, 
                 </option>
               ))}
             </select>
+          );
+        } else if (isDate(type)) {
+          input = (
+            <input
+              {...common}
+              className="input input--short"
+              type="text"
+              inputMode="numeric"
+              value={(field.value as string) ?? ''}
+              onChange={(e) => {
+                const before = (field.value as string) ?? '';
+                field.onChange(maskUsDate(e.target.value, e.target.value.length < before.length));
+              }}
+              onBlur={(e) => {
+                const shaped = normalizeUsDate(e.target.value);
+                if (shaped !== e.target.value) field.onChange(shaped);
+                blur();
+              }}
+              ref={field.ref}
+              autoComplete={autoComplete}
+              spellCheck={false}
+              maxLength={10}
+            />
           );
         } else if (MASKS[type]) {
           input = (

@@ -1,6 +1,7 @@
 import { Page } from '@/components/Page';
 import { Button } from '@/components/Button';
 import { FlowNotice } from '@/components/FlowNotice';
+import { DocLink } from '@/components/DocLink';
 import { AgreeBox, ConsentDocuments, useAgree, useConsentDocuments } from '@/components/consent/ConsentDocuments';
 import { useFlowNavigate } from '@/flow/navigation';
 import { joinNames } from '@/lib/consent/chain';
@@ -52,6 +53,10 @@ export function PrequalifyAgreePage() {
         {joint ? <p>The joint applicant agrees to the same for their own credit report.</p> : null}
         {many ? <p>Please read what you agree to with each lender:</p> : null}
         <ConsentDocuments docs={docs} />
+        <p>
+          We share your details only with the {many ? 'lenders' : 'lender'} named here. Our <DocLink doc="privacyNotice">privacy notice</DocLink> says
+          how your information is used and kept safe.
+        </p>
         <AgreeBox
           id="agree"
           checked={box.agreed}

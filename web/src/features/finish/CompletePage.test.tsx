@@ -21,7 +21,7 @@ describe('the complete screen', () => {
     flow.set({ experienceType: 'in_store' });
     show();
     expect(screen.getByText('Your Snap lease pays Desert Bloom Dental for your treatment.')).toBeTruthy();
-    expect(screen.getByText(/Please hand the device back to the office\./)).toBeTruthy();
+    expect(screen.getByText(/Please hand the device back to the office manager\./)).toBeTruthy();
   });
 
   it('at home, never asks to hand a device back', () => {

@@ -1,22 +1,41 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Page } from '@/components/Page';
 import { Button } from '@/components/Button';
 import { ResultIcon } from '@/components/Icons';
-import { finishFlow } from '@/flow/finish';
+import { finishFlow, finishLater } from '@/flow/finish';
 import { useFlowNavigate } from '@/flow/navigation';
 import { formatCents } from '@/lib/money';
+import { useWording } from '@/lib/wording';
 import { useFlow, useProviderName } from '@/stores/flow';
 
-/** CompletePage: the application is signed and complete. */
+/**
+ * CompletePage: the application is signed and complete. Arriving here
+ * finishes the application with the delay flag (docs/behaviour.md,
+ * "Finishing"): the patient can read their plan for a minute, then the
+ * screen forgets it by itself, even if nobody presses Finish.
+ */
 export function CompletePage() {
   const navigate = useFlowNavigate();
   const providerKey = useFlow((s) => s.providerKey);
-  const plan = useFlow((s) => s.selectedPaymentPlan);
-  const lender = useProviderName(providerKey);
+  const livePlan = useFlow((s) => s.selectedPaymentPlan);
+  const liveLender = useProviderName(providerKey);
   // The catalogue's fundingName is what pays the office (a card account, a loan, a lease).
-  const funding = useFlow((s) => (s.providerKey ? s.providers[s.providerKey]?.fundingName : undefined));
-  const office = useFlow((s) => s.location?.name);
+  const liveFunding = useFlow((s) => (s.providerKey ? s.providers[s.providerKey]?.fundingName : undefined));
+  const liveOffice = useFlow((s) => s.location?.name);
   const atHome = useFlow((s) => s.experienceType === 'at_home');
+  const live = useFlow((s) => Boolean(s.session));
+  const [hadSession] = useState(live);
+  const cleared = hadSession && !live;
+  // What the screen shows, kept so the title stays readable; the details go once the store is cleared.
+  const [shown] = useState(() => ({ lender: liveLender, plan: livePlan, funding: liveFunding, office: liveOffice }));
+  const { lender } = shown;
+  const plan = cleared ? null : shown.plan;
+  const funding = cleared ? undefined : shown.funding;
+  const office = shown.office;
+  useEffect(() => {
+    void finishLater('completed');
+  }, []);
+  const words = useWording();
   const [busy, setBusy] = useState(false);
   const finish = async () => {
     setBusy(true);
@@ -28,7 +47,7 @@ export function CompletePage() {
       <Page title="You’re all set" lead={`Your financing with ${lender} is complete.`}>
         {funding ? (
           <p>
-            Your {funding} pays {office || 'the office'} for your treatment.
+            Your {funding} pays {office || words.practice} for your treatment.
           </p>
         ) : null}
         {plan ? (
@@ -36,9 +55,10 @@ export function CompletePage() {
             Your plan: <strong>{formatCents(plan.monthlyAmountCents)} a month</strong> for {plan.durationMonths} months.
           </p>
         ) : null}
+        {cleared ? <p>For your privacy, we’ve cleared your details from this screen.</p> : null}
         <p>
           {lender} will send your account details by mail or email.{' '}
-          {atHome ? 'You can close this page once you press Finish.' : 'Please hand the device back to the office.'}
+          {atHome ? 'You can close this page once you press Finish.' : `Please hand the device back to ${words.staff}.`}
         </p>
         <div className="actions">
           <Button onClick={finish} disabled={busy}>

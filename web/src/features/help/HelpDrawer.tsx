@@ -5,7 +5,7 @@ import { HelpContent } from './HelpContent';
 export default function HelpDrawer({ onClose }: { onClose: () => void }) {
   return (
     <Modal variant="drawer" title="Help" onClose={onClose} closeLabel="Close">
-      <HelpContent headingLevel={3} />
+      <HelpContent headingLevel={3} onOpenDocument={onClose} />
     </Modal>
   );
 }

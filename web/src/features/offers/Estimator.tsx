@@ -25,7 +25,28 @@ export interface EstimatorProps {
  */
 export function Estimator({ amountCents, minCents, maxCents, purchaseCents, buttonsHidden, busy, onEstimate }: EstimatorProps) {
   const [text, setText] = useState(String(Math.round(amountCents / 100)));
-  const run = async (dollars: number) => setText(String(await onEstimate(dollars)));
+  const [error, setError] = useState('');
+  const floorDollars = Math.max(1, Math.ceil(minCents / 100));
+  const run = async (dollars: number) => {
+    setError('');
+    setText(String(await onEstimate(dollars)));
+  };
+  /**
+   * submit refuses an empty or $0 amount out loud: there is nothing to
+   * price, and the plans on screen stay those of the last amount, which
+   * the message says.
+   */
+  const submit = () => {
+    const dollars = Number(text.replace(/\D/g, '') || '0');
+    if (dollars <= 0) {
+      setError(
+        `Please enter an amount of at least ${formatCents(floorDollars * 100, { whole: true })}. The plans below are still for ${formatCents(amountCents)}.`,
+      );
+      document.getElementById('estimate')?.focus();
+      return;
+    }
+    void run(dollars);
+  };
   const step = (sign: number) => (
     <Button
       variant="secondary"
@@ -48,7 +69,7 @@ export function Estimator({ amountCents, minCents, maxCents, purchaseCents, butt
         className="estimator"
         onSubmit={(e) => {
           e.preventDefault();
-          void run(Number(text.replace(/\D/g, '')));
+          submit();
         }}
       >
         {buttonsHidden ? null : step(-1)}
@@ -61,9 +82,13 @@ export function Estimator({ amountCents, minCents, maxCents, purchaseCents, butt
               className="input"
               inputMode="numeric"
               autoComplete="off"
-              aria-describedby="estimator-hint"
+              aria-describedby={error ? 'estimator-hint estimate-error' : 'estimator-hint'}
+              aria-invalid={error ? true : undefined}
               value={text}
-              onChange={(e) => setText(e.target.value.replace(/\D/g, ''))}
+              onChange={(e) => {
+                setText(e.target.value.replace(/\D/g, ''));
+                setError('');
+              }}
               onKeyDown={(e) => {
                 if (e.key === '-' || e.key === '.') e.preventDefault();
               }}
@@ -71,6 +96,11 @@ export function Estimator({ amountCents, minCents, maxCents, purchaseCents, butt
           </div>
         </div>
         {buttonsHidden ? null : step(1)}
+        {error ? (
+          <p id="estimate-error" className="error-text estimator__error" role="alert">
+            {error}
+          </p>
+        ) : null}
         <Button type="submit" variant="secondary" className="estimator__update" disabled={busy}>
           Update plans
         </Button>

@@ -189,6 +189,24 @@ describe('the plans screen follows the lender’s catalogue entry', () => {
     expect((amount as HTMLInputElement).value).toBe('500');
   });
 
+  it('$0 (or nothing) in the estimator says so out loud, asks no lender, and says which amount the plans on screen are for', async () => {
+    flow.set({ providerKey: 'synchrony_standard' });
+    offer(SYNCHRONY, [fixedRatePlan('synchrony_standard', { providerPlanCode: 'SYN-FR-24' })]);
+    show('synchrony_standard');
+    const amount = screen.getByLabelText('Amount in dollars');
+    for (const typed of ['0', '']) {
+      await userEvent.clear(amount);
+      if (typed) await userEvent.type(amount, typed);
+      await userEvent.click(screen.getByRole('button', { name: 'Update plans' }));
+      expect(screen.getByRole('alert').textContent).toBe('Please enter an amount of at least $1. The plans below are still for $4,500.00.');
+      expect(amount.getAttribute('aria-invalid')).toBe('true');
+      expect(document.activeElement).toBe(amount);
+    }
+    expect(post).not.toHaveBeenCalled();
+    await userEvent.type(amount, '3');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('a lender that explains its plans unasked opens the explanation of the suggested plan once', () => {
     flow.set({ providerKey: 'genesis_aspen' });
     offer(GENESIS, [

@@ -18,6 +18,7 @@ import { Estimator } from './Estimator';
 import { OfferHeads, type Offer } from './OfferHeads';
 import { PlanList, planValue } from './PlanList';
 import { isEligible, suggestedPlan } from './plans';
+import { wording } from '@/lib/wording';
 
 /** offersOf: every lender of the session with a positive answer, in the order they answered. */
 function offersOf(s: FlowState): Offer[] {
@@ -40,6 +41,7 @@ function offersOf(s: FlowState): Offer[] {
 export function PaymentPlansPage() {
   const navigate = useFlowNavigate();
   const s = useFlow();
+  const words = wording(s.location?.brandName);
   const offers = useMemo(() => offersOf(s), [s]);
   const primary = offers.find((o) => o.providerKey === s.providerKey) ?? offers[0];
   const cfg = primary ? s.providers[primary.providerKey] : undefined;
@@ -139,7 +141,7 @@ export function PaymentPlansPage() {
     return (
       <div className="card">
         <Page title="Payment options">
-          <p>We don’t have an offer to show. Please ask the office for help.</p>
+          <p>We don’t have an offer to show. Please ask {words.staff} for help.</p>
         </Page>
       </div>
     );
@@ -193,7 +195,7 @@ export function PaymentPlansPage() {
           </div>
         ) : failed && !allPlans.length ? (
           <div className="notice notice--warn">
-            <p style={{ margin: 0 }}>We couldn’t get the payment plans just now. Please try “Update plans” again, or ask the office.</p>
+            <p style={{ margin: 0 }}>We couldn’t get the payment plans just now. Please try “Update plans” again, or ask {words.staff}.</p>
           </div>
         ) : (
           <PlanList

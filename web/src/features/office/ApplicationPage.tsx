@@ -71,6 +71,12 @@ function Details() {
       <Page title={patientName(a) || 'Application'}>
         <div className="review office-facts">
           <dl>
+            {a.reference ? (
+              <>
+                <dt>Reference</dt>
+                <dd>{a.reference}</dd>
+              </>
+            ) : null}
             <dt>Status</dt>
             <dd>
               <StatusBadge status={a.status} />

@@ -73,7 +73,10 @@ function Row({ row: r, listSearch, onCancel }: { row: OfficeApplication; listSea
   // The names of the row's link and button say whose row it is; they start with the visible word (label in name).
   return (
     <tr>
-      <th scope="row">{name || <span className="muted">Name not given</span>}</th>
+      <th scope="row">
+        {name || <span className="muted">Name not given</span>}
+        {r.reference ? <span className="office-sub">Ref. {r.reference}</span> : null}
+      </th>
       <td>{timeOf(r.createdAt)}</td>
       <td>
         <StatusBadge status={r.status} />

@@ -49,7 +49,7 @@ describe('payment screens', () => {
     expect((screen.getByLabelText('Account number') as HTMLInputElement).value).toBe('12345678901234567');
     await userEvent.type(screen.getByLabelText('Bank name'), 'First Test Bank');
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(screen.getByText('Please enter the 9-digit routing number printed on your checks.')).toBeTruthy();
+    expect(screen.getByText('This isn’t a routing number we recognize. Please check each digit against your checks.')).toBeTruthy();
     expect(post).not.toHaveBeenCalled();
     await userEvent.clear(routing);
     await userEvent.type(routing, '011000015');

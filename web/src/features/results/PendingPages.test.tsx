@@ -238,6 +238,19 @@ describe('PatchPage (income)', () => {
   });
 });
 
+describe('the references of a pending application', () => {
+  it('show our short reference, and a lender’s only when it can be read out on the phone', async () => {
+    calls = serve({});
+    flow.set({ applicantId: '4F2A-91C0' });
+    const long = 'sbx1.' + 'x'.repeat(43);
+    renderAt('under-review', <UnderReviewPage />, decision(SYF, 'pending', { pendingReasons: ['red_flag'], lenderApplicationId: long }));
+    expect(await screen.findByText('4F2A-91C0')).toBeTruthy();
+    expect(screen.getByText(/The office manager can find your application with it\./)).toBeTruthy();
+    expect(screen.queryByText(long)).toBeNull();
+    expect(screen.getByText('If you call Synchrony, they can find your application with your name and date of birth.')).toBeTruthy();
+  });
+});
+
 describe('UnderReviewPage', () => {
   it('says the lender is reviewing, that it is not a decline, what happens next and the reference — and offers no new application', async () => {
     calls = serve({});

@@ -1,58 +1,22 @@
-import { useState, type ReactNode } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { useShallow } from 'zustand/react/shallow';
-import { Page } from '@/components/Page';
 import { Button } from '@/components/Button';
-import { ResultIcon } from '@/components/Icons';
 import { LenderLogo } from '@/components/LenderLogo';
-import { finishFlow } from '@/flow/finish';
 import { useFlowNavigate } from '@/flow/navigation';
-import type { FinishOutcome } from '@/lib/api/types';
 import { formatCents } from '@/lib/money';
+import { useWording } from '@/lib/wording';
 import { providerRoute } from '@/lib/paths';
 import { flow, nameOf, useFlow, useProviderName } from '@/stores/flow';
 import { isPositive } from '@/lib/decision';
 import { noFinancingSummary, noOfferScreen, outcomeOf } from './messages';
 import { PendingChecks, StipulationList } from './PendingChecks';
 import { stipulationState } from './stipulations';
+import { FinishButton, Result } from './parts';
+import { canAskForHigherLimit } from './api/creditLimit';
 
 function useProvider(): { key: string; name: string } {
   const { providerKey = '' } = useParams();
   return { key: providerKey, name: useProviderName(providerKey) };
-}
-
-function FinishButton({
-  outcome = 'completed',
-  label = 'Finish',
-  secondary = false,
-}: {
-  outcome?: FinishOutcome;
-  label?: string;
-  secondary?: boolean;
-}) {
-  const navigate = useFlowNavigate();
-  const [busy, setBusy] = useState(false);
-  return (
-    <Button
-      variant={secondary ? 'secondary' : 'primary'}
-      disabled={busy}
-      onClick={async () => {
-        setBusy(true);
-        navigate(await finishFlow(outcome), { replace: true });
-      }}
-    >
-      {label}
-    </Button>
-  );
-}
-
-function Result({ kind, title, children }: { kind: 'ok' | 'info' | 'warn'; title: string; children: ReactNode }) {
-  return (
-    <div className="card">
-      <ResultIcon kind={kind} />
-      <Page title={title}>{children}</Page>
-    </div>
-  );
 }
 
 /** approved, preapproved and prequalified: the positive outcomes. */
@@ -111,9 +75,10 @@ export function PositiveResultPage() {
  * for the lender's own notice.
  */
 export function DeclinedPage() {
+  const { staff } = useWording();
   const { key } = useProvider();
   const s = useFlow(useShallow((x) => ({ declinedBy: x.declinedBy, responses: x.responses, providers: x.providers })));
-  const { title, lines } = noFinancingSummary(s, (k) => nameOf(s.providers, k), key);
+  const { title, lines } = noFinancingSummary(s, (k) => nameOf(s.providers, k), key, staff);
   // The lender that declined last may have words of its own (catalogue declinedMessage).
   const last = s.declinedBy.at(-1);
   const own = last ? s.providers[last]?.declinedMessage : undefined;
@@ -125,7 +90,7 @@ export function DeclinedPage() {
         </p>
       ))}
       {own ? <p className="notice">{own}</p> : null}
-      <p>You can talk to the office about other ways to pay for your treatment.</p>
+      <p>You can talk to {staff} about other ways to pay for your treatment.</p>
       <div className="actions">
         <FinishButton />
       </div>
@@ -162,14 +127,42 @@ export function PendingPage() {
 }
 
 /** StillPendingEnd closes a screen of a lender still deciding: the reference to quote, no need to apply again, and finishing as pending. */
+/** A lender's own reference longer than this is no use read out on the phone (an opaque token): it is not shown. */
+const READABLE_REFERENCE = 20;
+
+/**
+ * References says how a pending application is found again: by our short
+ * reference at the office, and at the lender by its own reference when
+ * that is short enough to read out, otherwise by the patient's name and
+ * date of birth.
+ */
+const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+function References({ name, lenderReference }: { name: string; lenderReference?: string | null }) {
+  const { staff } = useWording();
+  const ours = useFlow((s) => s.applicantId);
+  return (
+    <>
+      {ours ? (
+        <p>
+          Your reference: <strong className="reference">{ours}</strong>. {capital(staff)} can find your application with it.
+        </p>
+      ) : null}
+      {lenderReference && lenderReference.length <= READABLE_REFERENCE ? (
+        <p>
+          If you call {name}, give them this reference number: <strong className="reference">{lenderReference}</strong>
+        </p>
+      ) : (
+        <p>If you call {name}, they can find your application with your name and date of birth.</p>
+      )}
+    </>
+  );
+}
+
 function StillPendingEnd({ name, reference }: { name: string; reference?: string | null }) {
   return (
     <>
-      {reference ? (
-        <p>
-          If you call {name}, give them this reference number: <strong>{reference}</strong>
-        </p>
-      ) : null}
+      <References name={name} lenderReference={reference} />
       <p>You don’t need to apply again.</p>
       <div className="actions">
         <FinishButton outcome="pending" />
@@ -202,6 +195,7 @@ export function TruePendingPage() {
 
 /** ExpiredPage: the lender's offer is past its expiry date, so it can no longer be accepted (lib/decision.ts, LENDER_ROUTING). */
 export function ExpiredPage() {
+  const { staff } = useWording();
   const { key, name } = useProvider();
   const d = useFlow((s) => s.responses[key]?.apply ?? s.responses[key]?.preAuth);
   const on = d?.expiresAt ? new Date(d.expiresAt) : null;
@@ -211,7 +205,7 @@ export function ExpiredPage() {
       <p className="lead">
         The offer from {name} {when ? `ended on ${when}` : 'has ended'}, so it can no longer be accepted.
       </p>
-      <p>If you would still like to finance your treatment, ask the office how to check your options again.</p>
+      <p>If you would still like to finance your treatment, ask {staff} how to check your options again.</p>
       <div className="actions">
         <FinishButton />
       </div>
@@ -251,11 +245,12 @@ export function NoOfferPage() {
 }
 
 export function LenderErrorPage() {
+  const { staff } = useWording();
   const { key, name } = useProvider();
   return (
     <Result kind="warn" title="We didn’t get an answer">
       <p className="lead">
-        We didn’t get an answer from {key ? name : 'the lender'}. Please don’t start a new application&nbsp;— ask the office to check its status.
+        We didn’t get an answer from {key ? name : 'the lender'}. Please don’t start a new application&nbsp;— ask {staff} to check its status.
       </p>
       <div className="actions">
         <FinishButton />
@@ -267,18 +262,38 @@ export function LenderErrorPage() {
 /**
  * ExistingAccountPage: the lender found an account the patient already has.
  * "Use my existing account" leads to the plans the lender offers on it
- * (resume/with-existing-account), then to review, signing and the end.
+ * (resume/with-existing-account), then to review, signing and the end. When
+ * a revolving account's available credit is less than the treatment, the
+ * patient may first ask for a higher limit (docs/behaviour.md, "Credit-limit
+ * change").
  */
 export function ExistingAccountPage() {
   const { key, name } = useProvider();
   const navigate = useFlowNavigate();
   const d = useFlow((s) => s.responses[key]?.apply ?? s.responses[key]?.preAuth);
+  const purchase = useFlow((s) => s.purchaseAmountCents);
+  const canAsk = useFlow((s) => canAskForHigherLimit(s, key));
+  const { practice, staff } = useWording();
   const usable = isPositive(d?.responseCode);
   const amount = d?.approvedAmountCents ?? 0;
   return (
     <Result kind="info" title="You already have an account">
       <p className="lead">It looks like you already have an account with {name}.</p>
-      {usable ? (
+      {usable && canAsk ? (
+        <>
+          <p>
+            It has {formatCents(amount)} of credit available, and your treatment costs {formatCents(purchase)}. You can ask {name} for a higher credit
+            limit, or use what is available now and pay the rest to {practice} another way.
+          </p>
+          <div className="actions">
+            <Button onClick={() => navigate(providerRoute(key, 'credit_limit_change/start'))}>Ask for a higher credit limit</Button>
+            <Button variant="secondary" onClick={() => navigate(providerRoute(key, 'resume/with-existing-account'))}>
+              Use my existing account
+            </Button>
+            <FinishButton label="No thanks, finish" secondary />
+          </div>
+        </>
+      ) : usable ? (
         <>
           <p>
             You can use it for this treatment{amount > 0 ? <> — up to {formatCents(amount)} of its credit is available</> : null}. Next, choose how
@@ -291,7 +306,9 @@ export function ExistingAccountPage() {
         </>
       ) : (
         <>
-          <p>You may be able to use it for this treatment. Please ask the office, or call {name}.</p>
+          <p>
+            You may be able to use it for this treatment. Please ask {staff}, or call {name}.
+          </p>
           <div className="actions">
             <FinishButton />
           </div>
@@ -318,11 +335,7 @@ export function UnderReviewPage() {
         <li>{name} will send you their decision by mail or call you, usually within 7–10 business days.</li>
         <li>There is nothing more to do here today. Your application stays with {name}.</li>
       </ul>
-      {ref ? (
-        <p>
-          If you call {name}, give them this reference number: <strong>{ref}</strong>
-        </p>
-      ) : null}
+      <References name={name} lenderReference={ref} />
       <div className="actions">
         <FinishButton outcome="pending" />
       </div>
@@ -331,11 +344,12 @@ export function UnderReviewPage() {
 }
 
 export function AcceptOfferErrorPage() {
+  const { staff } = useWording();
   const { name } = useProvider();
   return (
     <Result kind="warn" title="We couldn’t accept your offer">
       <p className="lead">
-        We didn’t get an answer from {name} when accepting your offer. Please don’t start a new application&nbsp;— ask the office to check its status.
+        We didn’t get an answer from {name} when accepting your offer. Please don’t start a new application&nbsp;— ask {staff} to check its status.
       </p>
       <div className="actions">
         <FinishButton />

@@ -62,7 +62,7 @@ describe('a pending or failed lender never reads as a decline', () => {
     expect(title).toBe('We didn’t get an answer');
     expect(lines).toEqual([
       'We didn’t get an answer from LendingClub, Covered Care and HFD.',
-      'Please don’t apply again — ask the office to check the status of your application.',
+      'Please don’t apply again — ask the office manager to check the status of your application.',
     ]);
     expect(lines.join(' ')).not.toMatch(/approve|letter/);
   });
@@ -75,7 +75,7 @@ describe('a pending or failed lender never reads as a decline', () => {
         'Covered Care couldn’t approve this application. They will send you a letter explaining why within 7–10 business days.',
         'LendingClub is still reviewing your application, so there is no offer yet.',
         'We didn’t get an answer from HFD.',
-        'Please don’t apply again — ask the office to check the status of your application.',
+        'Please don’t apply again — ask the office manager to check the status of your application.',
       ],
     });
   });

@@ -2,6 +2,7 @@ import type { Decision } from '@/lib/api/types';
 import { joinNames } from '@/lib/consent/chain';
 import { normalizeCode } from '@/lib/decision';
 import { flow, providerName, type FlowState } from '@/stores/flow';
+import { wording } from '@/lib/wording';
 
 /**
  * What the patient is told about lenders' answers: the waiting words of a
@@ -88,10 +89,11 @@ export function noFinancingSummary(
   s: Pick<FlowState, 'responses' | 'declinedBy'>,
   name: (providerKey: string) => string,
   currentKey: string,
+  staff = wording(null).staff,
 ): { title: string; lines: string[] } {
   const o = sessionOutcomes(s);
   const lines = outcomeLines(o, name);
-  if (o.unanswered.length) lines.push('Please don’t apply again — ask the office to check the status of your application.');
+  if (o.unanswered.length) lines.push(`Please don’t apply again — ask ${staff} to check the status of your application.`);
   else if (o.pending.length) lines.push('You don’t need to apply again.');
   if (o.declined.length) return { title: 'This application wasn’t approved', lines };
   if (o.pending.length) return { title: 'No offer yet', lines };

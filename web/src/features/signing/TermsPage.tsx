@@ -4,6 +4,7 @@ import { Page } from '@/components/Page';
 import { Button } from '@/components/Button';
 import { AgreeBox, ConsentDocuments, useAgree, useConsentDocuments } from '@/components/consent/ConsentDocuments';
 import { DocumentBox, useDocument } from '@/components/DocumentBox';
+import { DocLink } from '@/components/DocLink';
 import { FlowNotice } from '@/components/FlowNotice';
 import { StillWorking } from '@/components/StillWorking';
 import { useFlowNavigate } from '@/flow/navigation';
@@ -199,6 +200,7 @@ function SignTerms({ providerKey }: { providerKey: string }) {
         >
           <p>
             You can ask {lender} for a paper copy of any document at no cost, and you can withdraw this consent at any time by contacting {lender}.
+            More about this: <DocLink doc="electronicDisclosuresAndSignatures">electronic documents and signatures</DocLink>.
           </p>
         </SigningSection>
         {agreedBefore ? (

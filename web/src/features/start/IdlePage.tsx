@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Page } from '@/components/Page';
+import { useWording } from '@/lib/wording';
 
 const SLIDES = [
   {
@@ -7,18 +8,22 @@ const SLIDES = [
     body: 'Check what financing you may get for your dental treatment. Checking does not affect your credit score.',
   },
   { title: 'Pick a monthly payment that works', body: 'Compare plans side by side, with the monthly payment, total cost and APR shown up front.' },
-  { title: 'Sign and you’re done', body: 'Review the terms, sign on the screen, and hand the device back to the office.' },
+  {
+    title: 'Sign and you’re done',
+    body: 'Review the terms, sign on the screen, and you’re done. In the office, hand the device back when you finish.',
+  },
 ];
 
 /** IdlePage: the home / idle screen with its 3-slide intro carousel. Kept small: it is the first route. */
 export function IdlePage() {
   const [i, setI] = useState(0);
+  const { practice } = useWording();
   const slide = SLIDES[i]!;
   return (
     <div className="card carousel">
       <Page title="Welcome to Chairside">
         <p className="lead" style={{ margin: '0 auto 1em' }}>
-          To start, scan the QR code the office gives you, or open the link they sent you.
+          To start, scan the QR code {practice} gives you, or open the link they sent you.
         </p>
       </Page>
       <section aria-roledescription="carousel" aria-label="How it works" style={{ minHeight: 170 }}>

@@ -1,22 +1,23 @@
 import { useEffect, useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { api } from '@/lib/api/client';
 import { Page } from '@/components/Page';
 import { ResultIcon } from '@/components/Icons';
 import type { ClientErrorCode } from '@/lib/api/types';
+import { useWording, type Wording } from '@/lib/wording';
 
-const ERRORS: Partial<Record<ClientErrorCode | 'unknown_response', string>> = {
-  network: 'We could not reach our server. Please check the internet connection, then ask the office for help.',
-  in_flight:
-    'The lender is still working on your application. Please don’t start a new application — wait a minute, then ask the office to check its status.',
-  rate_limited: 'There have been too many tries in a short time. Please wait a few minutes, then ask the office for help.',
+const errors = ({ staff }: Wording): Partial<Record<ClientErrorCode | 'unknown_response', string>> => ({
+  network: `We could not reach our server. Please check the internet connection, then ask ${staff} for help.`,
+  in_flight: `The lender is still working on your application. Please don’t start a new application — wait a minute, then ask ${staff} to check its status.`,
+  rate_limited: `There have been too many tries in a short time. Please wait a few minutes, then ask ${staff} for help.`,
   resource_not_found: 'We could not find what you were looking for.',
-  unknown_response: 'We got an answer we did not expect. Please don’t start a new application — ask the office to check its status.',
-};
+  unknown_response: `We got an answer we did not expect. Please don’t start a new application — ask ${staff} to check its status.`,
+});
 
 /** ErrorPage: the general error page (docs/behaviour.md, "Routes"). Never a blank screen. */
 export function ErrorPage() {
   const [q] = useSearchParams();
+  const words = useWording();
   const code = q.get('code') ?? '';
   const requestId = q.get('requestId');
   return (
@@ -24,11 +25,12 @@ export function ErrorPage() {
       <ResultIcon kind="warn" />
       <Page title="Something went wrong">
         <p>
-          {ERRORS[code as ClientErrorCode] ?? 'Something went wrong on our side. Please don’t start a new application — ask the office for help.'}
+          {errors(words)[code as ClientErrorCode] ??
+            `Something went wrong on our side. Please don’t start a new application — ask ${words.staff} for help.`}
         </p>
         {requestId ? (
           <p className="muted">
-            Reference for the office: <strong>{requestId}</strong>
+            Reference to give {words.staff}: <strong>{requestId}</strong>
           </p>
         ) : null}
         <p>
@@ -65,21 +67,6 @@ export function VersionPage() {
         </p>
         <p>
           Server <code>{server ? `${server.version} ${server.commit} (${server.env})` : '…'}</code>
-        </p>
-      </Page>
-    </div>
-  );
-}
-
-/** BreakoutPage: a lender takes over in its own site. */
-export function BreakoutPage() {
-  const { lender = '', lenderApplicationId = '' } = useParams();
-  return (
-    <div className="card">
-      <Page title="Continue with the lender">
-        <p>
-          Your application <strong>{lenderApplicationId}</strong> continues on {lender}’s own website. Please follow the instructions the office gives
-          you.
         </p>
       </Page>
     </div>

@@ -4,13 +4,15 @@ import { Page } from '@/components/Page';
 import { Loading } from '@/components/Skeleton';
 import { isHandled } from '@/lib/api/client';
 import { startFlow } from './api/start';
+import { useWording } from '@/lib/wording';
 
 /** StartPage: /start without a key — how to begin. */
 export function StartPage() {
+  const words = useWording();
   return (
     <div className="card">
       <Page title="Let’s get started">
-        <p>Please scan the QR code the office gives you with your phone’s camera, or open the link they sent you.</p>
+        <p>Please scan the QR code {words.practice} gives you with your phone’s camera, or open the link they sent you.</p>
       </Page>
     </div>
   );
@@ -18,6 +20,7 @@ export function StartPage() {
 
 /** StartFlowPage: /start/entity-keys/{entityKey} and /start/tokens/{token}. */
 export function StartFlowPage() {
+  const { staff } = useWording();
   const { entityKey, token } = useParams();
   const navigate = useNavigate();
   const started = useRef(false);
@@ -27,7 +30,7 @@ export function StartFlowPage() {
     if (started.current) return;
     started.current = true;
     if (entityKey !== undefined && !/^\d{16}$/.test(entityKey)) {
-      setProblem('This link is not complete. Please scan the QR code again or ask the office for a new link.');
+      setProblem(`This link is not complete. Please scan the QR code again or ask ${staff} for a new link.`);
       return;
     }
     const run = entityKey !== undefined ? startFlow('entity-keys', entityKey) : startFlow('tokens', token ?? '');
@@ -35,10 +38,10 @@ export function StartFlowPage() {
       (to) => void navigate(to, { replace: true }),
       (e: unknown) => {
         if (isHandled(e)) return;
-        setProblem('We could not start your application. Please ask the office for help.');
+        setProblem(`We could not start your application. Please ask ${staff} for help.`);
       },
     );
-  }, [entityKey, token, navigate]);
+  }, [entityKey, token, navigate, staff]);
 
   if (problem) {
     return (

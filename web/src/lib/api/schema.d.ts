@@ -23,6 +23,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/flow/start/again": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a new flow at the office, and in the experience, of a session that finished a short while ago ("start again").
+         * @description The new application carries nothing of the finished one: no names, no amounts. A session that is unknown, still live or finished more than 30 minutes ago answers 404.
+         */
+        post: operations["flowStartAgain"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/flow/start/tokens/{token}": {
         parameters: {
             query?: never;
@@ -661,6 +681,172 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/providers/{providerKey}/disclosures-html": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The lender's disclosures as one HTML string, to show or print.
+         * @description The same document as GET disclosures (kind application), with its
+         *     content as HTML whatever the lender's own format (plain text is
+         *     escaped and split into paragraphs).
+         */
+        get: operations["disclosuresHtml"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/providers/{providerKey}/account/terms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The existing account's credit limit, what is available of it, and the lender's account terms (before a credit-limit change).
+         * @description Only for a revolving-credit lender whose latest decision for this
+         *     session is an approved existing account (409 conflict otherwise).
+         *     `maxLimitCents` is the highest limit the lender's product allows.
+         */
+        get: operations["accountTerms"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/providers/{providerKey}/account/change-credit-limit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask the lender for a higher credit limit on the existing account (a lender step, asked once).
+         * @description Only for a revolving-credit lender whose latest decision is an
+         *     approved existing account (409 conflict otherwise). A requested
+         *     limit not above the current one or above `maxLimitCents`, or an
+         *     income below zero or above $9,999,999.00, answers 400
+         *     validation_error (fields `requestedLimitCents`,
+         *     `annualGrossIncomeCents`). The change is a lender step asked once
+         *     per application (docs/exactly-once.md): the same request again gets
+         *     the recorded answer, another one 422 idempotency_mismatch, one sent
+         *     while the first is running 409 in_flight. Approved: the new limit becomes the offer's
+         *     approved amount, so plans up to it can be chosen. Declined or
+         *     error (the lender could not be reached): the limit stays.
+         */
+        post: operations["changeCreditLimit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/providers/{providerKey}/iframeUrl": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The address of the lender's own page for this application, and where it sends the patient back.
+         * @description For a lender that needs its own page. In the sandbox the lender's
+         *     page is played by the app's route `/breakout/{providerKey}/{lenderApplicationId}`
+         *     (a relative url), so following it comes back from the lender.
+         *     `redirectUrl` must be a path of this site: it starts with one `/`,
+         *     never `//`, and has no scheme (400 otherwise). 409 while the lender
+         *     has no application yet.
+         */
+        get: operations["iframeUrl"];
+        put?: never;
+        /** The same as GET iframeUrl, with the redirect in the body. */
+        post: operations["postIframeUrl"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/providers/{providerKey}/sdkConfig": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What a lender's own script needs to open its page for this application.
+         * @description 409 while the lender has no application yet.
+         */
+        get: operations["sdkConfig"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/providers/{providerKey}/paymentMethod": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record how the patient chose to make the monthly payments (card or checking account).
+         * @description Records the choice as an event of the provider application; it
+         *     carries no account or card data (those go through
+         *     application/bank-account and application/bank-card). 409 before an
+         *     offer is accepted.
+         */
+        post: operations["paymentMethod"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/providers/{providerKey}/emailAgreement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Email the patient a note that their agreement is ready (queued through the outbox).
+         * @description The message names the lender and the product and holds no link and
+         *     no personal data beyond the address it goes to. 409 when the
+         *     agreement has not been shown or agreed yet (the offer is not
+         *     accepted), or the application has no email address.
+         */
+        post: operations["emailAgreement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/validate": {
         parameters: {
             query?: never;
@@ -801,6 +987,149 @@ export interface paths {
         put?: never;
         /** Choose a sandbox test case for this session's application. Refused (403) in env prod. */
         post: operations["applyTestCase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/documents/{doc}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A documents page (privacy notice, arbitration provision, credit report notice …), for the session's office and lender.
+         * @description The platform's own documents (`privacy`, `privacyNotice`) name the
+         *     session's dental practice. The lender's documents (the rest) come
+         *     from the lender named by `providerKey`, else the session's current
+         *     lender, else the office's first lender; without a session and
+         *     without `providerKey` they answer 404. The session is optional: a
+         *     header naming a session that is not live is ignored. Links inside
+         *     a document's HTML take the shapes `/#/docs/{doc}` and
+         *     `/#/docs/pdf/{name}`. An unknown document or lender is 404.
+         */
+        get: operations["document"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/documents/pdf/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A lender's printable sheet as a PDF, shown inline by the browser's own viewer.
+         * @description The only answer our own pages may frame (the documents page shows
+         *     it in the browser's PDF viewer): `Content-Security-Policy` with
+         *     `frame-ancestors 'self'` and `X-Frame-Options: SAMEORIGIN`.
+         */
+        get: operations["documentPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/help/faqs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The help page's questions and answers, in a language, with the office's own where it has them.
+         * @description The session is optional: with one, its office's (or its group's)
+         *     own content replaces the defaults; a header naming a session that is
+         *     not live is ignored. The language is `lang`, else the first of
+         *     Accept-Language, else `en`; a language without content is served in
+         *     English, and `language` says which was served. These answers may be
+         *     cached by the browser for a minute (`Cache-Control: private,
+         *     max-age=60`, unlike every other API answer) and carry a strong
+         *     `ETag`; `If-None-Match` with it answers 304 without a body.
+         */
+        get: operations["helpFaqs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/help/glossary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The glossary of financing terms, in a language, with the office's own where it has one.
+         * @description The session is optional: with one, its office's (or its group's)
+         *     own content replaces the defaults; a header naming a session that is
+         *     not live is ignored. The language is `lang`, else the first of
+         *     Accept-Language, else `en`; a language without content is served in
+         *     English, and `language` says which was served. These answers may be
+         *     cached by the browser for a minute (`Cache-Control: private,
+         *     max-age=60`, unlike every other API answer) and carry a strong
+         *     `ETag`; `If-None-Match` with it answers 304 without a body.
+         */
+        get: operations["helpGlossary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/help/glossary/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The glossary entries matching a text, those whose term matches first.
+         * @description Case-insensitive: entries whose term contains `q` come first, then
+         *     those whose definitions do, each group in glossary order. `q` has 1
+         *     to 64 characters (400 otherwise). Same content, language, caching
+         *     and session rules as GET /help/glossary.
+         */
+        get: operations["searchGlossary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/test-cases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The sandbox's named test cases, and the demo office to start one at. Refused (403) in env prod. */
+        get: operations["testCases"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1103,6 +1432,8 @@ export interface components {
         OfficeApplication: {
             /** @description The application's id; for kind invite, the invitation's id (for cancelling). */
             id: string;
+            /** @description The application's short reference, as the patient sees it; none for an invitation. */
+            reference?: string;
             /** @enum {string} */
             kind: "application" | "invite";
             status: components["schemas"]["OfficeApplicationStatus"];
@@ -1285,6 +1616,8 @@ export interface components {
             applyMode: components["schemas"]["ApplyMode"];
         };
         ApplicationSummary: {
+            /** @description The application's short reference (such as 4F2A-91C0), read out between the patient and the office; the applicant's id in the title. */
+            reference: string;
             /** Format: int64 */
             purchaseAmountCents: number;
             primary: components["schemas"]["ApplicantName"];
@@ -1376,6 +1709,13 @@ export interface components {
             fields: string[];
             message: string;
         };
+        /**
+         * @description A lender's configuration, every field always present: an empty
+         *     string, 0, an empty list or an empty object means the lender does
+         *     not use it (no footer logo, no down-payment cap, no calculator
+         *     minimum, no partners, no roles, no filter, no description by
+         *     product type).
+         */
         Provider: {
             providerKey: string;
             providerId: string;
@@ -1384,12 +1724,20 @@ export interface components {
             abbreviatedName: string;
             fundingName: string;
             fundingSourceDescription: string;
+            /** @description The product's description by a plan's productType (bankloan, ric, risa, fixed_installment_loan, lease), where it differs from fundingSourceDescription. */
+            fundingSourceDescriptionByProductType: {
+                [key: string]: string;
+            };
             /** @description promotional_card, installment_loan, lease_to_own or revolving */
             kind: string;
-            /** @enum {string} */
+            /**
+             * @description revolving_credit lenders may offer a credit-limit change on an existing account.
+             * @enum {string}
+             */
             creditType: "loan" | "revolving_credit";
             logo: string;
-            footerLogo?: string;
+            /** @description Empty for none. */
+            footerLogo: string;
             paymentCalculatorButtonsHidden: boolean;
             paymentCalculatorRecalculatingModal: boolean;
             autoShowLearnHowDrawer: boolean;
@@ -1397,18 +1745,19 @@ export interface components {
             fetchPaymentPlansOnResume: boolean;
             fetchPaymentPlansOnFullResume: boolean;
             /** Format: int64 */
-            maxDownPaymentCents?: number;
+            maxDownPaymentCents: number;
             /** Format: int64 */
-            minPaymentCalculatorCents?: number;
+            minPaymentCalculatorCents: number;
             showPaymentPlanDetails: boolean;
             completeAfterEsign: boolean;
+            /** @description How many days a pre-approval lasts (30 unless the lender says otherwise). */
             preauthExpireDays: number;
-            subLenders?: components["schemas"]["SubLender"][];
+            subLenders: components["schemas"]["SubLender"][];
             supportsFullAppMode: boolean;
-            showDownPaymentAcknowledgeByProviderRoles?: components["schemas"]["ProviderRole"][];
+            showDownPaymentAcknowledgeByProviderRoles: components["schemas"]["ProviderRole"][];
             showBankCardErrorModal: boolean;
             selectPaymentPlanOnReviewScreen: boolean;
-            paymentPlanFilterOverrides?: {
+            paymentPlanFilterOverrides: {
                 [key: string]: string[];
             };
             /** @description The lender's own steps between accepting and signing, in order (some conditional; the provider application's openSteps says which are still open). */
@@ -1417,6 +1766,137 @@ export interface components {
             stepsAfterSigning?: string[];
             /** @description The lender's own words on the declined screen when it is the lender that declined last. */
             declinedMessage?: string;
+        };
+        /**
+         * @description A documents page; `privacy` and `privacyNotice` are the platform's own, the rest the lender's.
+         * @enum {string}
+         */
+        DocumentName: "privacy" | "arbitration" | "prequalificationtandc" | "creditReport" | "privacyNotice" | "participatingCreditors" | "arbitrationProvision" | "electronicDisclosuresAndSignatures";
+        DisclosuresHtml: {
+            providerKey: string;
+            /** @description The disclosures as one HTML fragment (every value from elsewhere escaped). */
+            html: string;
+            document: components["schemas"]["Document"];
+        };
+        AccountTerms: {
+            providerKey: string;
+            /**
+             * Format: int64
+             * @description The account's credit limit now.
+             */
+            creditLimitCents: number;
+            /**
+             * Format: int64
+             * @description What is left of the limit to spend.
+             */
+            availableCreditCents: number;
+            /**
+             * Format: int64
+             * @description The treatment amount.
+             */
+            purchaseAmountCents: number;
+            /**
+             * Format: int64
+             * @description The highest limit the lender's product allows; a request above it is refused.
+             */
+            maxLimitCents: number;
+            document: components["schemas"]["Document"];
+        };
+        CreditLimitChangeRequest: {
+            /**
+             * Format: int64
+             * @description The limit asked for: above the current one, at most maxLimitCents.
+             */
+            requestedLimitCents: number;
+            /**
+             * Format: int64
+             * @description Yearly income before taxes, 0 to $9,999,999.00.
+             */
+            annualGrossIncomeCents: number;
+        };
+        CreditLimitChangeResult: {
+            providerKey: string;
+            /**
+             * @description error when the lender could not be reached; the limit is unchanged then, as after a decline.
+             * @enum {string}
+             */
+            responseCode: "approved" | "declined" | "error";
+            /** Format: int64 */
+            creditLimitCents: number;
+            /** Format: int64 */
+            availableCreditCents: number;
+            /** Format: int64 */
+            purchaseAmountCents: number;
+            /** @description Whether the available credit covers the treatment amount. */
+            coversPurchase: boolean;
+        };
+        IframeUrlRequest: {
+            /** @description A path of this site: starts with one /, never //, no scheme. */
+            redirectUrl: string;
+        };
+        IframeUrl: {
+            providerKey: string;
+            /** @description The lender's page; relative (/breakout/…) in the sandbox. */
+            url: string;
+            /** Format: date-time */
+            expiresAt: string;
+        };
+        SdkConfig: {
+            providerKey: string;
+            /** @description The lender's environment: sandbox, or production in env prod. */
+            environment: string;
+            /** @description The lender's public (publishable) key; never a secret. */
+            publicKey: string;
+            lenderApplicationId: string;
+            /** @description Where the lender's page sends the patient back (a path of this site). */
+            redirectUrl: string;
+        };
+        PaymentMethodRequest: {
+            /** @enum {string} */
+            paymentMethod: "card" | "checking";
+        };
+        PaymentMethodResult: {
+            providerKey: string;
+            /** @enum {string} */
+            paymentMethod: "card" | "checking";
+        };
+        EmailAgreementResult: {
+            providerKey: string;
+            /** @description The address it goes to, masked (j***@example.com). */
+            sentTo: string;
+        };
+        HelpFaqs: {
+            /** @description The language served (en when the one asked for has no content). */
+            language: string;
+            faqs: components["schemas"]["Faq"][];
+        };
+        Faq: {
+            title: string;
+            facts: string[];
+            subFacts?: {
+                title: string;
+                description: string;
+            }[];
+        };
+        HelpGlossary: {
+            /** @description The language served (en when the one asked for has no content). */
+            language: string;
+            entries: components["schemas"]["GlossaryEntry"][];
+        };
+        GlossaryEntry: {
+            term: string;
+            definition: string;
+            /** @description A second paragraph, where the term needs one. */
+            definition1?: string;
+        };
+        TestCaseList: {
+            testCases: {
+                id: string;
+                name: string;
+                description: string;
+            }[];
+            /** @description The first demo office's entity key, when the demo offices are loaded: the office where /test-cases/{id} starts a session. */
+            entityKey?: string;
         };
         SubLender: {
             providerId: string;
@@ -1970,6 +2450,8 @@ export interface components {
         OfficeTimeZone: string;
         /** @description Only rows with this status; all when left out. */
         OfficeStatusFilter: components["schemas"]["OfficeApplicationStatus"];
+        /** @description A language code such as en or es; else the first of Accept-Language, else en. */
+        HelpLanguage: string;
         /** @description A provider key of the location's waterfall, e.g. synchrony_standard. Others answer 404. */
         ProviderKey: string;
         /** @description The code of a plan the last payment/plans call answered. Others answer 404. */
@@ -2008,6 +2490,30 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["FlowStartRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["Start"];
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    flowStartAgain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    previousSessionId: string;
+                };
             };
         };
         responses: {
@@ -3137,6 +3643,268 @@ export interface operations {
             502: components["responses"]["LenderUnavailable"];
         };
     };
+    disclosuresHtml: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A provider key of the location's waterfall, e.g. synchrony_standard. Others answer 404. */
+                providerKey: components["parameters"]["ProviderKey"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The disclosures. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DisclosuresHtml"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            502: components["responses"]["LenderUnavailable"];
+        };
+    };
+    accountTerms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A provider key of the location's waterfall, e.g. synchrony_standard. Others answer 404. */
+                providerKey: components["parameters"]["ProviderKey"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account's terms. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountTerms"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            502: components["responses"]["LenderUnavailable"];
+        };
+    };
+    changeCreditLimit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A provider key of the location's waterfall, e.g. synchrony_standard. Others answer 404. */
+                providerKey: components["parameters"]["ProviderKey"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreditLimitChangeRequest"];
+            };
+        };
+        responses: {
+            /** @description The lender's answer and the limit now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreditLimitChangeResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ConflictOrInFlight"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyMismatch"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    iframeUrl: {
+        parameters: {
+            query?: {
+                redirectUrl?: string;
+            };
+            header?: never;
+            path: {
+                /** @description A provider key of the location's waterfall, e.g. synchrony_standard. Others answer 404. */
+                providerKey: components["parameters"]["ProviderKey"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The lender's page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IframeUrl"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    postIframeUrl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A provider key of the location's waterfall, e.g. synchrony_standard. Others answer 404. */
+                providerKey: components["parameters"]["ProviderKey"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IframeUrlRequest"];
+            };
+        };
+        responses: {
+            /** @description The lender's page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IframeUrl"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    sdkConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A provider key of the location's waterfall, e.g. synchrony_standard. Others answer 404. */
+                providerKey: components["parameters"]["ProviderKey"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The lender's script configuration. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SdkConfig"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    paymentMethod: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A provider key of the location's waterfall, e.g. synchrony_standard. Others answer 404. */
+                providerKey: components["parameters"]["ProviderKey"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentMethodRequest"];
+            };
+        };
+        responses: {
+            /** @description The choice recorded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentMethodResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    emailAgreement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A provider key of the location's waterfall, e.g. synchrony_standard. Others answer 404. */
+                providerKey: components["parameters"]["ProviderKey"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["EmptyObject"];
+            };
+        };
+        responses: {
+            /** @description Queued. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailAgreementResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
     validateApplication: {
         parameters: {
             query?: never;
@@ -3379,6 +4147,188 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    document: {
+        parameters: {
+            query?: {
+                providerKey?: string;
+            };
+            header?: never;
+            path: {
+                doc: components["schemas"]["DocumentName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Document"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            502: components["responses"]["LenderUnavailable"];
+        };
+    };
+    documentPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The file's name, `[a-z0-9_-]{1,64}.pdf` (for example synchrony_standard-rates.pdf); others answer 404. */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF, with `Content-Disposition` inline and its file name. */
+            200: {
+                headers: {
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    helpFaqs: {
+        parameters: {
+            query?: {
+                /** @description A language code such as en or es; else the first of Accept-Language, else en. */
+                lang?: components["parameters"]["HelpLanguage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The questions and answers. */
+            200: {
+                headers: {
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HelpFaqs"];
+                };
+            };
+            /** @description Not modified since the ETag sent in If-None-Match. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    helpGlossary: {
+        parameters: {
+            query?: {
+                /** @description A language code such as en or es; else the first of Accept-Language, else en. */
+                lang?: components["parameters"]["HelpLanguage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The glossary. */
+            200: {
+                headers: {
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HelpGlossary"];
+                };
+            };
+            /** @description Not modified since the ETag sent in If-None-Match. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    searchGlossary: {
+        parameters: {
+            query: {
+                /** @description A language code such as en or es; else the first of Accept-Language, else en. */
+                lang?: components["parameters"]["HelpLanguage"];
+                q: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The matching entries. */
+            200: {
+                headers: {
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HelpGlossary"];
+                };
+            };
+            /** @description Not modified since the ETag sent in If-None-Match. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    testCases: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The test cases. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestCaseList"];
+                };
+            };
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
         };

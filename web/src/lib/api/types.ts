@@ -75,3 +75,22 @@ export type ProviderApplicationState = S['ProviderApplicationState'];
 /** The body of POST /log: a level, a code and a route pattern (clientDateTime optional), nothing else. */
 export type LogRequest = S['LogRequest'];
 export type DisclosureKind = 'prequalification' | 'application' | 'esign';
+
+/*
+ * Credit-limit change, documents, help and glossary (docs/behaviour.md,
+ * "Credit-limit change" and "Help and documents").
+ */
+/** GET …/account/terms: the existing revolving account's limits, the treatment amount, the most the lender allows, and the account's terms. */
+export type AccountTerms = S['AccountTerms'];
+/** POST …/account/change-credit-limit. */
+export type CreditLimitChangeRequest = S['CreditLimitChangeRequest'];
+/** The lender's answer to a credit-limit change. */
+export type CreditLimitChangeResponse = S['CreditLimitChangeResult'];
+/** The documents pages' names (GET /documents/{doc}). */
+export type DocumentName = S['DocumentName'];
+export type Faq = S['Faq'];
+/** GET /help/faqs. */
+export type FaqList = S['HelpFaqs'];
+export type GlossaryEntry = S['GlossaryEntry'];
+/** GET /help/glossary and /help/glossary/search. */
+export type Glossary = S['HelpGlossary'];

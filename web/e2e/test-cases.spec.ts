@@ -1,0 +1,38 @@
+import { expect, test } from '@playwright/test';
+import { agreeSoftPull, Journey, submitApplication } from './helpers';
+import { PROD_PORT } from './prod';
+
+/*
+ * A named sandbox scenario started from its address (docs/behaviour.md,
+ * "Routes"): on the test server /test-cases/{id} starts a session at the
+ * demo office with the test case chosen, and the scenario plays out; on the
+ * server in env prod the same address is refused and starts nothing.
+ */
+
+const PROD = `http://127.0.0.1:${PROD_PORT}`;
+
+test('a test case from its address: the scenario plays out on the test server', async ({ page }, info) => {
+  const j = new Journey(page, info, 'test-case-url');
+  await j.init();
+  await page.goto('/test-cases/existing-account');
+  await expect(page).toHaveURL(/\/modes\/prequalify\/application$/);
+  await submitApplication(j, 'Anyname', 'test-case-application');
+  await agreeSoftPull(j);
+  // "existing-account": the primary lender finds an account the patient already has, whatever the name.
+  await expect(page).toHaveURL(/\/existingAccount$/);
+  await j.screen('test-case-existing-account', 'You already have an account');
+});
+
+test('a test case from its address is refused in env prod, and no session starts', async ({ page }, info) => {
+  const j = new Journey(page, info, 'test-case-prod');
+  await j.init();
+  j.allow(/status of 403/); // the refused list of test cases
+  const starts: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/v1/flow/start') || r.url().includes('/api/v1/test-cases/apply')) starts.push(r.url());
+  });
+  await page.goto(`${PROD}/test-cases/existing-account`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Test cases are not available here' })).toBeVisible();
+  await j.screen('test-case-refused', 'Test cases are not available here');
+  expect(starts).toEqual([]);
+});

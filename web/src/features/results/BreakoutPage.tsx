@@ -1,0 +1,84 @@
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { Page } from '@/components/Page';
+import { Button } from '@/components/Button';
+import { Loading } from '@/components/Skeleton';
+import type { Decision } from '@/lib/api/types';
+import { providerRoute } from '@/lib/paths';
+import { useWording } from '@/lib/wording';
+import { flow, useProviderName } from '@/stores/flow';
+import { checkStatus, recordDecision } from './api/pending';
+
+const lenderApplicationOf = (providerKey: string): string | undefined => {
+  const r = flow.get().responses[providerKey];
+  return (r?.apply ?? r?.preAuth)?.lenderApplicationId;
+};
+
+/**
+ * BreakoutPage: /breakout/{lender}/{lenderApplicationId}, where a lender's
+ * own page sends the patient back. On the device that started the
+ * application, the lender is asked where the application stands and the
+ * patient goes on from its answer; anywhere else there is nothing to
+ * resume, and the page says where to go instead.
+ */
+export function BreakoutPage() {
+  const words = useWording();
+  const { lender = '', lenderApplicationId = '' } = useParams();
+  const name = useProviderName(lender);
+  const navigate = useNavigate();
+  const ours = flow.get().session !== null && lenderApplicationOf(lender) === lenderApplicationId;
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    if (!ours) return;
+    let live = true;
+    checkStatus(lender).then(
+      (pa) => {
+        if (!live) return;
+        const d = pa.decision as Decision | undefined;
+        flow.set({ providerKey: lender });
+        void navigate(providerRoute(lender, d ? recordDecision(lender, d) : 'pending'), { replace: true });
+      },
+      () => live && setFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [ours, lender, attempt, navigate]);
+
+  if (!ours) {
+    return (
+      <div className="card">
+        <Page title="Continue where you started">
+          <p>
+            You’re back from {name}’s website. Please carry on with your application on the device where you started it. If you can’t, ask{' '}
+            {words.staff} for help.
+          </p>
+          <p>
+            <Link to="/idle">Back to the start screen</Link>
+          </p>
+        </Page>
+      </div>
+    );
+  }
+  if (failed) {
+    return (
+      <div className="card">
+        <Page title={`We couldn’t check with ${name}`}>
+          <p>Your application is safe. Please try again in a moment.</p>
+          <div className="actions">
+            <Button
+              onClick={() => {
+                setFailed(false);
+                setAttempt((n) => n + 1);
+              }}
+            >
+              Try again
+            </Button>
+          </div>
+        </Page>
+      </div>
+    );
+  }
+  return <Loading label={`Checking your application with ${name}…`} />;
+}

@@ -1,0 +1,105 @@
+/*
+ * The documents pages (docs/behaviour.md, "Help and documents"): their
+ * names, what we call them, and how a link in copy — ours or a lender's —
+ * becomes the in-app address of one.
+ */
+
+import type { DocumentName } from '@/lib/api/types';
+
+/** The documents a link may name (the contract's DocumentName, every one), in the order the help page lists them. */
+export const DOC_NAMES = [
+  'privacyNotice',
+  'privacy',
+  'electronicDisclosuresAndSignatures',
+  'prequalificationtandc',
+  'creditReport',
+  'participatingCreditors',
+  'arbitration',
+  'arbitrationProvision',
+] as const satisfies readonly DocumentName[];
+
+export type DocName = (typeof DOC_NAMES)[number];
+
+/** Compiles only while DOC_NAMES lists every document of the contract. */
+type Unlisted = Exclude<DocumentName, DocName>;
+export const EVERY_DOCUMENT_LISTED: [Unlisted] extends [never] ? true : Unlisted = true;
+
+/** The platform's own documents, shown without a lender; the others are the current lender's. */
+export const PLATFORM_DOCS: readonly DocName[] = ['privacyNotice', 'privacy'];
+
+/** What we call each document before the server's own title has arrived, and in lists. */
+export const DOC_TITLES: Record<DocName, string> = {
+  privacyNotice: 'Privacy notice',
+  privacy: 'Privacy policy',
+  electronicDisclosuresAndSignatures: 'Electronic documents and signatures',
+  prequalificationtandc: 'Prequalification terms',
+  creditReport: 'Permission to check your credit',
+  participatingCreditors: 'The lenders we work with',
+  arbitration: 'Arbitration agreement',
+  arbitrationProvision: 'Arbitration provision',
+};
+
+export function isDocName(name: string | undefined): name is DocName {
+  return (DOC_NAMES as readonly string[]).includes(name ?? '');
+}
+
+/** docRoute is the app address of a document page: /docs/{doc}. */
+export function docRoute(doc: DocName): string {
+  return `/docs/${doc}`;
+}
+
+/** pdfRoute is the app address of a PDF's page: /docs/pdf/{name}, the name URL-encoded. */
+export function pdfRoute(name: string): string {
+  return `/docs/pdf/${encodeURIComponent(name)}`;
+}
+
+/** pdfUrl is where the server serves a PDF by name. */
+export function pdfUrl(name: string): string {
+  return `/api/v1/documents/pdf/${encodeURIComponent(name)}`;
+}
+
+/**
+ * A PDF's name as the server knows it: letters, digits, dot, dash and
+ * underscore, not starting with a dot. Anything else is no document of ours.
+ */
+export function isPdfName(name: string | undefined): name is string {
+  return Boolean(name) && /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,127}$/.test(name!);
+}
+
+/**
+ * inAppDocRoute reads a link's href and answers the app address it stands
+ * for when it points at a documents page — the old shapes `/#/docs/{doc}`
+ * and `#/docs/{doc}` (and `/#/docs/pdf/{name}`), or `/docs/…` itself, on
+ * this site — or null for any other link, which is left to the browser.
+ * A query (such as a session id) is dropped: the page needs none.
+ */
+export function inAppDocRoute(href: string | null | undefined, origin = window.location.origin): string | null {
+  if (!href) return null;
+  let url: URL;
+  try {
+    url = new URL(href, origin);
+  } catch {
+    return null;
+  }
+  if (url.origin !== origin) return null;
+  const path = url.hash.startsWith('#/docs/') ? url.hash.slice(1) : url.pathname;
+  const m = /^\/docs\/(pdf\/)?([^/?#]+)\/?(?:[?#].*)?$/.exec(path);
+  if (!m) return null;
+  const name = m[2]!;
+  if (m[1]) return `/docs/pdf/${name}`;
+  return `/docs/${name}`;
+}
+
+/**
+ * pdfTitle makes a PDF page's heading from the words of the link that
+ * opened it ("rates sheet (PDF)" → "Rates sheet"); null when there are none.
+ */
+export function pdfTitle(label: string | null | undefined): string | null {
+  const words = (label ?? '')
+    .replace(/\(\s*pdf\s*\)/gi, '')
+    .replace(/\s+/g, ' ')
+    .replace(/[\s.,;:]+$/, '')
+    .trim();
+  if (!words) return null;
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
