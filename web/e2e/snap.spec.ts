@@ -40,7 +40,8 @@ test('snap: Approve through the bank account and the card to /finish/completed; 
   await page.getByLabel('Account number').fill('000123456789');
   await page.getByLabel('Bank name').fill('First Test Bank');
   await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByText('Please enter the 9-digit routing number printed on your checks.')).toBeVisible();
+  // Nine digits that fail the banks' check digit: the patient is asked to check each digit, not to count them.
+  await expect(page.getByText('This isn’t a routing number we recognize. Please check each digit against your checks.')).toBeVisible();
   await j.screen('snap-bank-account-error', 'Add your checking account');
   await page.getByLabel('Routing number').fill('011000015');
   await page.getByRole('button', { name: 'Continue' }).click();
