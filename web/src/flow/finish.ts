@@ -8,17 +8,20 @@ import { flow } from '@/stores/flow';
 export const FINISH_CLEAR_DELAY_MS = 60_000;
 
 let delayedClear: ReturnType<typeof setTimeout> | null = null;
-/** The session already finished by a delayed finish, so it is not finished twice. */
+/** The session already finished by a delayed finish, and how, so it is not finished twice. */
 let finishedSessionId: string | null = null;
+let finishedOutcome: FinishOutcome | null = null;
 
 /**
  * finishFlow ends the session with an outcome (docs/behaviour.md, "Finishing"): calls the finish
  * endpoint (errors only logged), clears all data and answers /finish/{outcome}.
  */
 export async function finishFlow(outcome: FinishOutcome | 'cancel'): Promise<string> {
+  // A session a delayed finish already ended keeps that outcome: a cancel in its last minute cannot undo a completed application.
+  const earlier = flow.get().session?.webSessionId === finishedSessionId ? finishedOutcome : null;
   await tellServer(outcome);
   clearNow();
-  const shown = outcome === 'canceled' ? 'cancel' : outcome;
+  const shown = earlier ?? (outcome === 'canceled' ? 'cancel' : outcome);
   return `/finish/${shown}`;
 }
 
@@ -33,6 +36,7 @@ export async function finishLater(outcome: FinishOutcome): Promise<void> {
   if (!session) return;
   await tellServer(outcome);
   finishedSessionId = session.webSessionId;
+  finishedOutcome = outcome;
   delayedClear = setTimeout(clearNow, FINISH_CLEAR_DELAY_MS);
 }
 
@@ -55,6 +59,7 @@ async function tellServer(outcome: FinishOutcome | 'cancel'): Promise<void> {
 function clearNow(): void {
   delayedClear = null;
   finishedSessionId = null;
+  finishedOutcome = null;
   flow.clear();
 }
 

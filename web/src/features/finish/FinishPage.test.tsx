@@ -128,6 +128,16 @@ describe('the completion screen finishes with the delay flag', () => {
     expect(calls.filter((c) => c.path.startsWith('/flow/finish'))).toHaveLength(1);
   });
 
+  it('a cancel in that minute (the top bar’s close) cannot turn the completed application into a canceled one', async () => {
+    const calls = serve({ '/flow/finish/completed': [json({ outcome: 'completed' })] });
+    flow.set({ session, experienceType: 'in_store', providerKey: 'synchrony_standard' });
+    show('/complete');
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(await finishFlow('cancel')).toBe('/finish/completed');
+    expect(calls.map((c) => c.path)).toEqual(['/flow/finish/completed']);
+    expect(flow.get().session).toBeNull();
+  });
+
   it('Finish before the minute is up clears at once and never finishes twice', async () => {
     const calls = serve({ '/flow/finish/completed': [json({ outcome: 'completed' })] });
     flow.set({ session, experienceType: 'at_home', providerKey: 'synchrony_standard' });
