@@ -39,4 +39,15 @@ type Consent struct {
 	UserAgent        string     `json:"-"`
 	// SignaturePNG is the black-and-white PNG of the signature, if signed.
 	SignaturePNG []byte `json:"-"`
+	// SignatureMethod says how a signed consent's signature was made:
+	// SignatureDrawn or SignatureTyped; empty when unsigned.
+	SignatureMethod string `json:"signatureMethod,omitempty"`
 }
+
+// Signature methods (Consent.SignatureMethod): drawn on the pad with a
+// finger, stylus or mouse, or the patient's full name typed and adopted as
+// their signature, for a patient who cannot draw one.
+const (
+	SignatureDrawn = "drawn"
+	SignatureTyped = "typed"
+)

@@ -221,6 +221,10 @@ func (s *Service) ESign(ctx context.Context, c *Caller, providerKey string, req 
 	if err != nil {
 		return nil, err
 	}
+	method, err := s.signatureMethod(ctx, c, req)
+	if err != nil {
+		return nil, err
+	}
 	pa, err := s.ownProviderApplication(ctx, c, providerKey)
 	if err != nil {
 		return nil, err
@@ -240,7 +244,9 @@ func (s *Service) ESign(ctx context.Context, c *Caller, providerKey string, req 
 				return errorf(chairside.ECONFLICT, "This offer changed while you were signing. Please go back to your plan.")
 			}
 			now := s.now().UTC()
-			if err := tx.CreateConsent(ctx, s.consentRecord(c, providerKey, chairside.ConsentESign, docs.esign, pa.SelectedPlanCode, sig, now)); err != nil {
+			signed := s.consentRecord(c, providerKey, chairside.ConsentESign, docs.esign, pa.SelectedPlanCode, sig, now)
+			signed.SignatureMethod = method
+			if err := tx.CreateConsent(ctx, signed); err != nil {
 				return err
 			}
 			// An agreement agreed on its own screen was recorded then.

@@ -2,10 +2,12 @@ package flow
 
 import (
 	"bytes"
+	"context"
 	"encoding/base64"
 	"image"
 	"image/png"
 	"strings"
+	"unicode"
 
 	"github.com/chairside/chairside"
 )
@@ -114,4 +116,59 @@ func dark(img image.Image, x, y int) bool {
 // luminance weighs 16-bit colour channels as the eye does (ITU-R BT.601).
 func luminance(r, g, b uint32) uint32 {
 	return (299*r + 587*g + 114*b) / 1000
+}
+
+// signatureMethod answers how an e-sign request's signature was made
+// (docs/behaviour.md, "Signing"). A typed signature counts only as the
+// applicant's own full name: what they adopt as their signature must be
+// who they are, so a stray word typed into the box never signs.
+func (s *Service) signatureMethod(ctx context.Context, c *Caller, req *ESignRequest) (string, error) {
+	switch req.SignatureMethod {
+	case "", chairside.SignatureDrawn:
+		if req.TypedName != "" {
+			return "", errorf(chairside.EBADREQUEST, "typedName goes only with signatureMethod typed.")
+		}
+		return chairside.SignatureDrawn, nil
+	case chairside.SignatureTyped:
+	default:
+		return "", errorf(chairside.EBADREQUEST, "signatureMethod must be drawn or typed.")
+	}
+	app, err := s.store.FindApplication(ctx, c.Session.ApplicationID)
+	if err != nil {
+		return "", err
+	}
+	if len(req.TypedName) > 200 || !typedNameMatches(req.TypedName, app.Primary.FirstName, app.Primary.LastName) {
+		return "", &chairside.Error{Code: chairside.EINVALID, Message: "Please type your full name as it is on your application.",
+			FieldErrors: []chairside.FieldError{{Field: "typedName", Message: "Please type your first and last name, as on your application."}}}
+	}
+	return chairside.SignatureTyped, nil
+}
+
+// typedNameMatches reports whether a typed name is the applicant's: the
+// first name first and the last name last, with a middle name or initial
+// allowed between; case, accents' absence aside, spaces and punctuation do
+// not count ("ana nunez-lopez" is not "Ana Núñez-López", but "ANA  Núñez
+// López" is "Ana Núñez-López").
+func typedNameMatches(typed, first, last string) bool {
+	t, f, l := nameWords(typed), nameWords(first), nameWords(last)
+	if len(f) == 0 || len(l) == 0 || len(t) < len(f)+len(l) || len(t) > len(f)+len(l)+2 {
+		return false
+	}
+	for i, w := range f {
+		if t[i] != w {
+			return false
+		}
+	}
+	for i, w := range l {
+		if t[len(t)-len(l)+i] != w {
+			return false
+		}
+	}
+	return true
+}
+
+// nameWords lowercases a name and splits it into its words of letters, any
+// other character separating them.
+func nameWords(s string) []string {
+	return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsMark(r) })
 }

@@ -24,6 +24,21 @@ func (f *fixture) consentKinds(t *testing.T, c *flow.Caller) map[string][]*chair
 	return out
 }
 
+// acceptedOffer prequalifies the Approve applicant (Maria Approve) with a
+// lender, chooses a plan and accepts it, ready to sign; it answers the plan
+// code.
+func (f *fixture) acceptedOffer(t *testing.T, c *flow.Caller, key string) string {
+	t.Helper()
+	if _, err := f.submit(t, c, key, "Approve", "123450031"); err != nil {
+		t.Fatal(err)
+	}
+	code := f.confirmPlan(t, c, key)
+	if _, err := f.svc.AcceptOffer(context.Background(), c, key, nil); err != nil {
+		t.Fatal(err)
+	}
+	return code
+}
+
 // TestSigningAfterSoftPull: a prequalification becomes an account only
 // after the patient agreed to the agreement and to the hard pull, each its
 // own consent naming the lender's current document (docs/behaviour.md,
@@ -36,13 +51,7 @@ func TestSigningAfterSoftPull(t *testing.T) {
 		ctx := context.Background()
 		c := f.caller(t)
 		const key = "synchrony_standard"
-		if _, err := f.submit(t, c, key, "Approve", "123450031"); err != nil {
-			t.Fatal(err)
-		}
-		code := f.confirmPlan(t, c, key)
-		if _, err := f.svc.AcceptOffer(ctx, c, key, nil); err != nil {
-			t.Fatal(err)
-		}
+		code := f.acceptedOffer(t, c, key)
 		full := f.esignRequest(t, c, key, true)
 		stale := *full.AgreementConsent
 		stale.DocumentVersion = "older"
@@ -87,6 +96,9 @@ func TestSigningAfterSoftPull(t *testing.T) {
 			}
 			if (kind == chairside.ConsentESign) != (len(k.SignaturePNG) > 0) {
 				t.Errorf("%s consent: signature kept with the wrong record", kind)
+			}
+			if kind == chairside.ConsentESign && k.SignatureMethod != chairside.SignatureDrawn {
+				t.Errorf("a signature from the pad recorded as %q, want drawn", k.SignatureMethod)
 			}
 		}
 		if len(kinds[chairside.ConsentSoftPull]) != 1 {

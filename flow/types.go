@@ -171,6 +171,11 @@ type ESignRequest struct {
 	HardPullConsent *ConsentInput `json:"hardPullConsent,omitempty"`
 	// SignaturePNG is a data URL: data:image/png;base64,…
 	SignaturePNG string `json:"signaturePng"`
+	// SignatureMethod is how the signature was made: "drawn" (the default)
+	// or "typed", the patient's full name typed and adopted as their
+	// signature; TypedName is that name, which must be the applicant's.
+	SignatureMethod string `json:"signatureMethod,omitempty"`
+	TypedName       string `json:"typedName,omitempty"`
 }
 
 // ValidateRequest is the body of POST /validate.

@@ -28,7 +28,7 @@ var auditChecks = []struct {
 	{"a signed offer has no e-sign consent with a signature",
 		`SELECT pa.id FROM provider_applications pa WHERE pa.status IN ('signed', 'completed')
 			AND NOT EXISTS (SELECT 1 FROM consents k WHERE k.application_id = pa.application_id AND k.provider_key = pa.provider_key
-				AND k.kind = 'esign' AND k.signature_png <> '' AND k.signed_at IS NOT NULL)`},
+				AND k.kind = 'esign' AND k.signature_png <> '' AND k.signed_at IS NOT NULL AND k.signature_method IN ('drawn', 'typed'))`},
 	{"a signed offer has no consent to the agreement",
 		`SELECT pa.id FROM provider_applications pa WHERE pa.status IN ('signed', 'completed')
 			AND NOT EXISTS (SELECT 1 FROM consents k WHERE k.application_id = pa.application_id AND k.provider_key = pa.provider_key

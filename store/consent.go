@@ -27,6 +27,10 @@ func (db *DB) CreateConsent(ctx context.Context, c *chairside.Consent) error {
 		c.SignedAt = &t
 	}
 	var sig string
+	if len(c.SignaturePNG) > 0 && c.SignatureMethod == "" {
+		// A signature whose caller did not say how it was made came from the pad.
+		c.SignatureMethod = chairside.SignatureDrawn
+	}
 	if len(c.SignaturePNG) > 0 {
 		var err error
 		if sig, err = db.keys.Seal(c.SignaturePNG, signatureAAD(c.ID)); err != nil {
@@ -34,11 +38,11 @@ func (db *DB) CreateConsent(ctx context.Context, c *chairside.Consent) error {
 		}
 	}
 	_, err := db.exec(ctx, `INSERT INTO consents (id, session_id, application_id, provider_key, kind, document_id, document_version,
-			document_sha256, consent_text, provider_plan_code, shown_at, consented_at, signed_at, ip, user_agent, signature_png, seq)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			document_sha256, consent_text, provider_plan_code, shown_at, consented_at, signed_at, ip, user_agent, signature_png, signature_method, seq)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		c.ID, c.SessionID, c.ApplicationID, c.ProviderKey, c.Kind, c.DocumentID, c.DocumentVersion,
 		c.DocumentSHA256, c.ConsentText, c.ProviderPlanCode, millis(c.ShownAt), millis(c.ConsentedAt), nullMillis(c.SignedAt),
-		c.IP, c.UserAgent, sig, db.nextSeq())
+		c.IP, c.UserAgent, sig, c.SignatureMethod, db.nextSeq())
 	return insertError(err, "create consent", "This consent already exists.", "")
 }
 
@@ -46,7 +50,7 @@ func (db *DB) CreateConsent(ctx context.Context, c *chairside.Consent) error {
 // first; none (not an error) when there are none.
 func (db *DB) ListConsents(ctx context.Context, applicationID string) ([]*chairside.Consent, error) {
 	return queryAll(ctx, db, "list consents", db.scanConsent, `SELECT id, session_id, application_id, provider_key, kind, document_id, document_version,
-			document_sha256, consent_text, provider_plan_code, shown_at, consented_at, signed_at, ip, user_agent, signature_png
+			document_sha256, consent_text, provider_plan_code, shown_at, consented_at, signed_at, ip, user_agent, signature_png, signature_method
 		FROM consents WHERE application_id = ? ORDER BY consented_at, seq`, applicationID)
 }
 
@@ -57,7 +61,7 @@ func (db *DB) scanConsent(s scanner) (*chairside.Consent, error) {
 	var signed sql.NullInt64
 	var sig string
 	if err := s.Scan(&c.ID, &c.SessionID, &c.ApplicationID, &c.ProviderKey, &c.Kind, &c.DocumentID, &c.DocumentVersion,
-		&c.DocumentSHA256, &c.ConsentText, &c.ProviderPlanCode, &shown, &consented, &signed, &c.IP, &c.UserAgent, &sig); err != nil {
+		&c.DocumentSHA256, &c.ConsentText, &c.ProviderPlanCode, &shown, &consented, &signed, &c.IP, &c.UserAgent, &sig, &c.SignatureMethod); err != nil {
 		return nil, err
 	}
 	c.ShownAt, c.ConsentedAt, c.SignedAt = fromMillis(shown), fromMillis(consented), fromNullMillis(signed)

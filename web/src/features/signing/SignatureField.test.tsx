@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { SignatureField } from './SignatureField';
 import type { SignatureValue } from './signature';
 
@@ -51,7 +52,9 @@ function paint(strokes: { points: { x: number; y: number }[] }[]) {
 }
 
 let encoded = '';
+let lettered: string[] = [];
 beforeEach(() => {
+  lettered = [];
   pad.onEnd = null;
   pad.empty = false;
   pad.strokes = [
@@ -69,6 +72,10 @@ beforeEach(() => {
         scale: () => undefined,
         getImageData: () => paint(pad.strokes),
         putImageData: () => undefined,
+        clearRect: () => undefined,
+        fillRect: () => undefined,
+        fillText: (text: string) => lettered.push(text),
+        measureText: (text: string) => ({ width: text.length * 20 }),
       }) as unknown as CanvasRenderingContext2D,
   );
   vi.spyOn(HTMLCanvasElement.prototype, 'toDataURL').mockImplementation(() => encoded);
@@ -95,7 +102,7 @@ describe('SignatureField judges the black-and-white PNG it sends', () => {
   it('accepts 3001 bytes and hands over exactly that data URL', () => {
     const bw = pngOfBytes(3001);
     const v = stroke(bw);
-    expect(v).toEqual({ valid: true, problem: null, png: bw });
+    expect(v).toEqual({ valid: true, problem: null, png: bw, method: 'drawn' });
     expect(v.png).not.toBe(COLOUR);
   });
 
@@ -107,5 +114,33 @@ describe('SignatureField judges the black-and-white PNG it sends', () => {
   it('an empty pad is no signature', () => {
     pad.empty = true;
     expect(stroke(pngOfBytes(5000))).toMatchObject({ valid: false, problem: 'empty', png: '' });
+  });
+});
+
+describe('signing by typing one’s name, an equal choice to drawing', () => {
+  it('lettered from what is typed, judged as a drawn one is, and sent with the name', async () => {
+    encoded = pngOfBytes(3500);
+    const onChange = vi.fn();
+    render(<SignatureField onChange={onChange} />);
+    expect(screen.getByRole('radio', { name: 'Draw my signature' })).toHaveProperty('checked', true);
+    await userEvent.click(screen.getByRole('radio', { name: 'Type my name' }));
+    expect(screen.queryByTestId('signature-pad')).toBeNull();
+    expect(onChange).toHaveBeenLastCalledWith({ valid: false, problem: 'empty', png: '', method: 'typed' });
+    await userEvent.type(screen.getByLabelText('Type your full name'), 'Maria Approve');
+    expect(onChange).toHaveBeenLastCalledWith({ valid: true, problem: null, png: encoded, method: 'typed', typedName: 'Maria Approve' });
+    expect(lettered.at(-1)).toBe('Maria Approve');
+    expect(screen.getByRole('img', { name: 'Your signature: Maria Approve' })).toBeTruthy();
+    await userEvent.clear(screen.getByLabelText('Type your full name'));
+    expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ valid: false, method: 'typed' }));
+  });
+
+  it('going back to drawing forgets the typed name', async () => {
+    const onChange = vi.fn();
+    render(<SignatureField onChange={onChange} />);
+    await userEvent.click(screen.getByRole('radio', { name: 'Type my name' }));
+    await userEvent.type(screen.getByLabelText('Type your full name'), 'Maria');
+    await userEvent.click(screen.getByRole('radio', { name: 'Draw my signature' }));
+    expect(onChange).toHaveBeenLastCalledWith({ valid: false, problem: 'empty', png: '', method: 'drawn' });
+    expect(screen.getByTestId('signature-pad')).toBeTruthy();
   });
 });

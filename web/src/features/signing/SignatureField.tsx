@@ -1,7 +1,17 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import SignaturePad from 'signature_pad';
 import { Button } from '@/components/Button';
-import { EMPTY_SIGNATURE, hasInk, PEN_COLOR, signatureValue, THROTTLE_MS, toBlackAndWhite, type SignatureValue } from './signature';
+import {
+  drawTypedName,
+  EMPTY_SIGNATURE,
+  hasInk,
+  PEN_COLOR,
+  signatureValue,
+  THROTTLE_MS,
+  toBlackAndWhite,
+  type SignatureMethod,
+  type SignatureValue,
+} from './signature';
 
 export type { SignatureValue } from './signature';
 
@@ -24,11 +34,10 @@ export function blackAndWhite(source: HTMLCanvasElement): { png: string; ink: bo
 }
 
 /**
- * SignatureField: the signature pad (pen #008ad8, throttle 20, 140px+ tall).
- * After each stroke it builds the black-and-white PNG first and judges that
- * very PNG by the server's rule (signature.ts): more than 3000 decoded
- * bytes, at most 512 KiB, and ink that makes a mark, so a single tap is not
- * a signature and what passes here is what the server accepts.
+ * SignatureField: two equal ways to sign (docs/behaviour.md, "Signing"):
+ * drawing on the pad, or typing one's name and adopting it as one's
+ * signature, for a patient who cannot draw (a keyboard, a switch, an
+ * unsteady hand). Changing the way clears what was given the other way.
  */
 export function SignatureField({
   onChange,
@@ -39,6 +48,93 @@ export function SignatureField({
   invalid?: boolean;
   describedBy?: string;
 }) {
+  const [method, setMethod] = useState<SignatureMethod>('drawn');
+  const name = useId();
+  const choose = (m: SignatureMethod) => {
+    setMethod(m);
+    onChange({ ...EMPTY_SIGNATURE, method: m });
+  };
+  return (
+    <div>
+      <fieldset className="sig-choice radios">
+        <legend className="visually-hidden">How would you like to sign?</legend>
+        <label>
+          <input type="radio" name={name} checked={method === 'drawn'} onChange={() => choose('drawn')} />
+          Draw my signature
+        </label>
+        <label>
+          <input type="radio" name={name} checked={method === 'typed'} onChange={() => choose('typed')} />
+          Type my name
+        </label>
+      </fieldset>
+      {method === 'drawn' ? (
+        <SignaturePadField onChange={onChange} invalid={invalid} describedBy={describedBy} />
+      ) : (
+        <TypedSignatureField onChange={onChange} invalid={invalid} describedBy={describedBy} />
+      )}
+    </div>
+  );
+}
+
+/**
+ * TypedSignatureField: the patient types their full name; it is lettered
+ * onto a canvas like a signature and that image, made black and white as a
+ * drawn one is, is what is sent, with the name itself for the server to
+ * check it is the applicant's.
+ */
+function TypedSignatureField({ onChange, invalid, describedBy }: { onChange: (v: SignatureValue) => void; invalid?: boolean; describedBy?: string }) {
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const [typed, setTyped] = useState('');
+  const update = (text: string) => {
+    setTyped(text);
+    const canvas = canvasRef.current;
+    if (!text.trim() || !canvas || !drawTypedName(canvas, text)) {
+      if (canvas) drawTypedName(canvas, '');
+      onChange({ ...EMPTY_SIGNATURE, method: 'typed', typedName: text });
+      return;
+    }
+    const { png, ink } = blackAndWhite(canvas);
+    onChange(signatureValue(png, ink, 'typed', text.trim()));
+  };
+  return (
+    <div>
+      <label htmlFor="typed-signature">Type your full name</label>
+      <span className="hint" id="typed-signature-hint">
+        Your first and last name, as on your application. By pressing Sign and finish you adopt it as your electronic signature.
+      </span>
+      <input
+        id="typed-signature"
+        className="input"
+        type="text"
+        autoComplete="name"
+        spellCheck={false}
+        maxLength={200}
+        value={typed}
+        aria-invalid={invalid ? true : undefined}
+        aria-describedby={['typed-signature-hint', describedBy].filter(Boolean).join(' ')}
+        onChange={(e) => update(e.target.value)}
+      />
+      <div className="sig-wrap sig-wrap--typed" style={invalid ? { borderColor: 'var(--error)' } : undefined}>
+        <canvas
+          ref={canvasRef}
+          width={600}
+          height={140}
+          role="img"
+          aria-label={typed.trim() ? `Your signature: ${typed.trim()}` : 'Your signature appears here as you type.'}
+        />
+      </div>
+    </div>
+  );
+}
+
+/**
+ * SignaturePadField: the signature pad (pen #008ad8, throttle 20, 140px+ tall).
+ * After each stroke it builds the black-and-white PNG first and judges that
+ * very PNG by the server's rule (signature.ts): more than 3000 decoded
+ * bytes, at most 512 KiB, and ink that makes a mark, so a single tap is not
+ * a signature and what passes here is what the server accepts.
+ */
+function SignaturePadField({ onChange, invalid, describedBy }: { onChange: (v: SignatureValue) => void; invalid?: boolean; describedBy?: string }) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const padRef = useRef<SignaturePad | null>(null);
   const onChangeRef = useRef(onChange);

@@ -23,6 +23,7 @@ const docs: Record<DisclosureKind | 'agreement', Document> = {
   prequalification: docOf('prequal-doc', 'Prequalification terms'),
 };
 const signed = 'data:image/png;base64,' + Buffer.alloc(4000, 3).toString('base64');
+const signature = { valid: true, problem: null, png: signed, method: 'drawn' as const };
 const consentTo = (d: Document) => ({ documentId: d.id, documentVersion: d.version, documentSha256: d.sha256, agreed: true });
 
 const esignAndComplete = vi.hoisted(() => vi.fn());
@@ -38,7 +39,7 @@ vi.mock('@/lib/consent/documents', async (actual) => ({
 // The pad itself needs a canvas; here it hands over one valid black-and-white PNG.
 vi.mock('./SignatureField', () => ({
   SignatureField: ({ onChange }: { onChange: (v: unknown) => void }) => (
-    <button type="button" onClick={() => onChange({ valid: true, problem: null, png: signed })}>
+    <button type="button" onClick={() => onChange(signature)}>
       Sign here
     </button>
   ),
@@ -112,7 +113,7 @@ describe('signing after a quick check (soft pull)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Sign and finish' }));
     expect(await screen.findByText('Complete screen')).toBeTruthy();
     expect(esignAndComplete.mock.calls).toEqual([
-      [signed, { consent: consentTo(docs.esign), agreementConsent: consentTo(docs.agreement), hardPullConsent: consentTo(docs.application) }],
+      [signature, { consent: consentTo(docs.esign), agreementConsent: consentTo(docs.agreement), hardPullConsent: consentTo(docs.application) }],
     ]);
   });
 
@@ -172,7 +173,7 @@ describe('signing after a full application', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Sign and finish' }));
     expect(await screen.findByText('Complete screen')).toBeTruthy();
     expect(esignAndComplete.mock.calls).toEqual([
-      [signed, { consent: consentTo(docs.esign), agreementConsent: consentTo(docs.agreement), hardPullConsent: undefined }],
+      [signature, { consent: consentTo(docs.esign), agreementConsent: consentTo(docs.agreement), hardPullConsent: undefined }],
     ]);
   });
 });
@@ -192,7 +193,7 @@ describe('signing when the lender is still working on it', () => {
     expect(await screen.findByText('Complete screen')).toBeTruthy();
     expect(esignAndComplete.mock.calls).toHaveLength(2);
     expect(esignAndComplete.mock.calls[1]).toEqual(esignAndComplete.mock.calls[0]);
-    expect(esignAndComplete.mock.calls[0]![0]).toBe(signed);
+    expect(esignAndComplete.mock.calls[0]![0]).toEqual(signature);
   });
 });
 
@@ -212,7 +213,7 @@ describe('signing after the agreement was agreed on its own screen', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Sign and finish' }));
     expect(await screen.findByText('Complete screen')).toBeTruthy();
     expect(esignAndComplete.mock.calls).toEqual([
-      [signed, { consent: consentTo(docs.esign), agreementConsent: undefined, hardPullConsent: consentTo(docs.application) }],
+      [signature, { consent: consentTo(docs.esign), agreementConsent: undefined, hardPullConsent: consentTo(docs.application) }],
     ]);
   });
 });

@@ -130,6 +130,7 @@ function SignTerms({ providerKey }: { providerKey: string }) {
   const creditBox = useAgree();
   const [sig, setSig] = useState<SignatureValue>(EMPTY_SIGNATURE);
   const [sigError, setSigError] = useState(false);
+  const [nameRefused, setNameRefused] = useState(false);
   const [changed, setChanged] = useState(false);
   const [busy, setBusy] = useState(false);
   const [waiting, setWaiting] = useState<ApiError | null>(null);
@@ -144,6 +145,7 @@ function SignTerms({ providerKey }: { providerKey: string }) {
     const missing = boxes.filter((b) => !b.box.agreed || !b.doc);
     missing.forEach((b) => b.box.fail());
     setSigError(!sig.valid);
+    setNameRefused(false);
     if (missing.length || !sig.valid) {
       document.getElementById(missing[0]?.id ?? 'sig-label')?.focus();
       return;
@@ -156,11 +158,16 @@ function SignTerms({ providerKey }: { providerKey: string }) {
         agreementConsent: agreedBefore ? undefined : consentOf(agreement.doc!),
         hardPullConsent: hardPull ? consentOf(credit.doc!) : undefined,
       };
-      navigate(await esignAndComplete(sig.png, consents), { replace: true });
+      navigate(await esignAndComplete(sig, consents), { replace: true });
     } catch (err) {
       setBusy(false);
       if (isStillWorking(err)) setWaiting(err);
-      else if (err instanceof ApiError && err.code === 'consent_required') {
+      else if (err instanceof ApiError && err.fieldErrors.some((f) => f.field === 'typedName')) {
+        // The typed name is not the applicant's: said at the signature, which keeps focus there.
+        setNameRefused(true);
+        setSigError(true);
+        document.getElementById('sig-label')?.focus();
+      } else if (err instanceof ApiError && err.code === 'consent_required') {
         // A document changed since it was shown: show the current ones, to be agreed again.
         forgetSigningDocuments(providerKey);
         boxes.forEach((b) => b.box.set(false));
@@ -238,13 +245,17 @@ function SignTerms({ providerKey }: { providerKey: string }) {
             Your signature
           </span>
           <span className="hint" id="sig-hint">
-            Sign inside the box with your finger or a stylus.
+            Sign inside the box with your finger or a stylus, or choose to type your name instead.
           </span>
           {sigError ? (
             <span id="sig-error" className="error-text">
-              {sig.problem === 'tooLarge'
-                ? 'This signature is too detailed to send. Please clear it and sign again.'
-                : 'Please sign inside the box. If it looks too small, clear it and sign again.'}
+              {sig.method === 'typed'
+                ? nameRefused
+                  ? 'This is not the name on your application. Please type your first and last name as you entered them.'
+                  : 'Please type your first and last name to sign.'
+                : sig.problem === 'tooLarge'
+                  ? 'This signature is too detailed to send. Please clear it and sign again.'
+                  : 'Please sign inside the box. If it looks too small, clear it and sign again.'}
             </span>
           ) : null}
           {/* The error stays until the next "Sign and finish": taking it away mid-signature would move the pad under the finger. */}

@@ -44,7 +44,7 @@ describe('isSignatureValid: more than 3000 bytes, at most 512 KiB', () => {
 
   it('signatureValue judges and keeps the very data URL that is sent', () => {
     const png = pngOfBytes(3001);
-    expect(signatureValue(png, true)).toEqual({ valid: true, problem: null, png });
+    expect(signatureValue(png, true)).toEqual({ valid: true, problem: null, png, method: 'drawn' });
     expect(signatureValue(pngOfBytes(3000), true)).toMatchObject({ valid: false, problem: 'tooSmall' });
   });
 });

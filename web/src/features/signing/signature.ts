@@ -80,18 +80,54 @@ export interface SignatureValue {
   problem: SignatureProblem | null;
   /** The black-and-white PNG as a data URL: exactly what is sent; empty when cleared. */
   png: string;
+  /** Drawn on the pad, or the patient's typed name adopted as their signature (docs/behaviour.md, "Signing"). */
+  method: SignatureMethod;
+  /** With method typed, the name typed, which the server checks is the applicant's. */
+  typedName?: string;
 }
 
-export const EMPTY_SIGNATURE: SignatureValue = { valid: false, problem: 'empty', png: '' };
+export type SignatureMethod = 'drawn' | 'typed';
+
+export const EMPTY_SIGNATURE: SignatureValue = { valid: false, problem: 'empty', png: '', method: 'drawn' };
 
 /**
  * signatureValue judges the very data URL that will be sent, with ink
  * telling whether its pixels make a mark (hasInk): the server's rule.
  */
-export function signatureValue(png: string, ink: boolean): SignatureValue {
+export function signatureValue(png: string, ink: boolean, method: SignatureMethod = 'drawn', typedName?: string): SignatureValue {
   let problem = signatureProblem(png);
   if (problem === null && !ink) problem = 'tooSmall';
-  return { valid: problem === null, problem, png };
+  if (method === 'typed') return { valid: problem === null, problem, png, method, typedName };
+  return { valid: problem === null, problem, png, method };
+}
+
+/** The typed signature's lettering: a handwriting face where the device has one, else any cursive or serif italic. */
+export const TYPED_FONT = 'italic 44px "Segoe Script", "Brush Script MT", "URW Chancery L", "Z003", cursive, serif';
+
+/**
+ * drawTypedName letters a typed name onto a canvas as a signature, in ink
+ * on a transparent ground with the signing line under it, as the pad would
+ * hold a drawn one; blackAndWhite then makes the PNG that is sent.
+ */
+export function drawTypedName(canvas: HTMLCanvasElement, name: string): boolean {
+  const ctx = canvas.getContext('2d');
+  if (!ctx) return false;
+  const w = canvas.width;
+  const h = canvas.height;
+  ctx.clearRect(0, 0, w, h);
+  if (!name.trim()) return true;
+  ctx.fillStyle = PEN_COLOR;
+  let size = Math.round(h * 0.38);
+  ctx.font = TYPED_FONT.replace('44px', `${size}px`);
+  // A long name is lettered smaller so that all of it fits.
+  while (size > 12 && ctx.measureText(name.trim()).width > w * 0.9) {
+    size -= 2;
+    ctx.font = TYPED_FONT.replace('44px', `${size}px`);
+  }
+  ctx.textBaseline = 'alphabetic';
+  ctx.fillText(name.trim(), w * 0.05, h * 0.68);
+  ctx.fillRect(w * 0.05, h * 0.78, w * 0.9, Math.max(1, Math.round(h / 70)));
+  return true;
 }
 
 /** toBlackAndWhite turns RGBA pixels into black ink on white: any ink becomes black. */

@@ -2260,6 +2260,13 @@ export interface components {
             hardPullConsent?: components["schemas"]["ConsentInput"];
             /** @description data:image/png;base64,… — a PNG of more than 3000 bytes and at most 512 KiB. */
             signaturePng: string;
+            /**
+             * @description How the signature was made (drawn when left out); recorded with the e-sign consent.
+             * @enum {string}
+             */
+            signatureMethod?: "drawn" | "typed";
+            /** @description With signatureMethod typed, the name the patient typed and adopted as their signature; it must be the applicant's first and last name (a middle name or initial may come between), else 400 with a field error on typedName. */
+            typedName?: string;
         };
         Document: {
             id: string;

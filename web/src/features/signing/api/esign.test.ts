@@ -20,7 +20,7 @@ describe('signing', () => {
       '/providers/a/application/esign': [new TypeError('Failed to fetch'), json({ status: 'signed' })],
       '/providers/a/application/complete': [json({ status: 'completed' })],
     });
-    const done = esignAndComplete(png, consents);
+    const done = esignAndComplete({ valid: true, problem: null, png, method: 'drawn' }, consents);
     await vi.advanceTimersByTimeAsync(500);
     expect(flow.get().progress).toBe('Saving your signature…');
     await vi.advanceTimersByTimeAsync(500);
@@ -37,8 +37,32 @@ describe('signing', () => {
       '/providers/a/application/esign': [json({ status: 'signed' })],
       '/providers/a/application/complete': [json({ status: 'completed' })],
     });
-    await esignAndComplete('data:image/png;base64,AAAA', { consent, agreementConsent: consent, hardPullConsent: undefined });
+    await esignAndComplete(
+      { valid: true, problem: null, png: 'data:image/png;base64,AAAA', method: 'drawn' },
+      { consent, agreementConsent: consent, hardPullConsent: undefined },
+    );
     expect(Object.keys(JSON.parse(calls[0]!.body!) as object).sort()).toEqual(['agreementConsent', 'consent', 'signaturePng']);
+  });
+
+  it('a typed signature says so, with the name typed', async () => {
+    const consent = { documentId: 'd', documentVersion: '1', documentSha256: 's', agreed: true as const };
+    flow.response('a', { signed: false });
+    const calls = routes({
+      '/providers/a/application/esign': [json({ status: 'signed' })],
+      '/providers/a/application/complete': [json({ status: 'completed' })],
+    });
+    const png = 'data:image/png;base64,' + 'A'.repeat(4100);
+    await esignAndComplete(
+      { valid: true, problem: null, png, method: 'typed', typedName: 'Maria Approve' },
+      { consent, agreementConsent: consent, hardPullConsent: undefined },
+    );
+    expect(JSON.parse(calls[0]!.body!)).toEqual({
+      consent,
+      agreementConsent: consent,
+      signaturePng: png,
+      signatureMethod: 'typed',
+      typedName: 'Maria Approve',
+    });
   });
 
   it('asks for the hard pull when the offer came from a soft pull', () => {

@@ -8,6 +8,7 @@ import { SUBMIT_MINIMUM_MS } from '@/lib/timeout';
 import { flow, type ProviderResponses } from '@/stores/flow';
 import { timerControl } from '@/stores/ui';
 import { signingProgress } from '../messages';
+import type { SignatureValue } from '../signature';
 
 /** The consents of the signing screen, each naming the document shown there (docs/behaviour.md, "Signing"). */
 export type SigningConsents = Pick<ESignRequest, 'consent' | 'agreementConsent' | 'hardPullConsent'>;
@@ -59,12 +60,14 @@ export async function completeApplication(k: string): Promise<string> {
  * the caller's to show (a consent_required means a document changed: the
  * screen shows the current ones).
  */
-export async function esignAndComplete(signaturePng: string, consents: SigningConsents): Promise<string> {
+export async function esignAndComplete(signature: SignatureValue, consents: SigningConsents): Promise<string> {
   const k = flow.get().providerKey!;
   timerControl.setMinimum(SUBMIT_MINIMUM_MS);
   try {
     if (!flow.get().responses[k]?.signed) {
-      const body: ESignRequest = { ...consents, signaturePng };
+      const body: ESignRequest = { ...consents, signaturePng: signature.png };
+      // A typed signature says so, with the name the server checks is the applicant's.
+      if (signature.method === 'typed') Object.assign(body, { signatureMethod: 'typed', typedName: signature.typedName });
       const pa = await withProgress(signingProgress.esign, () =>
         api.post<ProviderApplicationState>(providerPath(k, 'application/esign'), body, { lenderStep: true, noErrorHandling: true }),
       );
