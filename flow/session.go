@@ -75,6 +75,8 @@ func (s *Service) StartByToken(ctx context.Context, token string) (*StartRespons
 		insuranceCents: t.InsuranceBenefitsCents,
 		firstName:      t.FirstName,
 		lastName:       t.LastName,
+		email:          t.Email,
+		mobilePhone:    t.MobilePhone,
 	})
 }
 
@@ -108,6 +110,9 @@ type newSessionData struct {
 	experience                    string
 	purchaseCents, insuranceCents int64
 	firstName, lastName           string
+	// email and mobilePhone are where the office sent an invitation: shown
+	// back prefilled for the patient to confirm, never stored by the start.
+	email, mobilePhone string
 }
 
 // startSession creates the session, its application and the start event.
@@ -183,7 +188,7 @@ func (s *Service) startSession(ctx context.Context, loc *chairside.Location, d n
 		Application: ApplicationSummary{
 			Reference:           app.Reference(),
 			PurchaseAmountCents: app.PurchaseAmountCents,
-			Primary:             ApplicantName{FirstName: d.firstName, LastName: d.lastName},
+			Primary:             ApplicantName{FirstName: d.firstName, LastName: d.lastName, Email: d.email, MobilePhone: d.mobilePhone},
 			Insurance:           Insurance{InsuranceBenefitsCents: app.InsuranceBenefitsCents},
 		},
 		Location: locationInfo(loc),

@@ -63,10 +63,14 @@ type ApplicationSummary struct {
 	Insurance           Insurance      `json:"insurance"`
 }
 
-// ApplicantName is an applicant's name as the office entered it.
+// ApplicantName is what the office entered of the applicant: the name,
+// and on an invitation where it sent the link (docs/behaviour.md, "The
+// office side"), for the patient to confirm rather than type again.
 type ApplicantName struct {
-	FirstName string `json:"firstName,omitempty"`
-	LastName  string `json:"lastName,omitempty"`
+	FirstName   string `json:"firstName,omitempty"`
+	LastName    string `json:"lastName,omitempty"`
+	Email       string `json:"email,omitempty"`
+	MobilePhone string `json:"mobilePhone,omitempty"`
 }
 
 // Insurance holds the insurance benefits expected for the treatment.

@@ -213,6 +213,7 @@ func TestSessions(t *testing.T) {
 		err := h.db.CreateFlowToken(context.Background(), &chairside.FlowToken{
 			Hash: chairside.HashSecret(token), LocationID: mustLocation(t, h).ID, PurchaseAmountCents: 123400,
 			InsuranceBenefitsCents: 5000, FirstName: "Ana", LastName: "Núñez", ExperienceType: chairside.ExperienceInStore,
+			MobilePhone: "5035550142", Email: "ana@example.com",
 			ExpiresAt: time.Now().Add(time.Hour), CreatedAt: time.Now(),
 		})
 		if err != nil {
@@ -222,7 +223,9 @@ func TestSessions(t *testing.T) {
 		res = h.do(t, req{method: "POST", path: "/flow/start/tokens/" + token})
 		want(t, res, 200, "")
 		res.into(t, &byToken)
-		if byToken.Application.Primary.LastName != "Núñez" || byToken.Application.Insurance.InsuranceBenefitsCents != 5000 || byToken.Session.ExperienceType != "in_store" {
+		// Where the office sent the link comes back to prefill the form.
+		if p := byToken.Application.Primary; p.LastName != "Núñez" || p.Email != "ana@example.com" || p.MobilePhone != "5035550142" ||
+			byToken.Application.Insurance.InsuranceBenefitsCents != 5000 || byToken.Session.ExperienceType != "in_store" {
 			t.Errorf("token start: %+v %+v", byToken.Application, byToken.Session)
 		}
 		want(t, h.do(t, req{method: "POST", path: "/flow/start/tokens/" + token}), 404, chairside.ENOTFOUND)

@@ -32,6 +32,8 @@ async function invite(j: Journey, first: string, last: string, dollars: string):
   await page.getByLabel('Treatment amount').fill(dollars);
   await page.getByLabel('First name').fill(first);
   await page.getByLabel('Last name').fill(last);
+  await page.getByLabel('Mobile phone (optional)').fill('(503) 555-0142');
+  await page.getByLabel('Email (optional)').fill(`${first.toLowerCase()}@example.com`);
   await page.getByRole('button', { name: 'Create invitation' }).click();
   await j.screen(`invite-ready-${last.toLowerCase()}`, 'Invitation ready');
   await expect(page.getByRole('img', { name: 'QR code of the patient’s link' })).toBeVisible();
@@ -71,6 +73,14 @@ test('a real practice: sign in, invite a patient for $3,200, and watch the appli
   await patient.init();
   await patientPage.goto(link);
   await expect(patientPage).toHaveURL(/\/modes\/prequalify\/application$/);
+  // What the office typed is there to confirm, never to type again: the name, the email address and the mobile number.
+  await expect(patientPage.getByLabel(/^First name/)).toHaveValue('Maria');
+  await expect(patientPage.getByLabel(/^Email address/)).toHaveValue('maria@example.com');
+  await expect(patientPage.getByLabel(/^Mobile phone/)).toHaveValue('(503) 555-0142');
+  const left = await patientPage
+    .locator('form [aria-required="true"]')
+    .evaluateAll((els) => els.filter((e) => !(e as HTMLInputElement).value).length);
+  info.annotations.push({ type: 'required fields left to fill after an invitation', description: String(left) });
   await submitApplication(patient, 'Approve');
   await agreeSoftPull(patient);
   await expect(patientPage).toHaveURL(/\/(prequalified|preapproved|approved)$/);

@@ -26,3 +26,20 @@ describe('the applicant title in the top bar', () => {
     expect(applicantTitle(flow.get())).toBe('Ana:Núñez');
   });
 });
+
+describe('what the office entered on an invitation', () => {
+  it('is kept to prefill the form: the name, the email address and the mobile number', () => {
+    flow.reset();
+    flow.started(
+      {
+        ...started,
+        application: {
+          ...started.application,
+          primary: { firstName: 'Ana', lastName: 'Núñez', email: 'ana@example.com', mobilePhone: '5035550142' },
+        },
+      } as StartFlowResponse,
+      'prequalify',
+    );
+    expect(flow.get().prefill).toEqual({ firstName: 'Ana', lastName: 'Núñez', email: 'ana@example.com', mobilePhone: '5035550142' });
+  });
+});

@@ -43,6 +43,14 @@ export interface ProviderResponses {
   creditLimitChange?: CreditLimitChangeResponse;
 }
 
+/** What the office entered of the applicant, shown in the form for the patient to confirm. */
+export interface Prefill {
+  firstName?: string;
+  lastName?: string;
+  email?: string;
+  mobilePhone?: string;
+}
+
 export interface FlowState {
   session: Session | null;
   /** Kept when a session is cleared (docs/behaviour.md, "Finishing"). */
@@ -52,7 +60,7 @@ export interface FlowState {
   location: Location | null;
   purchaseAmountCents: number;
   insuranceBenefitsCents: number;
-  prefill: { firstName?: string; lastName?: string };
+  prefill: Prefill;
   applicantId: string | null;
   applyMode: ApplyMode;
   providerKey: string | null;
@@ -129,7 +137,12 @@ export const flow = {
       location: res.location ?? null,
       purchaseAmountCents: res.application?.purchaseAmountCents ?? 0,
       insuranceBenefitsCents: res.application?.insurance?.insuranceBenefitsCents ?? 0,
-      prefill: { firstName: res.application?.primary?.firstName, lastName: res.application?.primary?.lastName },
+      prefill: {
+        firstName: res.application?.primary?.firstName,
+        lastName: res.application?.primary?.lastName,
+        email: res.application?.primary?.email,
+        mobilePhone: res.application?.primary?.mobilePhone,
+      },
       applicantId: res.application?.reference ?? null,
       applyMode: mode,
       providerKey: res.session.dynamicProviderKey,

@@ -9,7 +9,7 @@ import type { StartProviderResponse } from '@/lib/api/types';
 import { formatCents } from '@/lib/money';
 import { providerRoute } from '@/lib/paths';
 import { useShallow } from 'zustand/react/shallow';
-import { fieldsKey, flow, useFlow, useProviderName, type ApplicantValues } from '@/stores/flow';
+import { fieldsKey, flow, useFlow, useProviderName, type ApplicantValues, type Prefill } from '@/stores/flow';
 import { formFields } from './api/body';
 import { loadFields } from './api/fields';
 import { ApplicationForm } from './ApplicationForm';
@@ -29,8 +29,17 @@ function useFields(): StartProviderResponse | null {
   return res ?? null;
 }
 
-function withPrefill(values: ApplicantValues, prefill: { firstName?: string; lastName?: string }): ApplicantValues {
-  return { firstName: prefill.firstName ?? '', lastName: prefill.lastName ?? '', ...values };
+/**
+ * withPrefill starts the form with what the office entered on an
+ * invitation (docs/behaviour.md, "The office side"): the name, and the
+ * email address or mobile number it sent the link to, for the patient to
+ * confirm rather than type again. What the patient typed always wins.
+ */
+function withPrefill(values: ApplicantValues, prefill: Prefill): ApplicantValues {
+  const start: ApplicantValues = { firstName: prefill.firstName ?? '', lastName: prefill.lastName ?? '' };
+  if (prefill.email) start.email = prefill.email;
+  if (prefill.mobilePhone) start.mobilePhone = prefill.mobilePhone;
+  return { ...start, ...values };
 }
 
 /** ApplicationPage: modes/{mode}/application, the patient's own details. */

@@ -1627,9 +1627,13 @@ export interface components {
                 insuranceBenefitsCents: number;
             };
         };
+        /** @description What the office entered of the applicant; on an invitation also where it sent the link, prefilled for the patient to confirm. */
         ApplicantName: {
             firstName?: string;
             lastName?: string;
+            email?: string;
+            /** @description 10 digits */
+            mobilePhone?: string;
         };
         LocationInfo: {
             name: string;
