@@ -11,6 +11,7 @@ import { useSessionTimeout } from '@/features/session-timeout/useSessionTimeout'
 import { Stepper } from './Stepper';
 import { useRefreshWarning } from './useRefreshWarning';
 import { wording } from '@/lib/wording';
+import { DocLink } from '@/components/DocLink';
 
 // Drawers and modals load only when first opened: they stay out of the first route's JS.
 const HelpDrawer = lazy(() => import('@/features/help/HelpDrawer'));
@@ -103,6 +104,7 @@ export function Shell() {
             <button type="button" className="btn btn--link" onClick={() => ui.set({ faqOpen: true })}>
               read the answers to common questions
             </button>
+            . <DocLink to="/accessibility">Accessibility</DocLink>
           </p>
         )}
       </footer>

@@ -1,3 +1,4 @@
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { type LoaderFunctionArgs, type RouteObject } from 'react-router';
@@ -153,5 +154,17 @@ describe('redirect routes of the table', () => {
     // Any other redirect route switches as usual.
     loaderOf('patchSuccessful')(args);
     expect(flow.get().providerKey).toBe('fortiva_standard');
+  });
+});
+
+describe('the accessibility statement', () => {
+  it('opens from the footer on any screen, names the standard, and Back returns', async () => {
+    serve({});
+    const router = openApp('/idle');
+    await userEvent.click(await screen.findByRole('link', { name: 'Accessibility' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Accessibility' })).toBeTruthy();
+    expect(screen.getByText(/WCAG\) 2\.2 at level AA/)).toBeTruthy();
+    await userEvent.click(screen.getAllByRole('button', { name: 'Back' })[0]!);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/idle'));
   });
 });

@@ -65,6 +65,7 @@ const redirectPage = page(() => import('@/features/start/EntryPages'), 'Redirect
 const testCase = page(() => import('@/features/start/EntryPages'), 'TestCasePage');
 const startFlowPage = page(() => import('@/features/start/StartPage'), 'StartFlowPage');
 const startPage = page(() => import('@/features/start/StartPage'), 'StartPage');
+const accessibility = page(() => import('@/features/docs/DocumentPages'), 'AccessibilityPage');
 const contextHelp = page(() => import('@/features/help/HelpPage'), 'HelpPage');
 const office = page(() => import('@/features/office/OfficePages'), 'OfficePage');
 const officeSetup = page(() => import('@/features/office/OfficePages'), 'OfficeSetupPage');
@@ -273,6 +274,7 @@ export const routes: RouteObject[] = [
       },
       { path: 'internal/version', lazy: version, handle: pub },
       { path: 'contexthelp', lazy: contextHelp, handle: pub },
+      { path: 'accessibility', lazy: accessibility, handle: pub },
       { path: 'breakout/:lender/:lenderApplicationId', lazy: breakout, handle: pub },
       // Our documents, public and outside the lender's journey (docs/behaviour.md, "Help and documents"); an unknown name is not found.
       { path: 'docs/:doc', lazy: documentPage, loader: ({ params }) => (isDocName(params.doc) ? null : redirect('/404')), handle: pub },

@@ -137,3 +137,57 @@ export function PdfPage() {
     </div>
   );
 }
+
+/**
+ * AccessibilityPage: /accessibility, our accessibility statement
+ * (docs/behaviour.md, "Routes"): the standard we hold the journey to, how
+ * it is checked, what is known not to meet it yet, and how to tell us.
+ */
+export function AccessibilityPage() {
+  const back = useBack();
+  const { staff } = useWording();
+  return (
+    <div className="card doc-page">
+      <Page title="Accessibility">
+        <div className="actions doc-page__tools no-print">
+          <Button variant="secondary" onClick={back}>
+            Back
+          </Button>
+        </div>
+        <article className="doc-page__text">
+          <p>
+            Everyone should be able to apply for financing for their dental care on their own. We build Chairside to meet the Web Content
+            Accessibility Guidelines (WCAG) 2.2 at level AA.
+          </p>
+          <h2>What you can expect</h2>
+          <ul>
+            <li>
+              Each new screen moves to its heading, so a screen reader announces where you are, and every control can be reached with a keyboard.
+            </li>
+            <li>You can sign by typing your name instead of drawing a signature.</li>
+            <li>Buttons and boxes are large enough to tap, and animation stops when your device asks for less motion.</li>
+            <li>Waiting messages, such as while a lender decides, are announced as they change.</li>
+          </ul>
+          <h2>How we check</h2>
+          <p>
+            Our automated browser tests check every screen of the journey with the axe accessibility checker, on a tablet and on a phone, and one of
+            them signs using only the keyboard.
+          </p>
+          <h2>What is not there yet</h2>
+          <ul>
+            <li>The application is in English only for now. A Spanish version is on its way.</li>
+            <li>Documents a lender provides (its terms and disclosures) are shown as the lender wrote them.</li>
+          </ul>
+          <h2>Tell us about a problem</h2>
+          <p>
+            If something stops you from applying, please tell {staff}: they can help you finish today and pass the problem on to us, and we will fix
+            it.
+          </p>
+        </article>
+        <div className="actions no-print">
+          <Button onClick={back}>Done</Button>
+        </div>
+      </Page>
+    </div>
+  );
+}
