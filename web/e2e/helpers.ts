@@ -91,7 +91,7 @@ export class Journey {
   }
 }
 
-const VALUES: Record<string, string> = {
+export const VALUES: Record<string, string> = {
   // The treatment amount, asked when the patient starts from a link that carries none.
   purchaseAmountCents: '4500',
   firstName: 'Ann',

@@ -171,7 +171,7 @@ export function AccessibilityPage() {
           <h2>How we check</h2>
           <p>
             Our automated browser tests check every screen of the journey with the axe accessibility checker, on a tablet and on a phone, and one of
-            them signs using only the keyboard.
+            them applies, signs and finishes using only the keyboard.
           </p>
           <h2>What is not there yet</h2>
           <ul>
