@@ -39,7 +39,7 @@ func TestAudit(t *testing.T) {
 		must(t, db.CreateConsent(ctx, &chairside.Consent{SessionID: s.ID, ApplicationID: a.ID, ProviderKey: pa.ProviderKey, Kind: chairside.ConsentSoftPull}))
 		now := t0
 		must(t, db.CreateConsent(ctx, &chairside.Consent{SessionID: s.ID, ApplicationID: a.ID, ProviderKey: pa.ProviderKey, Kind: chairside.ConsentESign,
-			SignedAt: &now, SignaturePNG: []byte("png")}))
+			SignedAt: &now, SignaturePNG: []byte("png"), SignatureMethod: chairside.SignatureDrawn}))
 		answered(t, db, s, pa, chairside.StepPrequalify, chairside.StepAccept, chairside.StepESign)
 		// Signed after a soft pull, with only the E-SIGN consent: neither the
 		// agreement nor the hard pull was agreed to.
@@ -91,7 +91,7 @@ func TestAuditSignedAfterFullApplication(t *testing.T) {
 		must(t, db.CreateConsent(ctx, &chairside.Consent{SessionID: s.ID, ApplicationID: a.ID, ProviderKey: pa.ProviderKey, Kind: chairside.ConsentHardPull}))
 		now := t0
 		must(t, db.CreateConsent(ctx, &chairside.Consent{SessionID: s.ID, ApplicationID: a.ID, ProviderKey: pa.ProviderKey, Kind: chairside.ConsentESign,
-			SignedAt: &now, SignaturePNG: []byte("png")}))
+			SignedAt: &now, SignaturePNG: []byte("png"), SignatureMethod: chairside.SignatureDrawn}))
 		answered(t, db, s, pa, chairside.StepApply, chairside.StepAccept, chairside.StepESign)
 		problems, err := db.Audit(ctx)
 		must(t, err)
@@ -134,7 +134,7 @@ func TestAuditSnapSignedWithoutBankAccount(t *testing.T) {
 		must(t, db.CreateConsent(ctx, &chairside.Consent{SessionID: s.ID, ApplicationID: a.ID, ProviderKey: pa.ProviderKey, Kind: chairside.ConsentSoftPull}))
 		now := t0
 		must(t, db.CreateConsent(ctx, &chairside.Consent{SessionID: s.ID, ApplicationID: a.ID, ProviderKey: pa.ProviderKey, Kind: chairside.ConsentESign,
-			SignedAt: &now, SignaturePNG: []byte("png")}))
+			SignedAt: &now, SignaturePNG: []byte("png"), SignatureMethod: chairside.SignatureDrawn}))
 		must(t, db.CreateConsent(ctx, &chairside.Consent{SessionID: s.ID, ApplicationID: a.ID, ProviderKey: pa.ProviderKey, Kind: chairside.ConsentTerms, ProviderPlanCode: "P1"}))
 		must(t, db.CreateConsent(ctx, &chairside.Consent{SessionID: s.ID, ApplicationID: a.ID, ProviderKey: pa.ProviderKey, Kind: chairside.ConsentHardPull, ProviderPlanCode: "P1"}))
 		answered(t, db, s, pa, chairside.StepPrequalify, chairside.StepAccept, chairside.StepESign)
@@ -168,7 +168,7 @@ func TestAuditSignedWithoutPassedQuiz(t *testing.T) {
 		must(t, db.CreateConsent(ctx, &chairside.Consent{SessionID: s.ID, ApplicationID: a.ID, ProviderKey: pa.ProviderKey, Kind: chairside.ConsentTerms, ProviderPlanCode: "P1"}))
 		now := t0
 		must(t, db.CreateConsent(ctx, &chairside.Consent{SessionID: s.ID, ApplicationID: a.ID, ProviderKey: pa.ProviderKey, Kind: chairside.ConsentESign,
-			SignedAt: &now, SignaturePNG: []byte("png")}))
+			SignedAt: &now, SignaturePNG: []byte("png"), SignatureMethod: chairside.SignatureDrawn}))
 		answered(t, db, s, pa, chairside.StepApply, chairside.StepAccept, chairside.StepESign)
 		problems, err := db.Audit(ctx)
 		must(t, err)

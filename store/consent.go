@@ -27,10 +27,6 @@ func (db *DB) CreateConsent(ctx context.Context, c *chairside.Consent) error {
 		c.SignedAt = &t
 	}
 	var sig string
-	if len(c.SignaturePNG) > 0 && c.SignatureMethod == "" {
-		// A signature whose caller did not say how it was made came from the pad.
-		c.SignatureMethod = chairside.SignatureDrawn
-	}
 	if len(c.SignaturePNG) > 0 {
 		var err error
 		if sig, err = db.keys.Seal(c.SignaturePNG, signatureAAD(c.ID)); err != nil {

@@ -19,7 +19,7 @@ func TestConsents(t *testing.T) {
 			ShownAt: t0, ConsentedAt: t0.Add(time.Minute), IP: "203.0.113.9", UserAgent: "Mozilla/5.0"}
 		c2 := &chairside.Consent{SessionID: "s1", ApplicationID: "a1", ProviderKey: "synchrony_standard", Kind: chairside.ConsentTerms,
 			DocumentID: "agreement", DocumentVersion: "v3", DocumentSHA256: "def456", ConsentText: "I sign.", ProviderPlanCode: "P12",
-			ShownAt: t0.Add(2 * time.Minute), ConsentedAt: t0.Add(3 * time.Minute), SignedAt: &signed, SignaturePNG: png}
+			ShownAt: t0.Add(2 * time.Minute), ConsentedAt: t0.Add(3 * time.Minute), SignedAt: &signed, SignaturePNG: png, SignatureMethod: chairside.SignatureTyped}
 		// Written out of order; listed by ConsentedAt.
 		must(t, db.CreateConsent(ctx, c2))
 		must(t, db.CreateConsent(ctx, c1))

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, type TestInfo } from '@playwright/test';
+import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -91,7 +91,7 @@ export class Journey {
   }
 }
 
-export const VALUES: Record<string, string> = {
+const VALUES: Record<string, string> = {
   // The treatment amount, asked when the patient starts from a link that carries none.
   purchaseAmountCents: '4500',
   firstName: 'Ann',
@@ -136,9 +136,31 @@ export function randomSsn(): string {
 
 const ssnByPage = new WeakMap<Page, string>();
 
-/** fillApplication fills every visible field of the form from its id, with the magic last name. */
-export async function fillApplication(page: Page, lastName: string, prefix = 'primary'): Promise<void> {
+/** tabTo presses Tab until the control has focus: it fails if the control cannot be reached that way. */
+export async function tabTo(page: Page, target: Locator, most = 80): Promise<void> {
+  for (let i = 0; i < most; i++) {
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`not reachable with Tab: ${String(target)}`);
+}
+
+/** checkByKeyboard reaches a checkbox or radio with Tab and ticks it with Space. */
+export async function checkByKeyboard(page: Page, target: Locator): Promise<void> {
+  await tabTo(page, target);
+  await page.keyboard.press('Space');
+  await expect(target).toBeChecked();
+}
+
+/**
+ * fillApplication fills every visible field of the form from its id, with
+ * the magic last name: by Playwright's own fill and check, or, `by:
+ * 'keyboard'`, as a keyboard user would — each control reached with Tab,
+ * typed into, ticked with Space, a select stepped with the arrow keys.
+ */
+export async function fillApplication(page: Page, lastName: string, prefix = 'primary', by: 'fill' | 'keyboard' = 'fill'): Promise<void> {
   if (!ssnByPage.has(page)) ssnByPage.set(page, randomSsn());
+  const keys = by === 'keyboard';
   const form = page.locator('form');
   await expect(form.locator('input, select').first()).toBeVisible();
   const controls = await form.locator(`[id^="${prefix}-"]`).all();
@@ -149,16 +171,28 @@ export async function fillApplication(page: Page, lastName: string, prefix = 'pr
     if (tag === 'select') {
       const want = VALUES[id];
       const options = await c.locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
-      await c.selectOption(want && options.includes(want) ? want : options[0]!);
-    } else if (type === 'checkbox') {
-      await c.check();
-    } else if (type === 'radio') {
-      if (/-0$/.test(id)) await c.check();
-    } else if (tag === 'input') {
+      const value = want && options.includes(want) ? want : options[0]!;
+      if (!keys) await c.selectOption(value);
+      else {
+        // A closed select steps through its options with the arrow keys.
+        await tabTo(page, c);
+        for (let i = 0; i < 80 && (await c.inputValue()) !== value; i++) await page.keyboard.press('ArrowDown');
+      }
+    } else if (type === 'checkbox' || (type === 'radio' && /-0$/.test(id))) {
+      if (keys) await checkByKeyboard(page, c);
+      else await c.check();
+    } else if (tag === 'input' && type !== 'radio') {
       const value = id === 'lastName' ? lastName : id === 'ssn' ? ssnByPage.get(page)! : (VALUES[id] ?? 'Test');
-      if (!value) continue;
-      await c.fill('');
-      await c.pressSequentially(value, { delay: 0 });
+      if (!value || (keys && (await c.inputValue()) === value)) continue;
+      if (keys) {
+        await tabTo(page, c);
+        await page.keyboard.press('ControlOrMeta+A');
+        await page.keyboard.press('Backspace');
+        await page.keyboard.type(value);
+      } else {
+        await c.fill('');
+        await c.pressSequentially(value, { delay: 0 });
+      }
     }
   }
 }

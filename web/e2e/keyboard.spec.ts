@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { ENTITY_KEY, Journey, randomSsn, SIGNING_BOXES, VALUES } from './helpers';
+import { checkByKeyboard as check, ENTITY_KEY, fillApplication, Journey, SIGNING_BOXES, tabTo } from './helpers';
 
 /*
  * The whole journey from the keyboard alone (docs/behaviour.md,
@@ -9,58 +9,10 @@ import { ENTITY_KEY, Journey, randomSsn, SIGNING_BOXES, VALUES } from './helpers
  * screen (Journey.screen).
  */
 
-/** tabTo presses Tab until the control has focus: it fails if the control cannot be reached that way. */
-async function tabTo(page: Page, target: Locator, most = 80): Promise<void> {
-  for (let i = 0; i < most; i++) {
-    if (await target.evaluate((el) => el === document.activeElement)) return;
-    await page.keyboard.press('Tab');
-  }
-  throw new Error(`not reachable with Tab: ${String(target)}`);
-}
-
 /** press reaches a button or link with Tab and presses Enter on it. */
 async function press(page: Page, target: Locator): Promise<void> {
   await tabTo(page, target);
   await page.keyboard.press('Enter');
-}
-
-/** check reaches a checkbox or radio with Tab and ticks it with Space. */
-async function check(page: Page, target: Locator): Promise<void> {
-  await tabTo(page, target);
-  await page.keyboard.press('Space');
-  await expect(target).toBeChecked();
-}
-
-/** typeApplication fills the form in tab order, as a keyboard user would. */
-async function typeApplication(page: Page, lastName: string): Promise<void> {
-  const ssn = randomSsn();
-  const controls = await page.locator('form [id^="primary-"]').all();
-  for (const c of controls) {
-    const id = (await c.getAttribute('id'))!.slice('primary-'.length);
-    const tag = await c.evaluate((el) => el.tagName.toLowerCase());
-    const type = (await c.getAttribute('type')) ?? '';
-    if (tag !== 'input' && tag !== 'select') continue; // hints and errors share the prefix
-    if (type === 'radio') {
-      if (/-0$/.test(id)) await check(page, c);
-      continue;
-    }
-    if (type === 'checkbox') {
-      await check(page, c);
-      continue;
-    }
-    const want = id === 'lastName' ? lastName : id === 'ssn' ? ssn : (VALUES[id] ?? 'Test');
-    if (!want || (await c.inputValue()) === want) continue;
-    await tabTo(page, c);
-    if (tag === 'select') {
-      // A closed select steps through its options with the arrow keys.
-      for (let i = 0; i < 80 && (await c.inputValue()) !== want; i++) await page.keyboard.press('ArrowDown');
-      if ((await c.inputValue()) !== want) await page.keyboard.press('ArrowDown');
-      continue;
-    }
-    await page.keyboard.press('ControlOrMeta+A');
-    await page.keyboard.press('Backspace');
-    await page.keyboard.type(want);
-  }
 }
 
 test('keyboard only: apply, choose a plan, sign by typing the name and finish, axe clean on every screen', async ({ page }, info) => {
@@ -68,7 +20,7 @@ test('keyboard only: apply, choose a plan, sign by typing the name and finish, a
   await j.init();
   await page.goto(`/start/entity-keys/${ENTITY_KEY}`);
   await j.screen('application', 'Tell us about yourself');
-  await typeApplication(page, 'Approve');
+  await fillApplication(page, 'Approve', 'primary', 'keyboard');
   await press(page, page.getByRole('button', { name: 'Continue' }));
   // The check of the details is a dialog on the form's screen; its button has the focus trap's attention.
   await expect(page.getByRole('heading', { name: 'Check your details' })).toBeVisible();

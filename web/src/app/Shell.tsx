@@ -104,7 +104,11 @@ export function Shell() {
             <button type="button" className="btn btn--link" onClick={() => ui.set({ faqOpen: true })}>
               read the answers to common questions
             </button>
-            . <DocLink to="/accessibility">Accessibility</DocLink>
+          </p>
+        )}
+        {handle.staff ? null : (
+          <p className="footer__links">
+            <DocLink to="/accessibility">Accessibility</DocLink>
           </p>
         )}
       </footer>

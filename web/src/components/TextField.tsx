@@ -13,8 +13,13 @@ export interface TextFieldProps {
   type?: string;
   /** Off unless given: a shared tablet should not offer to remember what a patient typed. */
   autoComplete?: string;
+  /** prefix is shown before the input, such as $ before an amount in dollars. */
+  prefix?: string;
+  maxLength?: number;
   inputRef?: React.Ref<HTMLInputElement>;
   onChange: (v: string) => void;
+  /** onBlur gets what is typed when the field is left (to show it back tidied). */
+  onBlur?: (v: string) => void;
 }
 
 /**
@@ -27,6 +32,22 @@ export function TextField(props: TextFieldProps): ReactNode {
   const errId = `${props.id}-error`;
   const hintId = `${props.id}-hint`;
   const describedBy = [props.hint ? hintId : '', props.error ? errId : ''].filter(Boolean).join(' ') || undefined;
+  const input = (
+    <input
+      id={props.id}
+      ref={props.inputRef}
+      className="input"
+      type={props.type}
+      value={props.value}
+      inputMode={props.decimal ? 'decimal' : props.numeric ? 'numeric' : undefined}
+      autoComplete={props.autoComplete ?? 'off'}
+      maxLength={props.maxLength}
+      aria-invalid={props.error ? true : undefined}
+      aria-describedby={describedBy}
+      onChange={(e) => props.onChange(e.target.value)}
+      onBlur={props.onBlur ? (e) => props.onBlur!(e.target.value) : undefined}
+    />
+  );
   return (
     <div className={`field${props.error ? ' field--error' : ''}`}>
       <label className="label" htmlFor={props.id}>
@@ -37,18 +58,14 @@ export function TextField(props: TextFieldProps): ReactNode {
           {props.hint}
         </span>
       ) : null}
-      <input
-        id={props.id}
-        ref={props.inputRef}
-        className="input"
-        type={props.type}
-        value={props.value}
-        inputMode={props.decimal ? 'decimal' : props.numeric ? 'numeric' : undefined}
-        autoComplete={props.autoComplete ?? 'off'}
-        aria-invalid={props.error ? true : undefined}
-        aria-describedby={describedBy}
-        onChange={(e) => props.onChange(e.target.value)}
-      />
+      {props.prefix ? (
+        <div className="prefix-wrap">
+          <span aria-hidden="true">{props.prefix}</span>
+          {input}
+        </div>
+      ) : (
+        input
+      )}
       {props.error ? (
         <span id={errId} className="error-text">
           <span className="visually-hidden">Error: </span>

@@ -1,16 +1,15 @@
 import { api, ApiError } from '@/lib/api/client';
 import type { FinishOutcome, StartFlowResponse } from '@/lib/api/types';
 import { reportClientError } from '@/lib/clientLog';
-import { providerRoute } from '@/lib/paths';
 import { flow } from '@/stores/flow';
+import { enterSession } from './start';
 
 /** How long a delayed finish leaves the last screen before clearing it (docs/behaviour.md, "Finishing"). */
 export const FINISH_CLEAR_DELAY_MS = 60_000;
 
 let delayedClear: ReturnType<typeof setTimeout> | null = null;
-/** The session already finished by a delayed finish, and how, so it is not finished twice. */
-let finishedSessionId: string | null = null;
-let finishedOutcome: FinishOutcome | null = null;
+/** The session a delayed finish already ended, and how, so it is not finished twice. */
+let finished: { sessionId: string; outcome: FinishOutcome } | null = null;
 
 /**
  * finishFlow ends the session with an outcome (docs/behaviour.md, "Finishing"): calls the finish
@@ -18,7 +17,7 @@ let finishedOutcome: FinishOutcome | null = null;
  */
 export async function finishFlow(outcome: FinishOutcome | 'cancel'): Promise<string> {
   // A session a delayed finish already ended keeps that outcome: a cancel in its last minute cannot undo a completed application.
-  const earlier = flow.get().session?.webSessionId === finishedSessionId ? finishedOutcome : null;
+  const earlier = finished && flow.get().session?.webSessionId === finished.sessionId ? finished.outcome : null;
   await tellServer(outcome);
   clearNow();
   const shown = earlier ?? (outcome === 'canceled' ? 'cancel' : outcome);
@@ -35,8 +34,7 @@ export async function finishLater(outcome: FinishOutcome): Promise<void> {
   const session = flow.get().session;
   if (!session) return;
   await tellServer(outcome);
-  finishedSessionId = session.webSessionId;
-  finishedOutcome = outcome;
+  finished = { sessionId: session.webSessionId, outcome };
   delayedClear = setTimeout(clearNow, FINISH_CLEAR_DELAY_MS);
 }
 
@@ -45,7 +43,7 @@ async function tellServer(outcome: FinishOutcome | 'cancel'): Promise<void> {
   if (delayedClear) clearTimeout(delayedClear);
   delayedClear = null;
   const session = flow.get().session;
-  if (!session || session.webSessionId === finishedSessionId) return;
+  if (!session || session.webSessionId === finished?.sessionId) return;
   const endpoint = outcome === 'cancel' ? 'canceled' : outcome;
   try {
     await api.post(`/flow/finish/${endpoint}`, undefined, { noErrorHandling: true });
@@ -58,8 +56,7 @@ async function tellServer(outcome: FinishOutcome | 'cancel'): Promise<void> {
 
 function clearNow(): void {
   delayedClear = null;
-  finishedSessionId = null;
-  finishedOutcome = null;
+  finished = null;
   flow.clear();
 }
 
@@ -73,7 +70,5 @@ export async function startAgain(): Promise<string> {
   const s = flow.get();
   if (!s.previousSessionId) throw new ApiError(404, { code: 'resource_not_found', message: 'Nothing to start again from.' });
   const res = await api.post<StartFlowResponse>('/flow/start/again', { previousSessionId: s.previousSessionId }, { noErrorHandling: true });
-  const mode = res.session.properties?.applyMode ?? 'prequalify';
-  flow.started(res, mode);
-  return providerRoute(res.session.dynamicProviderKey, `modes/${mode}/start`);
+  return enterSession(res);
 }

@@ -17,6 +17,7 @@ import { useWording } from '@/lib/wording';
 import { useFlow, useProviderName } from '@/stores/flow';
 import { changeCreditLimit, dollarsText, incomeProblem, initCreditLimitChange, limitProblem, suggestedLimitCents } from './api/creditLimit';
 import { FinishButton, Result } from './parts';
+import { TextField } from '@/components/TextField';
 
 /*
  * A credit-limit change (docs/behaviour.md, "Credit-limit change"):
@@ -130,45 +131,13 @@ export function CreditLimitStartPage() {
   );
 }
 
-/** MoneyField is a dollar amount of this screen's small form, labelled, with its hint and error tied to it. */
+/** MoneyField is a dollar amount of this screen's small form, shown back with commas and cents when left (4500 → 4,500.00). */
 function MoneyField(props: { id: string; label: string; hint: string; value: string; error?: string; onChange: (v: string) => void }) {
-  const hintId = `${props.id}-hint`;
-  const errId = `${props.id}-error`;
-  return (
-    <div className={`field${props.error ? ' field--error' : ''}`}>
-      <label className="label" htmlFor={props.id}>
-        {props.label}
-      </label>
-      <span id={hintId} className="hint">
-        {props.hint}
-      </span>
-      <div className="prefix-wrap">
-        <span aria-hidden="true">$</span>
-        <input
-          id={props.id}
-          className="input"
-          value={props.value}
-          inputMode="decimal"
-          autoComplete="off"
-          maxLength={16}
-          aria-invalid={props.error ? true : undefined}
-          aria-describedby={props.error ? `${hintId} ${errId}` : hintId}
-          onChange={(e) => props.onChange(e.target.value)}
-          onBlur={(e) => {
-            // A readable amount is shown back with commas and cents: 4500 → 4,500.00.
-            const cents = parseDollars(e.target.value);
-            if (cents !== null) props.onChange(dollarsText(cents));
-          }}
-        />
-      </div>
-      {props.error ? (
-        <span id={errId} className="error-text">
-          <span className="visually-hidden">Error: </span>
-          {props.error}
-        </span>
-      ) : null}
-    </div>
-  );
+  const tidy = (typed: string) => {
+    const cents = parseDollars(typed);
+    if (cents !== null) props.onChange(dollarsText(cents));
+  };
+  return <TextField {...props} prefix="$" decimal maxLength={16} onBlur={tidy} />;
 }
 
 interface IncomeErrors {

@@ -245,7 +245,7 @@ describe('the references of a pending application', () => {
     const long = 'sbx1.' + 'x'.repeat(43);
     renderAt('under-review', <UnderReviewPage />, decision(SYF, 'pending', { pendingReasons: ['red_flag'], lenderApplicationId: long }));
     expect(await screen.findByText('4F2A-91C0')).toBeTruthy();
-    expect(screen.getByText(/The office manager can find your application with it\./)).toBeTruthy();
+    expect(screen.getByText(/With it, the office manager can find your application\./)).toBeTruthy();
     expect(screen.queryByText(long)).toBeNull();
     expect(screen.getByText('If you call Synchrony, they can find your application with your name and date of birth.')).toBeTruthy();
   });

@@ -136,8 +136,6 @@ const READABLE_REFERENCE = 20;
  * that is short enough to read out, otherwise by the patient's name and
  * date of birth.
  */
-const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-
 function References({ name, lenderReference }: { name: string; lenderReference?: string | null }) {
   const { staff } = useWording();
   const ours = useFlow((s) => s.applicantId);
@@ -145,7 +143,7 @@ function References({ name, lenderReference }: { name: string; lenderReference?:
     <>
       {ours ? (
         <p>
-          Your reference: <strong className="reference">{ours}</strong>. {capital(staff)} can find your application with it.
+          Your reference: <strong className="reference">{ours}</strong>. With it, {staff} can find your application.
         </p>
       ) : null}
       {lenderReference && lenderReference.length <= READABLE_REFERENCE ? (

@@ -1,6 +1,6 @@
 import { api } from '@/lib/api/client';
-import type { ApplyMode, StartFlowResponse } from '@/lib/api/types';
-import { providerRoute } from '@/lib/paths';
+import type { StartFlowResponse } from '@/lib/api/types';
+import { enterSession } from '@/flow/start';
 import { flow } from '@/stores/flow';
 
 const enc = encodeURIComponent;
@@ -13,7 +13,5 @@ const enc = encodeURIComponent;
 export async function startFlow(kind: 'entity-keys' | 'tokens', value: string): Promise<string> {
   flow.reset();
   const res = await api.post<StartFlowResponse>(`/flow/start/${kind}/${enc(value)}`, {});
-  const mode: ApplyMode = res.session.properties?.applyMode ?? 'prequalify';
-  flow.started(res, mode);
-  return providerRoute(res.session.dynamicProviderKey, `modes/${mode}/start`);
+  return enterSession(res);
 }

@@ -1,0 +1,14 @@
+import type { ApplyMode, StartFlowResponse } from '@/lib/api/types';
+import { providerRoute } from '@/lib/paths';
+import { flow } from '@/stores/flow';
+
+/**
+ * enterSession keeps a session the server just started (from a link, a QR
+ * code or "start again") and answers where it begins: the first lender's
+ * start route, in the office's first apply mode.
+ */
+export function enterSession(res: StartFlowResponse): string {
+  const mode: ApplyMode = res.session.properties?.applyMode ?? 'prequalify';
+  flow.started(res, mode);
+  return providerRoute(res.session.dynamicProviderKey, `modes/${mode}/start`);
+}
