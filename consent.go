@@ -22,14 +22,17 @@ const (
 // needs to prove an e-signature later, and it outlives the purge of personal
 // data.
 type Consent struct {
-	ID               string     `json:"id"`
-	SessionID        string     `json:"-"`
-	ApplicationID    string     `json:"-"`
-	ProviderKey      string     `json:"providerKey"`
-	Kind             string     `json:"kind"`
-	DocumentID       string     `json:"documentId"`
-	DocumentVersion  string     `json:"documentVersion"`
-	DocumentSHA256   string     `json:"documentSha256"`
+	ID              string `json:"id"`
+	SessionID       string `json:"-"`
+	ApplicationID   string `json:"-"`
+	ProviderKey     string `json:"providerKey"`
+	Kind            string `json:"kind"`
+	DocumentID      string `json:"documentId"`
+	DocumentVersion string `json:"documentVersion"`
+	DocumentSHA256  string `json:"documentSha256"`
+	// DocumentLanguage is the language of the document shown ("en", "es"):
+	// a lender may give a document in English only (docs/languages.md).
+	DocumentLanguage string     `json:"documentLanguage"`
 	ConsentText      string     `json:"consentText"`
 	ProviderPlanCode string     `json:"providerPlanCode,omitempty"`
 	ShownAt          time.Time  `json:"shownAt"`

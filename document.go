@@ -10,7 +10,10 @@ type Document struct {
 	ContentType string `json:"contentType"` // text/html or text/plain
 	Content     string `json:"content"`
 	SHA256      string `json:"sha256"`
-	URL         string `json:"url,omitempty"`
+	// Language is the language of Content ("en", "es"): the one asked for
+	// when the lender has it, else the lender's own (docs/languages.md).
+	Language string `json:"language"`
+	URL      string `json:"url,omitempty"`
 }
 
 // Lender document kinds of the documents pages (docs/content.md): each is

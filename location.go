@@ -25,6 +25,9 @@ type Location struct {
 	// BrandName means neutral wording ("the dental practice").
 	BrandName string `json:"brandName,omitempty"`
 	BrandLogo string `json:"brandLogo,omitempty"`
+	// Language is the office's default language for its patients ("es"),
+	// or "" to follow each patient's browser (docs/languages.md).
+	Language string `json:"language,omitempty"`
 	// Waterfall is the ordered list of lenders tried for this location; the
 	// first step is where every application starts.
 	Waterfall []WaterfallStep `json:"waterfall"`

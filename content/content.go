@@ -73,34 +73,49 @@ const (
 	DocPrivacyNotice = "privacyNotice"
 )
 
-// platformTitles are the titles of the platform's documents.
-var platformTitles = map[string]string{
-	DocPrivacy:       "Privacy",
-	DocPrivacyNotice: "Privacy notice",
+// platformTitles are the titles of the platform's documents by language;
+// a language here has its own file of each document, docs/{doc}.{lang}.html
+// (English, the source, is docs/{doc}.html).
+var platformTitles = map[string]map[string]string{
+	"en": {DocPrivacy: "Privacy", DocPrivacyNotice: "Privacy notice"},
+	"es": {DocPrivacy: "Privacidad", DocPrivacyNotice: "Aviso de privacidad"},
 }
 
-// platformVersion changes whenever a platform document changes.
+// noPractice names the office in a language when it has no brand name.
+var noPractice = map[string]string{"en": "the dental practice", "es": "el consultorio dental"}
+
+// platformVersion changes whenever a platform document changes, in any
+// language: the languages of a document differ by their hash.
 const platformVersion = "chairside-2026-01"
 
 // Platform renders one of the platform's documents for an office's
-// patients: practice names the office (its brand name), or is "" for
-// "the dental practice". false for a document that is not ours.
-func Platform(doc, practice string) (*chairside.Document, bool) {
-	title, ok := platformTitles[doc]
+// patients in lang, or in English when lang has no translation; Language
+// says which was served. practice names the office (its brand name), or is
+// "" for "the dental practice" in the language served. false for a
+// document that is not ours.
+func Platform(doc, practice, lang string) (*chairside.Document, bool) {
+	if _, ok := platformTitles[lang]; !ok {
+		lang = DefaultLanguage
+	}
+	title, ok := platformTitles[lang][doc]
 	if !ok {
 		return nil, false
 	}
-	tmpl, err := files.ReadFile("docs/" + doc + ".html")
+	name := "docs/" + doc + ".html"
+	if lang != DefaultLanguage {
+		name = "docs/" + doc + "." + lang + ".html"
+	}
+	tmpl, err := files.ReadFile(name)
 	if err != nil {
 		return nil, false
 	}
 	if strings.TrimSpace(practice) == "" {
-		practice = "the dental practice"
+		practice = noPractice[lang]
 	}
 	body := strings.ReplaceAll(string(tmpl), "{{practice}}", html.EscapeString(practice))
 	sum := sha256.Sum256([]byte(body))
 	return &chairside.Document{
 		ID: "chairside/" + doc, Version: platformVersion, Title: title,
-		ContentType: "text/html", Content: body, SHA256: hex.EncodeToString(sum[:]),
+		ContentType: "text/html", Content: body, SHA256: hex.EncodeToString(sum[:]), Language: lang,
 	}, true
 }

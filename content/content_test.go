@@ -2,7 +2,10 @@ package content_test
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -62,15 +65,15 @@ func TestCheckHelp(t *testing.T) {
 // escaped, or "the dental practice" without a brand, and hash exactly what
 // they hold.
 func TestPlatformDocuments(t *testing.T) {
-	d, ok := content.Platform(content.DocPrivacyNotice, `Smiles <b>& Co</b>`)
+	d, ok := content.Platform(content.DocPrivacyNotice, `Smiles <b>& Co</b>`, "en")
 	if !ok || d.ContentType != "text/html" || !strings.Contains(d.Content, "Smiles &lt;b&gt;&amp; Co&lt;/b&gt;") || strings.Contains(d.Content, "<b>") {
 		t.Fatalf("privacyNotice: %+v", d)
 	}
-	n, _ := content.Platform(content.DocPrivacy, "")
+	n, _ := content.Platform(content.DocPrivacy, "", "en")
 	if !strings.Contains(n.Content, "the dental practice") || !strings.Contains(n.Content, `href="/#/docs/privacyNotice"`) {
 		t.Errorf("privacy without a brand: %s", n.Content)
 	}
-	if _, ok := content.Platform("arbitration", "x"); ok {
+	if _, ok := content.Platform("arbitration", "x", "en"); ok {
 		t.Error("a lender's document answered as ours")
 	}
 }
@@ -110,5 +113,79 @@ func TestPDF(t *testing.T) {
 		if !bytes.HasPrefix(pdf[l[1]+n:], []byte("\nendstream")) {
 			t.Error("a stream's /Length is not its length")
 		}
+	}
+}
+
+// TestSpanishHelp: the Spanish help content passes the checks and has the
+// English's shape: the same questions, each with as many answers and
+// details, and the same glossary entries, each with a second paragraph
+// where the English has one; no term is left in English but APR.
+func TestSpanishHelp(t *testing.T) {
+	en, _ := content.Help("en")
+	es, ok := content.Help("es")
+	if !ok {
+		t.Fatal("no Spanish help")
+	}
+	if p := content.CheckHelp(es); len(p) > 0 {
+		t.Fatal(p)
+	}
+	if len(es.FAQs) != len(en.FAQs) || len(es.Glossary) != len(en.Glossary) {
+		t.Fatalf("es: %d faqs, %d terms; en: %d, %d", len(es.FAQs), len(es.Glossary), len(en.FAQs), len(en.Glossary))
+	}
+	for i, f := range es.FAQs {
+		e := en.FAQs[i]
+		if len(f.Facts) != len(e.Facts) || len(f.SubFacts) != len(e.SubFacts) || f.Title == e.Title || !strings.HasPrefix(f.Title, "¿") {
+			t.Errorf("faq %d: %+v\nEnglish %+v", i+1, f, e)
+		}
+	}
+	for i, g := range es.Glossary {
+		e := en.Glossary[i]
+		if (g.Definition1 == "") != (e.Definition1 == "") || g.Definition == e.Definition || (g.Term == e.Term) != (e.Term == "APR") {
+			t.Errorf("glossary %d: %+v\nEnglish %+v", i+1, g, e)
+		}
+	}
+	if got := content.Languages(); !slices.Equal(got, []string{"en", "es"}) {
+		t.Errorf("languages: %v", got)
+	}
+}
+
+// TestPlatformDocumentsInSpanish: the privacy pages in Spanish have the
+// English's id, version and links, their own hash, the Spanish name of an
+// office without a brand, and say they are Spanish; a language we do not
+// have is served in English and says so.
+func TestPlatformDocumentsInSpanish(t *testing.T) {
+	for _, doc := range []string{content.DocPrivacy, content.DocPrivacyNotice} {
+		en, _ := content.Platform(doc, "", "en")
+		es, ok := content.Platform(doc, "", "es")
+		if !ok || es.Language != "es" || en.Language != "en" || es.ID != en.ID || es.Version != en.Version || es.Title == en.Title {
+			t.Fatalf("%s: %+v / %+v", doc, es, en)
+		}
+		sum := sha256.Sum256([]byte(es.Content))
+		if es.SHA256 != hex.EncodeToString(sum[:]) || es.SHA256 == en.SHA256 {
+			t.Errorf("%s: hash %s", doc, es.SHA256)
+		}
+		if !strings.Contains(es.Content, "en el consultorio dental") || strings.Contains(es.Content, "{{") {
+			t.Errorf("%s without a brand: %s", doc, es.Content)
+		}
+		href := regexp.MustCompile(`href="[^"]*"`)
+		if got, want := href.FindAllString(es.Content, -1), href.FindAllString(en.Content, -1); !slices.Equal(got, want) {
+			t.Errorf("%s: links %v, English %v", doc, got, want)
+		}
+		if fr, _ := content.Platform(doc, "", "fr"); fr.Language != "en" || fr.Content != en.Content {
+			t.Errorf("%s in French: %+v", doc, fr)
+		}
+	}
+	branded, _ := content.Platform(content.DocPrivacyNotice, "Sonrisas & Co", "es")
+	if !strings.Contains(branded.Content, "en Sonrisas &amp; Co.") {
+		t.Errorf("with a brand: %s", branded.Content)
+	}
+}
+
+// TestPDFKeepsAccents: Spanish letters and signs reach the PDF in the
+// font's encoding, not as "?".
+func TestPDFKeepsAccents(t *testing.T) {
+	pdf := content.PDF("Tasas", "¿Qué año? Interés — ¡sí!")
+	if !bytes.Contains(pdf, []byte(`(\277Qu\351 a\361o? Inter\351s - \241s\355!)`)) {
+		t.Errorf("accents: %s", pdf)
 	}
 }

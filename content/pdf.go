@@ -19,8 +19,10 @@ const (
 // PDF prints a title and plain text as a small, valid PDF document: the
 // built-in Helvetica font (nothing embedded), lines wrapped between the
 // margins, as many pages as needed, and a cross-reference table giving
-// each object's byte offset, as readers expect. Characters outside plain
-// ASCII are written as their nearest ASCII (curly quotes, dashes) or "?".
+// each object's byte offset, as readers expect. Latin letters with accents
+// (á, é, ñ, ü, and ¿ ¡ of Spanish) are written in the font's WinAnsi
+// encoding; other characters as their nearest ASCII (curly quotes, dashes)
+// or "?".
 func PDF(title, text string) []byte {
 	lines := append([]string{title, ""}, wrap(text, pdfLineChars)...)
 	var pages [][]string
@@ -85,8 +87,10 @@ func assemble(objs []string) []byte {
 // asciiFor maps the typographic characters of our texts to plain ASCII.
 var asciiFor = strings.NewReplacer("‘", "'", "’", "'", "“", `"`, "”", `"`, "–", "-", "—", "-", "…", "...", "•", "-", "\u00a0", " ")
 
-// pdfString writes s as a PDF literal string: ASCII only, with the
-// backslash and parentheses escaped.
+// pdfString writes s as a PDF literal string: ASCII, with the backslash
+// and parentheses escaped, and the Latin-1 letters and signs as octal
+// escapes, which WinAnsiEncoding reads as the same characters (a Spanish
+// rates sheet must keep its accents).
 func pdfString(s string) string {
 	s = asciiFor.Replace(s)
 	var b strings.Builder
@@ -98,6 +102,8 @@ func pdfString(s string) string {
 			b.WriteRune(r)
 		case r >= 0x20 && r < 0x7f:
 			b.WriteRune(r)
+		case r > 0xa0 && r <= 0xff && r != 0xad: // not the soft hyphen, which prints nothing
+			fmt.Fprintf(&b, "\\%03o", r)
 		default:
 			b.WriteByte('?')
 		}

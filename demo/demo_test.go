@@ -48,19 +48,21 @@ var demoOffices = []struct{ key, name, state, group, brand, waterfall string }{
 		"vive_standard(primary) → fortiva_standard(secondary,auto)"},
 	{"1000200030022000", "Golden Gate Dental", "CA", "grp-golden-gate", "Golden Gate Dental",
 		"aff_standard(primary) → vive_standard(secondary,auto)"},
+	{"1000200030023000", "Clínica Dental del Valle", "TX", "grp-del-valle", "Clínica Dental del Valle",
+		"synchrony_standard(primary) → fortiva_standard(secondary,auto)"},
 }
 
 // TestOfficesAreSensible: the demo file passes every check of an office
 // file (officefile.Parse applies the waterfall rules, provider.CheckStep),
 // and holds exactly the demo offices: the three first ones, one per lender
-// and AFF's California office, with their keys and waterfalls unchanged.
+// AFF's California office and the Spanish-speaking office, with their keys and waterfalls unchanged.
 func TestOfficesAreSensible(t *testing.T) {
 	offices, err := demo.Offices()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(offices) != 3+len(provider.All())+1 || len(offices) != len(demoOffices) {
-		t.Fatalf("%d offices, want the three first ones, one per lender and AFF's California office", len(offices))
+	if len(offices) != 3+len(provider.All())+2 || len(offices) != len(demoOffices) {
+		t.Fatalf("%d offices, want the three first ones, one per lender, AFF's California office and the Spanish-speaking one", len(offices))
 	}
 	if offices[0].Location.EntityKey != demo.EntityKey {
 		t.Errorf("the first office is %s, want the demo link's %s", offices[0].Location.EntityKey, demo.EntityKey)
@@ -70,6 +72,9 @@ func TestOfficesAreSensible(t *testing.T) {
 		got := [...]string{l.EntityKey, l.Name, l.State, l.GroupID, l.BrandName, officefile.Describe(l.Waterfall)}
 		if got != [...]string{want.key, want.name, want.state, want.group, want.brand, want.waterfall} {
 			t.Errorf("office %d is %q, want %+v", i, got, want)
+		}
+		if wantLang := map[bool]string{true: "es"}[l.Name == "Clínica Dental del Valle"]; l.Language != wantLang {
+			t.Errorf("%s speaks %q by default, want %q", l.Name, l.Language, wantLang)
 		}
 		for j, st := range l.Waterfall {
 			if msg := provider.CheckStep(j, st, l.State); msg != "" {

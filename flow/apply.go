@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 
 	"github.com/chairside/chairside"
+	"github.com/chairside/chairside/locale"
 	"github.com/chairside/chairside/provider"
 )
 
@@ -55,6 +56,7 @@ func (s *Service) ApplyStart(ctx context.Context, c *Caller, providerKey, mode s
 	if groups == nil {
 		groups = []chairside.FieldGroupRule{}
 	}
+	locale.Fields(locale.From(ctx), fields, groups)
 	return &ApplyStartResponse{
 		ProviderKey:     providerKey,
 		ApplyMode:       mode,

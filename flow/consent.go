@@ -112,6 +112,7 @@ func (s *Service) consentRecord(c *Caller, providerKey, kind string, doc *chairs
 		DocumentID:       doc.ID,
 		DocumentVersion:  doc.Version,
 		DocumentSHA256:   doc.SHA256,
+		DocumentLanguage: doc.Language,
 		ConsentText:      doc.Title,
 		ProviderPlanCode: planCode,
 		ShownAt:          now,

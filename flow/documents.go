@@ -10,6 +10,7 @@ import (
 
 	"github.com/chairside/chairside"
 	"github.com/chairside/chairside/content"
+	"github.com/chairside/chairside/locale"
 	"github.com/chairside/chairside/provider"
 )
 
@@ -25,8 +26,10 @@ var lenderPages = map[string]string{
 	"electronicDisclosuresAndSignatures": chairside.DocKindElectronicDisclosures,
 }
 
-// Document answers a documents page. sess may be nil (a page opened
-// without a session): the platform's pages then name "the dental
+// Document answers a documents page in the language of ctx: ours from
+// package content, a lender's as the lender writes it for that language
+// (Document.Language says which was served). sess may be nil (a page
+// opened without a session): the platform's pages then name "the dental
 // practice", and a lender's page needs providerKey. With a session, the
 // lender is providerKey (one of the office's lenders), else the one the
 // patient dealt with last, else the office's first.
@@ -41,7 +44,7 @@ func (s *Service) Document(ctx context.Context, sess *chairside.Session, doc, pr
 			}
 			practice = loc.BrandName
 		}
-		if d, ok := content.Platform(doc, practice); ok {
+		if d, ok := content.Platform(doc, practice, string(locale.From(ctx))); ok {
 			return d, nil
 		}
 		return nil, errorf(chairside.ENOTFOUND, "There is no such document.")
@@ -143,7 +146,8 @@ type cachedPDF struct {
 	fetched time.Time
 }
 
-// pdfCache keeps the printed sheets by name; there is one per lender.
+// pdfCache keeps the printed sheets by name and language; there is one
+// per lender and language.
 type pdfCache struct {
 	mu   sync.Mutex
 	byID map[string]cachedPDF
@@ -151,7 +155,7 @@ type pdfCache struct {
 
 // DocumentPDF answers a printable sheet by its name (pdfName):
 // {providerKey}-rates.pdf, the lender's rates sheet printed by
-// content.PDF. Any other name is not found.
+// content.PDF, in the language of ctx. Any other name is not found.
 func (s *Service) DocumentPDF(ctx context.Context, name string) ([]byte, error) {
 	key, ok := strings.CutSuffix(name, "-rates.pdf")
 	if !pdfName.MatchString(name) || !ok {
@@ -161,8 +165,9 @@ func (s *Service) DocumentPDF(ctx context.Context, name string) ([]byte, error) 
 		return nil, errorf(chairside.ENOTFOUND, "There is no such document.")
 	}
 	now := time.Now() // cache age is wall-clock, like the location cache
+	cacheKey := name + "|" + string(locale.From(ctx))
 	s.pdfs.mu.Lock()
-	c, hit := s.pdfs.byID[name]
+	c, hit := s.pdfs.byID[cacheKey]
 	s.pdfs.mu.Unlock()
 	if hit && now.Sub(c.fetched) < pdfTTL {
 		return c.pdf, nil
@@ -183,7 +188,7 @@ func (s *Service) DocumentPDF(ctx context.Context, name string) ([]byte, error) 
 	if s.pdfs.byID == nil {
 		s.pdfs.byID = map[string]cachedPDF{}
 	}
-	s.pdfs.byID[name] = c
+	s.pdfs.byID[cacheKey] = c
 	s.pdfs.mu.Unlock()
 	return c.pdf, nil
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/chairside/chairside"
 	"github.com/chairside/chairside/content"
+	"github.com/chairside/chairside/locale"
 )
 
 // Help (docs/content.md, "Help"): the help page's questions and glossary,
@@ -45,10 +46,10 @@ type helpCache struct {
 }
 
 // HelpLanguage chooses the language of a help call: lang when given (its
-// first part, en for en-US), else the first language of Accept-Language,
-// else the default. A lang that is not a language code is a bad request;
-// an unreadable Accept-Language is ignored.
-func HelpLanguage(lang, acceptLanguage string) (string, error) {
+// first part, en for en-US; any language an office may have written help
+// in), else the request's language (locale.From, read from
+// Accept-Language). A lang that is not a language code is a bad request.
+func HelpLanguage(lang string, request locale.Language) (string, error) {
 	primary := func(tag string) string {
 		tag, _, _ = strings.Cut(strings.TrimSpace(tag), ";")
 		tag, _, _ = strings.Cut(tag, "-")
@@ -60,11 +61,7 @@ func HelpLanguage(lang, acceptLanguage string) (string, error) {
 		}
 		return "", errorf(chairside.EBADREQUEST, "lang must be a language code such as en or es.")
 	}
-	first, _, _ := strings.Cut(acceptLanguage, ",")
-	if l := primary(first); content.ValidLanguage(l) {
-		return l, nil
-	}
-	return content.DefaultLanguage, nil
+	return string(request), nil
 }
 
 // HelpFAQs answers the questions in lang for the session's office (sess
@@ -85,21 +82,21 @@ func (s *Service) HelpGlossary(ctx context.Context, sess *chairside.Session, lan
 }
 
 // SearchGlossary answers the glossary entries matching q (1 to 64
-// characters, any case): those whose term holds it first, then those whose
-// definitions do, each in glossary order.
+// characters, any case, with or without accents): those whose term holds
+// it first, then those whose definitions do, each in glossary order.
 func (s *Service) SearchGlossary(ctx context.Context, sess *chairside.Session, lang, q string) (*HelpAnswer, error) {
 	if n := utf8.RuneCountInString(q); n < 1 || n > 64 || !utf8.ValidString(q) {
 		return nil, errorf(chairside.EBADREQUEST, "q must have 1 to 64 characters.")
 	}
-	needle := strings.ToLower(q)
+	needle := fold(q)
 	return s.helpAnswer(ctx, sess, "search", lang, needle, func(ovs []*chairside.HelpOverride) any {
 		served, entries := pickHelp(ovs, lang, glossaryOf)
 		var byTerm, byDefinition []chairside.GlossaryEntry
 		for _, e := range entries {
 			switch {
-			case strings.Contains(strings.ToLower(e.Term), needle):
+			case strings.Contains(fold(e.Term), needle):
 				byTerm = append(byTerm, e)
-			case strings.Contains(strings.ToLower(e.Definition), needle), strings.Contains(strings.ToLower(e.Definition1), needle):
+			case strings.Contains(fold(e.Definition), needle), strings.Contains(fold(e.Definition1), needle):
 				byDefinition = append(byDefinition, e)
 			}
 		}
@@ -108,6 +105,14 @@ func (s *Service) SearchGlossary(ctx context.Context, sess *chairside.Session, l
 }
 
 func glossaryOf(c chairside.HelpContent) []chairside.GlossaryEntry { return c.Glossary }
+
+// unaccented drops the accents, the diaeresis and the tilde of Spanish
+// letters: a patient typing on a keyboard without them ("credito",
+// "interes", "ano") still finds "crédito", "interés" and "año".
+var unaccented = strings.NewReplacer("á", "a", "é", "e", "í", "i", "ó", "o", "ú", "u", "ü", "u", "ñ", "n")
+
+// fold is text as the glossary search compares it: lower case, unaccented.
+func fold(s string) string { return unaccented.Replace(strings.ToLower(s)) }
 
 // pickHelp chooses a list in lang: the office's, else its group's, else
 // the defaults; when lang has none of them, the same in the default

@@ -70,5 +70,6 @@ func locationInfo(loc *chairside.Location) LocationInfo {
 		GroupID:   loc.GroupID,
 		BrandName: loc.BrandName,
 		BrandLogo: loc.BrandLogo,
+		Language:  loc.Language,
 	}
 }

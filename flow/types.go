@@ -85,6 +85,7 @@ type LocationInfo struct {
 	GroupID   string `json:"groupId"`
 	BrandName string `json:"brandName,omitempty"`
 	BrandLogo string `json:"brandLogo,omitempty"`
+	Language  string `json:"language,omitempty"`
 }
 
 // CurrentLocation answers GET /locations/current.

@@ -50,6 +50,23 @@ func (h *Handler) validateZipCode(w http.ResponseWriter, r *http.Request, _ *flo
 	}
 }
 
+// zipPlace answers the city and state of a ZIP code, for the form to fill
+// them in (docs/behaviour.md, "Validation"): 404 when the ZIP list does not
+// have it, 400 when it is not a ZIP code at all.
+func (h *Handler) zipPlace(w http.ResponseWriter, r *http.Request, _ *flow.Caller) {
+	zip := r.PathValue("zipCode")
+	if len(zip) != 5 || !validate.ZipCode(zip) {
+		h.writeError(w, r, chairside.Errorf(chairside.EBADREQUEST, "A ZIP code is five digits."))
+		return
+	}
+	p, ok := validate.ZipPlace(zip)
+	if !ok {
+		h.writeError(w, r, chairside.Errorf(chairside.ENOTFOUND, "This ZIP code is not in our list."))
+		return
+	}
+	writeJSON(w, http.StatusOK, p)
+}
+
 // validateEmail answers whether an email address is valid.
 func (h *Handler) validateEmail(w http.ResponseWriter, r *http.Request, _ *flow.Caller) {
 	var req emailRequest

@@ -7,6 +7,7 @@ import (
 
 	"github.com/chairside/chairside"
 	"github.com/chairside/chairside/flow"
+	"github.com/chairside/chairside/locale"
 )
 
 // The calls of the documents pages, help, lender pages and QA
@@ -49,10 +50,16 @@ var pdfFramePolicy = strings.Replace(contentSecurityPolicy, "frame-ancestors 'no
 
 // documentPDF answers a printable sheet for the browser's own viewer:
 // inline, under its name (a name of the pattern flow checks, so safe in
-// the header), framed only by our own pages.
+// the header), framed only by our own pages. The browser opens it as a
+// plain link, with the browser's own Accept-Language, so the app names the
+// patient's language in lang (docs/languages.md).
 func (h *Handler) documentPDF(w http.ResponseWriter, r *http.Request) {
 	name := r.PathValue("name")
-	pdf, err := h.svc.DocumentPDF(r.Context(), name)
+	ctx := r.Context()
+	if lang, ok := locale.Parse(r.URL.Query().Get("lang")); ok {
+		ctx = locale.With(ctx, lang)
+	}
+	pdf, err := h.svc.DocumentPDF(ctx, name)
 	if err != nil {
 		h.writeError(w, r, err)
 		return
@@ -74,7 +81,7 @@ type helpCall func(ctx context.Context, sess *chairside.Session, lang string, r 
 // body (docs/content.md, "Help").
 func (h *Handler) help(fn helpCall) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		lang, err := flow.HelpLanguage(r.URL.Query().Get("lang"), r.Header.Get("Accept-Language"))
+		lang, err := flow.HelpLanguage(r.URL.Query().Get("lang"), locale.From(r.Context()))
 		if err != nil {
 			h.writeError(w, r, err)
 			return

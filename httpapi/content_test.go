@@ -134,9 +134,10 @@ func TestHelpCachingAndLanguage(t *testing.T) {
 		}
 
 		for _, tc := range []struct{ path, accept, lang string }{
-			{"/help/faqs?lang=es", "", "en"},
+			{"/help/faqs?lang=es", "", "es"},
 			{"/help/faqs?lang=en-US", "", "en"},
-			{"/help/faqs", "es-MX,es;q=0.9", "en"},
+			{"/help/faqs?lang=fr", "", "en"}, // no French: English, and the answer says so
+			{"/help/faqs", "es-MX,es;q=0.9", "es"},
 			{"/help/faqs", "garbage;;", "en"},
 		} {
 			m := want(t, h.do(t, req{method: "GET", path: tc.path, header: map[string]string{"Accept-Language": tc.accept}}), 200, "")
@@ -234,6 +235,11 @@ func TestDocumentsAPI(t *testing.T) {
 		res := h.do(t, req{method: "GET", path: "/documents/pdf/snap_standard-rates.pdf"})
 		if res.status != 200 || !strings.HasPrefix(string(res.body), "%PDF-1.4") || !strings.Contains(string(res.body), "Snap Lease-to-Own rates") {
 			t.Errorf("snap's rates sheet: %d %.80s", res.status, res.body)
+		}
+		// A link opened by the browser names the patient's language; the browser's own Accept-Language does not decide.
+		es := h.do(t, req{method: "GET", path: "/documents/pdf/snap_standard-rates.pdf?lang=es", header: map[string]string{"Accept-Language": "en"}})
+		if es.status != 200 || !strings.Contains(string(es.body), "Tasas de Snap Lease-to-Own") {
+			t.Errorf("snap's rates sheet in Spanish: %d %.200s", es.status, es.body)
 		}
 		html := want(t, h.do(t, req{method: "GET", path: "/providers/synchrony_standard/disclosures-html", session: sid}), 200, "")
 		if s := html["html"].(string); !strings.HasPrefix(s, "<p>") || strings.Contains(s, "\n\n") {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/chairside/chairside"
 	"github.com/chairside/chairside/flow"
+	"github.com/chairside/chairside/locale"
 )
 
 // Handlers: decode → service → encode. Nothing here decides anything.
@@ -140,6 +141,9 @@ func (h *Handler) validate(w http.ResponseWriter, r *http.Request, c *flow.Calle
 		return
 	}
 	resp, err := h.svc.Validate(r.Context(), c, &req)
+	if resp != nil {
+		resp.FieldErrors = locale.FieldErrors(locale.From(r.Context()), resp.FieldErrors)
+	}
 	h.answer(w, r, resp, err)
 }
 

@@ -201,6 +201,7 @@ func (h *Handler) routes(mux *http.ServeMux) {
 	authed("POST "+api+"/validate/phone", h.validatePhone)
 	authed("POST "+api+"/validate/zipCode", h.validateZipCode)
 	authed("POST "+api+"/validate/email", h.validateEmail)
+	authed("GET "+api+"/zipCodes/{zipCode}", h.zipPlace)
 	authed("GET "+api+"/locations/current", h.currentLocation)
 	authed("POST "+api+"/log", h.clientLog)
 	authed("POST "+api+"/application/events/financing-plans-presented", h.plansPresented)

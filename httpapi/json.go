@@ -16,6 +16,7 @@ import (
 	"github.com/go-json-experiment/json/jsontext"
 
 	"github.com/chairside/chairside"
+	"github.com/chairside/chairside/locale"
 	"github.com/chairside/chairside/validate"
 )
 
@@ -81,6 +82,10 @@ func (h *Handler) writeError(w http.ResponseWriter, r *http.Request, err error) 
 	} else if code == chairside.ERATELIMITED && w.Header().Get("Retry-After") == "" {
 		w.Header().Set("Retry-After", retryAfterSeconds(defaultRateLimitWait))
 	}
+	// In the patient's language; the error itself may be shared, so it is never changed.
+	lang := locale.From(r.Context())
+	body.Message = locale.T(lang, body.Message)
+	body.FieldErrors = locale.FieldErrors(lang, body.FieldErrors)
 	writeJSON(w, status, body)
 }
 

@@ -15,6 +15,7 @@ import (
 	"golang.org/x/time/rate"
 
 	"github.com/chairside/chairside"
+	"github.com/chairside/chairside/locale"
 )
 
 // Security headers (README.md, "Keeping patients' data safe"). The CSP
@@ -85,14 +86,17 @@ func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 // withRequestLog gives the request an id (answered as X-Request-Id) and
 // writes one log line per request after it: method, route pattern (never
 // the path, which can hold a flow token), status, duration, request id and
-// session hash. Never bodies or headers.
+// session hash. Never bodies or headers. The request's context also
+// carries the language its answers speak, from Accept-Language
+// (docs/languages.md).
 func (h *Handler) withRequestLog(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
 		info := &reqInfo{id: newRequestID()}
 		w.Header().Set("X-Request-Id", info.id)
 		sw := &statusWriter{ResponseWriter: w}
-		next.ServeHTTP(sw, r.WithContext(context.WithValue(r.Context(), infoKey{}, info)))
+		ctx := locale.With(context.WithValue(r.Context(), infoKey{}, info), locale.FromAcceptLanguage(r.Header.Get("Accept-Language")))
+		next.ServeHTTP(sw, r.WithContext(ctx))
 		if sw.status == 0 {
 			sw.status = http.StatusOK
 		}

@@ -8,13 +8,14 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/chairside/chairside"
+	"github.com/chairside/chairside/locale"
 	"github.com/chairside/chairside/provider"
 )
 
 // The fields of an office and of a waterfall step, as in the Location's
 // JSON (chairside.Location); any other field is a problem.
 var (
-	officeFields = []string{"entityKey", "name", "state", "groupId", "brandName", "brandLogo", "waterfall", "help", "groupHelp"}
+	officeFields = []string{"entityKey", "name", "state", "groupId", "brandName", "brandLogo", "language", "waterfall", "help", "groupHelp"}
 	stepFields   = []string{"providerKey", "role", "applyMode", "autoSubmit"}
 )
 
@@ -80,6 +81,15 @@ func (p *parser) office(i int, n *yaml.Node) {
 	l.BrandLogo, line = p.str(f, "brandLogo", label)
 	if l.BrandLogo != "" && !strings.HasPrefix(l.BrandLogo, "/") && !strings.HasPrefix(l.BrandLogo, "https://") {
 		p.problem(line, label, "brandLogo must be a path served with the web app (/logos/…) or an https:// address")
+	}
+	var lang string
+	lang, line = p.str(f, "language", label)
+	if lang != "" {
+		if l2, ok := locale.Parse(lang); ok && string(l2) == lang {
+			l.Language = lang
+		} else {
+			p.problem(line, label, fmt.Sprintf("language %q is not one we speak: en or es", lang))
+		}
 	}
 	l.Waterfall = p.waterfall(f["waterfall"], n.Line, label, state)
 	o := Office{Location: l, Line: n.Line, Help: []*chairside.HelpOverride{}}

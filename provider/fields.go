@@ -74,7 +74,7 @@ func Fields(providerKey, mode string) ([]chairside.FieldDefinition, []chairside.
 
 	defs := []chairside.FieldDefinition{
 		firstName(), lastName(), dateOfBirth(), ssn(),
-		addressLine1(), addressLine2(), addressCity(), addressState(), addressZipCode(),
+		addressLine1(), addressLine2(), addressZipCode(), addressCity(), addressState(),
 		email(), phone("mobilePhone", "Mobile phone"), phone("homePhone", "Home phone"),
 		annualGrossIncome(),
 	}

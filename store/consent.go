@@ -34,19 +34,28 @@ func (db *DB) CreateConsent(ctx context.Context, c *chairside.Consent) error {
 		}
 	}
 	_, err := db.exec(ctx, `INSERT INTO consents (id, session_id, application_id, provider_key, kind, document_id, document_version,
-			document_sha256, consent_text, provider_plan_code, shown_at, consented_at, signed_at, ip, user_agent, signature_png, signature_method, seq)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			document_sha256, consent_text, provider_plan_code, shown_at, consented_at, signed_at, ip, user_agent, signature_png, signature_method, document_language, seq)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		c.ID, c.SessionID, c.ApplicationID, c.ProviderKey, c.Kind, c.DocumentID, c.DocumentVersion,
 		c.DocumentSHA256, c.ConsentText, c.ProviderPlanCode, millis(c.ShownAt), millis(c.ConsentedAt), nullMillis(c.SignedAt),
-		c.IP, c.UserAgent, sig, c.SignatureMethod, db.nextSeq())
+		c.IP, c.UserAgent, sig, c.SignatureMethod, docLanguage(c.DocumentLanguage), db.nextSeq())
 	return insertError(err, "create consent", "This consent already exists.", "")
+}
+
+// docLanguage is the language a consent's document was shown in; a caller
+// that does not say showed the English one (the only one before 0008).
+func docLanguage(lang string) string {
+	if lang == "" {
+		return "en"
+	}
+	return lang
 }
 
 // ListConsents returns the consents recorded for an application, oldest
 // first; none (not an error) when there are none.
 func (db *DB) ListConsents(ctx context.Context, applicationID string) ([]*chairside.Consent, error) {
 	return queryAll(ctx, db, "list consents", db.scanConsent, `SELECT id, session_id, application_id, provider_key, kind, document_id, document_version,
-			document_sha256, consent_text, provider_plan_code, shown_at, consented_at, signed_at, ip, user_agent, signature_png, signature_method
+			document_sha256, consent_text, provider_plan_code, shown_at, consented_at, signed_at, ip, user_agent, signature_png, signature_method, document_language
 		FROM consents WHERE application_id = ? ORDER BY consented_at, seq`, applicationID)
 }
 
@@ -57,7 +66,7 @@ func (db *DB) scanConsent(s scanner) (*chairside.Consent, error) {
 	var signed sql.NullInt64
 	var sig string
 	if err := s.Scan(&c.ID, &c.SessionID, &c.ApplicationID, &c.ProviderKey, &c.Kind, &c.DocumentID, &c.DocumentVersion,
-		&c.DocumentSHA256, &c.ConsentText, &c.ProviderPlanCode, &shown, &consented, &signed, &c.IP, &c.UserAgent, &sig, &c.SignatureMethod); err != nil {
+		&c.DocumentSHA256, &c.ConsentText, &c.ProviderPlanCode, &shown, &consented, &signed, &c.IP, &c.UserAgent, &sig, &c.SignatureMethod, &c.DocumentLanguage); err != nil {
 		return nil, err
 	}
 	c.ShownAt, c.ConsentedAt, c.SignedAt = fromMillis(shown), fromMillis(consented), fromNullMillis(signed)

@@ -1,10 +1,8 @@
 package validate
 
 import (
-	"bytes"
 	"flag"
 	"fmt"
-	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -12,6 +10,7 @@ import (
 
 	"github.com/chairside/chairside"
 	"github.com/chairside/chairside/provider"
+	"github.com/chairside/chairside/testkit"
 )
 
 // The browser's validator (web/src/lib/validation.ts) needs the data this
@@ -30,20 +29,7 @@ var update = flag.Bool("update", false, "rewrite "+browserTablesFile+" from the 
 const browserTablesFile = "../web/src/lib/validationTables.generated.ts"
 
 func TestBrowserTables(t *testing.T) {
-	want := browserTables(t)
-	if *update {
-		if err := os.WriteFile(browserTablesFile, want, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	got, err := os.ReadFile(browserTablesFile)
-	if err != nil {
-		t.Fatalf("%v; write it with: go test ./validate/ -run TestBrowserTables -update", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Fatalf("%s is not what the Go tables give; rewrite it with: go test ./validate/ -run TestBrowserTables -update", browserTablesFile)
-	}
+	testkit.Generated(t, browserTablesFile, browserTables(t), *update, "go test ./validate/ -run TestBrowserTables -update")
 }
 
 // jsPattern turns a Go regexp source into one a JavaScript RegExp with the

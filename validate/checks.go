@@ -54,14 +54,18 @@ func State(s string) bool {
 }
 
 // ZipForState reports whether a ZIP code (5 or 5+4 digits) lies in a state
-// (upper-case abbreviation), by the first three digits and the USPS
-// sectional-centre prefixes of that state. It is false for a malformed ZIP,
-// an unknown state, or a prefix of another state or of no state (military
-// and territory prefixes included: the state list has only the 50 states and
-// DC).
+// (upper-case abbreviation): by the ZIP list (ZipPlace) when it has the ZIP,
+// the one that fills in the city and state, else by the first three digits
+// and the USPS sectional-centre prefixes of that state. It is false for a
+// malformed ZIP, an unknown state, or a prefix of another state or of no
+// state (military and territory prefixes included: the state list has only
+// the 50 states and DC).
 func ZipForState(zip, state string) bool {
 	if !ZipCode(zip) {
 		return false
+	}
+	if p, ok := ZipPlace(zip); ok {
+		return p.State == state
 	}
 	prefix := int(zip[0]-'0')*100 + int(zip[1]-'0')*10 + int(zip[2]-'0')
 	for _, r := range zipRanges[state] {

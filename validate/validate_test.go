@@ -145,8 +145,8 @@ func TestApplicantEmptyAndNil(t *testing.T) {
 	for _, e := range errs {
 		fields = append(fields, e.Field)
 	}
-	want := []string{"firstName", "lastName", "dateOfBirth", "ssn", "addressLine1", "addressCity", "addressState",
-		"addressZipCode", "email", "annualGrossIncome", "mobilePhone"}
+	want := []string{"firstName", "lastName", "dateOfBirth", "ssn", "addressLine1", "addressZipCode", "addressCity",
+		"addressState", "email", "annualGrossIncome", "mobilePhone"}
 	if !slices.Equal(fields, want) {
 		t.Errorf("fields %v, want %v", fields, want)
 	}

@@ -2,7 +2,10 @@
 // no import cycles, and the import boundaries of the layout in README.md:
 // a feature imports shared code only (never another feature, never `app`);
 // shared code (components, flow, lib, stores, test) never imports a feature
-// or `app`. `npm run lint` runs this with tsc, Prettier and the contract checks.
+// or `app`. Every word a patient sees comes from the message catalogues
+// (docs/languages.md): JSX text and the attributes a person reads or hears may
+// not be literals. `npm run lint` runs this with tsc, Prettier and the
+// contract checks.
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
@@ -11,6 +14,7 @@ import { importX } from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import i18next from 'eslint-plugin-i18next';
 
 // import-x's TypeScript settings (extensions, parsers), with the resolver that knows tsconfig's `@/` paths.
 const { 'import-x/resolver': _legacyResolver, ...importSettings } = importX.flatConfigs.typescript.settings;
@@ -38,6 +42,26 @@ const boundaries = [
   })),
 ];
 
+/** The attributes whose words a person reads or hears: each must come from t(). */
+const TEXT_ATTRIBUTES = [
+  'aria-label',
+  'aria-roledescription',
+  'aria-valuetext',
+  'alt',
+  'title',
+  'placeholder',
+  'label',
+  'hint',
+  'description',
+  'legend',
+  'heading',
+  'message',
+  'lead',
+  'closeLabel',
+  'boxLabel',
+  'button',
+];
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'perf/**', 'public/**', 'src/lib/api/schema.d.ts'] },
   js.configs.recommended,
@@ -61,6 +85,22 @@ export default tseslint.config(
       'import-x/no-self-import': 'error',
       'import-x/no-restricted-paths': ['error', { basePath: here, zones: boundaries }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+    },
+  },
+  {
+    // The patient's screens speak through t(); the office's screens are for staff and stay in English.
+    files: ['src/**/*.tsx'],
+    ignores: ['src/**/*.test.tsx', 'src/test/**', 'src/features/office/**', 'src/app/routes.office.test.tsx'],
+    plugins: { i18next },
+    rules: {
+      'i18next/no-literal-string': [
+        'error',
+        {
+          mode: 'jsx-only',
+          'jsx-attributes': { include: TEXT_ATTRIBUTES },
+          words: { exclude: ['[0-9!-/:-@[-`{-~\\s]+', '^[\\s—–…✓·•“”’]+$', '[A-Z_-]+', '^\\p{Emoji}+$', 'Chairside', 'English', 'Español'] },
+        },
+      ],
     },
   },
 );

@@ -22,6 +22,7 @@ import (
 	"github.com/chairside/chairside"
 	"github.com/chairside/chairside/lender"
 	"github.com/chairside/chairside/lender/protocol"
+	"github.com/chairside/chairside/locale"
 )
 
 // request is one protocol call of a Lender method.
@@ -238,6 +239,8 @@ func (l *Lender) httpRequest(ctx context.Context, r *request, cid string) (*http
 	// a create, so the body must not be replayable behind its back.
 	req.GetBody = nil
 	req.Header.Set("Accept", "application/json")
+	// The patient's language, for what the lender writes for them (documents, plans).
+	req.Header.Set("Accept-Language", string(locale.From(ctx)))
 	req.Header.Set("User-Agent", "chairside-httplender")
 	req.Header.Set("Authorization", "Bearer "+l.cfg.APIKey)
 	if l.cfg.APISecret != "" {

@@ -13,6 +13,7 @@ import (
 
 	"github.com/chairside/chairside"
 	"github.com/chairside/chairside/lender/protocol"
+	"github.com/chairside/chairside/locale"
 )
 
 // call is one protocol request as a handler sees it.
@@ -77,7 +78,7 @@ func (s *Sim) route(op string, h handler) http.Handler {
 			}
 			return
 		}
-		c := &call{r: r, ctx: r.Context(), provider: key, lender: l, id: r.PathValue("id"), body: body}
+		c := &call{r: r, ctx: locale.With(r.Context(), locale.FromAcceptLanguage(r.Header.Get("Accept-Language"))), provider: key, lender: l, id: r.PathValue("id"), body: body}
 		rep := s.idempotent(c, h)
 		switch {
 		case rep.status == 0:

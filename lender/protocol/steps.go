@@ -327,18 +327,25 @@ type Document struct {
 	Content     string `json:"content"`
 	SHA256      string `json:"sha256"`
 	URL         string `json:"url,omitempty"`
+	// Language is the language of Content; a lender that omits it is
+	// taken to write in English.
+	Language string `json:"language,omitempty"`
 }
 
 // FromDocument is the wire form of a document.
 func FromDocument(d *chairside.Document) *Document {
 	return &Document{ID: d.ID, Version: d.Version, Title: d.Title, ContentType: d.ContentType,
-		Content: d.Content, SHA256: d.SHA256, URL: d.URL}
+		Content: d.Content, SHA256: d.SHA256, URL: d.URL, Language: d.Language}
 }
 
 // Chairside is the chairside form of a document.
 func (d *Document) Chairside() *chairside.Document {
+	lang := d.Language
+	if lang == "" {
+		lang = "en"
+	}
 	return &chairside.Document{ID: d.ID, Version: d.Version, Title: d.Title, ContentType: d.ContentType,
-		Content: d.Content, SHA256: d.SHA256, URL: d.URL}
+		Content: d.Content, SHA256: d.SHA256, URL: d.URL, Language: lang}
 }
 
 // Validate refuses a document without an id or version, or whose hash is

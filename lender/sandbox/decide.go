@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/chairside/chairside"
+	"github.com/chairside/chairside/locale"
 	"github.com/chairside/chairside/provider"
 )
 
@@ -259,12 +260,13 @@ func (l *lender) Decide(ctx context.Context, req *chairside.DecisionRequest) (*c
 		approvedCents: amount, downCents: down, ref: refHash(l.p.Key, req.Reference),
 	}
 	id := l.encodeID(r)
-	d := l.answer(id, r, false)
+	lang := language(ctx)
+	d := l.answer(lang, id, r, false)
 	d.CreatedAt = now
 	if quiz && chairside.Positive(d.ResponseCode) {
 		d.Stipulations = append(d.Stipulations, chairside.Stipulation{
 			ID: "kba", Type: chairside.StipulationIdentityQuiz, Status: "open",
-			Description: "Answer a few questions so the lender can confirm it is you.",
+			Description: stipulationWords[chairside.StipulationIdentityQuiz].in(lang),
 		})
 	}
 	return d, nil
@@ -274,8 +276,8 @@ func (l *lender) Decide(ctx context.Context, req *chairside.DecisionRequest) (*c
 // with settled false; every later call with settled true, which is where a
 // pending-then-approved application stands after its first status check:
 // approved. CreatedAt is the start of the decision's date (Decide sets the
-// exact time).
-func (l *lender) answer(id string, r record, settled bool) *chairside.Decision {
+// exact time). The stipulations' descriptions are in lang.
+func (l *lender) answer(lang locale.Language, id string, r record, settled bool) *chairside.Decision {
 	d := &chairside.Decision{
 		ProviderKey:         l.p.Key,
 		Operation:           r.op,
@@ -284,7 +286,7 @@ func (l *lender) answer(id string, r record, settled bool) *chairside.Decision {
 		LenderApplicationID: id,
 		CreatedAt:           r.date(),
 	}
-	l.prod.answer(d, r, settled)
+	l.prod.answer(d, r, settled, lang)
 	if chairside.Positive(d.ResponseCode) {
 		exp := r.expires(l.p.PreauthExpireDays)
 		if r.outcome == OutcomeExpired {

@@ -8,17 +8,24 @@ import (
 	"sync"
 
 	"github.com/chairside/chairside"
+	"github.com/chairside/chairside/locale"
 	"github.com/chairside/chairside/provider"
 )
 
 // documentVersion changes whenever a template below changes, so a consent
 // recorded against an older text stays provable by its version and hash.
+// One version covers both languages: the English and the Spanish of a
+// document differ by their hash, which is what a consent records.
 const documentVersion = "sandbox-2026-01"
+
+// docText is a document's title and its text.
+type docText struct{ title, text string }
 
 // documentTexts are short, original sample texts with {{name}} and
 // {{financing}} standing for the provider's names. They read like a
-// lender's documents but are marked as samples.
-var documentTexts = map[string]struct{ title, text string }{
+// lender's documents but are marked as samples. Their Spanish is
+// documentTextsES, with the same keys.
+var documentTexts = map[string]docText{
 	"disclosures": {"Important disclosures", `SAMPLE - {{financing}} disclosures
 
 Checking your options with {{name}} does not affect your credit score. If you accept an offer and apply, {{name}} will request your full credit report, which may affect your credit score.
@@ -76,17 +83,20 @@ Prequalification is not a guarantee of credit. If you apply, {{name}} will check
 // Document returns a sample document of a kind: disclosures, agreement,
 // california_notice, cardholder_agreement, terms, esign, prequalification,
 // a documents page (chairside.DocKind…) or the rates sheet (ENOTFOUND for
-// others). SHA256 is the hex SHA-256 of exactly Content.
+// others), in the language of ctx (English or Spanish, as a real lender
+// would answer Accept-Language). The ID is the same in both languages;
+// SHA256 is the hex SHA-256 of exactly Content, so it differs.
 func (l *lender) Document(ctx context.Context, providerKey, kind string) (*chairside.Document, error) {
 	if err := l.begin(ctx, OpDocument, ""); err != nil {
 		return nil, err
 	}
-	key := docKey{l.p.Key, l.p.Name, l.p.FinancingName, kind}
+	lang := language(ctx)
+	key := docKey{l.p.Key, l.p.Name, l.p.FinancingName, kind, lang}
 	if d, ok := docCache.Load(key); ok {
 		doc := *d.(*chairside.Document) // a copy: callers may change theirs
 		return &doc, nil
 	}
-	title, content, contentType, ok := l.render(kind)
+	title, content, contentType, ok := l.render(kind, lang)
 	if !ok {
 		return nil, chairside.Errorf(chairside.ENOTFOUND, "Unknown document.")
 	}
@@ -98,26 +108,36 @@ func (l *lender) Document(ctx context.Context, providerKey, kind string) (*chair
 		ContentType: contentType,
 		Content:     content,
 		SHA256:      hex.EncodeToString(sum[:]),
+		Language:    string(lang),
 	}
 	docCache.Store(key, doc)
 	out := *doc
 	return &out, nil
 }
 
-// render writes a document of a kind: a consent's or a step's text, a
-// documents page (HTML) or the rates sheet; false for an unknown kind.
-func (l *lender) render(kind string) (title, content, contentType string, ok bool) {
-	if title, content, ok := l.page(kind); ok {
+// render writes a document of a kind in a language: a consent's or a
+// step's text, a documents page (HTML) or the rates sheet; false for an
+// unknown kind.
+func (l *lender) render(kind string, lang locale.Language) (title, content, contentType string, ok bool) {
+	if title, content, ok := l.pageIn(kind, lang); ok {
 		return title, content, "text/html", true
 	}
 	if kind == chairside.DocKindRates {
-		return l.p.FinancingName + " rates", l.rates(), "text/plain", true
+		title := l.p.FinancingName + " rates"
+		if lang == locale.Spanish {
+			title = "Tasas de " + l.p.FinancingName
+		}
+		return title, l.rates(lang), "text/plain", true
 	}
 	text := kind
 	if kind == "agreement" && l.p.Kind == provider.KindLeaseToOwn {
 		text = "lease_agreement"
 	}
-	t, ok := documentTexts[text]
+	texts := documentTexts
+	if lang == locale.Spanish {
+		texts = documentTextsES
+	}
+	t, ok := texts[text]
 	if !ok || kind == "lease_agreement" {
 		return "", "", "", false
 	}
@@ -125,8 +145,12 @@ func (l *lender) render(kind string) (title, content, contentType string, ok boo
 	return t.title, content, "text/plain", true
 }
 
-// docKey names a rendered document; the texts are constants, so a rendered
-// document and its hash never change and are computed once.
-type docKey struct{ provider, name, financing, kind string }
+// docKey names a rendered document in one language; the texts are
+// constants, so a rendered document and its hash never change and are
+// computed once per language.
+type docKey struct {
+	provider, name, financing, kind string
+	lang                            locale.Language
+}
 
 var docCache sync.Map // docKey → *chairside.Document

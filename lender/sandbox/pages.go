@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/chairside/chairside"
+	"github.com/chairside/chairside/locale"
 )
 
 // The documents pages' lender documents (docs/content.md, "Documents"):
@@ -13,7 +14,8 @@ import (
 // {{rates}} stand for the lender's name, its product's name and its rates
 // sheet's address; each is HTML-escaped when it is put in. Links between
 // documents take the browser's shapes /#/docs/{doc} and /#/docs/pdf/{name}.
-var pageTexts = map[string]struct{ title, body string }{
+// The Spanish (pageTextsES) has the same pages and links.
+var pageTexts = map[string]pageText{
 	chairside.DocKindArbitration: {"Arbitration", `<p><strong>SAMPLE</strong> — Resolving a dispute with {{name}}</p>
 <p>If you and {{name}} disagree about your {{financing}} account and cannot settle it by talking, either of you may ask that it be decided by a neutral arbitrator instead of a court. The full rules are in the <a href="/#/docs/arbitrationProvision">arbitration provision</a>.</p>
 <p>You may reject arbitration by writing to {{name}} within 60 days of opening your account.</p>`},
@@ -38,14 +40,27 @@ var pageTexts = map[string]struct{ title, body string }{
 <p>When you ask for a higher limit, {{name}} looks at your yearly income and may check your credit report. A higher limit does not change your rates or your payment due date.</p>`},
 }
 
+// pageText is a documents page's title and its HTML.
+type pageText struct{ title, body string }
+
 // ratesSheetName is the PDF name of a lender's rates sheet, as the
 // documents page asks for it (GET /api/v1/documents/pdf/{name}).
 func ratesSheetName(providerKey string) string { return providerKey + "-rates.pdf" }
 
-// page renders a documents page of the lender, or false for a kind that
-// is not one.
+// page renders a documents page of the lender in English, or false for a
+// kind that is not one.
 func (l *lender) page(kind string) (title, content string, ok bool) {
-	t, ok := pageTexts[kind]
+	return l.pageIn(kind, locale.English)
+}
+
+// pageIn renders a documents page of the lender in a language, or false
+// for a kind that is not one.
+func (l *lender) pageIn(kind string, lang locale.Language) (title, content string, ok bool) {
+	texts := pageTexts
+	if lang == locale.Spanish {
+		texts = pageTextsES
+	}
+	t, ok := texts[kind]
 	if !ok {
 		return "", "", false
 	}
@@ -65,19 +80,25 @@ func (l *lender) page(kind string) (title, content string, ok bool) {
 	).Replace(t.body), true
 }
 
-// rates is the lender's rates sheet as plain text: each plan the product
-// offers a patient with a good credit history, in the plan's own words.
-// The server prints it as the PDF the documents pages link to.
-func (l *lender) rates() string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "SAMPLE - %s rates\n\n", l.p.FinancingName)
-	for _, t := range l.prod.terms(720) {
-		line := t.description
-		if line == "" {
-			line = fmt.Sprintf("%d months at %.2f%% APR.", t.months, t.apr)
-		}
-		fmt.Fprintf(&b, "- %s\n", line)
+// rates is the lender's rates sheet as plain text in a language: each plan
+// the product offers a patient with a good credit history, in the plan's
+// own words. The server prints it as the PDF the documents pages link to.
+func (l *lender) rates(lang locale.Language) string {
+	head, line, foot := "SAMPLE - %s rates\n\n", "%d months at %.2f%% APR.",
+		"\nWhat you are offered depends on your credit history and income; the plans you are offered show your own terms.\n"
+	if lang == locale.Spanish {
+		head, line, foot = "MUESTRA - Tasas de %s\n\n", "%d meses con una APR de %.2f%%.",
+			"\nLo que se le ofrezca depende de su historial de crédito y de sus ingresos; los planes que reciba muestran sus propias condiciones.\n"
 	}
-	fmt.Fprintf(&b, "\nWhat you are offered depends on your credit history and income; the plans you are offered show your own terms.\n")
+	var b strings.Builder
+	fmt.Fprintf(&b, head, l.p.FinancingName)
+	for _, t := range l.prod.terms(720) {
+		text := t.description.in(lang)
+		if text == "" {
+			text = fmt.Sprintf(line, t.months, t.apr)
+		}
+		fmt.Fprintf(&b, "- %s\n", text)
+	}
+	b.WriteString(foot)
 	return b.String()
 }

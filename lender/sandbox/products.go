@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/chairside/chairside"
+	"github.com/chairside/chairside/locale"
 	"github.com/chairside/chairside/provider"
 )
 
@@ -57,7 +58,7 @@ type term struct {
 	percent     float64 // calcPercent: of the highest balance; calcLease: cost ratio
 	productType string
 	subLender   string
-	description string
+	description words // what the plan is, in the patient's words
 }
 
 // fixedRateMultipliers are the learn-how multipliers (docs/decisions.md,
@@ -96,8 +97,12 @@ func deferred(abbr string, months int, apr float64, minCents int64) term {
 	return term{
 		code: fmt.Sprintf("%s-DI-%02d", abbr, months), typeID: chairside.PlanDeferredInterest, months: months,
 		apr: apr, calc: calcDeferred, minCents: minCents, floorCents: 3000, productType: "bankloan",
-		description: fmt.Sprintf("No interest if paid in full within %d months. If the full amount is not paid "+
-			"by then, interest at %.2f%% APR is charged from the purchase date on the whole amount.", months, apr),
+		description: words{
+			en: fmt.Sprintf("No interest if paid in full within %d months. If the full amount is not paid "+
+				"by then, interest at %.2f%% APR is charged from the purchase date on the whole amount.", months, apr),
+			es: fmt.Sprintf("Sin intereses si paga el total en %d meses. Si no paga el total para entonces, "+
+				"se cobran intereses con una APR de %.2f%% sobre todo el monto desde la fecha de compra.", months, apr),
+		},
 	}
 }
 
@@ -106,7 +111,7 @@ func fixedRate(abbr string, months int, minCents int64) term {
 	return term{
 		code: fmt.Sprintf("%s-FR-%02d", abbr, months), typeID: chairside.PlanFixedRate, months: months,
 		apr: m.apr, calc: calcMultiplier, minCents: minCents, productType: "bankloan",
-		description: fmt.Sprintf("Fixed rate of %.2f%% APR with equal monthly payments for %d months.", m.apr, months),
+		description: fixedRateWords(m.apr, months),
 	}
 }
 
@@ -114,7 +119,15 @@ func revolvingFixed(abbr string, months int, apr float64, minCents int64) term {
 	return term{
 		code: fmt.Sprintf("%s-FR-%02d", abbr, months), typeID: chairside.PlanFixedRate, months: months,
 		apr: apr, calc: calcAmortised, minCents: minCents, productType: "bankloan",
-		description: fmt.Sprintf("Fixed rate of %.2f%% APR with equal monthly payments for %d months.", apr, months),
+		description: fixedRateWords(apr, months),
+	}
+}
+
+// fixedRateWords describes a fixed-rate plan.
+func fixedRateWords(apr float64, months int) words {
+	return words{
+		en: fmt.Sprintf("Fixed rate of %.2f%% APR with equal monthly payments for %d months.", apr, months),
+		es: fmt.Sprintf("Tasa fija con una APR de %.2f%% y pagos mensuales iguales durante %d meses.", apr, months),
 	}
 }
 
@@ -124,7 +137,10 @@ func installments(abbr string, months []int, apr float64, minCents int64, produc
 		ts = append(ts, term{
 			code: fmt.Sprintf("%s-IL-%02d", abbr, m), typeID: chairside.PlanFixedInstallmentLoan, months: m,
 			apr: apr, calc: calcAmortised, minCents: minCents, productType: productType,
-			description: fmt.Sprintf("Fixed monthly payments for %d months at %.2f%% APR. No penalty for paying early.", m, apr),
+			description: words{
+				en: fmt.Sprintf("Fixed monthly payments for %d months at %.2f%% APR. No penalty for paying early.", m, apr),
+				es: fmt.Sprintf("Pagos mensuales fijos durante %d meses con una APR de %.2f%%. Sin penalidad por pagar antes.", m, apr),
+			},
 		})
 	}
 	return ts
@@ -192,8 +208,12 @@ var products = map[string]*product{
 				di(6, 20_000), di(12, 30_000),
 				{code: "VIV-REV", typeID: chairside.PlanFixedRate, apr: 29.99, calc: calcPercent, minCents: 2500,
 					floorCents: 2500, percent: 4, productType: "bankloan",
-					description: "Pay 4% of your highest balance or $25 a month, whichever is greater, at 29.99% APR " +
-						"until paid off. Paying more saves interest."},
+					description: words{
+						en: "Pay 4% of your highest balance or $25 a month, whichever is greater, at 29.99% APR " +
+							"until paid off. Paying more saves interest.",
+						es: "Pague el 4% de su saldo más alto o $25 al mes, lo que sea mayor, con una APR de 29.99% " +
+							"hasta terminar de pagar. Si paga más, paga menos intereses.",
+					}},
 			}
 		},
 	},
@@ -232,12 +252,20 @@ var products = map[string]*product{
 			// for the cash price within 101 days.
 			lease := term{code: "SNP-LTO-12", typeID: chairside.PlanFixedInstallmentLoan, months: 12, calc: calcLease,
 				percent: 1.85, minCents: 30_000, productType: chairside.ProductLease,
-				description: "Lease-to-own over 12 months, paid from your checking account on your paydays. " +
-					"The cost of ownership is more than the cash price; use the early purchase option to pay less."}
+				description: words{
+					en: "Lease-to-own over 12 months, paid from your checking account on your paydays. " +
+						"The cost of ownership is more than the cash price; use the early purchase option to pay less.",
+					es: "Arrendamiento con opción a compra durante 12 meses, pagado desde su cuenta de cheques en sus días de pago. " +
+						"El costo de propiedad es mayor que el precio de contado; use la opción de compra anticipada para pagar menos.",
+				}}
 			sac := term{code: "SNP-SAC-101", typeID: chairside.PlanFixedInstallmentLoan, months: 3, calc: calcDeferred,
 				minCents: 30_000, productType: chairside.ProductLease,
-				description: "Early purchase option: pay the cash price within 101 days and own it with nothing more to pay. " +
-					"After 101 days the lease's full cost of ownership applies. Payments come from your checking account."}
+				description: words{
+					en: "Early purchase option: pay the cash price within 101 days and own it with nothing more to pay. " +
+						"After 101 days the lease's full cost of ownership applies. Payments come from your checking account.",
+					es: "Opción de compra anticipada: pague el precio de contado dentro de 101 días y el tratamiento será suyo, sin nada más que pagar. " +
+						"Después de 101 días se aplica el costo de propiedad completo del arrendamiento. Los pagos se hacen desde su cuenta de cheques.",
+				}}
 			return []term{sac, lease}
 		},
 	},
@@ -255,7 +283,10 @@ var products = map[string]*product{
 			}
 			ts := installments("HFD", []int{6, 12}, 0, 50_000, "risa")
 			for i := range ts {
-				ts[i].description = fmt.Sprintf("No interest: %d equal monthly payments after your down payment.", ts[i].months)
+				ts[i].description = words{
+					en: fmt.Sprintf("No interest: %d equal monthly payments after your down payment.", ts[i].months),
+					es: fmt.Sprintf("Sin intereses: %d pagos mensuales iguales después de su pago inicial.", ts[i].months),
+				}
 			}
 			return append(ts, installments("HFD", []int{18, 24, 36}, apr, 100_000, "risa")...)
 		},
@@ -274,10 +305,16 @@ var products = map[string]*product{
 			return append(ts,
 				term{code: "PRO-HAR-NI-12", typeID: chairside.PlanSubLenderNoInterest, months: 12, calc: calcAmortised,
 					minCents: 100_000, productType: "bankloan", subLender: "harbor",
-					description: "No interest: 12 equal monthly payments, from Harbor Community Bank."},
+					description: words{
+						en: "No interest: 12 equal monthly payments, from Harbor Community Bank.",
+						es: "Sin intereses: 12 pagos mensuales iguales, con Harbor Community Bank.",
+					}},
 				term{code: "PRO-CED-PR-24", typeID: chairside.PlanSubLenderPromotionalRate, months: 24, apr: 5.99,
 					calc: calcAmortised, minCents: 150_000, productType: "bankloan", subLender: "cedarline",
-					description: "Promotional rate of 5.99% APR for 24 months, from Cedarline Credit Union."},
+					description: words{
+						en: "Promotional rate of 5.99% APR for 24 months, from Cedarline Credit Union.",
+						es: "Tasa promocional con una APR de 5.99% durante 24 meses, con Cedarline Credit Union.",
+					}},
 			)
 		},
 	},
@@ -367,8 +404,9 @@ func (p *product) decide(outcome string, prof profile, purchase int64) (result s
 
 // answer fills a decision's outcome from an application record (see
 // lender.answer): the response code, amounts, stipulations and pending
-// reasons, all derived from the record and the product.
-func (p *product) answer(d *chairside.Decision, r record, settled bool) {
+// reasons, all derived from the record and the product; what the
+// stipulations ask is in lang.
+func (p *product) answer(d *chairside.Decision, r record, settled bool, lang locale.Language) {
 	switch r.outcome {
 	case OutcomeApproved, chairside.ResponsePrequalified, chairside.ResponsePreapproved, OutcomeExisting, OutcomeExpired, OutcomeExistingLowLimit:
 		d.ResponseCode = p.positiveCode(d.Operation)
@@ -382,7 +420,7 @@ func (p *product) answer(d *chairside.Decision, r record, settled bool) {
 		if p == products[provider.Snap] {
 			d.Stipulations = append(d.Stipulations, chairside.Stipulation{
 				ID: "STIP-SNP-BANK", Type: "bank_account", Status: "open",
-				Description: "Add the checking account your pay goes into; lease payments come from it.",
+				Description: stipulationWords["bank_account"].in(lang),
 			})
 		}
 		switch r.outcome {
@@ -398,25 +436,25 @@ func (p *product) answer(d *chairside.Decision, r record, settled bool) {
 			d.ResponseCode = p.positiveCode(d.Operation)
 			return
 		}
-		p.pending(d)
+		p.pending(d, lang)
 	case OutcomePending:
-		p.pending(d)
+		p.pending(d, lang)
 	case OutcomePendingIncome:
 		// The amount the approval will carry once the income is in.
 		d.ApprovedAmountCents = r.approvedCents
-		pendingFor(d, p.abbr, ReasonIncome)
+		pendingFor(d, p.abbr, lang, ReasonIncome)
 	case OutcomeUnderReview:
-		pendingFor(d, p.abbr, ReasonRedFlag)
+		pendingFor(d, p.abbr, lang, ReasonRedFlag)
 	case OutcomePendingReview:
-		pendingFor(d, p.abbr, "identity_verification")
+		pendingFor(d, p.abbr, lang, "identity_verification")
 	default: // declined, nooffer, error
 		d.ResponseCode = r.outcome
 	}
 }
 
 // pending makes a decision pending for the product's reasons.
-func (p *product) pending(d *chairside.Decision) {
-	pendingFor(d, p.abbr, p.pendingReasons...)
+func (p *product) pending(d *chairside.Decision, lang locale.Language) {
+	pendingFor(d, p.abbr, lang, p.pendingReasons...)
 }
 
 // Pending reasons of the outcomes that do not follow the product's own.
@@ -430,8 +468,8 @@ const (
 )
 
 // pendingFor makes a decision pending for reasons, each but red_flag with
-// the stipulation that says what the lender waits for.
-func pendingFor(d *chairside.Decision, abbr string, reasons ...string) {
+// the stipulation that says, in lang, what the lender waits for.
+func pendingFor(d *chairside.Decision, abbr string, lang locale.Language, reasons ...string) {
 	d.ResponseCode = chairside.ResponsePending
 	for _, r := range reasons {
 		d.PendingReasons = append(d.PendingReasons, r)
@@ -443,7 +481,7 @@ func pendingFor(d *chairside.Decision, abbr string, reasons ...string) {
 			typ = chairside.PatchIncome
 		}
 		d.Stipulations = append(d.Stipulations, chairside.Stipulation{
-			ID: "STIP-" + abbr + "-" + r, Type: typ, Status: "pending", Description: pendingWords[r],
+			ID: "STIP-" + abbr + "-" + r, Type: typ, Status: "pending", Description: stipulationWords[r].in(lang),
 		})
 	}
 }
@@ -465,15 +503,6 @@ func capacityPercent(score int) int {
 	return 8
 }
 
-var pendingWords = map[string]string{
-	"identity_verification":       "The lender needs to confirm your identity.",
-	"verify_email":                "Confirm your email address with the link the lender sent you.",
-	"esign":                       "Sign the loan agreement to finish.",
-	"bank_verification":           "The lender needs to confirm your checking account.",
-	"additional_documents_needed": "The lender needs a document from you, such as a pay stub.",
-	ReasonIncome:                  "The lender needs your verified yearly income before taxes.",
-}
-
 // Plans lists the plans of a positive decision for an amount: every plan of
 // the product, each computed for the smaller of the amount and the approved
 // amount, so the browser can flag those that do not cover the amount. The
@@ -487,7 +516,8 @@ func (l *lender) Plans(ctx context.Context, req *chairside.PlansRequest) ([]chai
 	if err != nil {
 		return nil, err
 	}
-	d := l.answer(req.LenderApplicationID, r, true)
+	lang := language(ctx)
+	d := l.answer(lang, req.LenderApplicationID, r, true)
 	if !chairside.Positive(d.ResponseCode) {
 		return nil, chairside.Errorf(chairside.ECONFLICT, "There is no offer to choose a plan for.")
 	}
@@ -514,6 +544,7 @@ func (l *lender) Plans(ctx context.Context, req *chairside.PlansRequest) ([]chai
 	var plans []chairside.PaymentPlan
 	for _, t := range l.prod.terms(r.score) {
 		plan := t.compute(financed - down)
+		plan.Description = t.description.in(lang)
 		plan.ProviderKey = l.p.Key
 		plan.ExpireDateTime = expires
 		plan.MaxAmountCents = approved
@@ -524,11 +555,12 @@ func (l *lender) Plans(ctx context.Context, req *chairside.PlansRequest) ([]chai
 	return plans, nil
 }
 
-// compute works out a term's payments for an amount.
+// compute works out a term's payments for an amount, described in English
+// (Plans puts in the words of the call's language).
 func (t term) compute(amount int64) chairside.PaymentPlan {
 	plan := chairside.PaymentPlan{
 		TypeID: t.typeID, ProviderPlanCode: t.code, DurationMonths: t.months, APR: t.apr, PromoAPR: t.promoAPR,
-		Description: t.description, MinAmountCents: t.minCents, AmountFinancedCents: amount,
+		Description: t.description.en, MinAmountCents: t.minCents, AmountFinancedCents: amount,
 		ProductType: t.productType, SubLenderID: t.subLender,
 	}
 	switch t.calc {

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/chairside/chairside"
+	"github.com/chairside/chairside/locale"
 )
 
 // The identity quiz (docs/behaviour.md, "The identity quiz"). Like the rest
@@ -22,12 +23,17 @@ import (
 // answer after that is graded expired and a fresh quiz must be fetched.
 const QuizTTL = 5 * time.Minute
 
-// quizPool is what the questions are made of; each attempt asks three of
-// them, starting at a different one.
-var quizPool = []struct {
+// quizQuestion is a question of the pool and its four choices.
+type quizQuestion struct {
 	text    string
 	choices [4]string
-}{
+}
+
+// quizPool is what the questions are made of; each attempt asks three of
+// them, starting at a different one. quizPoolES is the same pool in
+// Spanish, question for question and choice for choice, so the right
+// choice is the same whichever language the patient reads.
+var quizPool = []quizQuestion{
 	{"Which of these streets have you lived on?", [4]string{"Maple Avenue", "Harbor Road", "Cedar Lane", "None of these"}},
 	{"Which of these lenders has given you a car loan?", [4]string{"Lakeside Auto Credit", "Summit Motor Finance", "Prairie Auto Bank", "None of these"}},
 	{"In which county have you held a phone number?", [4]string{"Orange County", "Cook County", "Travis County", "None of these"}},
@@ -87,8 +93,12 @@ func (l *lender) Quiz(ctx context.Context, req *chairside.QuizRequest) (*chairsi
 		ID:        fmt.Sprintf("kba.%d.%d.%s", req.Attempt, issued, quizSeal(req.LenderApplicationID, req.Attempt, issued)),
 		ExpiresAt: time.Unix(issued, 0).UTC().Add(QuizTTL),
 	}
+	pool := quizPool
+	if language(ctx) == locale.Spanish {
+		pool = quizPoolES
+	}
 	for i := range 3 {
-		p := quizPool[(req.Attempt+i)%len(quizPool)]
+		p := pool[(req.Attempt+i)%len(pool)]
 		qq := chairside.QuizQuestion{ID: "q" + strconv.Itoa(i+1), Text: p.text}
 		for j, c := range p.choices {
 			qq.Choices = append(qq.Choices, chairside.QuizChoice{ID: "c" + strconv.Itoa(j+1), Text: c})

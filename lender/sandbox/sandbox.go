@@ -46,6 +46,7 @@ import (
 
 	"github.com/chairside/chairside"
 	lenderops "github.com/chairside/chairside/lender"
+	"github.com/chairside/chairside/locale"
 	"github.com/chairside/chairside/provider"
 )
 
@@ -241,7 +242,9 @@ func (l *lender) find(id string) (record, error) {
 
 // offerable returns an application whose offer can be acted on, with its
 // current answer. An application decided by the Error magic name keeps
-// failing, as a lender whose system is down would.
+// failing, as a lender whose system is down would. The answer is for the
+// checks of a step, so its words are English; Complete, which hands its
+// decision back, answers again in the call's language.
 func (l *lender) offerable(id string) (record, *chairside.Decision, error) {
 	r, err := l.find(id)
 	if err != nil {
@@ -251,7 +254,7 @@ func (l *lender) offerable(id string) (record, *chairside.Decision, error) {
 		return record{}, nil, fmt.Errorf("sandbox: application %s: %w", id,
 			chairside.Errorf(chairside.ELENDER, "The lender could not process the request."))
 	}
-	d := l.answer(id, r, true)
+	d := l.answer(locale.English, id, r, true)
 	if !chairside.Positive(d.ResponseCode) {
 		return record{}, nil, chairside.Errorf(chairside.ECONFLICT, "There is no offer to accept.")
 	}
@@ -307,13 +310,14 @@ func (l *lender) Complete(ctx context.Context, req *chairside.OfferRequest) (*ch
 	if err := l.begin(ctx, OpComplete, req.Reference); err != nil {
 		return nil, err
 	}
-	_, d, err := l.offerable(req.LenderApplicationID)
+	r, _, err := l.offerable(req.LenderApplicationID)
 	if err != nil {
 		return nil, err
 	}
 	if err := l.checkPlan(req.ProviderPlanCode, "completing"); err != nil {
 		return nil, err
 	}
+	d := l.answer(language(ctx), req.LenderApplicationID, r, true)
 	d.ResponseCode = chairside.ResponseApproved
 	d.PendingReasons = []string{}
 	return d, nil
@@ -330,7 +334,7 @@ func (l *lender) Status(ctx context.Context, providerKey, lenderApplicationID st
 	if err != nil {
 		return nil, err
 	}
-	return l.answer(lenderApplicationID, r, true), nil
+	return l.answer(language(ctx), lenderApplicationID, r, true), nil
 }
 
 // Patch answers a pending-income application's verified income: the
@@ -358,7 +362,7 @@ func (l *lender) Patch(ctx context.Context, req *chairside.PatchRequest) (*chair
 	}
 	r.outcome, r.ref = OutcomeApproved, refHash(l.p.Key, req.Reference)
 	id := l.encodeID(r)
-	d := l.answer(id, r, true)
+	d := l.answer(language(ctx), id, r, true)
 	if !req.Now.IsZero() {
 		d.CreatedAt = req.Now
 	}
@@ -379,7 +383,7 @@ func (l *lender) Stipulations(ctx context.Context, req *chairside.StipulationsRe
 		return nil, err
 	}
 	have := map[string]chairside.Stipulation{}
-	for _, st := range l.answer(req.LenderApplicationID, r, true).Stipulations {
+	for _, st := range l.answer(language(ctx), req.LenderApplicationID, r, true).Stipulations {
 		have[st.ID] = st
 	}
 	out := make([]chairside.Stipulation, 0, len(req.Known))

@@ -55,7 +55,7 @@ test('documents: each page opens from a link in copy, and Back returns to where 
   await expect(page).toHaveURL(/\/docs\/prequalificationtandc$/);
 
   const pdf = page.waitForResponse(
-    (r) => /\/api\/v1\/documents\/pdf\/synchrony_standard-rates\.pdf$/.test(r.url()) && r.request().method() === 'GET',
+    (r) => /\/api\/v1\/documents\/pdf\/synchrony_standard-rates\.pdf\?lang=en$/.test(r.url()) && r.request().method() === 'GET',
   );
   await page
     .locator('.doc-page__text')
@@ -66,10 +66,10 @@ test('documents: each page opens from a link in copy, and Back returns to where 
   expect(res.status()).toBe(200);
   expect(res.headers()['content-type']).toBe('application/pdf');
   const frame = page.locator('iframe.pdf-frame');
-  await expect(frame).toHaveAttribute('src', '/api/v1/documents/pdf/synchrony_standard-rates.pdf');
+  await expect(frame).toHaveAttribute('src', '/api/v1/documents/pdf/synchrony_standard-rates.pdf?lang=en');
   await expect(page.getByRole('link', { name: 'Open or download the PDF' })).toHaveAttribute(
     'href',
-    '/api/v1/documents/pdf/synchrony_standard-rates.pdf',
+    '/api/v1/documents/pdf/synchrony_standard-rates.pdf?lang=en',
   );
   await j.screen('pdf', 'Rates sheet');
   await page.getByRole('button', { name: 'Back' }).click();

@@ -197,6 +197,30 @@ export async function fillApplication(page: Page, lastName: string, prefix = 'pr
   }
 }
 
+/**
+ * fillRequired fills what a patient must, as a patient would: each required
+ * field still empty when they reach it, in the form's order (so the city and
+ * state the ZIP code filled in are left as they are), and answers how many
+ * fields they had to fill.
+ */
+export async function fillRequired(page: Page, lastName: string, prefix = 'primary'): Promise<number> {
+  if (!ssnByPage.has(page)) ssnByPage.set(page, randomSsn());
+  const form = page.locator('form');
+  await expect(form.locator('input, select').first()).toBeVisible();
+  let filled = 0;
+  for (const c of await form.locator(`[id^="${prefix}-"][aria-required="true"]`).all()) {
+    const id = (await c.getAttribute('id'))!.slice(prefix.length + 1);
+    if (await c.inputValue()) continue;
+    const tag = await c.evaluate((el) => el.tagName.toLowerCase());
+    const value = id === 'lastName' ? lastName : id === 'ssn' ? ssnByPage.get(page)! : VALUES[id]!;
+    if (tag === 'select') await c.selectOption(value);
+    else await c.pressSequentially(value, { delay: 0 });
+    if (id === 'addressZipCode') await expect(form.locator(`#${prefix}-addressState`)).not.toHaveValue(''); // filled in from the ZIP code
+    filled += 1;
+  }
+  return filled;
+}
+
 /** drawSignature signs the pad with a few strokes. */
 export async function drawSignature(page: Page): Promise<void> {
   const pad = page.getByTestId('signature-pad');

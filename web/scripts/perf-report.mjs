@@ -1,17 +1,18 @@
 // Performance report (not a test): serves the built app from the Go binary,
-// runs Lighthouse with its mobile profile on the idle, application and
-// payment-plans screens, and prints the scores with the gzip size of the JS
-// the first route loads.
+// runs Lighthouse with its mobile profile on the idle screen and every main
+// screen of the Approve journey, in English and in Spanish, and prints the
+// scores with the gzip size of the JS the first route loads.
 //
 //   npm run perf            (after `make build`; CHAIRSIDE_BIN=… for another binary)
 //
 // The idle and application screens are real page loads (the application
-// screen is what /start/entity-keys/{key} lands on). The payment-plans screen
-// only exists inside a session, so it is reached by driving the form in the
-// same browser: its performance is a Lighthouse timespan over the submit
-// that leads to it, plus a snapshot for accessibility and best practices.
+// screen is what /start/entity-keys/{key} lands on). The screens after it
+// only exist inside a session, so they are reached by driving the journey in
+// the same browser: the payment plans' performance is a Lighthouse timespan
+// over the submit that leads to them, and every screen gets a snapshot for
+// accessibility and best practices.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -47,8 +48,17 @@ async function waitForServer() {
 }
 
 const VALUES = {
-  firstName: 'Ann', lastName: 'Approve', dateOfBirth: '03/28/1961', ssn: '123456789', addressLine1: '12 Ocean Ave',
-  addressCity: 'San Diego', addressState: 'CA', addressZipCode: '92101', email: 'ann@example.com', mobilePhone: '6195550134',
+  purchaseAmountCents: '4500',
+  firstName: 'Ann',
+  lastName: 'Approve',
+  dateOfBirth: '03/28/1961',
+  ssn: '123456789',
+  addressLine1: '12 Ocean Ave',
+  addressCity: 'San Diego',
+  addressState: 'CA',
+  addressZipCode: '92101',
+  email: 'ann@example.com',
+  mobilePhone: '6195550134',
   annualGrossIncome: '65000',
 };
 
@@ -69,7 +79,7 @@ async function fillForm(page) {
   }
 }
 
-const clickText = (page, text) => page.locator(`::-p-text(${text})`).click();
+const clickText = (page, text) => page.locator(`button::-p-text(${text})`).click();
 
 function scores(lhr) {
   const pick = (id) =>
@@ -99,6 +109,79 @@ function unscored(lhr) {
   return errored.slice(0, 2).join('; ') || 'unknown';
 }
 
+/** words answers a message of the app's catalogue in a language: words('es', 'offers.plans.title'). */
+const catalogues = new Map();
+function words(lang, key) {
+  const [ns, ...rest] = key.split('.');
+  const file = path.join(web, 'src', 'locales', lang, `${ns}.json`);
+  if (!catalogues.has(file)) catalogues.set(file, JSON.parse(readFileSync(file, 'utf8')));
+  let node = catalogues.get(file);
+  for (const part of rest) node = node?.[part];
+  if (typeof node !== 'string') throw new Error(`no message ${lang} ${key}`);
+  return node;
+}
+
+/** Clínica Dental del Valle speaks Spanish by default (demo/offices.yaml); Bright Smile is the English demo office. */
+const OFFICE = { en: ENTITY_KEY, es: '1000200030023000' };
+
+/** journey walks the Approve journey in one language and answers a row per screen. */
+async function journey(browser, config, lang) {
+  const w = (key) => words(lang, key);
+  const page = await browser.newPage();
+  const flow = await startFlow(page, { config, name: `journey (${lang})` });
+  const names = [];
+  const snap = async (name) => {
+    await new Promise((r) => setTimeout(r, 500));
+    await flow.snapshot({ stepName: name });
+    names.push(name);
+  };
+  if (lang === 'es') {
+    // The idle screen of a patient who chose Spanish (the choice lives in the tab's session storage).
+    await page.evaluateOnNewDocument(() => sessionStorage.setItem('chairside.language', 'es'));
+    await flow.navigate(`${BASE}/idle`, { stepName: 'idle (navigation, es)' });
+    names.push('idle (navigation, es)');
+  }
+  await flow.navigate(`${BASE}/start/entity-keys/${OFFICE[lang]}`, { stepName: `application (navigation, ${lang})` });
+  names.push(`application (navigation, ${lang})`);
+  await page.waitForSelector('form');
+  await fillForm(page);
+  await clickText(page, w('common.actions.continue'));
+  await clickText(page, w('application.review.confirm'));
+  await page.waitForSelector('#agree');
+  await page.waitForSelector('.doc');
+  await snap(`soft pull (${lang})`);
+  await page.click('#agree');
+  await clickText(page, w('application.agree.button'));
+  await page.waitForSelector('::-p-text(' + w('results.positive.seeOptions') + ')');
+  await snap(`result (${lang})`);
+  await flow.startTimespan({ stepName: `payment plans (timespan, ${lang})` });
+  await clickText(page, w('results.positive.seeOptions'));
+  await page.waitForSelector('[role="radio"]');
+  await new Promise((r) => setTimeout(r, 1000));
+  await flow.endTimespan();
+  names.push(`payment plans (timespan, ${lang})`);
+  await snap(`payment plans (${lang})`);
+  await page.click('[role="radio"]');
+  await clickText(page, w('offers.continue'));
+  await page.waitForSelector('::-p-text(' + w('offers.review.accept') + ')');
+  await snap(`plan review (${lang})`);
+  await clickText(page, w('offers.review.accept'));
+  await page.waitForSelector('[data-testid="signature-pad"]');
+  await page.waitForSelector('.doc');
+  await snap(`signing (${lang})`);
+  for (const box of await page.$$('input[type="checkbox"]')) await box.click();
+  await page.click(`::-p-text(${w('signing.field.type')})`);
+  await page.type('#typed-signature', 'Ann Approve');
+  await clickText(page, w('signing.sign.submit'));
+  await page.waitForSelector('::-p-text(' + w('finish.complete.title') + ')');
+  await snap(`complete (${lang})`);
+  const result = await flow.createFlowResult();
+  mkdirSync(path.join(web, 'perf'), { recursive: true });
+  writeFileSync(path.join(web, 'perf', `flow-report-${lang}.html`), await flow.generateReport());
+  await page.close();
+  return result.steps.map((step, i) => ({ screen: names[i] ?? step.name, ...scores(step.lhr) }));
+}
+
 try {
   await waitForServer();
   const browser = await puppeteer.launch({ executablePath: CHROME, args: FLAGS, headless: true });
@@ -125,31 +208,19 @@ try {
     break;
   }
 
-  // 2. application: the QR link's page load, which lands on the form; then 3. payment plans.
-  {
-    const page = await browser.newPage();
-    const flow = await startFlow(page, { config, name: 'application → payment plans' });
-    await flow.navigate(`${BASE}/start/entity-keys/${ENTITY_KEY}`, { stepName: 'application' });
-    await page.waitForSelector('form');
-    await fillForm(page);
-    await clickText(page, 'Continue');
-    await clickText(page, 'Confirm and continue');
-    await page.waitForSelector('#agree');
-    await page.waitForSelector('.doc');
-    await page.click('#agree');
-    await flow.startTimespan({ stepName: 'payment plans (timespan)' });
-    await clickText(page, 'Check my options');
-    await clickText(page, 'See payment options');
-    await page.waitForSelector('[role="radio"]');
-    await new Promise((r) => setTimeout(r, 1000));
-    await flow.endTimespan();
-    await flow.snapshot({ stepName: 'payment plans (snapshot)' });
-    const result = await flow.createFlowResult();
-    for (const step of result.steps) rows.push({ screen: step.name.replace(/ report \(.*\)$/, '').replace(/^Navigation$/, 'application (navigation)').replace(/^Timespan$/, 'payment plans (timespan)').replace(/^Snapshot$/, 'payment plans (snapshot)'), ...scores(step.lhr) });
-    if (process.env.PERF_DEBUG) writeFileSync(path.join(tmp, '..', 'lh-app.json'), JSON.stringify(result.steps[0].lhr));
-    mkdirSync(path.join(web, 'perf'), { recursive: true });
-    writeFileSync(path.join(web, 'perf', 'flow-report.html'), await flow.generateReport());
-    await page.close();
+  // 2. application, as a page load, then every main screen of the journey to the end: the payment
+  // plans as a timespan over the submit that leads to them, every screen as a snapshot for
+  // accessibility and best practices — in English, then in Spanish (docs/languages.md).
+  for (const lang of ['en', 'es']) {
+    try {
+      rows.push(...(await journey(browser, config, lang)));
+    } catch (e) {
+      // Where the walk stopped, to be looked at (perf/ is not committed).
+      const pages = await browser.pages();
+      mkdirSync(path.join(web, 'perf'), { recursive: true });
+      await pages.at(-1)?.screenshot({ path: path.join(web, 'perf', `failed-${lang}.png`) });
+      throw e;
+    }
   }
   await browser.close();
 
@@ -158,7 +229,7 @@ try {
   console.table(rows);
   console.log(`first-route JS: ${js.gzipKB} KB gzip (${js.files.length} files) — budget 110 KB`);
   console.log('targets: performance ≥ 98, accessibility 100, best practices 100');
-  console.log(`full report: ${path.relative(process.cwd(), path.join(web, 'perf', 'flow-report.html'))}`);
+  console.log(`full reports: ${path.relative(process.cwd(), path.join(web, 'perf'))}/flow-report-{en,es}.html`);
 } finally {
   server.kill();
   rmSync(tmp, { recursive: true, force: true });

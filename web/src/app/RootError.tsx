@@ -1,11 +1,14 @@
 import { useEffect } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { reportClientError } from '@/lib/clientLog';
-import { currentWording } from '@/lib/wording';
+import { useT } from '@/lib/i18n';
+import { useWording } from '@/lib/wording';
 
 /** RootError: never a blank screen, whatever failed (a chunk that would not load included). */
 export function RootError() {
   const error = useRouteError();
+  const t = useT();
+  const { staff } = useWording();
   const chunk = error instanceof Error && /dynamically imported module|Importing a module script failed|Failed to fetch/i.test(error.message);
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   useEffect(() => {
@@ -16,15 +19,11 @@ export function RootError() {
   return (
     <main className="main" id="main">
       <div className="card">
-        <h1>{notFound ? 'Page not found' : 'Something went wrong'}</h1>
-        <p>
-          {chunk
-            ? 'Part of the page could not be loaded. Please check the connection and try again.'
-            : `We could not show this page. Your answers have not been sent twice. Please ask ${currentWording().staff} for help.`}
-        </p>
+        <h1>{notFound ? t('common.rootError.notFound') : t('common.rootError.title')}</h1>
+        <p>{chunk ? t('common.rootError.chunk') : t('common.rootError.body', { staff })}</p>
         <p>
           <a className="btn" href="/idle">
-            Go to the start screen
+            {t('common.rootError.startScreen')}
           </a>
         </p>
       </div>

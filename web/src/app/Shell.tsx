@@ -12,12 +12,19 @@ import { Stepper } from './Stepper';
 import { useRefreshWarning } from './useRefreshWarning';
 import { wording } from '@/lib/wording';
 import { DocLink } from '@/components/DocLink';
+import { LanguageSwitch } from '@/components/LanguageSwitch';
+import { loadJourneyMessages, useT } from '@/lib/i18n';
 
 // Drawers and modals load only when first opened: they stay out of the first route's JS.
-const HelpDrawer = lazy(() => import('@/features/help/HelpDrawer'));
-const LearnHowDrawer = lazy(() => import('@/features/offers/LearnHowDrawer'));
-const CancelModal = lazy(() => import('@/features/finish/CancelModal'));
-const TimeoutModal = lazy(() => import('@/features/session-timeout/TimeoutModal'));
+// Each brings the journey's words with it (lib/i18n.ts, loadJourneyMessages).
+const withWords =
+  <T,>(load: () => Promise<T>) =>
+  () =>
+    Promise.all([load(), loadJourneyMessages()]).then(([m]) => m);
+const HelpDrawer = lazy(withWords(() => import('@/features/help/HelpDrawer')));
+const LearnHowDrawer = lazy(withWords(() => import('@/features/offers/LearnHowDrawer')));
+const CancelModal = lazy(withWords(() => import('@/features/finish/CancelModal')));
+const TimeoutModal = lazy(withWords(() => import('@/features/session-timeout/TimeoutModal')));
 
 export function Shell() {
   const location = useLocation();
@@ -26,6 +33,7 @@ export function Shell() {
   const session = useFlow((s) => s.session);
   const providerKey = useFlow((s) => s.providerKey);
   const brand = useFlow((s) => s.location?.brandName);
+  const t = useT();
   const words = wording(brand);
   const title = useFlow(applicantTitle);
   const { faqOpen, learnHow, cancelOpen, timeoutOpen } = useUi();
@@ -55,7 +63,7 @@ export function Shell() {
   return (
     <>
       <a className="skip-link" href="#main">
-        Skip to main content
+        {t('common.shell.skipToMain')}
       </a>
       <header className="topbar">
         {hideLogo ? (
@@ -64,24 +72,25 @@ export function Shell() {
           <Link
             to={handle.staff ? '/office' : '/idle'}
             className="topbar__brand"
-            aria-label={brand ? `${brand} – Chairside home` : 'Chairside home'}
+            aria-label={brand ? t('common.shell.brandHome', { brand }) : t('common.shell.home')}
             reloadDocument={false}
           >
             <ChairsideMark />
             <span>{brand || 'Chairside'}</span>
           </Link>
         )}
-        <span className="topbar__title" aria-label={title ? `Applicant ${title}` : undefined}>
+        <span className="topbar__title" aria-label={title ? t('common.shell.applicant', { title }) : undefined}>
           {title}
         </span>
         {handle.staff ? null : (
           <button type="button" className="icon-btn" onClick={() => ui.set({ faqOpen: true })} aria-haspopup="dialog">
             <HelpIcon />
-            <span>Help</span>
+            <span className="icon-btn__label">{t('common.shell.help')}</span>
           </button>
         )}
+        {handle.staff ? null : <LanguageSwitch />}
         {providerSession ? (
-          <button type="button" className="icon-btn" onClick={cancel} aria-label="Cancel application" aria-haspopup="dialog">
+          <button type="button" className="icon-btn" onClick={cancel} aria-label={t('common.shell.cancel')} aria-haspopup="dialog">
             <CloseIcon />
           </button>
         ) : null}
@@ -95,26 +104,26 @@ export function Shell() {
       <footer className="footer">
         {footerLogo ? (
           <p className="footer__lender">
-            Financing offered by <img src={footerLogo} alt={lender?.name ?? ''} width={105} height={30} decoding="async" />
+            {t('common.shell.financingBy')} <img src={footerLogo} alt={lender?.name ?? ''} width={105} height={30} decoding="async" />
           </p>
         ) : null}
         {handle.staff ? null : (
           <p style={{ margin: '0 auto' }}>
-            Questions? Ask {words.staff}, or{' '}
+            {t('common.shell.questions', { staff: words.staff })}{' '}
             <button type="button" className="btn btn--link" onClick={() => ui.set({ faqOpen: true })}>
-              read the answers to common questions
+              {t('common.shell.readAnswers')}
             </button>
           </p>
         )}
         {handle.staff ? null : (
           <p className="footer__links">
-            <DocLink to="/accessibility">Accessibility</DocLink>
+            <DocLink to="/accessibility">{t('common.shell.accessibility')}</DocLink>
           </p>
         )}
       </footer>
       {handle.hideHelpButton || handle.staff ? null : (
         <button type="button" className="fab" onClick={() => ui.set({ faqOpen: true })} aria-haspopup="dialog">
-          <HelpIcon /> Help
+          <HelpIcon /> {t('common.shell.help')}
         </button>
       )}
       <Progress />

@@ -94,7 +94,7 @@ function isTransient(r: RouteObject): boolean {
 
 const plan = fixedRatePlan(P);
 
-const doc: Document = { id: 'd', version: '1', title: 'Terms', contentType: 'text/plain', content: 'Terms.', sha256: 'sha' };
+const doc: Document = { id: 'd', version: '1', title: 'Terms', contentType: 'text/plain', content: 'Terms.', language: 'en', sha256: 'sha' };
 
 function server() {
   return serve({

@@ -30,6 +30,7 @@ const terms: AccountTerms = {
     title: 'Account terms',
     contentType: 'text/html',
     content: '<p>When you ask for a higher limit, Synchrony looks at your yearly income and may check your credit report.</p>',
+    language: 'en',
     sha256: 'sha',
   },
 };

@@ -25,6 +25,7 @@ const docOf = (name: string, content = `<p>The ${name} text.</p>`): Document => 
   title: `Title of ${name}`,
   contentType: 'text/html',
   content,
+  language: 'en',
   sha256: 'sha',
 });
 
@@ -150,9 +151,9 @@ describe('links inside a lender’s document', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Rates sheet' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/docs/pdf/synchrony_standard-rates.pdf');
     const frame = await screen.findByTitle('Rates sheet (PDF)');
-    expect(frame.getAttribute('src')).toBe('/api/v1/documents/pdf/synchrony_standard-rates.pdf');
+    expect(frame.getAttribute('src')).toBe('/api/v1/documents/pdf/synchrony_standard-rates.pdf?lang=en');
     expect(screen.getByRole('link', { name: 'Open or download the PDF' }).getAttribute('href')).toBe(
-      '/api/v1/documents/pdf/synchrony_standard-rates.pdf',
+      '/api/v1/documents/pdf/synchrony_standard-rates.pdf?lang=en',
     );
     await userEvent.click(screen.getByRole('button', { name: 'Back' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Title of arbitration' })).toBeTruthy();

@@ -66,6 +66,7 @@ const doc = (p: string): Document => ({
   title: 'Authorization to check your credit',
   contentType: 'text/plain',
   content: `${p} may obtain your credit report.`,
+  language: 'en',
   sha256: `sha-${p}`,
 });
 

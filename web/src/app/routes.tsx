@@ -7,6 +7,7 @@ import { afterFullApplyDestination, isPositive } from '@/lib/decision';
 import { firstOpenStep } from '@/lib/lenderSteps';
 import { isDocName, isPdfName } from '@/lib/docLinks';
 import { flow } from '@/stores/flow';
+import { loadJourneyMessages } from '@/lib/i18n';
 import { Shell } from './Shell';
 import { RootError } from './RootError';
 import { IdlePage } from '@/features/start/IdlePage';
@@ -22,7 +23,8 @@ const MODES: ApplyMode[] = ['full', 'prequalify', 'prescreen'];
 type Lazy = RouteObject['lazy'];
 const page = (loader: () => Promise<Record<string, unknown>>, name: string): Lazy =>
   (async () => {
-    const m = await loader();
+    // The screen's words load beside its code (lib/i18n.ts, loadJourneyMessages).
+    const [m] = await Promise.all([loader(), loadJourneyMessages()]);
     return { Component: m[name] as React.ComponentType };
   }) as Lazy;
 

@@ -25,7 +25,15 @@ function start(answer: Decision): Call[] {
     [`/providers/${LC}/payment/plans`]: [json({ paymentPlans: [] })],
     '/log': [new Response(null, { status: 204 })],
   });
-  const d: Document = { id: 'doc-lc', version: '1', title: 'LendingClub terms', contentType: 'text/plain', content: 'x', sha256: 'sha-lc' };
+  const d: Document = {
+    id: 'doc-lc',
+    version: '1',
+    title: 'LendingClub terms',
+    contentType: 'text/plain',
+    content: 'x',
+    language: 'en',
+    sha256: 'sha-lc',
+  };
   flow.set({ documents: { [`${LC}:prequalification`]: d } });
   agree(LC, 'prequalification', d);
   return calls;

@@ -15,6 +15,7 @@ const doc = (p: string, sha = `sha-${p}`): Document => ({
   title: `${p} terms`,
   contentType: 'text/plain',
   content: 'x',
+  language: 'en',
   sha256: sha,
 });
 

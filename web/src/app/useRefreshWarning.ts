@@ -1,16 +1,20 @@
 import { useEffect } from 'react';
+import { t } from '@/lib/i18n';
 
-/** The refresh warning (docs/behaviour.md, "Time-outs"). Browsers show their own words; ours are kept for the record. */
-export const REFRESH_WARNING =
-  'WARNING: Refreshing this page will require you to restart the application process and re-scan the QR code.  Are you sure you want to continue?';
+/**
+ * The refresh warning (docs/behaviour.md, "Time-outs"). Browsers show their own words; ours are kept for the record,
+ * worded when the page is about to unload, in the language of that moment.
+ */
+export const refreshWarning = (): string => t('common.refreshWarning');
 
 export function useRefreshWarning(active: boolean): void {
   useEffect(() => {
     if (!active) return;
     const onBeforeUnload = (e: BeforeUnloadEvent) => {
       e.preventDefault();
-      e.returnValue = REFRESH_WARNING;
-      return REFRESH_WARNING;
+      const warning = refreshWarning();
+      e.returnValue = warning;
+      return warning;
     };
     window.addEventListener('beforeunload', onBeforeUnload);
     return () => window.removeEventListener('beforeunload', onBeforeUnload);

@@ -8,6 +8,7 @@ import { ApiError } from '@/lib/api/client';
 import type { ConsentInput, Document } from '@/lib/api/types';
 import { consentOf } from '@/lib/consent/documents';
 import { Failure } from '@/components/Failure';
+import { useT } from '@/lib/i18n';
 
 /**
  * ConsentStepScreen is a lender step that is one document read and agreed to
@@ -37,7 +38,9 @@ export function ConsentStepScreen({
   const doc = useDocument(load, deps);
   const box = useAgree();
   const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState('');
+  // Our own failures are kept by kind and worded at render, so they follow a change of language; the server's words are kept as sent.
+  const [failure, setFailure] = useState<{ kind: 'updated' | 'failed' } | { kind: 'server'; message: string } | null>(null);
+  const t = useT();
 
   async function go() {
     if (!box.agreed || !doc.doc) {
@@ -46,16 +49,16 @@ export function ConsentStepScreen({
       return;
     }
     setBusy(true);
-    setFailure('');
+    setFailure(null);
     try {
       navigate(await send(consentOf(doc.doc)));
     } catch (err) {
       setBusy(false);
       if (err instanceof ApiError && err.code === 'consent_required') {
-        setFailure('This document was just updated. Please read it again and tick the box.');
+        setFailure({ kind: 'updated' });
         box.set(false);
         doc.retry();
-      } else setFailure(err instanceof ApiError ? err.message : 'Something went wrong. Please try again.');
+      } else setFailure(err instanceof ApiError ? { kind: 'server', message: err.message } : { kind: 'failed' });
     }
   }
 
@@ -64,7 +67,17 @@ export function ConsentStepScreen({
       <Page title={title} lead={lead}>
         <DocumentBox doc={doc.doc} failed={doc.failed} onRetry={doc.retry} />
         <AgreeBox id="step-consent" checked={box.agreed} error={box.error} onChange={box.set} label={boxLabel} />
-        <Failure message={failure} />
+        <Failure
+          message={
+            failure?.kind === 'server'
+              ? failure.message
+              : failure?.kind === 'updated'
+                ? t('common.consent.updated')
+                : failure
+                  ? t('common.consent.failed')
+                  : null
+          }
+        />
         <div className="actions">
           <Button onClick={() => void go()} disabled={busy || !doc.doc}>
             {button}

@@ -2,11 +2,16 @@ import { useEffect, useState } from 'react';
 import type { Document } from '@/lib/api/types';
 import { Skeleton } from './Skeleton';
 import { DocumentContent } from './DocLink';
+import { asLanguage, useT } from '@/lib/i18n';
+import { useTranslation } from 'react-i18next';
 
 /**
  * DocumentBox shows a disclosure exactly as the server sent it (its sha256 is
  * what the consent names), in a scrollable, keyboard-reachable box. Its
- * links to our documents pages open them in the app (DocumentContent).
+ * links to our documents pages open them in the app (DocumentContent). A
+ * document the lender gives only in another language than the patient's is
+ * said to be so before it, and marked with its language for screen readers
+ * (docs/languages.md).
  */
 export function DocumentBox({
   doc,
@@ -23,13 +28,15 @@ export function DocumentBox({
   /** Under a lender's own heading: the title is an h3. */
   nested?: boolean;
 }) {
+  const t = useT();
+  const { i18n } = useTranslation();
   if (failed) {
     return (
       <div className="notice notice--warn" role="alert">
-        <p>We couldn’t load the terms just now.</p>
+        <p>{t('common.document.failed')}</p>
         {onRetry ? (
           <button type="button" className="btn btn--secondary" onClick={onRetry}>
-            Try again
+            {t('common.actions.tryAgain')}
           </button>
         ) : null}
       </div>
@@ -38,21 +45,32 @@ export function DocumentBox({
   if (!doc) {
     return (
       <div role="status" aria-live="polite" style={{ minHeight: 200 }}>
-        <span className="visually-hidden">Loading the terms…</span>
+        <span className="visually-hidden">{t('common.document.loading')}</span>
         <Skeleton height={180} />
       </div>
     );
   }
+  const docLanguage = asLanguage(doc.language) ?? 'en';
+  const foreign = docLanguage !== asLanguage(i18n.language);
   return (
-    <div className="doc" tabIndex={0} role="region" aria-label={label ?? doc.title}>
-      {nested ? <h3 style={{ fontSize: '1.05rem' }}>{doc.title}</h3> : <h2 style={{ fontSize: '1.05rem' }}>{doc.title}</h2>}
-      <DocumentContent doc={doc} />
-    </div>
+    <>
+      {foreign ? (
+        <p className="notice" role="note">
+          {t('common.document.onlyIn', { language: t(`common.languages.${docLanguage}`) })}
+        </p>
+      ) : null}
+      <div className="doc" tabIndex={0} role="region" aria-label={label ?? doc.title} lang={foreign ? docLanguage : undefined}>
+        {nested ? <h3 style={{ fontSize: '1.05rem' }}>{doc.title}</h3> : <h2 style={{ fontSize: '1.05rem' }}>{doc.title}</h2>}
+        <DocumentContent doc={doc} />
+      </div>
+    </>
   );
 }
 
 /** useDocument loads a document (or anything else) through the given loader, with a retry. */
 export function useDocument<T = Document>(load: () => Promise<T>, deps: unknown[]): { doc: T | null; failed: boolean; retry: () => void } {
+  // A new language loads the document again: the lender may have it in that language.
+  const { i18n } = useTranslation();
   const [doc, setDoc] = useState<T | null>(null);
   const [failed, setFailed] = useState(false);
   const [n, setN] = useState(0);
@@ -67,6 +85,6 @@ export function useDocument<T = Document>(load: () => Promise<T>, deps: unknown[
       live = false;
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [...deps, n]);
+  }, [...deps, n, i18n.language]);
   return { doc, failed, retry: () => setN((x) => x + 1) };
 }

@@ -1,10 +1,22 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { reportClientError } from '@/lib/clientLog';
-import { currentWording } from '@/lib/wording';
+import { useT } from '@/lib/i18n';
+import { useWording } from '@/lib/wording';
 
 interface Props {
   children: ReactNode;
   fallback?: ReactNode;
+}
+
+/** WidgetFailed stands in for a part of the page that failed; a function component, so it follows a change of language. */
+function WidgetFailed() {
+  const t = useT();
+  const { staff } = useWording();
+  return (
+    <div className="notice notice--error" role="alert">
+      <p>{t('common.widgetFailed', { staff })}</p>
+    </div>
+  );
 }
 
 /** ErrorBoundary keeps a failing widget from blanking the page. */
@@ -23,13 +35,7 @@ export class ErrorBoundary extends Component<Props, { failed: boolean }> {
 
   render(): ReactNode {
     if (this.state.failed) {
-      return (
-        this.props.fallback ?? (
-          <div className="notice notice--error" role="alert">
-            <p>Something went wrong showing this part of the page. Please ask {currentWording().staff} for help.</p>
-          </div>
-        )
-      );
+      return this.props.fallback ?? <WidgetFailed />;
     }
     return this.props.children;
   }

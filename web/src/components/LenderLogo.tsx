@@ -1,4 +1,5 @@
-import { useFlow, UNKNOWN_LENDER } from '@/stores/flow';
+import { useFlow } from '@/stores/flow';
+import { useT } from '@/lib/i18n';
 
 /**
  * LenderLogo shows a lender's logo with fixed dimensions, so nothing jumps
@@ -8,6 +9,7 @@ import { useFlow, UNKNOWN_LENDER } from '@/stores/flow';
 export function LenderLogo({ providerKey, logo, className }: { providerKey: string; logo?: string; className?: string }) {
   const cfg = useFlow((s) => s.providers[providerKey]);
   const src = logo || cfg?.logo || '/logos/generic.svg';
-  const name = cfg?.name || UNKNOWN_LENDER;
-  return <img className={className ?? 'lender-logo'} src={src} alt={`${name} logo`} width={140} height={40} decoding="async" />;
+  const t = useT();
+  const alt = cfg?.name ? t('common.lender.logo', { name: cfg.name }) : t('common.lender.unknownLogo');
+  return <img className={className ?? 'lender-logo'} src={src} alt={alt} width={140} height={40} decoding="async" />;
 }

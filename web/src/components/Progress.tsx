@@ -1,8 +1,10 @@
 import { useFlow } from '@/stores/flow';
+import { useT } from '@/lib/i18n';
 
-/** Progress shows the waiting message of a submission over the page. */
+/** Progress shows the waiting message of a submission over the page (worded by whoever set it, in the language of that moment). */
 export function Progress() {
   const message = useFlow((s) => s.progress);
+  const t = useT();
   if (!message) return null;
   return (
     <div className="progress" role="status" aria-live="polite">
@@ -12,7 +14,7 @@ export function Progress() {
           {message}
         </p>
         <p className="muted" style={{ margin: '0 auto' }}>
-          This can take a minute or two. Please keep this page open.
+          {t('common.progress.patience')}
         </p>
       </div>
     </div>

@@ -1,3 +1,5 @@
+import { useT } from '@/lib/i18n';
+
 /** Skeleton reserves the space of content that is loading, so the layout does not jump. */
 export function Skeleton({ height = 52, width = '100%', count = 1 }: { height?: number; width?: number | string; count?: number }) {
   return (
@@ -9,10 +11,11 @@ export function Skeleton({ height = 52, width = '100%', count = 1 }: { height?: 
   );
 }
 
-export function Loading({ label = 'Loading…', height = 320 }: { label?: string; height?: number }) {
+export function Loading({ label, height = 320 }: { label?: string; height?: number }) {
+  const t = useT();
   return (
     <div role="status" aria-live="polite" style={{ minHeight: height }}>
-      <span className="visually-hidden">{label}</span>
+      <span className="visually-hidden">{label ?? t('common.loading')}</span>
       <Skeleton height={40} width="60%" />
       <Skeleton height={52} count={3} />
     </div>

@@ -1,6 +1,7 @@
 import { Page } from './Page';
 import { Button } from './Button';
 import { ResultIcon } from './Icons';
+import { useT } from '@/lib/i18n';
 
 /**
  * StillWorking is what a patient sees when a lender step (checking options,
@@ -10,19 +11,16 @@ import { ResultIcon } from './Icons';
  * answers a repeat with the first answer.
  */
 export function StillWorking({ lender, offline, onRetry, busy = false }: { lender: string; offline: boolean; onRetry: () => void; busy?: boolean }) {
+  const t = useT();
   return (
     <div className="card" data-testid="still-working">
       <ResultIcon kind="info" />
-      <Page title={offline ? 'We can’t reach our server right now' : `${lender} is still working on it`}>
-        <p className="lead">
-          {offline
-            ? 'The connection may have dropped. Please check that this device is online, then try again.'
-            : `${lender} hasn’t finished with your application yet. Sometimes this takes a little longer.`}
-        </p>
-        <p>Please wait a moment, then tap Try again. Nothing will be sent twice, and you don’t need to start over.</p>
+      <Page title={offline ? t('common.stillWorking.offlineTitle') : t('common.stillWorking.title', { lender })}>
+        <p className="lead">{offline ? t('common.stillWorking.offlineLead') : t('common.stillWorking.lead', { lender })}</p>
+        <p>{t('common.stillWorking.body')}</p>
         <div className="actions">
           <Button onClick={onRetry} disabled={busy}>
-            Try again
+            {t('common.actions.tryAgain')}
           </Button>
         </div>
       </Page>

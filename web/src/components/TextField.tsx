@@ -1,4 +1,6 @@
+import { serverText } from '@/lib/serverText';
 import type { ReactNode } from 'react';
+import { useT } from '@/lib/i18n';
 
 export interface TextFieldProps {
   id: string;
@@ -29,6 +31,7 @@ export interface TextFieldProps {
  * the colour.
  */
 export function TextField(props: TextFieldProps): ReactNode {
+  const t = useT();
   const errId = `${props.id}-error`;
   const hintId = `${props.id}-hint`;
   const describedBy = [props.hint ? hintId : '', props.error ? errId : ''].filter(Boolean).join(' ') || undefined;
@@ -68,8 +71,8 @@ export function TextField(props: TextFieldProps): ReactNode {
       )}
       {props.error ? (
         <span id={errId} className="error-text">
-          <span className="visually-hidden">Error: </span>
-          {props.error}
+          <span className="visually-hidden">{t('common.errorPrefix')}</span>
+          {serverText(props.error)}
         </span>
       ) : null}
     </div>

@@ -3,6 +3,7 @@ import type { FinishOutcome, StartFlowResponse } from '@/lib/api/types';
 import { reportClientError } from '@/lib/clientLog';
 import { flow } from '@/stores/flow';
 import { enterSession } from './start';
+import { forgetLanguageChoice } from '@/lib/i18n';
 
 /** How long a delayed finish leaves the last screen before clearing it (docs/behaviour.md, "Finishing"). */
 export const FINISH_CLEAR_DELAY_MS = 60_000;
@@ -58,6 +59,8 @@ function clearNow(): void {
   delayedClear = null;
   finished = null;
   flow.clear();
+  // The screen keeps its language; the next patient on this device starts from the office's or browser's.
+  forgetLanguageChoice();
 }
 
 /**

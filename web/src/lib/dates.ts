@@ -1,3 +1,4 @@
+import { locale } from './i18n';
 /** Dates: the API speaks YYYY-MM-DD, people type MM/DD/YYYY. */
 
 export interface DayDate {
@@ -120,4 +121,19 @@ export function normalizeUsDate(typed: string): string {
   if (!m) return s;
   const year = Number(m[2]! + m[3]!);
   return year >= 1900 && year <= 2099 ? `${m[1]}/${m[2]}${m[3]}` : s;
+}
+
+/** formatLongDate shows a calendar date in the app's language: "March 3, 2026" or "3 de marzo de 2026". */
+export function formatLongDate(d: Date): string {
+  return d.toLocaleDateString(locale(), { year: 'numeric', month: 'long', day: 'numeric' });
+}
+
+/** formatShortDate shows a calendar date with a short month in the app's language: "Dec 21, 2026" or "21 dic 2026". */
+export function formatShortDate(d: Date): string {
+  return d.toLocaleDateString(locale(), { year: 'numeric', month: 'short', day: 'numeric' });
+}
+
+/** formatClockTime shows a time of day in the app's language: "3:05 PM" or "3:05 p.m.". */
+export function formatClockTime(d: Date): string {
+  return d.toLocaleTimeString(locale(), { hour: 'numeric', minute: '2-digit' });
 }

@@ -1,3 +1,4 @@
+import { currentLanguage } from './i18n';
 /*
  * The documents pages (docs/behaviour.md, "Help and documents"): their
  * names, what we call them, and how a link in copy — ours or a lender's —
@@ -5,6 +6,7 @@
  */
 
 import type { DocumentName } from '@/lib/api/types';
+import { t } from './i18n';
 
 /** The documents a link may name (the contract's DocumentName, every one), in the order the help page lists them. */
 export const DOC_NAMES = [
@@ -27,17 +29,10 @@ export const EVERY_DOCUMENT_LISTED: [Unlisted] extends [never] ? true : Unlisted
 /** The platform's own documents, shown without a lender; the others are the current lender's. */
 export const PLATFORM_DOCS: readonly DocName[] = ['privacyNotice', 'privacy'];
 
-/** What we call each document before the server's own title has arrived, and in lists. */
-export const DOC_TITLES: Record<DocName, string> = {
-  privacyNotice: 'Privacy notice',
-  privacy: 'Privacy policy',
-  electronicDisclosuresAndSignatures: 'Electronic documents and signatures',
-  prequalificationtandc: 'Prequalification terms',
-  creditReport: 'Permission to check your credit',
-  participatingCreditors: 'The lenders we work with',
-  arbitration: 'Arbitration agreement',
-  arbitrationProvision: 'Arbitration provision',
-};
+/** docTitle is what we call a document before the server's own title has arrived, and in lists, in the app's language (call it at render). */
+export function docTitle(doc: DocName): string {
+  return t(`docs.titles.${doc}`);
+}
 
 export function isDocName(name: string | undefined): name is DocName {
   return (DOC_NAMES as readonly string[]).includes(name ?? '');
@@ -53,9 +48,9 @@ export function pdfRoute(name: string): string {
   return `/docs/pdf/${encodeURIComponent(name)}`;
 }
 
-/** pdfUrl is where the server serves a PDF by name. */
+/** pdfUrl is where the server serves a PDF by name, in the app's language (a plain link carries no Accept-Language of ours). */
 export function pdfUrl(name: string): string {
-  return `/api/v1/documents/pdf/${encodeURIComponent(name)}`;
+  return `/api/v1/documents/pdf/${encodeURIComponent(name)}?lang=${currentLanguage()}`;
 }
 
 /**

@@ -1,8 +1,11 @@
+import { t } from './i18n';
+
 /*
  * The payment method's masks and checks (docs/behaviour.md, "What each lender
  * asks for"): the same rules as the server's validate/payment.go, applied
- * first for speed. Card numbers and CVVs pass through these functions and are
- * never stored anywhere by them.
+ * first for speed, their words in the patient's language at the moment of the
+ * check. Card numbers and CVVs pass through these functions and are never
+ * stored anywhere by them.
  */
 
 export const digitsOnly = (s: string, max: number): string => s.replace(/\D/g, '').slice(0, max);
@@ -86,13 +89,13 @@ export type Errors = Record<string, string>;
 
 export function bankAccountErrors(f: BankAccountForm): Errors {
   const e: Errors = {};
-  if (!f.routingNumber) e.routingNumber = 'Required Field';
-  else if (!/^\d{9}$/.test(f.routingNumber)) e.routingNumber = 'Please enter the 9-digit routing number printed on your checks.';
+  if (!f.routingNumber) e.routingNumber = t('payment.errors.required');
+  else if (!/^\d{9}$/.test(f.routingNumber)) e.routingNumber = t('payment.errors.routingDigits');
   // Nine digits that are no bank's (validate/payment.go, the same words).
-  else if (!routingValid(f.routingNumber)) e.routingNumber = 'This isn’t a routing number we recognize. Please check each digit against your checks.';
-  if (!f.accountNumber) e.accountNumber = 'Required Field';
-  else if (!/^\d{4,17}$/.test(f.accountNumber)) e.accountNumber = 'Your account number has 4 to 17 digits.';
-  if (!f.bankName.trim()) e.bankName = 'Required Field';
+  else if (!routingValid(f.routingNumber)) e.routingNumber = t('payment.errors.routingUnknown');
+  if (!f.accountNumber) e.accountNumber = t('payment.errors.required');
+  else if (!/^\d{4,17}$/.test(f.accountNumber)) e.accountNumber = t('payment.errors.accountDigits');
+  if (!f.bankName.trim()) e.bankName = t('payment.errors.required');
   return e;
 }
 
@@ -106,12 +109,12 @@ export interface CardForm {
 
 export function cardErrors(f: CardForm, now = new Date()): Errors {
   const e: Errors = {};
-  if (!f.cardholderName.trim()) e.cardholderName = 'Required Field';
-  if (!f.cardNumber) e.cardNumber = 'Required Field';
-  else if (!cardValid(f.cardNumber)) e.cardNumber = 'Please check your card number: 16 digits, or 15 for American Express.';
-  if (!expiryValid(f.expiry, now)) e.expiry = 'Please enter an expiry date that has not passed (MM/YY).';
-  if (!f.cvv) e.cvv = 'Required Field';
-  else if (!cvvValid(f.cvv, f.cardNumber)) e.cvv = 'The security code is 3 digits, or 4 on the front of an American Express card.';
-  if (!/^\d{5}$/.test(f.zip)) e.zip = f.zip ? 'Please enter the 5-digit ZIP code of your billing address.' : 'Required Field';
+  if (!f.cardholderName.trim()) e.cardholderName = t('payment.errors.required');
+  if (!f.cardNumber) e.cardNumber = t('payment.errors.required');
+  else if (!cardValid(f.cardNumber)) e.cardNumber = t('payment.errors.cardNumber');
+  if (!expiryValid(f.expiry, now)) e.expiry = t('payment.errors.expiry');
+  if (!f.cvv) e.cvv = t('payment.errors.required');
+  else if (!cvvValid(f.cvv, f.cardNumber)) e.cvv = t('payment.errors.cvv');
+  if (!/^\d{5}$/.test(f.zip)) e.zip = f.zip ? t('payment.errors.zip') : t('payment.errors.required');
   return e;
 }

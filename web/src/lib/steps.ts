@@ -1,16 +1,11 @@
+import { t } from './i18n';
+
 /** Steps of the stepper (docs/behaviour.md, "Routes"). */
 export type StepId =
   'patientInfo' | 'jointApplicantInfo' | 'termsAndConditions' | 'acceptOffer' | 'paymentOptions' | 'complete' | 'beginStandardApplication';
 
-export const STEP_LABELS: Record<StepId, string> = {
-  patientInfo: 'Patient info',
-  jointApplicantInfo: 'Joint applicant info',
-  termsAndConditions: 'Terms',
-  acceptOffer: 'Accept offer',
-  paymentOptions: 'Payment options',
-  complete: 'Complete',
-  beginStandardApplication: 'Begin standard application',
-};
+/** stepLabel names a step in the patient's language (the stepper messages of locales/en/lenderSteps.json); call it at render. */
+export const stepLabel = (id: StepId): string => t(`lenderSteps.stepper.${id}`);
 
 export type StepFlow = 'full' | 'prequalify' | 'prescreen' | 'nooffer';
 
@@ -48,6 +43,6 @@ export function stepStates(steps: StepId[], current: StepId | undefined): StepVi
   if (current === 'jointApplicantInfo' && idx < 0) idx = steps.indexOf('patientInfo');
   return steps.map((id, i) => {
     const status: StepStatus = i < idx ? 'complete' : i === idx ? 'current' : 'upcoming';
-    return { id, label: STEP_LABELS[id], status, done: i < idx || (i === idx && id === 'complete') };
+    return { id, label: stepLabel(id), status, done: i < idx || (i === idx && id === 'complete') };
   });
 }

@@ -15,6 +15,7 @@ import type {
   WaterfallStep,
 } from '@/lib/api/types';
 import type { ValidationState } from '@/lib/api/client';
+import { i18n, t } from '@/lib/i18n';
 
 /** Values as typed in the form (display form), per applicant. */
 export type ApplicantValues = Record<string, string | boolean>;
@@ -201,15 +202,12 @@ export function applicantTitle(s: Pick<FlowState, 'primary' | 'prefill' | 'appli
   return [first, last, id].filter(Boolean).join(':');
 }
 
-/** What a lender is called while the server's catalogue has not been loaded. */
-export const UNKNOWN_LENDER = 'the lender';
-
 /**
  * nameOf answers a lender's display name from the server's catalogue (the
  * `providers` of apply/start); until that is loaded, a neutral "the lender".
  */
 export function nameOf(providers: Record<string, ProviderConfig>, providerKey: string | null | undefined): string {
-  return (providerKey ? providers[providerKey]?.name : undefined) || UNKNOWN_LENDER;
+  return (providerKey ? providers[providerKey]?.name : undefined) || t('common.lender.unknownName');
 }
 
 /**
@@ -230,3 +228,10 @@ export function providerName(providerKey: string | null | undefined): string {
 export function useProviderName(providerKey: string | null | undefined): string {
   return useFlow((s) => nameOf(s.providers, providerKey));
 }
+
+// A document is shown, and agreed to, in one language: when the patient
+// switches, the documents are fetched again in the new one and the
+// agreements given to the old ones no longer count (docs/languages.md).
+i18n.on('languageChanged', () => {
+  if (Object.keys(flow.get().documents).length || Object.keys(flow.get().consents).length) flow.set({ documents: {}, consents: {} });
+});

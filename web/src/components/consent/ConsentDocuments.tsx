@@ -1,8 +1,10 @@
 import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { DocumentBox, useDocument } from '@/components/DocumentBox';
 import type { ApplyMode } from '@/lib/api/types';
 import { loadConsentDocuments, type ConsentItem } from '@/lib/consent/documents';
 import { useFlow, nameOf } from '@/stores/flow';
+import { useT } from '@/lib/i18n';
 
 /**
  * The consent screens' shared parts: the documents under each lender's name,
@@ -62,11 +64,12 @@ export function AgreeBox({
   checked: boolean;
   onChange: (checked: boolean) => void;
 }) {
+  const t = useT();
   return (
     <div className={`field${error ? ' field--error' : ''}`} style={{ marginTop: 16 }}>
       {error ? (
         <span id={`${id}-error`} className="error-text">
-          Please check the box to continue
+          {t('common.consent.checkTheBox')}
         </span>
       ) : null}
       <label className="check" htmlFor={id}>
@@ -85,13 +88,16 @@ export function AgreeBox({
 }
 
 export function useAgree(): { agreed: boolean; error: boolean; set: (v: boolean) => void; fail: () => void } {
-  const [agreed, setAgreed] = useState(false);
+  // An agreement holds for the language it was given in: switching language
+  // shows the document again in the new one, to be agreed to afresh.
+  const { i18n } = useTranslation();
+  const [agreedIn, setAgreedIn] = useState<string | null>(null);
   const [error, setError] = useState(false);
   return {
-    agreed,
+    agreed: agreedIn === i18n.language,
     error,
     set: (v) => {
-      setAgreed(v);
+      setAgreedIn(v ? i18n.language : null);
       if (v) setError(false);
     },
     fail: () => setError(true),

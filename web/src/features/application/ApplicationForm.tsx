@@ -4,10 +4,14 @@ import { Button } from '@/components/Button';
 import type { FieldDefinition, FieldError, FieldGroupRule } from '@/lib/api/types';
 import { splitFieldName } from '@/lib/api/client';
 import { fieldType, groupRuleErrors, validateField } from '@/lib/validation';
+import { serverText } from '@/lib/serverText';
 import type { ApplicantValues } from '@/stores/flow';
+import { useT } from '@/lib/i18n';
+import { Trans } from 'react-i18next';
 import { FieldControl, domId } from './FieldControl';
-import { GROUP_TITLES } from './autocomplete';
+import { isTitledGroup } from './autocomplete';
 import { useRemoteChecks } from './useRemoteChecks';
+import { useZipPlace } from './useZipPlace';
 
 const HIDDEN_IDS = new Set(['jointEnabled']);
 
@@ -37,13 +41,13 @@ function groupFields(fields: FieldDefinition[]): { group: string; fields: FieldD
   return out;
 }
 
-function displayValue(def: FieldDefinition, v: unknown): string {
+function displayValue(def: FieldDefinition, v: unknown, yesNo: (yes: boolean) => string): string {
   const type = fieldType(def, () => undefined);
   if (v === undefined || v === '' || v === null) return '—';
-  if (type === 'checkbox') return v === true ? 'Yes' : 'No';
+  if (type === 'checkbox') return yesNo(v === true);
   const s = String(v);
   if (type === 'ssn') return `xxx-xx-${s.replace(/\D/g, '').slice(-4)}`;
-  if (type === 'select' || type === 'radio') return def.rules?.validOptions?.options?.find((o) => o.value === s)?.label ?? s;
+  if (type === 'select' || type === 'radio') return serverText(def.rules?.validOptions?.options?.find((o) => o.value === s)?.label) || s;
   if (type === 'currency') return `$${s}`;
   return s;
 }
@@ -54,7 +58,10 @@ function displayValue(def: FieldDefinition, v: unknown): string {
  * then asks the person to confirm their details.
  */
 export function ApplicationForm(props: ApplicationFormProps) {
-  const { applicant, fields, defaults, serverErrors, showJointToggle, submitLabel = 'Continue' } = props;
+  const { applicant, fields, defaults, serverErrors, showJointToggle } = props;
+  const t = useT();
+  const submitLabel = props.submitLabel ?? t('common.actions.continue');
+  const yesNo = (yes: boolean) => (yes ? t('application.review.yes') : t('application.review.no'));
   const [jointEnabled, setJointEnabled] = useState(Boolean(props.jointEnabled));
   const [confirming, setConfirming] = useState<ApplicantValues | null>(null);
   const [summary, setSummary] = useState<{ id: string; label: string; message: string }[]>([]);
@@ -72,10 +79,11 @@ export function ApplicationForm(props: ApplicationFormProps) {
   }, [fields, defaults]);
 
   const requireOneRules = (props.groupRules ?? []).filter((r) => r.rule === 'requireOne');
-  const { control, handleSubmit, formState, setError, getValues, trigger } = useForm<FieldValues>({ mode: 'onTouched', defaultValues });
+  const { control, handleSubmit, formState, setError, getValues, setValue, trigger } = useForm<FieldValues>({ mode: 'onTouched', defaultValues });
   const errors = formState.errors;
   const revalidate = useCallback((id: string) => void trigger(id), [trigger]);
   const remote = useRemoteChecks(fields, getValues, revalidate);
+  const zipPlace = useZipPlace(fields, control, getValues, setValue);
 
   // Server field errors (400 → correctErrors) are marked on their fields.
   useEffect(() => {
@@ -143,29 +151,29 @@ export function ApplicationForm(props: ApplicationFormProps) {
     return (
       <section className="card review" aria-labelledby="review-title">
         <h2 id="review-title" ref={reviewRef} tabIndex={-1}>
-          Check your details
+          {t('application.review.title')}
         </h2>
-        <p>Please make sure everything is right before you continue.</p>
+        <p>{t('application.review.lead')}</p>
         <dl>
           {fields
             .filter((f) => !HIDDEN_IDS.has(f.id))
             .map((f) => (
               <div key={f.id} style={{ display: 'contents' }}>
-                <dt>{f.label || f.name}</dt>
-                <dd>{displayValue(f, confirming[f.id])}</dd>
+                <dt>{serverText(f.label) || f.name}</dt>
+                <dd>{displayValue(f, confirming[f.id], yesNo)}</dd>
               </div>
             ))}
           {showJointToggle ? (
             <div style={{ display: 'contents' }}>
-              <dt>Joint applicant</dt>
-              <dd>{jointEnabled ? 'Yes' : 'No'}</dd>
+              <dt>{t('application.review.jointApplicant')}</dt>
+              <dd>{yesNo(jointEnabled)}</dd>
             </div>
           ) : null}
         </dl>
         <div className="actions">
-          <Button onClick={() => props.onSubmit(confirming, jointEnabled)}>Confirm and continue</Button>
+          <Button onClick={() => props.onSubmit(confirming, jointEnabled)}>{t('application.review.confirm')}</Button>
           <Button variant="secondary" onClick={() => setConfirming(null)}>
-            Change my details
+            {t('application.review.change')}
           </Button>
         </div>
       </section>
@@ -173,10 +181,14 @@ export function ApplicationForm(props: ApplicationFormProps) {
   }
 
   return (
-    <form noValidate onSubmit={handleSubmit(onValid, onInvalid)} aria-label={applicant === 'joint' ? 'Joint applicant details' : 'Your details'}>
+    <form
+      noValidate
+      onSubmit={handleSubmit(onValid, onInvalid)}
+      aria-label={applicant === 'joint' ? t('application.form.jointDetails') : t('application.form.yourDetails')}
+    >
       {summary.length ? (
         <div className="error-summary" ref={summaryRef} tabIndex={-1} role="alert" aria-labelledby="error-summary-title">
-          <h2 id="error-summary-title">There is a problem</h2>
+          <h2 id="error-summary-title">{t('application.form.problem')}</h2>
           <ul>
             {summary.map((s) => (
               <li key={s.id}>
@@ -189,30 +201,32 @@ export function ApplicationForm(props: ApplicationFormProps) {
                     el?.focus();
                   }}
                 >
-                  {s.label}: {s.message}
+                  {serverText(s.label)}: {serverText(s.message)}
                 </a>
               </li>
             ))}
           </ul>
         </div>
       ) : null}
+      <p className="visually-hidden" role="status">
+        {zipPlace ? t('application.form.zipFilled', { city: zipPlace.city, state: zipPlace.state }) : ''}
+      </p>
       <p className="muted">
-        Fields marked with{' '}
-        <span className="req" aria-hidden="true">
-          *
-        </span>
-        <span className="visually-hidden">a star</span> are required.
+        <Trans
+          i18nKey="application.form.required"
+          components={{ star: <span className="req" aria-hidden="true" />, hidden: <span className="visually-hidden" /> }}
+        />
       </p>
       {groupFields(fields).map((g) => (
         <fieldset key={g.group} className="fields-card">
-          <legend>{GROUP_TITLES[g.group] ?? g.group}</legend>
+          <legend>{isTitledGroup(g.group) ? t(`application.form.groups.${g.group}`) : g.group}</legend>
           {g.fields.map((def) => (
             <div key={def.id}>
               {requireOneRules
                 .filter((r) => r.fields[0] === def.id)
                 .map((r) => (
                   <p key={r.id} className="hint group-hint">
-                    {r.message}
+                    {serverText(r.message)}
                   </p>
                 ))}
               <FieldControl
@@ -230,20 +244,20 @@ export function ApplicationForm(props: ApplicationFormProps) {
                   render={({ field }) => (
                     <fieldset className="field form-section">
                       <legend className="label" style={{ fontSize: 'inherit', color: 'inherit', fontWeight: 600 }}>
-                        This phone is a
+                        {t('application.form.phoneType')}
                       </legend>
                       <div className="radios">
-                        {(['mobile', 'home'] as const).map((t) => (
-                          <label key={t} htmlFor={`${domId(applicant, def.id)}-type-${t}`}>
+                        {(['mobile', 'home'] as const).map((kind) => (
+                          <label key={kind} htmlFor={`${domId(applicant, def.id)}-type-${kind}`}>
                             <input
                               type="radio"
-                              id={`${domId(applicant, def.id)}-type-${t}`}
+                              id={`${domId(applicant, def.id)}-type-${kind}`}
                               name={field.name}
-                              value={t}
-                              checked={field.value === t}
-                              onChange={() => field.onChange(t)}
+                              value={kind}
+                              checked={field.value === kind}
+                              onChange={() => field.onChange(kind)}
                             />
-                            {t === 'mobile' ? 'Mobile phone' : 'Home phone'}
+                            {kind === 'mobile' ? t('application.form.mobilePhone') : t('application.form.homePhone')}
                           </label>
                         ))}
                       </div>
@@ -260,9 +274,9 @@ export function ApplicationForm(props: ApplicationFormProps) {
           <label className="check" htmlFor="jointEnabled">
             <input id="jointEnabled" type="checkbox" checked={jointEnabled} onChange={(e) => setJointEnabled(e.target.checked)} />
             <span>
-              <strong>Add a joint applicant</strong>
+              <strong>{t('application.form.addJoint')}</strong>
               <br />
-              <span className="muted">Someone applying with you, such as a spouse. They fill in their own details next.</span>
+              <span className="muted">{t('application.form.addJointHint')}</span>
             </span>
           </label>
         </div>

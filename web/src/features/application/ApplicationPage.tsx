@@ -13,6 +13,7 @@ import { fieldsKey, flow, useFlow, useProviderName, type ApplicantValues, type P
 import { formFields } from './api/body';
 import { loadFields } from './api/fields';
 import { ApplicationForm } from './ApplicationForm';
+import { useT } from '@/lib/i18n';
 
 function useFields(): StartProviderResponse | null {
   const providerKey = useFlow((s) => s.providerKey);
@@ -57,16 +58,17 @@ export function ApplicationPage() {
     })),
   );
   const lender = useProviderName(s.providerKey);
+  const t = useT();
   const defaults = useMemo(() => withPrefill(s.primary, s.prefill), [s.primary, s.prefill]);
   const fields = useMemo(() => formFields(res?.fields ?? [], 'primary', s.purchaseAmountCents), [res, s.purchaseAmountCents]);
   return (
     <>
       <Page
-        title="Tell us about yourself"
+        title={t('application.page.title')}
         lead={
           s.purchaseAmountCents
-            ? `You’re checking financing for ${formatCents(s.purchaseAmountCents)} of treatment with ${lender}.`
-            : `You’re checking financing options with ${lender}.`
+            ? t('application.page.leadAmount', { amount: formatCents(s.purchaseAmountCents), lender })
+            : t('application.page.lead', { lender })
         }
       />
       <FlowNotice />
@@ -85,7 +87,7 @@ export function ApplicationPage() {
           }}
         />
       ) : (
-        <Loading label="Loading the application form…" height={900} />
+        <Loading label={t('application.page.loading')} height={900} />
       )}
     </>
   );
@@ -97,9 +99,10 @@ export function JointApplicationPage() {
   const res = useFields();
   const s = useFlow(useShallow((x) => ({ providerKey: x.providerKey, applyMode: x.applyMode, joint: x.joint })));
   const fields = useMemo(() => formFields(res?.fields ?? [], 'joint', 0), [res]);
+  const t = useT();
   return (
     <>
-      <Page title="About the joint applicant" lead="Please hand the device to the person applying with you, so they can fill in their own details." />
+      <Page title={t('application.joint.title')} lead={t('application.joint.lead')} />
       {res ? (
         <ApplicationForm
           applicant="joint"
@@ -112,7 +115,7 @@ export function JointApplicationPage() {
           }}
         />
       ) : (
-        <Loading label="Loading the application form…" height={900} />
+        <Loading label={t('application.page.loading')} height={900} />
       )}
     </>
   );
@@ -139,9 +142,10 @@ export function CorrectErrorsPage() {
     [s.validation, applicant],
   );
   const fields = useMemo(() => formFields(res?.fields ?? [], applicant, s.purchaseAmountCents), [res, applicant, s.purchaseAmountCents]);
+  const t = useT();
   return (
     <>
-      <Page title="We found some errors with your application" lead="Please review the fields below and correct any errors." />
+      <Page title={t('application.correct.title')} lead={t('application.correct.lead')} />
       {res ? (
         <ApplicationForm
           applicant={applicant}
@@ -149,7 +153,7 @@ export function CorrectErrorsPage() {
           groupRules={res.fieldGroupRules}
           defaults={applicant === 'joint' ? s.joint : s.primary}
           serverErrors={errors}
-          submitLabel="Send again"
+          submitLabel={t('application.correct.sendAgain')}
           onSubmit={(values) => {
             flow.set(applicant === 'joint' ? { joint: values } : { primary: values });
             const v = flow.get().validation;

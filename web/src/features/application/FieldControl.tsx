@@ -2,8 +2,10 @@ import { useState } from 'react';
 import { Controller, type Control, type FieldValues } from 'react-hook-form';
 import { IMaskInput } from 'react-imask';
 import type { FieldDefinition } from '@/lib/api/types';
+import { serverText } from '@/lib/serverText';
 import { fieldType, isRequired, isWholeNumberField, US_STATES, validateField } from '@/lib/validation';
 import { maskUsDate, normalizeUsDate } from '@/lib/dates';
+import { useT } from '@/lib/i18n';
 import { AUTOCOMPLETE } from './autocomplete';
 import type { RemoteChecks } from './useRemoteChecks';
 
@@ -17,13 +19,14 @@ const MASKS: Partial<Record<string, string>> = {
 /** Date fields take MM/DD/YYYY, MM/YYYY or MM/YY, shaped by lib/dates' own mask rather than a fixed pattern. */
 const isDate = (type: string) => type === 'date' || type === 'local_date';
 
-const HINTS: Partial<Record<string, string>> = {
-  ssn: '9 digits, for example 123-45-6789',
-  phone: '10 digits, for example (555) 123-4567',
-  dynamicPhone: '10 digits, for example (555) 123-4567',
-  zipCode: '5 digits, for example 60601',
-  date: 'For example, 03/28/1975',
-  local_date: 'For example, 03/28/1975',
+/** Our hint for a field type the server gave none for, by its message name (application.field.hints). */
+const HINTS: Partial<Record<string, 'ssn' | 'phone' | 'zipCode' | 'date'>> = {
+  ssn: 'ssn',
+  phone: 'phone',
+  dynamicPhone: 'phone',
+  zipCode: 'zipCode',
+  date: 'date',
+  local_date: 'date',
 };
 
 export interface FieldControlProps {
@@ -41,14 +44,17 @@ export const domId = (applicant: string, id: string) => `${applicant}-${id}`;
 
 /** FieldControl renders one field definition from the server (docs/behaviour.md, "What each lender asks for"). */
 export function FieldControl({ def, applicant, control, error, inGroup = false, remote }: FieldControlProps) {
+  const t = useT();
   const type = fieldType(def);
   const id = domId(applicant, def.id);
   const required = isRequired(def);
-  const hintText = def.hint || HINTS[type];
+  const hint = HINTS[type];
+  // The server's words, in the language shown now (lib/serverText.ts): the patient may have switched since they came.
+  const hintText = serverText(def.hint) || (hint ? t(`application.field.hints.${hint}`) : undefined);
   const hintId = hintText ? `${id}-hint` : undefined;
   const errId = error ? `${id}-error` : undefined;
   const describedBy = [hintId, errId].filter(Boolean).join(' ') || undefined;
-  const label = def.label || def.name;
+  const label = serverText(def.label) || def.name;
   const ac0 = def.autocomplete || AUTOCOMPLETE[def.id];
   const autoComplete = ac0 && ac0 !== 'off' && applicant === 'joint' ? `section-joint ${ac0}` : ac0;
   const [show, setShow] = useState(false);
@@ -63,10 +69,10 @@ export function FieldControl({ def, applicant, control, error, inGroup = false, 
           <span className="req" aria-hidden="true">
             *
           </span>
-          <span className="visually-hidden"> (required)</span>
+          <span className="visually-hidden">{t('application.field.required')}</span>
         </>
       ) : inGroup ? null : (
-        <span className="muted optional"> (optional)</span>
+        <span className="muted optional">{t('application.field.optional')}</span>
       )}
     </>
   );
@@ -77,8 +83,8 @@ export function FieldControl({ def, applicant, control, error, inGroup = false, 
   ) : null;
   const errEl = error ? (
     <span id={errId} className="error-text">
-      <span className="visually-hidden">Error: </span>
-      {error}
+      <span className="visually-hidden">{t('common.errorPrefix')}</span>
+      {serverText(error)}
     </span>
   ) : null;
 
@@ -142,7 +148,7 @@ export function FieldControl({ def, applicant, control, error, inGroup = false, 
                       ref={n === 0 ? field.ref : undefined}
                       aria-invalid={error ? true : undefined}
                     />
-                    {o.label}
+                    {serverText(o.label)}
                   </label>
                 ))}
               </div>
@@ -162,10 +168,10 @@ export function FieldControl({ def, applicant, control, error, inGroup = false, 
               ref={field.ref}
               autoComplete={autoComplete}
             >
-              <option value="">{required ? 'Select One' : 'None'}</option>
+              <option value="">{required ? t('application.field.selectOne') : t('application.field.none')}</option>
               {options.map((o) => (
                 <option key={o.value} value={o.value}>
-                  {o.label}
+                  {type === 'state' ? o.label : serverText(o.label)}
                 </option>
               ))}
             </select>
@@ -212,8 +218,8 @@ export function FieldControl({ def, applicant, control, error, inGroup = false, 
               />
               {type === 'ssn' ? (
                 <button type="button" className="btn btn--secondary" aria-pressed={show} aria-controls={id} onClick={() => setShow((s) => !s)}>
-                  {show ? 'Hide' : 'Show'}
-                  <span className="visually-hidden"> Social Security number</span>
+                  {show ? t('application.field.hide') : t('application.field.show')}
+                  <span className="visually-hidden">{t('application.field.ssn')}</span>
                 </button>
               ) : null}
             </div>

@@ -8,6 +8,8 @@ import { joinNames } from '@/lib/consent/chain';
 import { agreeToAll } from '@/lib/consent/documents';
 import { providerRoute } from '@/lib/paths';
 import { useFlow, useProviderName } from '@/stores/flow';
+import { useT } from '@/lib/i18n';
+import { Trans } from 'react-i18next';
 
 /**
  * PrequalifyAgreePage: the soft-pull authorisation before prequalifying
@@ -23,8 +25,11 @@ export function PrequalifyAgreePage() {
   const lender = useProviderName(providerKey);
   const docs = useConsentDocuments(providerKey, mode === 'full' ? 'prequalify' : mode);
   const box = useAgree();
+  const t = useT();
   const others = docs.names.slice(1);
   const many = others.length > 0;
+  // How many lenders check: one until the documents say more.
+  const count = Math.max(1, docs.names.length);
   const submit = () => {
     if (!box.agreed || !docs.items) {
       box.fail();
@@ -36,41 +41,31 @@ export function PrequalifyAgreePage() {
   };
   return (
     <div className="card">
-      <Page title="Before we check your options">
+      <Page title={t('application.agree.title')}>
         <FlowNotice />
         <p>
-          {lender} will look at your credit report to see if you prequalify.
+          {t('application.agree.intro', { lender })}
           {many ? (
-            <>
-              {' '}
-              If {lender} can’t approve you, we will ask {others.join(', then ')}
-              {others.length > 1 ? ',' : ''} for you. {others.length > 1 ? 'Each of them' : 'They'} will look at your credit report too.
-            </>
+            <> {t('application.agree.others', { lender, others: others.join(t('application.agree.then')), count: others.length })}</>
           ) : null}{' '}
-          {many ? 'These are' : 'This is a'} <strong>soft credit check{many ? 's' : ''}</strong>. {many ? 'They do' : 'It does'} <strong>not</strong>{' '}
-          affect your credit score.
+          <Trans i18nKey="application.agree.soft" count={count} components={{ strong: <strong /> }} />
         </p>
-        {joint ? <p>The joint applicant agrees to the same for their own credit report.</p> : null}
-        {many ? <p>Please read what you agree to with each lender:</p> : null}
+        {joint ? <p>{t('application.agree.joint')}</p> : null}
+        {many ? <p>{t('application.agree.readEach')}</p> : null}
         <ConsentDocuments docs={docs} />
         <p>
-          We share your details only with the {many ? 'lenders' : 'lender'} named here. Our <DocLink doc="privacyNotice">privacy notice</DocLink> says
-          how your information is used and kept safe.
+          <Trans i18nKey="application.agree.share" count={count} components={{ doc: <DocLink doc="privacyNotice" /> }} />
         </p>
         <AgreeBox
           id="agree"
           checked={box.agreed}
           error={box.error}
           onChange={box.set}
-          label={
-            many
-              ? `I have read these and I agree to a soft credit check by ${joinNames(docs.names)}.`
-              : 'I have read this and I agree to a soft credit check.'
-          }
+          label={many ? t('application.agree.boxMany', { names: joinNames(docs.names) }) : t('application.agree.box')}
         />
         <div className="actions">
           <Button onClick={submit} disabled={!docs.items}>
-            Check my options
+            {t('application.agree.button')}
           </Button>
         </div>
       </Page>

@@ -21,14 +21,7 @@ export const AUTOCOMPLETE: Record<string, string> = {
   idNumber: 'off',
 };
 
-export const GROUP_TITLES: Record<string, string> = {
-  personal: 'About you',
-  address: 'Home address',
-  contact: 'How to reach you',
-  income: 'Income',
-  employment: 'Work',
-  housing: 'Housing',
-  id: 'Identification',
-  purchase: 'Treatment',
-  consent: 'Agreements',
-};
+/** The field groups with a title of their own (application.form.groups in the catalogues); any other is titled by its name. */
+export const TITLED_GROUPS = ['personal', 'address', 'contact', 'income', 'employment', 'housing', 'id', 'purchase', 'consent'] as const;
+export type TitledGroup = (typeof TITLED_GROUPS)[number];
+export const isTitledGroup = (group: string): group is TitledGroup => (TITLED_GROUPS as readonly string[]).includes(group);

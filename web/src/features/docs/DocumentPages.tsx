@@ -5,8 +5,9 @@ import { Button } from '@/components/Button';
 import { DocumentContent, type DocBackState } from '@/components/DocLink';
 import { Loading } from '@/components/Skeleton';
 import type { Document } from '@/lib/api/types';
+import { useT } from '@/lib/i18n';
 import { useWording } from '@/lib/wording';
-import { DOC_TITLES, isDocName, pdfTitle, pdfUrl } from '@/lib/docLinks';
+import { docTitle, isDocName, pdfTitle, pdfUrl } from '@/lib/docLinks';
 import { loadDocument, pdfExists } from './api';
 import './docs.css';
 
@@ -31,13 +32,14 @@ function useBack(): () => void {
 }
 
 function NoSuchDocument({ onBack }: { onBack: () => void }) {
+  const t = useT();
   const { staff } = useWording();
   return (
     <div className="card">
-      <Page title="Page not found">
-        <p>We could not find this document. Please ask {staff} for a copy.</p>
+      <Page title={t('docs.notFoundTitle')}>
+        <p>{t('docs.notFound', { staff })}</p>
         <div className="actions">
-          <Button onClick={onBack}>Back</Button>
+          <Button onClick={onBack}>{t('docs.back')}</Button>
         </div>
       </Page>
     </div>
@@ -48,6 +50,7 @@ type Loaded = { kind: 'loading' } | { kind: 'shown'; doc: Document } | { kind: '
 
 /** DocumentPage: /docs/{doc}, one of our documents, printable. */
 export function DocumentPage() {
+  const t = useT();
   const { doc: name } = useParams();
   const back = useBack();
   const known = isDocName(name);
@@ -68,35 +71,35 @@ export function DocumentPage() {
 
   if (!known || loaded.kind === 'missing') return <NoSuchDocument onBack={back} />;
   const doc = loaded.kind === 'shown' ? loaded.doc : null;
-  const title = doc?.title || DOC_TITLES[name];
+  const title = doc?.title || docTitle(name);
   return (
     <div className="card doc-page">
       <Page title={title}>
         <div className="actions doc-page__tools no-print">
           <Button variant="secondary" onClick={back}>
-            Back
+            {t('docs.back')}
           </Button>
           <Button variant="secondary" onClick={() => window.print()} disabled={!doc}>
-            Print
+            {t('docs.print')}
           </Button>
         </div>
         {loaded.kind === 'failed' ? (
           <div className="notice notice--warn" role="alert">
-            <p>We couldn’t load this document just now.</p>
+            <p>{t('docs.loadFailed')}</p>
             <Button variant="secondary" onClick={() => setAttempt((n) => n + 1)}>
-              Try again
+              {t('docs.tryAgain')}
             </Button>
           </div>
         ) : doc ? (
           <article className="doc-page__text" aria-label={title}>
             <DocumentContent doc={doc} />
-            {doc.version ? <p className="muted doc-page__version">Version {doc.version}</p> : null}
+            {doc.version ? <p className="muted doc-page__version">{t('docs.version', { version: doc.version })}</p> : null}
           </article>
         ) : (
-          <Loading label="Loading the document…" />
+          <Loading label={t('docs.loading')} />
         )}
         <div className="actions no-print">
-          <Button onClick={back}>Done</Button>
+          <Button onClick={back}>{t('docs.done')}</Button>
         </div>
       </Page>
     </div>
@@ -105,12 +108,13 @@ export function DocumentPage() {
 
 /** PdfPage: /docs/pdf/{pdfUrl}, a PDF in the browser's own viewer, with a link to open or download it. */
 export function PdfPage() {
+  const t = useT();
   const { pdfUrl: name = '' } = useParams();
   const { state } = useLocation();
   const back = useBack();
   const url = pdfUrl(name);
   // Named by the words of the link that opened it ("rates sheet (PDF)" → "Rates sheet").
-  const title = pdfTitle((state as Partial<DocBackState> | null)?.label) ?? 'Document (PDF)';
+  const title = pdfTitle((state as Partial<DocBackState> | null)?.label) ?? t('docs.pdf.title');
   const [found, setFound] = useState<boolean | null>(null);
   useEffect(() => {
     const ctl = new AbortController();
@@ -123,15 +127,19 @@ export function PdfPage() {
   return (
     <div className="card doc-page">
       <Page title={title}>
-        <p>This document is a PDF. If it does not show below, open it on its own: your device can then save or print it.</p>
+        <p>{t('docs.pdf.intro')}</p>
         <div className="actions no-print">
           <a className="btn btn--secondary" href={url} target="_blank" rel="noopener">
-            Open or download the PDF
+            {t('docs.pdf.open')}
           </a>
         </div>
-        {found ? <iframe className="pdf-frame" src={url} title={`${title} (PDF)`} /> : <Loading label="Loading the document…" height={480} />}
+        {found ? (
+          <iframe className="pdf-frame" src={url} title={t('docs.pdf.frame', { title })} />
+        ) : (
+          <Loading label={t('docs.loading')} height={480} />
+        )}
         <div className="actions no-print">
-          <Button onClick={back}>Back</Button>
+          <Button onClick={back}>{t('docs.back')}</Button>
         </div>
       </Page>
     </div>
@@ -144,48 +152,38 @@ export function PdfPage() {
  * it is checked, what is known not to meet it yet, and how to tell us.
  */
 export function AccessibilityPage() {
+  const t = useT();
   const back = useBack();
   const { staff } = useWording();
   return (
     <div className="card doc-page">
-      <Page title="Accessibility">
+      <Page title={t('docs.accessibility.title')}>
         <div className="actions doc-page__tools no-print">
           <Button variant="secondary" onClick={back}>
-            Back
+            {t('docs.back')}
           </Button>
         </div>
         <article className="doc-page__text">
-          <p>
-            Everyone should be able to apply for financing for their dental care on their own. We build Chairside to meet the Web Content
-            Accessibility Guidelines (WCAG) 2.2 at level AA.
-          </p>
-          <h2>What you can expect</h2>
+          <p>{t('docs.accessibility.intro')}</p>
+          <h2>{t('docs.accessibility.expectTitle')}</h2>
           <ul>
-            <li>
-              Each new screen moves to its heading, so a screen reader announces where you are, and every control can be reached with a keyboard.
-            </li>
-            <li>You can sign by typing your name instead of drawing a signature.</li>
-            <li>Buttons and boxes are large enough to tap, and animation stops when your device asks for less motion.</li>
-            <li>Waiting messages, such as while a lender decides, are announced as they change.</li>
+            <li>{t('docs.accessibility.expectHeadings')}</li>
+            <li>{t('docs.accessibility.expectTyped')}</li>
+            <li>{t('docs.accessibility.expectTargets')}</li>
+            <li>{t('docs.accessibility.expectAnnounced')}</li>
+            <li>{t('docs.accessibility.expectLanguages')}</li>
           </ul>
-          <h2>How we check</h2>
-          <p>
-            Our automated browser tests check every screen of the journey with the axe accessibility checker, on a tablet and on a phone, and one of
-            them applies, signs and finishes using only the keyboard.
-          </p>
-          <h2>What is not there yet</h2>
+          <h2>{t('docs.accessibility.checkTitle')}</h2>
+          <p>{t('docs.accessibility.check')}</p>
+          <h2>{t('docs.accessibility.notYetTitle')}</h2>
           <ul>
-            <li>The application is in English only for now. A Spanish version is on its way.</li>
-            <li>Documents a lender provides (its terms and disclosures) are shown as the lender wrote them.</li>
+            <li>{t('docs.accessibility.notYetLenderDocs')}</li>
           </ul>
-          <h2>Tell us about a problem</h2>
-          <p>
-            If something stops you from applying, please tell {staff}: they can help you finish today and pass the problem on to us, and we will fix
-            it.
-          </p>
+          <h2>{t('docs.accessibility.problemTitle')}</h2>
+          <p>{t('docs.accessibility.problem', { staff })}</p>
         </article>
         <div className="actions no-print">
-          <Button onClick={back}>Done</Button>
+          <Button onClick={back}>{t('docs.done')}</Button>
         </div>
       </Page>
     </div>

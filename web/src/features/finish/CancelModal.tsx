@@ -3,9 +3,11 @@ import { useNavigate } from 'react-router';
 import { Button } from '@/components/Button';
 import { Modal } from '@/components/Modal';
 import { finishFlow } from '@/flow/finish';
+import { useT } from '@/lib/i18n';
 
 /** CancelModal: the cancel-flow modal; yes clears personal data and exits (docs/behaviour.md, "Finishing"). */
 export default function CancelModal({ onClose }: { onClose: () => void }) {
+  const t = useT();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const cancel = async () => {
@@ -15,17 +17,13 @@ export default function CancelModal({ onClose }: { onClose: () => void }) {
     void navigate(to, { replace: true });
   };
   return (
-    <Modal
-      title="Cancel this application?"
-      onClose={onClose}
-      description={<p>Everything you have entered will be cleared from this device. An application already sent to a lender is not withdrawn.</p>}
-    >
+    <Modal title={t('finish.cancel.title')} onClose={onClose} description={<p>{t('finish.cancel.body')}</p>}>
       <div className="actions">
         <Button onClick={onClose} autoFocus>
-          No, keep going
+          {t('finish.cancel.keepGoing')}
         </Button>
         <Button variant="secondary" onClick={cancel} disabled={busy}>
-          Yes, cancel
+          {t('finish.cancel.yes')}
         </Button>
       </div>
     </Modal>

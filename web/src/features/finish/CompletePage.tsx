@@ -1,9 +1,11 @@
 import { useEffect, useState } from 'react';
+import { Trans } from 'react-i18next';
 import { Page } from '@/components/Page';
 import { Button } from '@/components/Button';
 import { ResultIcon } from '@/components/Icons';
 import { finishFlow, finishLater } from '@/flow/finish';
 import { useFlowNavigate } from '@/flow/navigation';
+import { useT } from '@/lib/i18n';
 import { formatCents } from '@/lib/money';
 import { useWording } from '@/lib/wording';
 import { useFlow, useProviderName } from '@/stores/flow';
@@ -15,6 +17,7 @@ import { useFlow, useProviderName } from '@/stores/flow';
  * screen forgets it by itself, even if nobody presses Finish.
  */
 export function CompletePage() {
+  const t = useT();
   const navigate = useFlowNavigate();
   const providerKey = useFlow((s) => s.providerKey);
   const livePlan = useFlow((s) => s.selectedPaymentPlan);
@@ -44,25 +47,26 @@ export function CompletePage() {
   return (
     <div className="card">
       <ResultIcon kind="ok" />
-      <Page title="You’re all set" lead={`Your financing with ${lender} is complete.`}>
-        {funding ? (
-          <p>
-            Your {funding} pays {office || words.practice} for your treatment.
-          </p>
-        ) : null}
+      <Page title={t('finish.complete.title')} lead={t('finish.complete.lead', { lender })}>
+        {funding ? <p>{t('finish.complete.funding', { funding, practice: office || words.practice })}</p> : null}
         {plan ? (
           <p>
-            Your plan: <strong>{formatCents(plan.monthlyAmountCents)} a month</strong> for {plan.durationMonths} months.
+            <Trans
+              i18nKey="finish.complete.plan"
+              count={plan.durationMonths}
+              values={{ amount: formatCents(plan.monthlyAmountCents) }}
+              components={{ strong: <strong /> }}
+            />
           </p>
         ) : null}
-        {cleared ? <p>For your privacy, we’ve cleared your details from this screen.</p> : null}
+        {cleared ? <p>{t('finish.complete.cleared')}</p> : null}
         <p>
-          {lender} will send your account details by mail or email.{' '}
-          {atHome ? 'You can close this page once you press Finish.' : `Please hand the device back to ${words.staff}.`}
+          {t('finish.complete.mail', { lender })}{' '}
+          {atHome ? t('finish.complete.closeAfterFinish') : t('finish.complete.handBack', { staff: words.staff })}
         </p>
         <div className="actions">
           <Button onClick={finish} disabled={busy}>
-            Finish
+            {t('finish.complete.finish')}
           </Button>
         </div>
       </Page>

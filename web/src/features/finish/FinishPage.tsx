@@ -4,6 +4,7 @@ import { Page } from '@/components/Page';
 import { Button } from '@/components/Button';
 import { ResultIcon } from '@/components/Icons';
 import { startAgain } from '@/flow/finish';
+import { t as translate, useT } from '@/lib/i18n';
 import { useWording, type Wording } from '@/lib/wording';
 import { useFlow } from '@/stores/flow';
 
@@ -18,39 +19,24 @@ interface Message {
 /**
  * The finish messages (docs/behaviour.md, "Finishing"), each in the
  * office's wording and the at-home wording: at home there is no device to
- * hand back and nobody beside the patient to ask.
+ * hand back and nobody beside the patient to ask. They are in the app's
+ * language: call finishMessages at render.
  */
 export type FinishKind = 'completed' | 'cancel' | 'pending' | 'timeout' | 'other';
 
-export const finishMessages = ({ staff }: Wording): Record<FinishKind, Message> => ({
-  completed: {
-    title: 'Thank you',
-    inStore: `Your application is finished. Please hand this device back to ${staff}.`,
-    atHome: 'Your application is finished. You can close this page now.',
-  },
-  cancel: {
-    title: 'Application canceled',
-    inStore: `Your application was canceled and your details were cleared from this device. Please hand it back to ${staff}.`,
-    atHome: 'Your application was canceled and your details were cleared from this device. You can close this page.',
-  },
-  pending: {
-    title: 'Thank you',
-    inStore: `The lender is still reviewing your application and will contact you with its decision. Please hand this device back to ${staff}.`,
-    atHome: 'The lender is still reviewing your application and will contact you with its decision. You can close this page.',
-  },
-  timeout: {
-    title: 'Your session has ended',
-    inStore: `For your privacy, we closed the application because there was no activity, and cleared your details from this device. Please hand it back to ${staff}.`,
-    atHome: 'For your privacy, we closed the application because there was no activity, and cleared your details from this device.',
-  },
-  other: {
-    title: 'Thank you',
-    inStore: `This application is closed. Please hand this device back to ${staff}.`,
-    atHome: 'This application is closed. You can close this page.',
-  },
-});
-
 const KINDS: FinishKind[] = ['completed', 'cancel', 'pending', 'timeout', 'other'];
+
+export const finishMessages = ({ staff }: Wording): Record<FinishKind, Message> =>
+  Object.fromEntries(
+    KINDS.map((kind) => [
+      kind,
+      {
+        title: translate(`finish.messages.${kind}.title`),
+        inStore: translate(`finish.messages.${kind}.inStore`, { staff }),
+        atHome: translate(`finish.messages.${kind}.atHome`),
+      },
+    ]),
+  ) as Record<FinishKind, Message>;
 
 /** The kind of finish a /finish/{type} address shows; "canceled" is another spelling of "cancel". */
 export function finishKind(type: string): FinishKind {
@@ -72,9 +58,10 @@ export function FinishPage() {
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const [refused, setRefused] = useState(false);
+  const t = useT();
   const words = useWording();
   const kind = finishKind(type);
-  const t = finishMessages(words)[kind];
+  const message = finishMessages(words)[kind];
   const restart = async () => {
     setBusy(true);
     try {
@@ -84,17 +71,17 @@ export function FinishPage() {
       setBusy(false);
     }
   };
-  const newLink = `To apply again, please ask ${words.staff} for a new ${atHome ? 'link' : 'QR code'}.`;
+  const newLink = t(atHome ? 'finish.newLink' : 'finish.newQrCode', { staff: words.staff });
   return (
     <div className="card">
       <ResultIcon kind={kind === 'completed' || kind === 'pending' ? 'ok' : 'info'} />
-      <Page title={t.title}>
-        <p>{atHome ? t.atHome : t.inStore}</p>
+      <Page title={message.title}>
+        <p>{atHome ? message.atHome : message.inStore}</p>
         {kind === 'timeout' || kind === 'cancel' ? (
           canRestart && !refused ? (
             <div className="actions">
               <Button onClick={restart} disabled={busy}>
-                Start a new application
+                {t('finish.restart')}
               </Button>
             </div>
           ) : (
@@ -102,7 +89,7 @@ export function FinishPage() {
           )
         ) : null}
         <p>
-          <Link to="/idle">Back to the start screen</Link>
+          <Link to="/idle">{t('finish.backToStart')}</Link>
         </p>
       </Page>
     </div>

@@ -1,12 +1,14 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import * as Accordion from '@radix-ui/react-accordion';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Trans } from 'react-i18next';
 import { Button } from '@/components/Button';
 import { DocLink } from '@/components/DocLink';
 import { useDocument } from '@/components/DocumentBox';
 import { Skeleton } from '@/components/Skeleton';
 import type { GlossaryEntry } from '@/lib/api/types';
-import { DOC_NAMES, DOC_TITLES, PLATFORM_DOCS } from '@/lib/docLinks';
+import { DOC_NAMES, docTitle, PLATFORM_DOCS } from '@/lib/docLinks';
+import { useT } from '@/lib/i18n';
 import { useFlow } from '@/stores/flow';
 import { loadFaqs, loadGlossary, searchGlossary } from './api';
 import './help.css';
@@ -25,44 +27,53 @@ function Loading({ label }: { label: string }) {
   );
 }
 
-function LoadFailed({ what, onRetry }: { what: string; onRetry: () => void }) {
+function LoadFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
+  const t = useT();
   return (
     <div className="notice notice--warn" role="alert">
-      <p>We couldn’t load {what} just now.</p>
+      <p>{message}</p>
       <Button variant="secondary" onClick={onRetry}>
-        Try again
+        {t('help.tryAgain')}
       </Button>
     </div>
   );
 }
 
+/** HelpItem is one question or term: its title a heading that opens it, then what it says. */
+function HelpItem({ value, title, Item, children }: { value: string; title: string; Item: ItemHeading; children: ReactNode }) {
+  return (
+    <Accordion.Item value={value} className="acc-item">
+      <Accordion.Header asChild>
+        <Item style={{ margin: 0, fontSize: 'inherit' }}>
+          <Accordion.Trigger className="acc-trigger">{title}</Accordion.Trigger>
+        </Item>
+      </Accordion.Header>
+      <Accordion.Content className="acc-content">{children}</Accordion.Content>
+    </Accordion.Item>
+  );
+}
+
 /** FaqsTab: the FAQ list from the server, each question opening to its facts and sub-facts. */
 function FaqsTab({ Item }: { Item: ItemHeading }) {
+  const t = useT();
   const { doc, failed, retry } = useDocument(loadFaqs, []);
-  if (failed) return <LoadFailed what="the answers" onRetry={retry} />;
-  if (!doc) return <Loading label="Loading the answers…" />;
+  if (failed) return <LoadFailed message={t('help.answersFailed')} onRetry={retry} />;
+  if (!doc) return <Loading label={t('help.loadingAnswers')} />;
   return (
     <Accordion.Root type="multiple">
       {doc.faqs.map((f, i) => (
-        <Accordion.Item key={`${i}:${f.title}`} value={`faq-${i}`} className="acc-item">
-          <Accordion.Header asChild>
-            <Item style={{ margin: 0, fontSize: 'inherit' }}>
-              <Accordion.Trigger className="acc-trigger">{f.title}</Accordion.Trigger>
-            </Item>
-          </Accordion.Header>
-          <Accordion.Content className="acc-content">
-            <ul>
-              {f.facts.map((fact) => (
-                <li key={fact}>{fact}</li>
-              ))}
-            </ul>
-            {f.subFacts?.map((s) => (
-              <p key={s.title}>
-                <strong>{s.title}:</strong> {s.description}
-              </p>
+        <HelpItem key={`${i}:${f.title}`} value={`faq-${i}`} title={f.title} Item={Item}>
+          <ul>
+            {f.facts.map((fact) => (
+              <li key={fact}>{fact}</li>
             ))}
-          </Accordion.Content>
-        </Accordion.Item>
+          </ul>
+          {f.subFacts?.map((s) => (
+            <p key={s.title}>
+              <strong>{s.title}:</strong> {s.description}
+            </p>
+          ))}
+        </HelpItem>
       ))}
     </Accordion.Root>
   );
@@ -73,17 +84,10 @@ function Entries({ entries, Item, open, id }: { entries: GlossaryEntry[]; Item: 
   return (
     <Accordion.Root type="multiple" key={id} defaultValue={open ? entries.map((_, i) => `g-${i}`) : []}>
       {entries.map((g, i) => (
-        <Accordion.Item key={`${i}:${g.term}`} value={`g-${i}`} className="acc-item">
-          <Accordion.Header asChild>
-            <Item style={{ margin: 0, fontSize: 'inherit' }}>
-              <Accordion.Trigger className="acc-trigger">{g.term}</Accordion.Trigger>
-            </Item>
-          </Accordion.Header>
-          <Accordion.Content className="acc-content">
-            <p>{g.definition}</p>
-            {g.definition1 ? <p>{g.definition1}</p> : null}
-          </Accordion.Content>
-        </Accordion.Item>
+        <HelpItem key={`${i}:${g.term}`} value={`g-${i}`} title={g.term} Item={Item}>
+          <p>{g.definition}</p>
+          {g.definition1 ? <p>{g.definition1}</p> : null}
+        </HelpItem>
       ))}
     </Accordion.Root>
   );
@@ -100,6 +104,7 @@ interface Found {
  * matches show with their definitions open.
  */
 function GlossaryTab({ Item }: { Item: ItemHeading }) {
+  const t = useT();
   const all = useDocument(loadGlossary, []);
   const [typed, setTyped] = useState('');
   const [found, setFound] = useState<Found | null>(null);
@@ -131,18 +136,17 @@ function GlossaryTab({ Item }: { Item: ItemHeading }) {
   const current = q && found?.q === q ? found : null;
   const searching = Boolean(q) && !current && !searchFailed;
   let status = '';
-  if (current)
-    status = current.entries.length ? `${current.entries.length} ${current.entries.length === 1 ? 'term matches' : 'terms match'} “${q}”.` : '';
-  else if (searching) status = 'Searching…';
+  if (current) status = current.entries.length ? t('help.matches', { count: current.entries.length, q }) : '';
+  else if (searching) status = t('help.searching');
 
   return (
     <>
       <div className="field glossary-search" role="search">
         <label className="label" htmlFor="glossary-search">
-          Search the glossary
+          {t('help.search')}
         </label>
         <span className="hint" id="glossary-search-hint">
-          Type a word, for example APR or interest.
+          {t('help.searchHint')}
         </span>
         <div className="input-row">
           <input
@@ -158,7 +162,7 @@ function GlossaryTab({ Item }: { Item: ItemHeading }) {
           />
           {typed ? (
             <Button variant="secondary" onClick={() => setTyped('')}>
-              Clear
+              {t('help.clear')}
             </Button>
           ) : null}
         </div>
@@ -168,11 +172,11 @@ function GlossaryTab({ Item }: { Item: ItemHeading }) {
       </p>
       {q ? (
         searchFailed ? (
-          <LoadFailed what="the matching terms" onRetry={() => setAttempt((n) => n + 1)} />
+          <LoadFailed message={t('help.matchesFailed')} onRetry={() => setAttempt((n) => n + 1)} />
         ) : current && current.entries.length === 0 ? (
           <div className="notice">
             <p className="notice__text">
-              <strong>No terms match “{q}”.</strong> Try another word, or clear the search to see every term.
+              <Trans i18nKey="help.noMatch" values={{ q }} components={{ strong: <strong /> }} />
             </p>
           </div>
         ) : current ? (
@@ -181,11 +185,11 @@ function GlossaryTab({ Item }: { Item: ItemHeading }) {
           <Skeleton height={48} count={2} />
         )
       ) : all.failed ? (
-        <LoadFailed what="the glossary" onRetry={all.retry} />
+        <LoadFailed message={t('help.glossaryFailed')} onRetry={all.retry} />
       ) : all.doc ? (
         <Entries entries={all.doc.entries} Item={Item} open={false} id="all" />
       ) : (
-        <Loading label="Loading the glossary…" />
+        <Loading label={t('help.loadingGlossary')} />
       )}
     </>
   );
@@ -197,17 +201,18 @@ function GlossaryTab({ Item }: { Item: ItemHeading }) {
  * before one is chosen only our own are listed.
  */
 function DocumentsList({ Heading, onOpen }: { Heading: ItemHeading; onOpen?: () => void }) {
+  const t = useT();
   const withLender = useFlow((s) => Boolean(s.session && s.providerKey));
   const docs = withLender ? DOC_NAMES : DOC_NAMES.filter((d) => PLATFORM_DOCS.includes(d));
   return (
     <section className="help-docs" aria-labelledby="help-docs-title">
-      <Heading id="help-docs-title">Documents</Heading>
-      <p className="muted">Our notices and terms, to read or print.</p>
+      <Heading id="help-docs-title">{t('help.documents')}</Heading>
+      <p className="muted">{t('help.documentsIntro')}</p>
       <ul className="help-docs__list">
         {docs.map((d) => (
           <li key={d}>
             <DocLink doc={d} onOpen={onOpen}>
-              {DOC_TITLES[d]}
+              {docTitle(d)}
             </DocLink>
           </li>
         ))}
@@ -227,20 +232,21 @@ export function HelpContent({
   /** Runs when the patient opens a document from the list (the drawer closes). */
   onOpenDocument?: () => void;
 }) {
+  const t = useT();
   const [tab, setTab] = useState(String(initialTab));
   const H = headingLevel === 1 ? 'h1' : headingLevel === 2 ? 'h2' : 'h3';
   const Item: ItemHeading = headingLevel === 3 ? 'h4' : 'h3';
   const Section: ItemHeading = headingLevel === 1 ? 'h2' : headingLevel === 2 ? 'h2' : 'h3';
   return (
     <>
-      <H>{tab === '0' ? 'FAQs' : 'Glossary'}</H>
+      <H>{tab === '0' ? t('help.faqs') : t('help.glossary')}</H>
       <Tabs.Root value={tab} onValueChange={setTab}>
-        <Tabs.List className="tabs-list" aria-label="Help topics">
+        <Tabs.List className="tabs-list" aria-label={t('help.topics')}>
           <Tabs.Trigger className="tab" value="0">
-            FAQs
+            {t('help.faqs')}
           </Tabs.Trigger>
           <Tabs.Trigger className="tab" value="1">
-            Glossary
+            {t('help.glossary')}
           </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="0">

@@ -1,5 +1,6 @@
 import { api } from '@/lib/api/client';
 import type { FaqList, Glossary } from '@/lib/api/types';
+import { currentLanguage } from '@/lib/i18n';
 import { once } from '@/lib/once';
 import { flow } from '@/stores/flow';
 
@@ -14,8 +15,9 @@ import { flow } from '@/stores/flow';
 
 const kept = new Map<string, unknown>();
 
+/** The copy kept is per session and language: a patient who switches language gets the help in the new one. */
 function sessionPart(): string {
-  return flow.get().session?.webSessionId ?? '';
+  return `${flow.get().session?.webSessionId ?? ''}:${currentLanguage()}`;
 }
 
 function loadKept<T>(name: string, path: string): Promise<T> {

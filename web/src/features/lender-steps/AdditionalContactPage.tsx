@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Page } from '@/components/Page';
 import { Button } from '@/components/Button';
 import { useFlowNavigate } from '@/flow/navigation';
@@ -6,9 +6,35 @@ import { withProgress } from '@/flow/progress';
 import { api, ApiError, providerPath } from '@/lib/api/client';
 import type { ProviderApplicationState } from '@/lib/api/types';
 import { afterStep } from '@/lib/lenderSteps';
+import { useT } from '@/lib/i18n';
+import { serverText } from '@/lib/serverText';
 import { useFlow, useProviderName } from '@/stores/flow';
-import { contactErrors, maskPhone, phoneDigits, RELATIONSHIPS } from './rules';
+import { contactErrors, maskPhone, phoneDigits, relationshipLabel, RELATIONSHIPS } from './rules';
 import { Failure } from '@/components/Failure';
+
+/** Field is one labelled control of the contact form, with its hint and its error tied to it. */
+function Field({ id, label, hint, error, children }: { id: string; label: string; hint?: string; error?: string; children: ReactNode }) {
+  const t = useT();
+  return (
+    <div className={`field${error ? ' field--error' : ''}`}>
+      <label className="label" htmlFor={`contact-${id}`}>
+        {label}
+      </label>
+      {hint ? (
+        <span id={`contact-${id}-hint`} className="hint">
+          {hint}
+        </span>
+      ) : null}
+      {children}
+      {error ? (
+        <span id={`contact-${id}-error`} className="error-text">
+          <span className="visually-hidden">{t('common.errorPrefix')}</span>
+          {serverText(error)}
+        </span>
+      ) : null}
+    </div>
+  );
+}
 
 /*
  * One more way for the lender to reach the patient (docs/behaviour.md, "What
@@ -17,6 +43,7 @@ import { Failure } from '@/components/Failure';
  */
 
 export function AdditionalContactPage() {
+  const t = useT();
   const navigate = useFlowNavigate();
   const providerKey = useFlow((s) => s.providerKey) ?? '';
   const lender = useProviderName(providerKey);
@@ -45,7 +72,7 @@ export function AdditionalContactPage() {
     }
     try {
       const body = { name: name.trim(), relationship, phone: phoneDigits(phone) };
-      const pa = await withProgress(`Sending your contact to ${lender}…`, () =>
+      const pa = await withProgress(t('lenderSteps.contact.progress', { lender }), () =>
         api.post<ProviderApplicationState>(providerPath(providerKey, 'application/additional-contact'), body, {
           lenderStep: true,
           noErrorHandling: true,
@@ -57,38 +84,16 @@ export function AdditionalContactPage() {
         const out: Record<string, string> = {};
         for (const fe of err.fieldErrors) out[fe.field.replace('contact.', '')] = fe.message;
         setErrors(out);
-      } else setFailure(err instanceof ApiError ? err.message : 'Something went wrong. Please try again.');
+      } else setFailure(err instanceof ApiError ? err.message : t('lenderSteps.failed'));
     }
   }
 
-  const field = (id: string, label: string, control: React.ReactNode, hint?: string) => (
-    <div className={`field${errors[id] ? ' field--error' : ''}`}>
-      <label className="label" htmlFor={`contact-${id}`}>
-        {label}
-      </label>
-      {hint ? (
-        <span id={`contact-${id}-hint`} className="hint">
-          {hint}
-        </span>
-      ) : null}
-      {control}
-      {errors[id] ? (
-        <span id={`contact-${id}-error`} className="error-text">
-          <span className="visually-hidden">Error: </span>
-          {errors[id]}
-        </span>
-      ) : null}
-    </div>
-  );
   const described = (id: string, hint = false) =>
     [hint ? `contact-${id}-hint` : '', errors[id] ? `contact-${id}-error` : ''].filter(Boolean).join(' ') || undefined;
 
   return (
     <div className="card">
-      <Page
-        title="One more way to reach you"
-        lead={`${lender} asks for someone who can pass on a message if they cannot reach you — a relative or friend who does not live with you. ${lender} only contacts them if it cannot reach you, and never shares your loan details with them.`}
-      >
+      <Page title={t('lenderSteps.contact.title')} lead={t('lenderSteps.contact.lead', { lender })}>
         <form
           noValidate
           onSubmit={(e) => {
@@ -96,9 +101,7 @@ export function AdditionalContactPage() {
             void send();
           }}
         >
-          {field(
-            'name',
-            'Their full name',
+          <Field id="name" label={t('lenderSteps.contact.name')} error={errors.name}>
             <input
               id="contact-name"
               className="input"
@@ -110,11 +113,9 @@ export function AdditionalContactPage() {
                 setName(e.target.value.slice(0, 60));
                 edited('name');
               }}
-            />,
-          )}
-          {field(
-            'relationship',
-            'How do you know them?',
+            />
+          </Field>
+          <Field id="relationship" label={t('lenderSteps.contact.relationship')} error={errors.relationship}>
             <select
               id="contact-relationship"
               className="input"
@@ -126,17 +127,15 @@ export function AdditionalContactPage() {
                 edited('relationship');
               }}
             >
-              <option value="">Choose one</option>
+              <option value="">{t('lenderSteps.contact.chooseOne')}</option>
               {RELATIONSHIPS.map((r) => (
-                <option key={r.value} value={r.value}>
-                  {r.label}
+                <option key={r} value={r}>
+                  {relationshipLabel(r)}
                 </option>
               ))}
-            </select>,
-          )}
-          {field(
-            'phone',
-            'Their phone number',
+            </select>
+          </Field>
+          <Field id="phone" label={t('lenderSteps.contact.phone')} hint={t('lenderSteps.contact.phoneHint')} error={errors.phone}>
             <input
               id="contact-phone"
               className="input"
@@ -149,12 +148,11 @@ export function AdditionalContactPage() {
                 setPhone(phoneDigits(e.target.value));
                 edited('phone');
               }}
-            />,
-            '10 digits, US number',
-          )}
+            />
+          </Field>
           <Failure message={failure} />
           <div className="actions">
-            <Button type="submit">Continue</Button>
+            <Button type="submit">{t('lenderSteps.continue')}</Button>
           </div>
         </form>
       </Page>

@@ -1,5 +1,6 @@
 import { ConsentStepScreen } from '@/components/ConsentStepScreen';
 import { loadStepDocument, sendLenderStep } from '@/lib/lenderSteps';
+import { useT } from '@/lib/i18n';
 import { useFlow, useProviderName } from '@/stores/flow';
 
 /*
@@ -10,17 +11,18 @@ import { useFlow, useProviderName } from '@/stores/flow';
  * acknowledges it; the server records the acknowledgement as a consent.
  */
 export function CaliforniaPage() {
+  const t = useT();
   const providerKey = useFlow((s) => s.providerKey) ?? '';
   const lender = useProviderName(providerKey);
   return (
     <ConsentStepScreen
-      title="For patients in California"
-      lead="California asks us to make sure you know these three things before you sign."
+      title={t('lenderSteps.california.title')}
+      lead={t('lenderSteps.california.lead')}
       load={() => loadStepDocument(providerKey, 'california_notice')}
       deps={[providerKey]}
-      boxLabel={`I understand that ${lender} is credit for my dental treatment, that the office may not charge it for treatment I have not received, and that a refund for cancelled treatment is made within 15 business days.`}
-      button="Continue"
-      send={(consent) => sendLenderStep(providerKey, 'application/california-notice', { consent }, `Letting ${lender} know…`)}
+      boxLabel={t('lenderSteps.california.box', { lender })}
+      button={t('lenderSteps.continue')}
+      send={(consent) => sendLenderStep(providerKey, 'application/california-notice', { consent }, t('lenderSteps.california.progress', { lender }))}
     />
   );
 }

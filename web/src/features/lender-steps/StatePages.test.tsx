@@ -110,6 +110,7 @@ describe('California notice screen', () => {
     title: 'Notice for patients in California',
     contentType: 'text/plain',
     content: 'refunds within 15 business days',
+    language: 'en',
     sha256: 'sha-ca',
   };
 

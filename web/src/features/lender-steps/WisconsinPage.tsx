@@ -1,13 +1,16 @@
+import { serverText } from '@/lib/serverText';
 import { useState, type ReactNode } from 'react';
 import { Page } from '@/components/Page';
 import { Button } from '@/components/Button';
 import { useFlowNavigate } from '@/flow/navigation';
 import { ApiError } from '@/lib/api/client';
 import { sendLenderStep } from '@/lib/lenderSteps';
+import { useT } from '@/lib/i18n';
 import { US_STATES } from '@/lib/validation';
 import { useFlow, useProviderName } from '@/stores/flow';
 import { spouseErrors, type SpouseForm } from './rules';
 import { Failure } from '@/components/Failure';
+import { TextField, type TextFieldProps } from '@/components/TextField';
 
 /*
  * For an applicant living in Wisconsin (docs/behaviour.md, "What each lender
@@ -20,46 +23,13 @@ import { Failure } from '@/components/Failure';
 
 const EMPTY: SpouseForm = { firstName: '', lastName: '', addressLine1: '', addressLine2: '', city: '', state: 'WI', zipCode: '' };
 
-function TextField(props: {
-  id: keyof SpouseForm;
-  label: string;
-  value: string;
-  error?: string;
-  hint?: string;
-  onChange: (v: string) => void;
-}): ReactNode {
-  const id = `spouse-${props.id}`;
-  const described = [props.hint ? `${id}-hint` : '', props.error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className={`field${props.error ? ' field--error' : ''}`}>
-      <label className="label" htmlFor={id}>
-        {props.label}
-      </label>
-      {props.hint ? (
-        <span id={`${id}-hint`} className="hint">
-          {props.hint}
-        </span>
-      ) : null}
-      <input
-        id={id}
-        className="input"
-        autoComplete="off"
-        value={props.value}
-        aria-invalid={props.error ? true : undefined}
-        aria-describedby={described}
-        onChange={(e) => props.onChange(e.target.value.slice(0, 60))}
-      />
-      {props.error ? (
-        <span id={`${id}-error`} className="error-text">
-          <span className="visually-hidden">Error: </span>
-          {props.error}
-        </span>
-      ) : null}
-    </div>
-  );
+/** SpouseField is one of the spouse's fields: the shared TextField, its id under spouse-, at most 60 characters. */
+function SpouseField(props: Omit<TextFieldProps, 'id' | 'maxLength'> & { id: keyof SpouseForm }): ReactNode {
+  return <TextField {...props} id={`spouse-${props.id}`} maxLength={60} />;
 }
 
 export function WisconsinPage() {
+  const t = useT();
   const navigate = useFlowNavigate();
   const providerKey = useFlow((s) => s.providerKey) ?? '';
   const lender = useProviderName(providerKey);
@@ -78,7 +48,7 @@ export function WisconsinPage() {
 
   async function send() {
     setFailure('');
-    const e: Record<string, string> = married === null ? { married: 'Required Field' } : married ? spouseErrors(spouse) : {};
+    const e: Record<string, string> = married === null ? { married: t('lenderSteps.errors.required') } : married ? spouseErrors(spouse) : {};
     setErrors(e);
     const first = Object.keys(e)[0];
     if (first) {
@@ -87,22 +57,19 @@ export function WisconsinPage() {
     }
     const body = married ? { married, spouse: { ...spouse, addressLine2: spouse.addressLine2.trim() || undefined } } : { married };
     try {
-      navigate(await sendLenderStep(providerKey, 'application/wisconsin', body, `Sending your answer to ${lender}…`));
+      navigate(await sendLenderStep(providerKey, 'application/wisconsin', body, t('lenderSteps.wisconsin.progress', { lender })));
     } catch (err) {
       if (err instanceof ApiError && err.fieldErrors.length) {
         const out: Record<string, string> = {};
         for (const fe of err.fieldErrors) out[fe.field.replace(/^(spouse|wisconsin)\./, '')] = fe.message;
         setErrors(out);
-      } else setFailure(err instanceof ApiError ? err.message : 'Something went wrong. Please try again.');
+      } else setFailure(err instanceof ApiError ? err.message : t('lenderSteps.failed'));
     }
   }
 
   return (
     <div className="card">
-      <Page
-        title="A question for Wisconsin residents"
-        lead={`Under Wisconsin law, a married person's credit can concern their spouse, so ${lender} may send your spouse a notice that this account was opened. It does not need your spouse's permission, and your answer does not change your offer.`}
-      >
+      <Page title={t('lenderSteps.wisconsin.title')} lead={t('lenderSteps.wisconsin.lead', { lender })}>
         <form
           noValidate
           onSubmit={(e) => {
@@ -114,46 +81,60 @@ export function WisconsinPage() {
             className={`field form-section${errors.married ? ' field--error' : ''}`}
             aria-describedby={errors.married ? 'married-error' : undefined}
           >
-            <legend className="label">Are you married?</legend>
+            <legend className="label">{t('lenderSteps.wisconsin.married')}</legend>
             {errors.married ? (
               <span id="married-error" className="error-text">
-                <span className="visually-hidden">Error: </span>
+                <span className="visually-hidden">{t('common.errorPrefix')}</span>
                 {errors.married}
               </span>
             ) : null}
             <div className="radios">
               <label htmlFor="married-yes">
-                <input id="married-yes" type="radio" name="married" checked={married === true} onChange={() => setMarried(true)} /> Yes
+                <input id="married-yes" type="radio" name="married" checked={married === true} onChange={() => setMarried(true)} />{' '}
+                {t('lenderSteps.wisconsin.yes')}
               </label>
               <label htmlFor="married-no">
-                <input id="married-no" type="radio" name="married" checked={married === false} onChange={() => setMarried(false)} /> No
+                <input id="married-no" type="radio" name="married" checked={married === false} onChange={() => setMarried(false)} />{' '}
+                {t('lenderSteps.wisconsin.no')}
               </label>
             </div>
           </fieldset>
           {married ? (
             <>
-              <h2>Your spouse</h2>
-              <TextField id="firstName" label="First name" value={spouse.firstName} error={errors.firstName} onChange={set('firstName')} />
-              <TextField id="lastName" label="Last name" value={spouse.lastName} error={errors.lastName} onChange={set('lastName')} />
-              <TextField
+              <h2>{t('lenderSteps.wisconsin.spouse')}</h2>
+              <SpouseField
+                id="firstName"
+                label={t('lenderSteps.wisconsin.firstName')}
+                value={spouse.firstName}
+                error={errors.firstName}
+                onChange={set('firstName')}
+              />
+              <SpouseField
+                id="lastName"
+                label={t('lenderSteps.wisconsin.lastName')}
+                value={spouse.lastName}
+                error={errors.lastName}
+                onChange={set('lastName')}
+              />
+              <SpouseField
                 id="addressLine1"
-                label="Street address"
-                hint="Where your spouse gets mail; no P.O. boxes"
+                label={t('lenderSteps.wisconsin.street')}
+                hint={t('lenderSteps.wisconsin.streetHint')}
                 value={spouse.addressLine1}
                 error={errors.addressLine1}
                 onChange={set('addressLine1')}
               />
-              <TextField
+              <SpouseField
                 id="addressLine2"
-                label="Apartment or unit (optional)"
+                label={t('lenderSteps.wisconsin.unit')}
                 value={spouse.addressLine2}
                 error={errors.addressLine2}
                 onChange={set('addressLine2')}
               />
-              <TextField id="city" label="City" value={spouse.city} error={errors.city} onChange={set('city')} />
+              <SpouseField id="city" label={t('lenderSteps.wisconsin.city')} value={spouse.city} error={errors.city} onChange={set('city')} />
               <div className={`field${errors.state ? ' field--error' : ''}`}>
                 <label className="label" htmlFor="spouse-state">
-                  State
+                  {t('lenderSteps.wisconsin.state')}
                 </label>
                 <select
                   id="spouse-state"
@@ -171,13 +152,13 @@ export function WisconsinPage() {
                 </select>
                 {errors.state ? (
                   <span id="spouse-state-error" className="error-text">
-                    {errors.state}
+                    {serverText(errors.state)}
                   </span>
                 ) : null}
               </div>
-              <TextField
+              <SpouseField
                 id="zipCode"
-                label="ZIP code"
+                label={t('lenderSteps.wisconsin.zip')}
                 value={spouse.zipCode}
                 error={errors.zipCode}
                 onChange={(v) => set('zipCode')(v.replace(/[^\d-]/g, '').slice(0, 10))}
@@ -186,7 +167,7 @@ export function WisconsinPage() {
           ) : null}
           <Failure message={failure} />
           <div className="actions">
-            <Button type="submit">Continue</Button>
+            <Button type="submit">{t('lenderSteps.continue')}</Button>
           </div>
         </form>
       </Page>

@@ -1,9 +1,11 @@
+import { t } from '@/lib/i18n';
 import { isPhone, isPoBox, isState, ZIP, zipForState } from '@/lib/validation';
 
 /*
  * The checks of the additional contact (docs/behaviour.md, "What each lender
  * asks for"): the same rules and words as the server's
- * validate/lendersteps.go, applied first for speed.
+ * validate/lendersteps.go, applied first for speed. The words are in the
+ * patient's language at the moment of the check, as the server's are.
  */
 
 export interface ContactForm {
@@ -13,14 +15,12 @@ export interface ContactForm {
   phone: string;
 }
 
-export const RELATIONSHIPS: { value: string; label: string }[] = [
-  { value: 'parent', label: 'Parent' },
-  { value: 'child', label: 'Son or daughter' },
-  { value: 'sibling', label: 'Brother or sister' },
-  { value: 'other_relative', label: 'Another relative' },
-  { value: 'friend', label: 'Friend' },
-  { value: 'coworker', label: 'Coworker' },
-];
+/** The relationships the lender takes, in the order offered; each is named by relationshipLabel. */
+export const RELATIONSHIPS = ['parent', 'child', 'sibling', 'other_relative', 'friend', 'coworker'] as const;
+export type Relationship = (typeof RELATIONSHIPS)[number];
+
+/** relationshipLabel names a relationship in the patient's language (call it at render). */
+export const relationshipLabel = (r: Relationship): string => t(`lenderSteps.contact.relationships.${r}`);
 
 const NAME = /^[\p{L}\p{M} '’.-]+$/u;
 
@@ -38,14 +38,14 @@ export function contactErrors(f: ContactForm): Record<string, string> {
   const e: Record<string, string> = {};
   const name = f.name.trim().split(/\s+/).join(' ');
   const len = [...name].length;
-  if (!name) e.name = 'Required Field';
-  else if (len < 2 || len > 60) e.name = 'Please enter their full name (2 to 60 characters).';
-  else if (!NAME.test(name)) e.name = 'A name may use letters, spaces, apostrophes, periods and hyphens.';
-  if (!f.relationship) e.relationship = 'Required Field';
-  else if (!RELATIONSHIPS.some((r) => r.value === f.relationship)) e.relationship = 'Please choose how you know them.';
+  if (!name) e.name = t('lenderSteps.errors.required');
+  else if (len < 2 || len > 60) e.name = t('lenderSteps.errors.contactNameLength');
+  else if (!NAME.test(name)) e.name = t('lenderSteps.errors.nameChars');
+  if (!f.relationship) e.relationship = t('lenderSteps.errors.required');
+  else if (!(RELATIONSHIPS as readonly string[]).includes(f.relationship)) e.relationship = t('lenderSteps.errors.relationship');
   const phone = phoneDigits(f.phone);
-  if (!phone) e.phone = 'Required Field';
-  else if (!isPhone(phone)) e.phone = 'Please enter their 10-digit phone number.';
+  if (!phone) e.phone = t('lenderSteps.errors.required');
+  else if (!isPhone(phone)) e.phone = t('lenderSteps.errors.phone');
   return e;
 }
 
@@ -68,22 +68,22 @@ export function spouseErrors(f: SpouseForm): Record<string, string> {
   const text = (field: keyof SpouseForm, max: number, pattern: RegExp, chars: string, optional = false) => {
     const v = f[field].trim();
     if (!v) {
-      if (!optional) e[field] = 'Required Field';
-    } else if ([...v].length > max) e[field] = `Please keep this under ${max + 1} characters.`;
+      if (!optional) e[field] = t('lenderSteps.errors.required');
+    } else if ([...v].length > max) e[field] = t('lenderSteps.errors.tooLong', { max: max + 1 });
     else if (!pattern.test(v)) e[field] = chars;
   };
-  const nameChars = 'A name may use letters, spaces, apostrophes, periods and hyphens.';
-  const addressChars = "An address may use letters, numbers, spaces and ' . , # / -.";
+  const nameChars = t('lenderSteps.errors.nameChars');
+  const addressChars = t('lenderSteps.errors.addressChars');
   text('firstName', 40, NAME, nameChars);
   text('lastName', 40, NAME, nameChars);
   text('addressLine1', 60, ADDRESS, addressChars);
   text('addressLine2', 60, ADDRESS, addressChars, true);
-  text('city', 40, NAME, 'A city may use letters, spaces, apostrophes, periods and hyphens.');
-  if (f.addressLine1.trim() && !e.addressLine1 && isPoBox(f.addressLine1)) e.addressLine1 = 'P.O. Box Not Allowed';
-  if (!f.state) e.state = 'Required Field';
-  else if (!isState(f.state)) e.state = 'Please choose a state.';
-  if (!f.zipCode) e.zipCode = 'Required Field';
-  else if (!ZIP.test(f.zipCode)) e.zipCode = 'Please enter a 5-digit ZIP code.';
-  else if (!e.state && !zipForState(f.zipCode, f.state)) e.zipCode = 'Zip Code not valid for state';
+  text('city', 40, NAME, t('lenderSteps.errors.cityChars'));
+  if (f.addressLine1.trim() && !e.addressLine1 && isPoBox(f.addressLine1)) e.addressLine1 = t('lenderSteps.errors.poBox');
+  if (!f.state) e.state = t('lenderSteps.errors.required');
+  else if (!isState(f.state)) e.state = t('lenderSteps.errors.state');
+  if (!f.zipCode) e.zipCode = t('lenderSteps.errors.required');
+  else if (!ZIP.test(f.zipCode)) e.zipCode = t('lenderSteps.errors.zip');
+  else if (!e.state && !zipForState(f.zipCode, f.state)) e.zipCode = t('lenderSteps.errors.zipState');
   return e;
 }

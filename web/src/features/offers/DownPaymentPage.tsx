@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { Trans } from 'react-i18next';
 import { Page } from '@/components/Page';
 import { Button } from '@/components/Button';
 import { Modal } from '@/components/Modal';
@@ -8,6 +9,7 @@ import { withProgress } from '@/flow/progress';
 import { api, ApiError, providerPath } from '@/lib/api/client';
 import type { ProviderApplicationState, WaterfallStep } from '@/lib/api/types';
 import { loadWaterfall } from '@/lib/consent/documents';
+import { useT } from '@/lib/i18n';
 import { afterStep } from '@/lib/lenderSteps';
 import { formatCents } from '@/lib/money';
 import { useFlow, useProviderName } from '@/stores/flow';
@@ -48,19 +50,19 @@ function StaffModal({
   onConfirm: () => void;
   onCancel: () => void;
 }) {
+  const t = useT();
   return (
-    <Modal title="Please hand the tablet to the office team" onClose={onCancel}>
+    <Modal title={t('offers.downPayment.staffTitle')} onClose={onCancel}>
       <p>
-        <strong>For the office team:</strong> please collect the down payment of <strong>{amount}</strong> from the patient now, then confirm below.
-        The patient continues once you have.
+        <Trans i18nKey="offers.downPayment.staffBody" values={{ amount }} components={{ strong: <strong /> }} />
       </p>
       <Failure message={failure} />
       <div className="actions">
         <Button onClick={onConfirm} disabled={busy}>
-          I collected the {amount} down payment
+          {t('offers.downPayment.collected', { amount })}
         </Button>
         <Button variant="secondary" onClick={onCancel} disabled={busy}>
-          Not yet — give the tablet back to the patient
+          {t('offers.downPayment.notYet')}
         </Button>
       </div>
     </Modal>
@@ -68,6 +70,7 @@ function StaffModal({
 }
 
 export function DownPaymentPage() {
+  const t = useT();
   const navigate = useFlowNavigate();
   const providerKey = useFlow((s) => s.providerKey) ?? '';
   const lender = useProviderName(providerKey);
@@ -100,14 +103,14 @@ export function DownPaymentPage() {
         method: inOffice ? 'collected_in_office' : 'pay_at_office',
         acknowledged: needsAck ? ack.agreed : false,
       };
-      const pa = await withProgress(`Letting ${lender} know about your down payment…`, () =>
+      const pa = await withProgress(t('offers.downPayment.progress', { lender }), () =>
         api.post<ProviderApplicationState>(providerPath(providerKey, 'application/down-payment'), body, { lenderStep: true, noErrorHandling: true }),
       );
       navigate(await afterStep(providerKey, pa));
     } catch (err) {
       setBusy(false);
       const fe = err instanceof ApiError ? err.fieldErrors[0]?.message : undefined;
-      setFailure(fe ?? (err instanceof ApiError ? err.message : 'Something went wrong. Please try again.'));
+      setFailure(fe ?? (err instanceof ApiError ? err.message : t('offers.failed')));
     }
   }
 
@@ -131,30 +134,12 @@ export function DownPaymentPage() {
 
   return (
     <div className="card">
-      <Page
-        title="Your down payment"
-        lead={`${lender} asks for a down payment of ${amount}. It comes off your treatment, and your plan covers the rest.`}
-      >
+      <Page title={t('offers.downPayment.title')} lead={t('offers.downPayment.lead', { lender, amount })}>
         <DownPaymentTable treatmentCents={treatmentCents} insuranceCents={insuranceCents} downPaymentCents={downCents} />
-        <h2 style={{ marginTop: 24 }}>How you pay it</h2>
-        {inOffice ? (
-          <p>
-            You pay the {amount} to the office team today, before you sign. When you tap Continue, please hand the tablet to them: they take the
-            payment and confirm it here, then hand the tablet back.
-          </p>
-        ) : (
-          <p>
-            You pay the {amount} at the office, before your treatment begins. Nothing is charged online. The office team takes it when you arrive.
-          </p>
-        )}
+        <h2 style={{ marginTop: 24 }}>{t('offers.downPayment.howTitle')}</h2>
+        {inOffice ? <p>{t('offers.downPayment.inOffice', { amount })}</p> : <p>{t('offers.downPayment.atHome', { amount })}</p>}
         {needsAck ? (
-          <AgreeBox
-            id="dp-ack"
-            checked={ack.agreed}
-            error={ack.error}
-            onChange={ack.set}
-            label={`I understand that ${lender} requires a down payment of ${amount}, and that my plan finances the rest of my treatment.`}
-          />
+          <AgreeBox id="dp-ack" checked={ack.agreed} error={ack.error} onChange={ack.set} label={t('offers.downPayment.ack', { lender, amount })} />
         ) : null}
         {inOffice ? null : (
           <AgreeBox
@@ -162,7 +147,7 @@ export function DownPaymentPage() {
             checked={atOffice.agreed}
             error={atOffice.error}
             onChange={atOffice.set}
-            label={`I will pay the ${amount} down payment at the office before my treatment begins.`}
+            label={t('offers.downPayment.atOffice', { amount })}
           />
         )}
         {failure && !staff ? (
@@ -172,7 +157,7 @@ export function DownPaymentPage() {
         ) : null}
         <div className="actions">
           <Button onClick={next} disabled={busy || downCents <= 0}>
-            Continue
+            {t('offers.continue')}
           </Button>
         </div>
       </Page>

@@ -1,3 +1,4 @@
+import { useT } from '@/lib/i18n';
 import { formatCents } from '@/lib/money';
 import { downPaymentRows } from './plans';
 
@@ -11,8 +12,9 @@ export function DownPaymentTable({
   insuranceCents?: number;
   downPaymentCents: number;
 }) {
+  const t = useT();
   return (
-    <table className="down-payment-table" aria-label="Down payment">
+    <table className="down-payment-table" aria-label={t('offers.downPaymentTable.label')}>
       <tbody>
         {downPaymentRows(treatmentCents, insuranceCents).map((r) => (
           <tr key={r.label}>
@@ -24,7 +26,7 @@ export function DownPaymentTable({
         ))}
         <tr>
           <th scope="row" style={{ textAlign: 'left', paddingRight: 16 }}>
-            Down payment due today
+            {t('offers.downPaymentTable.dueToday')}
           </th>
           <td style={{ textAlign: 'right', fontWeight: 700 }}>{formatCents(downPaymentCents)}</td>
         </tr>

@@ -1,8 +1,11 @@
 import { useState } from 'react';
 import { Button } from '@/components/Button';
+import { useT } from '@/lib/i18n';
 import { formatCents } from '@/lib/money';
 
 const STEP_DOLLARS = 500;
+/** The lower button's sign: a true minus, as wide as the plus (a symbol, not a word; the button's label says it). */
+const MINUS = '\u2212';
 
 export interface EstimatorProps {
   /** The amount the plans are priced for, in cents. */
@@ -24,11 +27,13 @@ export interface EstimatorProps {
  * came back higher.
  */
 export function Estimator({ amountCents, minCents, maxCents, purchaseCents, buttonsHidden, busy, onEstimate }: EstimatorProps) {
+  const t = useT();
   const [text, setText] = useState(String(Math.round(amountCents / 100)));
-  const [error, setError] = useState('');
+  // The refusal is said at render, so it follows the language and the amount on screen.
+  const [error, setError] = useState(false);
   const floorDollars = Math.max(1, Math.ceil(minCents / 100));
   const run = async (dollars: number) => {
-    setError('');
+    setError(false);
     setText(String(await onEstimate(dollars)));
   };
   /**
@@ -39,9 +44,7 @@ export function Estimator({ amountCents, minCents, maxCents, purchaseCents, butt
   const submit = () => {
     const dollars = Number(text.replace(/\D/g, '') || '0');
     if (dollars <= 0) {
-      setError(
-        `Please enter an amount of at least ${formatCents(floorDollars * 100, { whole: true })}. The plans below are still for ${formatCents(amountCents)}.`,
-      );
+      setError(true);
       document.getElementById('estimate')?.focus();
       return;
     }
@@ -51,19 +54,21 @@ export function Estimator({ amountCents, minCents, maxCents, purchaseCents, butt
     <Button
       variant="secondary"
       className="estimator__step"
-      aria-label={`${sign < 0 ? 'Lower' : 'Raise'} the amount by $${STEP_DOLLARS}`}
+      aria-label={t(sign < 0 ? 'offers.estimator.lower' : 'offers.estimator.raise', { step: formatCents(STEP_DOLLARS * 100, { whole: true }) })}
       onClick={() => void run(Number(text) + sign * STEP_DOLLARS)}
       disabled={busy || (sign < 0 ? Number(text) * 100 <= minCents : Number(text) * 100 >= maxCents)}
     >
-      {sign < 0 ? '−' : '+'}
+      {sign < 0 ? MINUS : '+'}
     </Button>
   );
   return (
     <section className="card" aria-labelledby="estimator-title">
-      <h2 id="estimator-title">Amount to finance</h2>
+      <h2 id="estimator-title">{t('offers.estimator.title')}</h2>
       <p className="muted" id="estimator-hint">
-        {purchaseCents ? `Your treatment costs ${formatCents(purchaseCents)}. ` : ''}You can finance up to {formatCents(maxCents)}
-        {minCents > 0 ? `; plans start at ${formatCents(minCents, { whole: true })}` : ''}.
+        {purchaseCents ? `${t('offers.estimator.costs', { amount: formatCents(purchaseCents) })} ` : null}
+        {minCents > 0
+          ? t('offers.estimator.upToFrom', { max: formatCents(maxCents), min: formatCents(minCents, { whole: true }) })
+          : t('offers.estimator.upTo', { max: formatCents(maxCents) })}
       </p>
       <form
         className="estimator"
@@ -74,7 +79,7 @@ export function Estimator({ amountCents, minCents, maxCents, purchaseCents, butt
       >
         {buttonsHidden ? null : step(-1)}
         <div className="field" style={{ margin: 0 }}>
-          <label htmlFor="estimate">Amount in dollars</label>
+          <label htmlFor="estimate">{t('offers.estimator.amountLabel')}</label>
           <div className="prefix-wrap">
             <span aria-hidden="true">$</span>
             <input
@@ -87,7 +92,7 @@ export function Estimator({ amountCents, minCents, maxCents, purchaseCents, butt
               value={text}
               onChange={(e) => {
                 setText(e.target.value.replace(/\D/g, ''));
-                setError('');
+                setError(false);
               }}
               onKeyDown={(e) => {
                 if (e.key === '-' || e.key === '.') e.preventDefault();
@@ -98,11 +103,11 @@ export function Estimator({ amountCents, minCents, maxCents, purchaseCents, butt
         {buttonsHidden ? null : step(1)}
         {error ? (
           <p id="estimate-error" className="error-text estimator__error" role="alert">
-            {error}
+            {t('offers.estimator.tooLow', { min: formatCents(floorDollars * 100, { whole: true }), amount: formatCents(amountCents) })}
           </p>
         ) : null}
         <Button type="submit" variant="secondary" className="estimator__update" disabled={busy}>
-          Update plans
+          {t('offers.estimator.update')}
         </Button>
       </form>
     </section>

@@ -1,17 +1,20 @@
+import { Trans } from 'react-i18next';
 import { Modal } from '@/components/Modal';
 import type { PaymentPlan } from '@/lib/api/types';
+import { locale, useT } from '@/lib/i18n';
 import { formatApr, formatCents } from '@/lib/money';
 import { EARLY_PURCHASE_DAYS, isDeferredInterest, isLease, learnHowMultiplier } from './plans';
 
 /** LeaseDrawer: how a lease-to-own plan works — a lease, not credit: its cost of ownership and early purchase option, never an APR. */
 function LeaseDrawer({ plan, onClose }: { plan: PaymentPlan; onClose: () => void }) {
+  const t = useT();
   const boxes = [
-    ['Cash Price', formatCents(plan.amountFinancedCents)],
-    ['Lease Payments', `${plan.durationMonths} payments of ${formatCents(plan.monthlyAmountCents)}`],
-    ['Cost of Ownership', formatCents(plan.totalCostCents)],
+    [t('offers.learnHow.cashPrice'), formatCents(plan.amountFinancedCents)],
+    [t('offers.learnHow.leasePayments'), t('offers.learnHow.payments', { count: plan.durationMonths, amount: formatCents(plan.monthlyAmountCents) })],
+    [t('offers.learnHow.costOfOwnership'), formatCents(plan.totalCostCents)],
   ];
   return (
-    <Modal variant="drawer" onClose={onClose} closeLabel="Close" title={`Lease-to-own for ${plan.durationMonths} months`}>
+    <Modal variant="drawer" onClose={onClose} closeLabel={t('offers.close')} title={t('offers.learnHow.leaseTitle', { count: plan.durationMonths })}>
       <div className="boxes">
         {boxes.map(([k, v]) => (
           <div key={k} className="notice">
@@ -20,11 +23,14 @@ function LeaseDrawer({ plan, onClose }: { plan: PaymentPlan; onClose: () => void
           </div>
         ))}
       </div>
-      <p>This is a lease, not a loan or credit. When every lease payment is made, what was leased is yours.</p>
-      {plan.downPaymentCents > 0 ? <p>The initial payment of {formatCents(plan.downPaymentCents)} is due today.</p> : null}
+      <p>{t('offers.learnHow.leaseIntro')}</p>
+      {plan.downPaymentCents > 0 ? <p>{t('offers.learnHow.initialPayment', { amount: formatCents(plan.downPaymentCents) })}</p> : null}
       <p>
-        <strong>Early purchase option:</strong> pay the cash price of {formatCents(plan.amountFinancedCents)} within {EARLY_PURCHASE_DAYS} days and
-        pay nothing more. After {EARLY_PURCHASE_DAYS} days the full cost of ownership applies, which is more than the cash price.
+        <Trans
+          i18nKey="offers.learnHow.earlyPurchase"
+          values={{ amount: formatCents(plan.amountFinancedCents), days: EARLY_PURCHASE_DAYS }}
+          components={{ strong: <strong /> }}
+        />
       </p>
     </Modal>
   );
@@ -32,29 +38,33 @@ function LeaseDrawer({ plan, onClose }: { plan: PaymentPlan; onClose: () => void
 
 /** LearnHowDrawer: the Financing Information drawer for one plan (docs/behaviour.md, "Plans and offers"). */
 export default function LearnHowDrawer({ plan, onClose }: { plan: PaymentPlan; onClose: () => void }) {
+  const t = useT();
   if (isLease(plan)) return <LeaseDrawer plan={plan} onClose={onClose} />;
   const promo = isDeferredInterest(plan);
   const months = plan.durationMonths;
   const multiplier = learnHowMultiplier(months);
   const financed = plan.amountFinancedCents || plan.totalCostCents;
+  const perMonth = t('offers.learnHow.perMonth', { amount: formatCents(plan.monthlyAmountCents) });
+  const period = t('offers.learnHow.months', { count: months });
   const boxes = promo
     ? [
-        ['Amount Financed', formatCents(financed)],
-        ['Suggested Payments', `${formatCents(plan.monthlyAmountCents)} per month`],
-        ['Promotional Period', `${months} months`],
+        [t('offers.learnHow.amountFinanced'), formatCents(financed)],
+        [t('offers.learnHow.suggestedPayments'), perMonth],
+        [t('offers.learnHow.promotionalPeriod'), period],
       ]
     : [
-        ...(plan.downPaymentCents > 0 ? [['Due Today', formatCents(plan.downPaymentCents)]] : []),
-        ['Total Payments With Interest', formatCents(plan.totalCostCents)],
-        ['Required Payments', `${formatCents(plan.monthlyAmountCents)} per month`],
-        ['Payoff Period', `${months} months`],
+        ...(plan.downPaymentCents > 0 ? [[t('offers.learnHow.dueToday'), formatCents(plan.downPaymentCents)]] : []),
+        [t('offers.learnHow.totalWithInterest'), formatCents(plan.totalCostCents)],
+        [t('offers.learnHow.requiredPayments'), perMonth],
+        [t('offers.learnHow.payoffPeriod'), period],
       ];
+  const percent = multiplier?.toLocaleString(locale(), { minimumFractionDigits: 4, maximumFractionDigits: 4 });
   return (
     <Modal
       variant="drawer"
       onClose={onClose}
-      closeLabel="Close"
-      title={promo ? `Promo Financing for ${months} months` : `Fixed Pay Financing for ${months} months`}
+      closeLabel={t('offers.close')}
+      title={promo ? t('offers.learnHow.promoTitle', { count: months }) : t('offers.learnHow.fixedTitle', { count: months })}
     >
       <div className="boxes">
         {boxes.map(([k, v]) => (
@@ -66,18 +76,15 @@ export default function LearnHowDrawer({ plan, onClose }: { plan: PaymentPlan; o
       </div>
       {promo ? (
         <>
+          <p>{t('offers.learnHow.promoNoInterest', { count: months })}</p>
           <p>
-            No interest is charged if you pay the whole amount within {months} months. Pay at least the suggested amount each month to finish in time.
-          </p>
-          <p>
-            <strong>If anything is left after {months} months</strong>, interest at {formatApr(plan.apr)} APR is charged from the purchase date on the
-            whole original amount — not only on what is left.
+            <Trans i18nKey="offers.learnHow.promoLeft" count={months} values={{ apr: formatApr(plan.apr) }} components={{ strong: <strong /> }} />
           </p>
         </>
       ) : (
         <p>
-          Your payment stays the same every month for {months} months at {formatApr(plan.apr)} APR.
-          {multiplier ? ` Each month you pay about ${multiplier.toFixed(4)}% of the amount financed.` : ''}
+          {t('offers.learnHow.fixed', { count: months, apr: formatApr(plan.apr) })}
+          {percent ? ` ${t('offers.learnHow.multiplier', { percent })}` : null}
         </p>
       )}
     </Modal>

@@ -1,4 +1,5 @@
 import { LenderLogo } from '@/components/LenderLogo';
+import { useT } from '@/lib/i18n';
 import { formatCents } from '@/lib/money';
 import { nameOf, useFlow } from '@/stores/flow';
 import { offerExpiry } from './offerExpiry';
@@ -13,7 +14,13 @@ export interface Offer {
   offeredProviderId?: string;
 }
 
-const WORD: Record<string, string> = { approved: 'approved', preapproved: 'pre-approved', prequalified: 'prequalified' };
+/** The congratulation of each kind of positive answer, without and with the product's name; any other is "approved". */
+const CONGRATS = {
+  approved: ['offers.heads.approved', 'offers.heads.approvedFor'],
+  preapproved: ['offers.heads.preapproved', 'offers.heads.preapprovedFor'],
+  prequalified: ['offers.heads.prequalified', 'offers.heads.prequalifiedFor'],
+} as const;
+const congrats = (code: string) => (Object.hasOwn(CONGRATS, code) ? CONGRATS[code as keyof typeof CONGRATS] : CONGRATS.approved);
 
 /**
  * OfferHeads lists each lender's offer above the plans (docs/behaviour.md,
@@ -22,21 +29,22 @@ const WORD: Record<string, string> = { approved: 'approved', preapproved: 'pre-a
  * is, so the patient can tell a card from a loan or a lease before choosing.
  */
 export function OfferHeads({ offers }: { offers: Offer[] }) {
+  const t = useT();
   const providers = useFlow((s) => s.providers);
   const responses = useFlow((s) => s.responses);
   return (
-    <section aria-label="Your offers">
+    <section aria-label={t('offers.heads.label')}>
       {offers.map((o) => {
         const cfg = providers[o.providerKey];
         const partner = cfg?.subLenders?.find((x) => x.providerId === o.offeredProviderId && x.providerId !== cfg.providerId);
+        const lender = nameOf(providers, o.providerKey);
+        const who = partner ? t('offers.heads.through', { partner: partner.name, lender }) : lender;
+        const [plain, withProduct] = congrats(o.code);
         return (
           <div key={o.providerKey} className="card offer-head">
             <LenderLogo providerKey={o.providerKey} logo={partner?.logo} />
             <div style={{ flex: 1, minWidth: 220 }}>
-              <p style={{ margin: 0 }}>
-                Congratulations! {partner ? `${partner.name}, through ${nameOf(providers, o.providerKey)},` : nameOf(providers, o.providerKey)}{' '}
-                {WORD[o.code] ?? 'approved'} you{cfg?.financingName ? ` for a ${cfg.financingName}` : ''} of up to
-              </p>
+              <p style={{ margin: 0 }}>{cfg?.financingName ? t(withProduct, { who, product: cfg.financingName }) : t(plain, { who })}</p>
               <p className="offer-head__amount" style={{ margin: 0 }}>
                 {formatCents(o.approvedAmountCents)}
               </p>
@@ -49,8 +57,8 @@ export function OfferHeads({ offers }: { offers: Offer[] }) {
       })}
       {offers.length > 1 ? (
         <div className="card" aria-labelledby="offers-differ-title">
-          <h2 id="offers-differ-title">You have {offers.length} offers</h2>
-          <p className="muted">Each works differently. You choose one plan from one of them; the others need nothing from you.</p>
+          <h2 id="offers-differ-title">{t('offers.heads.count', { count: offers.length })}</h2>
+          <p className="muted">{t('offers.heads.differ')}</p>
           <dl className="offers-differ">
             {offers.map((o) => (
               <div key={o.providerKey}>

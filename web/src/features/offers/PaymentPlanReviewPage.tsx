@@ -3,6 +3,7 @@ import { Button } from '@/components/Button';
 import { LenderLogo } from '@/components/LenderLogo';
 import { useFlowNavigate } from '@/flow/navigation';
 import type { PaymentPlan } from '@/lib/api/types';
+import { useT } from '@/lib/i18n';
 import { formatApr, formatCents } from '@/lib/money';
 import { providerRoute } from '@/lib/paths';
 import { isHandled } from '@/lib/api/client';
@@ -17,6 +18,7 @@ import { isDeferredInterest, isLease, suggestedDeferredPaymentCents } from './pl
 
 /** PaymentPlanReviewPage: the chosen plan, plainly, before accepting the offer. */
 export function PaymentPlanReviewPage() {
+  const t = useT();
   const navigate = useFlowNavigate();
   const plan = useFlow((s) => s.selectedPaymentPlan);
   const amount = useFlow((s) => (plan ? s.responses[plan.providerKey]?.paymentPlansAmountCents : undefined) ?? 0);
@@ -38,15 +40,15 @@ export function PaymentPlanReviewPage() {
   if (!plan) {
     return (
       <div className="card">
-        <Page title="Review your plan">
-          <p>Please choose a payment plan first.</p>
+        <Page title={t('offers.review.title')}>
+          <p>{t('offers.review.noPlan')}</p>
         </Page>
       </div>
     );
   }
   return (
     <div className="card">
-      <Page title="Review your plan">
+      <Page title={t('offers.review.title')}>
         <div className="offer-head" style={{ marginBottom: 16 }}>
           <LenderLogo providerKey={plan.providerKey} />
           <span style={{ fontWeight: 700 }}>{planTitle(plan)}</span>
@@ -55,23 +57,23 @@ export function PaymentPlanReviewPage() {
           <dl>
             {plan.downPaymentCents > 0 ? (
               <>
-                <dt>Due today</dt>
+                <dt>{t('offers.review.dueToday')}</dt>
                 <dd>{formatCents(plan.downPaymentCents)}</dd>
               </>
             ) : null}
-            <dt>Monthly payment</dt>
+            <dt>{t('offers.review.monthly')}</dt>
             <dd className="plan__monthly">{formatCents(plan.monthlyAmountCents)}</dd>
-            <dt>Number of payments</dt>
+            <dt>{t('offers.review.numberOfPayments')}</dt>
             <dd>{plan.durationMonths}</dd>
-            <dt>{isLease(plan) ? 'Cash price' : 'Amount financed'}</dt>
+            <dt>{isLease(plan) ? t('offers.review.cashPrice') : t('offers.review.amountFinanced')}</dt>
             <dd>{formatCents(plan.amountFinancedCents)}</dd>
             {isLease(plan) ? null : (
               <>
-                <dt>APR</dt>
+                <dt>{t('offers.review.apr')}</dt>
                 <dd>{formatApr(plan.apr)}</dd>
               </>
             )}
-            <dt>{isLease(plan) ? 'Cost of ownership' : 'Total cost'}</dt>
+            <dt>{isLease(plan) ? t('offers.review.costOfOwnership') : t('offers.review.totalCost')}</dt>
             <dd>{formatCents(plan.totalCostCents)}</dd>
           </dl>
         </div>
@@ -87,25 +89,25 @@ export function PaymentPlanReviewPage() {
         ) : null}
         {!isLease(plan) && isDeferredInterest(plan) ? (
           <div className="notice notice--warn" style={{ marginTop: 20 }}>
-            <h2>Important: how deferred interest works</h2>
+            <h2>{t('offers.review.deferredTitle')}</h2>
             <p style={{ marginBottom: 0 }}>
-              If {formatCents(amount, { whole: true })} is not paid in full within {plan.durationMonths} months, interest is charged from the purchase
-              date on the whole amount. To avoid this, pay at least {formatCents(suggestedDeferredPaymentCents(amount, plan.durationMonths))} each
-              month.
+              {t('offers.review.deferredBody', {
+                count: plan.durationMonths,
+                amount: formatCents(amount, { whole: true }),
+                monthly: formatCents(suggestedDeferredPaymentCents(amount, plan.durationMonths)),
+              })}
             </p>
           </div>
         ) : null}
-        <p style={{ marginTop: 16 }}>
-          By continuing you accept this offer from {lender}. You will read and sign the terms next. You can cancel within 5 days of accepting.
-        </p>
+        <p style={{ marginTop: 16 }}>{t('offers.review.acceptNote', { lender })}</p>
         {onReviewScreen ? <ChangePlan plan={plan} /> : null}
         <div className="actions">
-          <Button onClick={() => void accept()}>Accept offer</Button>
+          <Button onClick={() => void accept()}>{t('offers.review.accept')}</Button>
           <Button variant="secondary" onClick={() => navigate(providerRoute(plan.providerKey, 'paymentPlans'))}>
-            Choose a different plan
+            {t('offers.review.different')}
           </Button>
           <Button variant="link" onClick={() => ui.set({ learnHow: plan })}>
-            How this plan works
+            {t('offers.review.howItWorks')}
           </Button>
         </div>
       </Page>
@@ -119,6 +121,7 @@ export function PaymentPlanReviewPage() {
  * here among the same lender's plans for the same amount.
  */
 function ChangePlan({ plan }: { plan: PaymentPlan }) {
+  const t = useT();
   const plans = useFlow((s) => s.responses[plan.providerKey]?.paymentPlans ?? []);
   const amount = useFlow((s) => s.responses[plan.providerKey]?.paymentPlansAmountCents ?? plan.amountFinancedCents);
   const approved = useFlow((s) => {
@@ -128,7 +131,7 @@ function ChangePlan({ plan }: { plan: PaymentPlan }) {
   if (plans.length < 2) return null;
   return (
     <details className="change-plan" style={{ marginTop: 16 }}>
-      <summary id="change-plan-title">Change plan</summary>
+      <summary id="change-plan-title">{t('offers.review.change')}</summary>
       <PlanList
         plans={plans}
         amountCents={amount}

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { Trans } from 'react-i18next';
 import { Page } from '@/components/Page';
 import { Button } from '@/components/Button';
 import { Skeleton } from '@/components/Skeleton';
@@ -6,7 +7,9 @@ import { useFlowNavigate } from '@/flow/navigation';
 import { withProgress } from '@/flow/progress';
 import { isHandled } from '@/lib/api/client';
 import type { PaymentPlan } from '@/lib/api/types';
+import { joinNames } from '@/lib/consent/chain';
 import { isPositive } from '@/lib/decision';
+import { useT } from '@/lib/i18n';
 import { clampEstimate, formatCents, planAmountCents } from '@/lib/money';
 import { providerRoute } from '@/lib/paths';
 import { providerName, shortNameOf, useFlow, type FlowState } from '@/stores/flow';
@@ -18,7 +21,7 @@ import { Estimator } from './Estimator';
 import { OfferHeads, type Offer } from './OfferHeads';
 import { PlanList, planValue } from './PlanList';
 import { isEligible, suggestedPlan } from './plans';
-import { wording } from '@/lib/wording';
+import { useWording } from '@/lib/wording';
 
 /** offersOf: every lender of the session with a positive answer, in the order they answered. */
 function offersOf(s: FlowState): Offer[] {
@@ -39,9 +42,10 @@ function offersOf(s: FlowState): Offer[] {
 
 /** PaymentPlansPage: each lender's offer, the estimator, and the plan option cards (docs/behaviour.md, "Plans and offers"). */
 export function PaymentPlansPage() {
+  const t = useT();
   const navigate = useFlowNavigate();
   const s = useFlow();
-  const words = wording(s.location?.brandName);
+  const words = useWording();
   const offers = useMemo(() => offersOf(s), [s]);
   const primary = offers.find((o) => o.providerKey === s.providerKey) ?? offers[0];
   const cfg = primary ? s.providers[primary.providerKey] : undefined;
@@ -97,7 +101,7 @@ export function PaymentPlansPage() {
     setFailed(false);
     try {
       // One lender by its name; several, in one line, by their short names.
-      const who = offers.length > 1 ? offers.map((o) => shortNameOf(s.providers, o.providerKey)).join(' and ') : providerName(primary.providerKey);
+      const who = offers.length > 1 ? joinNames(offers.map((o) => shortNameOf(s.providers, o.providerKey))) : providerName(primary.providerKey);
       await withProgress(offerProgress.plans(who), () =>
         Promise.all(
           offers.map((o) => {
@@ -140,8 +144,8 @@ export function PaymentPlansPage() {
   if (!primary) {
     return (
       <div className="card">
-        <Page title="Payment options">
-          <p>We don’t have an offer to show. Please ask {words.staff} for help.</p>
+        <Page title={t('offers.plans.noOfferTitle')}>
+          <p>{t('offers.plans.noOffer', { staff: words.staff })}</p>
         </Page>
       </div>
     );
@@ -149,7 +153,7 @@ export function PaymentPlansPage() {
 
   return (
     <>
-      <Page title="Choose your payment plan" />
+      <Page title={t('offers.plans.title')} />
       <OfferHeads offers={offers} />
       <Estimator
         amountCents={amountCents}
@@ -163,13 +167,13 @@ export function PaymentPlansPage() {
 
       {downPaymentCents > 0 ? (
         <section className="card" aria-labelledby="down-payment-title">
-          <h2 id="down-payment-title">Your down payment</h2>
-          <p className="muted">A down payment is paid today and comes off what you finance.</p>
+          <h2 id="down-payment-title">{t('offers.plans.downPaymentTitle')}</h2>
+          <p className="muted">{t('offers.plans.downPaymentIntro')}</p>
           {offers.map((o) => {
             const cap = s.providers[o.providerKey]?.maxDownPaymentCents;
             return cap ? (
               <p key={o.providerKey} className="muted">
-                {providerName(o.providerKey)} never asks for more than {formatCents(cap)} down.
+                {t('offers.plans.downPaymentCap', { lender: providerName(o.providerKey), amount: formatCents(cap) })}
               </p>
             ) : null;
           })}
@@ -182,20 +186,20 @@ export function PaymentPlansPage() {
       ) : null}
 
       <section aria-labelledby="plans-title">
-        <h2 id="plans-title">Payment plans for {formatCents(amountCents)}</h2>
+        <h2 id="plans-title">{t('offers.plans.plansFor', { amount: formatCents(amountCents) })}</h2>
         {choiceError ? (
           <p id="plans-error" className="error-text" tabIndex={-1} role="alert">
-            Please choose a payment plan
+            {t('offers.plans.chooseError')}
           </p>
         ) : null}
         {loading && !allPlans.length ? (
           <div role="status" aria-live="polite">
-            <span className="visually-hidden">Loading payment plans…</span>
+            <span className="visually-hidden">{t('offers.plans.loading')}</span>
             <Skeleton height={120} count={3} />
           </div>
         ) : failed && !allPlans.length ? (
           <div className="notice notice--warn">
-            <p style={{ margin: 0 }}>We couldn’t get the payment plans just now. Please try “Update plans” again, or ask {words.staff}.</p>
+            <p style={{ margin: 0 }}>{t('offers.plans.loadFailed', { staff: words.staff })}</p>
           </div>
         ) : (
           <PlanList
@@ -217,21 +221,21 @@ export function PaymentPlansPage() {
       <div className="card" aria-live="polite">
         {selected ? (
           <p style={{ margin: 0 }} className="lead">
-            {selected.downPaymentCents > 0 ? (
-              <>
-                Due today: <strong>{formatCents(selected.downPaymentCents)}</strong>, then{' '}
-              </>
-            ) : null}
-            Your monthly payment: <strong>{formatCents(selected.monthlyAmountCents)}</strong> for {selected.durationMonths} months
+            <Trans
+              i18nKey={selected.downPaymentCents > 0 ? 'offers.plans.dueThenMonthly' : 'offers.plans.monthly'}
+              count={selected.durationMonths}
+              values={{ down: formatCents(selected.downPaymentCents), amount: formatCents(selected.monthlyAmountCents) }}
+              components={{ strong: <strong /> }}
+            />
           </p>
         ) : (
           <p style={{ margin: 0 }} className="muted">
-            Choose a plan to see your monthly payment.
+            {t('offers.plans.choosePrompt')}
           </p>
         )}
         <div className="actions">
           <Button onClick={proceed} disabled={loading}>
-            Continue
+            {t('offers.continue')}
           </Button>
         </div>
       </div>

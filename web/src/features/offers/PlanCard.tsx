@@ -1,4 +1,5 @@
 import * as RadioGroup from '@radix-ui/react-radio-group';
+import { t as translate, useT } from '@/lib/i18n';
 import { LenderLogo } from '@/components/LenderLogo';
 import type { PaymentPlan } from '@/lib/api/types';
 import { formatApr, formatCents } from '@/lib/money';
@@ -14,39 +15,39 @@ import {
 import { ui } from '@/stores/ui';
 import { useFlow } from '@/stores/flow';
 
+/** planTitle names a plan in the app's language; call it at render. */
 export function planTitle(p: PaymentPlan): string {
+  const count = p.durationMonths;
   // A lease is never described as credit: no "no interest", no APR.
-  if (isEarlyPurchaseOption(p)) return `Lease-to-own, early purchase option: pay the cash price within ${EARLY_PURCHASE_DAYS} days`;
-  if (isLease(p)) return `Lease-to-own: ${p.durationMonths} monthly payments`;
-  if (isDeferredInterest(p)) return `No interest if paid in full in ${p.durationMonths} months`;
-  if (isFixedRate(p)) return `Fixed monthly payments for ${p.durationMonths} months`;
-  return `${p.durationMonths} months`;
+  if (isEarlyPurchaseOption(p)) return translate('offers.card.earlyPurchaseTitle', { days: EARLY_PURCHASE_DAYS });
+  if (isLease(p)) return translate('offers.card.leaseTitle', { count });
+  if (isDeferredInterest(p)) return translate('offers.card.deferredTitle', { count });
+  if (isFixedRate(p)) return translate('offers.card.fixedTitle', { count });
+  return translate('offers.card.monthsTitle', { count });
 }
 
 /** PlanFacts: the money of a plan, as it is: due today, financed, payments, and the total (or a lease's cost of ownership). */
 export function PlanFacts({ plan, id }: { plan: PaymentPlan; id?: string }) {
+  const t = useT();
   const lease = isLease(plan);
+  const total = formatCents(plan.totalCostCents);
   return (
     <span className="plan__facts" id={id}>
-      {plan.downPaymentCents > 0 ? <span>Due today {formatCents(plan.downPaymentCents)}</span> : null}
-      {plan.downPaymentCents > 0 ? <span>Amount financed {formatCents(plan.amountFinancedCents)}</span> : null}
-      <span>
-        {plan.durationMonths} payments of {formatCents(plan.monthlyAmountCents)}
-      </span>
-      {lease ? null : <span>APR {formatApr(plan.apr)}</span>}
-      <span>
-        {lease ? 'Cost of ownership' : 'Total cost'} {formatCents(plan.totalCostCents)}
-      </span>
+      {plan.downPaymentCents > 0 ? <span>{t('offers.card.dueToday', { amount: formatCents(plan.downPaymentCents) })}</span> : null}
+      {plan.downPaymentCents > 0 ? <span>{t('offers.card.amountFinanced', { amount: formatCents(plan.amountFinancedCents) })}</span> : null}
+      <span>{t('offers.card.payments', { count: plan.durationMonths, amount: formatCents(plan.monthlyAmountCents) })}</span>
+      {lease ? null : <span>{t('offers.card.apr', { apr: formatApr(plan.apr) })}</span>}
+      <span>{lease ? t('offers.card.costOfOwnership', { amount: total }) : t('offers.card.totalCost', { amount: total })}</span>
     </span>
   );
 }
 
 /** LeaseNote: what a lease is, and its early purchase option. */
 export function LeaseNote({ plan }: { plan: PaymentPlan }) {
+  const t = useT();
   return (
     <span className="plan__example" style={{ display: 'block' }}>
-      This is a lease, not a loan or credit. Early purchase option: pay the cash price of {formatCents(plan.amountFinancedCents)} within{' '}
-      {EARLY_PURCHASE_DAYS} days and own it with nothing more to pay; after that, the full cost of ownership applies.
+      {t('offers.card.leaseNote', { amount: formatCents(plan.amountFinancedCents), days: EARLY_PURCHASE_DAYS })}
     </span>
   );
 }
@@ -59,11 +60,12 @@ export function LeaseNote({ plan }: { plan: PaymentPlan }) {
  * card's radio button.
  */
 export function PlanDetails({ plan }: { plan: PaymentPlan }) {
+  const t = useT();
   return (
     <span className="plan__facts plan__details">
-      <span>Amount financed {formatCents(plan.amountFinancedCents)}</span>
-      <span>Finance charge {formatCents(financeChargeCents(plan))}</span>
-      <span>Total of payments {formatCents(plan.totalCostCents - plan.downPaymentCents)}</span>
+      <span>{t('offers.card.amountFinanced', { amount: formatCents(plan.amountFinancedCents) })}</span>
+      <span>{t('offers.card.financeCharge', { amount: formatCents(financeChargeCents(plan)) })}</span>
+      <span>{t('offers.card.totalOfPayments', { amount: formatCents(plan.totalCostCents - plan.downPaymentCents) })}</span>
     </span>
   );
 }
@@ -79,6 +81,7 @@ export interface PlanCardProps {
 
 /** PlanCard: a selectable radio-style card with logo, monthly payment, what is due today, APR (credit) or cost of ownership (lease), total and the deferred-interest example. */
 export function PlanCard({ plan, financedAmountCents, suggested = false, fullyCovered = true, partner }: PlanCardProps) {
+  const t = useT();
   const details = useFlow((s) => s.providers[plan.providerKey]?.showPaymentPlanDetails);
   const id = `plan-${plan.providerKey}-${plan.providerPlanCode}`;
   return (
@@ -91,17 +94,17 @@ export function PlanCard({ plan, financedAmountCents, suggested = false, fullyCo
           <span style={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', gap: 8, alignItems: 'center' }}>
             <span className="plan__monthly">
               {formatCents(plan.monthlyAmountCents)}
-              <small>/month</small>
+              <small>{t('offers.card.perMonth')}</small>
             </span>
             <LenderLogo providerKey={plan.providerKey} logo={partner?.logo} />
           </span>
           {partner ? (
             <span className="muted" style={{ display: 'block' }}>
-              From {partner.name}
+              {t('offers.card.from', { partner: partner.name })}
             </span>
           ) : null}
           <span style={{ display: 'block', fontWeight: 700, marginBottom: 4 }}>
-            {planTitle(plan)} {suggested ? <span className="badge">Suggested</span> : null}
+            {planTitle(plan)} {suggested ? <span className="badge">{t('offers.card.suggested')}</span> : null}
           </span>
           <PlanFacts plan={plan} id={`${id}-desc`} />
           {details && !isLease(plan) ? <PlanDetails plan={plan} /> : null}
@@ -109,18 +112,19 @@ export function PlanCard({ plan, financedAmountCents, suggested = false, fullyCo
           {isLease(plan) ? <LeaseNote plan={plan} /> : null}
           {!isLease(plan) && isDeferredInterest(plan) ? (
             <span className="plan__example" style={{ display: 'block' }}>
-              If {formatCents(financedAmountCents, { whole: true })} is not paid in full within {plan.durationMonths} months, interest is charged from
-              the purchase date on the whole amount. Paying {formatCents(suggestedDeferredPaymentCents(financedAmountCents, plan.durationMonths))} a
-              month pays it off in time.
+              {t('offers.card.deferredExample', {
+                count: plan.durationMonths,
+                financed: formatCents(financedAmountCents, { whole: true }),
+                monthly: formatCents(suggestedDeferredPaymentCents(financedAmountCents, plan.durationMonths)),
+              })}
             </span>
           ) : null}
-          {!fullyCovered ? (
-            <span style={{ display: 'block', color: 'var(--error)', fontWeight: 600 }}>*Requested financed amount not fully covered</span>
-          ) : null}
+          {!fullyCovered ? <span style={{ display: 'block', color: 'var(--error)', fontWeight: 600 }}>{t('offers.card.notCovered')}</span> : null}
         </span>
       </RadioGroup.Item>
       <button type="button" className="btn btn--link" onClick={() => ui.set({ learnHow: plan })} style={{ minHeight: 44 }}>
-        How this plan works<span className="visually-hidden">: {planTitle(plan)}</span>
+        {t('offers.card.howItWorks')}
+        <span className="visually-hidden">: {planTitle(plan)}</span>
       </button>
     </div>
   );

@@ -1,9 +1,10 @@
 import * as RadioGroup from '@radix-ui/react-radio-group';
 import { useState } from 'react';
 import type { PaymentPlan } from '@/lib/api/types';
+import { t as translate, useT } from '@/lib/i18n';
 import { nameOf, useFlow } from '@/stores/flow';
 import { PlanCard } from './PlanCard';
-import { filterByType, groupPlans, isEligible, PLAN_TYPE_LABEL, planTypesShown, subLenderOf, suggestedPlan, type PlanGroup } from './plans';
+import { filterByType, groupPlans, isEligible, planTypeLabel, planTypesShown, subLenderOf, suggestedPlan, type PlanGroup } from './plans';
 
 export const planValue = (p: PaymentPlan) => `${p.providerKey}|${p.providerPlanCode}`;
 
@@ -28,6 +29,7 @@ export interface PlanListProps {
  * group; the plans that do not cover the amount asked for after the others.
  */
 export function PlanList({ plans, amountCents, approvedCents, offered, value, onChange, labelledBy, describedBy }: PlanListProps) {
+  const t = useT();
   const providers = useFlow((s) => s.providers);
   const [type, setType] = useState('');
   const shown = filterByType(plans, providers);
@@ -52,17 +54,17 @@ export function PlanList({ plans, amountCents, approvedCents, offered, value, on
   return (
     <>
       {types.length > 1 ? (
-        <div className="plan-types" role="group" aria-label="Show plans of one type">
-          {['', ...types].map((t) => (
-            <button key={t || 'all'} type="button" className="chip" aria-pressed={type === t} onClick={() => setType(t)}>
-              {t ? (PLAN_TYPE_LABEL[t] ?? t) : 'All plans'}
+        <div className="plan-types" role="group" aria-label={t('offers.list.typesLabel')}>
+          {['', ...types].map((k) => (
+            <button key={k || 'all'} type="button" className="chip" aria-pressed={type === k} onClick={() => setType(k)}>
+              {k ? planTypeLabel(k) : t('offers.list.allPlans')}
             </button>
           ))}
         </div>
       ) : null}
       {!typed.length ? (
         <div className="notice">
-          <p style={{ margin: 0 }}>We could not find any plans that match your search criteria</p>
+          <p style={{ margin: 0 }}>{t('offers.list.noMatch')}</p>
         </div>
       ) : (
         <RadioGroup.Root className="plans" value={value} onValueChange={onChange} aria-labelledby={labelledBy} aria-describedby={describedBy}>
@@ -76,7 +78,7 @@ export function PlanList({ plans, amountCents, approvedCents, offered, value, on
             : groups.flatMap((g) => g.plans.map((p) => card(p, true)))}
           {others.length ? (
             <p className="muted" style={{ marginTop: 8 }}>
-              Below are other options. Please note these do not match your active search criteria
+              {t('offers.list.others')}
             </p>
           ) : null}
           {others.map((p) => card(p, false))}
@@ -88,5 +90,5 @@ export function PlanList({ plans, amountCents, approvedCents, offered, value, on
 
 function groupTitle(g: PlanGroup, providers: Parameters<typeof nameOf>[0]): string {
   const lender = nameOf(providers, g.providerKey);
-  return g.subLender ? `Plans from ${g.subLender.name}, through ${lender}` : `Plans from ${lender}`;
+  return g.subLender ? translate('offers.list.fromPartner', { partner: g.subLender.name, lender }) : translate('offers.list.from', { lender });
 }

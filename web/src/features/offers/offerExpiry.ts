@@ -1,6 +1,7 @@
-const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+import { formatShortDate } from '@/lib/dates';
+import { t } from '@/lib/i18n';
 
-/** offerExpiry gives "Offer Exp: Dec 21, 2026 (30 days)". */
+/** offerExpiry gives "Offer Exp: Dec 21, 2026 (30 days)", in the app's language. */
 export function offerExpiry(expire: string | undefined, now: Date = new Date(), fallbackDays = 30): string {
   let date: Date;
   if (expire) {
@@ -10,5 +11,5 @@ export function offerExpiry(expire: string | undefined, now: Date = new Date(), 
   const startOfToday = new Date(now.getFullYear(), now.getMonth(), now.getDate()).getTime();
   const startOfExp = new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime();
   const days = Math.max(0, Math.round((startOfExp - startOfToday) / 86400000));
-  return `Offer Exp: ${months[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()} (${days} day${days === 1 ? '' : 's'})`;
+  return t('offers.expiry', { date: formatShortDate(date), count: days });
 }

@@ -1,4 +1,5 @@
 import type { PaymentPlan, ProviderConfig } from '@/lib/api/types';
+import { t } from '@/lib/i18n';
 
 type SubLender = NonNullable<ProviderConfig['subLenders']>[number];
 
@@ -59,13 +60,13 @@ export const amountFinancedCents = (p: PaymentPlan) => p.amountFinancedCents;
 /** Paid today, before the first monthly payment. */
 export const dueTodayCents = (p: PaymentPlan) => p.downPaymentCents;
 
-/** The down-payment table of a plan with a down payment (docs/behaviour.md, "Plans and offers"). */
+/** The down-payment table of a plan with a down payment (docs/behaviour.md, "Plans and offers"), its labels in the app's language. */
 export function downPaymentRows(treatmentCents: number, insuranceCents = 0): { label: string; cents: number }[] {
   const limit = requestedCreditLimitCents(treatmentCents, insuranceCents);
   return [
-    { label: 'Treatment total after discounts', cents: treatmentCents },
-    { label: 'Credit limit requested', cents: limit },
-    { label: 'Remaining patient obligation', cents: remainingObligationCents(treatmentCents, limit) },
+    { label: t('offers.downPaymentTable.treatment'), cents: treatmentCents },
+    { label: t('offers.downPaymentTable.limit'), cents: limit },
+    { label: t('offers.downPaymentTable.remaining'), cents: remainingObligationCents(treatmentCents, limit) },
   ];
 }
 
@@ -94,14 +95,19 @@ export function filterByType(plans: PaymentPlan[], providers: Record<string, Pro
   });
 }
 
-/** A short name for a plan type, for the plan-type filter. */
-export const PLAN_TYPE_LABEL: Record<string, string> = {
-  deferred_interest: 'No interest if paid in full',
-  fixed_rate: 'Fixed monthly payments',
-  fixed_installment_loan: 'Installment loans',
-  sub_lender_no_interest: 'No interest',
-  sub_lender_promotional_rate: 'Promotional rate',
-};
+/** The plan types with a short name of their own. */
+const NAMED_PLAN_TYPES = [
+  'deferred_interest',
+  'fixed_rate',
+  'fixed_installment_loan',
+  'sub_lender_no_interest',
+  'sub_lender_promotional_rate',
+] as const;
+
+/** planTypeLabel is a plan type's short name for the plan-type filter, in the app's language; a type without one shows as it is. */
+export function planTypeLabel(type: string): string {
+  return (NAMED_PLAN_TYPES as readonly string[]).includes(type) ? t(`offers.planTypes.${type as (typeof NAMED_PLAN_TYPES)[number]}`) : type;
+}
 
 /**
  * subLenderOf is the partner lender behind a plan: the one the plan names,

@@ -6,6 +6,7 @@ import { useFlowNavigate } from '@/flow/navigation';
 import { withProgress } from '@/flow/progress';
 import { api, ApiError, providerPath } from '@/lib/api/client';
 import type { ProviderApplicationState } from '@/lib/api/types';
+import { t as translate, useT } from '@/lib/i18n';
 import { afterStep } from '@/lib/lenderSteps';
 import { providerRoute } from '@/lib/paths';
 import { bankAccountErrors, cardErrors, cardLength, cvvLength, digitsOnly, expiryParts, maskCard, maskExpiry, type Errors } from '@/lib/payment';
@@ -50,13 +51,14 @@ async function sendStep(
   } catch (err) {
     const fe = serverErrors(err, prefix);
     if (fe) show.errors(fe);
-    else show.failure(err instanceof ApiError ? err.message : 'Something went wrong. Please try again.');
+    else show.failure(err instanceof ApiError ? err.message : translate('payment.failed'));
     return null;
   }
 }
 
 /** useBankAccount is the checking-account form's state and its send, in this screen's state only. */
 function useBankAccount(providerKey: string, lender: string) {
+  const t = useT();
   const [routingNumber, setRouting] = useState('');
   const [accountNumber, setAccount] = useState('');
   const [bankName, setBankName] = useState('');
@@ -66,8 +68,8 @@ function useBankAccount(providerKey: string, lender: string) {
     <>
       <TextField
         id="routingNumber"
-        label="Routing number"
-        hint="9 digits, bottom left of your checks"
+        label={t('payment.account.routing')}
+        hint={t('payment.account.routingHint')}
         numeric
         value={routingNumber}
         error={errors.routingNumber}
@@ -75,14 +77,20 @@ function useBankAccount(providerKey: string, lender: string) {
       />
       <TextField
         id="accountNumber"
-        label="Account number"
-        hint="Up to 17 digits"
+        label={t('payment.account.number')}
+        hint={t('payment.account.numberHint')}
         numeric
         value={accountNumber}
         error={errors.accountNumber}
         onChange={(v) => setAccount(digitsOnly(v, 17))}
       />
-      <TextField id="bankName" label="Bank name" value={bankName} error={errors.bankName} onChange={(v) => setBankName(v.slice(0, 100))} />
+      <TextField
+        id="bankName"
+        label={t('payment.account.bank')}
+        value={bankName}
+        error={errors.bankName}
+        onChange={(v) => setBankName(v.slice(0, 100))}
+      />
     </>
   );
   async function send(): Promise<ProviderApplicationState | null> {
@@ -91,7 +99,7 @@ function useBankAccount(providerKey: string, lender: string) {
     setErrors(e);
     if (Object.keys(e).length > 0) return null;
     return sendStep(
-      `Sending your bank account to ${lender}…`,
+      t('payment.account.progress', { lender }),
       providerPath(providerKey, 'application/bank-account'),
       { ...form, accountType: 'checking' },
       'bankAccount',
@@ -114,6 +122,7 @@ function useLenderScreen() {
  * last answer was the lender refusing a card that passed every check here.
  */
 function useCard(providerKey: string, lender: string) {
+  const t = useT();
   const [cardholderName, setName] = useState('');
   const [cardNumber, setCardNumber] = useState('');
   const [expiry, setExpiry] = useState('');
@@ -126,7 +135,7 @@ function useCard(providerKey: string, lender: string) {
     <>
       <TextField
         id="cardholderName"
-        label="Name on card"
+        label={t('payment.card.name')}
         autoComplete="cc-name"
         value={cardholderName}
         error={errors.cardholderName}
@@ -134,8 +143,8 @@ function useCard(providerKey: string, lender: string) {
       />
       <TextField
         id="cardNumber"
-        label="Card number"
-        hint="16 digits, or 15 for American Express"
+        label={t('payment.card.number')}
+        hint={t('payment.card.numberHint')}
         numeric
         value={maskCard(cardNumber)}
         error={errors.cardNumber}
@@ -144,17 +153,24 @@ function useCard(providerKey: string, lender: string) {
           setCardNumber(d.slice(0, cardLength(d)));
         }}
       />
-      <TextField id="expiry" label="Expiry (MM/YY)" numeric value={expiry} error={errors.expiry} onChange={(v) => setExpiry(maskExpiry(v))} />
+      <TextField
+        id="expiry"
+        label={t('payment.card.expiry')}
+        numeric
+        value={expiry}
+        error={errors.expiry}
+        onChange={(v) => setExpiry(maskExpiry(v))}
+      />
       <TextField
         id="cvv"
-        label="Security code (CVV)"
-        hint={cvvLength(cardNumber) === 4 ? '4 digits on the front of the card' : '3 digits on the back of the card'}
+        label={t('payment.card.cvv')}
+        hint={cvvLength(cardNumber) === 4 ? t('payment.card.cvvFront') : t('payment.card.cvvBack')}
         numeric
         value={cvv}
         error={errors.cvv}
         onChange={(v) => setCvv(digitsOnly(v, cvvLength(cardNumber)))}
       />
-      <TextField id="zip" label="Billing ZIP code" numeric value={zip} error={errors.zip} onChange={(v) => setZip(digitsOnly(v, 5))} />
+      <TextField id="zip" label={t('payment.card.zip')} numeric value={zip} error={errors.zip} onChange={(v) => setZip(digitsOnly(v, 5))} />
     </>
   );
   async function send(): Promise<ProviderApplicationState | null> {
@@ -168,7 +184,7 @@ function useCard(providerKey: string, lender: string) {
     setCardNumber('');
     setCvv('');
     let serverFieldErrors: Errors = {};
-    const pa = await sendStep(`Sending your card to ${lender}…`, providerPath(providerKey, 'application/bank-card'), body, 'bankCard', {
+    const pa = await sendStep(t('payment.card.progress', { lender }), providerPath(providerKey, 'application/bank-card'), body, 'bankCard', {
       errors: (fe) => {
         serverFieldErrors = fe;
         setErrors(fe);
@@ -187,6 +203,7 @@ function useCard(providerKey: string, lender: string) {
 }
 
 export function BankAccountPage() {
+  const t = useT();
   const { navigate, providerKey, lender } = useLenderScreen();
   const account = useBankAccount(providerKey, lender);
 
@@ -198,7 +215,7 @@ export function BankAccountPage() {
 
   return (
     <div className="card">
-      <Page title="Add your checking account" lead={`${lender} draws your lease payments from a checking account. You need one before signing.`}>
+      <Page title={t('payment.bankAccount.title')} lead={t('payment.bankAccount.lead', { lender })}>
         <form
           noValidate
           onSubmit={(e) => {
@@ -209,7 +226,7 @@ export function BankAccountPage() {
           {account.fields}
           <Failure message={account.failure} />
           <div className="actions">
-            <Button type="submit">Continue</Button>
+            <Button type="submit">{t('payment.continue')}</Button>
           </div>
         </form>
       </Page>
@@ -218,6 +235,7 @@ export function BankAccountPage() {
 }
 
 export function PaymentSelectionPage() {
+  const t = useT();
   const { navigate, providerKey, lender } = useLenderScreen();
   const [method, setMethod] = useState<'checking' | 'card'>('checking');
   const card = useCard(providerKey, lender);
@@ -234,7 +252,7 @@ export function PaymentSelectionPage() {
 
   return (
     <div className="card">
-      <Page title="How would you like to pay?" lead={`Choose how ${lender} collects your payments.`}>
+      <Page title={t('payment.selection.title')} lead={t('payment.selection.lead', { lender })}>
         <form
           noValidate
           onSubmit={(e) => {
@@ -243,22 +261,22 @@ export function PaymentSelectionPage() {
           }}
         >
           <fieldset className="field form-section">
-            <legend className="label">Payment method</legend>
+            <legend className="label">{t('payment.selection.legend')}</legend>
             <div className="radios">
               <label htmlFor="method-checking">
-                <input id="method-checking" type="radio" name="method" checked={method === 'checking'} onChange={() => setMethod('checking')} /> My
-                checking account, the one I just added
+                <input id="method-checking" type="radio" name="method" checked={method === 'checking'} onChange={() => setMethod('checking')} />{' '}
+                {t('payment.selection.checking')}
               </label>
               <label htmlFor="method-card">
-                <input id="method-card" type="radio" name="method" checked={method === 'card'} onChange={() => setMethod('card')} /> A debit or credit
-                card
+                <input id="method-card" type="radio" name="method" checked={method === 'card'} onChange={() => setMethod('card')} />{' '}
+                {t('payment.selection.card')}
               </label>
             </div>
           </fieldset>
           {method === 'card' ? card.fields : null}
           <Failure message={card.failure} />
           <div className="actions">
-            <Button type="submit">Continue</Button>
+            <Button type="submit">{t('payment.continue')}</Button>
           </div>
         </form>
       </Page>
@@ -272,17 +290,15 @@ export function PaymentSelectionPage() {
  * try another card or have the payments come from a checking account.
  */
 function CardRefusedModal({ lender, onAnotherCard, onChecking }: { lender: string; onAnotherCard: () => void; onChecking: () => void }) {
+  const t = useT();
   return (
-    <Modal title="This card could not be used" onClose={onAnotherCard}>
-      <p>
-        {lender} could not set up your payments on this card. Your plan is not affected, and nothing has been charged. Cards are sometimes refused by
-        the bank that issued them, for example a prepaid card or one with a daily limit.
-      </p>
-      <p>You can try another debit or credit card, or have your monthly payments come from a checking account instead.</p>
+    <Modal title={t('payment.refused.title')} onClose={onAnotherCard}>
+      <p>{t('payment.refused.body', { lender })}</p>
+      <p>{t('payment.refused.options')}</p>
       <div className="actions">
-        <Button onClick={onAnotherCard}>Try another card</Button>
+        <Button onClick={onAnotherCard}>{t('payment.refused.anotherCard')}</Button>
         <Button variant="secondary" onClick={onChecking}>
-          Use a checking account
+          {t('payment.refused.useChecking')}
         </Button>
       </div>
     </Modal>
@@ -291,6 +307,7 @@ function CardRefusedModal({ lender, onAnotherCard, onChecking }: { lender: strin
 
 /** LoanPaymentPage: how the monthly payments of a loan are made, a card or a checking account, given to the lender. */
 export function LoanPaymentPage() {
+  const t = useT();
   const { navigate, providerKey, lender } = useLenderScreen();
   const cardModal = useFlow((s) => Boolean(s.providers[providerKey]?.showBankCardErrorModal));
   const [method, setMethod] = useState<'card' | 'checking'>('card');
@@ -305,10 +322,7 @@ export function LoanPaymentPage() {
 
   return (
     <div className="card">
-      <Page
-        title="How will you make your monthly payments?"
-        lead={`${lender} collects your monthly payments automatically from a debit or credit card or from a checking account. Nothing is charged today.`}
-      >
+      <Page title={t('payment.loan.title')} lead={t('payment.loan.lead', { lender })}>
         <form
           noValidate
           onSubmit={(e) => {
@@ -317,11 +331,11 @@ export function LoanPaymentPage() {
           }}
         >
           <fieldset className="field form-section">
-            <legend className="label">Pay my monthly payments with</legend>
+            <legend className="label">{t('payment.loan.legend')}</legend>
             <div className="radios">
               <label htmlFor="loan-method-card">
-                <input id="loan-method-card" type="radio" name="loan-method" checked={method === 'card'} onChange={() => setMethod('card')} /> A debit
-                or credit card
+                <input id="loan-method-card" type="radio" name="loan-method" checked={method === 'card'} onChange={() => setMethod('card')} />{' '}
+                {t('payment.loan.card')}
               </label>
               <label htmlFor="loan-method-checking">
                 <input
@@ -331,14 +345,14 @@ export function LoanPaymentPage() {
                   checked={method === 'checking'}
                   onChange={() => setMethod('checking')}
                 />{' '}
-                A checking account
+                {t('payment.loan.checking')}
               </label>
             </div>
           </fieldset>
           {method === 'card' ? card.fields : account.fields}
           <Failure message={method === 'card' ? card.failure : account.failure} />
           <div className="actions">
-            <Button type="submit">Continue</Button>
+            <Button type="submit">{t('payment.continue')}</Button>
           </div>
         </form>
       </Page>

@@ -5,6 +5,7 @@ import { useFlowNavigate } from '@/flow/navigation';
 import { withProgress } from '@/flow/progress';
 import { api, ApiError, providerPath } from '@/lib/api/client';
 import type { components } from '@/lib/api/schema';
+import { useT } from '@/lib/i18n';
 import { afterStep } from '@/lib/lenderSteps';
 import { useFlow, useProviderName } from '@/stores/flow';
 import { Failure } from '@/components/Failure';
@@ -25,6 +26,7 @@ export function quizRequired(stipulations: { type: string }[] | undefined): bool
 }
 
 export function QuizPage() {
+  const t = useT();
   const navigate = useFlowNavigate();
   const providerKey = useFlow((s) => s.providerKey) ?? '';
   const lender = useProviderName(providerKey);
@@ -32,6 +34,8 @@ export function QuizPage() {
   const [answers, setAnswers] = useState<Record<string, string>>({});
   const [missing, setMissing] = useState(false);
   const [failure, setFailure] = useState('');
+  // The questions did not come: said at render, so it follows the language.
+  const [loadFailed, setLoadFailed] = useState(false);
 
   // Passed: on to the lender's next open step, or signing (docs/behaviour.md, "Signing").
   const next = () => void afterStep(providerKey).then((to) => navigate(to));
@@ -44,7 +48,7 @@ export function QuizPage() {
         if (live) setView(v);
       })
       .catch(() => {
-        if (live) setFailure('We could not get the questions from the lender. Please try again.');
+        if (live) setLoadFailed(true);
       });
     return () => {
       live = false;
@@ -66,24 +70,21 @@ export function QuizPage() {
     setMissing(false);
     setFailure('');
     try {
-      const v = await withProgress(`Sending your answers to ${lender}…`, () =>
+      const v = await withProgress(t('quiz.progress', { lender }), () =>
         api.post<QuizView>(providerPath(providerKey, 'answers'), { quizId: quiz.quizId, answers }, { lenderStep: true, noErrorHandling: true }),
       );
       setAnswers({});
       setView(v);
     } catch (err) {
-      setFailure(err instanceof ApiError ? err.message : 'Something went wrong. Please try again.');
+      setFailure(err instanceof ApiError ? err.message : t('quiz.failed'));
     }
   }
 
   if (view && !view.passed && view.attemptsLeft === 0) {
     return (
       <div className="card">
-        <Page title="We could not confirm your identity here">
-          <p>
-            {lender} will contact you to finish confirming your identity. Nothing more is needed from you today, and you can hand the tablet back to
-            the front desk.
-          </p>
+        <Page title={t('quiz.noAttemptsTitle')}>
+          <p>{t('quiz.noAttempts', { lender })}</p>
         </Page>
       </div>
     );
@@ -92,15 +93,15 @@ export function QuizPage() {
   const quiz = view?.quiz;
   return (
     <div className="card">
-      <Page title="Confirm your identity" lead={`${lender} asks a few questions only you should know the answers to.`}>
+      <Page title={t('quiz.title')} lead={t('quiz.lead', { lender })}>
         {view?.result === 'failed' ? (
           <p className="notice notice--warn" role="alert">
-            Quiz failed, you have 1 more attempt. Here are new questions.
+            {t('quiz.retry')}
           </p>
         ) : null}
         {view?.result === 'expired' ? (
           <p className="notice" role="status">
-            The questions timed out. Here are new ones.
+            {t('quiz.expired')}
           </p>
         ) : null}
         {quiz ? (
@@ -131,20 +132,20 @@ export function QuizPage() {
                     );
                   })}
                 </div>
-                {missing && !answers[q.id] ? <span className="error-text">Please choose an answer.</span> : null}
+                {missing && !answers[q.id] ? <span className="error-text">{t('quiz.chooseAnswer')}</span> : null}
               </fieldset>
             ))}
             <Failure message={failure} />
             <div className="actions">
-              <Button type="submit">Send my answers</Button>
+              <Button type="submit">{t('quiz.send')}</Button>
             </div>
           </form>
-        ) : failure ? (
+        ) : loadFailed ? (
           <p className="notice notice--warn" role="alert">
-            {failure}
+            {t('quiz.loadFailed')}
           </p>
         ) : (
-          <p role="status">Getting your questions…</p>
+          <p role="status">{t('quiz.loading')}</p>
         )}
       </Page>
     </div>

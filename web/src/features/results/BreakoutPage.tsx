@@ -6,6 +6,7 @@ import { Loading } from '@/components/Skeleton';
 import type { Decision } from '@/lib/api/types';
 import { providerRoute } from '@/lib/paths';
 import { useWording } from '@/lib/wording';
+import { useT } from '@/lib/i18n';
 import { flow, useProviderName } from '@/stores/flow';
 import { checkStatus, recordDecision } from './api/pending';
 
@@ -23,6 +24,7 @@ const lenderApplicationOf = (providerKey: string): string | undefined => {
  */
 export function BreakoutPage() {
   const words = useWording();
+  const t = useT();
   const { lender = '', lenderApplicationId = '' } = useParams();
   const name = useProviderName(lender);
   const navigate = useNavigate();
@@ -49,13 +51,10 @@ export function BreakoutPage() {
   if (!ours) {
     return (
       <div className="card">
-        <Page title="Continue where you started">
+        <Page title={t('results.breakout.title')}>
+          <p>{t('results.breakout.body', { name, staff: words.staff })}</p>
           <p>
-            You’re back from {name}’s website. Please carry on with your application on the device where you started it. If you can’t, ask{' '}
-            {words.staff} for help.
-          </p>
-          <p>
-            <Link to="/idle">Back to the start screen</Link>
+            <Link to="/idle">{t('common.actions.backToStart')}</Link>
           </p>
         </Page>
       </div>
@@ -64,8 +63,8 @@ export function BreakoutPage() {
   if (failed) {
     return (
       <div className="card">
-        <Page title={`We couldn’t check with ${name}`}>
-          <p>Your application is safe. Please try again in a moment.</p>
+        <Page title={t('results.breakout.failedTitle', { name })}>
+          <p>{t('results.breakout.safe')}</p>
           <div className="actions">
             <Button
               onClick={() => {
@@ -73,12 +72,12 @@ export function BreakoutPage() {
                 setAttempt((n) => n + 1);
               }}
             >
-              Try again
+              {t('common.actions.tryAgain')}
             </Button>
           </div>
         </Page>
       </div>
     );
   }
-  return <Loading label={`Checking your application with ${name}…`} />;
+  return <Loading label={t('results.breakout.checking', { name })} />;
 }

@@ -14,6 +14,7 @@ import { reportClientError } from '@/lib/clientLog';
 import { formatCents, parseDollars } from '@/lib/money';
 import { providerRoute } from '@/lib/paths';
 import { useWording } from '@/lib/wording';
+import { useT } from '@/lib/i18n';
 import { useFlow, useProviderName } from '@/stores/flow';
 import { changeCreditLimit, dollarsText, incomeProblem, initCreditLimitChange, limitProblem, suggestedLimitCents } from './api/creditLimit';
 import { FinishButton, Result } from './parts';
@@ -67,14 +68,13 @@ function useAsked(key: string): boolean {
 function NoAccountToChange({ providerKey, name }: { providerKey: string; name: string }) {
   const navigate = useFlowNavigate();
   const { staff } = useWording();
+  const t = useT();
   return (
-    <Result kind="info" title="We can’t change this limit here">
-      <p className="lead">
-        {name} can’t raise the limit of this account from here. Please ask {staff}, or call {name}.
-      </p>
+    <Result kind="info" title={t('creditLimit.noAccount.title')}>
+      <p className="lead">{t('creditLimit.noAccount.lead', { name, staff })}</p>
       <div className="actions">
-        <Button onClick={() => navigate(providerRoute(providerKey, 'existingAccount'))}>Back to my account</Button>
-        <FinishButton label="Finish" secondary />
+        <Button onClick={() => navigate(providerRoute(providerKey, 'existingAccount'))}>{t('creditLimit.noAccount.back')}</Button>
+        <FinishButton secondary />
       </div>
     </Result>
   );
@@ -87,43 +87,44 @@ export function CreditLimitStartPage() {
   const asked = useAsked(key);
   const storedPurchase = useFlow((s) => s.purchaseAmountCents);
   const { terms, problem, retry } = useAccountTerms(key);
+  const t = useT();
   if (asked) return <Navigate to={providerRoute(key, 'credit_limit_change/result')} replace />;
   if (problem === 'noAccount') return <NoAccountToChange providerKey={key} name={name} />;
   const purchase = terms?.purchaseAmountCents || storedPurchase;
   return (
     <div className="card">
-      <Page title="Ask for a higher credit limit">
-        <p className="lead">{name} may be able to raise the credit limit on your account, so that it covers your treatment.</p>
+      <Page title={t('creditLimit.start.title')}>
+        <p className="lead">{t('creditLimit.start.lead', { name })}</p>
         {terms ? (
           <div className="review" style={{ marginBottom: 24 }}>
             <dl>
-              <dt>Your credit limit now</dt>
+              <dt>{t('creditLimit.start.limitNow')}</dt>
               <dd>{formatCents(terms.creditLimitCents)}</dd>
-              <dt>Available to use</dt>
+              <dt>{t('creditLimit.start.available')}</dt>
               <dd>{formatCents(terms.availableCreditCents)}</dd>
-              <dt>Your treatment</dt>
+              <dt>{t('creditLimit.start.treatment')}</dt>
               <dd>{formatCents(purchase)}</dd>
             </dl>
           </div>
         ) : problem === 'none' ? (
           <div role="status" aria-live="polite">
-            <span className="visually-hidden">Loading your account…</span>
+            <span className="visually-hidden">{t('creditLimit.start.loading')}</span>
             <Skeleton height={32} count={3} />
           </div>
         ) : null}
-        <h2>What happens if you ask</h2>
+        <h2>{t('creditLimit.start.whatHappens')}</h2>
         <ul>
-          <li>You tell {name} the new limit you’d like and your yearly income before taxes.</li>
-          <li>{name} decides, and you see the answer here. Their terms below explain what they look at, including whether they check your credit.</li>
-          <li>If {name} can’t raise it, your account and its current limit stay as they are.</li>
+          <li>{t('creditLimit.start.tell', { name })}</li>
+          <li>{t('creditLimit.start.decides', { name })}</li>
+          <li>{t('creditLimit.start.unchanged', { name })}</li>
         </ul>
         <DocumentBox doc={terms?.document ?? null} failed={problem === 'failed'} onRetry={retry} />
         <div className="actions">
           <Button onClick={() => navigate(providerRoute(key, 'credit_limit_change/income'))} disabled={!terms}>
-            Continue
+            {t('common.actions.continue')}
           </Button>
           <Button variant="secondary" onClick={() => navigate(providerRoute(key, 'existingAccount'))}>
-            No thanks
+            {t('creditLimit.start.noThanks')}
           </Button>
         </div>
       </Page>
@@ -159,10 +160,12 @@ export function CreditLimitIncomePage() {
   const [limit, setLimit] = useState<string | null>(null);
   const [income, setIncome] = useState('');
   const [errors, setErrors] = useState<IncomeErrors>({});
-  const [failure, setFailure] = useState('');
+  // Our own failures are kept by kind and worded at render; the server's words are kept as sent.
+  const [failure, setFailure] = useState<{ kind: 'conflict' | 'failed' } | { kind: 'server'; message: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const [waiting, setWaiting] = useState<ApiError | null>(null);
   const { staff } = useWording();
+  const t = useT();
 
   if (asked && !busy) return <Navigate to={providerRoute(key, 'credit_limit_change/result')} replace />;
   if (problem === 'noAccount') return <NoAccountToChange providerKey={key} name={name} />;
@@ -178,7 +181,7 @@ export function CreditLimitIncomePage() {
     if (!terms || busy) return;
     const found: IncomeErrors = { limit: limitProblem(limitText, terms, name) ?? undefined, income: incomeProblem(income) ?? undefined };
     setErrors(found);
-    setFailure('');
+    setFailure(null);
     if (found.limit || found.income) {
       focus(found);
       return;
@@ -189,7 +192,7 @@ export function CreditLimitIncomePage() {
       await changeCreditLimit(
         key,
         { requestedLimitCents: parseDollars(limitText)!, annualGrossIncomeCents: parseDollars(income)! },
-        `Asking ${name} for a higher credit limit…`,
+        t('creditLimit.income.waiting', { name }),
       );
       navigate(providerRoute(key, 'credit_limit_change/result'), { replace: true });
     } catch (err) {
@@ -207,15 +210,15 @@ export function CreditLimitIncomePage() {
           else other.push(fe.message);
         }
         setErrors(mine);
-        if (other.length) setFailure(other.join(' '));
+        if (other.length) setFailure({ kind: 'server', message: other.join(' ') });
         focus(mine);
       } else if (err instanceof ApiError && (err.code === 'session_invalid' || err.status === 401)) {
         navigate(errorTarget(err, {}, pathname), { replace: true });
       } else if (err instanceof ApiError && err.code === 'conflict') {
-        setFailure(`${name} can’t take a request for this account right now. Please ask ${staff}.`);
+        setFailure({ kind: 'conflict' });
       } else {
         reportClientError('credit_limit_change.failed');
-        setFailure('We couldn’t send your request just now. Please wait a moment and try again. It will not be sent twice.');
+        setFailure({ kind: 'failed' });
       }
     }
   }
@@ -224,28 +227,26 @@ export function CreditLimitIncomePage() {
 
   return (
     <div className="card">
-      <Page title={`Your request to ${name}`}>
-        <p className="lead">
-          Tell {name} the credit limit you’d like and your yearly income. {name} uses these to decide.
-        </p>
+      <Page title={t('creditLimit.income.title', { name })}>
+        <p className="lead">{t('creditLimit.income.lead', { name })}</p>
         {problem === 'failed' ? (
           <div className="notice notice--warn" role="alert">
-            <p>We couldn’t load your account’s details just now.</p>
+            <p>{t('creditLimit.income.loadFailed')}</p>
             <Button variant="secondary" onClick={retry}>
-              Try again
+              {t('common.actions.tryAgain')}
             </Button>
           </div>
         ) : null}
         <form noValidate onSubmit={(e) => void send(e)}>
           <MoneyField
             id="cl-limit"
-            label="New credit limit"
+            label={t('creditLimit.income.limitLabel')}
             hint={
-              terms
-                ? `Your treatment costs ${formatCents(purchase)}. We filled in enough to cover it. You can change it${
-                    terms.maxLimitCents > 0 ? `, up to ${formatCents(terms.maxLimitCents)}` : ''
-                  }.`
-                : 'The credit limit you’d like to have.'
+              !terms
+                ? t('creditLimit.income.limitHintNoTerms')
+                : terms.maxLimitCents > 0
+                  ? t('creditLimit.income.limitHintMax', { purchase: formatCents(purchase), max: formatCents(terms.maxLimitCents) })
+                  : t('creditLimit.income.limitHint', { purchase: formatCents(purchase) })
             }
             value={limitText}
             error={errors.limit}
@@ -256,8 +257,8 @@ export function CreditLimitIncomePage() {
           />
           <MoneyField
             id="cl-income"
-            label="Yearly income before taxes"
-            hint="Include wages, benefits and other regular income. For example, 45,000"
+            label={t('creditLimit.income.incomeLabel')}
+            hint={t('creditLimit.income.incomeHint')}
             value={income}
             error={errors.income}
             onChange={(v) => {
@@ -265,14 +266,24 @@ export function CreditLimitIncomePage() {
               setErrors((x) => ({ ...x, income: undefined }));
             }}
           />
-          <p>We send this to {name} only.</p>
-          <Failure message={failure} />
+          <p>{t('creditLimit.income.onlyTo', { name })}</p>
+          <Failure
+            message={
+              failure?.kind === 'server'
+                ? failure.message
+                : failure?.kind === 'conflict'
+                  ? t('creditLimit.income.conflict', { name, staff })
+                  : failure
+                    ? t('creditLimit.income.failed')
+                    : null
+            }
+          />
           <div className="actions">
             <Button type="submit" disabled={busy || !terms}>
-              Send my request
+              {t('creditLimit.income.send')}
             </Button>
             <Button variant="secondary" onClick={() => navigate(providerRoute(key, 'credit_limit_change/start'))} disabled={busy}>
-              Back
+              {t('common.actions.back')}
             </Button>
           </div>
         </form>
@@ -288,15 +299,16 @@ export function CreditLimitResultPage() {
   const res = useFlow((s) => s.responses[key]?.creditLimitChange);
   const storedPurchase = useFlow((s) => s.purchaseAmountCents);
   const { staff, practice } = useWording();
+  const t = useT();
   const toAccount = () => navigate(providerRoute(key, 'resume/with-existing-account'));
   const seePlans = () => navigate(providerRoute(key, 'paymentPlans'));
 
   if (!res) {
     return (
-      <Result kind="info" title="There’s no answer to show yet">
-        <p className="lead">You haven’t asked {name} for a higher credit limit in this visit.</p>
+      <Result kind="info" title={t('creditLimit.result.noneTitle')}>
+        <p className="lead">{t('creditLimit.result.noneLead', { name })}</p>
         <div className="actions">
-          <Button onClick={() => navigate(providerRoute(key, 'existingAccount'))}>Back to my account</Button>
+          <Button onClick={() => navigate(providerRoute(key, 'existingAccount'))}>{t('creditLimit.noAccount.back')}</Button>
         </div>
       </Result>
     );
@@ -307,18 +319,22 @@ export function CreditLimitResultPage() {
   /** The ways on when the limit did not change: the account as it is, or finishing. */
   const unchanged = (
     <div className="actions">
-      {available > 0 ? <Button onClick={toAccount}>Use my account for {formatCents(Math.min(available, purchase || available))}</Button> : null}
-      <FinishButton label="No thanks, finish" secondary={available > 0} />
+      {available > 0 ? (
+        <Button onClick={toAccount}>
+          {t('creditLimit.result.useAccountFor', { amount: formatCents(Math.min(available, purchase || available)) })}
+        </Button>
+      ) : null}
+      <FinishButton label={t('common.actions.noThanksFinish')} secondary={available > 0} />
     </div>
   );
 
   if (res.responseCode === 'approved') {
     return (
-      <Result kind="ok" title="Your credit limit is higher">
+      <Result kind="ok" title={t('creditLimit.result.approvedTitle')}>
         <div className="offer-head" style={{ marginBottom: 16 }}>
           <LenderLogo providerKey={key} />
           <div>
-            <p style={{ margin: 0 }}>{name} raised your credit limit to</p>
+            <p style={{ margin: 0 }}>{t('creditLimit.result.raisedTo', { name })}</p>
             <p className="offer-head__amount" style={{ margin: 0 }}>
               {formatCents(res.creditLimitCents)}
             </p>
@@ -326,25 +342,19 @@ export function CreditLimitResultPage() {
         </div>
         {res.coversPurchase ? (
           <>
-            <p className="lead">
-              You now have {formatCents(available)} available — enough for your {formatCents(purchase)} treatment.
-            </p>
-            <p>Next, choose a monthly payment plan that works for you.</p>
+            <p className="lead">{t('creditLimit.result.covers', { available: formatCents(available), purchase: formatCents(purchase) })}</p>
+            <p>{t('creditLimit.result.next')}</p>
             <div className="actions">
-              <Button onClick={seePlans}>See payment plans</Button>
+              <Button onClick={seePlans}>{t('creditLimit.result.seePlans')}</Button>
             </div>
           </>
         ) : (
           <>
-            <p className="lead">
-              You now have {formatCents(available)} available. That covers {formatCents(available)} of your {formatCents(purchase)} treatment.
-            </p>
-            <p>
-              You can pay the other {formatCents(Math.max(0, purchase - available))} to {practice} another way.
-            </p>
+            <p className="lead">{t('creditLimit.result.partly', { available: formatCents(available), purchase: formatCents(purchase) })}</p>
+            <p>{t('creditLimit.result.rest', { rest: formatCents(Math.max(0, purchase - available)), practice })}</p>
             <div className="actions">
-              <Button onClick={seePlans}>See payment plans for {formatCents(available)}</Button>
-              <FinishButton label="No thanks, finish" secondary />
+              <Button onClick={seePlans}>{t('creditLimit.result.seePlansFor', { amount: formatCents(available) })}</Button>
+              <FinishButton label={t('common.actions.noThanksFinish')} secondary />
             </div>
           </>
         )}
@@ -354,26 +364,22 @@ export function CreditLimitResultPage() {
 
   if (res.responseCode === 'declined') {
     return (
-      <Result kind="info" title="Your credit limit stays the same">
-        <p className="lead">{name} couldn’t raise your credit limit this time. They will send you a letter explaining their decision.</p>
+      <Result kind="info" title={t('creditLimit.result.declinedTitle')}>
+        <p className="lead">{t('creditLimit.result.declinedLead', { name })}</p>
         <p>
-          Your account hasn’t changed: your limit is still {formatCents(res.creditLimitCents)}, with {formatCents(available)} available to use.
-          {available > 0 ? ` You can use it for part of your treatment and pay the rest to ${practice} another way.` : ''}
+          {t('creditLimit.result.unchanged', { limit: formatCents(res.creditLimitCents), available: formatCents(available) })}
+          {available > 0 ? <> {t('creditLimit.result.useForPart', { practice })}</> : null}
         </p>
-        <p>You can also talk to {staff} about other ways to pay.</p>
+        <p>{t('creditLimit.result.talk', { staff })}</p>
         {unchanged}
       </Result>
     );
   }
 
   return (
-    <Result kind="warn" title="We didn’t get an answer">
-      <p className="lead">
-        We didn’t get an answer from {name} about your credit limit. Please don’t ask again today&nbsp;— {staff} can check with {name} for you.
-      </p>
-      <p>
-        As far as we know, your account is as it was: a limit of {formatCents(res.creditLimitCents)}, with {formatCents(available)} available to use.
-      </p>
+    <Result kind="warn" title={t('creditLimit.result.noAnswerTitle')}>
+      <p className="lead">{t('creditLimit.result.noAnswerLead', { name, staff })}</p>
+      <p>{t('creditLimit.result.asItWas', { limit: formatCents(res.creditLimitCents), available: formatCents(available) })}</p>
       {unchanged}
     </Result>
   );

@@ -1,3 +1,4 @@
+import { serverText } from '@/lib/serverText';
 import { useState, type FormEvent } from 'react';
 import { useParams } from 'react-router';
 import { Page } from '@/components/Page';
@@ -7,21 +8,23 @@ import type { FieldDefinition } from '@/lib/api/types';
 import { providerRoute } from '@/lib/paths';
 import { toApiValue, validateField } from '@/lib/validation';
 import { fieldsKey, flow, useFlow, useProviderName } from '@/stores/flow';
+import { t as translate, useT } from '@/lib/i18n';
 import { setPendingPatch } from './api/pending';
 
 /**
  * The income field as the application form defines it, for when that
  * form's definitions are not loaded (the server checks with the same
- * definition: provider/fields.go, annualGrossIncome).
+ * definition: provider/fields.go, annualGrossIncome). Its label is worded
+ * when it is used, in the language of that moment.
  */
-const INCOME_FALLBACK: FieldDefinition = {
+const incomeFallback = (): FieldDefinition => ({
   id: 'annualGrossIncome',
   path: 'annualGrossIncome',
   name: 'annualGrossIncome',
   type: 'currency',
-  label: 'Yearly income before taxes',
+  label: translate('results.patch.incomeLabel'),
   rules: { required: {}, min: { min: 0 }, max: { max: 999_999_900 } },
-};
+});
 
 /** incomeDefinition finds the lender's own income field among the definitions its form loaded. */
 export function incomeDefinition(providerKey: string): FieldDefinition {
@@ -30,7 +33,7 @@ export function incomeDefinition(providerKey: string): FieldDefinition {
     const def = s.fields[fieldsKey(providerKey, mode)]?.fields.find((f) => f.id === 'annualGrossIncome');
     if (def) return def;
   }
-  return INCOME_FALLBACK;
+  return incomeFallback();
 }
 
 /**
@@ -42,6 +45,7 @@ export function incomeDefinition(providerKey: string): FieldDefinition {
 export function PatchPage() {
   const { providerKey = '', patchType = '' } = useParams();
   const lender = useProviderName(providerKey);
+  const t = useT();
   const navigate = useFlowNavigate();
   const asked = useFlow((s) => (s.responses[providerKey]?.apply ?? s.responses[providerKey]?.preAuth)?.stipulations ?? []);
   const [typed, setTyped] = useState('');
@@ -52,10 +56,10 @@ export function PatchPage() {
   if (patchType !== 'income') {
     return (
       <div className="card">
-        <Page title="Nothing to update here">
-          <p className="lead">{lender} has not asked for anything on this screen.</p>
+        <Page title={t('results.patch.nothingTitle')}>
+          <p className="lead">{t('results.patch.nothing', { lender })}</p>
           <div className="actions">
-            <Button onClick={() => navigate(providerRoute(providerKey, 'pending'))}>Back</Button>
+            <Button onClick={() => navigate(providerRoute(providerKey, 'pending'))}>{t('common.actions.back')}</Button>
           </div>
         </Page>
       </div>
@@ -78,18 +82,17 @@ export function PatchPage() {
   const errId = 'annualGrossIncome-error';
   return (
     <div className="card">
-      <Page title={`${lender} needs your income`}>
+      <Page title={t('results.patch.title', { lender })}>
         <p className="lead">
-          {stip?.description ?? `${lender} needs your verified yearly income before taxes.`} Once they have it, they can finish deciding — you don’t
-          need to apply again.
+          {stip?.description ?? t('results.patch.needs', { lender })} {t('results.patch.onceTheyHave')}
         </p>
         <form noValidate onSubmit={submit}>
           <div className={`field${error ? ' field--error' : ''}`}>
             <label className="label" htmlFor="annualGrossIncome">
-              {def.label || 'Yearly income before taxes'}
+              {serverText(def.label) || t('results.patch.incomeLabel')}
             </label>
             <span id={hintId} className="hint">
-              {def.hint || 'Include wages, benefits and other regular income. For example, $45,000'}
+              {def.hint || t('results.patch.incomeHint')}
             </span>
             <input
               id="annualGrossIncome"
@@ -103,14 +106,14 @@ export function PatchPage() {
             />
             {error ? (
               <span id={errId} className="error-text">
-                <span className="visually-hidden">Error: </span>
+                <span className="visually-hidden">{t('common.errorPrefix')}</span>
                 {error}
               </span>
             ) : null}
           </div>
-          <p>We send this to {lender} only, and they tell us their decision.</p>
+          <p>{t('results.patch.onlyTo', { lender })}</p>
           <div className="actions">
-            <Button type="submit">Send to {lender}</Button>
+            <Button type="submit">{t('results.patch.send', { lender })}</Button>
           </div>
         </form>
       </Page>

@@ -3,6 +3,8 @@ import { Button } from '@/components/Button';
 import { useFlowNavigate } from '@/flow/navigation';
 import type { Decision } from '@/lib/api/types';
 import { providerRoute } from '@/lib/paths';
+import { formatClockTime } from '@/lib/dates';
+import { useT } from '@/lib/i18n';
 import { recordDecision, refreshStipulations } from './api/pending';
 import { STATE_WORDS, stipulationAction, stipulationState, type StipulationLike } from './stipulations';
 import { usePendingPoll } from './usePendingPoll';
@@ -13,11 +15,12 @@ import { usePendingPoll } from './usePendingPoll';
  * patches and stipulations").
  */
 export function StipulationList({ stipulations, lender }: { stipulations: readonly StipulationLike[]; lender: string }) {
+  const t = useT();
   const shown = stipulations.filter((s) => s.description);
   if (!shown.length) return null;
   return (
     <>
-      <p>{lender} is waiting for:</p>
+      <p>{t('results.stipulation.waitingFor', { lender })}</p>
       <ul className="stipulations">
         {shown.map((s) => {
           const state = stipulationState(s);
@@ -51,27 +54,28 @@ export function PendingChecks({
   withStipulations?: boolean;
 }) {
   const navigate = useFlowNavigate();
+  const t = useT();
   const onDecided = useCallback(
     (d: Decision) => navigate(providerRoute(providerKey, recordDecision(providerKey, d)), { replace: true }),
     [navigate, providerKey],
   );
   const refresh = useCallback(() => refreshStipulations(providerKey), [providerKey]);
   const { lastChecked, checking, failed, checkNow } = usePendingPoll(providerKey, onDecided, withStipulations ? refresh : undefined);
-  const when = lastChecked ? lastChecked.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' }) : null;
+  const when = lastChecked ? formatClockTime(lastChecked) : null;
   return (
     <div className="pending-checks">
       <p role="status" aria-live="polite">
         {checking
-          ? `Checking with ${lender}…`
+          ? t('results.checks.checking', { lender })
           : failed
-            ? `We couldn’t reach ${lender} just now. We’ll try again in a moment.`
+            ? t('results.checks.failed', { lender })
             : when
-              ? `Last checked at ${when}: ${lender} has not decided yet.`
-              : `We’ll check with ${lender} again in a few seconds while this screen is open.`}
+              ? t('results.checks.last', { time: when, lender })
+              : t('results.checks.soon', { lender })}
       </p>
       <div className="actions" style={{ marginBottom: 16 }}>
         <Button variant="secondary" disabled={checking} onClick={checkNow}>
-          Check again
+          {t('results.checks.again')}
         </Button>
       </div>
     </div>

@@ -5,6 +5,9 @@ import { LenderLogo } from '@/components/LenderLogo';
 import { useFlowNavigate } from '@/flow/navigation';
 import { formatCents } from '@/lib/money';
 import { useWording } from '@/lib/wording';
+import { formatLongDate } from '@/lib/dates';
+import { useT } from '@/lib/i18n';
+import { Trans } from 'react-i18next';
 import { providerRoute } from '@/lib/paths';
 import { flow, nameOf, useFlow, useProviderName } from '@/stores/flow';
 import { isPositive } from '@/lib/decision';
@@ -23,24 +26,24 @@ function useProvider(): { key: string; name: string } {
 export function PositiveResultPage() {
   const { key, name } = useProvider();
   const navigate = useFlowNavigate();
+  const t = useT();
   const { pathname } = useLocation();
   const r = useFlow((s) => s.responses[key]);
   const d = r?.apply ?? r?.preAuth;
-  const word = pathname.endsWith('/approved') ? 'approved' : pathname.endsWith('/preapproved') ? 'pre-approved' : 'prequalified';
+  const word = pathname.endsWith('/approved') ? 'approved' : pathname.endsWith('/preapproved') ? 'preapproved' : 'prequalified';
   // A pending answer sent here by a lender's override (an email still to confirm) names what is left.
   const emailToConfirm = d?.responseCode === 'pending' && (d.pendingReasons ?? []).includes('verify_email');
   const amount = d?.approvedAmountCents ?? 0;
   // Without plans there is nothing to choose yet: the patient is told what is left instead of being sent to an empty list.
   const hasPlans = Boolean(r?.paymentPlans?.length);
+  const upTo = amount > 0 || !emailToConfirm;
   return (
-    <Result kind="ok" title="Good news!">
+    <Result kind="ok" title={t('results.positive.title')}>
       <div className="offer-head" style={{ marginBottom: 16 }}>
         <LenderLogo providerKey={key} />
         <div>
-          <p style={{ margin: 0 }}>
-            {name} {word} you{amount > 0 || !emailToConfirm ? ' for up to' : ''}
-          </p>
-          {amount > 0 || !emailToConfirm ? (
+          <p style={{ margin: 0 }}>{upTo ? t(`results.positive.${word}UpTo`, { name }) : t(`results.positive.${word}`, { name })}</p>
+          {upTo ? (
             <p className="offer-head__amount" style={{ margin: 0 }}>
               {formatCents(amount)}
             </p>
@@ -49,18 +52,18 @@ export function PositiveResultPage() {
       </div>
       {emailToConfirm && !hasPlans ? (
         <>
-          <p>One step is left: confirm your email address with the link {name} sent you.</p>
-          <p>Once you have, {name} will send you your offer and its payment plans. You don’t need to apply again.</p>
+          <p>{t('results.positive.confirmEmail', { name })}</p>
+          <p>{t('results.positive.thenOffer', { name })}</p>
           <div className="actions">
             <FinishButton outcome="pending" />
           </div>
         </>
       ) : (
         <>
-          {emailToConfirm ? <p>One step is left: confirm your email address with the link {name} sent you.</p> : null}
-          <p>Next, choose a monthly payment plan that works for you.</p>
+          {emailToConfirm ? <p>{t('results.positive.confirmEmail', { name })}</p> : null}
+          <p>{t('results.positive.next')}</p>
           <div className="actions">
-            <Button onClick={() => navigate(providerRoute(key, 'paymentPlans'))}>See payment options</Button>
+            <Button onClick={() => navigate(providerRoute(key, 'paymentPlans'))}>{t('results.positive.seeOptions')}</Button>
           </div>
         </>
       )}
@@ -76,6 +79,7 @@ export function PositiveResultPage() {
  */
 export function DeclinedPage() {
   const { staff } = useWording();
+  const t = useT();
   const { key } = useProvider();
   const s = useFlow(useShallow((x) => ({ declinedBy: x.declinedBy, responses: x.responses, providers: x.providers })));
   const { title, lines } = noFinancingSummary(s, (k) => nameOf(s.providers, k), key, staff);
@@ -90,7 +94,7 @@ export function DeclinedPage() {
         </p>
       ))}
       {own ? <p className="notice">{own}</p> : null}
-      <p>You can talk to {staff} about other ways to pay for your treatment.</p>
+      <p>{t('results.declined.talk', { staff })}</p>
       <div className="actions">
         <FinishButton />
       </div>
@@ -109,15 +113,14 @@ export function PendingPage() {
   const d = useFlow((s) => s.responses[key]?.apply ?? s.responses[key]?.preAuth);
   const stips = d?.stipulations ?? [];
   const askIncome = stips.some((x) => x.type === 'income' && stipulationState(x) === 'waiting');
+  const t = useT();
   return (
-    <Result kind="info" title="Your application is being reviewed">
-      <p className="lead">
-        {name} needs a little more time to look at your application. They will send you more information by mail within 7–10 business days.
-      </p>
+    <Result kind="info" title={t('results.pending.title')}>
+      <p className="lead">{t('results.pending.lead', { name })}</p>
       <StipulationList stipulations={stips} lender={name} />
       {askIncome ? (
         <div className="actions">
-          <Button onClick={() => navigate(providerRoute(key, 'patch/income'))}>Give my income</Button>
+          <Button onClick={() => navigate(providerRoute(key, 'patch/income'))}>{t('results.pending.giveIncome')}</Button>
         </div>
       ) : null}
       <PendingChecks providerKey={key} lender={name} withStipulations={Boolean(d?.stipulations?.length)} />
@@ -138,30 +141,33 @@ const READABLE_REFERENCE = 20;
  */
 function References({ name, lenderReference }: { name: string; lenderReference?: string | null }) {
   const { staff } = useWording();
+  const t = useT();
   const ours = useFlow((s) => s.applicantId);
+  const ref = <strong className="reference" />;
   return (
     <>
       {ours ? (
         <p>
-          Your reference: <strong className="reference">{ours}</strong>. With it, {staff} can find your application.
+          <Trans i18nKey="results.reference.ours" values={{ reference: ours, staff }} components={{ ref }} />
         </p>
       ) : null}
       {lenderReference && lenderReference.length <= READABLE_REFERENCE ? (
         <p>
-          If you call {name}, give them this reference number: <strong className="reference">{lenderReference}</strong>
+          <Trans i18nKey="results.reference.lender" values={{ name, reference: lenderReference }} components={{ ref }} />
         </p>
       ) : (
-        <p>If you call {name}, they can find your application with your name and date of birth.</p>
+        <p>{t('results.reference.byName', { name })}</p>
       )}
     </>
   );
 }
 
 function StillPendingEnd({ name, reference }: { name: string; reference?: string | null }) {
+  const t = useT();
   return (
     <>
       <References name={name} lenderReference={reference} />
-      <p>You don’t need to apply again.</p>
+      <p>{t('results.noNeedToApply')}</p>
       <div className="actions">
         <FinishButton outcome="pending" />
       </div>
@@ -177,14 +183,13 @@ function StillPendingEnd({ name, reference }: { name: string; reference?: string
 export function TruePendingPage() {
   const { key, name } = useProvider();
   const d = useFlow((s) => s.responses[key]?.apply ?? s.responses[key]?.preAuth);
+  const t = useT();
   return (
-    <Result kind="info" title={`${name} is still reviewing your application`}>
-      <p className="lead">
-        {name} has not made a decision yet. Your application is with them and nothing more is needed from you right now unless they ask.
-      </p>
-      <h2>What happens next</h2>
+    <Result kind="info" title={t('results.truePending.title', { name })}>
+      <p className="lead">{t('results.truePending.lead', { name })}</p>
+      <h2>{t('results.whatNext')}</h2>
       <StipulationList stipulations={d?.stipulations ?? []} lender={name} />
-      <p>{name} will contact you by email or mail once they have decided.</p>
+      <p>{t('results.truePending.contact', { name })}</p>
       <PendingChecks providerKey={key} lender={name} withStipulations={Boolean(d?.stipulations?.length)} />
       <StillPendingEnd name={name} reference={d?.lenderApplicationId} />
     </Result>
@@ -194,16 +199,15 @@ export function TruePendingPage() {
 /** ExpiredPage: the lender's offer is past its expiry date, so it can no longer be accepted (lib/decision.ts, LENDER_ROUTING). */
 export function ExpiredPage() {
   const { staff } = useWording();
+  const t = useT();
   const { key, name } = useProvider();
   const d = useFlow((s) => s.responses[key]?.apply ?? s.responses[key]?.preAuth);
   const on = d?.expiresAt ? new Date(d.expiresAt) : null;
-  const when = on && !Number.isNaN(on.getTime()) ? on.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' }) : null;
+  const when = on && !Number.isNaN(on.getTime()) ? formatLongDate(on) : null;
   return (
-    <Result kind="info" title="This offer has expired">
-      <p className="lead">
-        The offer from {name} {when ? `ended on ${when}` : 'has ended'}, so it can no longer be accepted.
-      </p>
-      <p>If you would still like to finance your treatment, ask {staff} how to check your options again.</p>
+    <Result kind="info" title={t('results.expired.title')}>
+      <p className="lead">{when ? t('results.expired.endedOn', { name, date: when }) : t('results.expired.ended', { name })}</p>
+      <p>{t('results.expired.again', { staff })}</p>
       <div className="actions">
         <FinishButton />
       </div>
@@ -214,6 +218,7 @@ export function ExpiredPage() {
 export function NoOfferPage() {
   const { name } = useProvider();
   const navigate = useFlowNavigate();
+  const t = useT();
   const { providerKey = '' } = useParams();
   const primaryKey = useFlow((s) => s.primaryProviderKey);
   const fullKey = primaryKey ?? providerKey;
@@ -224,8 +229,7 @@ export function NoOfferPage() {
     <Result kind="info" title={title}>
       <p className="lead">{lead}</p>
       <p>
-        You can still apply with {fullName}’s standard application. Your details are already filled in.{' '}
-        <strong>The standard application uses a hard credit check</strong>, which can affect your credit score.
+        <Trans i18nKey="results.noOffer.standard" values={{ name: fullName }} components={{ strong: <strong /> }} />
       </p>
       <div className="actions">
         <Button
@@ -234,9 +238,9 @@ export function NoOfferPage() {
             navigate(providerRoute(fullKey, 'modes/full/application'));
           }}
         >
-          Begin standard application
+          {t('results.noOffer.begin')}
         </Button>
-        <FinishButton label="No thanks, finish" secondary />
+        <FinishButton label={t('common.actions.noThanksFinish')} secondary />
       </div>
     </Result>
   );
@@ -244,12 +248,11 @@ export function NoOfferPage() {
 
 export function LenderErrorPage() {
   const { staff } = useWording();
+  const t = useT();
   const { key, name } = useProvider();
   return (
-    <Result kind="warn" title="We didn’t get an answer">
-      <p className="lead">
-        We didn’t get an answer from {key ? name : 'the lender'}. Please don’t start a new application&nbsp;— ask {staff} to check its status.
-      </p>
+    <Result kind="warn" title={t('results.titles.noAnswer')}>
+      <p className="lead">{key ? t('results.lenderError.lead', { name, staff }) : t('results.lenderError.leadUnknown', { staff })}</p>
       <div className="actions">
         <FinishButton />
       </div>
@@ -272,41 +275,34 @@ export function ExistingAccountPage() {
   const purchase = useFlow((s) => s.purchaseAmountCents);
   const canAsk = useFlow((s) => canAskForHigherLimit(s, key));
   const { practice, staff } = useWording();
+  const t = useT();
   const usable = isPositive(d?.responseCode);
   const amount = d?.approvedAmountCents ?? 0;
   return (
-    <Result kind="info" title="You already have an account">
-      <p className="lead">It looks like you already have an account with {name}.</p>
+    <Result kind="info" title={t('results.existing.title')}>
+      <p className="lead">{t('results.existing.lead', { name })}</p>
       {usable && canAsk ? (
         <>
-          <p>
-            It has {formatCents(amount)} of credit available, and your treatment costs {formatCents(purchase)}. You can ask {name} for a higher credit
-            limit, or use what is available now and pay the rest to {practice} another way.
-          </p>
+          <p>{t('results.existing.canAsk', { available: formatCents(amount), purchase: formatCents(purchase), name, practice })}</p>
           <div className="actions">
-            <Button onClick={() => navigate(providerRoute(key, 'credit_limit_change/start'))}>Ask for a higher credit limit</Button>
+            <Button onClick={() => navigate(providerRoute(key, 'credit_limit_change/start'))}>{t('results.existing.askHigher')}</Button>
             <Button variant="secondary" onClick={() => navigate(providerRoute(key, 'resume/with-existing-account'))}>
-              Use my existing account
+              {t('results.existing.useAccount')}
             </Button>
-            <FinishButton label="No thanks, finish" secondary />
+            <FinishButton label={t('common.actions.noThanksFinish')} secondary />
           </div>
         </>
       ) : usable ? (
         <>
-          <p>
-            You can use it for this treatment{amount > 0 ? <> — up to {formatCents(amount)} of its credit is available</> : null}. Next, choose how
-            you’d like to pay it back.
-          </p>
+          <p>{amount > 0 ? t('results.existing.usableUpTo', { amount: formatCents(amount) }) : t('results.existing.usable')}</p>
           <div className="actions">
-            <Button onClick={() => navigate(providerRoute(key, 'resume/with-existing-account'))}>Use my existing account</Button>
-            <FinishButton label="No thanks, finish" secondary />
+            <Button onClick={() => navigate(providerRoute(key, 'resume/with-existing-account'))}>{t('results.existing.useAccount')}</Button>
+            <FinishButton label={t('common.actions.noThanksFinish')} secondary />
           </div>
         </>
       ) : (
         <>
-          <p>
-            You may be able to use it for this treatment. Please ask {staff}, or call {name}.
-          </p>
+          <p>{t('results.existing.maybe', { staff, name })}</p>
           <div className="actions">
             <FinishButton />
           </div>
@@ -324,14 +320,15 @@ export function ExistingAccountPage() {
 export function UnderReviewPage() {
   const { key, name } = useProvider();
   const ref = useFlow((s) => (s.responses[key]?.apply ?? s.responses[key]?.preAuth)?.lenderApplicationId);
+  const t = useT();
   return (
-    <Result kind="info" title="Your application is under review">
-      <p className="lead">{name} is taking a closer look at your application before deciding. This is a routine check, and it is not a decline.</p>
-      <h2>What happens next</h2>
+    <Result kind="info" title={t('results.underReview.title')}>
+      <p className="lead">{t('results.underReview.lead', { name })}</p>
+      <h2>{t('results.whatNext')}</h2>
       <ul>
-        <li>{name} may contact you to confirm who you are. Have a photo ID ready.</li>
-        <li>{name} will send you their decision by mail or call you, usually within 7–10 business days.</li>
-        <li>There is nothing more to do here today. Your application stays with {name}.</li>
+        <li>{t('results.underReview.identity', { name })}</li>
+        <li>{t('results.underReview.decision', { name })}</li>
+        <li>{t('results.underReview.nothingMore', { name })}</li>
       </ul>
       <References name={name} lenderReference={ref} />
       <div className="actions">
@@ -343,12 +340,11 @@ export function UnderReviewPage() {
 
 export function AcceptOfferErrorPage() {
   const { staff } = useWording();
+  const t = useT();
   const { name } = useProvider();
   return (
-    <Result kind="warn" title="We couldn’t accept your offer">
-      <p className="lead">
-        We didn’t get an answer from {name} when accepting your offer. Please don’t start a new application&nbsp;— ask {staff} to check its status.
-      </p>
+    <Result kind="warn" title={t('results.acceptError.title')}>
+      <p className="lead">{t('results.acceptError.lead', { name, staff })}</p>
       <div className="actions">
         <FinishButton />
       </div>

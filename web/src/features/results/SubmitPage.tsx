@@ -7,6 +7,7 @@ import { ApiError, isHandled, isStillWorking } from '@/lib/api/client';
 import { reportClientError } from '@/lib/clientLog';
 import { once } from '@/lib/once';
 import { flow, useProviderName } from '@/stores/flow';
+import { useT } from '@/lib/i18n';
 
 /**
  * SubmitPage is every transient submit route (docs/behaviour.md, "Routes"):
@@ -19,6 +20,7 @@ import { flow, useProviderName } from '@/stores/flow';
 export function SubmitPage({ run }: { run: (op: string) => Promise<string> }) {
   const { pathname } = useLocation();
   const navigate = useFlowNavigate();
+  const t = useT();
   const op = pathname.split('/').pop() ?? '';
   const [attempt, setAttempt] = useState(0);
   const [waiting, setWaiting] = useState<ApiError | null>(null);
@@ -55,5 +57,5 @@ export function SubmitPage({ run }: { run: (op: string) => Promise<string> }) {
       />
     );
   }
-  return <Loading label="Working on it…" height={400} />;
+  return <Loading label={t('results.working')} height={400} />;
 }

@@ -1,42 +1,45 @@
 import type { Decision } from '@/lib/api/types';
 import { joinNames } from '@/lib/consent/chain';
 import { normalizeCode } from '@/lib/decision';
+import { t } from '@/lib/i18n';
 import { flow, providerName, type FlowState } from '@/stores/flow';
 import { wording } from '@/lib/wording';
 
 /**
  * What the patient is told about lenders' answers: the waiting words of a
  * submit, the decline wording of the declined screen, and the notices shown
- * on the next lender's screen (by FlowNotice) after a cascade.
+ * on the next lender's screen (by FlowNotice) after a cascade. Each is
+ * worded when called (the results messages of the catalogues): a screen
+ * calls them as it renders, a submit as it sets its waiting words or notice.
  */
 
 /** decisionProgress is the waiting message while a lender decides (docs/behaviour.md, "The waterfall"). */
 export function decisionProgress(op: string, lender: string): string {
-  return op === 'apply' ? `Sending your application to ${lender}…` : `Checking your options with ${lender}…`;
+  return op === 'apply' ? t('results.progress.apply', { lender }) : t('results.progress.check', { lender });
 }
 
 /** declineMessage names every lender that declined, never in wording that could pass for the lender's own notice. */
 export function declineMessage(names: readonly string[]): string {
   if (!names.length) return '';
-  return `${joinNames(names)} couldn’t approve this application. ${names.length > 1 ? 'Each will' : 'They will'} send you a letter explaining why within 7–10 business days.`;
+  return t('results.outcome.declined', { names: joinNames(names), count: names.length });
 }
 
 /** pendingMessage: lenders still reviewing. Not a decline: no letter is promised for them. */
 export function pendingMessage(names: readonly string[]): string {
   if (!names.length) return '';
-  return `${joinNames(names)} ${names.length > 1 ? 'are' : 'is'} still reviewing your application, so there is no offer yet.`;
+  return t('results.outcome.pending', { names: joinNames(names), count: names.length });
 }
 
 /** unansweredMessage: lenders we could not reach. Nothing is known of their decision, so none is implied. */
 export function unansweredMessage(names: readonly string[]): string {
   if (!names.length) return '';
-  return `We didn’t get an answer from ${joinNames(names)}.`;
+  return t('results.outcome.unanswered', { names: joinNames(names) });
 }
 
 /** noOfferMessage: lenders whose quick check had no offer. */
 export function noOfferMessage(names: readonly string[]): string {
   if (!names.length) return '';
-  return `${joinNames(names)} couldn’t make an offer.`;
+  return t('results.outcome.nooffer', { names: joinNames(names), count: names.length });
 }
 
 /** How a lender's latest answer in this session reads to the patient, whatever screen the routing chose. */
@@ -93,24 +96,24 @@ export function noFinancingSummary(
 ): { title: string; lines: string[] } {
   const o = sessionOutcomes(s);
   const lines = outcomeLines(o, name);
-  if (o.unanswered.length) lines.push(`Please don’t apply again — ask ${staff} to check the status of your application.`);
-  else if (o.pending.length) lines.push('You don’t need to apply again.');
-  if (o.declined.length) return { title: 'This application wasn’t approved', lines };
-  if (o.pending.length) return { title: 'No offer yet', lines };
-  if (o.unanswered.length) return { title: 'We didn’t get an answer', lines };
-  if (o.nooffer.length) return { title: 'No offer this time', lines };
-  return { title: 'No offer this time', lines: [`There is no offer from ${name(currentKey)}.`] };
+  if (o.unanswered.length) lines.push(t('results.summary.askStatus', { staff }));
+  else if (o.pending.length) lines.push(t('results.noNeedToApply'));
+  if (o.declined.length) return { title: t('results.summary.declinedTitle'), lines };
+  if (o.pending.length) return { title: t('results.titles.noOfferYet'), lines };
+  if (o.unanswered.length) return { title: t('results.titles.noAnswer'), lines };
+  if (o.nooffer.length) return { title: t('results.summary.noOfferTitle'), lines };
+  return { title: t('results.summary.noOfferTitle'), lines: [t('results.summary.noneFrom', { name: name(currentKey) })] };
 }
 
 /** noOfferScreen is the heading and first words of the no-offer screen for the lender whose quick check it follows. */
 export function noOfferScreen(outcome: Outcome | null, name: string): { title: string; lead: string } {
   switch (outcome) {
     case 'pending':
-      return { title: 'No offer yet', lead: `${name} is still reviewing your quick check, so there is no offer from it yet.` };
+      return { title: t('results.titles.noOfferYet'), lead: t('results.noOfferScreen.pending', { name }) };
     case 'unanswered':
-      return { title: 'We didn’t get an answer', lead: `We didn’t get an answer from ${name}, so there is no offer from its quick check.` };
+      return { title: t('results.titles.noAnswer'), lead: t('results.noOfferScreen.unanswered', { name }) };
     default:
-      return { title: 'No offer from the quick check', lead: `${name} couldn’t make you an offer from the quick check.` };
+      return { title: t('results.noOfferScreen.title'), lead: t('results.noOfferScreen.lead', { name }) };
   }
 }
 
@@ -131,15 +134,10 @@ function chainSummary(chain: Decision[]): string[] {
 
 /** switchNotice explains why the patient now sees another lender. */
 export function switchNotice(chain: Decision[], nextProvider: string): string {
-  return [...chainSummary(chain), `You can still check your options with ${providerName(nextProvider)}. Your details are already filled in.`].join(
-    ' ',
-  );
+  return [...chainSummary(chain), t('results.notice.switch', { name: providerName(nextProvider) })].join(' ');
 }
 
 /** consentNotice explains why the patient is asked to agree again before the next lender checks. */
 export function consentNotice(chain: Decision[], nextProvider: string): string {
-  const name = providerName(nextProvider);
-  return [...chainSummary(chain), `You can still check your options with ${name}. First, please read what you agree to with ${name} below.`].join(
-    ' ',
-  );
+  return [...chainSummary(chain), t('results.notice.consent', { name: providerName(nextProvider) })].join(' ');
 }

@@ -5,18 +5,21 @@ import { ResultIcon } from '@/components/Icons';
 import { finishFlow } from '@/flow/finish';
 import { useFlowNavigate } from '@/flow/navigation';
 import type { FinishOutcome } from '@/lib/api/types';
+import { useT } from '@/lib/i18n';
 
 /** The parts every result screen is made of: its card with an icon and heading, and the button that finishes. */
 
 export function FinishButton({
   outcome = 'completed',
-  label = 'Finish',
+  label,
   secondary = false,
 }: {
   outcome?: FinishOutcome;
+  /** The button's words; "Finish" unless given. */
   label?: string;
   secondary?: boolean;
 }) {
+  const t = useT();
   const navigate = useFlowNavigate();
   const [busy, setBusy] = useState(false);
   return (
@@ -28,7 +31,7 @@ export function FinishButton({
         navigate(await finishFlow(outcome), { replace: true });
       }}
     >
-      {label}
+      {label ?? t('common.actions.finish')}
     </Button>
   );
 }

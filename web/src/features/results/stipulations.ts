@@ -2,7 +2,10 @@
  * What a lender still waits for, in the patient's words (docs/behaviour.md,
  * "Pending, patches and stipulations"): each stipulation with its status —
  * waiting for you, received, done — and what the patient can do about it.
+ * The words are the results.stipulation messages, looked up when read.
  */
+
+import { t } from '@/lib/i18n';
 
 export type StipulationState = 'waiting' | 'received' | 'done';
 
@@ -23,28 +26,25 @@ export function stipulationState(s: Pick<StipulationLike, 'state'>): Stipulation
   return s.state === 'received' || s.state === 'done' ? s.state : 'waiting';
 }
 
-export const STATE_WORDS: Record<StipulationState, string> = {
-  waiting: 'Waiting for you',
-  received: 'Received — the lender is looking at it',
-  done: 'Done',
+/** STATE_WORDS names each state in the language shown when it is read (getters: never a word fixed at load). */
+export const STATE_WORDS: Readonly<Record<StipulationState, string>> = {
+  get waiting() {
+    return t('results.stipulation.state.waiting');
+  },
+  get received() {
+    return t('results.stipulation.state.received');
+  },
+  get done() {
+    return t('results.stipulation.state.done');
+  },
 };
+
+/** The stipulation types the patient can do something about (results.stipulation.action). */
+const ACTIONS = ['income', 'identity_verification', 'verify_email', 'bank_verification', 'additional_documents_needed', 'esign'] as const;
+type ActionType = (typeof ACTIONS)[number];
+const hasAction = (type: string): type is ActionType => (ACTIONS as readonly string[]).includes(type);
 
 /** stipulationAction is what the patient can do about a stipulation still waiting for them; null when nothing. */
 export function stipulationAction(type: string, lender: string): string | null {
-  switch (type) {
-    case 'income':
-      return `Tell ${lender} your yearly income before taxes below.`;
-    case 'identity_verification':
-      return `${lender} may call or write to you to confirm who you are. Have a photo ID ready.`;
-    case 'verify_email':
-      return `Open the email ${lender} sent you and follow its link.`;
-    case 'bank_verification':
-      return `${lender} will tell you how to confirm your checking account.`;
-    case 'additional_documents_needed':
-      return `${lender} will tell you which document to send, such as a pay stub, and how.`;
-    case 'esign':
-      return `${lender} will send you the agreement to sign.`;
-    default:
-      return null;
-  }
+  return hasAction(type) ? t(`results.stipulation.action.${type}`, { lender }) : null;
 }

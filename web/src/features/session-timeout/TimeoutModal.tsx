@@ -1,26 +1,24 @@
 import { Button } from '@/components/Button';
 import { Modal } from '@/components/Modal';
 import { useUi } from '@/stores/ui';
+import { useT } from '@/lib/i18n';
 
 /** TimeoutModal: "Are you still there?" with the countdown (docs/behaviour.md, "Time-outs"). */
 export default function TimeoutModal({ onYes, onNo }: { onYes: () => void; onNo: () => void }) {
   const remaining = useUi((s) => s.timeoutRemainingMs);
   const seconds = Math.ceil(remaining / 1000);
+  const t = useT();
   return (
-    <Modal
-      title="Are you still there?"
-      onClose={onYes}
-      description={<p>For your privacy, this application will close soon if there is no activity.</p>}
-    >
+    <Modal title={t('common.timeout.title')} onClose={onYes} description={<p>{t('common.timeout.privacy')}</p>}>
       <p className="countdown" aria-live="polite" aria-atomic="true">
-        {seconds} <span className="countdown__unit">seconds left</span>
+        {seconds} <span className="countdown__unit">{t('common.timeout.secondsLeft', { count: seconds })}</span>
       </p>
       <div className="actions">
         <Button onClick={onYes} autoFocus>
-          Yes, I’m still here
+          {t('common.timeout.yes')}
         </Button>
         <Button variant="secondary" onClick={onNo}>
-          No, close it
+          {t('common.timeout.no')}
         </Button>
       </div>
     </Modal>

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import SignaturePad from 'signature_pad';
 import { Button } from '@/components/Button';
+import { useT } from '@/lib/i18n';
 import {
   drawTypedName,
   EMPTY_SIGNATURE,
@@ -48,6 +49,7 @@ export function SignatureField({
   invalid?: boolean;
   describedBy?: string;
 }) {
+  const t = useT();
   const [method, setMethod] = useState<SignatureMethod>('drawn');
   const name = useId();
   const choose = (m: SignatureMethod) => {
@@ -57,14 +59,14 @@ export function SignatureField({
   return (
     <div>
       <fieldset className="sig-choice radios">
-        <legend className="visually-hidden">How would you like to sign?</legend>
+        <legend className="visually-hidden">{t('signing.field.how')}</legend>
         <label>
           <input type="radio" name={name} checked={method === 'drawn'} onChange={() => choose('drawn')} />
-          Draw my signature
+          {t('signing.field.draw')}
         </label>
         <label>
           <input type="radio" name={name} checked={method === 'typed'} onChange={() => choose('typed')} />
-          Type my name
+          {t('signing.field.type')}
         </label>
       </fieldset>
       {method === 'drawn' ? (
@@ -83,6 +85,7 @@ export function SignatureField({
  * check it is the applicant's.
  */
 function TypedSignatureField({ onChange, invalid, describedBy }: { onChange: (v: SignatureValue) => void; invalid?: boolean; describedBy?: string }) {
+  const t = useT();
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const [typed, setTyped] = useState('');
   const update = (text: string) => {
@@ -98,9 +101,9 @@ function TypedSignatureField({ onChange, invalid, describedBy }: { onChange: (v:
   };
   return (
     <div>
-      <label htmlFor="typed-signature">Type your full name</label>
+      <label htmlFor="typed-signature">{t('signing.field.typedLabel')}</label>
       <span className="hint" id="typed-signature-hint">
-        Your first and last name, as on your application. By pressing Sign and finish you adopt it as your electronic signature.
+        {t('signing.field.typedHint')}
       </span>
       <input
         id="typed-signature"
@@ -120,7 +123,7 @@ function TypedSignatureField({ onChange, invalid, describedBy }: { onChange: (v:
           width={600}
           height={140}
           role="img"
-          aria-label={typed.trim() ? `Your signature: ${typed.trim()}` : 'Your signature appears here as you type.'}
+          aria-label={typed.trim() ? t('signing.field.typedImage', { name: typed.trim() }) : t('signing.field.typedEmpty')}
         />
       </div>
     </div>
@@ -135,6 +138,7 @@ function TypedSignatureField({ onChange, invalid, describedBy }: { onChange: (v:
  * a signature and what passes here is what the server accepts.
  */
 function SignaturePadField({ onChange, invalid, describedBy }: { onChange: (v: SignatureValue) => void; invalid?: boolean; describedBy?: string }) {
+  const t = useT();
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const padRef = useRef<SignaturePad | null>(null);
   const onChangeRef = useRef(onChange);
@@ -184,18 +188,12 @@ function SignaturePadField({ onChange, invalid, describedBy }: { onChange: (v: S
   return (
     <div>
       <div className="sig-wrap" style={invalid ? { borderColor: 'var(--error)' } : undefined}>
-        <canvas
-          ref={canvasRef}
-          role="img"
-          aria-label="Signature area. Sign with your finger or a stylus."
-          aria-describedby={describedBy}
-          data-testid="signature-pad"
-        />
+        <canvas ref={canvasRef} role="img" aria-label={t('signing.field.pad')} aria-describedby={describedBy} data-testid="signature-pad" />
         <div className="sig-line" aria-hidden="true" />
       </div>
       <div className="actions" style={{ marginTop: 8 }}>
         <Button variant="secondary" onClick={clear}>
-          Clear signature
+          {t('signing.field.clear')}
         </Button>
       </div>
     </div>

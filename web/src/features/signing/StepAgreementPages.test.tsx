@@ -20,6 +20,7 @@ const doc = (id: string, title: string): Document => ({
   title,
   contentType: 'text/plain',
   content: `${title} text`,
+  language: 'en',
   sha256: `sha-${id}`,
 });
 const consentTo = (d: Document) => ({ documentId: d.id, documentVersion: d.version, documentSha256: d.sha256, agreed: true });

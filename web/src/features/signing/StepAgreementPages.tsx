@@ -1,4 +1,5 @@
 import { ConsentStepScreen } from '@/components/ConsentStepScreen';
+import { useT } from '@/lib/i18n';
 import { loadStepDocument, sendLenderStep } from '@/lib/lenderSteps';
 import { useFlow, useProviderName } from '@/stores/flow';
 import { completeApplication, loadAgreement } from './api/esign';
@@ -12,36 +13,43 @@ import { completeApplication, loadAgreement } from './api/esign';
  */
 
 export function AgreementPage() {
+  const t = useT();
   const providerKey = useFlow((s) => s.providerKey) ?? '';
   const lender = useProviderName(providerKey);
   const lease = useFlow((s) => s.providers[providerKey]?.kind === 'lease_to_own');
-  const what = lease ? 'lease agreement' : 'loan agreement';
   return (
     <ConsentStepScreen
-      title={`Your ${what}`}
-      lead={`Please read your ${what} with ${lender}. It says what you pay, when, and what happens if a payment is late. You sign it on the next screen.`}
+      title={lease ? t('signing.agreement.leaseTitle') : t('signing.agreement.loanTitle')}
+      lead={lease ? t('signing.agreement.leaseLead', { lender }) : t('signing.agreement.loanLead', { lender })}
       load={() => loadAgreement(providerKey)}
       deps={[providerKey]}
-      boxLabel={`I have read the ${lender} ${what} and I agree to its terms.`}
-      button="Continue"
-      send={(consent) => sendLenderStep(providerKey, 'application/agreement', { consent }, `Letting ${lender} know…`)}
+      boxLabel={lease ? t('signing.agreement.leaseBox', { lender }) : t('signing.agreement.loanBox', { lender })}
+      button={t('signing.continue')}
+      send={(consent) => sendLenderStep(providerKey, 'application/agreement', { consent }, t('signing.progress.letKnow', { lender }))}
     />
   );
 }
 
 export function CompleteAgreementPage() {
+  const t = useT();
   const providerKey = useFlow((s) => s.providerKey) ?? '';
   const lender = useProviderName(providerKey);
   return (
     <ConsentStepScreen
-      title="Your cardholder agreement"
-      lead={`You have signed. One last thing before ${lender} opens your account: the cardholder agreement, which covers how your card works from now on.`}
+      title={t('signing.agreement.cardholderTitle')}
+      lead={t('signing.agreement.cardholderLead', { lender })}
       load={() => loadStepDocument(providerKey, 'cardholder_agreement')}
       deps={[providerKey]}
-      boxLabel={`I have read the ${lender} cardholder agreement and I agree to it.`}
-      button="Open my account"
+      boxLabel={t('signing.agreement.cardholderBox', { lender })}
+      button={t('signing.agreement.openAccount')}
       send={async (consent) => {
-        const next = await sendLenderStep(providerKey, 'application/cardholder-agreement', { consent }, `Letting ${lender} know…`, 'complete');
+        const next = await sendLenderStep(
+          providerKey,
+          'application/cardholder-agreement',
+          { consent },
+          t('signing.progress.letKnow', { lender }),
+          'complete',
+        );
         // Nothing else open: the lender opens the account now.
         return next.endsWith('/complete') ? completeApplication(providerKey) : next;
       }}

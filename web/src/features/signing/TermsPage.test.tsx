@@ -14,6 +14,7 @@ const docOf = (id: string, title: string): Document => ({
   title,
   contentType: 'text/plain',
   content: `${title}…`,
+  language: 'en',
   sha256: `sha-${id}`,
 });
 const docs: Record<DisclosureKind | 'agreement', Document> = {

@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
+import { Trans } from 'react-i18next';
 import { Page } from '@/components/Page';
 import { Button } from '@/components/Button';
 import { AgreeBox, ConsentDocuments, useAgree, useConsentDocuments } from '@/components/consent/ConsentDocuments';
@@ -13,10 +14,12 @@ import type { Document } from '@/lib/api/types';
 import { joinNames } from '@/lib/consent/chain';
 import { agreeToAll, consentOf, loadDisclosure } from '@/lib/consent/documents';
 import { isPositive } from '@/lib/decision';
+import { useT } from '@/lib/i18n';
 import { providerRoute } from '@/lib/paths';
 import { nextOpenStep } from '@/lib/lenderSteps';
 import { useFlow, useProviderName } from '@/stores/flow';
 import { agreementAgreedBefore, esignAndComplete, forgetSigningDocuments, loadAgreement, needsHardPull } from './api/esign';
+import { thenList } from './messages';
 import { SignatureField } from './SignatureField';
 import { EMPTY_SIGNATURE, type SignatureValue } from './signature';
 
@@ -26,6 +29,7 @@ import { EMPTY_SIGNATURE, type SignatureValue } from './signature';
  * then send the application to on its own, each under its name.
  */
 function ApplyTerms({ providerKey }: { providerKey: string }) {
+  const t = useT();
   const navigate = useFlowNavigate();
   const lender = useProviderName(providerKey);
   const docs = useConsentDocuments(providerKey, 'full');
@@ -34,27 +38,21 @@ function ApplyTerms({ providerKey }: { providerKey: string }) {
   const many = others.length > 0;
   return (
     <div className="card">
-      <Page title="Terms of your application">
+      <Page title={t('signing.apply.title')}>
         <FlowNotice />
         <p>
-          By submitting this application you ask {lender} for credit and allow {lender} to get your credit report.
-          {many ? (
-            <>
-              {' '}
-              If {lender} can’t approve you, we will send your application to {others.join(', then ')}
-              {others.length > 1 ? ',' : ''} for you, and {others.length > 1 ? 'each of them' : 'they'} will get your credit report too.
-            </>
-          ) : null}{' '}
-          {many ? 'Each is a' : 'This is a'} <strong>hard credit check</strong> and may affect your credit score.
+          {t('signing.apply.intro', { lender })}
+          {many ? ` ${t('signing.apply.others', { lender, others: thenList(others), count: others.length })}` : null}{' '}
+          <Trans i18nKey={many ? 'signing.apply.hardCheckEach' : 'signing.apply.hardCheckOne'} components={{ strong: <strong /> }} />
         </p>
-        {many ? <p>Please read what you agree to with each lender:</p> : null}
+        {many ? <p>{t('signing.apply.readEach')}</p> : null}
         <ConsentDocuments docs={docs} />
         <AgreeBox
           id="apply-agree"
           checked={box.agreed}
           error={box.error}
           onChange={box.set}
-          label={many ? `I have read these terms and I want to apply with ${joinNames(docs.names)}.` : 'I have read the terms and I want to apply.'}
+          label={many ? t('signing.apply.agreeMany', { lenders: joinNames(docs.names) }) : t('signing.apply.agree')}
         />
         <div className="actions">
           <Button
@@ -69,12 +67,21 @@ function ApplyTerms({ providerKey }: { providerKey: string }) {
             }}
             disabled={!docs.items}
           >
-            Submit application
+            {t('signing.apply.submit')}
           </Button>
         </div>
       </Page>
     </div>
   );
+}
+
+/**
+ * The link to our page on electronic documents, inside a sentence whose words
+ * (the children) come from the message, as <doc>…</doc>: not <link>, which
+ * Trans's HTML parser takes for the void element and leaves empty.
+ */
+function EsignLink({ children }: { children?: ReactNode }) {
+  return <DocLink doc="electronicDisclosuresAndSignatures">{children}</DocLink>;
 }
 
 /** One document of the signing screen under its own heading, with its own unticked box. */
@@ -110,6 +117,7 @@ function SigningSection({
  * box, then the signature. The server records each consent on its own.
  */
 function SignTerms({ providerKey }: { providerKey: string }) {
+  const t = useT();
   const navigate = useFlowNavigate();
   const { pathname } = useLocation();
   const lender = useProviderName(providerKey);
@@ -191,71 +199,69 @@ function SignTerms({ providerKey }: { providerKey: string }) {
 
   return (
     <div className="card">
-      <Page title="Read and sign">
+      <Page title={t('signing.sign.title')}>
         {changed ? (
           <div className="notice notice--warn" role="alert">
-            <p style={{ margin: 0 }}>{lender} has updated these documents. Please read them again and tick each box.</p>
+            <p style={{ margin: 0 }}>{t('signing.sign.changed', { lender })}</p>
           </div>
         ) : null}
-        <p>Please read each document below and tick its box. Nothing is signed until you tap “Sign and finish”.</p>
+        <p>{t('signing.sign.intro')}</p>
         <SigningSection
           id="esign-consent"
-          title="Consent to sign electronically"
+          title={t('signing.sign.esignTitle')}
           doc={esign}
           box={esignBox}
-          label={`I agree to receive and sign my documents from ${lender} electronically.`}
+          label={t('signing.sign.esignBox', { lender })}
         >
           <p>
-            You can ask {lender} for a paper copy of any document at no cost, and you can withdraw this consent at any time by contacting {lender}.
-            More about this: <DocLink doc="electronicDisclosuresAndSignatures">electronic documents and signatures</DocLink>.
+            <Trans i18nKey="signing.sign.esignBody" values={{ lender }} components={{ doc: <EsignLink /> }} />
           </p>
         </SigningSection>
         {agreedBefore ? (
           <section className="signing-section" aria-labelledby="agreement-agreed-heading">
-            <h2 id="agreement-agreed-heading">{`Your agreement with ${lender}`}</h2>
-            <p>You read and agreed to the {lender} agreement on the screen before this one. Your signature below signs it.</p>
+            <h2 id="agreement-agreed-heading">{t('signing.sign.agreementTitle', { lender })}</h2>
+            <p>{t('signing.sign.agreedBefore', { lender })}</p>
           </section>
         ) : (
           <SigningSection
             id="agreement-consent"
-            title={`Your agreement with ${lender}`}
+            title={t('signing.sign.agreementTitle', { lender })}
             doc={agreement}
             box={agreementBox}
-            label={`I have read the ${lender} agreement and I agree to its terms.`}
+            label={t('signing.sign.agreementBox', { lender })}
           >
-            <p>This is what you sign: how you repay {lender} for the plan you chose.</p>
+            <p>{t('signing.sign.agreementBody', { lender })}</p>
           </SigningSection>
         )}
         {hardPull ? (
           <SigningSection
             id="hard-pull-consent"
-            title="Permission for a full credit check"
+            title={t('signing.sign.hardPullTitle')}
             doc={credit}
             box={creditBox}
-            label={`I allow ${lender} to get my full credit report (a hard credit check) to open my account.`}
+            label={t('signing.sign.hardPullBox', { lender })}
           >
             <p>
-              Your offer came from a quick check, which did not affect your credit score. To open your account, {lender} will now get your full credit
-              report. This is a <strong>hard credit check</strong> and may affect your credit score.
+              <Trans i18nKey="signing.sign.hardPullBody" values={{ lender }} components={{ strong: <strong /> }} />
             </p>
           </SigningSection>
         ) : null}
         <div className={`field${sigError ? ' field--error' : ''}`}>
           <span className="label" id="sig-label" tabIndex={-1}>
-            Your signature
+            {t('signing.sign.signatureLabel')}
           </span>
           <span className="hint" id="sig-hint">
-            Sign inside the box with your finger or a stylus, or choose to type your name instead.
+            {t('signing.sign.signatureHint')}
           </span>
           {sigError ? (
             <span id="sig-error" className="error-text">
               {sig.method === 'typed'
                 ? nameRefused
-                  ? 'This is not the name on your application. Please type your first and last name as you entered them.'
-                  : 'Please type your first and last name to sign.'
+                  ? t('signing.sign.notYourName')
+                  : t('signing.sign.typeYourName')
                 : sig.problem === 'tooLarge'
-                  ? 'This signature is too detailed to send. Please clear it and sign again.'
-                  : 'Please sign inside the box. If it looks too small, clear it and sign again.'}
+                  ? t('signing.sign.tooLarge')
+                  : t('signing.sign.signInBox')}
             </span>
           ) : null}
           {/* The error stays until the next "Sign and finish": taking it away mid-signature would move the pad under the finger. */}
@@ -263,7 +269,7 @@ function SignTerms({ providerKey }: { providerKey: string }) {
         </div>
         <div className="actions">
           <Button onClick={submit} disabled={busy}>
-            Sign and finish
+            {t('signing.sign.submit')}
           </Button>
         </div>
       </Page>

@@ -5,6 +5,7 @@ import { Loading } from '@/components/Skeleton';
 import { api, ApiError } from '@/lib/api/client';
 import { providerRoute } from '@/lib/paths';
 import { useWording } from '@/lib/wording';
+import { useT } from '@/lib/i18n';
 import { flow } from '@/stores/flow';
 import { startFlow } from './api/start';
 
@@ -36,24 +37,28 @@ export function safeAppPath(raw: string): string | null {
 /** RedirectPage: /redirect/{redirect} continues a lender's redirect to the screen of ours it names. */
 export function RedirectPage() {
   const words = useWording();
+  const t = useT();
   const { redirect = '' } = useParams();
   const navigate = useNavigate();
   const to = safeAppPath(redirect);
   useEffect(() => {
     if (to) void navigate(to, { replace: true });
   }, [to, navigate]);
-  if (to) return <Loading label="Taking you back to your application…" />;
+  if (to) return <Loading label={t('start.redirect.loading')} />;
   return (
     <div className="card">
-      <Page title="We can’t follow this link">
-        <p>This link doesn’t lead to a page of your application. Please go back to the screen you came from, or ask {words.staff} for help.</p>
+      <Page title={t('start.redirect.title')}>
+        <p>{t('start.redirect.body', { staff: words.staff })}</p>
         <p>
-          <Link to="/idle">Back to the start screen</Link>
+          <Link to="/idle">{t('common.actions.backToStart')}</Link>
         </p>
       </Page>
     </div>
   );
 }
+
+/** Between a test case's name and its description: punctuation, no words. */
+const DASH = ' — ';
 
 interface TestCaseList {
   testCases: { id: string; name: string; description: string }[];
@@ -95,6 +100,7 @@ export function TestCasePage() {
   const [q] = useSearchParams();
   const navigate = useNavigate();
   const [state, setState] = useState<TestCaseState>({ kind: 'starting' });
+  const t = useT();
   const ran = useRef(false);
   useEffect(() => {
     if (ran.current) return;
@@ -107,40 +113,40 @@ export function TestCasePage() {
 
   switch (state.kind) {
     case 'starting':
-      return <Loading label={`Starting the test case ${id}…`} />;
+      return <Loading label={t('start.testCase.starting', { id })} />;
     case 'refused':
-      return (
-        <TestCaseNotice title="Test cases are not available here">
-          Named test scenarios run only on test servers. This server handles real applications.
-        </TestCaseNotice>
-      );
+      return <TestCaseNotice title={t('start.testCase.refusedTitle')}>{t('start.testCase.refused')}</TestCaseNotice>;
     case 'unknown':
+      // The test cases' names and descriptions are the server's, for testers.
       return (
-        <TestCaseNotice title="Unknown test case">
-          There is no test case called “{id}”. These are the ones there are:
+        <TestCaseNotice title={t('start.testCase.unknownTitle')}>
+          {t('start.testCase.unknown', { id })}
           <ul>
-            {state.list.map((t) => (
-              <li key={t.id}>
-                <a href={`/test-cases/${encodeURIComponent(t.id)}`}>{t.name}</a> — {t.description}
+            {state.list.map((c) => (
+              <li key={c.id}>
+                <a href={`/test-cases/${encodeURIComponent(c.id)}`}>{c.name}</a>
+                {DASH}
+                {c.description}
               </li>
             ))}
           </ul>
         </TestCaseNotice>
       );
     case 'noOffice':
-      return <TestCaseNotice title="Which office?">Add ?entityKey= with an office’s 16-digit entity key to the address.</TestCaseNotice>;
+      return <TestCaseNotice title={t('start.testCase.noOfficeTitle')}>{t('start.testCase.noOffice')}</TestCaseNotice>;
     default:
-      return <TestCaseNotice title="The test case didn’t start">Something went wrong starting it. Please try the address again.</TestCaseNotice>;
+      return <TestCaseNotice title={t('start.testCase.failedTitle')}>{t('start.testCase.failed')}</TestCaseNotice>;
   }
 }
 
 function TestCaseNotice({ title, children }: { title: string; children: React.ReactNode }) {
+  const t = useT();
   return (
     <div className="card">
       <Page title={title}>
         <div>{children}</div>
         <p>
-          <Link to="/idle">Back to the start screen</Link>
+          <Link to="/idle">{t('common.actions.backToStart')}</Link>
         </p>
       </Page>
     </div>

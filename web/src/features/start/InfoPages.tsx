@@ -4,37 +4,36 @@ import { api } from '@/lib/api/client';
 import { Page } from '@/components/Page';
 import { ResultIcon } from '@/components/Icons';
 import type { ClientErrorCode } from '@/lib/api/types';
-import { useWording, type Wording } from '@/lib/wording';
+import { useWording } from '@/lib/wording';
+import { useT } from '@/lib/i18n';
+import { Trans } from 'react-i18next';
 
-const errors = ({ staff }: Wording): Partial<Record<ClientErrorCode | 'unknown_response', string>> => ({
-  network: `We could not reach our server. Please check the internet connection, then ask ${staff} for help.`,
-  in_flight: `The lender is still working on your application. Please don’t start a new application — wait a minute, then ask ${staff} to check its status.`,
-  rate_limited: `There have been too many tries in a short time. Please wait a few minutes, then ask ${staff} for help.`,
-  resource_not_found: 'We could not find what you were looking for.',
-  unknown_response: `We got an answer we did not expect. Please don’t start a new application — ask ${staff} to check its status.`,
-});
+/** The error codes with words of their own (start.error.codes); any other gets the general words. */
+const WORDED = ['network', 'in_flight', 'rate_limited', 'resource_not_found', 'unknown_response'] as const satisfies readonly (
+  ClientErrorCode | 'unknown_response'
+)[];
+type Worded = (typeof WORDED)[number];
+const isWorded = (code: string): code is Worded => (WORDED as readonly string[]).includes(code);
 
 /** ErrorPage: the general error page (docs/behaviour.md, "Routes"). Never a blank screen. */
 export function ErrorPage() {
   const [q] = useSearchParams();
-  const words = useWording();
+  const { staff } = useWording();
+  const t = useT();
   const code = q.get('code') ?? '';
   const requestId = q.get('requestId');
   return (
     <div className="card">
       <ResultIcon kind="warn" />
-      <Page title="Something went wrong">
-        <p>
-          {errors(words)[code as ClientErrorCode] ??
-            `Something went wrong on our side. Please don’t start a new application — ask ${words.staff} for help.`}
-        </p>
+      <Page title={t('start.error.title')}>
+        <p>{isWorded(code) ? t(`start.error.codes.${code}`, { staff }) : t('start.error.other', { staff })}</p>
         {requestId ? (
           <p className="muted">
-            Reference to give {words.staff}: <strong>{requestId}</strong>
+            <Trans i18nKey="start.error.reference" values={{ staff, requestId }} components={{ strong: <strong /> }} />
           </p>
         ) : null}
         <p>
-          <Link to="/idle">Back to the start screen</Link>
+          <Link to="/idle">{t('common.actions.backToStart')}</Link>
         </p>
       </Page>
     </div>
@@ -42,31 +41,36 @@ export function ErrorPage() {
 }
 
 export function NotFoundPage() {
+  const t = useT();
   return (
     <div className="card">
-      <Page title="Page not found">
-        <p>We could not find this page.</p>
+      <Page title={t('start.notFound.title')}>
+        <p>{t('start.notFound.body')}</p>
         <p>
-          <Link to="/idle">Back to the start screen</Link>
+          <Link to="/idle">{t('common.actions.backToStart')}</Link>
         </p>
       </Page>
     </div>
   );
 }
 
+/** Shown while the server's version is on its way: no words. */
+const WAITING = '…';
+
 export function VersionPage() {
   const [server, setServer] = useState<{ version: string; commit: string; env: string } | null>(null);
+  const t = useT();
   useEffect(() => {
     api.get<{ version: string; commit: string; env: string }>('/internal/version', { noErrorHandling: true }).then(setServer, () => setServer(null));
   }, []);
   return (
     <div className="card">
-      <Page title="Version">
+      <Page title={t('start.version.title')}>
         <p>
-          Chairside web <code>{__APP_VERSION__}</code>
+          {t('start.version.web')} <code>{__APP_VERSION__}</code>
         </p>
         <p>
-          Server <code>{server ? `${server.version} ${server.commit} (${server.env})` : '…'}</code>
+          {t('start.version.server')} <code>{server ? `${server.version} ${server.commit} (${server.env})` : WAITING}</code>
         </p>
       </Page>
     </div>

@@ -5,14 +5,16 @@ import { Loading } from '@/components/Skeleton';
 import { isHandled } from '@/lib/api/client';
 import { startFlow } from './api/start';
 import { useWording } from '@/lib/wording';
+import { useT } from '@/lib/i18n';
 
 /** StartPage: /start without a key — how to begin. */
 export function StartPage() {
   const words = useWording();
+  const t = useT();
   return (
     <div className="card">
-      <Page title="Let’s get started">
-        <p>Please scan the QR code {words.practice} gives you with your phone’s camera, or open the link they sent you.</p>
+      <Page title={t('start.start.title')}>
+        <p>{t('start.start.body', { practice: words.practice })}</p>
       </Page>
     </div>
   );
@@ -21,16 +23,18 @@ export function StartPage() {
 /** StartFlowPage: /start/entity-keys/{entityKey} and /start/tokens/{token}. */
 export function StartFlowPage() {
   const { staff } = useWording();
+  const t = useT();
   const { entityKey, token } = useParams();
   const navigate = useNavigate();
   const started = useRef(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  // What went wrong, worded at render (in the language shown then).
+  const [problem, setProblem] = useState<'incomplete' | 'failed' | null>(null);
 
   useEffect(() => {
     if (started.current) return;
     started.current = true;
     if (entityKey !== undefined && !/^\d{16}$/.test(entityKey)) {
-      setProblem(`This link is not complete. Please scan the QR code again or ask ${staff} for a new link.`);
+      setProblem('incomplete');
       return;
     }
     const run = entityKey !== undefined ? startFlow('entity-keys', entityKey) : startFlow('tokens', token ?? '');
@@ -38,16 +42,16 @@ export function StartFlowPage() {
       (to) => void navigate(to, { replace: true }),
       (e: unknown) => {
         if (isHandled(e)) return;
-        setProblem(`We could not start your application. Please ask ${staff} for help.`);
+        setProblem('failed');
       },
     );
-  }, [entityKey, token, navigate, staff]);
+  }, [entityKey, token, navigate]);
 
   if (problem) {
     return (
       <div className="card">
-        <Page title="We couldn’t start your application">
-          <p>{problem}</p>
+        <Page title={t('start.start.problemTitle')}>
+          <p>{t(`start.start.${problem}`, { staff })}</p>
         </Page>
       </div>
     );
@@ -55,8 +59,8 @@ export function StartFlowPage() {
   // The application screen's heading shows at once, so it does not jump when the form arrives.
   return (
     <>
-      <Page title="Tell us about yourself" lead="Getting your application ready…" />
-      <Loading label="Starting your application…" height={900} />
+      <Page title={t('start.start.formTitle')} lead={t('start.start.preparing')} />
+      <Loading label={t('start.start.starting')} height={900} />
     </>
   );
 }

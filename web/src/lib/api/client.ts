@@ -1,5 +1,6 @@
 import { reportClientError } from '@/lib/clientLog';
 import { providerRoute } from '@/lib/paths';
+import { requestLanguage } from '@/lib/i18n';
 import { isKnownErrorCode, type ApiErrorBody, type ApplicantType, type FieldError } from './types';
 
 export const API_BASE = '/api/v1';
@@ -97,7 +98,8 @@ function timeZone(): string {
 }
 
 export function buildHeaders(sessionId: string | null | undefined, hasBody: boolean, idempotencyKey?: string): Record<string, string> {
-  const headers: Record<string, string> = { Accept: 'application/json', 'X-Time-Zone': timeZone() };
+  // The server answers its messages in the app's language (docs/languages.md).
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': requestLanguage(), 'X-Time-Zone': timeZone() };
   if (hasBody) headers['Content-Type'] = 'application/json';
   if (sessionId) headers['X-Web-Session-Id'] = sessionId;
   if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;

@@ -915,6 +915,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/zipCodes/{zipCode}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The city and state of a ZIP code, to fill them in on the form.
+         * @description From the ZIP list the server's ZIP-for-state check uses
+         *     (validate/zipdata/README.md). The patient may still change what is
+         *     filled in. Needs a live session.
+         */
+        get: operations["zipPlace"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/locations/current": {
         parameters: {
             query?: never;
@@ -1635,12 +1657,23 @@ export interface components {
             /** @description 10 digits */
             mobilePhone?: string;
         };
+        ZipPlace: {
+            zipCode: string;
+            city: string;
+            /** @description Two capital letters: one of the 50 states or DC. */
+            state: string;
+        };
         LocationInfo: {
             name: string;
             state: string;
             groupId: string;
             brandName?: string;
             brandLogo?: string;
+            /**
+             * @description The office's default language for patients (docs/languages.md); absent when the office has none, and the browser's language is used.
+             * @enum {string}
+             */
+            language?: "en" | "es";
         };
         CurrentLocation: {
             name: string;
@@ -1648,6 +1681,11 @@ export interface components {
             groupId: string;
             brandName?: string;
             brandLogo?: string;
+            /**
+             * @description The office's default language for patients (docs/languages.md); absent when the office has none, and the browser's language is used.
+             * @enum {string}
+             */
+            language?: "en" | "es";
             waterfall: components["schemas"]["WaterfallStep"][];
         };
         WaterfallStep: {
@@ -2282,6 +2320,8 @@ export interface components {
             /** @description Hex SHA-256 of exactly content. */
             sha256: string;
             url?: string;
+            /** @description The language of content (en, es): the one of Accept-Language when the lender has it, else the lender's own. A consent records it (docs/languages.md). */
+            language: string;
         };
         ValidateRequest: {
             providerKey: string;
@@ -4045,6 +4085,33 @@ export interface operations {
             500: components["responses"]["Internal"];
         };
     };
+    zipPlace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                zipCode: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Where the ZIP code is. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ZipPlace"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
     currentLocation: {
         parameters: {
             query?: never;
@@ -4193,7 +4260,10 @@ export interface operations {
     };
     documentPdf: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The patient's language (en, es), since a link opened by the browser carries the browser's own Accept-Language; others are ignored. */
+                lang?: string;
+            };
             header?: never;
             path: {
                 /** @description The file's name, `[a-z0-9_-]{1,64}.pdf` (for example synchrony_standard-rates.pdf); others answer 404. */

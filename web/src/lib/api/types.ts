@@ -67,6 +67,7 @@ export function isKnownErrorCode(code: string): code is ClientErrorCode {
   return (KNOWN_ERROR_CODES as readonly string[]).includes(code);
 }
 export type Document = S['Document'];
+export type ZipPlace = S['ZipPlace'];
 export type ConsentInput = S['ConsentInput'];
 export type SubmitRequest = S['SubmitRequest'];
 export type Applicant = S['Applicant'];

@@ -76,3 +76,11 @@ describe('joinNames', () => {
     expect(joinNames(['Synchrony', 'Fortiva', 'Snap', 'Proceed'])).toBe('Synchrony, Fortiva, Snap and Proceed');
   });
 });
+
+describe('joinNames in Spanish', () => {
+  it('joins with the Spanish "y"', async () => {
+    const { setLanguage } = await import('@/lib/i18n');
+    await setLanguage('es');
+    expect(joinNames(['Synchrony', 'Fortiva', 'Snap'])).toBe('Synchrony, Fortiva y Snap');
+  });
+});

@@ -1,3 +1,4 @@
+import { t } from '@/lib/i18n';
 import type { ApplyMode, DisclosureKind, WaterfallStep } from '@/lib/api/types';
 
 /** The disclosure a submit in this mode must name: soft pull before a quick check, hard pull before a full application. */
@@ -47,8 +48,12 @@ export function consentTargets(waterfall: readonly WaterfallStep[], currentKey: 
   return out;
 }
 
-/** joinNames lists names the way people say them: "A, B and C". */
+/**
+ * joinNames lists names the way people say them, in the app's language:
+ * "A, B and C", "A, B y C" (common.list.and). Call it when the words are
+ * shown, so they are in the language of that moment.
+ */
 export function joinNames(names: readonly string[]): string {
   if (names.length <= 1) return names[0] ?? '';
-  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+  return t('common.list.and', { rest: names.slice(0, -1).join(', '), last: names[names.length - 1] });
 }

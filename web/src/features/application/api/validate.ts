@@ -1,4 +1,5 @@
 import { api } from '@/lib/api/client';
+import type { ZipPlace } from '@/lib/api/types';
 
 /**
  * The server's own checks of one value (docs/behaviour.md, "Validation"):
@@ -23,3 +24,7 @@ export const checkPhone = (phone: string, signal?: AbortSignal) => ask('/validat
 
 /** checkZipCode: POST /validate/zipCode, the ZIP code with the state it must belong to. */
 export const checkZipCode = (zipCode: string, state: string, signal?: AbortSignal) => ask('/validate/zipCode', { zipCode, state }, signal);
+
+/** lookUpZip: GET /zipCodes/{zip}; null when the server's list does not have it. */
+export const lookUpZip = (zip: string, signal?: AbortSignal) =>
+  api.get<ZipPlace | null>(`/zipCodes/${encodeURIComponent(zip)}`, { noErrorHandling: true, allowNotFound: true, signal });

@@ -20,7 +20,9 @@ export async function fetchPlans(providerKey: string, amountCents: number, opts:
 
 /** selectPlan records the patient's choice with the lender. */
 export async function selectPlan(plan: PaymentPlan): Promise<void> {
-  await withProgress(offerProgress.select, () => api.post(providerPath(plan.providerKey, `payment/plans/${enc(plan.providerPlanCode)}/select`), {}));
+  await withProgress(offerProgress.select(), () =>
+    api.post(providerPath(plan.providerKey, `payment/plans/${enc(plan.providerPlanCode)}/select`), {}),
+  );
   choosePlan(plan);
   flow.response(plan.providerKey, { selectedPlanCode: plan.providerPlanCode });
 }

@@ -2,6 +2,7 @@ import { api, providerPath } from '@/lib/api/client';
 import type { AccountTerms, CreditLimitChangeRequest, CreditLimitChangeResponse } from '@/lib/api/types';
 import { withProgress } from '@/flow/progress';
 import { isPositive } from '@/lib/decision';
+import { t } from '@/lib/i18n';
 import { formatCents, parseDollars } from '@/lib/money';
 import { once } from '@/lib/once';
 import { flow, type FlowState, type ProviderResponses } from '@/stores/flow';
@@ -94,22 +95,22 @@ export function dollarsText(cents: number): string {
   return formatCents(cents).replace('$', '');
 }
 
-/** limitProblem checks the limit asked for, in the patient's words; null when it can be sent. */
-export function limitProblem(typed: string, t: Pick<AccountTerms, 'creditLimitCents' | 'maxLimitCents'>, lender: string): string | null {
-  if (!typed.trim()) return 'Please enter the credit limit you’d like.';
+/** limitProblem checks the limit asked for, in the patient's words (and language); null when it can be sent. */
+export function limitProblem(typed: string, terms: Pick<AccountTerms, 'creditLimitCents' | 'maxLimitCents'>, lender: string): string | null {
+  if (!typed.trim()) return t('creditLimit.problems.limitEmpty');
   const cents = parseDollars(typed);
-  if (cents === null) return 'Please enter an amount in dollars, for example 4,500.';
-  if (cents <= t.creditLimitCents) return `Please enter more than your current limit of ${formatCents(t.creditLimitCents)}.`;
-  if (t.maxLimitCents > 0 && cents > t.maxLimitCents)
-    return `${lender} can raise this limit to ${formatCents(t.maxLimitCents)} at most. Please enter that or less.`;
+  if (cents === null) return t('creditLimit.problems.limitNotAmount');
+  if (cents <= terms.creditLimitCents) return t('creditLimit.problems.limitNotMore', { limit: formatCents(terms.creditLimitCents) });
+  if (terms.maxLimitCents > 0 && cents > terms.maxLimitCents)
+    return t('creditLimit.problems.limitTooHigh', { lender, max: formatCents(terms.maxLimitCents) });
   return null;
 }
 
-/** incomeProblem checks the yearly income, in the patient's words; null when it can be sent. */
+/** incomeProblem checks the yearly income, in the patient's words (and language); null when it can be sent. */
 export function incomeProblem(typed: string): string | null {
-  if (!typed.trim()) return 'Please enter your yearly income before taxes.';
+  if (!typed.trim()) return t('creditLimit.problems.incomeEmpty');
   const cents = parseDollars(typed);
-  if (cents === null) return 'Please enter an amount in dollars, for example 45,000.';
-  if (cents > MAX_INCOME_CENTS) return `Please enter an amount up to ${formatCents(MAX_INCOME_CENTS)}.`;
+  if (cents === null) return t('creditLimit.problems.incomeNotAmount');
+  if (cents > MAX_INCOME_CENTS) return t('creditLimit.problems.incomeTooHigh', { max: formatCents(MAX_INCOME_CENTS) });
   return null;
 }

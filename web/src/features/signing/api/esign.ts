@@ -48,7 +48,7 @@ export function forgetSigningDocuments(providerKey: string): void {
 
 /** completeApplication asks the lender to complete the signed application, and answers the completion screen. */
 export async function completeApplication(k: string): Promise<string> {
-  await withProgress(signingProgress.complete, () => api.post(providerPath(k, 'application/complete'), {}, { lenderStep: true }));
+  await withProgress(signingProgress.complete(), () => api.post(providerPath(k, 'application/complete'), {}, { lenderStep: true }));
   return providerRoute(k, 'complete');
 }
 
@@ -68,7 +68,7 @@ export async function esignAndComplete(signature: SignatureValue, consents: Sign
       const body: ESignRequest = { ...consents, signaturePng: signature.png };
       // A typed signature says so, with the name the server checks is the applicant's.
       if (signature.method === 'typed') Object.assign(body, { signatureMethod: 'typed', typedName: signature.typedName });
-      const pa = await withProgress(signingProgress.esign, () =>
+      const pa = await withProgress(signingProgress.esign(), () =>
         api.post<ProviderApplicationState>(providerPath(k, 'application/esign'), body, { lenderStep: true, noErrorHandling: true }),
       );
       flow.response(k, { signed: true, openSteps: pa?.openSteps ?? [] });

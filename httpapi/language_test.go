@@ -1,0 +1,113 @@
+package httpapi_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/chairside/chairside"
+	"github.com/chairside/chairside/flow"
+	"github.com/chairside/chairside/testkit"
+)
+
+// TestAnswersInTheRequestLanguage: the words a patient reads that the
+// server writes (field labels and hints, field errors, a refused step's
+// summary) come in the language of Accept-Language, English otherwise;
+// codes and field names never change (docs/languages.md).
+func TestAnswersInTheRequestLanguage(t *testing.T) {
+	eachEngine(t, config{}, func(t *testing.T, h *harness) {
+		sid := h.start(t)
+		es := map[string]string{"Accept-Language": "es-MX,es;q=0.9,en;q=0.5"}
+
+		var start flow.ApplyStartResponse
+		res := h.do(t, req{method: "POST", path: "/apply/start/providers/synchrony_standard", session: sid, header: es})
+		want(t, res, 200, "")
+		res.into(t, &start)
+		labels := map[string]string{}
+		for _, f := range start.Fields {
+			labels[f.ID] = f.Label
+		}
+		if labels["firstName"] != "Nombre" || labels["mobilePhone"] != "Teléfono celular" {
+			t.Errorf("Spanish labels: %v", labels)
+		}
+
+		var en flow.ApplyStartResponse
+		h.do(t, req{method: "POST", path: "/apply/start/providers/synchrony_standard", session: sid}).into(t, &en)
+		if en.Fields[0].Label == start.Fields[0].Label || en.Fields[0].ID != start.Fields[0].ID {
+			t.Errorf("English %q and Spanish %q of field %s", en.Fields[0].Label, start.Fields[0].Label, en.Fields[0].ID)
+		}
+
+		bad := testkit.Applicant("Approve", "12345")
+		bad.FirstName = ""
+		m := want(t, h.do(t, req{method: "POST", path: "/providers/synchrony_standard/prequalify", session: sid, header: es, body: flow.SubmitRequest{
+			Primary: bad, Consent: testkit.Ptr(h.consent(t, sid, "synchrony_standard", flow.DocPrequalification)),
+		}}), 400, chairside.EINVALID)
+		if m["message"] != "Revise los campos de abajo y corrija los errores." {
+			t.Errorf("summary %q", m["message"])
+		}
+		got := map[string]string{}
+		for _, fe := range m["fieldErrors"].([]any) {
+			f := fe.(map[string]any)
+			got[f["field"].(string)] = f["message"].(string)
+		}
+		if got["primary.firstName"] != "Campo obligatorio" || got["primary.ssn"] == "" || got["primary.ssn"] == "Invalid Field" {
+			t.Errorf("Spanish field errors: %v", got)
+		}
+
+		v := want(t, h.do(t, req{method: "POST", path: "/validate", session: sid, header: es, body: map[string]any{
+			"providerKey": "synchrony_standard", "applicationData": map[string]any{"primary": map[string]any{"ssn": "12"}}, "fieldIds": []string{"ssn"},
+		}}), 200, "")
+		if fe := v["fieldErrors"].([]any); len(fe) != 1 || fe[0].(map[string]any)["message"] != "Campo no válido" {
+			t.Errorf("validate in Spanish: %v", v)
+		}
+	})
+}
+
+// TestZipPlace: a ZIP code's city and state for the form to fill in, from
+// the list the ZIP-for-state check uses; a ZIP the list lacks is 404, a
+// string that is not a ZIP 400, and a caller without a session 401.
+func TestZipPlace(t *testing.T) {
+	sqliteOnly(t, config{}, func(t *testing.T, h *harness) {
+		sid := h.start(t)
+		m := want(t, h.do(t, req{method: "GET", path: "/zipCodes/92101", session: sid}), 200, "")
+		if m["zipCode"] != "92101" || m["city"] != "San Diego" || m["state"] != "CA" {
+			t.Errorf("92101: %v", m)
+		}
+		want(t, h.do(t, req{method: "GET", path: "/zipCodes/00601", session: sid}), 404, chairside.ENOTFOUND) // Puerto Rico
+		want(t, h.do(t, req{method: "GET", path: "/zipCodes/9210", session: sid, noContract: true}), 400, chairside.EBADREQUEST)
+		want(t, h.do(t, req{method: "GET", path: "/zipCodes/92101", noContract: true}), 401, chairside.EUNAUTHORIZED)
+	})
+}
+
+// TestConsentRecordsTheLanguageShown: a patient reading in Spanish agrees
+// to the Spanish soft-pull authorisation, and the consent says so; the
+// English one, agreed to by a Spanish request, is refused as changed.
+func TestConsentRecordsTheLanguageShown(t *testing.T) {
+	sqliteOnly(t, config{}, func(t *testing.T, h *harness) {
+		es := map[string]string{"Accept-Language": "es"}
+		sid := h.start(t)
+		english := h.consent(t, sid, "synchrony_standard", flow.DocPrequalification)
+		var doc chairside.Document
+		res := h.do(t, req{method: "GET", path: "/providers/synchrony_standard/disclosures?kind=" + flow.DocPrequalification, session: sid, header: es})
+		want(t, res, 200, "")
+		res.into(t, &doc)
+		if doc.Language != "es" || doc.ID != english.DocumentID || doc.SHA256 == english.DocumentSHA256 {
+			t.Fatalf("Spanish document %s %s %s, English %s %s", doc.ID, doc.Language, doc.SHA256, english.DocumentID, english.DocumentSHA256)
+		}
+		submit := func(c flow.ConsentInput) *result {
+			return h.do(t, req{method: "POST", path: "/providers/synchrony_standard/prequalify", session: sid, header: es, body: flow.SubmitRequest{
+				Primary: testkit.Applicant("Approve", "123456780"), Consent: &c,
+			}})
+		}
+		want(t, submit(english), 400, chairside.ECONSENT)
+		want(t, submit(flow.ConsentInput{DocumentID: doc.ID, DocumentVersion: doc.Version, DocumentSHA256: doc.SHA256, Agreed: true}), 200, "")
+
+		sess, err := h.db.FindSession(context.Background(), sha(sid))
+		if err != nil {
+			t.Fatal(err)
+		}
+		consents, err := h.db.ListConsents(context.Background(), sess.ApplicationID)
+		if err != nil || len(consents) != 1 || consents[0].DocumentLanguage != "es" || consents[0].DocumentSHA256 != doc.SHA256 {
+			t.Fatalf("consents %+v, %v", consents, err)
+		}
+	})
+}

@@ -1,0 +1,24 @@
+/*
+ * The English catalogue, one JSON file per part of the journey (docs/languages.md):
+ * all of it, for the types and the tests. The app loads it in two parts,
+ * shell.ts with the first route and journey.ts after.
+ * English is the source language: its keys and placeholders are the ones every
+ * other language must have (locales/parity.test.ts).
+ */
+import application from './application.json';
+import common from './common.json';
+import creditLimit from './creditLimit.json';
+import docs from './docs.json';
+import finish from './finish.json';
+import help from './help.json';
+import lenderSteps from './lenderSteps.json';
+import offers from './offers.json';
+import payment from './payment.json';
+import quiz from './quiz.json';
+import results from './results.json';
+import signing from './signing.json';
+import start from './start.json';
+
+const en = { application, common, creditLimit, docs, finish, help, lenderSteps, offers, payment, quiz, results, signing, start };
+export default en;
+export type Catalogue = typeof en;

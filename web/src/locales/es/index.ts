@@ -1,0 +1,21 @@
+/*
+ * The Spanish catalogue, file for file as the English one (locales/en/index.ts).
+ * Its keys and placeholders must match the English ones (locales/parity.test.ts);
+ * plural keys carry the forms Spanish needs (_one, _many, _other).
+ */
+import application from './application.json';
+import common from './common.json';
+import creditLimit from './creditLimit.json';
+import docs from './docs.json';
+import finish from './finish.json';
+import help from './help.json';
+import lenderSteps from './lenderSteps.json';
+import offers from './offers.json';
+import payment from './payment.json';
+import quiz from './quiz.json';
+import results from './results.json';
+import signing from './signing.json';
+import start from './start.json';
+
+const es = { application, common, creditLimit, docs, finish, help, lenderSteps, offers, payment, quiz, results, signing, start };
+export default es;
