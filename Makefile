@@ -9,7 +9,7 @@ VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -X github.com/chairside/chairside.Version=$(VERSION)
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: run run-sim build web deps test bench bench-quick lint perf clean
+.PHONY: run run-sim build web deps test bench lint perf clean
 
 ## run: build everything and start the server with the sandbox lenders and demo data
 run: build
@@ -44,9 +44,13 @@ deps: web/node_modules/.package-lock.json $(CHROMIUM)
 test: deps build
 	./scripts/test.sh
 
-## bench: the full patient flow over real HTTP at 32 concurrent sessions, SQLite and PostgreSQL, beside hello-world
-bench:
-	$(GO) test -run '^$$' -bench BenchmarkFlow -benchtime 2000x -count 1 ./cmd/chairside/
+## bench: the whole journey over real HTTP at 32 sessions, SQLite and PostgreSQL, beside hello-world; the client on a core of its own
+bench: build
+	$(GO) build -o bin/chairside-bench ./cmd/chairside-bench
+	mkdir -p reports
+	./bin/chairside-bench -bin bin/chairside -journeys 2000 -profile reports/bench-sqlite.pprof
+	@echo "Where the SQLite server's CPU time went (closed and paced runs together):"
+	$(GO) tool pprof -top -nodecount 30 bin/chairside reports/bench-sqlite.pprof 2>/dev/null | sed -n '4,36p'
 
 ## lint: static checks for both halves (gofmt, go vet, staticcheck, function length; the web app's npm run lint)
 lint: web/node_modules/.package-lock.json

@@ -89,3 +89,43 @@ func TestSignatureRule(t *testing.T) {
 		t.Error("an oversized image was accepted")
 	}
 }
+
+// TestSignatureInkEveryImageKind: the rows read straight from a grey or an
+// NRGBA image judge as the pixel-by-pixel reading of any other image does,
+// on a sub-image too (whose pixels start inside a larger one).
+func TestSignatureInkEveryImageKind(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		x0, x1 int // a stroke along y = 70
+		want   bool
+	}{
+		{"no ink", 0, 0, false},
+		{"a short stroke", 100, 150, false},
+		{"a stroke across a tenth", 100, 160, true},
+	} {
+		r := image.Rect(10, 5, 610, 145) // not at the origin
+		gray, nrgba, rgba := image.NewGray(r), image.NewNRGBA(r), image.NewRGBA(r)
+		for _, img := range []interface{ Set(x, y int, c color.Color) }{gray, nrgba, rgba} {
+			for y := r.Min.Y; y < r.Max.Y; y++ {
+				for x := r.Min.X; x < r.Max.X; x++ {
+					img.Set(x, y, color.White)
+				}
+			}
+			for x := r.Min.X + c.x0; x < r.Min.X+c.x1; x++ {
+				img.Set(x, 70, color.Black)
+			}
+		}
+		sub := image.NewGray(image.Rect(0, 0, 700, 200))
+		for i := range sub.Pix {
+			sub.Pix[i] = 255
+		}
+		for x := r.Min.X + c.x0; x < r.Min.X+c.x1; x++ {
+			sub.Set(x, 70, color.Black)
+		}
+		for name, img := range map[string]image.Image{"gray": gray, "nrgba": nrgba, "rgba": rgba, "gray sub-image": sub.SubImage(r)} {
+			if got := signatureInk(img); got != c.want {
+				t.Errorf("%s on %s: ink %v, want %v", c.name, name, got, c.want)
+			}
+		}
+	}
+}

@@ -139,3 +139,19 @@ func (m *Metrics) Request(route string, code int, d time.Duration) {
 	m.requests.WithLabelValues(route, strconv.Itoa(code)).Inc()
 	m.reqLatency.WithLabelValues(route).Observe(d.Seconds())
 }
+
+// StoreCommits publishes the store's group commit counters (store/commit.go):
+// groups committed and the units of work they held, read from stats
+// whenever the metrics are scraped.
+func (m *Metrics) StoreCommits(stats func() (groups, units int64)) {
+	m.reg.MustRegister(
+		prometheus.NewCounterFunc(prometheus.CounterOpts{
+			Name: "chairside_store_commit_groups_total",
+			Help: "Commits of grouped writes (each one fsync).",
+		}, func() float64 { g, _ := stats(); return float64(g) }),
+		prometheus.NewCounterFunc(prometheus.CounterOpts{
+			Name: "chairside_store_commit_units_total",
+			Help: "Units of work (a step's writes, or one write) committed in those groups.",
+		}, func() float64 { _, u := stats(); return float64(u) }),
+	)
+}

@@ -8,13 +8,10 @@ import (
 	"github.com/chairside/chairside"
 )
 
-// withTx runs fn in a transaction, committing if fn succeeds. With SQLite's
-// single connection, fn must use tx only: a query on db would wait forever
-// for the connection tx holds.
-func (db *DB) withTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
-	if db.tx != nil {
-		return fn(db.tx) // inside a Batch: part of its transaction
-	}
+// rawTx runs fn in a transaction of its own on the writer pool, beside the
+// committer: only for migrations, which run before the committer starts
+// (Open). Everything else writes through Batch.
+func (db *DB) rawTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
 	tx, err := db.db.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("store: begin: %w", err)
@@ -30,43 +27,38 @@ func (db *DB) withTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
 }
 
 // Batch runs fn with a view of the store whose statements all run in one
-// transaction, committed when fn returns: a step's several writes (status,
-// lender call, consent, event) are made durable together.
+// transaction: a step's several writes (status, lender call, consent,
+// event) are made durable together, or not at all.
 //
-//   - On SQLite the writer is taken once for them instead of once per
-//     statement.
-//   - On PostgreSQL the step waits for one WAL flush (fsync) at its commit
-//     instead of one per statement: with synchronous_commit on (as it must
-//     be for lending records), each autocommitted statement waits for its
-//     own flush, and under load those flushes queue behind each other.
+// fn is one unit of work for the committer (commit.go): it shares its
+// transaction, and the commit's one fsync, with the units of other
+// requests that were waiting at the same time, each in its own savepoint.
+// Batch answers once that commit returned: fn's error, else the commit's.
+// If fn returns an error its writes are rolled back and the other units'
+// are kept. Errors fn meets and handles (not found, a version conflict, an
+// insert that found its row taken) are answers, not failed statements, and
+// leave the transaction usable.
 //
-// What each saved, measured, is in docs/performance.md ("Measurements
-// behind the code").
-//
-// If fn returns an error the transaction is rolled back and nothing fn
-// wrote is kept: a step's writes happen together or not at all. Errors fn
-// meets and handles (not found, a version conflict, an insert that found
-// its row taken) are answers, not failed statements, and leave the
-// transaction usable. It answers fn's error, else the commit's. (If ctx is
-// cancelled before the commit, database/sql rolls the batch back too;
-// callers that must not lose a write pass a context without cancellation.)
+// Once fn has started it runs to its end whatever becomes of ctx; a caller
+// whose ctx ends while its unit still waits withdraws it and answers
+// ctx's error. What grouping saved, measured, is in docs/performance.md.
 func (db *DB) Batch(ctx context.Context, fn func(chairside.Store) error) error {
 	if db.tx != nil {
 		return fn(db)
 	}
-	var ferr error
 	var misses []string
-	err := db.withTx(ctx, func(tx *sql.Tx) error {
+	err := db.sh.commits.do(ctx, func(uctx context.Context, tx *sql.Tx) error {
 		v := *db
-		v.tx, v.misses = tx, &misses
-		ferr = fn(&v)
-		return ferr
+		v.tx, v.txCtx, v.misses = tx, uctx, &misses
+		return fn(&v)
 	})
 	for _, q := range misses {
 		db.stmt(ctx, db.db, q) // for the next Batch
 	}
-	if ferr != nil {
-		return ferr
-	}
 	return err
+}
+
+// write is Batch for the store's own methods: fn gets the view as a *DB.
+func (db *DB) write(ctx context.Context, fn func(w *DB) error) error {
+	return db.Batch(ctx, func(s chairside.Store) error { return fn(s.(*DB)) })
 }

@@ -30,7 +30,7 @@ func (db *DB) migrate(ctx context.Context) error {
 }
 
 func (db *DB) migrateFile(ctx context.Context, name string) error {
-	return db.withTx(ctx, func(tx *sql.Tx) error {
+	return db.rawTx(ctx, func(tx *sql.Tx) error {
 		if db.engine == Postgres {
 			// Servers starting together against one database take turns;
 			// the lock is released at commit. The number is arbitrary but

@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"strings"
 
@@ -20,18 +19,18 @@ const paymentPlanColumns = `provider_key, type_id, provider_plan_code, duration_
 // The plans go in with one multi-row INSERT: a lender offers a handful, and
 // one statement instead of one per plan keeps the writer's turn short.
 func (db *DB) SavePaymentPlans(ctx context.Context, providerApplicationID string, plans []chairside.PaymentPlan) error {
-	return db.withTx(ctx, func(tx *sql.Tx) error {
+	return db.write(ctx, func(w *DB) error {
 		if len(plans) == 0 {
 			// With rows to insert, the foreign key answers for a missing
 			// provider application; without, ask.
 			var n int
-			if err := tx.QueryRowContext(ctx, db.rebind(`SELECT COUNT(*) FROM provider_applications WHERE id = ?`), providerApplicationID).Scan(&n); err != nil {
+			if err := w.queryRow(ctx, `SELECT COUNT(*) FROM provider_applications WHERE id = ?`, providerApplicationID).Scan(&n); err != nil {
 				return fmt.Errorf("store: save payment plans: %w", err)
 			} else if n == 0 {
 				return notFound("Provider application not found.")
 			}
 		}
-		if _, err := tx.ExecContext(ctx, db.rebind(`DELETE FROM payment_plans WHERE provider_application_id = ?`), providerApplicationID); err != nil {
+		if _, err := w.exec(ctx, `DELETE FROM payment_plans WHERE provider_application_id = ?`, providerApplicationID); err != nil {
 			return fmt.Errorf("store: save payment plans: %w", err)
 		}
 		for offset := 0; len(plans) > 0; {
@@ -51,7 +50,7 @@ func (db *DB) SavePaymentPlans(ctx context.Context, providerApplicationID string
 					p.APR, p.PromoAPR, p.Description, millis(p.ExpireDateTime), p.MinAmountCents, p.MaxAmountCents,
 					p.AmountFinancedCents, p.DownPaymentCents, p.ProductType, p.SubLenderID)
 			}
-			if _, err := tx.ExecContext(ctx, db.rebind(q.String()), args...); err != nil {
+			if _, err := w.exec(ctx, q.String(), args...); err != nil {
 				if isForeignKeyViolation(err) {
 					return notFound("Provider application not found.")
 				}

@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"time"
 
@@ -25,11 +24,11 @@ func (db *DB) PurgePersonalData(ctx context.Context, finishedBefore time.Time) (
 	cutoff := millis(finishedBefore)
 	abandonedCutoff := millis(finishedBefore.Add(-chairside.SessionMaxAge))
 	var purged int64
-	err := db.withTx(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, db.rebind(`UPDATE applications SET primary_sealed = '', joint_sealed = '', purged_at = ?
+	err := db.write(ctx, func(w *DB) error {
+		res, err := w.exec(ctx, `UPDATE applications SET primary_sealed = '', joint_sealed = '', purged_at = ?
 			WHERE purged_at IS NULL AND session_id IN (
 				SELECT id FROM sessions
-				WHERE (finished_at IS NOT NULL AND finished_at < ?) OR (finished_at IS NULL AND created_at < ?))`),
+				WHERE (finished_at IS NOT NULL AND finished_at < ?) OR (finished_at IS NULL AND created_at < ?))`,
 			millis(db.now()), cutoff, abandonedCutoff)
 		if err != nil {
 			return fmt.Errorf("store: purge applications: %w", err)
@@ -37,25 +36,25 @@ func (db *DB) PurgePersonalData(ctx context.Context, finishedBefore time.Time) (
 		if purged, err = rowsAffected(res); err != nil {
 			return err
 		}
-		if _, err := tx.ExecContext(ctx, db.rebind(`UPDATE flow_tokens SET name_sealed = ''
-			WHERE name_sealed <> '' AND (expires_at < ? OR used_at < ?)`), cutoff, cutoff); err != nil {
+		if _, err := w.exec(ctx, `UPDATE flow_tokens SET name_sealed = ''
+			WHERE name_sealed <> '' AND (expires_at < ? OR used_at < ?)`, cutoff, cutoff); err != nil {
 			return fmt.Errorf("store: purge flow tokens: %w", err)
 		}
 		// A message that could not be sent before the cutoff never will
 		// be: its link has long expired.
-		if _, err := tx.ExecContext(ctx, db.rebind(`UPDATE outbox SET body_sealed = '', state = 'failed', last_error = 'expired'
-			WHERE body_sealed <> '' AND created_at < ?`), cutoff); err != nil {
+		if _, err := w.exec(ctx, `UPDATE outbox SET body_sealed = '', state = 'failed', last_error = 'expired'
+			WHERE body_sealed <> '' AND created_at < ?`, cutoff); err != nil {
 			return fmt.Errorf("store: purge outbox: %w", err)
 		}
 		// Webhook event ids are kept long enough to refuse any redelivery
 		// a lender still makes; they hold no personal data.
-		if _, err := tx.ExecContext(ctx, db.rebind(`DELETE FROM lender_events WHERE received_at < ?`),
+		if _, err := w.exec(ctx, `DELETE FROM lender_events WHERE received_at < ?`,
 			millis(db.now().Add(-lenderEventKeep))); err != nil {
 			return fmt.Errorf("store: purge lender events: %w", err)
 		}
 		// Pull allowances hold an SSN's blind index; once no cap counts
 		// them any more they go too.
-		if _, err := tx.ExecContext(ctx, db.rebind(`DELETE FROM pull_allowances WHERE created_at < ?`),
+		if _, err := w.exec(ctx, `DELETE FROM pull_allowances WHERE created_at < ?`,
 			millis(db.now().Add(-allowanceKeep))); err != nil {
 			return fmt.Errorf("store: purge pull allowances: %w", err)
 		}

@@ -54,25 +54,34 @@ func rebindDollar(query string) string {
 	return b.String()
 }
 
-// exec, query and queryRow run portable SQL on the database: exec and
-// writeRow (a write answering a row, UPDATE … RETURNING) on the writer,
-// query and queryRow (reads) on the readers. With SQLite each statement is
-// prepared once per connection and reused.
+// exec, query and queryRow run portable SQL on the database. Writes (exec,
+// and writeRow: a write answering a row, UPDATE … RETURNING) are units of
+// work for the committer (commit.go), or part of the Batch this view runs
+// in; reads (query, queryRow) go to the readers. With SQLite each statement
+// is prepared once per connection and reused.
+//
+// Inside a Batch every statement runs with the unit's context (txCtx), not
+// the one it was handed: a caller's cancellation must not interrupt the
+// transaction its unit shares with others.
 func (db *DB) exec(ctx context.Context, q string, args ...any) (sql.Result, error) {
-	if db.tx != nil {
-		if st := db.txStmt(q); st != nil {
-			return db.tx.StmtContext(ctx, st).ExecContext(ctx, args...)
-		}
-		return db.tx.ExecContext(ctx, db.rebind(q), args...)
+	if db.tx == nil {
+		var res sql.Result
+		err := db.write(ctx, func(w *DB) (err error) {
+			res, err = w.exec(ctx, q, args...)
+			return err
+		})
+		return res, err
 	}
-	if st := db.stmt(ctx, db.db, q); st != nil {
-		return st.ExecContext(ctx, args...)
+	ctx = db.txCtx
+	if st := db.txStmt(q); st != nil {
+		return db.tx.StmtContext(ctx, st).ExecContext(ctx, args...)
 	}
-	return db.db.ExecContext(ctx, db.rebind(q), args...)
+	return db.tx.ExecContext(ctx, db.rebind(q), args...)
 }
 
 func (db *DB) query(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
 	if db.tx != nil {
+		ctx = db.txCtx
 		if st := db.txStmt(q); st != nil {
 			return db.tx.StmtContext(ctx, st).QueryContext(ctx, args...)
 		}
@@ -86,7 +95,7 @@ func (db *DB) query(ctx context.Context, q string, args ...any) (*sql.Rows, erro
 
 func (db *DB) queryRow(ctx context.Context, q string, args ...any) *sql.Row {
 	if db.tx != nil {
-		return db.writeRow(ctx, q, args...)
+		return db.txRow(q, args...)
 	}
 	if st := db.stmt(ctx, db.rdb, q); st != nil {
 		return st.QueryRowContext(ctx, args...)
@@ -94,17 +103,35 @@ func (db *DB) queryRow(ctx context.Context, q string, args ...any) *sql.Row {
 	return db.rdb.QueryRowContext(ctx, db.rebind(q), args...)
 }
 
-func (db *DB) writeRow(ctx context.Context, q string, args ...any) *sql.Row {
+// writeRow runs a write that answers one row. Outside a Batch the
+// statement runs, as its own unit of work, when the row is scanned.
+func (db *DB) writeRow(ctx context.Context, q string, args ...any) scanner {
 	if db.tx != nil {
-		if st := db.txStmt(q); st != nil {
-			return db.tx.StmtContext(ctx, st).QueryRowContext(ctx, args...)
-		}
-		return db.tx.QueryRowContext(ctx, db.rebind(q), args...)
+		return db.txRow(q, args...)
 	}
-	if st := db.stmt(ctx, db.db, q); st != nil {
-		return st.QueryRowContext(ctx, args...)
+	return writtenRow{db: db, ctx: ctx, q: q, args: args}
+}
+
+// txRow runs q in this view's transaction.
+func (db *DB) txRow(q string, args ...any) *sql.Row {
+	ctx := db.txCtx
+	if st := db.txStmt(q); st != nil {
+		return db.tx.StmtContext(ctx, st).QueryRowContext(ctx, args...)
 	}
-	return db.db.QueryRowContext(ctx, db.rebind(q), args...)
+	return db.tx.QueryRowContext(ctx, db.rebind(q), args...)
+}
+
+// writtenRow is writeRow's answer outside a Batch: Scan runs the statement
+// as a unit of work and scans its row before the unit ends.
+type writtenRow struct {
+	db   *DB
+	ctx  context.Context
+	q    string
+	args []any
+}
+
+func (r writtenRow) Scan(dest ...any) error {
+	return r.db.write(r.ctx, func(w *DB) error { return w.txRow(r.q, r.args...).Scan(dest...) })
 }
 
 // txStmt returns q's cached statement on the writer for a Batch's

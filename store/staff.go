@@ -147,7 +147,7 @@ func (db *DB) ConsumeStaffSetupToken(ctx context.Context, hash string, now time.
 
 const setupTokenColumns = `hash, staff_id, expires_at, used_at, created_at`
 
-func (db *DB) scanSetupToken(row *sql.Row, what string) (*chairside.StaffSetupToken, error) {
+func (db *DB) scanSetupToken(row scanner, what string) (*chairside.StaffSetupToken, error) {
 	var t chairside.StaffSetupToken
 	var expires, created int64
 	var used sql.NullInt64

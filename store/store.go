@@ -64,8 +64,9 @@ type DB struct {
 	Now func() time.Time
 
 	// tx, when set, is the transaction of a Batch: every statement of
-	// this view of the store runs in it.
-	tx *sql.Tx
+	// this view of the store runs in it, with txCtx, the unit's context.
+	tx    *sql.Tx
+	txCtx context.Context
 	// misses collects the statements a Batch ran unprepared.
 	misses *[]string
 	// sh is what all views of one store share.
@@ -86,7 +87,8 @@ type shared struct {
 	seqMu   sync.Mutex
 	lastSeq int64
 
-	events eventWriter
+	// commits runs every write (commit.go).
+	commits *committer
 }
 
 // Open connects to dsn and migrates the schema. A dsn starting with
@@ -122,14 +124,24 @@ func Open(ctx context.Context, dsn string, keys *seal.Keyring) (*DB, error) {
 		return nil, err
 	}
 	db.rdb = db.db
+	db.sh.commits = newCommitter(db.db, writeLanes[db.engine])
 	if db.engine == SQLite {
 		if err := db.openSQLiteHelpers(ctx, dsn); err != nil {
+			db.sh.commits.close()
 			db.db.Close()
 			return nil, err
 		}
 	}
 	return db, nil
 }
+
+// writeLanes is how many groups of writes commit side by side (commit.go).
+// SQLite has one writer. PostgreSQL already shares one WAL flush among the
+// commits waiting for it, so it gets as many lanes as its pool has
+// connections: below saturation every write commits at once, as on its own
+// connection, and groups form only when every lane is busy
+// (docs/performance.md, "Measurements behind the code").
+var writeLanes = map[string]int{SQLite: 1, Postgres: 16}
 
 // openPostgres opens the one pool of a PostgreSQL store: enough connections
 // for the parallel requests of one server, while many servers share the
@@ -294,6 +306,8 @@ func (db *DB) Ready(ctx context.Context) error {
 
 // Close closes the database.
 func (db *DB) Close() error {
+	// Every write already queued is committed before the pools close.
+	db.sh.commits.close()
 	db.sh.stmts.Range(func(k, v any) bool {
 		v.(*sql.Stmt).Close()
 		db.sh.stmts.Delete(k)

@@ -8,6 +8,7 @@ package testkit
 import (
 	"bytes"
 	"encoding/base64"
+	"fmt"
 	"image"
 	"image/color"
 	"image/png"
@@ -20,6 +21,16 @@ import (
 // larger than the 3000 bytes a signature needs.
 func SignaturePNG(t testing.TB) string {
 	t.Helper()
+	s, err := Signature()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// Signature is SignaturePNG for programs (the load client of
+// cmd/chairside-bench).
+func Signature() (string, error) {
 	img := image.NewGray(image.Rect(0, 0, 600, 140))
 	for i := range img.Pix {
 		img.Pix[i] = 255
@@ -38,10 +49,10 @@ func SignaturePNG(t testing.TB) string {
 	}
 	var raw bytes.Buffer
 	if err := png.Encode(&raw, img); err != nil {
-		t.Fatal(err)
+		return "", err
 	}
 	if raw.Len() <= 3000 {
-		t.Fatalf("signature PNG is only %d bytes", raw.Len())
+		return "", fmt.Errorf("signature PNG is only %d bytes", raw.Len())
 	}
-	return "data:image/png;base64," + base64.StdEncoding.EncodeToString(raw.Bytes())
+	return "data:image/png;base64," + base64.StdEncoding.EncodeToString(raw.Bytes()), nil
 }

@@ -58,5 +58,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     exclude: ['e2e/**', 'node_modules/**', 'dist/**'],
     setupFiles: ['src/test/setup.ts'],
+    // Room for the 5 s waits of src/test/setup.ts, several to a test, on a
+    // loaded machine; a test that hangs still fails.
+    testTimeout: 20_000,
   },
 });

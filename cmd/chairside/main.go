@@ -14,17 +14,41 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime/pprof"
 	"syscall"
 )
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	defer profileCPU(os.Getenv("CHAIRSIDE_CPU_PROFILE"))()
 	if err := run(ctx, os.Args[1:], os.Stdout, os.Stderr); err != nil {
 		if !errors.Is(err, flag.ErrHelp) {
 			fmt.Fprintln(os.Stderr, "chairside:", err)
 		}
 		os.Exit(1)
+	}
+}
+
+// profileCPU writes a CPU profile of the whole process to path until the
+// function it answers is called (at a clean exit), for the benchmark's
+// account of where a call's time goes (docs/performance.md). An empty path
+// profiles nothing.
+func profileCPU(path string) func() {
+	if path == "" {
+		return func() {}
+	}
+	f, err := os.Create(path)
+	if err == nil {
+		err = pprof.StartCPUProfile(f)
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "chairside: cpu profile:", err)
+		return func() {}
+	}
+	return func() {
+		pprof.StopCPUProfile()
+		f.Close()
 	}
 }
 

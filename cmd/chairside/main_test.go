@@ -7,6 +7,7 @@ import (
 	"errors"
 	"io"
 	"io/fs"
+	"log/slog"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -471,3 +472,13 @@ func mustGenerate(t *testing.T) []byte {
 	}
 	return data
 }
+
+// startMain runs the real program in-process on a free port against dsn,
+// env test (demo offices seeded, sandbox answering at once, no rate limit),
+// with quiet logs.
+func startMain(tb testing.TB, dsn string) *Main {
+	tb.Helper()
+	return startMainAt(tb, dsn, filepath.Join(tb.TempDir(), "keys.json"))
+}
+
+func quietLogger() *slog.Logger { return slog.New(slog.NewJSONHandler(io.Discard, nil)) }

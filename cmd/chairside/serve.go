@@ -264,6 +264,7 @@ func (m *Main) Run(ctx context.Context) error {
 		return err
 	}
 	m.listener = ln
+	m.metrics.StoreCommits(db.GroupStats)
 	m.serve(m.handler(db, keys, log), log)
 
 	loopCtx, stop := context.WithCancel(context.Background())

@@ -19,6 +19,19 @@ import (
 
 type counts struct{ passed, failed, skipped int }
 
+// failedNames collects, while the reports are read, a line for each failed
+// test of Vitest and Playwright (Go prints its failures as it goes).
+var failedNames []string
+
+// firstLine answers the first line of an error message, shortened.
+func firstLine(msg string) string {
+	msg, _, _ = strings.Cut(strings.TrimSpace(msg), "\n")
+	if len(msg) > 200 {
+		msg = msg[:200] + "…"
+	}
+	return msg
+}
+
 func (c *counts) add(o counts) {
 	c.passed += o.passed
 	c.failed += o.failed
@@ -53,6 +66,11 @@ func main() {
 		}
 		fmt.Printf("%-10s %d passed, %d failed, %d skipped\n", s.name+":", c.passed, c.failed, c.skipped)
 		total.add(c)
+	}
+	// The names come last, beside the total: a CI log cut to its tail
+	// still says which test failed.
+	for _, name := range failedNames {
+		fmt.Println("failed:", name)
 	}
 	fmt.Printf("tests: %d passed, %d failed, %d skipped\n", total.passed, total.failed, total.skipped)
 	if total.failed > 0 {
@@ -122,9 +140,31 @@ func readVitest(path string) (counts, error) {
 	var r struct {
 		NumPassedTests, NumFailedTests, NumPendingTests, NumTodoTests int
 		NumFailedTestSuites                                           int
+		TestResults                                                   []struct {
+			Name             string
+			Message          string
+			AssertionResults []struct {
+				FullName, Status string
+				FailureMessages  []string
+			}
+		}
 	}
 	if err := readJSON(path, &r); err != nil {
 		return counts{}, err
+	}
+	for _, file := range r.TestResults {
+		if len(file.AssertionResults) == 0 && file.Message != "" {
+			failedNames = append(failedNames, fmt.Sprintf("vitest %s: %s", file.Name, firstLine(file.Message)))
+		}
+		for _, a := range file.AssertionResults {
+			if a.Status == "failed" {
+				msg := ""
+				if len(a.FailureMessages) > 0 {
+					msg = firstLine(a.FailureMessages[0])
+				}
+				failedNames = append(failedNames, fmt.Sprintf("vitest %s: %s", a.FullName, msg))
+			}
+		}
 	}
 	return counts{r.NumPassedTests, r.NumFailedTests + r.NumFailedTestSuites, r.NumPendingTests + r.NumTodoTests}, nil
 }
@@ -137,6 +177,11 @@ func readPlaywright(path string) (counts, error) {
 	if err := readJSON(path, &r); err != nil {
 		return counts{}, err
 	}
+	var rep pwSuite
+	if err := readJSON(path, &rep); err != nil {
+		return counts{}, err
+	}
+	rep.failures("")
 	return counts{r.Stats.Expected, r.Stats.Unexpected + r.Stats.Flaky + len(r.Errors), r.Stats.Skipped}, nil
 }
 
@@ -146,4 +191,45 @@ func readJSON(path string, v any) error {
 		return err
 	}
 	return json.Unmarshal(b, v)
+}
+
+// pwSuite is the part of Playwright's JSON report that names failures:
+// suites nest, and each spec's tests hold one result per try.
+type pwSuite struct {
+	Title  string
+	Suites []pwSuite
+	Specs  []struct {
+		Title string
+		Tests []struct {
+			ProjectName string
+			Status      string // expected, unexpected, flaky, skipped
+			Results     []struct {
+				Error struct{ Message string }
+			}
+		}
+	}
+}
+
+func (s pwSuite) failures(prefix string) {
+	if s.Title != "" {
+		prefix += s.Title + " › "
+	}
+	for _, sp := range s.Specs {
+		for _, t := range sp.Tests {
+			if t.Status != "unexpected" && t.Status != "flaky" {
+				continue
+			}
+			msg := ""
+			for _, res := range t.Results {
+				if res.Error.Message != "" {
+					msg = firstLine(res.Error.Message)
+					break
+				}
+			}
+			failedNames = append(failedNames, fmt.Sprintf("playwright [%s] %s%s (%s): %s", t.ProjectName, prefix, sp.Title, t.Status, msg))
+		}
+	}
+	for _, sub := range s.Suites {
+		sub.failures(prefix)
+	}
 }

@@ -1,6 +1,12 @@
 import { afterEach, beforeAll } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { forgetLanguageChoice, loadJourneyMessages, setLanguage } from '@/lib/i18n';
+
+// findBy… and waitFor wait up to 5 s, not the library's 1 s: a lazy route's
+// first import is compiled on demand, which on a loaded two-core CI machine
+// (the Go tests and the browser tests run beside these) has taken over a
+// second. A screen that never comes still fails, only later.
+configure({ asyncUtilTimeout: 5000 });
 
 // Tests render screens without their lazy routes: every English message is there from the start.
 beforeAll(() => loadJourneyMessages());

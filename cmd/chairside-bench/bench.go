@@ -1,0 +1,466 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"crypto/rand"
+	"database/sql"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	_ "github.com/jackc/pgx/v5/stdlib" // the "pgx" driver, for the benchmark's own database
+)
+
+// options are benchMain's flags.
+type options struct {
+	bin, postgres, profile string
+	journeys, sessions     int
+	engines                []string
+	think                  time.Duration
+}
+
+// benchMain runs the whole benchmark and prints its report.
+func benchMain(args []string) error {
+	fs := flag.NewFlagSet("chairside-bench", flag.ContinueOnError)
+	var o options
+	fs.StringVar(&o.bin, "bin", "bin/chairside", "the server binary")
+	fs.IntVar(&o.journeys, "journeys", 2000, "journeys of the closed loop (the paced run makes a quarter as many)")
+	fs.IntVar(&o.sessions, "sessions", 32, "concurrent sessions")
+	engines := fs.String("engines", "sqlite,postgres", "engines to measure")
+	fs.StringVar(&o.postgres, "postgres", "postgres://postgres@127.0.0.1:5432/test?sslmode=disable", "PostgreSQL server; the benchmark makes and drops a database of its own on it")
+	fs.StringVar(&o.profile, "profile", "", "write the SQLite server's CPU profile to this file")
+	fs.DurationVar(&o.think, "think", 100*time.Millisecond, "pause between one session's calls in the paced run")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	o.engines = strings.Split(*engines, ",")
+	self, err := os.Executable()
+	if err != nil {
+		return err
+	}
+	tmp, err := os.MkdirTemp("", "chairside-bench-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp)
+
+	fmt.Printf("Chairside benchmark, %s\n%s\n\n", time.Now().Format("2006-01-02 15:04"), machine())
+	for _, engine := range o.engines {
+		if err := benchEngine(o, self, tmp, engine); err != nil {
+			return fmt.Errorf("%s: %w", engine, err)
+		}
+	}
+	return nil
+}
+
+// benchEngine measures one engine: its server, then hello-world beside it.
+func benchEngine(o options, self, tmp, engine string) error {
+	dsn := filepath.Join(tmp, "bench.db")
+	if engine == "postgres" {
+		var drop func()
+		var err error
+		if dsn, drop, err = postgresDatabase(o.postgres); err != nil {
+			return err
+		}
+		defer drop()
+	}
+	env := []string{}
+	if engine == "sqlite" && o.profile != "" {
+		env = append(env, "CHAIRSIDE_CPU_PROFILE="+o.profile)
+	}
+	srv, ready, err := startServer(o.bin, dsn, filepath.Join(tmp, engine+".keys.json"), env)
+	if err != nil {
+		return err
+	}
+	defer srv.stop()
+	var memory string
+	if engine == "sqlite" {
+		idle := srv.rss()
+		if _, err := srv.load(self, "start", 1000, 0, o.sessions, 0); err != nil {
+			return err
+		}
+		memory = fmt.Sprintf("resident memory %.1f MB once ready, %.1f MB with 1,000 live sessions", mb(idle), mb(srv.rss()))
+	}
+	closed, err := srv.load(self, "flow", o.journeys, 0, o.sessions, 0)
+	if err != nil {
+		return err
+	}
+	paced, err := srv.load(self, "flow", max(o.sessions, o.journeys/4), o.journeys, o.sessions, o.think)
+	if err != nil {
+		return err
+	}
+	groups := srv.groups()
+	if err := srv.stop(); err != nil {
+		return err
+	}
+
+	hello, err := startHello(self)
+	if err != nil {
+		return err
+	}
+	defer hello.stop()
+	helloClosed, err := hello.load(self, "hello", closed.res.Calls, 0, o.sessions, 0)
+	if err != nil {
+		return err
+	}
+	helloPaced, err := hello.load(self, "hello", paced.res.Calls, 0, o.sessions, o.think)
+	if err != nil {
+		return err
+	}
+	hello.stop()
+
+	fmt.Printf("%s, %d sessions\n", engine, o.sessions)
+	fmt.Printf("  %-22s %-8s %7s %9s %9s %9s %10s %12s\n", "run", "handler", "calls", "calls/s", "p50", "p99", "CPU/call", "allocs/call")
+	for _, row := range []struct {
+		run, handler string
+		m            measured
+	}{
+		{"closed loop", "hello", helloClosed}, {"closed loop", "journey", closed},
+		{fmt.Sprintf("paced (%s)", o.think), "hello", helloPaced}, {fmt.Sprintf("paced (%s)", o.think), "journey", paced},
+	} {
+		fmt.Printf("  %-22s %-8s %7d %9.0f %9s %9s %10s %12.0f\n", row.run, row.handler, row.m.res.Calls, row.m.res.perSecond(),
+			percentile(row.m.res.Latencies, 0.5), percentile(row.m.res.Latencies, 0.99), row.m.cpuPerCall(), row.m.allocsPerCall())
+	}
+	fmt.Printf("  the journey's calls/s, closed loop: %.1f%% of hello-world's\n", 100*closed.res.perSecond()/helloClosed.res.perSecond())
+	if groups != "" {
+		fmt.Printf("  group commit: %s\n", groups)
+	}
+	if engine == "sqlite" {
+		fmt.Printf("  ready %s after start on a new database (migrations, demo offices), %s on an existing one; %s\n",
+			ready.Round(time.Millisecond), restartReady(o.bin, dsn, filepath.Join(tmp, engine+".keys.json")), memory)
+	}
+	fmt.Printf("  closed loop by call, slowest p99 first:\n%s", breakdown(closed.res))
+	fmt.Printf("  paced by call, slowest p99 first:\n%s\n", breakdown(paced.res))
+	return nil
+}
+
+// restartReady answers how long the server takes to be ready on dsn again.
+func restartReady(bin, dsn, keys string) string {
+	srv, ready, err := startServer(bin, dsn, keys, nil)
+	if err != nil {
+		return "(restart failed: " + err.Error() + ")"
+	}
+	srv.stop()
+	return ready.Round(time.Millisecond).String()
+}
+
+// A process is a server the benchmark started, pinned to the first core.
+type process struct {
+	cmd  *exec.Cmd
+	base string
+	// stats answers the process's allocations so far.
+	stats func() (uint64, error)
+	done  chan error
+}
+
+// measured is a load run with what the server spent on it.
+type measured struct {
+	res     *loadResult
+	cpu     time.Duration
+	mallocs uint64
+}
+
+func (m measured) cpuPerCall() time.Duration {
+	return (m.cpu / time.Duration(max(1, m.res.Calls))).Round(time.Microsecond)
+}
+
+func (m measured) allocsPerCall() float64 { return float64(m.mallocs) / float64(max(1, m.res.Calls)) }
+
+// load runs the load client, pinned to the second core, against p, and
+// measures the CPU time and allocations p spent meanwhile.
+func (p *process) load(self, kind string, n, offset, sessions int, think time.Duration) (measured, error) {
+	cpu0, m0 := p.cpu(), p.mallocs()
+	args := []string{"load", "-base", p.base, "-kind", kind, "-n", strconv.Itoa(n), "-offset", strconv.Itoa(offset),
+		"-sessions", strconv.Itoa(sessions), "-think", think.String()}
+	cmd := pinned(1, self, args...)
+	cmd.Stderr = os.Stderr
+	out, err := cmd.Output()
+	if err != nil {
+		return measured{}, fmt.Errorf("load %s: %w", kind, err)
+	}
+	var r loadResult
+	if err := json.Unmarshal(out, &r); err != nil {
+		return measured{}, fmt.Errorf("load %s: %w", kind, err)
+	}
+	return measured{res: &r, cpu: p.cpu() - cpu0, mallocs: p.mallocs() - m0}, nil
+}
+
+// cpu answers the CPU time (user and system) all the process's threads
+// have used: fields 14 and 15 of /proc/PID/stat, in clock ticks (USER_HZ
+// is 100 on Linux), fine enough over a run of thousands of calls.
+func (p *process) cpu() time.Duration {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", p.cmd.Process.Pid))
+	if err != nil {
+		return 0
+	}
+	// The command name, in parentheses, may hold spaces: count fields
+	// after its closing parenthesis (field 3 onwards).
+	_, rest, ok := bytes.Cut(b, []byte(") "))
+	f := strings.Fields(string(rest))
+	if !ok || len(f) < 13 {
+		return 0
+	}
+	utime, _ := strconv.ParseInt(f[11], 10, 64)
+	stime, _ := strconv.ParseInt(f[12], 10, 64)
+	return time.Duration(utime+stime) * 10 * time.Millisecond
+}
+
+// rss answers the process's resident memory in bytes.
+func (p *process) rss() int64 {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", p.cmd.Process.Pid))
+	if err != nil {
+		return 0
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if rest, ok := strings.CutPrefix(line, "VmRSS:"); ok {
+			kb, _ := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(rest), " kB"), 10, 64)
+			return kb << 10
+		}
+	}
+	return 0
+}
+
+func (p *process) mallocs() uint64 {
+	n, err := p.stats()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "chairside-bench: allocations:", err)
+	}
+	return n
+}
+
+// groups answers the server's group commit counters as a sentence.
+func (p *process) groups() string {
+	g, gerr := metric(p.base+"/metrics", "chairside_store_commit_groups_total")
+	u, uerr := metric(p.base+"/metrics", "chairside_store_commit_units_total")
+	if gerr != nil || uerr != nil || g == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%.0f units of work in %.0f commits, %.2f a commit", u, g, u/g)
+}
+
+// stop ends the process with SIGTERM (a clean shutdown, which writes the
+// CPU profile) and waits for it.
+func (p *process) stop() error {
+	if p.cmd.ProcessState != nil {
+		return nil
+	}
+	p.cmd.Process.Signal(syscall.SIGTERM)
+	select {
+	case err := <-p.done:
+		var exit *exec.ExitError
+		if errors.As(err, &exit) && exit.Sys().(syscall.WaitStatus).Signaled() {
+			return nil // hello-world ends by the signal itself
+		}
+		return err
+	case <-time.After(30 * time.Second):
+		p.cmd.Process.Kill()
+		return errors.New("did not stop within 30s")
+	}
+}
+
+// startServer starts the real server, env test, and answers it once
+// /readyz says ready, with the time that took.
+func startServer(bin, dsn, keys string, env []string) (*process, time.Duration, error) {
+	addr, err := freeAddr()
+	if err != nil {
+		return nil, 0, err
+	}
+	cmd := pinned(0, bin, "serve", "-env", "test", "-sandbox-latency", "0", "-rate-limit", "0", "-log-level", "warn",
+		"-addr", addr, "-db", dsn, "-key-file", keys)
+	cmd.Env = append(os.Environ(), env...)
+	cmd.Stdout, cmd.Stderr = io.Discard, os.Stderr
+	start := time.Now()
+	p, err := run(cmd, "http://"+addr)
+	if err != nil {
+		return nil, 0, err
+	}
+	p.stats = func() (uint64, error) {
+		v, err := metric(p.base+"/metrics", "go_memstats_mallocs_total")
+		return uint64(v), err
+	}
+	for {
+		resp, err := http.Get(p.base + "/readyz")
+		if err == nil {
+			resp.Body.Close()
+			if resp.StatusCode == http.StatusOK {
+				return p, time.Since(start), nil
+			}
+		}
+		select {
+		case err := <-p.done:
+			return nil, 0, fmt.Errorf("server ended before ready: %v", err)
+		case <-time.After(time.Millisecond):
+		}
+		if time.Since(start) > time.Minute {
+			p.stop()
+			return nil, 0, errors.New("server not ready after a minute")
+		}
+	}
+}
+
+// startHello starts the hello-world server and reads its address.
+func startHello(self string) (*process, error) {
+	cmd := pinned(0, self, "hello")
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	cmd.Stderr = os.Stderr
+	p, err := run(cmd, "")
+	if err != nil {
+		return nil, err
+	}
+	line, err := bufio.NewReader(out).ReadString('\n')
+	if err != nil {
+		p.stop()
+		return nil, fmt.Errorf("hello: %w", err)
+	}
+	p.base = strings.TrimSpace(line)
+	p.stats = func() (uint64, error) {
+		var s struct{ Mallocs uint64 }
+		err := getJSON(p.base+"/stats", &s)
+		return s.Mallocs, err
+	}
+	return p, nil
+}
+
+// run starts cmd and watches for its end.
+func run(cmd *exec.Cmd, base string) (*process, error) {
+	if err := cmd.Start(); err != nil {
+		return nil, err
+	}
+	p := &process{cmd: cmd, base: base, done: make(chan error, 1)}
+	go func() { p.done <- cmd.Wait() }()
+	return p, nil
+}
+
+// pinned is a command pinned to one core with taskset, where the machine
+// has more than one core and taskset is there.
+func pinned(core int, name string, args ...string) *exec.Cmd {
+	if runtime.NumCPU() > 1 {
+		if taskset, err := exec.LookPath("taskset"); err == nil {
+			return exec.Command(taskset, append([]string{"-c", strconv.Itoa(core), name}, args...)...)
+		}
+	}
+	return exec.Command(name, args...)
+}
+
+// machine describes the machine for the report.
+func machine() string {
+	model := "unknown CPU"
+	if b, err := os.ReadFile("/proc/cpuinfo"); err == nil {
+		for _, line := range strings.Split(string(b), "\n") {
+			if rest, ok := strings.CutPrefix(line, "model name"); ok {
+				model = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(rest), ":"))
+				break
+			}
+		}
+	}
+	where := "nothing pinned (one core)"
+	if runtime.NumCPU() > 1 {
+		where = "server and hello-world on core 0, load client on core 1 (taskset); PostgreSQL unpinned"
+	}
+	return fmt.Sprintf("%s, %d cores, %s, %s", model, runtime.NumCPU(), runtime.Version(), where)
+}
+
+// postgresDatabase makes a database of the benchmark's own on server and
+// answers its URL and how to drop it.
+func postgresDatabase(server string) (string, func(), error) {
+	adm, err := sql.Open("pgx", server)
+	if err != nil {
+		return "", nil, err
+	}
+	var b [6]byte
+	rand.Read(b[:])
+	name := "chairside_bench_" + hex.EncodeToString(b[:])
+	ctx := context.Background()
+	if _, err := adm.ExecContext(ctx, `CREATE DATABASE `+name); err != nil { // the name is ours: hex
+		adm.Close()
+		return "", nil, fmt.Errorf("create database: %w", err)
+	}
+	u, err := url.Parse(server)
+	if err != nil {
+		adm.Close()
+		return "", nil, err
+	}
+	u.Path = "/" + name
+	return u.String(), func() {
+		adm.ExecContext(ctx, `DROP DATABASE IF EXISTS `+name+` WITH (FORCE)`)
+		adm.Close()
+	}, nil
+}
+
+// freeAddr answers a loopback address with a free port.
+func freeAddr() (string, error) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return "", err
+	}
+	defer ln.Close()
+	return ln.Addr().String(), nil
+}
+
+// metric reads one value from a Prometheus text page.
+func metric(page, name string) (float64, error) {
+	resp, err := http.Get(page)
+	if err != nil {
+		return 0, err
+	}
+	defer resp.Body.Close()
+	body, err := io.ReadAll(resp.Body)
+	if err != nil {
+		return 0, err
+	}
+	for _, line := range bytes.Split(body, []byte("\n")) {
+		if rest, ok := bytes.CutPrefix(line, []byte(name+" ")); ok {
+			return strconv.ParseFloat(string(bytes.TrimSpace(rest)), 64)
+		}
+	}
+	return 0, fmt.Errorf("no %s on %s", name, page)
+}
+
+func getJSON(u string, v any) error {
+	resp, err := http.Get(u)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	return json.NewDecoder(resp.Body).Decode(v)
+}
+
+func mb(bytes int64) float64 { return float64(bytes) / (1 << 20) }
+
+// breakdown is a table of every kind of call's latency percentiles,
+// slowest p99 first.
+func breakdown(r *loadResult) string {
+	names := make([]string, 0, len(r.ByCall))
+	for name := range r.ByCall {
+		names = append(names, name)
+	}
+	p99 := func(name string) time.Duration { return percentile(r.ByCall[name], 0.99) }
+	slices.SortFunc(names, func(a, b string) int { return int(p99(b) - p99(a)) })
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "    %-40s %6s %9s %9s %9s\n", "call", "n", "p50", "p99", "max")
+	for _, name := range names {
+		l := r.ByCall[name]
+		fmt.Fprintf(&sb, "    %-40s %6d %9s %9s %9s\n", name, len(l), percentile(l, 0.5), p99(name), percentile(l, 1))
+	}
+	return sb.String()
+}
