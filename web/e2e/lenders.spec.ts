@@ -149,6 +149,9 @@ for (const o of OFFICES) {
     await expect(page).toHaveURL(new RegExp(`/providers/${o.provider}/modes/prequalify/application$`));
     const seen: string[] = [];
     for (let i = 0; i < 30 && !/\/finish\/completed$/.test(page.url()); i++) {
+      // A submit route (…Submit) is passed through, not a screen: it shows a skeleton while its call runs, which on a
+      // loaded machine outlasts the checks below; wait for where it leads (a submit that never ends still fails here).
+      await page.waitForURL((u) => !u.pathname.endsWith('Submit'), { timeout: 30_000 });
       await expect(page.locator('h1')).toBeVisible();
       await expect(page.locator('.progress')).toHaveCount(0);
       if (/\/finish\/completed$/.test(page.url())) break;

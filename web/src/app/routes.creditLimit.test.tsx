@@ -158,6 +158,8 @@ describe('asking for a higher limit, not approved', () => {
 
     // Back to the form: the answer is given, so the app shows it rather than asking again.
     await router.navigate(at('credit_limit_change/income'));
+    // The form redirects as it renders (<Navigate>): wait for that navigation, or the next one races it.
+    await waitFor(() => expect(router.state.location.pathname).toBe(at('credit_limit_change/result')));
     expect(await screen.findByRole('heading', { level: 1, name: 'Your credit limit stays the same' })).toBeTruthy();
     await router.navigate(at('existingAccount'));
     expect(await screen.findByRole('heading', { level: 1, name: 'You already have an account' })).toBeTruthy();
