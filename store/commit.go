@@ -203,7 +203,7 @@ func (c *committer) runGroup(tx *sql.Tx, group []*unit) {
 	}
 	kept := group[:0:0]
 	for i, u := range group {
-		if err := c.runSaved(u, tx); err != nil {
+		if err := runSaved(u, tx); err != nil {
 			answer(u, err)
 			if errors.Is(err, errGroupBroken) {
 				// The transaction could not be rolled back to the unit's
@@ -227,7 +227,7 @@ var errGroupBroken = errors.New("store: a unit of the group could not be rolled 
 // the savepoint, so the group's other units keep their writes. A unit that
 // ended well but cannot release its savepoint (on PostgreSQL, a statement
 // failed inside it and the unit went on) is undone the same way.
-func (c *committer) runSaved(u *unit, tx *sql.Tx) error {
+func runSaved(u *unit, tx *sql.Tx) error {
 	ctx := context.Background()
 	if _, err := tx.ExecContext(ctx, `SAVEPOINT unit`); err != nil {
 		return fmt.Errorf("%w: savepoint: %v", errGroupBroken, err)

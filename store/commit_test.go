@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -125,6 +126,48 @@ func TestGroupCommitFailureStaysAlone(t *testing.T) {
 		}
 		if fmt.Sprint(got) != fmt.Sprint(want) {
 			t.Fatalf("committed %v, want %v", got, want)
+		}
+	})
+}
+
+// TestGroupCommitWithdrawAndLaneEnd: a caller that gives up while its unit
+// still waits withdraws it (nothing of it is written), and a unit that ends
+// its lane's goroutine (runtime.Goexit, as t.FailNow does) fails alone while
+// a new lane goes on committing.
+func TestGroupCommitWithdrawAndLaneEnd(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		event := func(id string) *chairside.Event {
+			return &chairside.Event{ID: id, SessionID: "withdraw", Type: "test.unit", CreatedAt: t0}
+		}
+		release := store.HoldWrites(db)
+		gaveUp, cancel := context.WithCancel(ctx)
+		answered := make(chan error, 1)
+		go func() {
+			answered <- db.Batch(gaveUp, func(st chairside.Store) error { return st.AppendEvent(ctx, event("withdrawn")) })
+		}()
+		waitFor(t, "the unit queued", func() bool { return store.PendingWrites(db) == 1 })
+		cancel()
+		if err := <-answered; !errors.Is(err, context.Canceled) {
+			t.Fatalf("the withdrawn unit answered %v", err)
+		}
+		release()
+
+		ended := make(chan error, 1)
+		go func() {
+			ended <- db.Batch(ctx, func(st chairside.Store) error {
+				must(t, st.AppendEvent(ctx, event("ended")))
+				runtime.Goexit()
+				return nil
+			})
+		}()
+		if err := <-ended; err == nil {
+			t.Fatal("a unit that ended its lane answered nil")
+		}
+		must(t, db.AppendEvent(ctx, event("after"))) // a lane still commits
+		events, err := db.ListEvents(ctx, "withdraw")
+		must(t, err)
+		if len(events) != 1 || events[0].ID != "after" {
+			t.Fatalf("committed %v, want only the write made after", events)
 		}
 	})
 }

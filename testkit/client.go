@@ -25,8 +25,9 @@ type Client struct {
 	// percentiles and its per-call table.
 	Latencies []time.Duration
 	Names     []string
-	// Think is a pause before every call but a journey's first, as a
-	// person reading and typing would make.
+	// Think is a pause before every call but a journey's first (for
+	// CallURL, the client's first), as a person reading and typing would
+	// make.
 	Think time.Duration
 }
 
@@ -84,6 +85,9 @@ func (c *Client) Call(method, path string, body, out any) error {
 // CallURL is a timed GET of a full URL, recorded as name: the benchmark's
 // hello-world baseline.
 func (c *Client) CallURL(url, name string) error {
+	if c.Think > 0 && len(c.Latencies) > 0 {
+		time.Sleep(c.Think)
+	}
 	start := time.Now()
 	resp, err := c.HTTP.Get(url)
 	if err != nil {

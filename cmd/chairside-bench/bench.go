@@ -247,9 +247,9 @@ func (p *process) mallocs() uint64 {
 
 // groups answers the server's group commit counters as a sentence.
 func (p *process) groups() string {
-	g, gerr := metric(p.base+"/metrics", "chairside_store_commit_groups_total")
-	u, uerr := metric(p.base+"/metrics", "chairside_store_commit_units_total")
-	if gerr != nil || uerr != nil || g == 0 {
+	m, err := metrics(p.base + "/metrics")
+	g, u := m["chairside_store_commit_groups_total"], m["chairside_store_commit_units_total"]
+	if err != nil || g == 0 {
 		return ""
 	}
 	return fmt.Sprintf("%.0f units of work in %.0f commits, %.2f a commit", u, g, u/g)
@@ -292,8 +292,8 @@ func startServer(bin, dsn, keys string, env []string) (*process, time.Duration, 
 		return nil, 0, err
 	}
 	p.stats = func() (uint64, error) {
-		v, err := metric(p.base+"/metrics", "go_memstats_mallocs_total")
-		return uint64(v), err
+		m, err := metrics(p.base + "/metrics")
+		return uint64(m["go_memstats_mallocs_total"]), err
 	}
 	for {
 		resp, err := http.Get(p.base + "/readyz")
@@ -417,23 +417,28 @@ func freeAddr() (string, error) {
 	return ln.Addr().String(), nil
 }
 
-// metric reads one value from a Prometheus text page.
-func metric(page, name string) (float64, error) {
+// metrics reads the unlabelled values of a Prometheus text page.
+func metrics(page string) (map[string]float64, error) {
 	resp, err := http.Get(page)
 	if err != nil {
-		return 0, err
+		return nil, err
 	}
 	defer resp.Body.Close()
 	body, err := io.ReadAll(resp.Body)
 	if err != nil {
-		return 0, err
+		return nil, err
 	}
+	out := map[string]float64{}
 	for _, line := range bytes.Split(body, []byte("\n")) {
-		if rest, ok := bytes.CutPrefix(line, []byte(name+" ")); ok {
-			return strconv.ParseFloat(string(bytes.TrimSpace(rest)), 64)
+		name, value, ok := bytes.Cut(line, []byte(" "))
+		if !ok || bytes.HasPrefix(name, []byte("#")) || bytes.ContainsRune(name, '{') {
+			continue
+		}
+		if v, err := strconv.ParseFloat(string(bytes.TrimSpace(value)), 64); err == nil {
+			out[string(name)] = v
 		}
 	}
-	return 0, fmt.Errorf("no %s on %s", name, page)
+	return out, nil
 }
 
 func getJSON(u string, v any) error {

@@ -58,9 +58,6 @@ func loadMain(args []string) error {
 			return err
 		},
 		"hello": func(c *testkit.Client, n int) error {
-			if c.Think > 0 && n >= *sessions { // as a journey's first call, the first does not wait
-				time.Sleep(c.Think)
-			}
 			return c.CallURL(*base+"/", "GET hello")
 		},
 	}

@@ -173,15 +173,12 @@ func readPlaywright(path string) (counts, error) {
 	var r struct {
 		Stats  struct{ Expected, Unexpected, Flaky, Skipped int }
 		Errors []json.RawMessage
+		pwSuite
 	}
 	if err := readJSON(path, &r); err != nil {
 		return counts{}, err
 	}
-	var rep pwSuite
-	if err := readJSON(path, &rep); err != nil {
-		return counts{}, err
-	}
-	rep.failures("")
+	r.failures("")
 	return counts{r.Stats.Expected, r.Stats.Unexpected + r.Stats.Flaky + len(r.Errors), r.Stats.Skipped}, nil
 }
 
