@@ -3,11 +3,13 @@ package flow_test
 import (
 	"context"
 	"errors"
+	"reflect"
 	"testing"
 	"time"
 
 	"github.com/chairside/chairside"
 	"github.com/chairside/chairside/flow"
+	"github.com/chairside/chairside/locale"
 	"github.com/chairside/chairside/provider"
 	"github.com/chairside/chairside/store/storetest"
 	"github.com/chairside/chairside/testkit"
@@ -156,6 +158,44 @@ func TestOfficeAmountStays(t *testing.T) {
 		app := f.application(t, c)
 		if app.PurchaseAmountCents != 450_000 || app.InsuranceBenefitsCents != 50_000 || app.ExternalCustomerID != "PMS-10042" {
 			t.Fatalf("stored %d, %d, %q", app.PurchaseAmountCents, app.InsuranceBenefitsCents, app.ExternalCustomerID)
+		}
+	})
+}
+
+// TestStartAnswersFirstForm: the start answers the first lender's form in its
+// mode, in the request's language, exactly as ApplyStart would, so the first
+// screen needs no second call; with an amount from the office the form does
+// not ask for one.
+func TestStartAnswersFirstForm(t *testing.T) {
+	storetest.EachEngine(t, func(t *testing.T, e storetest.Engine) {
+		f := newFixture(t, e, flow.Options{})
+		for _, tc := range []struct {
+			lang   locale.Language
+			amount *int64
+		}{{locale.English, nil}, {locale.Spanish, nil}, {locale.English, testkit.Ptr(int64(450_000))}} {
+			ctx := locale.With(context.Background(), tc.lang)
+			start, err := f.svc.StartByEntityKey(ctx, testkit.EntityKey, flow.StartOptions{PurchaseAmountCents: tc.amount})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if start.Form == nil {
+				t.Fatalf("%s: the start answered no form", tc.lang)
+			}
+			sess, err := f.svc.Authenticate(ctx, start.Session.WebSessionID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			c := &flow.Caller{Session: sess, IP: "127.0.0.1", UserAgent: "test"}
+			want, err := f.svc.ApplyStart(ctx, c, start.Session.DynamicProviderKey, start.Session.Properties.ApplyMode)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(start.Form, want) {
+				t.Errorf("%s: the start's form differs from ApplyStart's:\n%+v\n%+v", tc.lang, start.Form, want)
+			}
+			if asks := start.Form.Fields[0].ID == provider.PurchaseAmountID; asks != (tc.amount == nil) {
+				t.Errorf("%s amount %v: the form asks for the amount: %v", tc.lang, tc.amount, asks)
+			}
 		}
 	})
 }

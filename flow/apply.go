@@ -31,6 +31,17 @@ func (s *Service) ApplyStart(ctx context.Context, c *Caller, providerKey, mode s
 	if !chairside.ValidMode(mode) {
 		return nil, errorf(chairside.EBADREQUEST, "mode must be full, prequalify or prescreen.")
 	}
+	app, err := s.store.FindApplication(ctx, c.Session.ApplicationID)
+	if err != nil {
+		return nil, err
+	}
+	return s.form(ctx, loc, providerKey, mode, app.PurchaseAmountCents)
+}
+
+// form is a provider's form in a mode at a location, in the request's
+// language. The treatment amount comes first while the application has
+// none: the office gave no amount and no submit has stored the patient's.
+func (s *Service) form(ctx context.Context, loc *chairside.Location, providerKey, mode string, purchaseCents int64) (*ApplyStartResponse, error) {
 	fields, groups, err := provider.Fields(providerKey, mode)
 	if err != nil {
 		return nil, err
@@ -44,13 +55,7 @@ func (s *Service) ApplyStart(ctx context.Context, c *Caller, providerKey, mode s
 		}
 		providers = append(providers, p)
 	}
-	// The treatment amount comes first while the application has none: the
-	// office gave no amount and no submit has stored the patient's.
-	app, err := s.store.FindApplication(ctx, c.Session.ApplicationID)
-	if err != nil {
-		return nil, err
-	}
-	if app.PurchaseAmountCents == 0 {
+	if purchaseCents == 0 {
 		fields = append([]chairside.FieldDefinition{provider.PurchaseAmount()}, fields...)
 	}
 	if groups == nil {

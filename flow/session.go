@@ -193,7 +193,23 @@ func (s *Service) startSession(ctx context.Context, loc *chairside.Location, d n
 		},
 		Location: locationInfo(loc),
 	}
+	resp.Form = s.firstForm(ctx, loc, first, app.PurchaseAmountCents)
 	return resp, nil
+}
+
+// firstForm is the form a new session's first screen shows, or nil when it
+// cannot be built: the screen then asks for it (ApplyStart) and gets the
+// error there.
+func (s *Service) firstForm(ctx context.Context, loc *chairside.Location, first chairside.WaterfallStep, purchaseCents int64) *ApplyStartResponse {
+	if !chairside.ValidMode(first.ApplyMode) {
+		return nil
+	}
+	form, err := s.form(ctx, loc, first.ProviderKey, first.ApplyMode, purchaseCents)
+	if err != nil {
+		s.log.Error("first lender's form", "location", loc.ID, "provider", first.ProviderKey, "err", err)
+		return nil
+	}
+	return form
 }
 
 // RestartWindow is how long after a session finished "start again" may

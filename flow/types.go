@@ -24,6 +24,9 @@ type StartResponse struct {
 	Session     SessionInfo        `json:"session"`
 	Application ApplicationSummary `json:"application"`
 	Location    LocationInfo       `json:"location"`
+	// Form is the first lender's form in its mode, as ApplyStart answers it,
+	// so the first screen needs no second round trip.
+	Form *ApplyStartResponse `json:"form,omitempty"`
 }
 
 // SessionInfo is the session as the browser keeps it.

@@ -463,6 +463,7 @@ func TestWebAndDocument(t *testing.T) {
 			"assets/app.js": {Data: []byte("console.log(1)")},
 			"robots.txt":    {Data: []byte("User-agent: *")},
 			"favicon.svg":   {Data: []byte("<svg/>")},
+			"start.html":    {Data: []byte("<!doctype html><title>Chairside</title><link rel=modulepreload href=/assets/start.js>")},
 		}
 		srv := httptest.NewServer(httpapi.New(flow.New(h.db, nil, h.eng.Keys, flow.Options{}), httpapi.Options{Web: web, RatePerSecond: -1}))
 		defer srv.Close()
@@ -471,6 +472,9 @@ func TestWebAndDocument(t *testing.T) {
 			"/providers/x/start": "<title>Chairside</title>",
 			"/assets/app.js":     "console.log(1)",
 			"/robots.txt":        "User-agent",
+			// A family with a shell page of its own gets it, with its preloads; others get index.html.
+			"/start/entity-keys/1000200030004000": "/assets/start.js",
+			"/start":                              "/assets/start.js",
 		} {
 			resp, body := get(srv, path)
 			if resp.StatusCode != 200 || !strings.Contains(body, wantBody) {
@@ -478,6 +482,11 @@ func TestWebAndDocument(t *testing.T) {
 			}
 			if !strings.Contains(resp.Header.Get("Content-Security-Policy"), "frame-ancestors 'none'") {
 				t.Errorf("GET %s: no CSP", path)
+			}
+		}
+		for _, path := range []string{"/", "/providers/x/start", "/starting", "/idle"} {
+			if _, body := get(srv, path); strings.Contains(body, "/assets/start.js") {
+				t.Errorf("GET %s answered the start page", path)
 			}
 		}
 		if resp, _ := get(srv, "/assets/missing.js"); resp.StatusCode != 404 {

@@ -12,19 +12,43 @@ import (
 // other GET path as index.html so the app's router can take it, a missing
 // /assets/ file as 404 (a stale hashed asset must not come back as HTML).
 // /api/ paths never get here.
+//
+// A route family a patient lands on from outside may have a shell page of
+// its own: start.html for /start/…, written by the web build (vite.config.ts,
+// ENTRY_PAGES) with its first screens' code named as preloads.
 type webApp struct {
 	fsys  fs.FS
-	index []byte // nil when the web app is not built
+	index []byte            // nil when the web app is not built
+	pages map[string][]byte // by the path's first segment
 }
 
 func newWebApp(fsys fs.FS) *webApp {
-	w := &webApp{fsys: fsys}
-	if fsys != nil {
-		if b, err := fs.ReadFile(fsys, "index.html"); err == nil {
-			w.index = b
+	w := &webApp{fsys: fsys, pages: map[string][]byte{}}
+	if fsys == nil {
+		return w
+	}
+	if b, err := fs.ReadFile(fsys, "index.html"); err == nil {
+		w.index = b
+	}
+	names, _ := fs.Glob(fsys, "*.html")
+	for _, n := range names {
+		if n == "index.html" {
+			continue
+		}
+		if b, err := fs.ReadFile(fsys, n); err == nil {
+			w.pages[strings.TrimSuffix(n, ".html")] = b
 		}
 	}
 	return w
+}
+
+// shell answers the app shell for a path: its family's page, or index.html.
+func (a *webApp) shell(name string) []byte {
+	first, _, _ := strings.Cut(name, "/")
+	if p, ok := a.pages[first]; ok {
+		return p
+	}
+	return a.index
 }
 
 // notBuilt is the page answered when the server runs without a web build
@@ -77,5 +101,5 @@ func (a *webApp) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	// The app shell: always revalidated, so a new deploy is picked up.
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-cache")
-	_, _ = w.Write(a.index)
+	_, _ = w.Write(a.shell(name))
 }

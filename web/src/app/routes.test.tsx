@@ -191,6 +191,33 @@ describe('application → agree → submit → result, through the real routes',
   });
 });
 
+describe('the first form comes with the start', () => {
+  it('the form the start answered is shown without asking the server for it again', async () => {
+    const calls = serve({
+      [`/flow/start/entity-keys/${ENTITY_KEY}`]: [json({ ...started, form: fields })],
+      '/locations/current': [json(location)],
+      '/log': [new Response(null, { status: 204 })],
+    });
+    openApp(`/start/entity-keys/${ENTITY_KEY}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tell us about yourself' })).toBeTruthy();
+    expect(await screen.findByLabelText(/Email address/)).toBeTruthy();
+    expect(calls.filter((c) => c.path.startsWith('/apply/start/'))).toEqual([]);
+  });
+
+  it('a form in English is asked for again when the office speaks Spanish', async () => {
+    const calls = serve({
+      [`/flow/start/entity-keys/${ENTITY_KEY}`]: [json({ ...started, form: fields, location: { ...started.location, language: 'es' } })],
+      '/apply/start/providers/synchrony_standard': [json({ ...fields, fields: [text('firstName', 'Nombre')] })],
+      '/locations/current': [json(location)],
+      '/log': [new Response(null, { status: 204 })],
+    });
+    openApp(`/start/entity-keys/${ENTITY_KEY}`);
+    expect(await screen.findByLabelText(/Nombre/)).toBeTruthy();
+    expect(screen.queryByLabelText(/Email address/)).toBeNull();
+    expect(calls.filter((c) => c.path === '/apply/start/providers/synchrony_standard')).toHaveLength(1);
+  });
+});
+
 describe('after accepting, a lender with steps of its own', () => {
   it('goes to the first step the accept answer says is open (HFD: the down payment), not to signing', async () => {
     const plan = fixedRatePlan('hfd_standard', { providerPlanCode: 'HFD-IL-06', downPaymentCents: 45_000 });

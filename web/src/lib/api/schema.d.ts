@@ -1605,6 +1605,8 @@ export interface components {
             session: components["schemas"]["SessionInfo"];
             application: components["schemas"]["ApplicationSummary"];
             location: components["schemas"]["LocationInfo"];
+            /** @description The first lender's form in the session's apply mode, as POST /apply/start/providers/{providerKey} answers it, in the language of this request; absent when it could not be built (the screen then asks for it). */
+            form?: components["schemas"]["ApplyStartResponse"];
         };
         SessionInfo: {
             /** @description At least 128 random bits, base64url. Send it as X-Web-Session-Id; never put it in a URL. */
