@@ -48,52 +48,98 @@ const ENTRY_PAGES: Record<string, string[]> = {
   start: ['src/features/start/StartPage.tsx', 'src/features/application/ApplicationPage.tsx', 'src/locales/en/journey.ts'],
 };
 
-interface ManifestChunk {
-  file: string;
-  imports?: string[];
-  css?: string[];
-}
-
-/** entryPages writes ENTRY_PAGES' pages from the built index.html and Vite's manifest. */
+/** entryPages writes ENTRY_PAGES' pages from the built index.html and the bundle's chunks. */
 function entryPages(): Plugin {
+  const root = fileURLToPath(new URL('./', import.meta.url));
   return {
     name: 'chairside-entry-pages',
     apply: 'build',
-    writeBundle(options) {
+    writeBundle(options, bundle) {
       const dir = options.dir ?? fileURLToPath(new URL('./dist', import.meta.url));
-      const manifest = JSON.parse(readFileSync(path.join(dir, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
-      const index = readFileSync(path.join(dir, 'index.html'), 'utf8');
-      const closure = (keys: string[]): Set<string> => {
+      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+      const closure = (files: string[]): Set<string> => {
         const seen = new Set<string>();
-        const walk = (key: string) => {
-          if (seen.has(key) || !manifest[key]) return;
-          seen.add(key);
-          manifest[key].imports?.forEach(walk);
+        const walk = (file: string) => {
+          if (seen.has(file)) return;
+          seen.add(file);
+          byFile.get(file)?.imports.forEach(walk);
         };
-        keys.forEach(walk);
+        files.forEach(walk);
         return seen;
       };
-      const shell = closure(['index.html']);
+      const shell = closure(chunks.filter((c) => c.isEntry).map((c) => c.fileName));
+      const index = readFileSync(path.join(dir, 'index.html'), 'utf8');
       for (const [name, modules] of Object.entries(ENTRY_PAGES)) {
+        const files = modules.map((m) => {
+          const chunk = chunks.find((c) => c.moduleIds.includes(path.join(root, m)));
+          if (!chunk) throw new Error(`entry page ${name}: ${m} is not in the build`);
+          return chunk.fileName;
+        });
         const links: string[] = [];
-        for (const key of closure(modules)) {
-          if (shell.has(key)) continue;
-          const chunk = manifest[key];
-          if (!chunk) throw new Error(`entry page ${name}: ${key} is not in the build`);
-          links.push(`<link rel="modulepreload" crossorigin href="/${chunk.file}">`);
-          for (const css of chunk.css ?? []) links.push(`<link rel="stylesheet" crossorigin href="/${css}">`);
+        for (const file of closure(files)) {
+          if (shell.has(file)) continue;
+          links.push(`<link rel="modulepreload" crossorigin href="/${file}">`);
+          for (const css of byFile.get(file)?.viteMetadata?.importedCss ?? []) links.push(`<link rel="stylesheet" crossorigin href="/${css}">`);
         }
-        for (const key of modules) if (!manifest[key]) throw new Error(`entry page ${name}: ${key} is not in the build`);
         writeFileSync(path.join(dir, `${name}.html`), index.replace('</head>', `  ${links.join('\n    ')}\n  </head>`));
       }
     },
   };
 }
 
+/**
+ * landingChunks puts, for each of ENTRY_PAGES, the code its first screens
+ * need beyond the first route into one chunk of its own, where the bundler
+ * would otherwise cut it into a dozen small shared ones: on a phone network
+ * each file costs a connection's round trip, and the browser opens only a
+ * few at once. What the first route loads stays out, so it carries none of
+ * this; a later screen that shares a module loads the chunk, which the
+ * patient who came through the form already has.
+ */
+function landingChunks(): { plugin: Plugin; groups: { name: string; test: (id: string) => boolean; includeDependenciesRecursively: false }[] } {
+  const members = new Map<string, Set<string>>();
+  const root = fileURLToPath(new URL('./', import.meta.url));
+  const plugin: Plugin = {
+    name: 'chairside-landing-chunks',
+    apply: 'build',
+    buildEnd() {
+      const reach = (from: string[], skip: Set<string>) => {
+        const seen = new Set<string>();
+        const walk = (id: string) => {
+          if (seen.has(id) || skip.has(id)) return;
+          seen.add(id);
+          this.getModuleInfo(id)?.importedIds.forEach(walk);
+        };
+        from.forEach(walk);
+        return seen;
+      };
+      const entry = [...this.getModuleIds()].find((id) => this.getModuleInfo(id)?.isEntry);
+      const taken = reach(entry ? [entry] : [], new Set());
+      for (const [name, modules] of Object.entries(ENTRY_PAGES)) {
+        modules.forEach((m, i) => {
+          const mine = reach([path.join(root, m)], taken);
+          mine.forEach((id) => taken.add(id));
+          members.set(`${name}-${i + 1}`, mine);
+        });
+      }
+    },
+  };
+  const groups = Object.entries(ENTRY_PAGES).flatMap(([name, modules]) =>
+    modules.map((_, i) => ({
+      name: `${name}-${i + 1}`,
+      test: (id: string) => members.get(`${name}-${i + 1}`)?.has(id) ?? false,
+      includeDependenciesRecursively: false as const,
+    })),
+  );
+  return { plugin, groups };
+}
+const landing = landingChunks();
+
 // The built app is embedded in the Go binary (web/dist), so the manifest is kept
 // for scripts/js-size.mjs, and no inline script or style is ever emitted (strict CSP).
 export default defineConfig({
-  plugins: [react(), entryPages(), precompress()],
+  plugins: [react(), landing.plugin, entryPages(), precompress()],
   define: { __APP_VERSION__: JSON.stringify(`${pkg.version}`) },
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   build: {
@@ -103,6 +149,9 @@ export default defineConfig({
     assetsInlineLimit: 0,
     modulePreload: { polyfill: false },
     target: 'es2022',
+    rolldownOptions: {
+      output: { codeSplitting: { groups: landing.groups } },
+    },
   },
   server: {
     port: 5173,

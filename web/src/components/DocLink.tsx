@@ -19,8 +19,7 @@ function useHere(): string {
  * DocLink links to one of our documents pages from copy: the page opens in
  * the app, and its Back button returns here. `onOpen` runs first (a drawer
  * closes itself). Inside a translated sentence it is given without children
- * (`<Trans components={{ doc: <DocLink … /> }} />`; not "link", which
- * the message parser takes for the empty HTML element): Trans fills in the words.
+ * (`<Trans components={{ doc: <DocLink … /> }} />`): Trans fills in the words.
  */
 export function DocLink({ doc, to, children, onOpen }: { doc?: DocName; to?: string; children?: ReactNode; onOpen?: () => void }) {
   const here = useHere();

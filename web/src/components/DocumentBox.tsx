@@ -2,8 +2,7 @@ import { useEffect, useState } from 'react';
 import type { Document } from '@/lib/api/types';
 import { Skeleton } from './Skeleton';
 import { DocumentContent } from './DocLink';
-import { asLanguage, useT } from '@/lib/i18n';
-import { useTranslation } from 'react-i18next';
+import { asLanguage, useLanguage, useT } from '@/lib/i18n';
 
 /**
  * DocumentBox shows a disclosure exactly as the server sent it (its sha256 is
@@ -29,7 +28,7 @@ export function DocumentBox({
   nested?: boolean;
 }) {
   const t = useT();
-  const { i18n } = useTranslation();
+  const language = useLanguage();
   if (failed) {
     return (
       <div className="notice notice--warn" role="alert">
@@ -51,7 +50,7 @@ export function DocumentBox({
     );
   }
   const docLanguage = asLanguage(doc.language) ?? 'en';
-  const foreign = docLanguage !== asLanguage(i18n.language);
+  const foreign = docLanguage !== language;
   return (
     <>
       {foreign ? (
@@ -70,7 +69,7 @@ export function DocumentBox({
 /** useDocument loads a document (or anything else) through the given loader, with a retry. */
 export function useDocument<T = Document>(load: () => Promise<T>, deps: unknown[]): { doc: T | null; failed: boolean; retry: () => void } {
   // A new language loads the document again: the lender may have it in that language.
-  const { i18n } = useTranslation();
+  const language = useLanguage();
   const [doc, setDoc] = useState<T | null>(null);
   const [failed, setFailed] = useState(false);
   const [n, setN] = useState(0);
@@ -85,6 +84,6 @@ export function useDocument<T = Document>(load: () => Promise<T>, deps: unknown[
       live = false;
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [...deps, n, i18n.language]);
+  }, [...deps, n, language]);
   return { doc, failed, retry: () => setN((x) => x + 1) };
 }

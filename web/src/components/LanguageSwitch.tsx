@@ -1,5 +1,4 @@
-import { LANGUAGE_NAMES, setLanguage, type Language } from '@/lib/i18n';
-import { useTranslation } from 'react-i18next';
+import { LANGUAGE_NAMES, setLanguage, useLanguage, type Language } from '@/lib/i18n';
 
 /**
  * LanguageSwitch offers the other language by its own name ("Español" on an
@@ -9,8 +8,7 @@ import { useTranslation } from 'react-i18next';
  * only renders again in the new language.
  */
 export function LanguageSwitch() {
-  const { i18n } = useTranslation();
-  const other: Language = i18n.language === 'es' ? 'en' : 'es';
+  const other: Language = useLanguage() === 'es' ? 'en' : 'es';
   return (
     <button type="button" className="icon-btn lang-switch" lang={other} onClick={() => void setLanguage(other, { remember: true })}>
       {LANGUAGE_NAMES[other]}

@@ -1,5 +1,4 @@
-import i18next from 'i18next';
-import { initReactI18next, useTranslation } from 'react-i18next';
+import { cloneElement, createElement, Fragment, useSyncExternalStore, type ReactElement, type ReactNode } from 'react';
 import type { Catalogue } from '@/locales/en';
 import shell from '@/locales/en/shell';
 
@@ -12,6 +11,11 @@ import shell from '@/locales/en/shell';
  * then English. Every API call says it (Accept-Language, lib/api/client.ts),
  * so the server answers its messages in the same language, and <html lang>
  * follows it so screen readers speak it with the right voice.
+ *
+ * The messages are read here, by our own small reader: the app needs only
+ * a message by its dotted key, {{value}} placeholders, plural forms chosen
+ * by Intl.PluralRules, English for what another language lacks, and named
+ * tags (<strong>…</strong>) that Trans fills with elements.
  */
 
 export const LANGUAGES = ['en', 'es'] as const;
@@ -23,11 +27,165 @@ export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', es: 'Es
 /** Where the patient's own choice is kept: this tab only, forgotten when the application finishes. */
 const CHOICE_KEY = 'chairside.language';
 
-declare module 'i18next' {
-  interface CustomTypeOptions {
-    defaultNS: 'translation';
-    resources: { translation: Catalogue };
+/* The keys, checked by tsc against the English catalogue (locales/en/index.ts). */
+
+/** Leaves are the dotted keys of a catalogue's messages: { a: { b: "x" } } → "a.b". */
+type Leaves<T, P extends string = ''> = {
+  [K in keyof T & string]: T[K] extends string ? `${P}${K}` : Leaves<T[K], `${P}${K}.`>;
+}[keyof T & string];
+type StoredKey = Leaves<Catalogue>;
+type PluralStem<K> = K extends `${infer Stem}_${'zero' | 'one' | 'two' | 'few' | 'many' | 'other'}` ? Stem : never;
+/** A plural is asked for by its stem ("x" for x_one and x_other), always with a count. */
+export type PluralKey = PluralStem<StoredKey>;
+/** MessageKey is every key t() and Trans accept; any other fails to compile. */
+export type MessageKey = StoredKey | PluralKey;
+
+/** The values a message's {{placeholders}} take; count also picks the plural form. */
+export type Values = { count?: number; [name: string]: unknown };
+type ValuesFor<K> = K extends PluralKey ? [values: Values & { count: number }] : [values?: Values];
+export type TFunction = <K extends MessageKey>(key: K, ...values: ValuesFor<K>) => string;
+
+type Tree = { [key: string]: string | Tree };
+
+/** Each language's messages loaded so far; English starts with the shell's. */
+const messages: Partial<Record<Language, Tree>> = { en: shell };
+let language: Language = 'en';
+
+/** merge answers into with from's messages added, copying rather than changing the catalogue modules' own objects. */
+function merge(into: Tree, from: Tree): Tree {
+  const out = { ...into };
+  for (const [k, v] of Object.entries(from)) {
+    const old = out[k];
+    out[k] = typeof v === 'object' && typeof old === 'object' ? merge(old, v) : v;
   }
+  return out;
+}
+
+/** find answers a language's message by its dotted key, or undefined. */
+function find(lng: Language, key: string): string | undefined {
+  let node: string | Tree | undefined = messages[lng];
+  for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
+  return typeof node === 'string' ? node : undefined;
+}
+
+/** Each language's plural rules, made once. */
+const pluralRules = new Map<Language, Intl.PluralRules>();
+const pluralForm = (lng: Language, count: number) => {
+  if (!pluralRules.has(lng)) pluralRules.set(lng, new Intl.PluralRules(lng));
+  return pluralRules.get(lng)!.select(count);
+};
+
+/**
+ * message answers the words of a key before its placeholders are filled: the
+ * plural form for the count (its own form, else _other, else the bare key),
+ * in the current language, else in English, else the key itself.
+ */
+function message(key: string, count: unknown): string {
+  for (const lng of new Set<Language>([language, 'en'])) {
+    const plural = typeof count === 'number' ? (find(lng, `${key}_${pluralForm(lng, count)}`) ?? find(lng, `${key}_other`)) : undefined;
+    const text = plural ?? find(lng, key);
+    if (text !== undefined) return text;
+  }
+  return key;
+}
+
+/**
+ * fill puts values in a message's {{placeholders}}, unescaped: React escapes
+ * what it renders, and escaping here too would show "&amp;". A placeholder
+ * without a value stays as it is written, so the gap shows.
+ */
+function fill(text: string, values: Values): string {
+  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (values[name] === undefined ? whole : String(values[name] ?? '')));
+}
+
+/** translator answers a new translation function; its types check the key and the values. */
+const translator = () => ((key: string, values: Values = {}) => fill(message(key, values.count), values)) as TFunction;
+
+/** t translates outside React (plain functions, error boundaries). */
+export const t = translator();
+
+/* Components follow the messages through a store: a new language, or a bundle that arrives, renders them again. */
+
+const renders = new Set<() => void>();
+const switches = new Set<(lng: Language) => void>();
+/** A new function at every change, so an effect that depends on t (a page's title) runs again. */
+let current = translator();
+
+function changed() {
+  current = translator();
+  renders.forEach((fn) => fn());
+}
+
+function subscribe(fn: () => void): () => void {
+  renders.add(fn);
+  return () => renders.delete(fn);
+}
+
+function addMessages(lng: Language, tree: object) {
+  messages[lng] = merge(messages[lng] ?? {}, tree as Tree);
+  changed();
+}
+
+/**
+ * i18n is the language's state for code outside React: the language spoken
+ * now, and on('languageChanged') to act on a switch (the flow store drops
+ * documents fetched in the old language); on answers the way to stop.
+ */
+export const i18n = {
+  get language(): Language {
+    return language;
+  },
+  on(_event: 'languageChanged', fn: (lng: Language) => void): () => void {
+    switches.add(fn);
+    return () => switches.delete(fn);
+  },
+};
+
+/** useT answers the translation function; the component renders again when the language changes or more messages arrive. */
+export function useT(): TFunction {
+  return useSyncExternalStore(subscribe, () => current);
+}
+
+/** useLanguage answers the language spoken now; the component renders again when it changes. */
+export function useLanguage(): Language {
+  return useSyncExternalStore(subscribe, () => language);
+}
+
+export type TransProps<K extends MessageKey> = {
+  i18nKey: K;
+  values?: Values;
+  /** The elements a message's named tags stand for: <strong>…</strong> renders components.strong with the words inside. */
+  components?: Record<string, ReactElement>;
+} & (K extends PluralKey ? { count: number } : { count?: number });
+
+/**
+ * Trans renders a message whose words carry markup, "Read our <doc>privacy
+ * notice</doc>", each named tag becoming its element from components with the
+ * tag's words (and tags) as children; <name/> is the element as it is. The
+ * values fill the words after the tags are read, so a value that looks like
+ * a tag (a help search) stays text. A tag without an element keeps only its words.
+ */
+export function Trans<K extends MessageKey>({ i18nKey, values, count, components = {} }: TransProps<K>): ReactNode {
+  useT();
+  const all: Values = { ...values, count };
+  const parts = message(i18nKey, count).split(/<(\/?)(\w+)\s*(\/?)>/);
+  const open: { name: string; kids: ReactNode[] }[] = [{ name: '', kids: [] }];
+  const close = () => {
+    const { name, kids } = open.pop()!;
+    const el = components[name];
+    open.at(-1)!.kids.push(...(el ? [cloneElement(el, undefined, ...kids)] : kids));
+  };
+  // split gives the words, then each tag as its slash, name and closing slash.
+  for (let i = 0; i < parts.length; i += 4) {
+    if (parts[i]) open.at(-1)!.kids.push(fill(parts[i]!, all));
+    const name = parts[i + 2];
+    if (name === undefined) break;
+    if (parts[i + 1] && open.length > 1) close();
+    else if (parts[i + 3] && components[name]) open.at(-1)!.kids.push(components[name]);
+    else if (!parts[i + 1] && !parts[i + 3]) open.push({ name, kids: [] });
+  }
+  while (open.length > 1) close();
+  return createElement(Fragment, null, ...open[0]!.kids);
 }
 
 const loaders: Record<Language, () => Promise<object>> = {
@@ -42,29 +200,14 @@ let journeyLoaded: Promise<void> | null = null;
 /**
  * loadJourneyMessages loads the English of the journey's screens after the
  * first, once; each lazy screen waits for it beside its own code, so it
- * costs no round trip of its own.
+ * costs no round trip of its own. A screen already shown renders again with
+ * the new messages.
  */
 export function loadJourneyMessages(): Promise<void> {
   journeyWanted = true;
-  journeyLoaded ??= import('@/locales/en/journey').then((m) => {
-    i18next.addResourceBundle('en', 'translation', m.default, true, true);
-  });
+  journeyLoaded ??= import('@/locales/en/journey').then((m) => addMessages('en', m.default));
   return journeyLoaded;
 }
-
-void i18next.use(initReactI18next).init({
-  lng: 'en',
-  fallbackLng: 'en',
-  supportedLngs: [...LANGUAGES],
-  resources: { en: { translation: shell } },
-  // React escapes what it renders; escaping here too would show "&amp;".
-  interpolation: { escapeValue: false },
-  returnNull: false,
-  initAsync: false,
-  react: { useSuspense: false },
-});
-
-export const i18n = i18next;
 
 /** isLanguage narrows a string ("es", "es-MX", "ES") to a language we have, by its primary tag. */
 export function asLanguage(tag: string | null | undefined): Language | null {
@@ -86,7 +229,7 @@ export function requestLanguage(): Language {
 
 /** currentLanguage is the language the app speaks now. */
 export function currentLanguage(): Language {
-  return asLanguage(i18next.language) ?? 'en';
+  return language;
 }
 
 /** locale is the BCP 47 locale Intl formats money, numbers and dates with: US conventions in either language. */
@@ -127,9 +270,7 @@ export function hasChosenLanguage(): boolean {
  */
 export async function setLanguage(lng: Language, opts: { remember?: boolean } = {}): Promise<void> {
   wanted = lng;
-  if (!i18next.hasResourceBundle(lng, 'translation')) {
-    i18next.addResourceBundle(lng, 'translation', await loaders[lng]());
-  }
+  if (!messages[lng]) addMessages(lng, await loaders[lng]());
   if (lng === 'en' && journeyWanted) await loadJourneyMessages();
   if (opts.remember) {
     try {
@@ -138,7 +279,11 @@ export async function setLanguage(lng: Language, opts: { remember?: boolean } = 
       // Private modes may refuse storage: the choice then lasts until the page reloads.
     }
   }
-  if (i18next.language !== lng) await i18next.changeLanguage(lng);
+  if (language !== lng) {
+    language = lng;
+    switches.forEach((fn) => fn(lng));
+    changed();
+  }
   if (typeof document !== 'undefined') document.documentElement.lang = lng;
 }
 
@@ -150,11 +295,3 @@ export function forgetLanguageChoice(): void {
     // Nothing kept, nothing to forget.
   }
 }
-
-/** useT answers the translation function; the component renders again when the language changes. */
-export function useT() {
-  return useTranslation().t;
-}
-
-/** t translates outside React (plain functions, error boundaries). */
-export const t = i18next.t.bind(i18next);

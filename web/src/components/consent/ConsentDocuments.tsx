@@ -1,10 +1,9 @@
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { DocumentBox, useDocument } from '@/components/DocumentBox';
 import type { ApplyMode } from '@/lib/api/types';
 import { loadConsentDocuments, type ConsentItem } from '@/lib/consent/documents';
 import { useFlow, nameOf } from '@/stores/flow';
-import { useT } from '@/lib/i18n';
+import { useLanguage, useT } from '@/lib/i18n';
 
 /**
  * The consent screens' shared parts: the documents under each lender's name,
@@ -90,14 +89,14 @@ export function AgreeBox({
 export function useAgree(): { agreed: boolean; error: boolean; set: (v: boolean) => void; fail: () => void } {
   // An agreement holds for the language it was given in: switching language
   // shows the document again in the new one, to be agreed to afresh.
-  const { i18n } = useTranslation();
+  const language = useLanguage();
   const [agreedIn, setAgreedIn] = useState<string | null>(null);
   const [error, setError] = useState(false);
   return {
-    agreed: agreedIn === i18n.language,
+    agreed: agreedIn === language,
     error,
     set: (v) => {
-      setAgreedIn(v ? i18n.language : null);
+      setAgreedIn(v ? language : null);
       if (v) setError(false);
     },
     fail: () => setError(true),

@@ -1,19 +1,20 @@
 import { useState } from 'react';
 import { Controller, type Control, type FieldValues } from 'react-hook-form';
-import { IMaskInput } from 'react-imask';
 import type { FieldDefinition } from '@/lib/api/types';
 import { serverText } from '@/lib/serverText';
 import { fieldType, isRequired, isWholeNumberField, US_STATES, validateField } from '@/lib/validation';
 import { maskUsDate, normalizeUsDate } from '@/lib/dates';
+import { maskMoney, maskPattern, PATTERNS, type Pattern } from '@/lib/masks';
 import { useT } from '@/lib/i18n';
 import { AUTOCOMPLETE } from './autocomplete';
+import { MaskedInput } from './MaskedInput';
 import type { RemoteChecks } from './useRemoteChecks';
 
-const MASKS: Partial<Record<string, string>> = {
-  ssn: '000-00-0000',
-  phone: '(000) 000-0000',
-  dynamicPhone: '(000) 000-0000',
-  zipCode: '00000[-0000]',
+const MASKS: Partial<Record<string, Pattern>> = {
+  ssn: PATTERNS.ssn,
+  phone: PATTERNS.phone,
+  dynamicPhone: PATTERNS.phone,
+  zipCode: PATTERNS.zipCode,
 };
 
 /** Date fields take MM/DD/YYYY, MM/YYYY or MM/YY, shaped by lib/dates' own mask rather than a fixed pattern. */
@@ -178,22 +179,19 @@ export function FieldControl({ def, applicant, control, error, inGroup = false, 
           );
         } else if (isDate(type)) {
           input = (
-            <input
+            <MaskedInput
               {...common}
               className="input input--short"
-              type="text"
               inputMode="numeric"
               value={(field.value as string) ?? ''}
-              onChange={(e) => {
-                const before = (field.value as string) ?? '';
-                field.onChange(maskUsDate(e.target.value, e.target.value.length < before.length));
-              }}
+              shape={maskUsDate}
+              onValueChange={field.onChange}
               onBlur={(e) => {
                 const shaped = normalizeUsDate(e.target.value);
                 if (shaped !== e.target.value) field.onChange(shaped);
                 blur();
               }}
-              ref={field.ref}
+              inputRef={field.ref}
               autoComplete={autoComplete}
               spellCheck={false}
               maxLength={10}
@@ -202,13 +200,12 @@ export function FieldControl({ def, applicant, control, error, inGroup = false, 
         } else if (MASKS[type]) {
           input = (
             <div className="input-row">
-              <IMaskInput
+              <MaskedInput
                 {...common}
                 className={`input${type === 'ssn' && !show ? ' masked' : ''}${type === 'zipCode' ? ' input--short' : ''}`}
-                mask={MASKS[type]!}
                 value={(field.value as string) ?? ''}
-                unmask={false}
-                onAccept={(v: string) => field.onChange(v)}
+                shape={(typed) => maskPattern(typed, MASKS[type]!)}
+                onValueChange={field.onChange}
                 onBlur={blur}
                 inputRef={field.ref}
                 inputMode={type === 'phone' || type === 'dynamicPhone' ? 'tel' : 'numeric'}
@@ -228,19 +225,12 @@ export function FieldControl({ def, applicant, control, error, inGroup = false, 
           input = (
             <div className="prefix-wrap">
               <span aria-hidden="true">$</span>
-              <IMaskInput
+              <MaskedInput
                 {...common}
                 className="input"
-                mask={Number}
-                scale={2}
-                thousandsSeparator=","
-                radix="."
-                mapToRadix={['.']}
-                min={0}
-                max={99999999}
                 value={(field.value as string) ?? ''}
-                unmask={false}
-                onAccept={(v: string) => field.onChange(v)}
+                shape={maskMoney}
+                onValueChange={field.onChange}
                 onBlur={blur}
                 inputRef={field.ref}
                 inputMode="decimal"

@@ -8,8 +8,7 @@ import { joinNames } from '@/lib/consent/chain';
 import { agreeToAll } from '@/lib/consent/documents';
 import { providerRoute } from '@/lib/paths';
 import { useFlow, useProviderName } from '@/stores/flow';
-import { useT } from '@/lib/i18n';
-import { Trans } from 'react-i18next';
+import { Trans, useT } from '@/lib/i18n';
 
 /**
  * PrequalifyAgreePage: the soft-pull authorisation before prequalifying

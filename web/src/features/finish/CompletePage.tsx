@@ -1,11 +1,10 @@
 import { useEffect, useState } from 'react';
-import { Trans } from 'react-i18next';
 import { Page } from '@/components/Page';
 import { Button } from '@/components/Button';
 import { ResultIcon } from '@/components/Icons';
 import { finishFlow, finishLater } from '@/flow/finish';
 import { useFlowNavigate } from '@/flow/navigation';
-import { useT } from '@/lib/i18n';
+import { Trans, useT } from '@/lib/i18n';
 import { formatCents } from '@/lib/money';
 import { useWording } from '@/lib/wording';
 import { useFlow, useProviderName } from '@/stores/flow';

@@ -1,14 +1,13 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import * as Accordion from '@radix-ui/react-accordion';
 import { useEffect, useState, type ReactNode } from 'react';
-import { Trans } from 'react-i18next';
 import { Button } from '@/components/Button';
 import { DocLink } from '@/components/DocLink';
 import { useDocument } from '@/components/DocumentBox';
 import { Skeleton } from '@/components/Skeleton';
 import type { GlossaryEntry } from '@/lib/api/types';
 import { DOC_NAMES, docTitle, PLATFORM_DOCS } from '@/lib/docLinks';
-import { useT } from '@/lib/i18n';
+import { Trans, useT } from '@/lib/i18n';
 import { useFlow } from '@/stores/flow';
 import { loadFaqs, loadGlossary, searchGlossary } from './api';
 import './help.css';

@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { Trans } from 'react-i18next';
 import { Page } from '@/components/Page';
 import { Button } from '@/components/Button';
 import { Modal } from '@/components/Modal';
@@ -9,7 +8,7 @@ import { withProgress } from '@/flow/progress';
 import { api, ApiError, providerPath } from '@/lib/api/client';
 import type { ProviderApplicationState, WaterfallStep } from '@/lib/api/types';
 import { loadWaterfall } from '@/lib/consent/documents';
-import { useT } from '@/lib/i18n';
+import { Trans, useT } from '@/lib/i18n';
 import { afterStep } from '@/lib/lenderSteps';
 import { formatCents } from '@/lib/money';
 import { useFlow, useProviderName } from '@/stores/flow';

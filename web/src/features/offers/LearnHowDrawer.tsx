@@ -1,7 +1,6 @@
-import { Trans } from 'react-i18next';
 import { Modal } from '@/components/Modal';
 import type { PaymentPlan } from '@/lib/api/types';
-import { locale, useT } from '@/lib/i18n';
+import { locale, Trans, useT } from '@/lib/i18n';
 import { formatApr, formatCents } from '@/lib/money';
 import { EARLY_PURCHASE_DAYS, isDeferredInterest, isLease, learnHowMultiplier } from './plans';
 

@@ -1,5 +1,4 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Trans } from 'react-i18next';
 import { Page } from '@/components/Page';
 import { Button } from '@/components/Button';
 import { Skeleton } from '@/components/Skeleton';
@@ -9,7 +8,7 @@ import { isHandled } from '@/lib/api/client';
 import type { PaymentPlan } from '@/lib/api/types';
 import { joinNames } from '@/lib/consent/chain';
 import { isPositive } from '@/lib/decision';
-import { useT } from '@/lib/i18n';
+import { Trans, useT } from '@/lib/i18n';
 import { clampEstimate, formatCents, planAmountCents } from '@/lib/money';
 import { providerRoute } from '@/lib/paths';
 import { providerName, shortNameOf, useFlow, type FlowState } from '@/stores/flow';

@@ -1,6 +1,5 @@
 import { useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
-import { Trans } from 'react-i18next';
 import { Page } from '@/components/Page';
 import { Button } from '@/components/Button';
 import { AgreeBox, ConsentDocuments, useAgree, useConsentDocuments } from '@/components/consent/ConsentDocuments';
@@ -14,7 +13,7 @@ import type { Document } from '@/lib/api/types';
 import { joinNames } from '@/lib/consent/chain';
 import { agreeToAll, consentOf, loadDisclosure } from '@/lib/consent/documents';
 import { isPositive } from '@/lib/decision';
-import { useT } from '@/lib/i18n';
+import { Trans, useT } from '@/lib/i18n';
 import { providerRoute } from '@/lib/paths';
 import { nextOpenStep } from '@/lib/lenderSteps';
 import { useFlow, useProviderName } from '@/stores/flow';

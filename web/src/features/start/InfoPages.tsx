@@ -5,8 +5,7 @@ import { Page } from '@/components/Page';
 import { ResultIcon } from '@/components/Icons';
 import type { ClientErrorCode } from '@/lib/api/types';
 import { useWording } from '@/lib/wording';
-import { useT } from '@/lib/i18n';
-import { Trans } from 'react-i18next';
+import { Trans, useT } from '@/lib/i18n';
 
 /** The error codes with words of their own (start.error.codes); any other gets the general words. */
 const WORDED = ['network', 'in_flight', 'rate_limited', 'resource_not_found', 'unknown_response'] as const satisfies readonly (
