@@ -309,19 +309,24 @@ export async function fullPageShot(page: Page, info: TestInfo, name: string): Pr
 }
 
 /**
+ * openLink opens a /start/… link and answers the new session's id. Only the
+ * start's answer carries it: the form comes with the start, so the form's
+ * screen makes no other call to read it from.
+ */
+export async function openLink(page: Page, link: string): Promise<string> {
+  const started = page.waitForResponse((r) => r.url().includes('/api/v1/flow/start/') && r.request().method() === 'POST');
+  await page.goto(link);
+  return ((await (await started).json()) as { session: { webSessionId: string } }).session.webSessionId;
+}
+
+/**
  * startWithCase opens an office's link, names the sandbox test case for the
  * session (as the API allows outside env prod), applies and agrees to the
  * soft pull.
  */
 export async function startWithCase(page: Page, j: Journey, testCase: string, lastName: string, entityKey = ENTITY_KEY): Promise<void> {
-  let sessionId = '';
-  page.on('request', (r) => {
-    const id = r.headers()['x-web-session-id'];
-    if (id) sessionId = id;
-  });
-  await page.goto(`/start/entity-keys/${entityKey}`);
+  const sessionId = await openLink(page, `/start/entity-keys/${entityKey}`);
   await expect(page).toHaveURL(/\/modes\/prequalify\/application$/);
-  await expect.poll(() => sessionId).not.toBe('');
   const applied = await page.request.post(`/api/v1/test-cases/apply/${testCase}`, {
     headers: { 'X-Web-Session-Id': sessionId, 'Content-Type': 'application/json' },
     data: {},

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import {
   agreeSoftPull,
@@ -8,6 +8,7 @@ import {
   fullPageShot,
   HILL_COUNTRY,
   Journey,
+  openLink,
   SIGNING_BOXES,
   submitApplication,
 } from './helpers';
@@ -35,27 +36,15 @@ function officeLink(entityKey: string): string {
   return m[0];
 }
 
-/** sessionOf follows the session id the app sends, to apply a named test case. */
-function sessionOf(page: Page): () => string {
-  let id = '';
-  page.on('request', (r) => {
-    const h = r.headers()['x-web-session-id'];
-    if (h) id = h;
-  });
-  return () => id;
-}
-
 test('HFD in the office: down payment collected by the staff, another contact, a refused card, then signing', async ({ page }, info) => {
   const j = new Journey(page, info, 'hfd-steps');
   await j.init();
   // The refused card is a 400 the app expects and handles on screen.
   j.allow(/Failed to load resource: the server responded with a status of 400/);
-  const session = sessionOf(page);
-  await page.goto(officeLink(HILL_COUNTRY));
+  const session = await openLink(page, officeLink(HILL_COUNTRY));
   await expect(page).toHaveURL(/\/providers\/lendingclub_standard\/modes\/prequalify\/application$/);
-  await expect.poll(session).not.toBe('');
   const applied = await page.request.post('/api/v1/test-cases/apply/hfd-down-payment', {
-    headers: { 'X-Web-Session-Id': session(), 'Content-Type': 'application/json' },
+    headers: { 'X-Web-Session-Id': session, 'Content-Type': 'application/json' },
     data: {},
   });
   expect(applied.status()).toBe(200);

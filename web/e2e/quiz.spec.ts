@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createHash } from 'node:crypto';
-import { agreeSoftPull, agreeToSigning, drawSignature, ENTITY_KEY, Journey, submitApplication } from './helpers';
+import { agreeSoftPull, agreeToSigning, drawSignature, ENTITY_KEY, Journey, openLink, submitApplication } from './helpers';
 
 /*
  * The identity-quiz test case (docs/behaviour.md, "The identity quiz"): the
@@ -23,14 +23,8 @@ async function answer(page: Page, answers: Record<string, string>): Promise<void
 test('identity quiz: fail once, pass the fresh quiz, sign and finish', async ({ page }, info) => {
   const j = new Journey(page, info, 'quiz');
   await j.init();
-  let sessionId = '';
-  page.on('request', (r) => {
-    const id = r.headers()['x-web-session-id'];
-    if (id) sessionId = id;
-  });
-  await page.goto(`/start/entity-keys/${ENTITY_KEY}`);
+  const sessionId = await openLink(page, `/start/entity-keys/${ENTITY_KEY}`);
   await expect(page).toHaveURL(/\/providers\/synchrony_standard\/modes\/prequalify\/application$/);
-  await expect.poll(() => sessionId).not.toBe('');
   const applied = await page.request.post('/api/v1/test-cases/apply/identity-quiz', {
     headers: { 'X-Web-Session-Id': sessionId, 'Content-Type': 'application/json' },
     data: {},
