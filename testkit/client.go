@@ -126,22 +126,34 @@ func callName(method, path string) string {
 	return method + " " + name
 }
 
+// Started is what a start answered that a journey goes on with.
+type Started struct {
+	// Provider is the lender the session starts with.
+	Provider string
+	// HasForm says the start brought that lender's form, so the browser
+	// asks for it no more (docs/behaviour.md, "Routes").
+	HasForm bool
+}
+
 // Start starts a session at the office with entityKey for a $4,500
-// treatment (as a link with an amount would), keeps its id and answers the
-// provider the session starts with.
-func (c *Client) Start(entityKey string) (firstProvider string, err error) {
+// treatment (as a link with an amount would) and keeps its id.
+func (c *Client) Start(entityKey string) (Started, error) {
 	var start struct {
 		Session struct {
 			WebSessionID       string `json:"webSessionId"`
 			DynamicProviderKey string `json:"dynamicProviderKey"`
 		} `json:"session"`
+		Form *struct {
+			ProviderKey string `json:"providerKey"`
+		} `json:"form"`
 	}
 	c.SessionID = ""
 	if err := c.Call("POST", "/flow/start/entity-keys/"+entityKey, map[string]any{"purchaseAmountCents": 450_000}, &start); err != nil {
-		return "", fmt.Errorf("start: %w", err)
+		return Started{}, fmt.Errorf("start: %w", err)
 	}
 	c.SessionID = start.Session.WebSessionID
-	return start.Session.DynamicProviderKey, nil
+	first := start.Session.DynamicProviderKey
+	return Started{Provider: first, HasForm: start.Form != nil && start.Form.ProviderKey == first}, nil
 }
 
 // Consent reads a lender's document of a kind (prequalification,
@@ -160,18 +172,23 @@ func (c *Client) Consent(providerKey, kind string) (map[string]any, error) {
 }
 
 // CompleteFlow runs the prequalify journey of an office whose waterfall
-// starts with synchrony_standard, from start to finish/completed: 14 calls.
+// starts with synchrony_standard, from start to finish/completed, making the
+// calls the browser makes: 13, since the form comes with the start.
 // ssn must be unique per journey in a load run, since the server caps
 // credit pulls per SSN per day.
 func (c *Client) CompleteFlow(entityKey, ssn, signature string) error {
 	const p = "/providers/synchrony_standard"
-	if first, err := c.Start(entityKey); err != nil {
+	started, err := c.Start(entityKey)
+	if err != nil {
 		return err
-	} else if first != "synchrony_standard" {
-		return fmt.Errorf("start: first provider %q", first)
 	}
-	if err := c.Call("POST", "/apply/start/providers/synchrony_standard?mode=prequalify", nil, nil); err != nil {
-		return fmt.Errorf("apply start: %w", err)
+	if started.Provider != "synchrony_standard" {
+		return fmt.Errorf("start: first provider %q", started.Provider)
+	}
+	if !started.HasForm {
+		if err := c.Call("POST", "/apply/start/providers/synchrony_standard?mode=prequalify", nil, nil); err != nil {
+			return fmt.Errorf("apply start: %w", err)
+		}
 	}
 	softPull, err := c.Consent("synchrony_standard", "prequalification")
 	if err != nil {

@@ -25,7 +25,7 @@ function precompress(): Plugin {
           return statSync(p).isDirectory() ? walk(p) : [p];
         });
       for (const file of walk(root)) {
-        if (!/\.(js|css|html|svg|json|txt|ico)$/.test(file) || file.includes('.vite')) continue;
+        if (!/\.(js|css|html|svg|json|txt|ico)$/.test(file)) continue;
         const buf = readFileSync(file);
         if (buf.length < 1024) continue;
         writeFileSync(file + '.gz', gzipSync(buf, { level: 9 }));
@@ -48,6 +48,18 @@ const ENTRY_PAGES: Record<string, string[]> = {
   start: ['src/features/start/StartPage.tsx', 'src/features/application/ApplicationPage.tsx', 'src/locales/en/journey.ts'],
 };
 
+/** reachable answers every node from starts by next, without entering skip: the module and chunk graphs alike. */
+function reachable(starts: string[], next: (node: string) => readonly string[] | undefined, skip: ReadonlySet<string> = new Set()): Set<string> {
+  const seen = new Set<string>();
+  const walk = (node: string) => {
+    if (seen.has(node) || skip.has(node)) return;
+    seen.add(node);
+    next(node)?.forEach(walk);
+  };
+  starts.forEach(walk);
+  return seen;
+}
+
 /** entryPages writes ENTRY_PAGES' pages from the built index.html and the bundle's chunks. */
 function entryPages(): Plugin {
   const root = fileURLToPath(new URL('./', import.meta.url));
@@ -58,16 +70,7 @@ function entryPages(): Plugin {
       const dir = options.dir ?? fileURLToPath(new URL('./dist', import.meta.url));
       const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
       const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-      const closure = (files: string[]): Set<string> => {
-        const seen = new Set<string>();
-        const walk = (file: string) => {
-          if (seen.has(file)) return;
-          seen.add(file);
-          byFile.get(file)?.imports.forEach(walk);
-        };
-        files.forEach(walk);
-        return seen;
-      };
+      const closure = (files: string[]) => reachable(files, (file) => byFile.get(file)?.imports);
       const shell = closure(chunks.filter((c) => c.isEntry).map((c) => c.fileName));
       const index = readFileSync(path.join(dir, 'index.html'), 'utf8');
       for (const [name, modules] of Object.entries(ENTRY_PAGES)) {
@@ -104,18 +107,9 @@ function landingChunks(): { plugin: Plugin; groups: { name: string; test: (id: s
     name: 'chairside-landing-chunks',
     apply: 'build',
     buildEnd() {
-      const reach = (from: string[], skip: Set<string>) => {
-        const seen = new Set<string>();
-        const walk = (id: string) => {
-          if (seen.has(id) || skip.has(id)) return;
-          seen.add(id);
-          this.getModuleInfo(id)?.importedIds.forEach(walk);
-        };
-        from.forEach(walk);
-        return seen;
-      };
+      const reach = (from: string[], skip?: Set<string>) => reachable(from, (id) => this.getModuleInfo(id)?.importedIds, skip);
       const entry = [...this.getModuleIds()].find((id) => this.getModuleInfo(id)?.isEntry);
-      const taken = reach(entry ? [entry] : [], new Set());
+      const taken = reach(entry ? [entry] : []);
       for (const [name, modules] of Object.entries(ENTRY_PAGES)) {
         modules.forEach((m, i) => {
           const mine = reach([path.join(root, m)], taken);
@@ -136,15 +130,14 @@ function landingChunks(): { plugin: Plugin; groups: { name: string; test: (id: s
 }
 const landing = landingChunks();
 
-// The built app is embedded in the Go binary (web/dist), so the manifest is kept
-// for scripts/js-size.mjs, and no inline script or style is ever emitted (strict CSP).
+// The built app is embedded in the Go binary (web/dist): no inline script or
+// style is ever emitted (strict CSP).
 export default defineConfig({
   plugins: [react(), landing.plugin, entryPages(), precompress()],
   define: { __APP_VERSION__: JSON.stringify(`${pkg.version}`) },
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   build: {
     outDir: 'dist',
-    manifest: true,
     sourcemap: false,
     assetsInlineLimit: 0,
     modulePreload: { polyfill: false },

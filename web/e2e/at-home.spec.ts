@@ -35,3 +35,29 @@ test('at home without an amount: the patient enters the treatment amount and the
   await expect(page.getByRole('radio').first()).toBeVisible();
   await j.screen('payment-plans-amount', 'Choose your payment plan');
 });
+
+test('a link lands on a page that names all of the form’s code, and the form comes with the start: nothing else is fetched before it shows', async ({
+  page,
+}) => {
+  const link = `/start/entity-keys/${ENTITY_KEY}`;
+  const scripts: string[] = [];
+  const calls: string[] = [];
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (url.pathname.endsWith('.js')) scripts.push(url.pathname);
+    if (url.pathname.startsWith('/api/')) calls.push(`${r.method()} ${url.pathname}`);
+  });
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/modes\/prequalify\/application$/);
+  await expect(page.getByLabel(/^Treatment amount/)).toBeVisible();
+  const named = new Set(
+    await page.$$eval('script[type="module"][src], link[rel="modulepreload"]', (els) =>
+      els.map((e) => new URL(e.getAttribute('src') ?? e.getAttribute('href') ?? '', location.href).pathname),
+    ),
+  );
+  expect(named.size).toBeGreaterThan(3);
+  expect([...named].filter((s) => !scripts.includes(s))).toEqual([]);
+  expect(scripts.filter((s) => !named.has(s))).toEqual([]);
+  expect(calls.filter((c) => c.includes('/apply/start/'))).toEqual([]);
+  expect(calls).toContain(`POST /api/v1/flow/start/entity-keys/${ENTITY_KEY}`);
+});

@@ -309,29 +309,29 @@ export async function fullPageShot(page: Page, info: TestInfo, name: string): Pr
 }
 
 /**
- * openLink opens a /start/… link and answers the new session's id. Only the
- * start's answer carries it: the form comes with the start, so the form's
- * screen makes no other call to read it from.
+ * openCase opens an office's link (an entity key's, or a one-time invitation) and names the sandbox test case for the
+ * new session (as the API allows outside env prod), once the form shows.
+ * It answers the session's id, which only the start's answer carries: the
+ * form comes with the start, so the form's screen makes no call to read it
+ * from.
  */
-export async function openLink(page: Page, link: string): Promise<string> {
+export async function openCase(page: Page, testCase: string, link = `/start/entity-keys/${ENTITY_KEY}`): Promise<string> {
   const started = page.waitForResponse((r) => r.url().includes('/api/v1/flow/start/') && r.request().method() === 'POST');
   await page.goto(link);
-  return ((await (await started).json()) as { session: { webSessionId: string } }).session.webSessionId;
-}
-
-/**
- * startWithCase opens an office's link, names the sandbox test case for the
- * session (as the API allows outside env prod), applies and agrees to the
- * soft pull.
- */
-export async function startWithCase(page: Page, j: Journey, testCase: string, lastName: string, entityKey = ENTITY_KEY): Promise<void> {
-  const sessionId = await openLink(page, `/start/entity-keys/${entityKey}`);
+  const sessionId = ((await (await started).json()) as { session: { webSessionId: string } }).session.webSessionId;
   await expect(page).toHaveURL(/\/modes\/prequalify\/application$/);
   const applied = await page.request.post(`/api/v1/test-cases/apply/${testCase}`, {
     headers: { 'X-Web-Session-Id': sessionId, 'Content-Type': 'application/json' },
     data: {},
   });
   expect(applied.status()).toBe(200);
+  return sessionId;
+}
+
+/** startWithCase opens a test case (openCase), applies and agrees to the soft pull; it answers the session's id. */
+export async function startWithCase(page: Page, j: Journey, testCase: string, lastName: string, entityKey = ENTITY_KEY): Promise<string> {
+  const sessionId = await openCase(page, testCase, `/start/entity-keys/${entityKey}`);
   await submitApplication(j, lastName, `${testCase}-application`);
   await agreeSoftPull(j);
+  return sessionId;
 }

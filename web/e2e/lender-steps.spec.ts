@@ -8,7 +8,7 @@ import {
   fullPageShot,
   HILL_COUNTRY,
   Journey,
-  openLink,
+  openCase,
   SIGNING_BOXES,
   submitApplication,
 } from './helpers';
@@ -41,13 +41,8 @@ test('HFD in the office: down payment collected by the staff, another contact, a
   await j.init();
   // The refused card is a 400 the app expects and handles on screen.
   j.allow(/Failed to load resource: the server responded with a status of 400/);
-  const session = await openLink(page, officeLink(HILL_COUNTRY));
+  await openCase(page, 'hfd-down-payment', officeLink(HILL_COUNTRY));
   await expect(page).toHaveURL(/\/providers\/lendingclub_standard\/modes\/prequalify\/application$/);
-  const applied = await page.request.post('/api/v1/test-cases/apply/hfd-down-payment', {
-    headers: { 'X-Web-Session-Id': session, 'Content-Type': 'application/json' },
-    data: {},
-  });
-  expect(applied.status()).toBe(200);
   await submitApplication(j, 'Steps', 'hfd-application');
   await agreeSoftPull(j, ['LendingClub', 'Covered Care', 'HFD']);
 

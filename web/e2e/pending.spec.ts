@@ -97,12 +97,7 @@ test('lendingclub-true-pending: LendingClub is still reviewing; the screen check
 test('offer-expired: an offer past its date is shown as expired, and the server refuses its plans', async ({ page }, info) => {
   const j = new Journey(page, info, 'offer-expired');
   await j.init();
-  let sessionId = '';
-  page.on('request', (r) => {
-    const id = r.headers()['x-web-session-id'];
-    if (id) sessionId = id;
-  });
-  await startWithCase(page, j, 'offer-expired', 'Patient', HILL_COUNTRY);
+  const sessionId = await startWithCase(page, j, 'offer-expired', 'Patient', HILL_COUNTRY);
   await expect(page).toHaveURL(/\/providers\/lendingclub_standard\/expired$/);
   await expect(page.getByText(/The offer from LendingClub ended on .*, so it can no longer be accepted\./)).toBeVisible();
   await j.screen('expired', 'This offer has expired');

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createHash } from 'node:crypto';
-import { agreeSoftPull, agreeToSigning, drawSignature, ENTITY_KEY, Journey, openLink, submitApplication } from './helpers';
+import { agreeSoftPull, agreeToSigning, drawSignature, Journey, openCase, submitApplication } from './helpers';
 
 /*
  * The identity-quiz test case (docs/behaviour.md, "The identity quiz"): the
@@ -23,13 +23,8 @@ async function answer(page: Page, answers: Record<string, string>): Promise<void
 test('identity quiz: fail once, pass the fresh quiz, sign and finish', async ({ page }, info) => {
   const j = new Journey(page, info, 'quiz');
   await j.init();
-  const sessionId = await openLink(page, `/start/entity-keys/${ENTITY_KEY}`);
+  await openCase(page, 'identity-quiz');
   await expect(page).toHaveURL(/\/providers\/synchrony_standard\/modes\/prequalify\/application$/);
-  const applied = await page.request.post('/api/v1/test-cases/apply/identity-quiz', {
-    headers: { 'X-Web-Session-Id': sessionId, 'Content-Type': 'application/json' },
-    data: {},
-  });
-  expect(applied.status()).toBe(200);
 
   const decided = page.waitForResponse((r) => r.url().endsWith('/providers/synchrony_standard/prequalify'));
   await submitApplication(j, 'Quizzical', 'quiz-application');

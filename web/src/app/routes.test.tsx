@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { decision, fixedRatePlan } from '@/test/fixtures';
+import { decision, fixedRatePlan, textDocument } from '@/test/fixtures';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CurrentLocation, Decision, Document, FieldDefinition, StartFlowResponse, StartProviderResponse } from '@/lib/api/types';
@@ -60,15 +60,12 @@ const location: CurrentLocation = {
   ],
 } as CurrentLocation;
 
-const doc = (p: string): Document => ({
-  id: `${p}-soft-pull`,
-  version: '3',
-  title: 'Authorization to check your credit',
-  contentType: 'text/plain',
-  content: `${p} may obtain your credit report.`,
-  language: 'en',
-  sha256: `sha-${p}`,
-});
+const doc = (p: string) =>
+  textDocument(`${p}-soft-pull`, 'Authorization to check your credit', {
+    version: '3',
+    sha256: `sha-${p}`,
+    content: `${p} may obtain your credit report.`,
+  });
 
 /** The server for one journey: the start, the form, the documents, the email check and the lenders' answers. */
 function server(answers: Record<string, Decision>): Call[] {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, vi } from 'vitest';
 import { configureApi } from '@/lib/api/client';
-import type { Decision, FieldDefinition, PaymentPlan, Session } from '@/lib/api/types';
+import type { Decision, Document, FieldDefinition, PaymentPlan, Session } from '@/lib/api/types';
 import { flow } from '@/stores/flow';
 
 /** decision is a lender's answer as the API sends it, with nothing stipulated. */
@@ -75,4 +75,9 @@ export function withMonthsField(): void {
     fieldGroupRules: [],
     providers: [],
   } as never);
+}
+
+/** textDocument is a lender's plain-text document as the server sends one: its words are "{title} text", its hash named after its id. */
+export function textDocument(id: string, title: string, over: Partial<Document> = {}): Document {
+  return { id, version: '1', title, contentType: 'text/plain', content: `${title} text`, language: 'en', sha256: `sha-${id}`, ...over };
 }

@@ -2,10 +2,11 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import type { Document, FieldDefinition, Session, WaterfallStep } from '@/lib/api/types';
+import type { FieldDefinition, Session, WaterfallStep } from '@/lib/api/types';
 import { setLanguage } from '@/lib/i18n';
 import { flow } from '@/stores/flow';
 import { withCatalogue } from '@/test/catalogue';
+import { textDocument } from '@/test/fixtures';
 import { ApplicationForm } from './ApplicationForm';
 import { ApplicationPage } from './ApplicationPage';
 import { PrequalifyAgreePage } from './PrequalifyAgreePage';
@@ -19,15 +20,12 @@ import { PrequalifyAgreePage } from './PrequalifyAgreePage';
 
 const LENDERS = ['synchrony_standard', 'fortiva_standard', 'snap_standard'];
 
-const doc = (providerKey: string): Document => ({
-  id: `${providerKey}-soft-pull`,
-  version: '1',
-  title: 'Authorization to check your credit',
-  contentType: 'text/plain',
-  content: `${providerKey} may obtain your credit report.`,
-  language: 'es',
-  sha256: `sha-${providerKey}`,
-});
+const doc = (providerKey: string) =>
+  textDocument(`${providerKey}-soft-pull`, 'Authorization to check your credit', {
+    sha256: `sha-${providerKey}`,
+    content: `${providerKey} may obtain your credit report.`,
+    language: 'es',
+  });
 
 /** A session at Synchrony whose quick check may go on, on its own, to the next `more` lenders. */
 function session(more: number) {

@@ -5,6 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { Document } from '@/lib/api/types';
 import { flow } from '@/stores/flow';
 import { provider } from '@/test/catalogue';
+import { textDocument } from '@/test/fixtures';
 import { AgreementPage, CompleteAgreementPage } from './StepAgreementPages';
 
 const post = vi.hoisted(() => vi.fn());
@@ -14,15 +15,6 @@ vi.mock('@/lib/api/client', async (actual) => {
   return { ...real, api: { ...real.api, post, get } };
 });
 
-const doc = (id: string, title: string): Document => ({
-  id,
-  version: '1',
-  title,
-  contentType: 'text/plain',
-  content: `${title} text`,
-  language: 'en',
-  sha256: `sha-${id}`,
-});
 const consentTo = (d: Document) => ({ documentId: d.id, documentVersion: d.version, documentSha256: d.sha256, agreed: true });
 
 function show(key: string, page: string, Component: () => React.ReactNode) {
@@ -38,7 +30,7 @@ function show(key: string, page: string, Component: () => React.ReactNode) {
 }
 
 describe('the agreement on its own screen', () => {
-  const agreement = doc('aff/agreement', 'Credit agreement');
+  const agreement = textDocument('aff/agreement', 'Credit agreement');
   beforeEach(() => {
     post.mockReset();
     flow.reset();
@@ -72,7 +64,7 @@ describe('the agreement on its own screen', () => {
 });
 
 describe('the cardholder agreement after signing', () => {
-  const cardholder = doc('fortiva/cardholder_agreement', 'Cardholder agreement');
+  const cardholder = textDocument('fortiva/cardholder_agreement', 'Cardholder agreement');
   beforeEach(() => {
     post.mockReset();
     get.mockReset();

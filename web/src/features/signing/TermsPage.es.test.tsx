@@ -6,6 +6,7 @@ import type { Decision, DisclosureKind, Document, Session } from '@/lib/api/type
 import { setLanguage } from '@/lib/i18n';
 import { flow } from '@/stores/flow';
 import { withCatalogue } from '@/test/catalogue';
+import { textDocument } from '@/test/fixtures';
 
 /*
  * Signing in Spanish: our words around the lender's documents (which the
@@ -13,15 +14,7 @@ import { withCatalogue } from '@/test/catalogue';
  * as it is on the application.
  */
 
-const docOf = (id: string, title: string): Document => ({
-  id,
-  version: '1',
-  title,
-  contentType: 'text/plain',
-  content: `${title}…`,
-  sha256: `sha-${id}`,
-  language: 'es',
-});
+const docOf = (id: string, title: string) => textDocument(id, title, { language: 'es' });
 const docs: Record<DisclosureKind | 'agreement', Document> = {
   esign: docOf('esign-doc', 'Consentimiento electrónico'),
   agreement: docOf('agreement-doc', 'Contrato de crédito'),

@@ -7,21 +7,13 @@ import type { Decision, DisclosureKind, Document, Session } from '@/lib/api/type
 import { flow } from '@/stores/flow';
 import { provider, withCatalogue } from '@/test/catalogue';
 import { json, routes } from '@/test/fetch';
+import { textDocument } from '@/test/fixtures';
 
-const docOf = (id: string, title: string): Document => ({
-  id,
-  version: '1',
-  title,
-  contentType: 'text/plain',
-  content: `${title}…`,
-  language: 'en',
-  sha256: `sha-${id}`,
-});
 const docs: Record<DisclosureKind | 'agreement', Document> = {
-  esign: docOf('esign-doc', 'E-sign consent'),
-  agreement: docOf('agreement-doc', 'Credit agreement'),
-  application: docOf('application-doc', 'Important disclosures'),
-  prequalification: docOf('prequal-doc', 'Prequalification terms'),
+  esign: textDocument('esign-doc', 'E-sign consent'),
+  agreement: textDocument('agreement-doc', 'Credit agreement'),
+  application: textDocument('application-doc', 'Important disclosures'),
+  prequalification: textDocument('prequal-doc', 'Prequalification terms'),
 };
 const signed = 'data:image/png;base64,' + Buffer.alloc(4000, 3).toString('base64');
 const signature = { valid: true, problem: null, png: signed, method: 'drawn' as const };
