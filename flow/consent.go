@@ -5,7 +5,10 @@ import (
 	"strings"
 	"time"
 
+	"golang.org/x/sync/singleflight"
+
 	"github.com/chairside/chairside"
+	"github.com/chairside/chairside/locale"
 )
 
 // Document kinds a browser asks for with GET /providers/{k}/disclosures.
@@ -69,23 +72,39 @@ func (s *Service) Terms(ctx context.Context, c *Caller, providerKey string) (*ch
 }
 
 // document fetches a lender document; kind is one of ours and is mapped to
-// the lender's (application → disclosures).
+// the lender's (application → disclosures). Callers asking at the same time
+// for the same document of the same lender in the same language share one
+// lender call (many patients at one step, a submit retried): the lender
+// answers each document once, not once a caller, and every caller still gets
+// the lender's current document, since nothing is kept after the call. The
+// shared call is not tied to any one caller's request: a caller that gives
+// up leaves, and the others still get their answer.
 func (s *Service) document(ctx context.Context, lender chairside.Lender, providerKey, kind string) (*chairside.Document, error) {
 	lenderKind := kind
 	if kind == DocApplication {
 		lenderKind = "disclosures"
 	}
-	lctx, cancel := context.WithTimeout(ctx, s.opts.LenderTimeout)
-	defer cancel()
-	doc, err := lender.Document(lctx, providerKey, lenderKind)
-	if err != nil {
-		if isCode(err, chairside.ENOTFOUND) {
-			return nil, err
+	key := providerKey + "\x00" + lenderKind + "\x00" + string(locale.From(ctx))
+	shared := s.docCalls.DoChan(key, func() (any, error) {
+		lctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), s.opts.LenderTimeout)
+		defer cancel()
+		return lender.Document(lctx, providerKey, lenderKind)
+	})
+	var res singleflight.Result
+	select {
+	case res = <-shared:
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+	if res.Err != nil {
+		if isCode(res.Err, chairside.ENOTFOUND) {
+			return nil, res.Err
 		}
-		s.log.Warn("lender document failed", "provider", providerKey, "kind", kind, "err", chairside.ErrorCode(err))
+		s.log.Warn("lender document failed", "provider", providerKey, "kind", kind, "err", chairside.ErrorCode(res.Err))
 		return nil, errorf(chairside.ELENDER, "We could not load this document. Please try again.")
 	}
-	return doc, nil
+	doc := *res.Val.(*chairside.Document) // a copy each: callers may change theirs
+	return &doc, nil
 }
 
 // checkConsent requires an affirmative consent naming exactly doc.

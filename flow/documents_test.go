@@ -3,10 +3,15 @@ package flow_test
 import (
 	"bytes"
 	"context"
+	"errors"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
+	"github.com/chairside/chairside"
 	"github.com/chairside/chairside/flow"
+	"github.com/chairside/chairside/lender/sandbox"
 	"github.com/chairside/chairside/locale"
 	"github.com/chairside/chairside/store/storetest"
 )
@@ -47,5 +52,70 @@ func TestDocumentsInSpanish(t *testing.T) {
 	}
 	if again, _ := f.svc.DocumentPDF(en, sheet); !bytes.Equal(again, enPDF) {
 		t.Error("the English sheet changed once the Spanish one was printed")
+	}
+}
+
+// TestDocumentFetchedOnceAtATime: callers asking at once for the same lender
+// document share one lender call, each gets a copy of its own, a caller who
+// gives up leaves without ending the call for the others, and a document in
+// another language is a call of its own.
+func TestDocumentFetchedOnceAtATime(t *testing.T) {
+	f := newFixture(t, storetest.SQLite(t), flow.Options{})
+	c := f.caller(t)
+	f.lenders.holdDocs, f.lenders.docEntered = make(chan struct{}), make(chan struct{}, 16)
+	fetch := func(ctx context.Context) (*chairside.Document, error) {
+		return f.svc.Disclosures(ctx, c, "synchrony_standard", flow.DocPrequalification)
+	}
+
+	// The first caller reaches the lender and is held there; the others arrive while it is.
+	const callers = 6
+	docs := make([]*chairside.Document, callers)
+	errs := make([]error, callers)
+	var wg sync.WaitGroup
+	wg.Go(func() { docs[0], errs[0] = fetch(context.Background()) })
+	<-f.lenders.docEntered
+	for i := 1; i < callers; i++ {
+		wg.Go(func() { docs[i], errs[i] = fetch(context.Background()) })
+	}
+	gaveUp, giveUp := context.WithCancel(context.Background())
+	left := make(chan error, 1)
+	go func() { _, err := fetch(gaveUp); left <- err }()
+	giveUp()
+	select {
+	case err := <-left:
+		if !errors.Is(err, context.Canceled) {
+			t.Fatalf("a caller who gave up got %v, want context.Canceled", err)
+		}
+	case <-time.After(5 * time.Second):
+		close(f.lenders.holdDocs)
+		t.Fatal("a caller who gave up is still waiting for the lender")
+	}
+	// A Spanish caller's document is another one: it reaches the lender too.
+	spanish := make(chan *chairside.Document, 1)
+	go func() {
+		d, _ := fetch(locale.With(context.Background(), locale.Spanish))
+		spanish <- d
+	}()
+	<-f.lenders.docEntered
+	time.Sleep(50 * time.Millisecond) // the English callers are waiting on the held call by now
+	close(f.lenders.holdDocs)
+	wg.Wait()
+
+	// English once (a caller the scheduler kept back past the release may
+	// make a second call) and Spanish once; one call a caller would be seven.
+	if n, _ := f.log.count(sandbox.OpDocument); n < 2 || n > 3 {
+		t.Errorf("the lender was asked %d times, want twice (English once, Spanish once)", n)
+	}
+	for i, d := range docs {
+		if errs[i] != nil || d == nil || d.ID != docs[0].ID || d.SHA256 != docs[0].SHA256 {
+			t.Fatalf("caller %d: %+v %v", i, d, errs[i])
+		}
+	}
+	docs[1].Content = "changed by one caller"
+	if docs[0].Content == docs[1].Content {
+		t.Error("callers share one document value")
+	}
+	if d := <-spanish; d == nil || d.Language != "es" || d.SHA256 == docs[0].SHA256 {
+		t.Errorf("the Spanish caller got %+v", d)
 	}
 }

@@ -20,6 +20,8 @@ import (
 	"sync"
 	"time"
 
+	"golang.org/x/sync/singleflight"
+
 	"github.com/chairside/chairside"
 )
 
@@ -95,6 +97,8 @@ type Service struct {
 
 	pdfs pdfCache  // printed sheets by name
 	help helpCache // help answers by what they are built from
+
+	docCalls singleflight.Group // lender documents being fetched, by lender, kind and language (document)
 }
 
 // New returns a Service over a store and the lenders. keys (a

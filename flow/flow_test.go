@@ -16,10 +16,15 @@ import (
 	"github.com/chairside/chairside/testkit"
 )
 
-// countingLenders wraps the sandbox to make AcceptOffer fail on demand.
+// countingLenders wraps the sandbox to make AcceptOffer fail on demand,
+// and to hold document fetches until a test lets them go.
 type countingLenders struct {
 	inner      chairside.Lenders
 	failAccept atomic.Bool
+	// holdDocs, when set, holds every Document call until it is closed;
+	// each call first sends on docEntered.
+	holdDocs   chan struct{}
+	docEntered chan struct{}
 }
 
 func (c *countingLenders) Lender(key string) (chairside.Lender, error) {
@@ -40,6 +45,14 @@ func (l *countingLender) AcceptOffer(ctx context.Context, req *chairside.OfferRe
 		return errors.New("lender down")
 	}
 	return l.Lender.AcceptOffer(ctx, req)
+}
+
+func (l *countingLender) Document(ctx context.Context, providerKey, kind string) (*chairside.Document, error) {
+	if l.c.holdDocs != nil {
+		l.c.docEntered <- struct{}{}
+		<-l.c.holdDocs
+	}
+	return l.Lender.Document(ctx, providerKey, kind)
 }
 
 // lenderLog keeps every call that reached the sandbox, as its Observe hook

@@ -12,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -40,11 +41,14 @@ func TestServeWalksTheWholeFlow(t *testing.T) {
 			if err := c.CompleteFlow(demo.EntityKey, "123456789", testkit.SignaturePNG(t)); err != nil {
 				t.Fatal(err)
 			}
-			// Twelve steps of the journey, and the two documents signing a
-			// prequalification shows besides the e-sign one: the agreement
-			// and the hard-pull authorisation.
-			if got := len(c.Latencies); got != 14 {
-				t.Errorf("the flow made %d calls, want 14", got)
+			// Eleven steps of the journey (the form comes with the start),
+			// and the two documents signing a prequalification shows besides
+			// the e-sign one: the agreement and the hard-pull authorisation.
+			if got := len(c.Latencies); got != 13 {
+				t.Errorf("the flow made %d calls, want 13", got)
+			}
+			if slices.Contains(c.Names, "POST apply/start") {
+				t.Error("the journey asked for the form the start had brought")
 			}
 			err := c.Call("GET", "/locations/current", nil, nil)
 			var apiErr *testkit.APIError

@@ -16,6 +16,26 @@ export const PATTERNS = {
   zipCode: '00000-0000',
 } as const satisfies Record<string, Pattern>;
 
+/** The patterns of the server's field types that have one. */
+const FIELD_PATTERNS: Partial<Record<string, Pattern>> = {
+  ssn: PATTERNS.ssn,
+  phone: PATTERNS.phone,
+  dynamicPhone: PATTERNS.phone,
+  zipCode: PATTERNS.zipCode,
+};
+
+/**
+ * maskFor answers how a box of a field type shapes its value, or undefined
+ * for a box without a mask. The form shapes what it is given beforehand
+ * (the office's invitation, answers kept from before) the same way as what
+ * is typed, so both look alike. Dates have a mask of their own (lib/dates.ts).
+ */
+export function maskFor(type: string): ((typed: string) => string) | undefined {
+  if (type === 'currency') return maskMoney;
+  const pattern = FIELD_PATTERNS[type];
+  return pattern ? (typed) => maskPattern(typed, pattern) : undefined;
+}
+
 /** maskPattern fills a pattern with the digits typed, in order, dropping any beyond it. */
 export function maskPattern(typed: string, pattern: Pattern): string {
   const digits = typed.replace(/\D/g, '');

@@ -53,6 +53,21 @@ describe('ApplicationForm', () => {
     warn.mockRestore();
   });
 
+  it('shapes what it is given as it shapes what is typed: an office’s invitation shows the phone as the patient would type it', () => {
+    render(
+      <ApplicationForm
+        applicant="primary"
+        fields={fields}
+        defaults={{ firstName: 'Maria', mobilePhone: '5035550142', homePhone: '(503) 555-0199', ssn: '123456789' }}
+        onSubmit={vi.fn()}
+      />,
+    );
+    expect((screen.getByLabelText(/Mobile phone/) as HTMLInputElement).value).toBe('(503) 555-0142');
+    expect((screen.getByLabelText(/Home phone/) as HTMLInputElement).value).toBe('(503) 555-0199');
+    expect((screen.getByLabelText(/Social Security number/) as HTMLInputElement).value).toBe('123-45-6789');
+    expect((screen.getByLabelText(/First name/) as HTMLInputElement).value).toBe('Maria');
+  });
+
   it('shows "There is a problem", focuses it and marks the fields', async () => {
     const onSubmit = vi.fn();
     render(

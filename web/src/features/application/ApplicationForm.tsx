@@ -4,6 +4,7 @@ import { Button } from '@/components/Button';
 import type { FieldDefinition, FieldError, FieldGroupRule } from '@/lib/api/types';
 import { splitFieldName } from '@/lib/api/client';
 import { fieldType, groupRuleErrors, validateField } from '@/lib/validation';
+import { maskFor } from '@/lib/masks';
 import { serverText } from '@/lib/serverText';
 import type { ApplicantValues } from '@/stores/flow';
 import { Trans, useT } from '@/lib/i18n';
@@ -71,7 +72,9 @@ export function ApplicationForm(props: ApplicationFormProps) {
     const v: FieldValues = {};
     for (const f of fields) {
       const t = fieldType(f, () => undefined);
-      v[f.id] = defaults[f.id] ?? (t === 'checkbox' ? false : '');
+      const given = defaults[f.id];
+      const mask = maskFor(t);
+      v[f.id] = typeof given === 'string' && mask ? mask(given) : (given ?? (t === 'checkbox' ? false : ''));
       if (t === 'dynamicPhone') v[`${f.id}Type`] = defaults[`${f.id}Type`] ?? 'mobile';
     }
     return v;

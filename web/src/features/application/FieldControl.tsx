@@ -4,18 +4,11 @@ import type { FieldDefinition } from '@/lib/api/types';
 import { serverText } from '@/lib/serverText';
 import { fieldType, isRequired, isWholeNumberField, US_STATES, validateField } from '@/lib/validation';
 import { maskUsDate, normalizeUsDate } from '@/lib/dates';
-import { maskMoney, maskPattern, PATTERNS, type Pattern } from '@/lib/masks';
+import { maskFor } from '@/lib/masks';
 import { useT } from '@/lib/i18n';
 import { AUTOCOMPLETE } from './autocomplete';
 import { MaskedInput } from './MaskedInput';
 import type { RemoteChecks } from './useRemoteChecks';
-
-const MASKS: Partial<Record<string, Pattern>> = {
-  ssn: PATTERNS.ssn,
-  phone: PATTERNS.phone,
-  dynamicPhone: PATTERNS.phone,
-  zipCode: PATTERNS.zipCode,
-};
 
 /** Date fields take MM/DD/YYYY, MM/YYYY or MM/YY, shaped by lib/dates' own mask rather than a fixed pattern. */
 const isDate = (type: string) => type === 'date' || type === 'local_date';
@@ -50,6 +43,7 @@ export function FieldControl({ def, applicant, control, error, inGroup = false, 
   const id = domId(applicant, def.id);
   const required = isRequired(def);
   const hint = HINTS[type];
+  const mask = maskFor(type);
   // The server's words, in the language shown now (lib/serverText.ts): the patient may have switched since they came.
   const hintText = serverText(def.hint) || (hint ? t(`application.field.hints.${hint}`) : undefined);
   const hintId = hintText ? `${id}-hint` : undefined;
@@ -197,14 +191,14 @@ export function FieldControl({ def, applicant, control, error, inGroup = false, 
               maxLength={10}
             />
           );
-        } else if (MASKS[type]) {
+        } else if (mask && type !== 'currency') {
           input = (
             <div className="input-row">
               <MaskedInput
                 {...common}
                 className={`input${type === 'ssn' && !show ? ' masked' : ''}${type === 'zipCode' ? ' input--short' : ''}`}
                 value={(field.value as string) ?? ''}
-                shape={(typed) => maskPattern(typed, MASKS[type]!)}
+                shape={mask}
                 onValueChange={field.onChange}
                 onBlur={blur}
                 inputRef={field.ref}
@@ -221,7 +215,7 @@ export function FieldControl({ def, applicant, control, error, inGroup = false, 
               ) : null}
             </div>
           );
-        } else if (type === 'currency') {
+        } else if (mask && type === 'currency') {
           input = (
             <div className="prefix-wrap">
               <span aria-hidden="true">$</span>
@@ -229,7 +223,7 @@ export function FieldControl({ def, applicant, control, error, inGroup = false, 
                 {...common}
                 className="input"
                 value={(field.value as string) ?? ''}
-                shape={maskMoney}
+                shape={mask}
                 onValueChange={field.onChange}
                 onBlur={blur}
                 inputRef={field.ref}
