@@ -26,7 +26,7 @@ func wantCode(t *testing.T, err error, code string) {
 }
 
 // must fails the test on err.
-func must(t *testing.T, err error) {
+func must(t testing.TB, err error) {
 	t.Helper()
 	if err != nil {
 		t.Fatal(err)
@@ -38,7 +38,7 @@ func intp(i int) *int { return &i }
 func int64p(i int64) *int64 { return &i }
 
 // newLocation stores a location with a unique entity key.
-func newLocation(t *testing.T, db *store.DB) *chairside.Location {
+func newLocation(t testing.TB, db *store.DB) *chairside.Location {
 	t.Helper()
 	l := &chairside.Location{
 		EntityKey: randomDigits(16), Name: "Smile Dental", State: "CA", GroupID: "g1",
@@ -67,7 +67,7 @@ func randomDigits(n int) string {
 }
 
 // newSession stores a session at a new location, created at created.
-func newSession(t *testing.T, db *store.DB, created time.Time) *chairside.Session {
+func newSession(t testing.TB, db *store.DB, created time.Time) *chairside.Session {
 	t.Helper()
 	l := newLocation(t, db)
 	s := &chairside.Session{
@@ -92,7 +92,7 @@ func applicant(first, last, ssn string) chairside.Applicant {
 }
 
 // newApplication stores an application for session s.
-func newApplication(t *testing.T, db *store.DB, s *chairside.Session, primary chairside.Applicant, joint *chairside.Applicant) *chairside.Application {
+func newApplication(t testing.TB, db *store.DB, s *chairside.Session, primary chairside.Applicant, joint *chairside.Applicant) *chairside.Application {
 	t.Helper()
 	a := &chairside.Application{
 		ID: s.ApplicationID, SessionID: s.ID, LocationID: s.LocationID,
@@ -104,7 +104,7 @@ func newApplication(t *testing.T, db *store.DB, s *chairside.Session, primary ch
 }
 
 // newProviderApplication stores a provider application for a.
-func newProviderApplication(t *testing.T, db *store.DB, a *chairside.Application, providerKey string) *chairside.ProviderApplication {
+func newProviderApplication(t testing.TB, db *store.DB, a *chairside.Application, providerKey string) *chairside.ProviderApplication {
 	t.Helper()
 	pa := &chairside.ProviderApplication{
 		ApplicationID: a.ID, ProviderKey: providerKey, Role: chairside.RolePrimary,

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"net/http"
 	"strings"
 	"time"
@@ -25,10 +26,20 @@ type Client struct {
 	// percentiles and its per-call table.
 	Latencies []time.Duration
 	Names     []string
-	// Think is a pause before every call but a journey's first (for
-	// CallURL, the client's first), as a person reading and typing would
-	// make.
+	// Think is the mean pause before every call but a journey's first
+	// (for CallURL, the client's first), as a person reading and typing
+	// would make (see pause).
 	Think time.Duration
+}
+
+// pause waits as a person between two calls would: Think on average, drawn
+// evenly between half and one and a half of it. Pauses all exactly Think
+// long keep patients who once arrived together arriving together from then
+// on, a convoy no group of real patients forms (docs/performance.md).
+func (c *Client) pause() {
+	if c.Think > 0 {
+		time.Sleep(c.Think/2 + rand.N(c.Think))
+	}
 }
 
 // APIError is an answer other than 2xx.
@@ -50,8 +61,8 @@ func (c *Client) Call(method, path string, body, out any) error {
 		}
 		r = bytes.NewReader(b)
 	}
-	if c.Think > 0 && c.SessionID != "" {
-		time.Sleep(c.Think)
+	if c.SessionID != "" {
+		c.pause()
 	}
 	req, err := http.NewRequest(method, c.Base+"/api/v1"+path, r)
 	if err != nil {
@@ -85,8 +96,8 @@ func (c *Client) Call(method, path string, body, out any) error {
 // CallURL is a timed GET of a full URL, recorded as name: the benchmark's
 // hello-world baseline.
 func (c *Client) CallURL(url, name string) error {
-	if c.Think > 0 && len(c.Latencies) > 0 {
-		time.Sleep(c.Think)
+	if len(c.Latencies) > 0 {
+		c.pause()
 	}
 	start := time.Now()
 	resp, err := c.HTTP.Get(url)

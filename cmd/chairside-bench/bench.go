@@ -46,7 +46,7 @@ func benchMain(args []string) error {
 	engines := fs.String("engines", "sqlite,postgres", "engines to measure")
 	fs.StringVar(&o.postgres, "postgres", "postgres://postgres@127.0.0.1:5432/test?sslmode=disable", "PostgreSQL server; the benchmark makes and drops a database of its own on it")
 	fs.StringVar(&o.profile, "profile", "", "write the SQLite server's CPU profile to this file")
-	fs.DurationVar(&o.think, "think", 100*time.Millisecond, "pause between one session's calls in the paced run")
+	fs.DurationVar(&o.think, "think", 100*time.Millisecond, "mean pause between one session's calls in the paced run (each drawn evenly from half to one and a half of it)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -133,7 +133,7 @@ func benchEngine(o options, self, tmp, engine string) error {
 		m            measured
 	}{
 		{"closed loop", "hello", helloClosed}, {"closed loop", "journey", closed},
-		{fmt.Sprintf("paced (%s)", o.think), "hello", helloPaced}, {fmt.Sprintf("paced (%s)", o.think), "journey", paced},
+		{fmt.Sprintf("paced (~%s)", o.think), "hello", helloPaced}, {fmt.Sprintf("paced (~%s)", o.think), "journey", paced},
 	} {
 		fmt.Printf("  %-22s %-8s %7d %9.0f %9s %9s %10s %12.0f\n", row.run, row.handler, row.m.res.Calls, row.m.res.perSecond(),
 			percentile(row.m.res.Latencies, 0.5), percentile(row.m.res.Latencies, 0.99), row.m.cpuPerCall(), row.m.allocsPerCall())

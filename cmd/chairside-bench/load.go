@@ -40,7 +40,7 @@ func loadMain(args []string) error {
 	n := fs.Int("n", 100, "jobs: journeys, sessions or calls")
 	offset := fs.Int("offset", 0, "first job number (each journey applies with SSN number offset+job)")
 	sessions := fs.Int("sessions", 32, "concurrent sessions")
-	think := fs.Duration("think", 0, "pause before every call but a journey's first")
+	think := fs.Duration("think", 0, "mean pause before every call but a journey's first")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}

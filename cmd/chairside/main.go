@@ -14,14 +14,17 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"runtime/pprof"
+	"runtime/trace"
 	"syscall"
 )
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	defer profileCPU(os.Getenv("CHAIRSIDE_CPU_PROFILE"))()
+	defer record("cpu profile", os.Getenv("CHAIRSIDE_CPU_PROFILE"), pprof.StartCPUProfile, pprof.StopCPUProfile)()
+	defer record("trace", os.Getenv("CHAIRSIDE_TRACE"), trace.Start, trace.Stop)()
 	if err := run(ctx, os.Args[1:], os.Stdout, os.Stderr); err != nil {
 		if !errors.Is(err, flag.ErrHelp) {
 			fmt.Fprintln(os.Stderr, "chairside:", err)
@@ -30,25 +33,37 @@ func main() {
 	}
 }
 
-// profileCPU writes a CPU profile of the whole process to path until the
-// function it answers is called (at a clean exit), for the benchmark's
-// account of where a call's time goes (docs/performance.md). An empty path
-// profiles nothing.
-func profileCPU(path string) func() {
+// record writes what start begins to path until the function it answers is
+// called (at a clean exit): the CPU profile (CHAIRSIDE_CPU_PROFILE) and the
+// execution trace (CHAIRSIDE_TRACE) behind the benchmark's account of where
+// a call's time goes and where a paced call waits (docs/performance.md). An
+// empty path records nothing.
+func record(what, path string, start func(io.Writer) error, stop func()) func() {
 	if path == "" {
 		return func() {}
 	}
 	f, err := os.Create(path)
 	if err == nil {
-		err = pprof.StartCPUProfile(f)
+		err = start(f)
 	}
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "chairside: cpu profile:", err)
+		fmt.Fprintf(os.Stderr, "chairside: %s: %v\n", what, err)
 		return func() {}
 	}
 	return func() {
-		pprof.StopCPUProfile()
+		stop()
 		f.Close()
+	}
+}
+
+// serverGC lets the server's heap grow twice as far as Go's default between
+// collections, unless GOGC says otherwise. The live heap is a few megabytes,
+// so at the default the collector runs many times a second under load and
+// takes the one core from the requests waiting; the price is a few megabytes
+// more (docs/performance.md, "Paced latency: what a patient waits").
+func serverGC() {
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(200)
 	}
 }
 
@@ -76,6 +91,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 	switch args[0] {
 	case "serve":
+		serverGC()
 		m := NewMain()
 		m.Stdout = stdout
 		if err := m.ParseFlags(args[1:], stderr); err != nil {
