@@ -199,9 +199,24 @@ func (s *Service) eventIn(ctx context.Context, st chairside.Store, sess *chairsi
 // (a webhook's signature).
 func (s *Service) Now() time.Time { return s.now() }
 
-// batch runs a step's writes in one batch of the store (one commit).
+// batch runs a step's writes in one batch of the store (one commit). The
+// first batch of an API call also writes the move of the session's
+// LastSeenAt that AuthenticateCall left pending, in the same commit.
 func (s *Service) batch(ctx context.Context, fn func(st chairside.Store) error) error {
-	return s.store.Batch(ctx, fn)
+	t, _ := ctx.Value(touchKey{}).(*pendingTouch)
+	if t == nil || !t.take() {
+		return s.store.Batch(ctx, fn)
+	}
+	err := s.store.Batch(ctx, func(st chairside.Store) error {
+		if err := fn(st); err != nil {
+			return err
+		}
+		return st.TouchSession(ctx, t.session, t.at)
+	})
+	if err != nil {
+		t.untake() // nothing of the batch was kept; SettleTouch writes it
+	}
+	return err
 }
 
 // newID returns a random 128-bit id in hex.

@@ -287,6 +287,78 @@ func TestAuthenticate(t *testing.T) {
 	}
 }
 
+// TestTouchRidesWithTheStep: a due move of a session's LastSeenAt is
+// written in the same commit as the call's first write; a call that wrote
+// nothing, or whose write failed, has it written by SettleTouch.
+func TestTouchRidesWithTheStep(t *testing.T) {
+	e := storetest.SQLite(t)
+	now := time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)
+	f := newFixture(t, e, flow.Options{Now: func() time.Time { return now }})
+	ctx := context.Background()
+	must := func(t *testing.T, err error) {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	// dueCall starts a session, lets ten minutes pass, and authenticates a
+	// call on it: the answer's context carries a due touch.
+	dueCall := func() (context.Context, *flow.Caller) {
+		start, err := f.svc.StartByEntityKey(ctx, testkit.EntityKey, flow.StartOptions{})
+		must(t, err)
+		now = now.Add(10 * time.Minute)
+		callCtx, sess, err := f.svc.AuthenticateCall(ctx, start.Session.WebSessionID)
+		must(t, err)
+		return callCtx, &flow.Caller{Session: sess}
+	}
+	lastSeen := func(c *flow.Caller) time.Time {
+		t.Helper()
+		sess, err := f.db.FindSession(ctx, c.Session.ID)
+		must(t, err)
+		return sess.LastSeenAt
+	}
+	commits := func() int64 { groups, _ := f.db.GroupStats(); return groups }
+
+	// A writing call: one commit holds the step and the touch.
+	callCtx, c := dueCall()
+	if got := lastSeen(c); !got.Before(now) {
+		t.Fatalf("touch written before the call's write: %v", got)
+	}
+	before := commits()
+	_, err := f.svc.Finish(callCtx, c, chairside.OutcomeCancel)
+	must(t, err)
+	must(t, f.svc.SettleTouch(callCtx))
+	if got := commits() - before; got != 1 {
+		t.Errorf("a step with a due touch made %d commits, want 1", got)
+	}
+	if got := lastSeen(c); !got.Equal(now) {
+		t.Errorf("after the step: last seen %v, want %v", got, now)
+	}
+
+	// A call that wrote nothing: SettleTouch writes the touch.
+	callCtx, c = dueCall()
+	must(t, f.svc.SettleTouch(callCtx))
+	if got := lastSeen(c); !got.Equal(now) {
+		t.Errorf("read-only call: last seen %v, want %v", got, now)
+	}
+
+	// A call whose write failed: nothing of its batch is kept, and the
+	// touch is written by SettleTouch.
+	callCtx, c = dueCall()
+	_, err = f.svc.Finish(ctx, c, chairside.OutcomeCancel) // finished by another call meanwhile
+	must(t, err)
+	if got := lastSeen(c); !got.Before(now) {
+		t.Fatalf("touch written with another call's write: %v", got)
+	}
+	if _, err := f.svc.Finish(callCtx, c, chairside.OutcomeCancel); chairside.ErrorCode(err) != chairside.EUNAUTHORIZED {
+		t.Fatalf("second finish: %v", err)
+	}
+	must(t, f.svc.SettleTouch(callCtx))
+	if got := lastSeen(c); !got.Equal(now) {
+		t.Errorf("after a failed write: last seen %v, want %v", got, now)
+	}
+}
+
 // TestCrossSessionAccess: every object is reached through the caller's own
 // session, so session B finds none of session A's provider application
 // whatever it asks, and A goes on unchanged.

@@ -2,6 +2,7 @@ package flow
 
 import (
 	"context"
+	"sync/atomic"
 	"time"
 
 	"github.com/chairside/chairside"
@@ -257,23 +258,76 @@ func (s *Service) sessionByRawID(ctx context.Context, rawID string, notFound err
 // session_invalid, with no hint of which. It moves LastSeenAt, throttled to
 // one write every few seconds.
 func (s *Service) Authenticate(ctx context.Context, webSessionID string) (*chairside.Session, error) {
-	invalid := errorf(chairside.EUNAUTHORIZED, "Your session has ended. Please start again.")
-	sess, err := s.sessionByRawID(ctx, webSessionID, invalid)
-	if err != nil {
+	sess, due, err := s.liveSession(ctx, webSessionID)
+	if err != nil || !due {
+		return sess, err
+	}
+	if err := s.store.TouchSession(ctx, sess.ID, sess.LastSeenAt); err != nil {
 		return nil, err
-	}
-	now := s.now().UTC()
-	if !sess.Live(now) {
-		return nil, invalid
-	}
-	if now.Sub(sess.LastSeenAt) >= touchEvery {
-		if err := s.store.TouchSession(ctx, sess.ID, now); err != nil {
-			return nil, err
-		}
-		sess.LastSeenAt = now
 	}
 	return sess, nil
 }
+
+// AuthenticateCall is Authenticate for an API call that may write. A due
+// move of LastSeenAt is not written at once but carried in the context it
+// answers: the call's first write takes it into its own transaction
+// (batch), so a step makes one commit, not two; SettleTouch writes it at
+// the end of a call that wrote nothing.
+func (s *Service) AuthenticateCall(ctx context.Context, webSessionID string) (context.Context, *chairside.Session, error) {
+	sess, due, err := s.liveSession(ctx, webSessionID)
+	if err != nil || !due {
+		return ctx, sess, err
+	}
+	return context.WithValue(ctx, touchKey{}, &pendingTouch{session: sess.ID, at: sess.LastSeenAt}), sess, nil
+}
+
+// SettleTouch writes the move of LastSeenAt that AuthenticateCall left in
+// ctx, unless a write of the call already took it.
+func (s *Service) SettleTouch(ctx context.Context) error {
+	t, _ := ctx.Value(touchKey{}).(*pendingTouch)
+	if t == nil || !t.take() {
+		return nil
+	}
+	return s.store.TouchSession(ctx, t.session, t.at)
+}
+
+// liveSession finds the live session for a raw id (Authenticate) and
+// reports whether its LastSeenAt is due to move, already moved to now in
+// the answer.
+func (s *Service) liveSession(ctx context.Context, webSessionID string) (*chairside.Session, bool, error) {
+	invalid := errorf(chairside.EUNAUTHORIZED, "Your session has ended. Please start again.")
+	sess, err := s.sessionByRawID(ctx, webSessionID, invalid)
+	if err != nil {
+		return nil, false, err
+	}
+	now := s.now().UTC()
+	if !sess.Live(now) {
+		return nil, false, invalid
+	}
+	if now.Sub(sess.LastSeenAt) < touchEvery {
+		return sess, false, nil
+	}
+	sess.LastSeenAt = now
+	return sess, true, nil
+}
+
+// touchKey is the context key of a call's pendingTouch.
+type touchKey struct{}
+
+// pendingTouch is a move of a session's LastSeenAt not yet written; taken
+// once, by the first write of the call or by SettleTouch. A call's steps
+// may run in more than one goroutine, hence the atomic.
+type pendingTouch struct {
+	session string
+	at      time.Time
+	taken   atomic.Bool
+}
+
+// take claims the touch for the caller's write; false when already taken.
+func (t *pendingTouch) take() bool { return t.taken.CompareAndSwap(false, true) }
+
+// untake hands the touch back when the write that took it was not kept.
+func (t *pendingTouch) untake() { t.taken.Store(false) }
 
 // Finish ends the caller's session with an outcome (chairside.Outcome…).
 // From then on its id answers session_invalid; a second finish does too.

@@ -242,11 +242,12 @@ const maxIdempotencyKey = 128
 // else answers 401 session_invalid.
 func (h *Handler) authed(fn authedFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		sess, err := h.svc.Authenticate(r.Context(), r.Header.Get("X-Web-Session-Id"))
+		ctx, sess, err := h.svc.AuthenticateCall(r.Context(), r.Header.Get("X-Web-Session-Id"))
 		if err != nil {
 			h.writeError(w, r, err)
 			return
 		}
+		r = r.WithContext(ctx)
 		infoOf(r).session = flow.SessionHash(sess.ID)
 		idem := r.Header.Get("Idempotency-Key")
 		if len(idem) > maxIdempotencyKey {
@@ -258,6 +259,12 @@ func (h *Handler) authed(fn authedFunc) http.HandlerFunc {
 			ua = ua[:512]
 		}
 		fn(w, r, &flow.Caller{Session: sess, IP: clientIP(r), UserAgent: ua, IdempotencyKey: idem})
+		// A call that wrote nothing moves the session's LastSeenAt now; one
+		// that wrote did so in its own commit. The answer is written, so a
+		// failure here is only logged.
+		if err := h.svc.SettleTouch(context.WithoutCancel(ctx)); err != nil {
+			h.log.WarnContext(ctx, "session touch", "session", infoOf(r).session, "err", err.Error())
+		}
 	}
 }
 
