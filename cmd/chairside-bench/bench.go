@@ -129,6 +129,23 @@ func benchEngine(o options, self, tmp, engine string) error {
 	}
 	hello.stop()
 
+	printTable(o, engine, closed, paced, helloClosed, helloPaced)
+	if groups != "" {
+		fmt.Printf("  group commit: %s\n", groups)
+	}
+	if engine == "sqlite" {
+		fmt.Printf("  ready %s after start on a new database (migrations, demo offices), %s on an existing one; %s\n",
+			ready.Round(time.Millisecond), restartReady(o.bin, dsn, filepath.Join(tmp, engine+".keys.json")), memory)
+	}
+	fmt.Printf("  closed loop by call, slowest p99 first:\n%s", breakdown(closed.res))
+	fmt.Printf("  paced by call, slowest p99 first:\n%s\n", breakdown(paced.res))
+	return nil
+}
+
+// printTable prints one engine's runs beside hello-world's, the journey's
+// share of hello-world's calls per second and, on PostgreSQL, what its own
+// processes spent a call.
+func printTable(o options, engine string, closed, paced, helloClosed, helloPaced measured) {
 	fmt.Printf("%s, %d sessions\n", engine, o.sessions)
 	fmt.Printf("  %-22s %-8s %7s %9s %9s %9s %10s %12s\n", "run", "handler", "calls", "calls/s", "p50", "p99", "CPU/call", "allocs/call")
 	for _, row := range []struct {
@@ -148,16 +165,6 @@ func benchEngine(o options, self, tmp, engine string) error {
 		}
 		fmt.Printf("  PostgreSQL's own processes: %s CPU a call in the closed loop, %s paced\n", perCall(closed), perCall(paced))
 	}
-	if groups != "" {
-		fmt.Printf("  group commit: %s\n", groups)
-	}
-	if engine == "sqlite" {
-		fmt.Printf("  ready %s after start on a new database (migrations, demo offices), %s on an existing one; %s\n",
-			ready.Round(time.Millisecond), restartReady(o.bin, dsn, filepath.Join(tmp, engine+".keys.json")), memory)
-	}
-	fmt.Printf("  closed loop by call, slowest p99 first:\n%s", breakdown(closed.res))
-	fmt.Printf("  paced by call, slowest p99 first:\n%s\n", breakdown(paced.res))
-	return nil
 }
 
 // restartReady answers how long the server takes to be ready on dsn again.
