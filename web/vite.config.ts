@@ -91,6 +91,11 @@ function entryPages(): Plugin {
   };
 }
 
+/** LATER_SHARED: where the helpers shared by screens after the form live (landingChunks, the later chunk). */
+const LATER_SHARED = /[\\/]src[\\/](lib|flow)[\\/]/;
+
+type Group = { name: string; test: (id: string) => boolean; includeDependenciesRecursively: false; minShareCount?: number };
+
 /**
  * landingChunks puts, for each of ENTRY_PAGES, the code its first screens
  * need beyond the first route into one chunk of its own, where the bundler
@@ -99,8 +104,16 @@ function entryPages(): Plugin {
  * few at once. What the first route loads stays out, so it carries none of
  * this; a later screen that shares a module loads the chunk, which the
  * patient who came through the form already has.
+ *
+ * For the same reason the helpers that several later screens share (the
+ * decision routing, the time-out, the finish, the lender steps …: shared
+ * code under src/lib and src/flow that neither the first route nor a
+ * landing page loads) make one chunk, "later", instead of one small file
+ * each. The session's time-out needs it, so it arrives while the patient
+ * fills in the form (once the form has painted, src/app/useAfterPaint.ts),
+ * before the screens after it.
  */
-function landingChunks(): { plugin: Plugin; groups: { name: string; test: (id: string) => boolean; includeDependenciesRecursively: false }[] } {
+function landingChunks(): { plugin: Plugin; groups: Group[] } {
   const members = new Map<string, Set<string>>();
   const root = fileURLToPath(new URL('./', import.meta.url));
   const plugin: Plugin = {
@@ -117,15 +130,13 @@ function landingChunks(): { plugin: Plugin; groups: { name: string; test: (id: s
           members.set(`${name}-${i + 1}`, mine);
         });
       }
+      members.set('later', new Set([...this.getModuleIds()].filter((id) => !taken.has(id) && LATER_SHARED.test(id))));
     },
   };
-  const groups = Object.entries(ENTRY_PAGES).flatMap(([name, modules]) =>
-    modules.map((_, i) => ({
-      name: `${name}-${i + 1}`,
-      test: (id: string) => members.get(`${name}-${i + 1}`)?.has(id) ?? false,
-      includeDependenciesRecursively: false as const,
-    })),
-  );
+  const group = (name: string): Group => ({ name, test: (id) => members.get(name)?.has(id) ?? false, includeDependenciesRecursively: false });
+  const groups = Object.entries(ENTRY_PAGES).flatMap(([name, modules]) => modules.map((_, i) => group(`${name}-${i + 1}`)));
+  // Only what two chunks or more would share: a helper of one screen stays with it.
+  groups.push({ ...group('later'), minShareCount: 2 });
   return { plugin, groups };
 }
 const landing = landingChunks();

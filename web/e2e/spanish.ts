@@ -13,11 +13,13 @@ const LOCALES = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 's
 
 type Tree = { [k: string]: string | Tree };
 
+/** catalogue reads a language's files into one tree; a part's first-route words (common.first.json) join the rest of it (common.json). */
 function catalogue(lang: string): Tree {
   const dir = path.join(LOCALES, lang);
-  const out: Tree = {};
+  const out: Record<string, Tree> = {};
   for (const f of readdirSync(dir).filter((n) => n.endsWith('.json'))) {
-    out[f.slice(0, -'.json'.length)] = JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as Tree;
+    const part = f.split('.')[0]!;
+    out[part] = { ...out[part], ...(JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as Tree) };
   }
   return out;
 }

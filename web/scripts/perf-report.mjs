@@ -12,7 +12,7 @@
 // over the submit that leads to them, and every screen gets a snapshot for
 // accessibility and best practices.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -114,7 +114,10 @@ const catalogues = new Map();
 function words(lang, key) {
   const [ns, ...rest] = key.split('.');
   const file = path.join(web, 'src', 'locales', lang, `${ns}.json`);
-  if (!catalogues.has(file)) catalogues.set(file, JSON.parse(readFileSync(file, 'utf8')));
+  // A part's first-route words (common.first.json) are a file of their own (locales/en/index.ts).
+  const first = path.join(web, 'src', 'locales', lang, `${ns}.first.json`);
+  const read = (f) => (existsSync(f) ? JSON.parse(readFileSync(f, 'utf8')) : {});
+  if (!catalogues.has(file)) catalogues.set(file, { ...read(first), ...read(file) });
   let node = catalogues.get(file);
   for (const part of rest) node = node?.[part];
   if (typeof node !== 'string') throw new Error(`no message ${lang} ${key}`);

@@ -4,27 +4,23 @@ import { ChairsideMark, CloseIcon, HelpIcon } from '@/components/Icons';
 import { ErrorBoundary } from '@/components/ErrorBoundary';
 import { Progress } from '@/components/Progress';
 import { useRouteHandle } from '@/flow/navigation';
-import { finishFlow } from '@/flow/finish';
 import { applicantTitle, useFlow } from '@/stores/flow';
 import { ui, useUi } from '@/stores/ui';
-import { useSessionTimeout } from '@/features/session-timeout/useSessionTimeout';
 import { Stepper } from './Stepper';
 import { useRefreshWarning } from './useRefreshWarning';
+import { useAfterPaint } from './useAfterPaint';
 import { wording } from '@/lib/wording';
 import { DocLink } from '@/components/DocLink';
 import { LanguageSwitch } from '@/components/LanguageSwitch';
-import { loadJourneyMessages, useT } from '@/lib/i18n';
+import { useT, withJourneyMessages } from '@/lib/i18n';
 
 // Drawers and modals load only when first opened: they stay out of the first route's JS.
 // Each brings the journey's words with it (lib/i18n.ts, loadJourneyMessages).
-const withWords =
-  <T,>(load: () => Promise<T>) =>
-  () =>
-    Promise.all([load(), loadJourneyMessages()]).then(([m]) => m);
-const HelpDrawer = lazy(withWords(() => import('@/features/help/HelpDrawer')));
-const LearnHowDrawer = lazy(withWords(() => import('@/features/offers/LearnHowDrawer')));
-const CancelModal = lazy(withWords(() => import('@/features/finish/CancelModal')));
-const TimeoutModal = lazy(withWords(() => import('@/features/session-timeout/TimeoutModal')));
+const HelpDrawer = lazy(withJourneyMessages(() => import('@/features/help/HelpDrawer')));
+const LearnHowDrawer = lazy(withJourneyMessages(() => import('@/features/offers/LearnHowDrawer')));
+const CancelModal = lazy(withJourneyMessages(() => import('@/features/finish/CancelModal')));
+// The time-out loads with the first session (below): the idle screen has none to time out.
+const SessionTimeout = lazy(() => import('@/features/session-timeout/SessionTimeout'));
 
 export function Shell() {
   const location = useLocation();
@@ -36,9 +32,11 @@ export function Shell() {
   const t = useT();
   const words = wording(brand);
   const title = useFlow(applicantTitle);
-  const { faqOpen, learnHow, cancelOpen, timeoutOpen } = useUi();
-  const timer = useSessionTimeout();
+  const { faqOpen, learnHow, cancelOpen } = useUi();
   useRefreshWarning(Boolean(session));
+  // The time-out's code is fetched once the session's first screen past the start has painted: fetched with the
+  // session, it would compete with that screen, a link's application form, for the network and the main thread.
+  const timeoutWanted = useAfterPaint(Boolean(session) && !location.pathname.startsWith('/start/'));
 
   // Leaving a path hides the learn-how drawer (docs/behaviour.md, "Routes"); a new screen starts at the top.
   // A layout effect: it runs before the new screen's own effects, one of which may open the drawer again
@@ -56,6 +54,8 @@ export function Shell() {
 
   const cancel = async () => {
     if (session?.showCancelModal === false) {
+      // The finish loads when it is asked for, like the cancel modal it stands in for.
+      const { finishFlow } = await import('@/flow/finish');
       navigate(await finishFlow('cancel'), { replace: true });
     } else ui.set({ cancelOpen: true });
   };
@@ -132,9 +132,16 @@ export function Shell() {
           {faqOpen ? <HelpDrawer onClose={() => ui.set({ faqOpen: false })} /> : null}
           {learnHow ? <LearnHowDrawer plan={learnHow} onClose={() => ui.set({ learnHow: null })} /> : null}
           {cancelOpen ? <CancelModal onClose={() => ui.set({ cancelOpen: false })} /> : null}
-          {timeoutOpen ? <TimeoutModal onYes={timer.yes} onNo={timer.no} /> : null}
         </Suspense>
       </ErrorBoundary>
+      {/* A boundary of its own: while its code loads, an open drawer stays as it is. */}
+      {session && timeoutWanted ? (
+        <ErrorBoundary fallback={null}>
+          <Suspense fallback={null}>
+            <SessionTimeout />
+          </Suspense>
+        </ErrorBoundary>
+      ) : null}
     </>
   );
 }

@@ -3,11 +3,9 @@ import type { ApplyMode } from '@/lib/api/types';
 import type { RouteHandle } from '@/flow/navigation';
 import type { StepId } from '@/lib/steps';
 import { providerRoute } from '@/lib/paths';
-import { afterFullApplyDestination, isPositive } from '@/lib/decision';
-import { firstOpenStep } from '@/lib/lenderSteps';
 import { isDocName, isPdfName } from '@/lib/docLinks';
 import { flow } from '@/stores/flow';
-import { loadJourneyMessages } from '@/lib/i18n';
+import { withJourneyMessages } from '@/lib/i18n';
 import { Shell } from './Shell';
 import { RootError } from './RootError';
 import { IdlePage } from '@/features/start/IdlePage';
@@ -24,7 +22,7 @@ type Lazy = RouteObject['lazy'];
 const page = (loader: () => Promise<Record<string, unknown>>, name: string): Lazy =>
   (async () => {
     // The screen's words load beside its code (lib/i18n.ts, loadJourneyMessages).
-    const [m] = await Promise.all([loader(), loadJourneyMessages()]);
+    const m = await withJourneyMessages(loader)();
     return { Component: m[name] as React.ComponentType };
   }) as Lazy;
 
@@ -115,16 +113,23 @@ function providerGuard(handle: RouteHandle) {
   };
 }
 
-/** to is a redirect route: its own guard runs first, with its handle, so a route that keeps the lender (disableSwitch) keeps it. */
-function to(fn: (p: Record<string, string | undefined>) => string, handle: RouteHandle = {}) {
-  return (args: LoaderFunctionArgs) => {
+type Params = Record<string, string | undefined>;
+
+/**
+ * to is a redirect route: its own guard runs first, with its handle, so a
+ * route that keeps the lender (disableSwitch) keeps it, and a redirect that
+ * loads code to decide (resumeTarget) loads none without a session.
+ */
+function to(fn: (p: Params) => string | Promise<string>, handle: RouteHandle = {}) {
+  return (args: LoaderFunctionArgs): Response | Promise<Response> => {
     providerGuard(handle)(args);
-    return redirect(fn(args.params));
+    const target = fn(args.params);
+    return typeof target === 'string' ? redirect(target) : target.then((t) => redirect(t));
   };
 }
 
 /** toApplication is the start of a lender's form: it also fetches the form's fields while the screen's code loads. */
-function toApplication(args: LoaderFunctionArgs): Response {
+function toApplication(args: LoaderFunctionArgs): Response | Promise<Response> {
   // The guard runs first: without a session nothing is fetched.
   const response = to((p) => prov(p, `modes/${p.mode}/application`))(args);
   const { providerKey, mode } = args.params;
@@ -135,15 +140,22 @@ function toApplication(args: LoaderFunctionArgs): Response {
 }
 
 /** prov builds a path of the route's own provider. */
-const prov = (p: Record<string, string | undefined>, rest: string) => providerRoute(p.providerKey ?? '', rest);
+const prov = (p: Params, rest: string) => providerRoute(p.providerKey ?? '', rest);
+
+/**
+ * firstOpenStep leads to the lender's first own step still open as last
+ * heard (lib/lenderSteps.ts keeps the list), or to signing. It reads the
+ * store only, so the lender steps' calls stay out of the first route.
+ */
+const firstOpenStep = (p: Params) => prov(p, flow.get().responses[p.providerKey ?? '']?.openSteps?.[0] ?? 'terms');
 
 interface ProviderRoute {
   path: string;
   handle?: RouteHandle;
   lazy?: Lazy;
-  redirectTo?: (p: Record<string, string | undefined>) => string;
+  redirectTo?: (p: Params) => string | Promise<string>;
   /** A redirect with its own loader. */
-  loader?: (args: LoaderFunctionArgs) => Response;
+  loader?: (args: LoaderFunctionArgs) => Response | Promise<Response>;
 }
 
 /**
@@ -168,7 +180,7 @@ const providerRoutes: ProviderRoute[] = [
   // After accepting an offer, in every mode: the lender's own steps the server says are open
   // (the identity quiz, Snap's checking account, HFD's down payment …), then the agreement, the
   // consents and the signature (docs/behaviour.md, "Signing").
-  { path: 'modes/:mode/offerReviewNext', redirectTo: (p) => prov(p, firstOpenStep(p.providerKey ?? '')) },
+  { path: 'modes/:mode/offerReviewNext', redirectTo: firstOpenStep },
   { path: 'quiz', lazy: quiz, handle: { step: (m) => (m === 'full' ? 'paymentOptions' : 'acceptOffer') } },
   { path: 'addBankAccount', lazy: addBankAccount, handle: { step: (m) => (m === 'full' ? 'paymentOptions' : 'acceptOffer') } },
   { path: 'paymentSelection', lazy: paymentSelection, handle: { step: (m) => (m === 'full' ? 'paymentOptions' : 'acceptOffer') } },
@@ -181,9 +193,9 @@ const providerRoutes: ProviderRoute[] = [
   { path: 'loanPayment', lazy: loanPayment, handle: { step: (m) => (m === 'full' ? 'paymentOptions' : 'acceptOffer') } },
   { path: 'agreement', lazy: agreementStep, handle: { step: (m) => (m === 'full' ? 'paymentOptions' : 'acceptOffer') } },
   { path: 'checkWisconsin', lazy: wisconsin, handle: { step: (m) => (m === 'full' ? 'paymentOptions' : 'acceptOffer') } },
-  { path: 'checkWisconsinNext', redirectTo: (p) => prov(p, firstOpenStep(p.providerKey ?? '')), handle: { transient: true } },
+  { path: 'checkWisconsinNext', redirectTo: firstOpenStep, handle: { transient: true } },
   { path: 'checkCalifornia', lazy: california, handle: { step: (m) => (m === 'full' ? 'paymentOptions' : 'acceptOffer') } },
-  { path: 'checkCaliforniaNext', redirectTo: (p) => prov(p, firstOpenStep(p.providerKey ?? '')), handle: { transient: true } },
+  { path: 'checkCaliforniaNext', redirectTo: firstOpenStep, handle: { transient: true } },
   { path: 'completeAgreement', lazy: completeAgreement, handle: { step: (m) => (m === 'full' ? 'paymentOptions' : 'acceptOffer') } },
   { path: 'prequalifyAgree', lazy: prequalifyAgree, handle: { step: 'patientInfo', disableSwitch: true } },
   { path: 'prequalifyAgreeNext', redirectTo: (p) => prov(p, 'prequalifySubmit'), handle: { disableSwitch: true } },
@@ -228,7 +240,14 @@ const providerRoutes: ProviderRoute[] = [
   { path: 'resume/*', redirectTo: (p) => resumeTarget(p), handle: { hideStepper: true } },
 ];
 
-function resumeTarget(p: Record<string, string | undefined>): string {
+/**
+ * resumeTarget loads the decision routing (lib/decision.ts) when it is
+ * asked rather than with the first route: the result screens that lead
+ * here have loaded it already, and without a session the guard has sent the
+ * patient elsewhere first.
+ */
+async function resumeTarget(p: Params): Promise<string> {
+  const { afterFullApplyDestination, isPositive } = await import('@/lib/decision');
   const s = flow.get();
   const r = s.responses[p.providerKey ?? ''];
   if (p['*'] === 'after-full-apply') {

@@ -1,5 +1,5 @@
 import type { createBrowserRouter } from 'react-router';
-import { configureApi } from '@/lib/api/client';
+import { configureApi } from '@/lib/api/environment';
 import { configureClientLog, routePattern } from '@/lib/clientLog';
 import { flow } from '@/stores/flow';
 

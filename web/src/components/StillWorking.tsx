@@ -1,6 +1,6 @@
 import { Page } from './Page';
 import { Button } from './Button';
-import { ResultIcon } from './Icons';
+import { ResultIcon } from './ResultIcon';
 import { useT } from '@/lib/i18n';
 
 /**

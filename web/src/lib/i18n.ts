@@ -209,6 +209,12 @@ export function loadJourneyMessages(): Promise<void> {
   return journeyLoaded;
 }
 
+/** withJourneyMessages wraps the loader of a lazy screen's, drawer's or modal's code so its words arrive with it (loadJourneyMessages). */
+export const withJourneyMessages =
+  <T>(load: () => Promise<T>) =>
+  (): Promise<T> =>
+    Promise.all([load(), loadJourneyMessages()]).then(([m]) => m);
+
 /** isLanguage narrows a string ("es", "es-MX", "ES") to a language we have, by its primary tag. */
 export function asLanguage(tag: string | null | undefined): Language | null {
   const primary = (tag ?? '').trim().toLowerCase().split(/[-_]/)[0] ?? '';

@@ -26,11 +26,6 @@ export async function nextOpenStep(providerKey: string, then = 'terms'): Promise
   return stepsAnswered(providerKey, pa, then);
 }
 
-/** firstOpenStep is the route name of the first step still open as last heard, or `then`. */
-export function firstOpenStep(providerKey: string, then = 'terms'): string {
-  return flow.get().responses[providerKey]?.openSteps?.[0] ?? then;
-}
-
 /**
  * afterStep: a step's screen is done with `pa`, the answer of its lender step
  * (an answer without openSteps has none open), or with nothing sent (a choice

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import en from './en';
+import enCommonFirst from './en/common.first.json';
+import enStartFirst from './en/start.first.json';
+import journey from './en/journey';
+import shell from './en/shell';
 import es from './es';
-import { compareCatalogues } from './parity';
+import esCommonFirst from './es/common.first.json';
+import esStartFirst from './es/start.first.json';
+import { compareCatalogues, flatten } from './parity';
 
 describe('message catalogues', () => {
   it('has every English message in Spanish and the reverse, with the same placeholders and plural forms', () => {
@@ -10,6 +16,15 @@ describe('message catalogues', () => {
 
   it('has the same files in both languages', () => {
     expect(Object.keys(es).sort()).toEqual(Object.keys(en).sort());
+    expect(Object.keys(esCommonFirst)).toEqual(Object.keys(enCommonFirst));
+    expect(Object.keys(esStartFirst)).toEqual(Object.keys(enStartFirst));
+  });
+
+  it('ships the English in two parts that make the whole catalogue, no message in both (en/shell.ts, en/journey.ts)', () => {
+    const first = flatten(shell);
+    const later = flatten(journey);
+    expect([...first.keys()].filter((k) => later.has(k))).toEqual([]);
+    expect(new Map([...first, ...later])).toEqual(flatten(en));
   });
 
   it('catches a message missing in one language or the other', () => {

@@ -14,7 +14,7 @@ import type {
   StartProviderResponse,
   WaterfallStep,
 } from '@/lib/api/types';
-import type { ValidationState } from '@/lib/api/client';
+import type { ValidationState } from '@/lib/api/environment';
 import { i18n, t } from '@/lib/i18n';
 
 /** Values as typed in the form (display form), per applicant. */

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Page } from '@/components/Page';
 import { Button } from '@/components/Button';
-import { ResultIcon } from '@/components/Icons';
+import { ResultIcon } from '@/components/ResultIcon';
 import { finishFlow, finishLater } from '@/flow/finish';
 import { useFlowNavigate } from '@/flow/navigation';
 import { Trans, useT } from '@/lib/i18n';

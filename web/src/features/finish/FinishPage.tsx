@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Page } from '@/components/Page';
 import { Button } from '@/components/Button';
-import { ResultIcon } from '@/components/Icons';
+import { ResultIcon } from '@/components/ResultIcon';
 import { startAgain } from '@/flow/finish';
 import { t as translate, useT } from '@/lib/i18n';
 import { useWording, type Wording } from '@/lib/wording';

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Page } from '@/components/Page';
 import { Button } from '@/components/Button';
-import { ResultIcon } from '@/components/Icons';
+import { ResultIcon } from '@/components/ResultIcon';
 import { finishFlow } from '@/flow/finish';
 import { useFlowNavigate } from '@/flow/navigation';
 import type { FinishOutcome } from '@/lib/api/types';

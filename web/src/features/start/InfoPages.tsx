@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { api } from '@/lib/api/client';
 import { Page } from '@/components/Page';
-import { ResultIcon } from '@/components/Icons';
+import { ResultIcon } from '@/components/ResultIcon';
 import type { ClientErrorCode } from '@/lib/api/types';
 import { useWording } from '@/lib/wording';
 import { Trans, useT } from '@/lib/i18n';

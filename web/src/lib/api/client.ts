@@ -1,7 +1,10 @@
 import { reportClientError } from '@/lib/clientLog';
 import { providerRoute } from '@/lib/paths';
 import { requestLanguage } from '@/lib/i18n';
+import { apiEnvironment } from './environment';
 import { isKnownErrorCode, type ApiErrorBody, type ApplicantType, type FieldError } from './types';
+
+export { configureApi, type ApiEnvironment, type ValidationState } from './environment';
 
 export const API_BASE = '/api/v1';
 
@@ -61,32 +64,6 @@ export interface RequestOptions {
    */
   lenderStep?: boolean;
   signal?: AbortSignal;
-}
-
-export interface ValidationState {
-  providerKey: string;
-  resubmitRoute: string;
-  invalidApplicants: ApplicantType[];
-  fieldErrors: FieldError[];
-}
-
-/** Hooks the app plugs in: where the session id lives and how to navigate. */
-export interface ApiEnvironment {
-  getSessionId(): string | null | undefined;
-  navigate(to: string, replace?: boolean): void;
-  onValidation(state: ValidationState): void;
-  currentPath(): string;
-}
-
-let env: ApiEnvironment = {
-  getSessionId: () => null,
-  navigate: () => undefined,
-  onValidation: () => undefined,
-  currentPath: () => '/',
-};
-
-export function configureApi(next: ApiEnvironment): void {
-  env = next;
 }
 
 function timeZone(): string {
@@ -238,7 +215,7 @@ export async function request<T>(method: string, path: string, opts: RequestOpti
     try {
       res = await fetch(url, {
         method,
-        headers: buildHeaders(env.getSessionId(), hasBody, opts.lenderStep ? idempotencyKey(path) : undefined),
+        headers: buildHeaders(apiEnvironment().getSessionId(), hasBody, opts.lenderStep ? idempotencyKey(path) : undefined),
         body,
         credentials: 'same-origin',
         signal: opts.signal,
@@ -293,6 +270,7 @@ function fail(err: ApiError, opts: RequestOptions): never {
   }
   if (err.status >= 500 || err.status === 0) reportClientError(`api.${isKnownErrorCode(err.code) ? err.code : 'unknown'}`, 'error');
   if (!opts.noErrorHandling) {
+    const env = apiEnvironment();
     if (err.status === 400 && opts.apply && err.fieldErrors.length > 0) {
       env.onValidation({
         providerKey: opts.apply.providerKey,

@@ -1,12 +1,14 @@
 /*
  * The English catalogue, one JSON file per part of the journey (docs/languages.md):
  * all of it, for the types and the tests. The app loads it in two parts,
- * shell.ts with the first route and journey.ts after.
+ * shell.ts with the first route and journey.ts after; of common and start,
+ * the words the first route shows are in a file of their own (.first.json).
  * English is the source language: its keys and placeholders are the ones every
  * other language must have (locales/parity.test.ts).
  */
 import application from './application.json';
-import common from './common.json';
+import commonFirst from './common.first.json';
+import commonLater from './common.json';
 import creditLimit from './creditLimit.json';
 import docs from './docs.json';
 import finish from './finish.json';
@@ -17,7 +19,12 @@ import payment from './payment.json';
 import quiz from './quiz.json';
 import results from './results.json';
 import signing from './signing.json';
-import start from './start.json';
+import startFirst from './start.first.json';
+import startLater from './start.json';
+
+// Each of these two parts in two files: the first route's words, and the rest (shell.ts, journey.ts).
+const common = { ...commonFirst, ...commonLater };
+const start = { ...startFirst, ...startLater };
 
 const en = { application, common, creditLimit, docs, finish, help, lenderSteps, offers, payment, quiz, results, signing, start };
 export default en;

@@ -1,11 +1,11 @@
 /*
- * The English messages the shell and the first screen need (the top bar,
- * shared parts, the idle and start screens): they ship with the first
- * route. The rest of the journey's (journey.ts) loads with the first screen
- * that needs it (lib/i18n.ts, loadJourneyMessages).
+ * The English messages the first route shows (the top bar and footer, the
+ * stepper, the idle screen, the error page): they ship with it. The rest of
+ * the journey's (journey.ts), the start screen's included, loads with the
+ * first screen that needs it (lib/i18n.ts, loadJourneyMessages).
  */
-import common from './common.json';
-import start from './start.json';
+import common from './common.first.json';
+import start from './start.first.json';
 
 const shell = { common, start };
 export default shell;

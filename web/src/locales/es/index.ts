@@ -4,7 +4,8 @@
  * plural keys carry the forms Spanish needs (_one, _many, _other).
  */
 import application from './application.json';
-import common from './common.json';
+import commonFirst from './common.first.json';
+import commonLater from './common.json';
 import creditLimit from './creditLimit.json';
 import docs from './docs.json';
 import finish from './finish.json';
@@ -15,7 +16,12 @@ import payment from './payment.json';
 import quiz from './quiz.json';
 import results from './results.json';
 import signing from './signing.json';
-import start from './start.json';
+import startFirst from './start.first.json';
+import startLater from './start.json';
+
+// Each of these two parts in two files, as in English (locales/en/index.ts): the first route's words, and the rest.
+const common = { ...commonFirst, ...commonLater };
+const start = { ...startFirst, ...startLater };
 
 const es = { application, common, creditLimit, docs, finish, help, lenderSteps, offers, payment, quiz, results, signing, start };
 export default es;
