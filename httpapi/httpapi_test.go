@@ -497,3 +497,19 @@ func TestWebAndDocument(t *testing.T) {
 		}
 	})
 }
+
+// TestReadsKeepTheSessionAlive: a patient whose calls only read (a page
+// looked at every few minutes) stays signed in past the idle limit, since
+// the call moves the session's LastSeenAt once it has answered; a longer
+// silence still ends the session.
+func TestReadsKeepTheSessionAlive(t *testing.T) {
+	sqliteOnly(t, config{}, func(t *testing.T, h *harness) {
+		sid := h.start(t)
+		for range 3 { // 30 minutes in all, each gap within the idle limit
+			h.clock.Advance(10 * time.Minute)
+			want(t, h.do(t, req{method: "GET", path: "/locations/current", session: sid}), 200, "")
+		}
+		h.clock.Advance(30 * time.Minute)
+		want(t, h.do(t, req{method: "GET", path: "/locations/current", session: sid}), 401, chairside.EUNAUTHORIZED)
+	})
+}
