@@ -71,7 +71,10 @@ function entryPages(): Plugin {
       const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
       const byFile = new Map(chunks.map((c) => [c.fileName, c]));
       const closure = (files: string[]) => reachable(files, (file) => byFile.get(file)?.imports);
-      const shell = closure(chunks.filter((c) => c.isEntry).map((c) => c.fileName));
+      const isEarly = (c: (typeof chunks)[number]) => c.facadeModuleId === path.join(root, EARLY);
+      const shell = closure(chunks.filter((c) => c.isEntry && !isEarly(c)).map((c) => c.fileName));
+      const early = chunks.find(isEarly);
+      if (!early) throw new Error(`entry pages: ${EARLY} is not in the build`);
       const index = readFileSync(path.join(dir, 'index.html'), 'utf8');
       for (const [name, modules] of Object.entries(ENTRY_PAGES)) {
         const files = modules.map((m) => {
@@ -79,17 +82,31 @@ function entryPages(): Plugin {
           if (!chunk) throw new Error(`entry page ${name}: ${m} is not in the build`);
           return chunk.fileName;
         });
+        // The early start goes first, and runs as soon as it has arrived (async): its call then leaves while the rest downloads.
+        const first = [`<script type="module" async crossorigin src="/${early.fileName}"></script>`];
+        const preload = (file: string) => `<link rel="modulepreload" crossorigin href="/${file}">`;
+        const earlyFiles = [...closure([early.fileName])].filter((file) => file !== early.fileName);
+        first.push(...earlyFiles.map(preload));
+        // What the early start shares with the app is named once, up front.
+        let page = index
+          .split('\n')
+          .filter((line) => !earlyFiles.some((file) => line.trim() === preload(file)))
+          .join('\n');
         const links: string[] = [];
         for (const file of closure(files)) {
           if (shell.has(file)) continue;
-          links.push(`<link rel="modulepreload" crossorigin href="/${file}">`);
+          links.push(preload(file));
           for (const css of byFile.get(file)?.viteMetadata?.importedCss ?? []) links.push(`<link rel="stylesheet" crossorigin href="/${css}">`);
         }
-        writeFileSync(path.join(dir, `${name}.html`), index.replace('</head>', `  ${links.join('\n    ')}\n  </head>`));
+        page = page.replace(/(\s*)<script type="module"/, (m, space: string) => `${space}${first.join(space)}${m}`);
+        writeFileSync(path.join(dir, `${name}.html`), page.replace('</head>', `  ${links.join('\n    ')}\n  </head>`));
       }
     },
   };
 }
+
+/** EARLY: the early start's script, an entry of its own that only the ENTRY_PAGES load first (lib/api/early.ts). */
+const EARLY = 'src/early.ts';
 
 /** LATER_SHARED: where the helpers shared by screens after the form live (landingChunks, the later chunk). */
 const LATER_SHARED = /[\\/]src[\\/](lib|flow)[\\/]/;
@@ -121,8 +138,13 @@ function landingChunks(): { plugin: Plugin; groups: Group[] } {
     apply: 'build',
     buildEnd() {
       const reach = (from: string[], skip?: Set<string>) => reachable(from, (id) => this.getModuleInfo(id)?.importedIds, skip);
-      const entry = [...this.getModuleIds()].find((id) => this.getModuleInfo(id)?.isEntry);
-      const taken = reach(entry ? [entry] : []);
+      const entry = [...this.getModuleIds()].find((id) => this.getModuleInfo(id)?.isEntry && id !== path.join(root, EARLY));
+      // What the early start imports (the app imports some of it too) is one small chunk, so it never waits for the app's.
+      const early = reach([path.join(root, EARLY)]);
+      early.delete(path.join(root, EARLY));
+      members.set('early', early);
+      const taken = reach(entry ? [entry] : [], early);
+      early.forEach((id) => taken.add(id));
       for (const [name, modules] of Object.entries(ENTRY_PAGES)) {
         modules.forEach((m, i) => {
           const mine = reach([path.join(root, m)], taken);
@@ -134,7 +156,7 @@ function landingChunks(): { plugin: Plugin; groups: Group[] } {
     },
   };
   const group = (name: string): Group => ({ name, test: (id) => members.get(name)?.has(id) ?? false, includeDependenciesRecursively: false });
-  const groups = Object.entries(ENTRY_PAGES).flatMap(([name, modules]) => modules.map((_, i) => group(`${name}-${i + 1}`)));
+  const groups = [group('early'), ...Object.entries(ENTRY_PAGES).flatMap(([name, modules]) => modules.map((_, i) => group(`${name}-${i + 1}`)))];
   // Only what two chunks or more would share: a helper of one screen stays with it.
   groups.push({ ...group('later'), minShareCount: 2 });
   return { plugin, groups };
@@ -154,6 +176,7 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     target: 'es2022',
     rolldownOptions: {
+      input: { index: fileURLToPath(new URL('./index.html', import.meta.url)), early: fileURLToPath(new URL(`./${EARLY}`, import.meta.url)) },
       output: { codeSplitting: { groups: landing.groups } },
     },
   },

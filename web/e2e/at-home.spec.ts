@@ -36,7 +36,7 @@ test('at home without an amount: the patient enters the treatment amount and the
   await j.screen('payment-plans-amount', 'Choose your payment plan');
 });
 
-test('a link lands on a page that names all of the form’s code, and the form comes with the start: nothing else is fetched before it shows', async ({
+test('a link lands on a page that names all of the form’s code, and the form comes with the start, sent once by the page’s first script: nothing else is fetched before it shows', async ({
   page,
 }) => {
   const link = `/start/entity-keys/${ENTITY_KEY}`;
@@ -44,6 +44,13 @@ test('a link lands on a page that names all of the form’s code, and the form c
   page.on('request', (r) => {
     const url = new URL(r.url());
     if (url.pathname.startsWith('/api/')) calls.push(`${r.method()} ${url.pathname}`);
+  });
+  // Who sent the start call: the scripts on the call's stack, as the browser saw them.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  const senders: string[] = [];
+  cdp.on('Network.requestWillBeSent', (e) => {
+    if (e.request.url.includes('/flow/start/')) senders.push(...(e.initiator.stack?.callFrames ?? []).map((f) => new URL(f.url).pathname));
   });
   // The page notes, on its own clock, when the form's first box appears:
   // scripts the app asks for later (the time-out's) are not the form's.
@@ -72,5 +79,10 @@ test('a link lands on a page that names all of the form’s code, and the form c
   expect([...named].filter((s) => !fetched.includes(s))).toEqual([]);
   expect(fetched.filter((s) => !named.has(s))).toEqual([]);
   expect(calls.filter((c) => c.includes('/apply/start/'))).toEqual([]);
-  expect(calls).toContain(`POST /api/v1/flow/start/entity-keys/${ENTITY_KEY}`);
+  expect(calls.filter((c) => c.includes('/flow/start/'))).toEqual([`POST /api/v1/flow/start/entity-keys/${ENTITY_KEY}`]);
+  // The page's first script (async, before the app's) sent it while the app's code was still arriving.
+  const first = /<script type="module" async[^>]+src="([^"]+)"/.exec(served)?.[1];
+  expect(first).toBeTruthy();
+  expect(served.indexOf(first!)).toBeLessThan(served.search(/<script type="module" crossorigin src=/));
+  expect(senders).toContain(first);
 });

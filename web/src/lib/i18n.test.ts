@@ -11,6 +11,17 @@ function browserSpeaks(...languages: string[]) {
 afterEach(() => vi.restoreAllMocks());
 
 describe('the language', () => {
+  // First in this file, so Spanish has not loaded yet when it is asked for.
+  it('is the last one asked for, when an earlier switch is still loading its messages', async () => {
+    const spanish = setLanguage('es');
+    await setLanguage('en');
+    await spanish;
+    expect(currentLanguage()).toBe('en');
+    expect(t('common.actions.continue')).toBe('Continue');
+    await setLanguage('es');
+    expect(currentLanguage()).toBe('es');
+  });
+
   it('reads a tag by its primary subtag, and only the languages we speak', () => {
     expect(asLanguage('es-MX')).toBe('es');
     expect(asLanguage('EN_us')).toBe('en');

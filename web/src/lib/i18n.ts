@@ -1,14 +1,16 @@
 import { cloneElement, createElement, Fragment, useSyncExternalStore, type ReactElement, type ReactNode } from 'react';
 import type { Catalogue } from '@/locales/en';
 import shell from '@/locales/en/shell';
+import { CHOICE_KEY, storedChoice, type Language } from './language';
 
 /*
  * The patient's language (docs/languages.md). The English of the shell and
  * the first screen ships with the first route, the rest of the journey's
  * with the first screen that needs it (loadJourneyMessages); Spanish loads
- * whole when it is first chosen, so an English visit never downloads it. The choice is, in order: what the patient picked in this
- * tab's session, the office's default language, the browser's languages,
- * then English. Every API call says it (Accept-Language, lib/api/client.ts),
+ * whole when it is first chosen, so an English visit never downloads it.
+ * The choice (lib/language.ts) is, in order: what the patient picked in
+ * this tab's session, the office's default language, the browser's
+ * languages, then English. Every API call says it (Accept-Language, lib/api/client.ts),
  * so the server answers its messages in the same language, and <html lang>
  * follows it so screen readers speak it with the right voice.
  *
@@ -18,14 +20,10 @@ import shell from '@/locales/en/shell';
  * tags (<strong>…</strong>) that Trans fills with elements.
  */
 
-export const LANGUAGES = ['en', 'es'] as const;
-export type Language = (typeof LANGUAGES)[number];
+export { asLanguage, LANGUAGES, preferredLanguage, type Language } from './language';
 
 /** The name of each language in itself, as the switch shows it. */
 export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', es: 'Español' };
-
-/** Where the patient's own choice is kept: this tab only, forgotten when the application finishes. */
-const CHOICE_KEY = 'chairside.language';
 
 /* The keys, checked by tsc against the English catalogue (locales/en/index.ts). */
 
@@ -190,7 +188,12 @@ export function Trans<K extends MessageKey>({ i18nKey, values, count, components
 
 const loaders: Record<Language, () => Promise<object>> = {
   en: () => Promise.resolve(shell),
-  es: () => import('@/locales/es').then((m) => m.default),
+  // Spanish brings the server's catalogue too (lib/serverWords.ts).
+  es: async () => {
+    const [m, server, words] = await Promise.all([import('@/locales/es'), import('./serverMessages.generated.json'), import('./serverWords')]);
+    words.learnServerWords(server.default.es);
+    return m.default;
+  },
 };
 
 /** Whether a screen asked for the journey's English (so a switch back to English loads it too). */
@@ -215,12 +218,6 @@ export const withJourneyMessages =
   (): Promise<T> =>
     Promise.all([load(), loadJourneyMessages()]).then(([m]) => m);
 
-/** isLanguage narrows a string ("es", "es-MX", "ES") to a language we have, by its primary tag. */
-export function asLanguage(tag: string | null | undefined): Language | null {
-  const primary = (tag ?? '').trim().toLowerCase().split(/[-_]/)[0] ?? '';
-  return (LANGUAGES as readonly string[]).includes(primary) ? (primary as Language) : null;
-}
-
 /**
  * The language last asked for: a switch loads its messages before it shows,
  * but a call sent meanwhile (the application's fields, fetched as its
@@ -243,28 +240,6 @@ export function locale(lng: Language = currentLanguage()): string {
   return lng === 'es' ? 'es-US' : 'en-US';
 }
 
-function storedChoice(): Language | null {
-  try {
-    return asLanguage(sessionStorage.getItem(CHOICE_KEY));
-  } catch {
-    return null;
-  }
-}
-
-function browserLanguage(): Language | null {
-  const tags = typeof navigator === 'undefined' ? [] : navigator.languages?.length ? navigator.languages : [navigator.language];
-  for (const tag of tags) {
-    const lng = asLanguage(tag);
-    if (lng) return lng;
-  }
-  return null;
-}
-
-/** preferredLanguage answers the language to speak: the patient's choice, the office's default, the browser's, English. */
-export function preferredLanguage(officeDefault?: string | null): Language {
-  return storedChoice() ?? asLanguage(officeDefault) ?? browserLanguage() ?? 'en';
-}
-
 /** hasChosenLanguage says whether the patient picked a language in this session (an office default then does not override it). */
 export function hasChosenLanguage(): boolean {
   return storedChoice() !== null;
@@ -278,6 +253,8 @@ export async function setLanguage(lng: Language, opts: { remember?: boolean } = 
   wanted = lng;
   if (!messages[lng]) addMessages(lng, await loaders[lng]());
   if (lng === 'en' && journeyWanted) await loadJourneyMessages();
+  // A switch asked for while these messages loaded decides: the last one the patient asked for wins.
+  if (wanted !== lng) return;
   if (opts.remember) {
     try {
       sessionStorage.setItem(CHOICE_KEY, lng);

@@ -2,11 +2,13 @@ import { reportClientError } from '@/lib/clientLog';
 import { providerRoute } from '@/lib/paths';
 import { requestLanguage } from '@/lib/i18n';
 import { apiEnvironment } from './environment';
+import { takeEarlyStart } from './early';
+import { API_BASE, requestHeaders } from './http';
 import { isKnownErrorCode, type ApiErrorBody, type ApplicantType, type FieldError } from './types';
 
 export { configureApi, type ApiEnvironment, type ValidationState } from './environment';
 
-export const API_BASE = '/api/v1';
+export { API_BASE } from './http';
 
 /** ApiError is every failure the client reports: HTTP errors, network failures and bad JSON. */
 export class ApiError extends Error {
@@ -66,21 +68,9 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-function timeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
-}
-
+/** buildHeaders answers the headers of a call made now, in the language the app asks in. */
 export function buildHeaders(sessionId: string | null | undefined, hasBody: boolean, idempotencyKey?: string): Record<string, string> {
-  // The server answers its messages in the app's language (docs/languages.md).
-  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': requestLanguage(), 'X-Time-Zone': timeZone() };
-  if (hasBody) headers['Content-Type'] = 'application/json';
-  if (sessionId) headers['X-Web-Session-Id'] = sessionId;
-  if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
-  return headers;
+  return requestHeaders(requestLanguage(), sessionId, hasBody, idempotencyKey);
 }
 
 /** pageKey is this page's part of every Idempotency-Key: random, made once. */
@@ -209,17 +199,22 @@ export async function request<T>(method: string, path: string, opts: RequestOpti
     await sleep(waitMs, opts.signal);
     return true;
   };
+  // The start call a link's page sent before the app loaded (early.ts) answers this call's first attempt.
+  let early = opts.query ? null : takeEarlyStart(method, path, apiEnvironment().getSessionId());
   for (;;) {
     let res: Response;
     let text: string;
     try {
-      res = await fetch(url, {
-        method,
-        headers: buildHeaders(apiEnvironment().getSessionId(), hasBody, opts.lenderStep ? idempotencyKey(path) : undefined),
-        body,
-        credentials: 'same-origin',
-        signal: opts.signal,
-      });
+      const sent = early;
+      early = null;
+      res = await (sent ??
+        fetch(url, {
+          method,
+          headers: buildHeaders(apiEnvironment().getSessionId(), hasBody, opts.lenderStep ? idempotencyKey(path) : undefined),
+          body,
+          credentials: 'same-origin',
+          signal: opts.signal,
+        }));
       text = await res.text();
     } catch (e) {
       if (isAbort(e)) throw e;

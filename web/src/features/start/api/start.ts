@@ -1,9 +1,8 @@
 import { api } from '@/lib/api/client';
+import { startPath } from '@/lib/api/early';
 import type { StartFlowResponse } from '@/lib/api/types';
 import { enterSession } from '@/flow/start';
 import { flow } from '@/stores/flow';
-
-const enc = encodeURIComponent;
 
 /**
  * startFlow begins a session from an entity key or a flow token and answers
@@ -12,6 +11,6 @@ const enc = encodeURIComponent;
  */
 export async function startFlow(kind: 'entity-keys' | 'tokens', value: string): Promise<string> {
   flow.reset();
-  const res = await api.post<StartFlowResponse>(`/flow/start/${kind}/${enc(value)}`, {});
+  const res = await api.post<StartFlowResponse>(startPath(kind, value), {});
   return enterSession(res);
 }

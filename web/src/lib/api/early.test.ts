@@ -1,0 +1,78 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { api, buildHeaders, configureApi } from './client';
+import { sendEarlyStart, startPath, startPathOf, takeEarlyStart } from './early';
+
+const KEY = '1000200030004000';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  takeEarlyStart('POST', startPath('entity-keys', KEY), null);
+  configureApi({ getSessionId: () => null, navigate: vi.fn(), onValidation: vi.fn(), currentPath: () => '/' });
+});
+
+const started = () => new Response(JSON.stringify({ session: { webSessionId: 's1' } }), { status: 200 });
+
+describe('early start', () => {
+  it('reads the start call from the routes a link lands on, as the start screen would send it', () => {
+    expect(startPathOf(`/start/entity-keys/${KEY}`)).toBe(`/flow/start/entity-keys/${KEY}`);
+    expect(startPathOf(`/start/entity-keys/${KEY}/`)).toBe(`/flow/start/entity-keys/${KEY}`);
+    expect(startPathOf('/start/tokens/ab%2Fc')).toBe('/flow/start/tokens/ab%2Fc');
+    expect(startPathOf('/start/tokens/a%20b')).toBe(startPath('tokens', 'a b'));
+    // A key the start screen would refuse, a malformed escape, any other page: no call.
+    expect(startPathOf('/start/entity-keys/123')).toBeNull();
+    expect(startPathOf('/start/tokens/%E0%A4%A')).toBeNull();
+    expect(startPathOf('/start')).toBeNull();
+    expect(startPathOf('/idle')).toBeNull();
+    expect(startPathOf(`/start/entity-keys/${KEY}/more`)).toBeNull();
+  });
+
+  it('sends the call the app would send, and the app takes its answer instead of sending it again', async () => {
+    const fetchMock = vi.fn(async () => started());
+    vi.stubGlobal('fetch', fetchMock);
+    sendEarlyStart(`/start/entity-keys/${KEY}`);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe(`/api/v1/flow/start/entity-keys/${KEY}`);
+    expect(init).toMatchObject({ method: 'POST', body: JSON.stringify({}), credentials: 'same-origin' });
+    expect(init.headers).toEqual(buildHeaders(null, true));
+
+    const res = await api.post<{ session: { webSessionId: string } }>(startPath('entity-keys', KEY), {});
+    expect(res.session.webSessionId).toBe('s1');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+
+    // Once: a second start (the patient starts again) is a call of its own.
+    await api.post(startPath('entity-keys', KEY), {});
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('leaves other calls alone, and a call made inside a session', async () => {
+    const fetchMock = vi.fn(async () => started());
+    vi.stubGlobal('fetch', fetchMock);
+    sendEarlyStart(`/start/entity-keys/${KEY}`);
+    await api.post('/flow/start/entity-keys/1000200030009999', {});
+    await api.get(startPath('entity-keys', KEY));
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    configureApi({ getSessionId: () => 'other', navigate: vi.fn(), onValidation: vi.fn(), currentPath: () => '/' });
+    await api.post(startPath('entity-keys', KEY), {});
+    expect(fetchMock).toHaveBeenCalledTimes(4);
+  });
+
+  it('sends nothing from a page that starts nothing', () => {
+    const fetchMock = vi.fn(async () => started());
+    vi.stubGlobal('fetch', fetchMock);
+    sendEarlyStart('/idle');
+    sendEarlyStart('/start/entity-keys/12');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('hands a failed early call to the app as the same network failure it would have met', async () => {
+    const navigate = vi.fn();
+    configureApi({ getSessionId: () => null, navigate, onValidation: vi.fn(), currentPath: () => '/start' });
+    const fetchMock = vi.fn(async () => Promise.reject(new TypeError('Failed to fetch')));
+    vi.stubGlobal('fetch', fetchMock);
+    sendEarlyStart(`/start/tokens/t1`);
+    await expect(api.post(startPath('tokens', 't1'), {})).rejects.toMatchObject({ code: 'network' });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(navigate).toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,60 @@
+import { preferredLanguage } from '@/lib/language';
+import { API_BASE, requestHeaders } from './http';
+
+/*
+ * The early start (docs/performance.md, "The application screen"). A
+ * patient who opens a link or a QR code waits for two things before the
+ * form shows: the app's code and the session the start call opens. The
+ * page a link lands on (start.html) runs src/early.ts before the app, and
+ * it sends the start call here while the app's code is still arriving; the
+ * client (client.ts) then takes that call's answer instead of sending the
+ * call itself. Either way the call goes out once.
+ */
+
+/** startPath is the API path of the start call from an entity key or a flow token. */
+export function startPath(kind: 'entity-keys' | 'tokens', value: string): string {
+  return `/flow/start/${kind}/${encodeURIComponent(value)}`;
+}
+
+/**
+ * startPathOf answers the start call a page's address asks for, or null: the
+ * routes /start/entity-keys/:entityKey and /start/tokens/:token
+ * (app/routes.tsx), with a key the start screen would send (16 digits).
+ */
+export function startPathOf(pathname: string): string | null {
+  const m = /^\/start\/(entity-keys|tokens)\/([^/]+)\/?$/.exec(pathname);
+  if (!m) return null;
+  let value: string;
+  try {
+    value = decodeURIComponent(m[2]!);
+  } catch {
+    return null;
+  }
+  if (m[1] === 'entity-keys') return /^\d{16}$/.test(value) ? startPath('entity-keys', value) : null;
+  return startPath('tokens', value);
+}
+
+let early: { path: string; response: Promise<Response> } | null = null;
+
+/** sendEarlyStart sends the start call the page's address asks for, if it asks for one. */
+export function sendEarlyStart(pathname: string): void {
+  const path = startPathOf(pathname);
+  if (!path) return;
+  const response = fetch(API_BASE + path, {
+    method: 'POST',
+    headers: requestHeaders(preferredLanguage(), null, true),
+    body: '{}',
+    credentials: 'same-origin',
+  });
+  // A failure reaches the client when it takes the call; until then it is not an unhandled rejection.
+  response.catch(() => undefined);
+  early = { path, response };
+}
+
+/** takeEarlyStart answers the early start call's response when this call is that one, once. */
+export function takeEarlyStart(method: string, path: string, sessionId: string | null | undefined): Promise<Response> | null {
+  if (!early || method !== 'POST' || path !== early.path || sessionId) return null;
+  const { response } = early;
+  early = null;
+  return response;
+}
