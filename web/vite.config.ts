@@ -45,7 +45,7 @@ function precompress(): Plugin {
  */
 const ENTRY_PAGES: Record<string, string[]> = {
   // /start/entity-keys/… and /start/tokens/…: the start screen, then the application form in English.
-  start: ['src/features/start/StartPage.tsx', 'src/features/application/ApplicationPage.tsx', 'src/locales/en/journey.ts'],
+  start: ['src/features/start/StartPage.tsx', 'src/features/application/ApplicationPage.tsx', 'src/locales/en/form.ts'],
 };
 
 /** reachable answers every node from starts by next, without entering skip: the module and chunk graphs alike. */

@@ -80,6 +80,9 @@ test('a link lands on a page that names all of the form’s code, and the form c
   expect(fetched.filter((s) => !named.has(s))).toEqual([]);
   expect(calls.filter((c) => c.includes('/apply/start/'))).toEqual([]);
   expect(calls.filter((c) => c.includes('/flow/start/'))).toEqual([`POST /api/v1/flow/start/entity-keys/${ENTITY_KEY}`]);
+  // Only the form's words came with it (locales/en/form.ts): none of the screen shows as a message's key.
+  const catalogue = /\b(?:application|common|docs|lenderSteps|start|creditLimit|finish|help|offers|payment|quiz|results|signing)\.[a-z]\w*(?:\.\w+)*/;
+  expect(await page.locator('body').innerText()).not.toMatch(catalogue);
   // The page's first script (async, before the app's) sent it while the app's code was still arriving.
   const first = /<script type="module" async[^>]+src="([^"]+)"/.exec(served)?.[1];
   expect(first).toBeTruthy();

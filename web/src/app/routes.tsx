@@ -5,7 +5,7 @@ import type { StepId } from '@/lib/steps';
 import { providerRoute } from '@/lib/paths';
 import { isDocName, isPdfName } from '@/lib/docLinks';
 import { flow } from '@/stores/flow';
-import { withJourneyMessages } from '@/lib/i18n';
+import { withFormMessages, withJourneyMessages } from '@/lib/i18n';
 import { Shell } from './Shell';
 import { RootError } from './RootError';
 import { IdlePage } from '@/features/start/IdlePage';
@@ -19,16 +19,16 @@ import { IdlePage } from '@/features/start/IdlePage';
 const MODES: ApplyMode[] = ['full', 'prequalify', 'prescreen'];
 
 type Lazy = RouteObject['lazy'];
-const page = (loader: () => Promise<Record<string, unknown>>, name: string): Lazy =>
+const page = (loader: () => Promise<Record<string, unknown>>, name: string, words = withJourneyMessages): Lazy =>
   (async () => {
-    // The screen's words load beside its code (lib/i18n.ts, loadJourneyMessages).
-    const m = await withJourneyMessages(loader)();
+    // The screen's words load beside its code (lib/i18n.ts): the form's with the start screen and the form, the journey's with any later screen.
+    const m = await words(loader)();
     return { Component: m[name] as React.ComponentType };
   }) as Lazy;
 
-const application = page(() => import('@/features/application/ApplicationPage'), 'ApplicationPage');
-const jointApplication = page(() => import('@/features/application/ApplicationPage'), 'JointApplicationPage');
-const correctErrors = page(() => import('@/features/application/ApplicationPage'), 'CorrectErrorsPage');
+const application = page(() => import('@/features/application/ApplicationPage'), 'ApplicationPage', withFormMessages);
+const jointApplication = page(() => import('@/features/application/ApplicationPage'), 'JointApplicationPage', withFormMessages);
+const correctErrors = page(() => import('@/features/application/ApplicationPage'), 'CorrectErrorsPage', withFormMessages);
 const prequalifyAgree = page(() => import('@/features/application/PrequalifyAgreePage'), 'PrequalifyAgreePage');
 const submit = page(() => import('./SubmitRoute'), 'SubmitRoute');
 const positive = page(() => import('@/features/results/ResultPages'), 'PositiveResultPage');
@@ -63,8 +63,8 @@ const version = page(() => import('@/features/start/InfoPages'), 'VersionPage');
 const breakout = page(() => import('@/features/results/BreakoutPage'), 'BreakoutPage');
 const redirectPage = page(() => import('@/features/start/EntryPages'), 'RedirectPage');
 const testCase = page(() => import('@/features/start/EntryPages'), 'TestCasePage');
-const startFlowPage = page(() => import('@/features/start/StartPage'), 'StartFlowPage');
-const startPage = page(() => import('@/features/start/StartPage'), 'StartPage');
+const startFlowPage = page(() => import('@/features/start/StartPage'), 'StartFlowPage', withFormMessages);
+const startPage = page(() => import('@/features/start/StartPage'), 'StartPage', withFormMessages);
 const accessibility = page(() => import('@/features/docs/DocumentPages'), 'AccessibilityPage');
 const contextHelp = page(() => import('@/features/help/HelpPage'), 'HelpPage');
 const office = page(() => import('@/features/office/OfficePages'), 'OfficePage');

@@ -5,9 +5,10 @@ import { CHOICE_KEY, storedChoice, type Language } from './language';
 
 /*
  * The patient's language (docs/languages.md). The English of the shell and
- * the first screen ships with the first route, the rest of the journey's
- * with the first screen that needs it (loadJourneyMessages); Spanish loads
- * whole when it is first chosen, so an English visit never downloads it.
+ * the first screen ships with the first route, the form's with the form
+ * (loadFormMessages) and the rest of the journey's with the first screen
+ * after it (loadJourneyMessages); Spanish loads whole when it is first
+ * chosen, so an English visit never downloads it.
  * The choice (lib/language.ts) is, in order: what the patient picked in
  * this tab's session, the office's default language, the browser's
  * languages, then English. Every API call says it (Accept-Language, lib/api/client.ts),
@@ -196,27 +197,55 @@ const loaders: Record<Language, () => Promise<object>> = {
   },
 };
 
-/** Whether a screen asked for the journey's English (so a switch back to English loads it too). */
-let journeyWanted = false;
-let journeyLoaded: Promise<void> | null = null;
-
 /**
- * loadJourneyMessages loads the English of the journey's screens after the
- * first, once; each lazy screen waits for it beside its own code, so it
- * costs no round trip of its own. A screen already shown renders again with
- * the new messages.
+ * The English beyond the first route, in the parts screens ask for: the
+ * form's (with the start screen's), and the journey's after it.
  */
-export function loadJourneyMessages(): Promise<void> {
-  journeyWanted = true;
-  journeyLoaded ??= import('@/locales/en/journey').then((m) => addMessages('en', m.default));
-  return journeyLoaded;
+const parts = {
+  form: () => import('@/locales/en/form'),
+  journey: () => import('@/locales/en/journey'),
+};
+type Part = keyof typeof parts;
+/** The parts a screen asked for (so a switch back to English loads them too), and each one's loading, once. */
+const partsWanted = new Set<Part>();
+const partsLoaded = new Map<Part, Promise<void>>();
+
+function loadPart(part: Part): Promise<void> {
+  partsWanted.add(part);
+  let loaded = partsLoaded.get(part);
+  if (!loaded) {
+    loaded = parts[part]().then((m) => addMessages('en', m.default));
+    partsLoaded.set(part, loaded);
+  }
+  return loaded;
 }
 
-/** withJourneyMessages wraps the loader of a lazy screen's, drawer's or modal's code so its words arrive with it (loadJourneyMessages). */
-export const withJourneyMessages =
+/**
+ * loadFormMessages loads the English of the start screen and the form,
+ * once; the form's screens wait for it beside their own code, so it costs
+ * no round trip of its own. A screen already shown renders again with the
+ * new messages.
+ */
+export function loadFormMessages(): Promise<void> {
+  return loadPart('form');
+}
+
+/** loadJourneyMessages loads the English of every screen after the idle one: the form's, and the journey's after it. */
+export function loadJourneyMessages(): Promise<void> {
+  return Promise.all([loadPart('form'), loadPart('journey')]).then(() => undefined);
+}
+
+/** withMessages wraps the loader of a lazy screen's, drawer's or modal's code so its words arrive with it. */
+const withMessages =
+  (words: () => Promise<void>) =>
   <T>(load: () => Promise<T>) =>
   (): Promise<T> =>
-    Promise.all([load(), loadJourneyMessages()]).then(([m]) => m);
+    Promise.all([load(), words()]).then(([m]) => m);
+
+/** withFormMessages: the start screen's and the form's code, with their words (loadFormMessages). */
+export const withFormMessages = withMessages(loadFormMessages);
+/** withJourneyMessages: any later screen's, drawer's or modal's code, with the journey's words (loadJourneyMessages). */
+export const withJourneyMessages = withMessages(loadJourneyMessages);
 
 /**
  * The language last asked for: a switch loads its messages before it shows,
@@ -252,7 +281,7 @@ export function hasChosenLanguage(): boolean {
 export async function setLanguage(lng: Language, opts: { remember?: boolean } = {}): Promise<void> {
   wanted = lng;
   if (!messages[lng]) addMessages(lng, await loaders[lng]());
-  if (lng === 'en' && journeyWanted) await loadJourneyMessages();
+  if (lng === 'en') await Promise.all([...partsWanted].map(loadPart));
   // A switch asked for while these messages loaded decides: the last one the patient asked for wins.
   if (wanted !== lng) return;
   if (opts.remember) {

@@ -1,10 +1,10 @@
 import { lazy, Suspense } from 'react';
-import { withJourneyMessages } from '@/lib/i18n';
+import { withFormMessages } from '@/lib/i18n';
 import { useUi } from '@/stores/ui';
 import { useSessionTimeout } from './useSessionTimeout';
 
 // The question loads only when it is first asked.
-const TimeoutModal = lazy(withJourneyMessages(() => import('./TimeoutModal')));
+const TimeoutModal = lazy(withFormMessages(() => import('./TimeoutModal')));
 
 /**
  * SessionTimeout runs the inactivity timer and asks "are you still there?"

@@ -1,8 +1,9 @@
 /*
  * The English catalogue, one JSON file per part of the journey (docs/languages.md):
- * all of it, for the types and the tests. The app loads it in two parts,
- * shell.ts with the first route and journey.ts after; of common and start,
- * the words the first route shows are in a file of their own (.first.json).
+ * all of it, for the types and the tests. The app loads it in three parts:
+ * shell.ts with the first route, form.ts with the form, journey.ts with the
+ * screens after it; of common and start, the words the first route shows
+ * are in a file of their own (.first.json).
  * English is the source language: its keys and placeholders are the ones every
  * other language must have (locales/parity.test.ts).
  */
@@ -22,7 +23,7 @@ import signing from './signing.json';
 import startFirst from './start.first.json';
 import startLater from './start.json';
 
-// Each of these two parts in two files: the first route's words, and the rest (shell.ts, journey.ts).
+// Each of these two parts in two files: the first route's words, and the rest (shell.ts, form.ts).
 const common = { ...commonFirst, ...commonLater };
 const start = { ...startFirst, ...startLater };
 
