@@ -31,7 +31,7 @@ test('at home without an amount: the patient enters the treatment amount and the
   await expect(page).toHaveURL(/\/paymentPlans$/);
   // The approval ($5,000 or more) is larger: plans are priced for the treatment.
   await expect(page.getByText(/^Your treatment costs \$3,200\.00\. You can finance up to/)).toBeVisible();
-  await expect(page.locator('#estimate')).toHaveValue('3200');
+  await expect(page.locator('#estimate')).toHaveValue('3,200');
   await expect(page.getByRole('radio').first()).toBeVisible();
   await j.screen('payment-plans-amount', 'Choose your payment plan');
 });

@@ -7,7 +7,7 @@ import { maskUsDate, normalizeUsDate } from '@/lib/dates';
 import { maskFor } from '@/lib/masks';
 import { useT } from '@/lib/i18n';
 import { AUTOCOMPLETE } from './autocomplete';
-import { MaskedInput } from './MaskedInput';
+import { MaskedInput } from '@/components/MaskedInput';
 import type { RemoteChecks } from './useRemoteChecks';
 
 /** Date fields take MM/DD/YYYY, MM/YYYY or MM/YY, shaped by lib/dates' own mask rather than a fixed pattern. */

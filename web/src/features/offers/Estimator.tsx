@@ -1,11 +1,18 @@
 import { useState } from 'react';
 import { Button } from '@/components/Button';
+import { MaskedInput } from '@/components/MaskedInput';
 import { useT } from '@/lib/i18n';
+import { maskMoney } from '@/lib/masks';
 import { formatCents } from '@/lib/money';
 
 const STEP_DOLLARS = 500;
 /** The lower button's sign: a true minus, as wide as the plus (a symbol, not a word; the button's label says it). */
 const MINUS = '\u2212';
+
+/** shapeDollars shows whole dollars as the application form's amount box does: 3200 → 3,200 (lib/masks.ts); pasted cents are dropped, $3,200.00 → 3,200. */
+const shapeDollars = (typed: string) => maskMoney(typed.split('.')[0]!.replace(/\D/g, ''));
+/** dollarsOf reads the whole dollars the box shows. */
+const dollarsOf = (shaped: string) => Number(shaped.replace(/\D/g, '') || '0');
 
 export interface EstimatorProps {
   /** The amount the plans are priced for, in cents. */
@@ -28,13 +35,13 @@ export interface EstimatorProps {
  */
 export function Estimator({ amountCents, minCents, maxCents, purchaseCents, buttonsHidden, busy, onEstimate }: EstimatorProps) {
   const t = useT();
-  const [text, setText] = useState(String(Math.round(amountCents / 100)));
+  const [text, setText] = useState(shapeDollars(String(Math.round(amountCents / 100))));
   // The refusal is said at render, so it follows the language and the amount on screen.
   const [error, setError] = useState(false);
   const floorDollars = Math.max(1, Math.ceil(minCents / 100));
   const run = async (dollars: number) => {
     setError(false);
-    setText(String(await onEstimate(dollars)));
+    setText(shapeDollars(String(await onEstimate(dollars))));
   };
   /**
    * submit refuses an empty or $0 amount out loud: there is nothing to
@@ -42,7 +49,7 @@ export function Estimator({ amountCents, minCents, maxCents, purchaseCents, butt
    * the message says.
    */
   const submit = () => {
-    const dollars = Number(text.replace(/\D/g, '') || '0');
+    const dollars = dollarsOf(text);
     if (dollars <= 0) {
       setError(true);
       document.getElementById('estimate')?.focus();
@@ -55,8 +62,8 @@ export function Estimator({ amountCents, minCents, maxCents, purchaseCents, butt
       variant="secondary"
       className="estimator__step"
       aria-label={t(sign < 0 ? 'offers.estimator.lower' : 'offers.estimator.raise', { step: formatCents(STEP_DOLLARS * 100, { whole: true }) })}
-      onClick={() => void run(Number(text) + sign * STEP_DOLLARS)}
-      disabled={busy || (sign < 0 ? Number(text) * 100 <= minCents : Number(text) * 100 >= maxCents)}
+      onClick={() => void run(dollarsOf(text) + sign * STEP_DOLLARS)}
+      disabled={busy || (sign < 0 ? dollarsOf(text) * 100 <= minCents : dollarsOf(text) * 100 >= maxCents)}
     >
       {sign < 0 ? MINUS : '+'}
     </Button>
@@ -82,7 +89,7 @@ export function Estimator({ amountCents, minCents, maxCents, purchaseCents, butt
           <label htmlFor="estimate">{t('offers.estimator.amountLabel')}</label>
           <div className="prefix-wrap">
             <span aria-hidden="true">$</span>
-            <input
+            <MaskedInput
               id="estimate"
               className="input"
               inputMode="numeric"
@@ -90,8 +97,9 @@ export function Estimator({ amountCents, minCents, maxCents, purchaseCents, butt
               aria-describedby={error ? 'estimator-hint estimate-error' : 'estimator-hint'}
               aria-invalid={error ? true : undefined}
               value={text}
-              onChange={(e) => {
-                setText(e.target.value.replace(/\D/g, ''));
+              shape={shapeDollars}
+              onValueChange={(shaped) => {
+                setText(shaped);
                 setError(false);
               }}
               onKeyDown={(e) => {

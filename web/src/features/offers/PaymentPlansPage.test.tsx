@@ -189,6 +189,25 @@ describe('the plans screen follows the lender’s catalogue entry', () => {
     expect((amount as HTMLInputElement).value).toBe('500');
   });
 
+  it('the amount box shows dollars as the application form does, with thousands commas, and asks for what it shows', async () => {
+    flow.set({ providerKey: 'synchrony_standard' });
+    offer(SYNCHRONY, [fixedRatePlan('synchrony_standard', { providerPlanCode: 'SYN-FR-24' })]);
+    post.mockResolvedValue({ paymentPlans: [] });
+    show('synchrony_standard');
+    const amount = screen.getByLabelText<HTMLInputElement>('Amount in dollars');
+    expect(amount.value).toBe('4,500');
+    await userEvent.clear(amount);
+    await userEvent.paste('$12,000.50');
+    expect(amount.value).toBe('12,000');
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '3200');
+    expect(amount.value).toBe('3,200');
+    await userEvent.click(screen.getByRole('button', { name: 'Update plans' }));
+    await vi.waitFor(() =>
+      expect(post).toHaveBeenCalledWith(expect.stringMatching(/synchrony_standard\/payment\/plans$/), { amountCents: 320_000 }, expect.anything()),
+    );
+  });
+
   it('$0 (or nothing) in the estimator says so out loud, asks no lender, and says which amount the plans on screen are for', async () => {
     flow.set({ providerKey: 'synchrony_standard' });
     offer(SYNCHRONY, [fixedRatePlan('synchrony_standard', { providerPlanCode: 'SYN-FR-24' })]);

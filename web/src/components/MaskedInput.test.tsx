@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { maskPattern, PATTERNS } from '@/lib/masks';
-import { MaskedInput } from './MaskedInput';
+import { MaskedInput } from '@/components/MaskedInput';
 
 function Phone({ initial = '' }: { initial?: string }) {
   const [value, setValue] = useState(initial);
