@@ -103,7 +103,7 @@ type submission struct {
 // or none — answers in_flight while the lender is asked and the first
 // answer once it has decided; other data for a submit already decided
 // answers idempotency_mismatch. The lender is never asked twice.
-func (s *Service) Submit(ctx context.Context, c *Caller, providerKey, op string, req *SubmitRequest) (*DecisionResponse, error) {
+func (s *Service) Submit(ctx context.Context, c *Caller, providerKey, op string, req *SubmitRequest) (*StepAnswer[DecisionResponse], error) {
 	sub, err := s.precheckSubmit(ctx, c, providerKey, op, req)
 	if err != nil {
 		return nil, err
@@ -113,7 +113,7 @@ func (s *Service) Submit(ctx context.Context, c *Caller, providerKey, op string,
 		return nil, err
 	}
 	if replay != nil {
-		return decodeReplay[DecisionResponse](replay)
+		return recorded[DecisionResponse](replay, nil), nil
 	}
 	d := s.decide(ctx, c, sub, call, app)
 	return s.recordDecision(ctx, c, sub, call, pa, d)
@@ -259,16 +259,20 @@ func (s *Service) decide(ctx context.Context, c *Caller, sub *submission, call *
 
 // recordDecision is a submit's last phase, one transaction: the call
 // settled with the answer for repeats, the decision, the decided status
-// and the event. If this attempt lost its claim meanwhile, nothing is
-// written and the answer comes from the attempt that holds it.
-func (s *Service) recordDecision(ctx context.Context, c *Caller, sub *submission, call *chairside.LenderCall, pa *chairside.ProviderApplication, d *chairside.Decision) (*DecisionResponse, error) {
+// and the event. The answer is the JSON recorded. If this attempt lost its
+// claim meanwhile, nothing is written and the answer comes from the attempt
+// that holds it.
+func (s *Service) recordDecision(ctx context.Context, c *Caller, sub *submission, call *chairside.LenderCall, pa *chairside.ProviderApplication, d *chairside.Decision) (*StepAnswer[DecisionResponse], error) {
 	ctx = context.WithoutCancel(ctx)
 	providerKey := sub.step.ProviderKey
 	now := s.now().UTC()
 	d.ID = newID()
 	d.ProviderApplicationID = pa.ID
 	d.CreatedAt = now
-	var resp *DecisionResponse
+	var (
+		resp *DecisionResponse
+		body []byte
+	)
 	err := s.batch(ctx, func(tx chairside.Store) error {
 		resp = &DecisionResponse{Decision: *d}
 		if chairside.Cascades(d.ResponseCode) {
@@ -276,8 +280,8 @@ func (s *Service) recordDecision(ctx context.Context, c *Caller, sub *submission
 				resp.Next = s.nextIn(ctx, tx, pa.ApplicationID, nx)
 			}
 		}
-		body, err := json.Marshal(resp)
-		if err != nil {
+		var err error
+		if body, err = encodeAnswer(resp); err != nil {
 			return err
 		}
 		if err := settleCall(ctx, tx, call, chairside.CallDone, body); err != nil {
@@ -311,18 +315,18 @@ func (s *Service) recordDecision(ctx context.Context, c *Caller, sub *submission
 		return nil, err
 	}
 	s.log.Info("decision recorded", "session", SessionHash(c.Session.ID), "provider", providerKey, "operation", sub.op, "responseCode", d.ResponseCode)
-	return resp, nil
+	return recorded(body, resp), nil
 }
 
 // answerOfTakeover answers a submit whose claim another attempt took over:
 // that attempt's answer once it is recorded, in_flight until then.
-func (s *Service) answerOfTakeover(ctx context.Context, pa *chairside.ProviderApplication, step, hash string) (*DecisionResponse, error) {
+func (s *Service) answerOfTakeover(ctx context.Context, pa *chairside.ProviderApplication, step, hash string) (*StepAnswer[DecisionResponse], error) {
 	call, err := s.store.FindLenderCall(ctx, pa.ID, step)
 	if err != nil {
 		return nil, err
 	}
 	if call.State == chairside.CallDone && call.RequestHash == hash {
-		return decodeReplay[DecisionResponse](call.Response)
+		return recorded[DecisionResponse](call.Response, nil), nil
 	}
 	return nil, errClaimLost
 }

@@ -135,9 +135,10 @@ func checkCreditLimitChange(req *CreditLimitChangeRequest, current, most int64, 
 
 // ChangeCreditLimit asks the lender for a higher limit, once: the same
 // request again (a double tap, whatever its Idempotency-Key) gets the
-// recorded result, another one idempotency_mismatch. A lender that cannot be reached answers the result
-// error with the limit unchanged, and the step may be tried again.
-func (s *Service) ChangeCreditLimit(ctx context.Context, c *Caller, providerKey string, req *CreditLimitChangeRequest) (*CreditLimitChangeResult, error) {
+// recorded result, another one idempotency_mismatch. A lender that cannot
+// be reached answers the result error with the limit unchanged (recorded
+// nowhere), and the step may be tried again.
+func (s *Service) ChangeCreditLimit(ctx context.Context, c *Caller, providerKey string, req *CreditLimitChangeRequest) (*StepAnswer[CreditLimitChangeResult], error) {
 	pa, p, purchase, err := s.accountFacts(ctx, c, providerKey)
 	if err != nil {
 		return nil, err
@@ -158,9 +159,12 @@ func (s *Service) ChangeCreditLimit(ctx context.Context, c *Caller, providerKey 
 		return &CreditLimitChangeResult{ProviderKey: providerKey, ResponseCode: code, CreditLimitCents: limit,
 			AvailableCreditCents: limit, PurchaseAmountCents: purchase, CoversPurchase: limit >= purchase}
 	}
-	var answer *chairside.CreditLimitAnswer
+	var (
+		answer *chairside.CreditLimitAnswer
+		kept   *CreditLimitChangeResult // the result recorded, for the first request
+	)
 	step := chairside.StepCreditLimit
-	_, replay, err := s.runStep(ctx, c, providerKey, offerStep{
+	_, body, err := s.runStep(ctx, c, providerKey, offerStep{
 		step: step, from: chairside.StatusDecided, to: chairside.StatusDecided, event: "credit_limit", replayAny: true,
 		hash: s.keys.BlindIndex(step + "\x00" + strconv.FormatInt(requested, 10) + "\x00" + strconv.FormatInt(income, 10)),
 		allow: func(pa *chairside.ProviderApplication) error {
@@ -182,18 +186,20 @@ func (s *Service) ChangeCreditLimit(ctx context.Context, c *Caller, providerKey 
 			return approvedLimit(pa, a, &answer)
 		},
 		answer: func(cur *chairside.ProviderApplication) (string, any) {
-			return "credit_limit." + answer.Status, result(answer.Status, cur.Decision.ApprovedAmountCents)
+			// The limit the account has once recorded: the lender's new one
+			// when approved (approvedLimit), the current one when declined.
+			kept = result(answer.Status, cur.Decision.ApprovedAmountCents)
+			return "credit_limit." + answer.Status, kept
 		},
 	})
 	switch {
 	case isCode(err, chairside.ELENDER):
-		return result(chairside.ResponseError, current), nil
+		return notRecorded(result(chairside.ResponseError, current)), nil
 	case err != nil:
 		return nil, err
-	case replay != nil:
-		return decodeReplay[CreditLimitChangeResult](replay)
 	}
-	return result(answer.Status, answer.CreditLimitCents), nil
+	// kept is nil for a repeat, whose value is read from body when asked.
+	return recorded(body, kept), nil
 }
 
 // approvedLimit reads a lender's answer to a change, keeping it in *kept:

@@ -78,7 +78,7 @@ func TestCreditLimitChangeExactlyOnce(t *testing.T) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				results[i], errs[i] = f.svc.ChangeCreditLimit(ctx, c, synchrony, limitChange(500_000, 2_000_000))
+				results[i], errs[i] = value(f.svc.ChangeCreditLimit(ctx, c, synchrony, limitChange(500_000, 2_000_000)))
 			}()
 		}
 		wg.Wait()
@@ -90,7 +90,7 @@ func TestCreditLimitChangeExactlyOnce(t *testing.T) {
 				t.Fatalf("tap %d: %+v", i, r)
 			}
 		}
-		again, err := f.svc.ChangeCreditLimit(ctx, c, synchrony, limitChange(500_000, 2_000_000))
+		again, err := value(f.svc.ChangeCreditLimit(ctx, c, synchrony, limitChange(500_000, 2_000_000)))
 		if err != nil || again.ResponseCode != chairside.CreditLimitApproved || again.AvailableCreditCents != 500_000 || again.PurchaseAmountCents != 450_000 {
 			t.Fatalf("the same change again: %+v %v", again, err)
 		}
@@ -125,7 +125,7 @@ func TestCreditLimitChangeDeclinedAndError(t *testing.T) {
 		f := newFixture(t, e, flow.Options{})
 		ctx := context.Background()
 		c, _ := pendingJourney(t, f, "credit-limit-change")
-		r, err := f.svc.ChangeCreditLimit(ctx, c, synchrony, limitChange(500_000, 1_900_000))
+		r, err := value(f.svc.ChangeCreditLimit(ctx, c, synchrony, limitChange(500_000, 1_900_000)))
 		if err != nil || r.ResponseCode != chairside.CreditLimitDeclined || r.CreditLimitCents != 100_000 || r.CoversPurchase {
 			t.Fatalf("declined: %+v %v", r, err)
 		}
@@ -136,7 +136,7 @@ func TestCreditLimitChangeDeclinedAndError(t *testing.T) {
 
 		c2, _ := pendingJourney(t, f, "credit-limit-change")
 		for range 2 {
-			r, err := f.svc.ChangeCreditLimit(ctx, c2, synchrony, limitChange(500_000, sandbox.CreditLimitErrorIncomeCents))
+			r, err := value(f.svc.ChangeCreditLimit(ctx, c2, synchrony, limitChange(500_000, sandbox.CreditLimitErrorIncomeCents)))
 			if err != nil || r.ResponseCode != chairside.ResponseError || r.CreditLimitCents != 100_000 {
 				t.Fatalf("error: %+v %v", r, err)
 			}
@@ -144,7 +144,7 @@ func TestCreditLimitChangeDeclinedAndError(t *testing.T) {
 		if n, refs := f.log.count(sandbox.OpCreditLimit); n != 3 || len(refs) != 2 {
 			t.Fatalf("lender calls %d with %d references, want the failed one asked again with its reference", n, len(refs))
 		}
-		r, err = f.svc.ChangeCreditLimit(ctx, c2, synchrony, limitChange(500_000, 2_000_000))
+		r, err = value(f.svc.ChangeCreditLimit(ctx, c2, synchrony, limitChange(500_000, 2_000_000)))
 		if err != nil || r.ResponseCode != chairside.CreditLimitApproved {
 			t.Fatalf("after an error, another change: %+v %v", r, err)
 		}

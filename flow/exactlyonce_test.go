@@ -36,7 +36,7 @@ func TestConcurrentSubmitsMakeOneLenderCall(t *testing.T) {
 							cc.IdempotencyKey = fmt.Sprintf("tap-%d", i)
 						}
 						r := *req
-						resp, err := f.svc.Submit(context.Background(), &cc, "synchrony_standard", op, &r)
+						resp, err := value(f.svc.Submit(context.Background(), &cc, "synchrony_standard", op, &r))
 						mu.Lock()
 						defer mu.Unlock()
 						switch {
@@ -81,7 +81,7 @@ func TestConcurrentSubmitsMakeOneLenderCall(t *testing.T) {
 					t.Fatalf("%d decisions and %d consents recorded, want 1 and 1", decisions, len(consents))
 				}
 				// Afterwards every repeat gets the decision, without a call.
-				again, err := f.svc.Submit(context.Background(), c, "synchrony_standard", op, req)
+				again, err := value(f.svc.Submit(context.Background(), c, "synchrony_standard", op, req))
 				if n, _ := f.log.count(sandbox.OpDecide); err != nil || !chairside.Positive(again.ResponseCode) || n != 1 {
 					t.Fatalf("repeat: %v, %d lender calls", err, n)
 				}
@@ -349,7 +349,7 @@ func TestCompletedJourney(t *testing.T) {
 		if _, err := f.svc.ESign(ctx, c, "synchrony_standard", f.esignRequest(t, c, "synchrony_standard", true)); err != nil {
 			t.Fatal(err)
 		}
-		pa, err := f.svc.Complete(ctx, c, "synchrony_standard")
+		pa, err := value(f.svc.Complete(ctx, c, "synchrony_standard"))
 		if err != nil || pa.Status != chairside.StatusCompleted {
 			t.Fatalf("complete: %v %v", pa, err)
 		}

@@ -123,7 +123,15 @@ func (f *fixture) callerWith(t *testing.T, opts flow.StartOptions) *flow.Caller 
 
 func (f *fixture) submit(t *testing.T, c *flow.Caller, key, lastName, ssn string) (*flow.DecisionResponse, error) {
 	t.Helper()
-	return f.svc.Submit(context.Background(), c, key, flow.OpPrequalify, f.request(t, c, key, flow.OpPrequalify, lastName, ssn))
+	return value(f.svc.Submit(context.Background(), c, key, flow.OpPrequalify, f.request(t, c, key, flow.OpPrequalify, lastName, ssn)))
+}
+
+// value is a lender step's answer as a value, for tests that read it.
+func value[T any](a *flow.StepAnswer[T], err error) (*T, error) {
+	if err != nil {
+		return nil, err
+	}
+	return a.Value()
 }
 
 // request builds a submit the provider's form for op accepts, agreeing to
@@ -250,7 +258,7 @@ func TestAcceptHandsBackOnLenderFailure(t *testing.T) {
 			t.Fatalf("accept with lender down: %v", err)
 		}
 		f.lenders.failAccept.Store(false)
-		pa, err := f.svc.AcceptOffer(ctx, c, "synchrony_standard", nil)
+		pa, err := value(f.svc.AcceptOffer(ctx, c, "synchrony_standard", nil))
 		if err != nil || pa.Status != chairside.StatusOfferAccepted {
 			t.Fatalf("retry accept: %v", err)
 		}
@@ -389,7 +397,7 @@ func TestCrossSessionAccess(t *testing.T) {
 				t.Errorf("B's %s reached A's application: %v", name, err)
 			}
 		}
-		pa, err := f.svc.AcceptOffer(ctx, a, key, nil)
+		pa, err := value(f.svc.AcceptOffer(ctx, a, key, nil))
 		if err != nil || pa.SelectedPlanCode != code || pa.Status != chairside.StatusOfferAccepted {
 			t.Fatalf("A's accept after B's attempts: %+v %v", pa, err)
 		}

@@ -169,38 +169,59 @@ func (s *Service) stepsOpen(ctx context.Context, tx chairside.Store, c *Caller, 
 	return errorf(chairside.ECONFLICT, "%s", msg)
 }
 
-// withOpenSteps fills pa.OpenSteps for an answer (once the offer is
-// accepted; before that nothing is open yet).
-func (s *Service) withOpenSteps(ctx context.Context, c *Caller, pa *chairside.ProviderApplication, err error) (*chairside.ProviderApplication, error) {
-	if err != nil || pa == nil {
-		return pa, err
-	}
-	// A replayed answer carries no ids: the steps are read from the
-	// provider application as it stands now.
-	cur, err := s.ownProviderApplication(ctx, c, pa.ProviderKey)
+// withOpenSteps gives a lender step's answer the lender's steps still open
+// (once the offer is accepted; before that nothing is open yet), read from
+// the provider application as it stands now, for the first request and a
+// repeat alike: a recorded answer holds none. An answer with none is the
+// record itself; one with some is the record's value with them added.
+func (s *Service) withOpenSteps(ctx context.Context, c *Caller, providerKey string, a *StepAnswer[chairside.ProviderApplication], err error) (*StepAnswer[chairside.ProviderApplication], error) {
 	if err != nil {
 		return nil, err
 	}
-	pa.OpenSteps = nil
+	cur, err := s.ownProviderApplication(ctx, c, providerKey)
+	if err != nil {
+		return nil, err
+	}
+	open, err := s.openStepsOf(ctx, c, cur)
+	if err != nil || len(open) == 0 {
+		return a, err
+	}
+	pa, err := a.Value()
+	if err != nil {
+		return nil, err
+	}
+	with := *pa
+	with.OpenSteps = open
+	a.change(&with)
+	return a, nil
+}
+
+// openStepsOf answers the lender's steps still open for cur, as it stands
+// now: none before the offer is accepted or once it is signed and
+// completed.
+func (s *Service) openStepsOf(ctx context.Context, c *Caller, cur *chairside.ProviderApplication) ([]string, error) {
 	if cur.Status != chairside.StatusOfferAccepted && cur.Status != chairside.StatusSigned {
-		return pa, nil
+		return nil, nil
 	}
 	names := stepsAround(cur)
 	w, err := s.whereOf(ctx, s.store, c, cur, names)
 	if err != nil {
 		return nil, err
 	}
-	if pa.OpenSteps, err = openSteps(ctx, s.store, cur, w, names); err != nil {
-		return nil, err
-	}
-	return pa, nil
+	return openSteps(ctx, s.store, cur, w, names)
 }
 
 // ProviderApplication answers the caller's provider application with the
 // lender's steps still open.
 func (s *Service) ProviderApplication(ctx context.Context, c *Caller, providerKey string) (*chairside.ProviderApplication, error) {
 	pa, err := s.ownProviderApplication(ctx, c, providerKey)
-	return s.withOpenSteps(ctx, c, pa, err)
+	if err != nil {
+		return nil, err
+	}
+	if pa.OpenSteps, err = s.openStepsOf(ctx, c, pa); err != nil {
+		return nil, err
+	}
+	return pa, nil
 }
 
 // requireStep refuses a lender step that is not among pa's open steps:
@@ -239,7 +260,7 @@ type DownPaymentRequest struct {
 // DownPayment records the down payment of an accepted offer with the
 // lender: in the office the staff confirm they collected it; at home the
 // patient acknowledges it is paid at the office before treatment.
-func (s *Service) DownPayment(ctx context.Context, c *Caller, providerKey string, req *DownPaymentRequest) (*chairside.ProviderApplication, error) {
+func (s *Service) DownPayment(ctx context.Context, c *Caller, providerKey string, req *DownPaymentRequest) (*StepAnswer[chairside.ProviderApplication], error) {
 	pa, err := s.requireStep(ctx, c, providerKey, chairside.JourneyDownPayment)
 	if err != nil {
 		return nil, err
@@ -255,7 +276,7 @@ func (s *Service) DownPayment(ctx context.Context, c *Caller, providerKey string
 		return nil, invalidPayment(fe)
 	}
 	in := *req
-	pa, err = s.runOfferStep(ctx, c, providerKey, offerStep{
+	a, err := s.runOfferStep(ctx, c, providerKey, offerStep{
 		step: chairside.StepDownPayment, from: chairside.StatusOfferAccepted, to: chairside.StatusOfferAccepted, event: "payment.down_payment",
 		hash: sha256Hex(strings.Join([]string{chairside.StepDownPayment, pa.SelectedPlanCode, in.Method, strconv.FormatInt(in.AmountCents, 10)}, "\x00")),
 		call: func(ctx context.Context, l chairside.Lender, pa *chairside.ProviderApplication, ref string) (*chairside.Decision, error) {
@@ -265,7 +286,7 @@ func (s *Service) DownPayment(ctx context.Context, c *Caller, providerKey string
 			})
 		},
 	})
-	return s.withOpenSteps(ctx, c, pa, err)
+	return s.withOpenSteps(ctx, c, providerKey, a, err)
 }
 
 // downPaymentErrors checks a down payment against the plan and the
@@ -303,7 +324,7 @@ type ContactRequest = validate.ContactInput
 // AddContact gives the lender one more person through whom it may reach the
 // patient. Nothing of it is stored: the step's request hash is keyed (the
 // blind-index key) and its recorded answer is the provider application.
-func (s *Service) AddContact(ctx context.Context, c *Caller, providerKey string, req *ContactRequest) (*chairside.ProviderApplication, error) {
+func (s *Service) AddContact(ctx context.Context, c *Caller, providerKey string, req *ContactRequest) (*StepAnswer[chairside.ProviderApplication], error) {
 	req.Name = strings.Join(strings.Fields(req.Name), " ")
 	req.Phone = strings.Map(func(r rune) rune {
 		if r >= '0' && r <= '9' {
@@ -318,7 +339,7 @@ func (s *Service) AddContact(ctx context.Context, c *Caller, providerKey string,
 		return nil, invalidPayment(fe)
 	}
 	in := *req
-	pa, err := s.runOfferStep(ctx, c, providerKey, offerStep{
+	a, err := s.runOfferStep(ctx, c, providerKey, offerStep{
 		step: chairside.StepAdditionalContact, from: chairside.StatusOfferAccepted, to: chairside.StatusOfferAccepted, event: "contact.added", replayAny: true,
 		hash: s.keys.BlindIndex(strings.Join([]string{chairside.StepAdditionalContact, in.Name, in.Relationship, in.Phone}, "\x00")),
 		call: func(ctx context.Context, l chairside.Lender, pa *chairside.ProviderApplication, ref string) (*chairside.Decision, error) {
@@ -328,5 +349,5 @@ func (s *Service) AddContact(ctx context.Context, c *Caller, providerKey string,
 			})
 		},
 	})
-	return s.withOpenSteps(ctx, c, pa, err)
+	return s.withOpenSteps(ctx, c, providerKey, a, err)
 }

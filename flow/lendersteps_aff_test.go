@@ -44,7 +44,7 @@ func (f *fixture) affAccepted(t *testing.T, e storetest.Engine, entityKey, offic
 		t.Fatal(err)
 	}
 	f.confirmPlan(t, c, affKey)
-	pa, err := f.svc.AcceptOffer(ctx, c, affKey, nil)
+	pa, err := value(f.svc.AcceptOffer(ctx, c, affKey, nil))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -91,7 +91,7 @@ func TestAFFStepsThenSigning(t *testing.T) {
 		if _, err := f.svc.AgreeAgreement(ctx, c, affKey, &flow.ConsentStepRequest{}); chairside.ErrorCode(err) != chairside.ECONSENT {
 			t.Fatalf("agreement without a consent: %v", err)
 		}
-		pa, err := f.svc.AgreeAgreement(ctx, c, affKey, &flow.ConsentStepRequest{Consent: esign.AgreementConsent})
+		pa, err := value(f.svc.AgreeAgreement(ctx, c, affKey, &flow.ConsentStepRequest{Consent: esign.AgreementConsent}))
 		if err != nil || !slices.Equal(pa.OpenSteps, []string{chairside.JourneyWisconsin, chairside.JourneyCalifornia}) {
 			t.Fatalf("agreement: %v %v", pa, err)
 		}
@@ -122,7 +122,7 @@ func TestAFFStepsThenSigning(t *testing.T) {
 		if n, _ := f.log.count(sandbox.OpSpouse); n != 0 {
 			t.Fatalf("refused answers reached the lender %d times", n)
 		}
-		if pa, err = f.svc.AnswerWisconsin(ctx, c, affKey, &flow.WisconsinRequest{Married: &yes, Spouse: spouse}); err != nil || !slices.Equal(pa.OpenSteps, []string{chairside.JourneyCalifornia}) {
+		if pa, err = value(f.svc.AnswerWisconsin(ctx, c, affKey, &flow.WisconsinRequest{Married: &yes, Spouse: spouse})); err != nil || !slices.Equal(pa.OpenSteps, []string{chairside.JourneyCalifornia}) {
 			t.Fatalf("wisconsin: %v %v", pa, err)
 		}
 		if _, err := f.svc.AnswerWisconsin(ctx, c, affKey, &flow.WisconsinRequest{Married: &no}); chairside.ErrorCode(err) != chairside.EIDEMPOTENCY {
@@ -138,7 +138,7 @@ func TestAFFStepsThenSigning(t *testing.T) {
 		if _, err := f.svc.AcknowledgeCaliforniaNotice(ctx, c, affKey, &flow.ConsentStepRequest{Consent: &stale}); chairside.ErrorCode(err) != chairside.ECONSENT {
 			t.Fatalf("an old notice: %v", err)
 		}
-		if pa, err = f.svc.AcknowledgeCaliforniaNotice(ctx, c, affKey, &flow.ConsentStepRequest{Consent: consentTo(notice)}); err != nil || len(pa.OpenSteps) != 0 {
+		if pa, err = value(f.svc.AcknowledgeCaliforniaNotice(ctx, c, affKey, &flow.ConsentStepRequest{Consent: consentTo(notice)})); err != nil || len(pa.OpenSteps) != 0 {
 			t.Fatalf("california: %v %v", pa, err)
 		}
 
@@ -146,7 +146,7 @@ func TestAFFStepsThenSigning(t *testing.T) {
 			t.Fatalf("esign naming the agreement again: %v", err)
 		}
 		esign.AgreementConsent = nil
-		if pa, err := f.svc.ESign(ctx, c, affKey, esign); err != nil || pa.Status != chairside.StatusSigned {
+		if pa, err := value(f.svc.ESign(ctx, c, affKey, esign)); err != nil || pa.Status != chairside.StatusSigned {
 			t.Fatalf("esign: %v %v", pa, err)
 		}
 		kinds := f.consentKinds(t, c)
@@ -179,14 +179,14 @@ func TestFortivaCardholderAgreementBeforeCompleting(t *testing.T) {
 			t.Fatal(err)
 		}
 		f.confirmPlan(t, c, key)
-		pa, err := f.svc.AcceptOffer(ctx, c, key, nil)
+		pa, err := value(f.svc.AcceptOffer(ctx, c, key, nil))
 		if err != nil || len(pa.OpenSteps) != 0 {
 			t.Fatalf("accept: %v %v", pa, err)
 		}
 		if _, err := f.svc.AgreeCardholderAgreement(ctx, c, key, &flow.ConsentStepRequest{}); err == nil {
 			t.Fatal("the cardholder agreement before signing was accepted")
 		}
-		pa, err = f.svc.ESign(ctx, c, key, f.esignRequest(t, c, key, true))
+		pa, err = value(f.svc.ESign(ctx, c, key, f.esignRequest(t, c, key, true)))
 		if err != nil || !slices.Equal(pa.OpenSteps, []string{chairside.JourneyCompleteAgreement}) {
 			t.Fatalf("esign: %v %v", pa, err)
 		}
@@ -200,10 +200,10 @@ func TestFortivaCardholderAgreementBeforeCompleting(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if pa, err = f.svc.AgreeCardholderAgreement(ctx, c, key, &flow.ConsentStepRequest{Consent: consentTo(doc)}); err != nil || len(pa.OpenSteps) != 0 {
+		if pa, err = value(f.svc.AgreeCardholderAgreement(ctx, c, key, &flow.ConsentStepRequest{Consent: consentTo(doc)})); err != nil || len(pa.OpenSteps) != 0 {
 			t.Fatalf("cardholder agreement: %v %v", pa, err)
 		}
-		if pa, err = f.svc.Complete(ctx, c, key); err != nil || pa.Status != chairside.StatusCompleted {
+		if pa, err = value(f.svc.Complete(ctx, c, key)); err != nil || pa.Status != chairside.StatusCompleted {
 			t.Fatalf("complete: %v %v", pa, err)
 		}
 		if kinds := f.consentKinds(t, c); len(kinds[chairside.ConsentCardholder]) != 1 {

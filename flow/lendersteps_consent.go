@@ -45,25 +45,25 @@ var consentSteps = map[string]consentStep{
 // AgreeAgreement records the patient's agreement to the lender's
 // agreement, read on its own screen: the signing screen then does not ask
 // for it again.
-func (s *Service) AgreeAgreement(ctx context.Context, c *Caller, providerKey string, req *ConsentStepRequest) (*chairside.ProviderApplication, error) {
+func (s *Service) AgreeAgreement(ctx context.Context, c *Caller, providerKey string, req *ConsentStepRequest) (*StepAnswer[chairside.ProviderApplication], error) {
 	return s.consentStep(ctx, c, providerKey, chairside.JourneyAgreement, req)
 }
 
 // AcknowledgeCaliforniaNotice records the patient's acknowledgement of the
 // notice for patients in California.
-func (s *Service) AcknowledgeCaliforniaNotice(ctx context.Context, c *Caller, providerKey string, req *ConsentStepRequest) (*chairside.ProviderApplication, error) {
+func (s *Service) AcknowledgeCaliforniaNotice(ctx context.Context, c *Caller, providerKey string, req *ConsentStepRequest) (*StepAnswer[chairside.ProviderApplication], error) {
 	return s.consentStep(ctx, c, providerKey, chairside.JourneyCalifornia, req)
 }
 
 // AgreeCardholderAgreement records, after signing, the patient's agreement
 // to the card's cardholder agreement; completing is allowed then.
-func (s *Service) AgreeCardholderAgreement(ctx context.Context, c *Caller, providerKey string, req *ConsentStepRequest) (*chairside.ProviderApplication, error) {
+func (s *Service) AgreeCardholderAgreement(ctx context.Context, c *Caller, providerKey string, req *ConsentStepRequest) (*StepAnswer[chairside.ProviderApplication], error) {
 	return s.consentStep(ctx, c, providerKey, chairside.JourneyCompleteAgreement, req)
 }
 
 // consentStep checks the consent against the lender's current document,
 // then runs the step: the consent recorded in the claim, the lender told.
-func (s *Service) consentStep(ctx context.Context, c *Caller, providerKey, journey string, req *ConsentStepRequest) (*chairside.ProviderApplication, error) {
+func (s *Service) consentStep(ctx context.Context, c *Caller, providerKey, journey string, req *ConsentStepRequest) (*StepAnswer[chairside.ProviderApplication], error) {
 	cs := consentSteps[journey]
 	if _, err := s.requireStep(ctx, c, providerKey, journey); err != nil {
 		return nil, err
@@ -79,7 +79,7 @@ func (s *Service) consentStep(ctx context.Context, c *Caller, providerKey, journ
 	if err := checkConsent(req.Consent, doc); err != nil {
 		return nil, err
 	}
-	pa, err := s.runOfferStep(ctx, c, providerKey, offerStep{
+	a, err := s.runOfferStep(ctx, c, providerKey, offerStep{
 		step: cs.step, from: cs.status, to: cs.status, event: cs.event, replayAny: true,
 		hash: sha256Hex(strings.Join([]string{cs.step, doc.ID, doc.Version, doc.SHA256}, "\x00")),
 		prepare: func(ctx context.Context, tx chairside.Store, pa *chairside.ProviderApplication) error {
@@ -92,7 +92,7 @@ func (s *Service) consentStep(ctx context.Context, c *Caller, providerKey, journ
 			})
 		},
 	})
-	return s.withOpenSteps(ctx, c, pa, err)
+	return s.withOpenSteps(ctx, c, providerKey, a, err)
 }
 
 // WisconsinRequest is the body of application/wisconsin: whether the
@@ -106,7 +106,7 @@ type WisconsinRequest struct {
 // law needs from an applicant living in Wisconsin: married or not, and the
 // spouse's name and address when married. Nothing of it is stored (the
 // step's request hash is keyed).
-func (s *Service) AnswerWisconsin(ctx context.Context, c *Caller, providerKey string, req *WisconsinRequest) (*chairside.ProviderApplication, error) {
+func (s *Service) AnswerWisconsin(ctx context.Context, c *Caller, providerKey string, req *WisconsinRequest) (*StepAnswer[chairside.ProviderApplication], error) {
 	if _, err := s.requireStep(ctx, c, providerKey, chairside.JourneyWisconsin); err != nil {
 		return nil, err
 	}
@@ -126,7 +126,7 @@ func (s *Service) AnswerWisconsin(ctx context.Context, c *Caller, providerKey st
 		return nil, errorf(chairside.EBADREQUEST, "spouse: only for a married applicant.")
 	}
 	married := *req.Married
-	pa, err := s.runOfferStep(ctx, c, providerKey, offerStep{
+	a, err := s.runOfferStep(ctx, c, providerKey, offerStep{
 		step: chairside.StepWisconsinSpouse, from: chairside.StatusOfferAccepted, to: chairside.StatusOfferAccepted,
 		event: "wisconsin.answered", replayAny: true,
 		hash: s.keys.BlindIndex(strings.Join([]string{chairside.StepWisconsinSpouse, boolWord(married), sp.FirstName, sp.LastName,
@@ -139,7 +139,7 @@ func (s *Service) AnswerWisconsin(ctx context.Context, c *Caller, providerKey st
 			})
 		},
 	})
-	return s.withOpenSteps(ctx, c, pa, err)
+	return s.withOpenSteps(ctx, c, providerKey, a, err)
 }
 
 func trimSpouse(in validate.SpouseInput) validate.SpouseInput {

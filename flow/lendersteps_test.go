@@ -59,7 +59,7 @@ func (f *hfdFixture) hfdAccepted(t *testing.T, entityKey, experience, ssn string
 	}
 	f.downPayment = plans.PaymentPlans[0].DownPaymentCents
 	f.confirmPlan(t, c, hfdKey)
-	pa, err := f.svc.AcceptOffer(ctx, c, hfdKey, nil)
+	pa, err := value(f.svc.AcceptOffer(ctx, c, hfdKey, nil))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -95,20 +95,20 @@ func TestHFDOpenSteps(t *testing.T) {
 		if down <= 0 {
 			t.Fatalf("HFD plan without a down payment: %d", down)
 		}
-		pa, err := f.svc.DownPayment(ctx, c, hfdKey, &flow.DownPaymentRequest{AmountCents: down, Method: chairside.DownPaymentCollected})
+		pa, err := value(f.svc.DownPayment(ctx, c, hfdKey, &flow.DownPaymentRequest{AmountCents: down, Method: chairside.DownPaymentCollected}))
 		if err != nil || !slices.Equal(pa.OpenSteps, want[1:]) {
 			t.Fatalf("down payment: %v %v", pa, err)
 		}
 		if err := esign(); chairside.ErrorCode(err) != chairside.ECONFLICT || !strings.Contains(chairside.ErrorMessage(err), "reach you") {
 			t.Fatalf("e-sign with the contact open: %v", err)
 		}
-		if pa, err = f.svc.AddContact(ctx, c, hfdKey, goodContact()); err != nil || !slices.Equal(pa.OpenSteps, want[2:]) {
+		if pa, err = value(f.svc.AddContact(ctx, c, hfdKey, goodContact())); err != nil || !slices.Equal(pa.OpenSteps, want[2:]) {
 			t.Fatalf("contact: %v %v", pa, err)
 		}
 		if err := esign(); chairside.ErrorCode(err) != chairside.ECONFLICT || !strings.Contains(chairside.ErrorMessage(err), "monthly payments") {
 			t.Fatalf("e-sign with the payment method open: %v", err)
 		}
-		if pa, err = f.svc.AddCard(ctx, c, hfdKey, goodCard()); err != nil || len(pa.OpenSteps) != 0 {
+		if pa, err = value(f.svc.AddCard(ctx, c, hfdKey, goodCard())); err != nil || len(pa.OpenSteps) != 0 {
 			t.Fatalf("card: %v %v", pa, err)
 		}
 		if got, _ := f.svc.ProviderApplication(ctx, c, hfdKey); len(got.OpenSteps) != 0 {
@@ -152,7 +152,7 @@ func TestOpenStepsPerLender(t *testing.T) {
 				t.Fatal(err)
 			}
 			f.confirmPlan(t, c, tc.key)
-			pa, err := f.svc.AcceptOffer(ctx, c, tc.key, nil)
+			pa, err := value(f.svc.AcceptOffer(ctx, c, tc.key, nil))
 			if err != nil || !slices.Equal(pa.OpenSteps, tc.want) {
 				t.Errorf("%s %s: open %v (%v), want %v", tc.key, tc.testCase, pa.OpenSteps, err, tc.want)
 			}
@@ -240,11 +240,11 @@ func TestLenderStepsExactlyOnce(t *testing.T) {
 		down := f.downPayment
 		c.IdempotencyKey = "down-1"
 		req := flow.DownPaymentRequest{AmountCents: down, Method: chairside.DownPaymentCollected}
-		first, err := f.svc.DownPayment(ctx, c, hfdKey, &req)
+		first, err := value(f.svc.DownPayment(ctx, c, hfdKey, &req))
 		if err != nil {
 			t.Fatal(err)
 		}
-		again, err := f.svc.DownPayment(ctx, c, hfdKey, &req)
+		again, err := value(f.svc.DownPayment(ctx, c, hfdKey, &req))
 		if err != nil || again.Status != first.Status || !slices.Equal(again.OpenSteps, first.OpenSteps) {
 			t.Fatalf("replay: %v %v", again, err)
 		}
@@ -311,7 +311,7 @@ func TestRefusedCardMayBeReplaced(t *testing.T) {
 		if strings.Contains(err.Error(), sandbox.RefusedCard) {
 			t.Fatal("the error repeats the card number")
 		}
-		pa, err := f.svc.AddCard(ctx, c, hfdKey, goodCard())
+		pa, err := value(f.svc.AddCard(ctx, c, hfdKey, goodCard()))
 		if err != nil || slices.Contains(pa.OpenSteps, chairside.JourneyLoanPayment) {
 			t.Fatalf("another card: %v %v", pa, err)
 		}

@@ -2,7 +2,6 @@ package flow
 
 import (
 	"context"
-	"encoding/json"
 	"strconv"
 	"strings"
 
@@ -35,9 +34,10 @@ type offerStep struct {
 	// call asks the lender with the step's reference; complete answers the
 	// lender's final decision.
 	call func(ctx context.Context, l chairside.Lender, pa *chairside.ProviderApplication, reference string) (*chairside.Decision, error)
-	// answer, when set, gives the event and the answer recorded for
-	// repeats from the provider application as recorded (the credit limit
-	// change answers its own result, not the application).
+	// answer, when set, gives the event and the answer recorded, for the
+	// first request and repeats alike, from the provider application as
+	// recorded (the credit limit change answers its own result, not the
+	// application).
 	answer func(cur *chairside.ProviderApplication) (event string, body any)
 }
 
@@ -48,23 +48,24 @@ type offerStep struct {
 // with the same reference. Of parallel requests exactly one reaches the
 // lender; a repeat carrying the Idempotency-Key of the request that
 // succeeded gets its answer again, any other a conflict.
-func (s *Service) runOfferStep(ctx context.Context, c *Caller, providerKey string, st offerStep) (*chairside.ProviderApplication, error) {
-	pa, replay, err := s.runStep(ctx, c, providerKey, st)
-	if err != nil || replay == nil {
-		return pa, err
+func (s *Service) runOfferStep(ctx context.Context, c *Caller, providerKey string, st offerStep) (*StepAnswer[chairside.ProviderApplication], error) {
+	pa, body, err := s.runStep(ctx, c, providerKey, st)
+	if err != nil {
+		return nil, err
 	}
-	return decodeReplay[chairside.ProviderApplication](replay)
+	return recorded(body, pa), nil
 }
 
-// runStep is runOfferStep answering the recorded answer of a repeat as it
-// was kept (replay), for a step with its own answer; pa otherwise.
-func (s *Service) runStep(ctx context.Context, c *Caller, providerKey string, st offerStep) (*chairside.ProviderApplication, []byte, error) {
+// runStep is runOfferStep answering apart the JSON recorded (body, the
+// answer of a step with its own, offerStep.answer) and, for the first
+// request, the provider application as recorded (pa); a repeat answers
+// the JSON alone.
+func (s *Service) runStep(ctx context.Context, c *Caller, providerKey string, st offerStep) (pa *chairside.ProviderApplication, body []byte, err error) {
 	var (
-		pa     *chairside.ProviderApplication
 		call   *chairside.LenderCall
 		replay []byte
 	)
-	err := s.batch(ctx, func(tx chairside.Store) error {
+	err = s.batch(ctx, func(tx chairside.Store) error {
 		var err error
 		if pa, err = s.ownProviderApplicationIn(ctx, tx, c, providerKey); err != nil {
 			return err
@@ -102,7 +103,7 @@ func (s *Service) runStep(ctx context.Context, c *Caller, providerKey string, st
 	ctx = context.WithoutCancel(ctx)
 	if lerr != nil {
 		s.log.Warn("lender step failed", "session", SessionHash(c.Session.ID), "provider", providerKey, "step", st.step, "err", chairside.ErrorCode(lerr))
-		if err := s.recordOfferStep(ctx, c, call, pa, st, nil, lerr); err != nil && err != errClaimLost {
+		if _, err := s.recordOfferStep(ctx, c, call, pa, st, nil, lerr); err != nil && err != errClaimLost {
 			return nil, nil, err
 		}
 		if isCode(lerr, chairside.EINVALID) {
@@ -112,21 +113,22 @@ func (s *Service) runStep(ctx context.Context, c *Caller, providerKey string, st
 		}
 		return nil, nil, errorf(chairside.ELENDER, "We did not get an answer from the lender. Please try again.")
 	}
-	if err := s.recordOfferStep(ctx, c, call, pa, st, final, nil); err != nil {
+	if body, err = s.recordOfferStep(ctx, c, call, pa, st, final, nil); err != nil {
 		// errClaimLost: another attempt holds the step; it records the
 		// same answer.
 		return nil, nil, err
 	}
 	s.log.Info(st.event, "session", SessionHash(c.Session.ID), "provider", providerKey)
-	return pa, nil, nil
+	return pa, body, nil
 }
 
 // recordOfferStep settles an offer step's call in one transaction. On
 // success: the call done with the answer for repeats, the status it proves,
-// the lender's final decision when it gave one, and the event. On a lender
-// failure: the call failed, the step handed back (no status change).
-func (s *Service) recordOfferStep(ctx context.Context, c *Caller, call *chairside.LenderCall, pa *chairside.ProviderApplication, st offerStep, final *chairside.Decision, lerr error) error {
-	return s.batch(ctx, func(tx chairside.Store) error {
+// the lender's final decision when it gave one, and the event; it answers
+// the answer's JSON as recorded. On a lender failure: the call failed, the
+// step handed back (no status change).
+func (s *Service) recordOfferStep(ctx context.Context, c *Caller, call *chairside.LenderCall, pa *chairside.ProviderApplication, st offerStep, final *chairside.Decision, lerr error) (body []byte, err error) {
+	err = s.batch(ctx, func(tx chairside.Store) error {
 		cur, err := tx.FindProviderApplication(ctx, pa.ApplicationID, pa.ProviderKey)
 		if err != nil {
 			return err
@@ -163,8 +165,7 @@ func (s *Service) recordOfferStep(ctx context.Context, c *Caller, call *chairsid
 		if st.answer != nil {
 			event, answer = st.answer(cur)
 		}
-		body, err := json.Marshal(answer)
-		if err != nil {
+		if body, err = encodeAnswer(answer); err != nil {
 			return err
 		}
 		if err := settleCall(ctx, tx, call, chairside.CallDone, body); err != nil {
@@ -174,10 +175,11 @@ func (s *Service) recordOfferStep(ctx context.Context, c *Caller, call *chairsid
 		*pa = *cur
 		return nil
 	})
+	return body, err
 }
 
 // AcceptOffer accepts the confirmed plan with the lender.
-func (s *Service) AcceptOffer(ctx context.Context, c *Caller, providerKey string, req *AcceptOfferRequest) (*chairside.ProviderApplication, error) {
+func (s *Service) AcceptOffer(ctx context.Context, c *Caller, providerKey string, req *AcceptOfferRequest) (*StepAnswer[chairside.ProviderApplication], error) {
 	pa, err := s.ownProviderApplication(ctx, c, providerKey)
 	if err != nil {
 		return nil, err
@@ -192,7 +194,7 @@ func (s *Service) AcceptOffer(ctx context.Context, c *Caller, providerKey string
 	if err != nil {
 		return nil, err
 	}
-	pa, err = s.runOfferStep(ctx, c, providerKey, offerStep{
+	a, err := s.runOfferStep(ctx, c, providerKey, offerStep{
 		step: chairside.StepAccept, from: chairside.StatusPlanConfirmed, to: chairside.StatusOfferAccepted, event: "offer.accepted",
 		hash: sha256Hex(plan.ProviderPlanCode + "\x00" + strconv.FormatInt(plan.AmountFinancedCents, 10)),
 		call: func(ctx context.Context, l chairside.Lender, pa *chairside.ProviderApplication, ref string) (*chairside.Decision, error) {
@@ -206,7 +208,7 @@ func (s *Service) AcceptOffer(ctx context.Context, c *Caller, providerKey string
 			})
 		},
 	})
-	return s.withOpenSteps(ctx, c, pa, err)
+	return s.withOpenSteps(ctx, c, providerKey, a, err)
 }
 
 // ESign signs the accepted offer. The request must carry the patient's
@@ -216,7 +218,7 @@ func (s *Service) AcceptOffer(ctx context.Context, c *Caller, providerKey string
 // the one signature rule. Each consent is its own record, written with the
 // signature before the lender hears of them; "signed" is written only with
 // the lender's answer.
-func (s *Service) ESign(ctx context.Context, c *Caller, providerKey string, req *ESignRequest) (*chairside.ProviderApplication, error) {
+func (s *Service) ESign(ctx context.Context, c *Caller, providerKey string, req *ESignRequest) (*StepAnswer[chairside.ProviderApplication], error) {
 	sig, err := decodeSignature(req.SignaturePNG)
 	if err != nil {
 		return nil, err
@@ -233,7 +235,7 @@ func (s *Service) ESign(ctx context.Context, c *Caller, providerKey string, req 
 	if err != nil {
 		return nil, err
 	}
-	pa, err = s.runOfferStep(ctx, c, providerKey, offerStep{
+	a, err := s.runOfferStep(ctx, c, providerKey, offerStep{
 		step: chairside.StepESign, from: chairside.StatusOfferAccepted, to: chairside.StatusSigned, event: "esign.signed",
 		hash: docs.hash(),
 		prepare: func(ctx context.Context, tx chairside.Store, pa *chairside.ProviderApplication) error {
@@ -271,7 +273,7 @@ func (s *Service) ESign(ctx context.Context, c *Caller, providerKey string, req 
 		},
 	})
 	// Once signed, the steps open before completing (Fortiva's cardholder agreement).
-	return s.withOpenSteps(ctx, c, pa, err)
+	return s.withOpenSteps(ctx, c, providerKey, a, err)
 }
 
 // signingDocs are the lender documents an e-sign's consents name; hardPull
@@ -345,7 +347,7 @@ func (s *Service) signingDocuments(ctx context.Context, providerKey string, pa *
 
 // Complete finishes the lender's account opening after signing and records
 // the lender's final decision with the completed status.
-func (s *Service) Complete(ctx context.Context, c *Caller, providerKey string) (*chairside.ProviderApplication, error) {
+func (s *Service) Complete(ctx context.Context, c *Caller, providerKey string) (*StepAnswer[chairside.ProviderApplication], error) {
 	return s.runOfferStep(ctx, c, providerKey, offerStep{
 		step: chairside.StepComplete, from: chairside.StatusSigned, to: chairside.StatusCompleted, event: "application.completed",
 		hash: sha256Hex(chairside.StepComplete),

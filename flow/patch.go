@@ -80,7 +80,7 @@ func asksFor(pa *chairside.ProviderApplication, patchType string) bool {
 // not ask for it (or no longer waits for it) is a conflict. A repeat with
 // the same Idempotency-Key gets the recorded answer, one with another
 // income idempotency_mismatch.
-func (s *Service) Patch(ctx context.Context, c *Caller, providerKey, patchType string, req *PatchRequest) (*chairside.ProviderApplication, error) {
+func (s *Service) Patch(ctx context.Context, c *Caller, providerKey, patchType string, req *PatchRequest) (*StepAnswer[chairside.ProviderApplication], error) {
 	step, ok := patchSteps[patchType]
 	if !ok {
 		return nil, errorf(chairside.ENOTFOUND, "There is no such update.")

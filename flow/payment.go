@@ -29,13 +29,13 @@ func invalidPayment(fe []chairside.FieldError) error {
 
 // AddBankAccount gives the lender the checking account the payments come
 // from. Allowed once the offer is accepted and before it is signed.
-func (s *Service) AddBankAccount(ctx context.Context, c *Caller, providerKey string, req *BankAccountRequest) (*chairside.ProviderApplication, error) {
+func (s *Service) AddBankAccount(ctx context.Context, c *Caller, providerKey string, req *BankAccountRequest) (*StepAnswer[chairside.ProviderApplication], error) {
 	req.BankName = strings.TrimSpace(req.BankName)
 	if fe := validate.BankAccount(req); len(fe) > 0 {
 		return nil, invalidPayment(fe)
 	}
 	in := *req
-	pa, err := s.runOfferStep(ctx, c, providerKey, offerStep{
+	a, err := s.runOfferStep(ctx, c, providerKey, offerStep{
 		step: chairside.StepBankAccount, from: chairside.StatusOfferAccepted, to: chairside.StatusOfferAccepted, event: "payment.bank_account_added", replayAny: true,
 		hash: s.keys.BlindIndex(strings.Join([]string{chairside.StepBankAccount, in.RoutingNumber, in.AccountNumber, in.BankName, in.AccountType}, "\x00")),
 		call: func(ctx context.Context, l chairside.Lender, pa *chairside.ProviderApplication, ref string) (*chairside.Decision, error) {
@@ -51,19 +51,19 @@ func (s *Service) AddBankAccount(ctx context.Context, c *Caller, providerKey str
 			})
 		},
 	})
-	return s.withOpenSteps(ctx, c, pa, err)
+	return s.withOpenSteps(ctx, c, providerKey, a, err)
 }
 
 // AddCard gives the lender the card the payments are charged to. The card
 // number and CVV reach the lender and nothing else: the request hash is
 // keyed, and nothing of the card is recorded.
-func (s *Service) AddCard(ctx context.Context, c *Caller, providerKey string, req *BankCardRequest) (*chairside.ProviderApplication, error) {
+func (s *Service) AddCard(ctx context.Context, c *Caller, providerKey string, req *BankCardRequest) (*StepAnswer[chairside.ProviderApplication], error) {
 	req.CardholderName = strings.TrimSpace(req.CardholderName)
 	if fe := validate.BankCard(req, s.now()); len(fe) > 0 {
 		return nil, invalidPayment(fe)
 	}
 	in := *req
-	pa, err := s.runOfferStep(ctx, c, providerKey, offerStep{
+	a, err := s.runOfferStep(ctx, c, providerKey, offerStep{
 		step: chairside.StepBankCard, from: chairside.StatusOfferAccepted, to: chairside.StatusOfferAccepted, event: "payment.card_added", replayAny: true,
 		// The CVV is left out of the hash: nothing derived from it may
 		// outlive the call that uses it, not even a keyed hash.
@@ -84,5 +84,5 @@ func (s *Service) AddCard(ctx context.Context, c *Caller, providerKey string, re
 			})
 		},
 	})
-	return s.withOpenSteps(ctx, c, pa, err)
+	return s.withOpenSteps(ctx, c, providerKey, a, err)
 }

@@ -142,13 +142,13 @@ func TestSnapBankAccountBeforeSigning(t *testing.T) {
 		}
 
 		c.IdempotencyKey = "add-account"
-		pa, err := f.svc.AddBankAccount(ctx, c, snapKey, goodAccount())
+		pa, err := value(f.svc.AddBankAccount(ctx, c, snapKey, goodAccount()))
 		if err != nil || pa.Status != chairside.StatusOfferAccepted {
 			t.Fatalf("bank account: %+v %v", pa, err)
 		}
 		// The same account again, from another tap: the first answer.
 		c.IdempotencyKey = "add-account-again"
-		if again, err := f.svc.AddBankAccount(ctx, c, snapKey, goodAccount()); err != nil || again.Status != pa.Status {
+		if again, err := value(f.svc.AddBankAccount(ctx, c, snapKey, goodAccount())); err != nil || again.Status != pa.Status {
 			t.Fatalf("repeat: %+v %v", again, err)
 		}
 		other := goodAccount()
@@ -185,7 +185,7 @@ func TestSnapBankAccountBeforeSigning(t *testing.T) {
 			t.Fatalf("esign naming the agreement again: %v", err)
 		}
 		req.AgreementConsent = nil
-		if pa, err := f.svc.ESign(ctx, c, snapKey, req); err != nil || pa.Status != chairside.StatusSigned {
+		if pa, err := value(f.svc.ESign(ctx, c, snapKey, req)); err != nil || pa.Status != chairside.StatusSigned {
 			t.Fatalf("esign: %+v %v", pa, err)
 		}
 		// After signing the payment method is settled.

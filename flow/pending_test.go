@@ -89,11 +89,11 @@ func TestPatchIncomeExactlyOnce(t *testing.T) {
 
 		c.IdempotencyKey = "patch-tap-1"
 		req := &flow.PatchRequest{AnnualGrossIncome: testkit.Ptr(int64(6_500_000))}
-		pa, err := f.svc.Patch(ctx, c, key, chairside.PatchIncome, req)
+		pa, err := value(f.svc.Patch(ctx, c, key, chairside.PatchIncome, req))
 		if err != nil || !chairside.Positive(pa.Decision.ResponseCode) || pa.LenderApplicationID == d.LenderApplicationID {
 			t.Fatalf("patch: %v %+v", err, pa)
 		}
-		again, err := f.svc.Patch(ctx, c, key, chairside.PatchIncome, req)
+		again, err := value(f.svc.Patch(ctx, c, key, chairside.PatchIncome, req))
 		if err != nil || again.LenderApplicationID != pa.LenderApplicationID || again.Decision.ResponseCode != pa.Decision.ResponseCode {
 			t.Fatalf("replay: %v %+v", err, again)
 		}
@@ -149,7 +149,7 @@ func TestExistingAccountAccepted(t *testing.T) {
 		if _, err := f.svc.ESign(ctx, c, key, f.esignRequest(t, c, key, true)); err != nil {
 			t.Fatal(err)
 		}
-		if pa, err := f.svc.Complete(ctx, c, key); err != nil || pa.Status != chairside.StatusCompleted {
+		if pa, err := value(f.svc.Complete(ctx, c, key)); err != nil || pa.Status != chairside.StatusCompleted {
 			t.Fatalf("complete: %v", err)
 		}
 	})

@@ -158,7 +158,9 @@ func answersHash(req *AnswersRequest) string {
 // attempt, the grade recorded with it. The same answers sent again get the
 // recorded answer back. After a failed first attempt the answer carries a
 // fresh quiz; after an expired quiz too, and the attempt is not counted.
-func (s *Service) Answers(ctx context.Context, c *Caller, providerKey string, req *AnswersRequest) (*QuizView, error) {
+// The recorded answer never holds a quiz (the one fetched now is the
+// patient's next), so an answer with one is not the record.
+func (s *Service) Answers(ctx context.Context, c *Caller, providerKey string, req *AnswersRequest) (*StepAnswer[QuizView], error) {
 	if req == nil || req.QuizID == "" || len(req.Answers) == 0 {
 		return nil, errorf(chairside.EBADREQUEST, "Please answer every question.")
 	}
@@ -167,7 +169,7 @@ func (s *Service) Answers(ctx context.Context, c *Caller, providerKey string, re
 		return nil, err
 	}
 	if replay != nil {
-		return decodeReplay[QuizView](replay)
+		return recorded[QuizView](replay, nil), nil
 	}
 	var res *chairside.QuizResult
 	lerr := s.callLender(ctx, providerKey, func(ctx context.Context, l chairside.Lender) error {
@@ -186,7 +188,8 @@ func (s *Service) Answers(ctx context.Context, c *Caller, providerKey string, re
 	if lerr == nil {
 		v = gradeView(res.Result, attempt)
 	}
-	if err := s.recordAnswers(ctx, c, pa, call, attempt, v, lerr); err != nil {
+	body, err := s.recordAnswers(ctx, c, pa, call, attempt, v, lerr)
+	if err != nil {
 		return nil, err
 	}
 	if v == nil {
@@ -197,8 +200,9 @@ func (s *Service) Answers(ctx context.Context, c *Caller, providerKey string, re
 		if v.Quiz, err = s.fetchQuiz(ctx, pa, QuizAttempts-v.AttemptsLeft+1); err != nil {
 			return nil, err
 		}
+		return notRecorded(v), nil
 	}
-	return v, nil
+	return recorded(body, v), nil
 }
 
 // claimAnswers is the claim phase of an attempt (step.go): a repeat of
@@ -261,18 +265,19 @@ func gradeView(result string, attempt int) *QuizView {
 
 // recordAnswers settles an attempt's call in one transaction: done with its
 // grade (passed or failed), or failed — handed back for another try — when
-// the lender could not be asked (v nil) or the quiz had expired.
-func (s *Service) recordAnswers(ctx context.Context, c *Caller, pa *chairside.ProviderApplication, call *chairside.LenderCall, attempt int, v *QuizView, lerr error) error {
-	return s.batch(ctx, func(tx chairside.Store) error {
+// the lender could not be asked (v nil) or the quiz had expired. It answers
+// the grade's JSON as recorded, nil when none was.
+func (s *Service) recordAnswers(ctx context.Context, c *Caller, pa *chairside.ProviderApplication, call *chairside.LenderCall, attempt int, v *QuizView, lerr error) (body []byte, err error) {
+	err = s.batch(ctx, func(tx chairside.Store) error {
 		cur, err := tx.FindProviderApplication(ctx, pa.ApplicationID, pa.ProviderKey)
 		if err != nil {
 			return err
 		}
 		cur.InFlight = ""
-		state, body := chairside.CallFailed, []byte(nil)
+		state := chairside.CallFailed
 		if v != nil && v.Result != chairside.QuizExpired {
 			state = chairside.CallDone
-			if body, err = json.Marshal(v); err != nil {
+			if body, err = encodeAnswer(v); err != nil {
 				return err
 			}
 		}
@@ -286,4 +291,5 @@ func (s *Service) recordAnswers(ctx context.Context, c *Caller, pa *chairside.Pr
 		}
 		return s.updateIn(ctx, tx, cur)
 	})
+	return body, err
 }

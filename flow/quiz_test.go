@@ -94,11 +94,11 @@ func TestQuizPass(t *testing.T) {
 			t.Fatalf("quiz: %+v %v", v, err)
 		}
 		req := f.answersFor(t, c, v, true)
-		got, err := f.svc.Answers(ctx, c, quizKey, req)
+		got, err := value(f.svc.Answers(ctx, c, quizKey, req))
 		if err != nil || !got.Passed || got.Result != chairside.QuizPassed || got.Quiz != nil {
 			t.Fatalf("answers: %+v %v", got, err)
 		}
-		again, err := f.svc.Answers(ctx, c, quizKey, req)
+		again, err := value(f.svc.Answers(ctx, c, quizKey, req))
 		if err != nil || !again.Passed {
 			t.Fatalf("repeat: %+v %v", again, err)
 		}
@@ -125,19 +125,19 @@ func TestQuizFailThenPass(t *testing.T) {
 			t.Fatal(err)
 		}
 		wrong := f.answersFor(t, c, v, false)
-		failed, err := f.svc.Answers(ctx, c, quizKey, wrong)
+		failed, err := value(f.svc.Answers(ctx, c, quizKey, wrong))
 		if err != nil || failed.Result != chairside.QuizFailed || failed.AttemptsLeft != 1 ||
 			failed.Message != "Quiz failed, you have 1 more attempt." || failed.Quiz == nil || failed.Quiz.ID == v.Quiz.ID {
 			t.Fatalf("first failure: %+v %v", failed, err)
 		}
 		// The same wrong answers again: the recorded grade, no attempt used.
-		if again, err := f.svc.Answers(ctx, c, quizKey, wrong); err != nil || again.AttemptsLeft != 1 {
+		if again, err := value(f.svc.Answers(ctx, c, quizKey, wrong)); err != nil || again.AttemptsLeft != 1 {
 			t.Fatalf("repeat: %+v %v", again, err)
 		}
 		if got, err := f.svc.Quiz(ctx, c, quizKey); err != nil || got.AttemptsLeft != 1 || got.Result != chairside.QuizFailed {
 			t.Fatalf("quiz after a failure: %+v %v", got, err)
 		}
-		passed, err := f.svc.Answers(ctx, c, quizKey, f.answersFor(t, c, failed, true))
+		passed, err := value(f.svc.Answers(ctx, c, quizKey, f.answersFor(t, c, failed, true)))
 		if err != nil || !passed.Passed {
 			t.Fatalf("second attempt: %+v %v", passed, err)
 		}
@@ -160,11 +160,11 @@ func TestQuizFailTwice(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		first, err := f.svc.Answers(ctx, c, quizKey, f.answersFor(t, c, v, false))
+		first, err := value(f.svc.Answers(ctx, c, quizKey, f.answersFor(t, c, v, false)))
 		if err != nil {
 			t.Fatal(err)
 		}
-		second, err := f.svc.Answers(ctx, c, quizKey, f.answersFor(t, c, first, false))
+		second, err := value(f.svc.Answers(ctx, c, quizKey, f.answersFor(t, c, first, false)))
 		if err != nil || second.Result != chairside.QuizFailed || second.AttemptsLeft != 0 || second.Quiz != nil {
 			t.Fatalf("second failure: %+v %v", second, err)
 		}
@@ -194,11 +194,11 @@ func TestQuizRefreshOnTimeout(t *testing.T) {
 			t.Fatal(err)
 		}
 		clk.add(sandbox.QuizTTL + time.Minute)
-		got, err := f.svc.Answers(ctx, c, quizKey, f.answersFor(t, c, v, true))
+		got, err := value(f.svc.Answers(ctx, c, quizKey, f.answersFor(t, c, v, true)))
 		if err != nil || got.Result != chairside.QuizExpired || got.AttemptsLeft != 2 || got.Quiz == nil || got.Quiz.ID == v.Quiz.ID {
 			t.Fatalf("late answers: %+v %v", got, err)
 		}
-		passed, err := f.svc.Answers(ctx, c, quizKey, f.answersFor(t, c, got, true))
+		passed, err := value(f.svc.Answers(ctx, c, quizKey, f.answersFor(t, c, got, true)))
 		if err != nil || !passed.Passed {
 			t.Fatalf("fresh quiz: %+v %v", passed, err)
 		}

@@ -77,7 +77,7 @@ func TestSigningAfterSoftPull(t *testing.T) {
 			t.Fatalf("a refused e-sign left consents: %v", kinds)
 		}
 
-		pa, err := f.svc.ESign(ctx, c, key, full)
+		pa, err := value(f.svc.ESign(ctx, c, key, full))
 		if err != nil || pa.Status != chairside.StatusSigned {
 			t.Fatalf("esign: %+v %v", pa, err)
 		}
@@ -119,7 +119,7 @@ func TestSigningAfterFullApplication(t *testing.T) {
 		ctx := context.Background()
 		c := f.caller(t)
 		const key = "synchrony_standard"
-		d, err := f.svc.Submit(ctx, c, key, flow.OpApply, f.request(t, c, key, flow.OpApply, "Approve", "123450032"))
+		d, err := value(f.svc.Submit(ctx, c, key, flow.OpApply, f.request(t, c, key, flow.OpApply, "Approve", "123450032")))
 		if err != nil || d.ResponseCode != chairside.ResponseApproved {
 			t.Fatalf("apply: %+v %v", d, err)
 		}
@@ -135,7 +135,7 @@ func TestSigningAfterFullApplication(t *testing.T) {
 		if _, err := f.svc.ESign(ctx, c, key, noAgreement); chairside.ErrorCode(err) != chairside.ECONSENT {
 			t.Fatalf("without the agreement: %v, want consent_required", err)
 		}
-		if pa, err := f.svc.ESign(ctx, c, key, f.esignRequest(t, c, key, false)); err != nil || pa.Status != chairside.StatusSigned {
+		if pa, err := value(f.svc.ESign(ctx, c, key, f.esignRequest(t, c, key, false))); err != nil || pa.Status != chairside.StatusSigned {
 			t.Fatalf("esign: %+v %v", pa, err)
 		}
 		kinds := f.consentKinds(t, c)

@@ -2,8 +2,6 @@ package flow
 
 import (
 	"context"
-	"encoding/json"
-	"fmt"
 	"time"
 
 	"github.com/chairside/chairside"
@@ -136,9 +134,11 @@ func inFlight(wait time.Duration) error {
 }
 
 // settleCall records, inside the record transaction tx, how this attempt of
-// call ended. If the attempt lost its claim (its lease ran out and another
-// request took the step over) it answers errClaimLost and the caller's
-// transaction must write nothing else.
+// call ended; response is a done step's answer, encoded once for the record
+// and the first request alike (StepAnswer, flow/answer.go). If the attempt
+// lost its claim (its lease ran out and another request took the step
+// over) it answers errClaimLost and the caller's transaction must write
+// nothing else.
 func settleCall(ctx context.Context, tx chairside.Store, call *chairside.LenderCall, state string, response []byte) error {
 	call.State, call.Response, call.SettledAt = state, response, nil
 	if err := tx.SettleLenderCall(ctx, call); err != nil {
@@ -184,13 +184,4 @@ func (s *Service) callLender(ctx context.Context, providerKey string, fn func(co
 	lctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), s.opts.LenderTimeout)
 	defer cancel()
 	return fn(lctx, l)
-}
-
-// decodeReplay decodes a recorded answer for a repeated request.
-func decodeReplay[T any](body []byte) (*T, error) {
-	var v T
-	if err := json.Unmarshal(body, &v); err != nil {
-		return nil, fmt.Errorf("flow: recorded answer: %w", err)
-	}
-	return &v, nil
 }

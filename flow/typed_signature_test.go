@@ -45,7 +45,7 @@ func TestTypedSignature(t *testing.T) {
 		}
 
 		// Case, extra spaces, punctuation and a middle initial do not matter.
-		pa, err := f.svc.ESign(ctx, c, key, req(chairside.SignatureTyped, "  MARIA  j. approve "))
+		pa, err := value(f.svc.ESign(ctx, c, key, req(chairside.SignatureTyped, "  MARIA  j. approve ")))
 		if err != nil || pa.Status != chairside.StatusSigned {
 			t.Fatalf("typed esign: %+v %v", pa, err)
 		}

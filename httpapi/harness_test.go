@@ -62,6 +62,9 @@ type harness struct {
 	decides, statuses atomic.Int64
 	// metrics are the server's metrics, served at /metrics.
 	metrics *metrics.Metrics
+	// handler is the server's handler, for a test that must see what it
+	// writes before the network copies it.
+	handler http.Handler
 }
 
 // webhookSecret signs the test lenders' webhooks: every known provider
@@ -144,7 +147,7 @@ func newHarness(t testing.TB, e storetest.Engine, cfg config) *harness {
 	h.office = office.New(e.DB, logger)
 	h.office.Now = h.clock.Now
 	h.metrics = metrics.New()
-	h.srv = httptest.NewServer(httpapi.New(svc, httpapi.Options{
+	h.handler = httpapi.New(svc, httpapi.Options{
 		Metrics: h.metrics,
 		Ready:   cfg.ready,
 		WebhookSecrets: func(key string) ([][]byte, bool) {
@@ -157,7 +160,8 @@ func newHarness(t testing.TB, e storetest.Engine, cfg config) *harness {
 		RateBurst:     cfg.burst,
 		HSTS:          cfg.hsts,
 		Office:        h.office,
-	}))
+	})
+	h.srv = httptest.NewServer(h.handler)
 	t.Cleanup(h.srv.Close)
 	// After every test's journeys: no provider application's status lacks
 	// its evidence (registered after the server's close, so it runs first).

@@ -99,19 +99,37 @@ func retryAfterSeconds(d time.Duration) string {
 	return strconv.FormatInt(secs, 10)
 }
 
-// writeJSON answers v as JSON with a status. Answers are encoded with
-// encoding/json (v1), as they always were; only request decoding is strict
-// (decode).
+// encodedAnswer is an answer that carries its own JSON: a lender step's
+// (flow.StepAnswer), encoded once when the step's lender call was recorded.
+type encodedAnswer interface {
+	JSON() ([]byte, error)
+}
+
+// writeJSON answers v as JSON with a status, and a newline. Answers are
+// encoded with encoding/json (v1), as they always were; only request
+// decoding is strict (decode). A lender step's answer is written as the
+// bytes it carries, never encoded again.
 func writeJSON(w http.ResponseWriter, status int, v any) {
-	buf, err := json.Marshal(v)
+	var buf []byte
+	var err error
+	if a, ok := v.(encodedAnswer); ok {
+		buf, err = a.JSON()
+	} else {
+		buf, err = json.Marshal(v)
+	}
 	if err != nil {
 		// Only a programming error gets here; answer without details.
 		buf, status = []byte(`{"code":"internal","message":"Something went wrong on our side."}`), http.StatusInternalServerError
 	}
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.WriteHeader(status)
-	_, _ = w.Write(append(buf, '\n'))
+	// The newline is written apart: a step's bytes are its record's, and
+	// appending to them could write into an array the record shares.
+	_, _ = w.Write(buf)
+	_, _ = w.Write(newline)
 }
+
+var newline = []byte{'\n'}
 
 // decode reads a JSON body into dst: at most limit bytes, sent as
 // application/json, exactly one value, object member names matching the

@@ -21,6 +21,18 @@ func hfdOffice(t *testing.T, h *harness, entityKey, role string) {
 	}
 }
 
+// hfdSession starts an in-office session at a new HFD office (hfdOffice,
+// as the secondary lender) and answers its session id.
+func hfdSession(t *testing.T, h *harness, entityKey string) string {
+	t.Helper()
+	hfdOffice(t, h, entityKey, chairside.RoleHighlineSecondary)
+	var s flow.StartResponse
+	res := h.do(t, req{method: "POST", path: "/flow/start/entity-keys/" + entityKey, body: map[string]any{"purchaseAmountCents": 450000, "experienceType": "in_store"}})
+	want(t, res, 200, "")
+	res.into(t, &s)
+	return s.Session.WebSessionID
+}
+
 // TestHFDStepsThroughTheAPI: HFD's own steps through the API — the accept
 // answer lists them, GET application agrees, bad input answers JSON errors
 // with codes and field names, e-sign is 409 while a step is open, a repeat
@@ -29,14 +41,9 @@ func hfdOffice(t *testing.T, h *harness, entityKey, role string) {
 func TestHFDStepsThroughTheAPI(t *testing.T) {
 	eachEngine(t, config{}, func(t *testing.T, h *harness) {
 		const key, ek = "hfd_standard", "1000200030009300"
-		hfdOffice(t, h, ek, chairside.RoleHighlineSecondary)
-		var s flow.StartResponse
-		res := h.do(t, req{method: "POST", path: "/flow/start/entity-keys/" + ek, body: map[string]any{"purchaseAmountCents": 450000, "experienceType": "in_store"}})
-		want(t, res, 200, "")
-		res.into(t, &s)
-		sid := s.Session.WebSessionID
+		sid := hfdSession(t, h, ek)
 		var loc flow.CurrentLocation
-		res = h.do(t, req{method: "GET", path: "/locations/current", session: sid})
+		res := h.do(t, req{method: "GET", path: "/locations/current", session: sid})
 		want(t, res, 200, "")
 		res.into(t, &loc)
 		if len(loc.Waterfall) != 1 || loc.Waterfall[0].Role != chairside.RoleHighlineSecondary {
@@ -191,12 +198,6 @@ func TestAFFAndFortivaStepsThroughTheAPI(t *testing.T) {
 // and answers the accept's answer.
 func acceptFirstPlan(t *testing.T, h *harness, sid, key string) map[string]any {
 	t.Helper()
-	var plans flow.PlansResponse
-	res := h.do(t, req{method: "POST", path: "/providers/" + key + "/payment/plans", session: sid, body: map[string]any{"amountCents": 200000}})
-	want(t, res, 200, "")
-	res.into(t, &plans)
-	code := plans.PaymentPlans[0].ProviderPlanCode
-	want(t, h.do(t, req{method: "POST", path: "/providers/" + key + "/payment/plans/" + code + "/select", session: sid}), 200, "")
-	want(t, h.do(t, req{method: "POST", path: "/providers/" + key + "/payment/plans/" + code + "/confirm-selection", session: sid}), 200, "")
+	code := confirmFirstPlan(t, h, sid, key)
 	return want(t, h.do(t, req{method: "POST", path: "/providers/" + key + "/acceptOffer", session: sid, body: map[string]any{"providerPlanCode": code}}), 200, "")
 }

@@ -50,15 +50,9 @@ func TestSnapPaymentNeverKept(t *testing.T) {
 		if !chairside.Positive(d["responseCode"].(string)) {
 			t.Fatalf("prequalify: %v", d)
 		}
-		var plans flow.PlansResponse
-		res := h.do(t, req{method: "POST", path: "/providers/" + key + "/payment/plans", session: sid, body: map[string]any{"amountCents": 200000}})
-		want(t, res, 200, "")
-		res.into(t, &plans)
-		code := plans.PaymentPlans[0].ProviderPlanCode
-		want(t, h.do(t, req{method: "POST", path: "/providers/" + key + "/payment/plans/" + code + "/select", session: sid}), 200, "")
-		want(t, h.do(t, req{method: "POST", path: "/providers/" + key + "/payment/plans/" + code + "/confirm-selection", session: sid}), 200, "")
+		code := confirmFirstPlan(t, h, sid, key)
 		var agreement chairside.Document
-		res = h.do(t, req{method: "POST", path: "/providers/" + key + "/agreement", session: sid})
+		res := h.do(t, req{method: "POST", path: "/providers/" + key + "/agreement", session: sid})
 		want(t, res, 200, "")
 		res.into(t, &agreement)
 		want(t, h.do(t, req{method: "POST", path: "/providers/" + key + "/acceptOffer", session: sid, body: map[string]any{"providerPlanCode": code}}), 200, "")
