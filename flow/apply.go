@@ -132,7 +132,7 @@ func (s *Service) precheckSubmit(ctx context.Context, c *Caller, providerKey, op
 	if !req.JointEnabled {
 		req.Joint = nil // never keep a joint applicant the patient switched off
 	}
-	fe, err := s.validateSubmit(providerKey, sub.mode, &req.Primary, req.Joint, req.JointEnabled)
+	fe, err := s.validateSubmit(s.patientNow(ctx), providerKey, sub.mode, &req.Primary, req.Joint, req.JointEnabled)
 	if err != nil {
 		return nil, err
 	}
@@ -140,7 +140,7 @@ func (s *Service) precheckSubmit(ctx context.Context, c *Caller, providerKey, op
 	if err != nil {
 		return nil, err
 	}
-	fe = append(fe, checkApplicationFields(app, req, s.now())...)
+	fe = append(fe, checkApplicationFields(app, req, s.patientNow(ctx))...)
 	if len(fe) > 0 {
 		return nil, &chairside.Error{Code: chairside.EINVALID, Message: "Please review the fields below and correct any errors.", FieldErrors: fe}
 	}

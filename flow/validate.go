@@ -16,8 +16,9 @@ import (
 // mode, and every other field they carry against the bounds all lenders
 // share (provider.AllFields): the server accepts nothing it has not
 // checked, whichever lender's form it came from. Every field error carries
-// its applicant prefix.
-func (s *Service) validateSubmit(providerKey, mode string, primary *chairside.Applicant, joint *chairside.Applicant, jointEnabled bool) ([]chairside.FieldError, error) {
+// its applicant prefix. now is the moment ages and dates count from, in the
+// patient's time zone (timezone.go).
+func (s *Service) validateSubmit(now time.Time, providerKey, mode string, primary *chairside.Applicant, joint *chairside.Applicant, jointEnabled bool) ([]chairside.FieldError, error) {
 	defs, groups, err := provider.Fields(providerKey, mode)
 	if err != nil {
 		return nil, err
@@ -27,7 +28,6 @@ func (s *Service) validateSubmit(providerKey, mode string, primary *chairside.Ap
 		asked[d.ID] = true
 	}
 	others := slices.DeleteFunc(provider.AllFields(), func(d chairside.FieldDefinition) bool { return asked[d.ID] })
-	now := s.now()
 	check := func(a *chairside.Applicant, prefix string) []chairside.FieldError {
 		fe := validate.Applicant(defs, groups, a, prefix, now)
 		return append(fe, validate.Applicant(others, nil, a, prefix, now)...)
@@ -58,7 +58,7 @@ func (s *Service) Validate(ctx context.Context, c *Caller, req *ValidateRequest)
 		return nil, errorf(chairside.EBADREQUEST, "mode must be full, prequalify or prescreen.")
 	}
 	d := req.ApplicationData
-	fe, err := s.validateSubmit(req.ProviderKey, mode, &d.Primary, d.Joint, d.JointEnabled)
+	fe, err := s.validateSubmit(s.patientNow(ctx), req.ProviderKey, mode, &d.Primary, d.Joint, d.JointEnabled)
 	if err != nil {
 		return nil, err
 	}
