@@ -15,6 +15,7 @@ import (
 	"net/url"
 	"regexp"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/sony/gobreaker/v2"
@@ -44,6 +45,9 @@ type request struct {
 	decode func([]byte) error
 	// err is a request that could not be built; it is never sent.
 	err error
+	// cond, when set, makes a GET conditional: a 304 to its If-None-Match
+	// is an answer, not a failure.
+	cond *conditional
 }
 
 // failure is a failed attempt: the error the caller gets and what the
@@ -209,6 +213,8 @@ func (l *Lender) exchange(ctx context.Context, r *request, cid string) *failure 
 	case len(raw) > protocol.MaxBody:
 		return &failure{err: l.failure(r.op, lender.KindMalformed, res.StatusCode, cid,
 			fmt.Errorf("%s %s: answer over %d bytes", r.method, r.path, protocol.MaxBody))}
+	case res.StatusCode == http.StatusNotModified && r.cond != nil && r.cond.ifNoneMatch != "":
+		return l.notModified(r, res, cid)
 	case res.StatusCode < 200 || res.StatusCode > 299:
 		return l.statusFailure(r, res, raw, cid)
 	}
@@ -216,6 +222,23 @@ func (l *Lender) exchange(ctx context.Context, r *request, cid string) *failure 
 		return &failure{err: l.failure(r.op, lender.KindMalformed, res.StatusCode, cid,
 			fmt.Errorf("%s %s: %w", r.method, r.path, err))}
 	}
+	if r.cond != nil {
+		r.cond.etag, r.cond.notModified = res.Header.Get(protocol.HeaderETag), false
+	}
+	return nil
+}
+
+// notModified reads a 304 to a conditional request: the kept answer is
+// still the lender's, unless the 304 names another entity tag, which
+// makes it malformed. (A 304 to a request that named none is malformed
+// too, in statusFailure.)
+func (l *Lender) notModified(r *request, res *http.Response, cid string) *failure {
+	weak := func(t string) string { return strings.TrimPrefix(t, "W/") }
+	if tag := res.Header.Get(protocol.HeaderETag); tag != "" && weak(tag) != weak(r.cond.ifNoneMatch) {
+		return &failure{err: l.failure(r.op, lender.KindMalformed, res.StatusCode, cid,
+			fmt.Errorf("%s %s: 304 for another entity tag", r.method, r.path))}
+	}
+	r.cond.notModified = true
 	return nil
 }
 
@@ -252,6 +275,9 @@ func (l *Lender) httpRequest(ctx context.Context, r *request, cid string) (*http
 	}
 	if r.key != "" {
 		req.Header.Set(protocol.HeaderIdempotencyKey, r.key)
+	}
+	if r.cond != nil && r.cond.ifNoneMatch != "" {
+		req.Header.Set(protocol.HeaderIfNoneMatch, r.cond.ifNoneMatch)
 	}
 	return req, nil
 }

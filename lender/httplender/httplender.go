@@ -84,6 +84,7 @@ type Lender struct {
 	client  *http.Client
 	breaker *gobreaker.CircuitBreaker[struct{}]
 	log     *slog.Logger
+	docs    documents // the last document of each kind and language
 }
 
 var _ chairside.Lender = (*Lender)(nil)

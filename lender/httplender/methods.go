@@ -167,16 +167,6 @@ func (l *Lender) Status(ctx context.Context, _, lenderApplicationID string) (*ch
 	return d.Chairside(l.cfg.ProviderKey, ""), nil
 }
 
-// Document fetches a document of the lender by kind.
-func (l *Lender) Document(ctx context.Context, _, kind string) (*chairside.Document, error) {
-	var d protocol.Document
-	r := get(lender.OpDocument, protocol.PathDocuments+url.PathEscape(kind), nil, into(&d, (*protocol.Document).Validate))
-	if err := l.call(ctx, r); err != nil {
-		return nil, err
-	}
-	return d.Chairside(), nil
-}
-
 // Quiz fetches the identity questions of an attempt.
 func (l *Lender) Quiz(ctx context.Context, req *chairside.QuizRequest) (*chairside.Quiz, error) {
 	var q protocol.Quiz

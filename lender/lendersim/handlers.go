@@ -1,8 +1,12 @@
 package lendersim
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
 	"net/http"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/chairside/chairside"
@@ -265,11 +269,45 @@ func (s *Sim) complete(c *call) reply {
 	return rep
 }
 
-// document is GET /documents/{kind}.
+// document is GET /documents/{kind}, with its ETag; 304 without a body
+// when If-None-Match names that ETag.
 func (s *Sim) document(c *call) reply {
 	d, err := c.lender.Document(c.ctx, c.provider, c.r.PathValue("kind"))
 	if err != nil {
 		return fromSandbox(c, err, http.StatusBadRequest)
 	}
-	return ok(protocol.FromDocument(d))
+	doc := protocol.FromDocument(d)
+	tag := documentETag(doc)
+	if matches(c.r.Header.Values(protocol.HeaderIfNoneMatch), tag) {
+		return notModified(tag)
+	}
+	rep := ok(doc)
+	rep.etag = tag
+	return rep
+}
+
+// documentETag is the strong entity tag of a document in one language: a
+// digest of all of it (id, version, language, title, text and its hash),
+// so a new version, a new text or the other language is another tag.
+func documentETag(d *protocol.Document) string {
+	raw, err := json.Marshal(d)
+	if err != nil {
+		return "" // strings only: cannot happen
+	}
+	sum := sha256.Sum256(raw)
+	return `"` + hex.EncodeToString(sum[:16]) + `"`
+}
+
+// matches reports whether If-None-Match values name tag, or are "*".
+// A GET compares entity tags weakly (RFC 9110): a W/ prefix is ignored.
+func matches(ifNoneMatch []string, tag string) bool {
+	for _, v := range ifNoneMatch {
+		for t := range strings.SplitSeq(v, ",") {
+			t = strings.TrimSpace(t)
+			if t == "*" || strings.TrimPrefix(t, "W/") == tag {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -32,12 +32,16 @@ type reply struct {
 	status   int
 	body     any // an *protocol.ErrorBody for errors
 	replayed bool
+	etag     string // the ETag header of a document answer, 200 or 304
 }
 
 type handler func(c *call) reply
 
 // ok is a 200 answer.
 func ok(v any) reply { return reply{status: http.StatusOK, body: v} }
+
+// notModified is a 304 answer: no body, the ETag the client has.
+func notModified(etag string) reply { return reply{status: http.StatusNotModified, etag: etag} }
 
 // fail is an error answer; the correlation id is filled in when written.
 func fail(status int, code, message string, fields ...protocol.FieldError) reply {
@@ -136,9 +140,16 @@ func drop(w http.ResponseWriter) {
 }
 
 // write sends a reply as JSON with the correlation id in the header and,
-// for errors, in the body.
+// for errors, in the body; a 304 goes without a body.
 func (s *Sim) write(w http.ResponseWriter, cid string, rep reply) {
 	w.Header().Set(protocol.HeaderCorrelationID, cid)
+	if rep.etag != "" {
+		w.Header().Set(protocol.HeaderETag, rep.etag)
+	}
+	if rep.status == http.StatusNotModified {
+		w.WriteHeader(rep.status)
+		return
+	}
 	if _, ok := rep.body.(garbage); ok {
 		w.Header().Set("Content-Type", "text/html")
 		w.WriteHeader(rep.status)

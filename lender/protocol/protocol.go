@@ -21,6 +21,14 @@ const (
 	// HeaderReplayed is set on an answer the lender replays from its
 	// idempotency store instead of running the request again.
 	HeaderReplayed = "Idempotent-Replayed"
+	// HeaderETag is on every document answer: an opaque strong entity
+	// tag that changes whenever the document (its version, its text in
+	// that language) changes.
+	HeaderETag = "ETag"
+	// HeaderIfNoneMatch is on a document request of a client that keeps
+	// the document of that ETag: the lender answers 304 Not Modified,
+	// without a body, while the ETag is still its document's.
+	HeaderIfNoneMatch = "If-None-Match"
 )
 
 // Currency is the one currency of the protocol today. Money on the wire is
