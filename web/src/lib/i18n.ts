@@ -189,13 +189,35 @@ export function Trans<K extends MessageKey>({ i18nKey, values, count, components
 
 const loaders: Record<Language, () => Promise<object>> = {
   en: () => Promise.resolve(shell),
-  // Spanish brings the server's catalogue too (lib/serverWords.ts).
-  es: async () => {
-    const [m, server, words] = await Promise.all([import('@/locales/es'), import('./serverMessages.generated.json'), import('./serverWords')]);
-    words.learnServerWords(server.default.es);
-    return m.default;
+  // Spanish fetches the server's catalogue too, beside it, without waiting for it (loadServerWords).
+  es: () => {
+    void loadServerWords();
+    return import('@/locales/es').then((m) => m.default);
   },
 };
+
+let serverWordsLoaded: Promise<void> | null = null;
+/** readServer says the server's text in a language once its catalogue is here (lib/serverWords.ts); until then as the server said it. */
+let readServer: ((text: string, lng: Language) => string) | null = null;
+
+/** translateServer answers a text of the server's in lng, as far as its catalogue (once here) knows it (lib/serverText.ts). */
+export function translateServer(text: string, lng: Language): string {
+  return readServer ? readServer(text, lng) : text;
+}
+
+/**
+ * loadServerWords loads the browser's copy of the server's catalogue once
+ * (lib/serverWords.ts). No screen waits for it: the first Spanish screen
+ * shows no text of the server's, and once it is there every screen renders
+ * again, so text said before it came is said again in the language shown.
+ */
+export function loadServerWords(): Promise<void> {
+  serverWordsLoaded ??= Promise.all([import('./serverMessages.generated.json'), import('./serverWords')]).then(([server, words]) => {
+    readServer = words.serverReader(server.default.es);
+    changed();
+  });
+  return serverWordsLoaded;
+}
 
 /**
  * The English beyond the first route, in the parts screens ask for: the

@@ -1,12 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { forgetLanguageChoice, setLanguage } from './i18n';
+import { forgetLanguageChoice, loadServerWords, setLanguage } from './i18n';
 import { serverText } from './serverText';
 import { messages } from './validation';
 
 describe('serverText', () => {
-  // The catalogue comes with Spanish: loading Spanish once is what teaches it.
+  // The catalogue comes with Spanish: asking for Spanish once is what fetches it.
   beforeAll(async () => {
     await setLanguage('es');
+    await loadServerWords();
     forgetLanguageChoice();
     await setLanguage('en');
   });

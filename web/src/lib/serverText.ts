@@ -1,5 +1,4 @@
-import { currentLanguage, type Language } from './i18n';
-import { translateServerText } from './serverWords';
+import { currentLanguage, translateServer, type Language } from './i18n';
 
 /*
  * The server's words in the patient's language (docs/languages.md). The
@@ -12,5 +11,5 @@ import { translateServerText } from './serverWords';
 /** serverText answers a label, hint or message of the server's in the given language (the app's by default); unknown text as it is. */
 export function serverText(text: string | null | undefined, lng: Language = currentLanguage()): string {
   if (!text) return '';
-  return translateServerText(text, lng);
+  return translateServer(text, lng);
 }

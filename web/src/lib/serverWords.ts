@@ -1,11 +1,11 @@
 /*
  * The browser's copy of the server's catalogue (written from locale/es.go by
  * locale/browser_test.go: English keys, Spanish values, %s where a value
- * goes) and the reading of text by it, both ways. It comes with the Spanish
- * messages (lib/i18n.ts, loaders), not with the form: an English visit never
- * needs it, and text the server said in Spanish can only come from a call
- * made after Spanish was asked for, which loads it. lib/serverText.ts is
- * what screens call.
+ * goes) and the reading of text by it, both ways. This module and the
+ * catalogue are fetched when Spanish is first asked for (lib/i18n.ts,
+ * loadServerWords), not with the form: an English visit never needs them,
+ * and text the server said in Spanish can only come from a call made after
+ * Spanish was asked for. lib/serverText.ts is what screens call.
  */
 
 interface Pattern {
@@ -36,16 +36,6 @@ function direction(pairs: [string, string][]): Direction {
   return { exact, patterns };
 }
 
-let toSpanish = direction([]);
-let toEnglish = direction([]);
-
-/** learnServerWords takes the server's catalogue: English text to Spanish (serverMessages.generated.json). */
-export function learnServerWords(spanish: Record<string, string>): void {
-  const pairs = Object.entries(spanish);
-  toSpanish = direction(pairs);
-  toEnglish = direction(pairs.map(([en, es]) => [es, en]));
-}
-
 function translate(text: string, d: Direction, depth: number): string {
   const hit = d.exact.get(text);
   if (hit !== undefined) return hit;
@@ -59,7 +49,15 @@ function translate(text: string, d: Direction, depth: number): string {
   return text;
 }
 
-/** translateServerText answers text of the server's in lng, as far as the catalogue knows it; other text as it is. */
-export function translateServerText(text: string, lng: 'en' | 'es'): string {
-  return translate(text, lng === 'es' ? toSpanish : toEnglish, 0);
+/**
+ * serverReader reads the server's catalogue (English text to Spanish,
+ * serverMessages.generated.json) and answers the function that says a text
+ * of the server's in a language, as far as the catalogue knows it; other
+ * text as it is.
+ */
+export function serverReader(spanish: Record<string, string>): (text: string, lng: 'en' | 'es') => string {
+  const pairs = Object.entries(spanish);
+  const toSpanish = direction(pairs);
+  const toEnglish = direction(pairs.map(([en, es]) => [es, en]));
+  return (text, lng) => translate(text, lng === 'es' ? toSpanish : toEnglish, 0);
 }
