@@ -228,12 +228,10 @@ const parts = {
   journey: () => import('@/locales/en/journey'),
 };
 type Part = keyof typeof parts;
-/** The parts a screen asked for (so a switch back to English loads them too), and each one's loading, once. */
-const partsWanted = new Set<Part>();
+/** Each part's loading, once, by the parts a screen asked for (so a switch back to English waits for them too). */
 const partsLoaded = new Map<Part, Promise<void>>();
 
 function loadPart(part: Part): Promise<void> {
-  partsWanted.add(part);
   let loaded = partsLoaded.get(part);
   if (!loaded) {
     loaded = parts[part]().then((m) => addMessages('en', m.default));
@@ -303,7 +301,7 @@ export function hasChosenLanguage(): boolean {
 export async function setLanguage(lng: Language, opts: { remember?: boolean } = {}): Promise<void> {
   wanted = lng;
   if (!messages[lng]) addMessages(lng, await loaders[lng]());
-  if (lng === 'en') await Promise.all([...partsWanted].map(loadPart));
+  if (lng === 'en') await Promise.all(partsLoaded.values());
   // A switch asked for while these messages loaded decides: the last one the patient asked for wins.
   if (wanted !== lng) return;
   if (opts.remember) {
