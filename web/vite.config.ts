@@ -60,6 +60,33 @@ function reachable(starts: string[], next: (node: string) => readonly string[] |
   return seen;
 }
 
+/** preloadLater names a chunk of the app's code a page fetches at once, at low priority (codeAfterPaint). */
+const preloadLater = (file: string) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${file}">`;
+
+/**
+ * codeAfterPaint asks for the app's code at low priority on every page: the
+ * page's own top bar and its stylesheet are what the first paint needs, so
+ * they come first and paint while the code is still arriving, instead of
+ * sharing a phone's bandwidth with it (docs/performance.md, "The
+ * application screen"). The code is still asked for at once.
+ */
+function codeAfterPaint(): Plugin {
+  return {
+    name: 'chairside-code-after-paint',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html) => {
+        const out = html
+          .replace(/<script type="module" crossorigin src=/g, '<script type="module" crossorigin fetchpriority="low" src=')
+          .replace(/<link rel="modulepreload" crossorigin href="\/([^"]+)">/g, (_m, file: string) => preloadLater(file));
+        if (!out.includes('fetchpriority="low" src=')) throw new Error("code after paint: the page's script is not where it was");
+        return out;
+      },
+    },
+  };
+}
+
 /** entryPages writes ENTRY_PAGES' pages from the built index.html and the bundle's chunks. */
 function entryPages(): Plugin {
   const root = fileURLToPath(new URL('./', import.meta.url));
@@ -83,19 +110,19 @@ function entryPages(): Plugin {
           return chunk.fileName;
         });
         // The early start goes first, and runs as soon as it has arrived (async): its call then leaves while the rest downloads.
+        // It and what it imports come at the browser's usual priority, ahead of the app's code (codeAfterPaint).
         const first = [`<script type="module" async crossorigin src="/${early.fileName}"></script>`];
-        const preload = (file: string) => `<link rel="modulepreload" crossorigin href="/${file}">`;
         const earlyFiles = [...closure([early.fileName])].filter((file) => file !== early.fileName);
-        first.push(...earlyFiles.map(preload));
+        first.push(...earlyFiles.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`));
         // What the early start shares with the app is named once, up front.
         let page = index
           .split('\n')
-          .filter((line) => !earlyFiles.some((file) => line.trim() === preload(file)))
+          .filter((line) => !earlyFiles.some((file) => line.trim() === preloadLater(file)))
           .join('\n');
         const links: string[] = [];
         for (const file of closure(files)) {
           if (shell.has(file)) continue;
-          links.push(preload(file));
+          links.push(preloadLater(file));
           for (const css of byFile.get(file)?.viteMetadata?.importedCss ?? []) links.push(`<link rel="stylesheet" crossorigin href="/${css}">`);
         }
         page = page.replace(/(\s*)<script type="module"/, (m, space: string) => `${space}${first.join(space)}${m}`);
@@ -166,7 +193,7 @@ const landing = landingChunks();
 // The built app is embedded in the Go binary (web/dist): no inline script or
 // style is ever emitted (strict CSP).
 export default defineConfig({
-  plugins: [react(), landing.plugin, entryPages(), precompress()],
+  plugins: [react(), landing.plugin, codeAfterPaint(), entryPages(), precompress()],
   define: { __APP_VERSION__: JSON.stringify(`${pkg.version}`) },
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   build: {

@@ -49,8 +49,10 @@ test('a link lands on a page that names all of the form’s code, and the form c
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
   const senders: string[] = [];
+  const priority = new Map<string, string>();
   cdp.on('Network.requestWillBeSent', (e) => {
     if (e.request.url.includes('/flow/start/')) senders.push(...(e.initiator.stack?.callFrames ?? []).map((f) => new URL(f.url).pathname));
+    priority.set(new URL(e.request.url).pathname, e.request.initialPriority);
   });
   // The page notes, on its own clock, when the form's first box appears:
   // scripts the app asks for later (the time-out's) are not the form's.
@@ -86,6 +88,15 @@ test('a link lands on a page that names all of the form’s code, and the form c
   // The page's first script (async, before the app's) sent it while the app's code was still arriving.
   const first = /<script type="module" async[^>]+src="([^"]+)"/.exec(served)?.[1];
   expect(first).toBeTruthy();
-  expect(served.indexOf(first!)).toBeLessThan(served.search(/<script type="module" crossorigin src=/));
+  expect(served.indexOf(first!)).toBeLessThan(served.search(/<script type="module" crossorigin[^>]*\ssrc=/));
   expect(senders).toContain(first);
+  // The first script and the stylesheet come at the browser's usual priority, the app's code at low
+  // priority, so the page's top bar paints while the code arrives (vite.config.ts, codeAfterPaint).
+  const usual = [first!, ...[...served.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]!)];
+  const later = [...named].filter((s) => !usual.includes(s));
+  expect(later.length).toBeGreaterThan(3);
+  expect(usual.map((s) => priority.get(s))).toEqual(usual.map(() => 'High'));
+  expect(later.map((s) => priority.get(s))).toEqual(later.map(() => 'Low'));
+  const css = /<link rel="stylesheet"[^>]+href="([^"]+)"/.exec(served)?.[1];
+  expect(priority.get(css!)).toBe('VeryHigh');
 });

@@ -70,7 +70,7 @@ export interface RequestOptions {
 
 /** buildHeaders answers the headers of a call made now, in the language the app asks in. */
 export function buildHeaders(sessionId: string | null | undefined, hasBody: boolean, idempotencyKey?: string): Record<string, string> {
-  return requestHeaders(requestLanguage(), sessionId, hasBody, idempotencyKey);
+  return requestHeaders(requestLanguage(), { hasBody, sessionId, idempotencyKey });
 }
 
 /** pageKey is this page's part of every Idempotency-Key: random, made once. */

@@ -9,7 +9,11 @@ export const API_BASE = '/api/v1';
 
 let zone: string | undefined;
 
-/** timeZone is the patient's time zone, read once: the first date format a page makes is slow on a phone. */
+/**
+ * timeZone is the patient's time zone, read once. The first read is the
+ * slowest thing a page does before its first screen (it loads the browser's
+ * zone data), so the start call, which counts no days, goes without it.
+ */
 function timeZone(): string {
   try {
     zone ??= Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
@@ -19,17 +23,22 @@ function timeZone(): string {
   }
 }
 
+/** CallShape says what a call carries beyond its language: a body, a session, a step's key, the patient's time zone (the default). */
+export interface CallShape {
+  hasBody: boolean;
+  sessionId?: string | null;
+  idempotencyKey?: string;
+  /** false only for a call that counts no days: the server then counts from its own (flow/timezone.go). */
+  timeZone?: boolean;
+}
+
 /** requestHeaders answers a call's headers: its language, the patient's time zone, the session and the step's key when there are. */
-export function requestHeaders(
-  language: Language,
-  sessionId: string | null | undefined,
-  hasBody: boolean,
-  idempotencyKey?: string,
-): Record<string, string> {
+export function requestHeaders(language: Language, call: CallShape): Record<string, string> {
   // The server answers its messages in the app's language (docs/languages.md).
-  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': language, 'X-Time-Zone': timeZone() };
-  if (hasBody) headers['Content-Type'] = 'application/json';
-  if (sessionId) headers['X-Web-Session-Id'] = sessionId;
-  if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': language };
+  if (call.timeZone !== false) headers['X-Time-Zone'] = timeZone();
+  if (call.hasBody) headers['Content-Type'] = 'application/json';
+  if (call.sessionId) headers['X-Web-Session-Id'] = call.sessionId;
+  if (call.idempotencyKey) headers['Idempotency-Key'] = call.idempotencyKey;
   return headers;
 }
