@@ -71,6 +71,15 @@ type harness struct {
 // sends them in the harness.
 var webhookSecret = []byte("harness-webhook-secret")
 
+// harnessStart is where a harness's clock starts: today at noon UTC, the
+// middle of the day in every office's time zone, so that a test advancing
+// the clock by minutes or hours never crosses into the next day, whatever
+// the hour the tests run at (a list of today's applications would
+// otherwise come back empty from a run started just before midnight).
+func harnessStart() time.Time {
+	return time.Now().UTC().Truncate(24 * time.Hour).Add(12 * time.Hour)
+}
+
 // clock is a settable clock.
 type clock struct {
 	mu sync.Mutex
@@ -107,7 +116,7 @@ func newHarness(t testing.TB, e storetest.Engine, cfg config) *harness {
 	h := &harness{
 		t:     t,
 		eng:   e,
-		clock: &clock{t: time.Now().UTC()},
+		clock: &clock{t: harnessStart()},
 		logs:  &testkit.LockedBuffer{},
 		api:   loadContract(t),
 	}
