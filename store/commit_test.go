@@ -130,6 +130,39 @@ func TestGroupCommitFailureStaysAlone(t *testing.T) {
 	})
 }
 
+// TestGroupCommitGathersReadyWriters: on one core, sixteen writers ready at
+// the same moment are committed together rather than one by one. The lane
+// that the first of them wakes lets the others reach their writes before it
+// takes the queue (lane in store/commit.go); without that it would run at
+// once and commit each unit alone.
+func TestGroupCommitGathersReadyWriters(t *testing.T) {
+	db := storetest.SQLite(t).DB
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+	const writers = 16
+	groups0, units0 := db.GroupStats()
+	ready := make(chan struct{})
+	errs := make(chan error, writers)
+	for i := range writers {
+		go func() {
+			<-ready
+			errs <- db.AppendEvent(ctx, &chairside.Event{ID: fmt.Sprintf("ready-%d", i), SessionID: "ready", Type: "test.unit", CreatedAt: t0})
+		}()
+	}
+	close(ready)
+	for range writers {
+		must(t, <-errs)
+	}
+	groups, units := db.GroupStats()
+	if units-units0 != writers || groups-groups0 > 2 {
+		t.Fatalf("%d units in %d commits, want all %d in one or two", units-units0, groups-groups0, writers)
+	}
+	events, err := db.ListEvents(ctx, "ready")
+	must(t, err)
+	if len(events) != writers {
+		t.Fatalf("%d events written, want %d", len(events), writers)
+	}
+}
+
 // TestGroupCommitWithdrawAndLaneEnd: a caller that gives up while its unit
 // still waits withdraws it (nothing of it is written), and a unit that ends
 // its lane's goroutine (runtime.Goexit, as t.FailNow does) fails alone while
