@@ -214,7 +214,7 @@ func TestSessions(t *testing.T) {
 			Hash: chairside.HashSecret(token), LocationID: mustLocation(t, h).ID, PurchaseAmountCents: 123400,
 			InsuranceBenefitsCents: 5000, FirstName: "Ana", LastName: "Núñez", ExperienceType: chairside.ExperienceInStore,
 			MobilePhone: "5035550142", Email: "ana@example.com",
-			ExpiresAt: time.Now().Add(time.Hour), CreatedAt: time.Now(),
+			ExpiresAt: h.clock.Now().Add(time.Hour), CreatedAt: h.clock.Now(),
 		})
 		if err != nil {
 			t.Fatal(err)

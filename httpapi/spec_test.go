@@ -401,7 +401,7 @@ func specStartsAndFinishes(t *testing.T, r *specRun) {
 	h := r.h
 	token := "tok_spec_abcdefghijklmnopqrstuvwxyz0123"
 	err := h.db.CreateFlowToken(context.Background(), &chairside.FlowToken{Hash: chairside.HashSecret(token), LocationID: mustLocation(t, h).ID,
-		PurchaseAmountCents: 250000, ExperienceType: chairside.ExperienceInStore, ExpiresAt: time.Now().Add(time.Hour), CreatedAt: time.Now()})
+		PurchaseAmountCents: 250000, ExperienceType: chairside.ExperienceInStore, ExpiresAt: h.clock.Now().Add(time.Hour), CreatedAt: h.clock.Now()})
 	if err != nil {
 		t.Fatal(err)
 	}
