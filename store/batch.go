@@ -46,10 +46,18 @@ func (db *DB) Batch(ctx context.Context, fn func(chairside.Store) error) error {
 	if db.tx != nil {
 		return fn(db)
 	}
-	var misses []string
+	var misses, sessions []string
+	defer func() {
+		// Committed, rolled back or never run: what a read of these
+		// sessions finds from now on is what the database holds
+		// (session_cache.go).
+		for _, id := range sessions {
+			db.sh.sessions.written(id)
+		}
+	}()
 	err := db.sh.commits.do(ctx, func(uctx context.Context, tx *sql.Tx) error {
 		v := *db
-		v.tx, v.txCtx, v.misses = tx, uctx, &misses
+		v.tx, v.txCtx, v.misses, v.sessionWrites = tx, uctx, &misses, &sessions
 		return fn(&v)
 	})
 	for _, q := range misses {

@@ -35,13 +35,40 @@ func (db *DB) CreateSession(ctx context.Context, s *chairside.Session) error {
 // FindSession returns the session with id, finished and idle ones included
 // (callers check Session.Live), or ENOTFOUND.
 func (db *DB) FindSession(ctx context.Context, id string) (*chairside.Session, error) {
+	// Outside a Batch, from the cache where there is one (session_cache.go).
+	cache := db.sh.sessions
+	if db.tx != nil {
+		cache = nil
+	}
+	var ticket uint64
+	if cache != nil {
+		if s, ok := cache.get(id); ok {
+			return s, nil
+		}
+		ticket = cache.readBegins()
+	}
 	s, err := scanSession(db.queryRow(ctx, `SELECT `+sessionColumns+` FROM sessions WHERE id = ?`, id))
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, notFound("Session not found.")
 	} else if err != nil {
 		return nil, fmt.Errorf("store: find session: %w", err)
 	}
+	if cache != nil {
+		cache.put(s, ticket)
+	}
 	return s, nil
+}
+
+// sessionWrite runs fn, which writes session id, in a Batch (the caller's,
+// or one of its own) that tells the session cache once its commit returned
+// (session_cache.go).
+func (db *DB) sessionWrite(ctx context.Context, id string, fn func(w *DB) error) error {
+	return db.write(ctx, func(w *DB) error {
+		if w.sh.sessions != nil {
+			*w.sessionWrites = append(*w.sessionWrites, id)
+		}
+		return fn(w)
+	})
 }
 
 // ListLocationSessions answers the sessions started at the location in
@@ -71,20 +98,24 @@ func scanSession(r scanner) (*chairside.Session, error) {
 // answers ENOTFOUND.
 func (db *DB) TouchSession(ctx context.Context, id string, now time.Time) error {
 	ms := millis(now)
-	res, err := db.exec(ctx, `UPDATE sessions SET last_seen_at = CASE WHEN last_seen_at < ? THEN ? ELSE last_seen_at END WHERE id = ?`, ms, ms, id)
-	if err != nil {
-		return fmt.Errorf("store: touch session: %w", err)
-	}
-	return changed(res, chairside.ENOTFOUND, "Session not found.")
+	return db.sessionWrite(ctx, id, func(w *DB) error {
+		res, err := w.exec(ctx, `UPDATE sessions SET last_seen_at = CASE WHEN last_seen_at < ? THEN ? ELSE last_seen_at END WHERE id = ?`, ms, ms, id)
+		if err != nil {
+			return fmt.Errorf("store: touch session: %w", err)
+		}
+		return changed(res, chairside.ENOTFOUND, "Session not found.")
+	})
 }
 
 // FinishSession records the outcome of a session once. A second finish
 // answers ECONFLICT and keeps the first outcome; a missing session answers
 // ENOTFOUND.
 func (db *DB) FinishSession(ctx context.Context, id, outcome string, now time.Time) error {
-	res, err := db.exec(ctx, `UPDATE sessions SET finished_at = ?, outcome = ? WHERE id = ? AND finished_at IS NULL`, millis(now), outcome, id)
-	if err != nil {
-		return fmt.Errorf("store: finish session: %w", err)
-	}
-	return db.oneChanged(ctx, res, "sessions", id, "Session not found.", "This session has already finished.")
+	return db.sessionWrite(ctx, id, func(w *DB) error {
+		res, err := w.exec(ctx, `UPDATE sessions SET finished_at = ?, outcome = ? WHERE id = ? AND finished_at IS NULL`, millis(now), outcome, id)
+		if err != nil {
+			return fmt.Errorf("store: finish session: %w", err)
+		}
+		return w.oneChanged(ctx, res, "sessions", id, "Session not found.", "This session has already finished.")
+	})
 }

@@ -69,6 +69,9 @@ type DB struct {
 	txCtx context.Context
 	// misses collects the statements a Batch ran unprepared.
 	misses *[]string
+	// sessionWrites collects the sessions a Batch wrote, which it tells the
+	// session cache about once its commit returned (session_cache.go).
+	sessionWrites *[]string
 	// sh is what all views of one store share.
 	sh *shared
 }
@@ -89,6 +92,9 @@ type shared struct {
 
 	// commits runs every write (commit.go).
 	commits *committer
+	// sessions keeps the sessions read, on SQLite (session_cache.go); nil
+	// on PostgreSQL.
+	sessions *sessionCache
 }
 
 // Open connects to dsn and migrates the schema. A dsn starting with
@@ -126,6 +132,7 @@ func Open(ctx context.Context, dsn string, keys *seal.Keyring) (*DB, error) {
 	db.rdb = db.db
 	db.sh.commits = newCommitter(db.db, writeLanes[db.engine])
 	if db.engine == SQLite {
+		db.sh.sessions = newSessionCache()
 		if err := db.openSQLiteHelpers(ctx, dsn); err != nil {
 			db.sh.commits.close()
 			db.db.Close()
