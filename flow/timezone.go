@@ -2,8 +2,9 @@ package flow
 
 import (
 	"context"
-	"sync"
 	"time"
+
+	"github.com/chairside/chairside"
 )
 
 // The patient's time zone (docs/decisions.md, "Dates"). Ages and the
@@ -16,10 +17,10 @@ import (
 type zoneKey struct{}
 
 // WithTimeZone answers ctx carrying the patient's time zone, named as the
-// IANA database names it (America/Chicago); a name that is not such a zone
-// leaves ctx as it is.
+// IANA database names it (America/Chicago, read by chairside.TimeZone); a
+// name that is not such a zone leaves ctx as it is.
 func WithTimeZone(ctx context.Context, name string) context.Context {
-	loc := zoneNamed(name)
+	loc := chairside.TimeZone(name)
 	if loc == nil {
 		return ctx
 	}
@@ -34,32 +35,4 @@ func (s *Service) patientNow(ctx context.Context) time.Time {
 		return now.In(loc)
 	}
 	return now
-}
-
-// zones keeps the zones already loaded by name: loading reads the zone
-// database, and every call of a session names the same zone.
-var zones sync.Map
-
-// zoneNamed answers the zone of an IANA name, or nil: the name must look
-// like one (letters, digits and _ + - / only, as the database's names do)
-// before the database is asked, and "Local", the server's own zone, is no
-// patient's.
-func zoneNamed(name string) *time.Location {
-	if name == "" || len(name) > 64 || name == "Local" {
-		return nil
-	}
-	for _, r := range name {
-		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_' || r == '+' || r == '-' || r == '/') {
-			return nil
-		}
-	}
-	if loc, ok := zones.Load(name); ok {
-		return loc.(*time.Location)
-	}
-	loc, err := time.LoadLocation(name)
-	if err != nil {
-		return nil
-	}
-	zones.Store(name, loc)
-	return loc
 }

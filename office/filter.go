@@ -3,7 +3,6 @@ package office
 import (
 	"slices"
 	"time"
-	_ "time/tzdata" // the office screen's time zone, even where the system has no zoneinfo
 
 	"github.com/chairside/chairside"
 )
@@ -23,8 +22,8 @@ type Filter struct {
 func ParseFilter(day, tz, status string, now time.Time) (Filter, error) {
 	f := Filter{Status: status, Zone: time.UTC}
 	if tz != "" {
-		loc, err := time.LoadLocation(tz)
-		if err != nil || len(tz) > 64 || tz == "Local" {
+		loc := chairside.TimeZone(tz)
+		if loc == nil {
 			return f, chairside.Errorf(chairside.EBADREQUEST, "tz must be a time zone such as America/Chicago.")
 		}
 		f.Zone = loc

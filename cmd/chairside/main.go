@@ -18,11 +18,6 @@ import (
 	"runtime/pprof"
 	"runtime/trace"
 	"syscall"
-
-	// The patient's time zone is read by its IANA name (flow/timezone.go):
-	// the zone database goes with the binary, so a machine without one
-	// still counts ages in the patient's day.
-	_ "time/tzdata"
 )
 
 func main() {

@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { Page } from '@/components/Page';
 import { Failure } from '@/components/Failure';
 import { today, toIso, parseIsoDate } from '@/lib/dates';
+import { browserTimeZone } from '@/lib/api/http';
 import type { OfficeSession } from './api/session';
 import { csvUrl, dayQueryString, type OfficeApplication, type OfficeApplicationStatus } from './api/applications';
 import { CancelInviteDialog } from './CancelInviteDialog';
@@ -16,9 +17,6 @@ import { dayWords, patientName, STATUSES, STATUS_WORDS } from './words';
  * are in the address (?day=&status=), so the way back from an
  * application's details lands on the same list.
  */
-
-/** browserTimeZone is the zone the list's day is asked in: the screen's own. */
-export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
 /**
  * useToday is today's date (YYYY-MM-DD, the browser's zone), which moves on

@@ -10,11 +10,13 @@ export const API_BASE = '/api/v1';
 let zone: string | undefined;
 
 /**
- * timeZone is the patient's time zone, read once. The first read is the
- * slowest thing a page does before its first screen (it loads the browser's
- * zone data), so the start call, which counts no days, goes without it.
+ * browserTimeZone is the zone of the screen the app runs on (an IANA name),
+ * read once: the patient's, sent on their calls, and the office screen's,
+ * whose day its list asks for. The first read is the slowest thing a page
+ * does before its first screen (it loads the browser's zone data), so the
+ * start call, which counts no days, goes without it.
  */
-function timeZone(): string {
+export function browserTimeZone(): string {
   try {
     zone ??= Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
     return zone;
@@ -36,7 +38,7 @@ export interface CallShape {
 export function requestHeaders(language: Language, call: CallShape): Record<string, string> {
   // The server answers its messages in the app's language (docs/languages.md).
   const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': language };
-  if (call.timeZone !== false) headers['X-Time-Zone'] = timeZone();
+  if (call.timeZone !== false) headers['X-Time-Zone'] = browserTimeZone();
   if (call.hasBody) headers['Content-Type'] = 'application/json';
   if (call.sessionId) headers['X-Web-Session-Id'] = call.sessionId;
   if (call.idempotencyKey) headers['Idempotency-Key'] = call.idempotencyKey;
