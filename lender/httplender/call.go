@@ -15,7 +15,6 @@ import (
 	"net/url"
 	"regexp"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/sony/gobreaker/v2"
@@ -233,8 +232,7 @@ func (l *Lender) exchange(ctx context.Context, r *request, cid string) *failure 
 // makes it malformed. (A 304 to a request that named none is malformed
 // too, in statusFailure.)
 func (l *Lender) notModified(r *request, res *http.Response, cid string) *failure {
-	weak := func(t string) string { return strings.TrimPrefix(t, "W/") }
-	if tag := res.Header.Get(protocol.HeaderETag); tag != "" && weak(tag) != weak(r.cond.ifNoneMatch) {
+	if tag := res.Header.Get(protocol.HeaderETag); tag != "" && !protocol.SameEntityTag(tag, r.cond.ifNoneMatch) {
 		return &failure{err: l.failure(r.op, lender.KindMalformed, res.StatusCode, cid,
 			fmt.Errorf("%s %s: 304 for another entity tag", r.method, r.path))}
 	}

@@ -299,12 +299,11 @@ func documentETag(d *protocol.Document) string {
 }
 
 // matches reports whether If-None-Match values name tag, or are "*".
-// A GET compares entity tags weakly (RFC 9110): a W/ prefix is ignored.
 func matches(ifNoneMatch []string, tag string) bool {
 	for _, v := range ifNoneMatch {
 		for t := range strings.SplitSeq(v, ",") {
 			t = strings.TrimSpace(t)
-			if t == "*" || strings.TrimPrefix(t, "W/") == tag {
+			if t == "*" || protocol.SameEntityTag(t, tag) {
 				return true
 			}
 		}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"strings"
 )
 
 // Headers of the protocol (docs/lender-protocol.md, "Requests").
@@ -30,6 +31,12 @@ const (
 	// without a body, while the ETag is still its document's.
 	HeaderIfNoneMatch = "If-None-Match"
 )
+
+// SameEntityTag compares two entity tags as a GET does (RFC 9110, weak
+// comparison): a W/ prefix is ignored.
+func SameEntityTag(a, b string) bool {
+	return strings.TrimPrefix(a, "W/") == strings.TrimPrefix(b, "W/")
+}
 
 // Currency is the one currency of the protocol today. Money on the wire is
 // always integer cents with the currency beside it, so a lender answering

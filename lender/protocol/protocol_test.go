@@ -160,3 +160,23 @@ func TestDocumentValidate(t *testing.T) {
 		t.Fatal("a hash of other content was accepted")
 	}
 }
+
+// TestSameEntityTag: a GET's comparison of entity tags ignores W/ on
+// either side, and nothing else.
+func TestSameEntityTag(t *testing.T) {
+	for _, c := range []struct {
+		a, b string
+		same bool
+	}{
+		{`"v1"`, `"v1"`, true},
+		{`W/"v1"`, `"v1"`, true},
+		{`"v1"`, `W/"v1"`, true},
+		{`"v1"`, `"v2"`, false},
+		{`"v1"`, `v1`, false},
+		{`w/"v1"`, `"v1"`, false},
+	} {
+		if got := protocol.SameEntityTag(c.a, c.b); got != c.same {
+			t.Errorf("SameEntityTag(%s, %s) = %v", c.a, c.b, got)
+		}
+	}
+}
