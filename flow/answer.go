@@ -18,13 +18,17 @@ import (
 type StepAnswer[T any] struct {
 	body  []byte // the JSON as recorded; nil when the value is not the record
 	value *T     // nil for a repeat until Value decodes body
+	// written is the value this very request recorded (the first
+	// request's); nil for a repeat, whose record may be older than what
+	// the database holds now.
+	written *T
 }
 
 // recorded is the answer whose JSON body the step's lender call holds; v,
 // when not nil, is the value body was encoded from (the first request's).
 // A nil body is an answer not recorded: v alone.
 func recorded[T any](body []byte, v *T) *StepAnswer[T] {
-	return &StepAnswer[T]{body: body, value: v}
+	return &StepAnswer[T]{body: body, value: v, written: v}
 }
 
 // notRecorded is an answer that is not the record: encoded when written.

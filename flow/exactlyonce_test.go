@@ -248,6 +248,69 @@ func TestAbandonedStepIsTakenOverWithTheSameReference(t *testing.T) {
 	}
 }
 
+// TestRepeatWhileAnotherStepIsInFlight: a step is claimed before its call
+// is read when nothing else is in flight (claimOrFind), and read first when
+// something is; either way it answers the same. While the accept is with
+// the lender, a repeat of the done prequalify with its Idempotency-Key gets
+// its recorded answer, and a step never asked (complete) is refused as in
+// flight, leaving no call behind.
+func TestRepeatWhileAnotherStepIsInFlight(t *testing.T) {
+	storetest.EachEngine(t, func(t *testing.T, e storetest.Engine) {
+		f := newFixture(t, e, flow.Options{})
+		ctx := context.Background()
+		c := f.caller(t)
+		tap := *c
+		tap.IdempotencyKey = "pq-tap"
+		req := f.request(t, c, "synchrony_standard", flow.OpPrequalify, "Approve", "123450014")
+		first, err := f.svc.Submit(ctx, &tap, "synchrony_standard", flow.OpPrequalify, req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		firstJSON, err := first.JSON()
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.confirmPlan(t, c, "synchrony_standard")
+
+		gate := &gatedLenders{Lenders: f.lenders, op: sandbox.OpAcceptOffer, arrived: make(chan struct{}), release: make(chan struct{})}
+		done := make(chan error, 1)
+		go func() {
+			_, err := flow.New(e.DB, gate, e.Keys, flow.Options{}).AcceptOffer(ctx, c, "synchrony_standard", nil)
+			done <- err
+		}()
+		<-gate.arrived // the accept is with the lender
+
+		again, err := f.svc.Submit(ctx, &tap, "synchrony_standard", flow.OpPrequalify, req)
+		if err != nil {
+			t.Fatalf("the repeat while accepting: %v", err)
+		}
+		againJSON, err := again.JSON()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(againJSON) != string(firstJSON) {
+			t.Fatalf("the repeat is not the recorded answer:\n%s\n%s", againJSON, firstJSON)
+		}
+		if _, err := f.svc.Complete(ctx, c, "synchrony_standard"); chairside.ErrorCode(err) != chairside.EINFLIGHT {
+			t.Fatalf("complete while accepting: %v, want in flight", err)
+		}
+		pa, err := e.DB.FindProviderApplication(ctx, c.Session.ApplicationID, "synchrony_standard")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := e.DB.FindLenderCall(ctx, pa.ID, chairside.StepComplete); chairside.ErrorCode(err) != chairside.ENOTFOUND {
+			t.Fatalf("complete left a call behind: %v", err)
+		}
+		close(gate.release)
+		if err := <-done; err != nil {
+			t.Fatalf("the accept: %v", err)
+		}
+		if n, _ := f.log.count(sandbox.OpDecide); n != 1 {
+			t.Fatalf("the lender decided %d times, want once", n)
+		}
+	})
+}
+
 // TestServerDecidesWhatTheBrowserShows: plan eligibility, finish outcomes
 // and the bounds of every applicant field are the server's.
 func TestServerDecidesWhatTheBrowserShows(t *testing.T) {

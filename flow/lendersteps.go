@@ -170,17 +170,23 @@ func (s *Service) stepsOpen(ctx context.Context, tx chairside.Store, c *Caller, 
 }
 
 // withOpenSteps gives a lender step's answer the lender's steps still open
-// (once the offer is accepted; before that nothing is open yet), read from
-// the provider application as it stands now, for the first request and a
-// repeat alike: a recorded answer holds none. An answer with none is the
-// record itself; one with some is the record's value with them added.
+// (once the offer is accepted; before that nothing is open yet): a
+// recorded answer holds none. The first request takes them from the
+// provider application it has just recorded, the state its answer shows;
+// a repeat, whose record may be older, from the application as it stands
+// now. An answer with none is the record itself; one with some is the
+// record's value with them added.
 func (s *Service) withOpenSteps(ctx context.Context, c *Caller, providerKey string, a *StepAnswer[chairside.ProviderApplication], err error) (*StepAnswer[chairside.ProviderApplication], error) {
 	if err != nil {
 		return nil, err
 	}
-	cur, err := s.ownProviderApplication(ctx, c, providerKey)
-	if err != nil {
-		return nil, err
+	cur := a.written
+	if cur == nil {
+		// A repeat: its record is what the step answered then, and the
+		// steps still open are those of the application as it is now.
+		if cur, err = s.ownProviderApplication(ctx, c, providerKey); err != nil {
+			return nil, err
+		}
 	}
 	open, err := s.openStepsOf(ctx, c, cur)
 	if err != nil || len(open) == 0 {

@@ -63,20 +63,11 @@ func (s *Service) claimCall(ctx context.Context, tx chairside.Store, c *Caller, 
 		ClaimedAt:             now,
 		LeaseUntil:            now.Add(s.lease()),
 	}
-	existing, err := tx.FindLenderCall(ctx, pa.ID, step)
-	if isCode(err, chairside.ENOTFOUND) {
-		if err := s.otherStepInFlight(pa, step, now); err != nil {
-			return nil, false, nil, err
-		}
-		var claimed bool
-		if existing, claimed, err = tx.ClaimLenderCall(ctx, want); err != nil {
-			return nil, false, nil, err
-		} else if claimed {
-			return want, true, nil, nil
-		}
-		// Another request claimed it first; answer from its call.
-	} else if err != nil {
+	existing, claimed, err := s.claimOrFind(ctx, tx, pa, want, now)
+	if err != nil {
 		return nil, false, nil, err
+	} else if claimed {
+		return want, true, nil, nil
 	}
 
 	switch {
@@ -113,6 +104,26 @@ func (s *Service) claimCall(ctx context.Context, tx chairside.Store, c *Caller, 
 	}
 	s.log.Info("lender step taken over", "session", SessionHash(c.Session.ID), "provider", pa.ProviderKey, "step", step, "attempt", want.Attempt)
 	return want, false, nil, nil
+}
+
+// claimOrFind claims want as the step's first attempt, or answers the
+// step's call as it stands. Most steps are asked once, so when nothing
+// else is in flight the claim comes first (one statement) and the call is
+// read only when the step already had one. When another step of pa is in
+// flight the call is read first: a step already done still answers its
+// repeat, and one never asked is refused, as it must not be claimed now.
+func (s *Service) claimOrFind(ctx context.Context, tx chairside.Store, pa *chairside.ProviderApplication, want *chairside.LenderCall, now time.Time) (existing *chairside.LenderCall, claimed bool, err error) {
+	busy := s.otherStepInFlight(pa, want.Step, now)
+	if busy == nil {
+		// Claimed, or the step's call, whoever made it (another request
+		// may have claimed it first).
+		return tx.ClaimLenderCall(ctx, want)
+	}
+	existing, err = tx.FindLenderCall(ctx, pa.ID, want.Step)
+	if isCode(err, chairside.ENOTFOUND) {
+		return nil, false, busy
+	}
+	return existing, false, err
 }
 
 // otherStepInFlight refuses to start step while another lender step of pa

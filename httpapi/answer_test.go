@@ -192,8 +192,27 @@ func (s indentingStore) Batch(ctx context.Context, fn func(chairside.Store) erro
 
 func (s indentingStore) FindLenderCall(ctx context.Context, providerApplicationID, step string) (*chairside.LenderCall, error) {
 	call, err := s.Store.FindLenderCall(ctx, providerApplicationID, step)
-	if err != nil || len(call.Response) == 0 {
-		return call, err
+	if err != nil {
+		return nil, err
+	}
+	return indented(call)
+}
+
+// ClaimLenderCall hands back indented the call a claim found in place (a
+// repeat claims first, then answers from the call it found).
+func (s indentingStore) ClaimLenderCall(ctx context.Context, c *chairside.LenderCall) (*chairside.LenderCall, bool, error) {
+	existing, claimed, err := s.Store.ClaimLenderCall(ctx, c)
+	if err != nil || existing == nil {
+		return existing, claimed, err
+	}
+	existing, err = indented(existing)
+	return existing, claimed, err
+}
+
+// indented is call with its recorded answer, if any, indented.
+func indented(call *chairside.LenderCall) (*chairside.LenderCall, error) {
+	if len(call.Response) == 0 {
+		return call, nil
 	}
 	var buf bytes.Buffer
 	if err := json.Indent(&buf, call.Response, "", "  "); err != nil {

@@ -144,14 +144,25 @@ func (m *Metrics) Request(route string, code int, d time.Duration) {
 // groups committed and the units of work they held, read from stats
 // whenever the metrics are scraped.
 func (m *Metrics) StoreCommits(stats func() (groups, units int64)) {
+	m.counterPair(stats,
+		prometheus.CounterOpts{Name: "chairside_store_commit_groups_total", Help: "Commits of grouped writes (each one fsync)."},
+		prometheus.CounterOpts{Name: "chairside_store_commit_units_total", Help: "Units of work (a step's writes, or one write) committed in those groups."})
+}
+
+// StoreStatements publishes the store's statement counters
+// (store.DB.Statements): reads outside a transaction and statements inside
+// units of work, read from stats whenever the metrics are scraped.
+func (m *Metrics) StoreStatements(stats func() (reads, inTransactions int64)) {
+	m.counterPair(stats,
+		prometheus.CounterOpts{Name: "chairside_store_reads_total", Help: "Statements sent outside any transaction (reads)."},
+		prometheus.CounterOpts{Name: "chairside_store_tx_statements_total", Help: "Statements sent inside units of work (writes and the reads they make)."})
+}
+
+// counterPair registers two counters read from one stats function, the
+// first from its first answer and the second from its second.
+func (m *Metrics) counterPair(stats func() (int64, int64), first, second prometheus.CounterOpts) {
 	m.reg.MustRegister(
-		prometheus.NewCounterFunc(prometheus.CounterOpts{
-			Name: "chairside_store_commit_groups_total",
-			Help: "Commits of grouped writes (each one fsync).",
-		}, func() float64 { g, _ := stats(); return float64(g) }),
-		prometheus.NewCounterFunc(prometheus.CounterOpts{
-			Name: "chairside_store_commit_units_total",
-			Help: "Units of work (a step's writes, or one write) committed in those groups.",
-		}, func() float64 { _, u := stats(); return float64(u) }),
+		prometheus.NewCounterFunc(first, func() float64 { a, _ := stats(); return float64(a) }),
+		prometheus.NewCounterFunc(second, func() float64 { _, b := stats(); return float64(b) }),
 	)
 }

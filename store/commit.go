@@ -325,3 +325,12 @@ func (c *committer) close() {
 func (db *DB) GroupStats() (groups, units int64) {
 	return db.sh.commits.groups.Load(), db.sh.commits.units.Load()
 }
+
+// Statements answers how many statements the store has sent: reads outside
+// any transaction (on SQLite, the read-only pool), and statements inside
+// units of work. A group's BEGIN, COMMIT and savepoints are not counted:
+// GroupStats gives the commits. The benchmark prints both a call, the
+// measure of work that does not move with the machine's speed.
+func (db *DB) Statements() (reads, inTransactions int64) {
+	return db.sh.reads.Load(), db.sh.txStatements.Load()
+}

@@ -341,3 +341,32 @@ func waitFor(t *testing.T, what string, cond func() bool) {
 		}
 	}
 }
+
+// TestStatementsAreCounted: the counters the benchmark reads statements a
+// call from count each statement once, where it was sent: a read outside
+// a transaction as a read, every statement of a unit of work (its reads
+// too) inside one.
+func TestStatementsAreCounted(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		reads0, tx0 := db.Statements()
+		if _, err := db.FindApplication(ctx, "no-such-application"); chairside.ErrorCode(err) != chairside.ENOTFOUND {
+			t.Fatalf("find: %v", err)
+		}
+		if reads, tx := db.Statements(); reads != reads0+1 || tx != tx0 {
+			t.Fatalf("one read: reads %d → %d, in units %d → %d", reads0, reads, tx0, tx)
+		}
+		err := db.Batch(ctx, func(s chairside.Store) error {
+			if _, err := s.FindApplication(ctx, "no-such-application"); chairside.ErrorCode(err) != chairside.ENOTFOUND {
+				return fmt.Errorf("find in the unit: %v", err)
+			}
+			return s.AppendEvent(ctx, &chairside.Event{SessionID: "counted", Type: "test.counted"})
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if reads, tx := db.Statements(); reads != reads0+1 || tx != tx0+2 {
+			t.Fatalf("a unit of two statements: reads %d → %d, in units %d → %d", reads0, reads, tx0, tx)
+		}
+	})
+}

@@ -73,6 +73,7 @@ func (db *DB) exec(ctx context.Context, q string, args ...any) (sql.Result, erro
 		return res, err
 	}
 	ctx = db.txCtx
+	db.sh.txStatements.Add(1)
 	if st := db.txStmt(q); st != nil {
 		return db.tx.StmtContext(ctx, st).ExecContext(ctx, args...)
 	}
@@ -81,12 +82,14 @@ func (db *DB) exec(ctx context.Context, q string, args ...any) (sql.Result, erro
 
 func (db *DB) query(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
 	if db.tx != nil {
+		db.sh.txStatements.Add(1)
 		ctx = db.txCtx
 		if st := db.txStmt(q); st != nil {
 			return db.tx.StmtContext(ctx, st).QueryContext(ctx, args...)
 		}
 		return db.tx.QueryContext(ctx, db.rebind(q), args...)
 	}
+	db.sh.reads.Add(1)
 	if st := db.stmt(ctx, db.rdb, q); st != nil {
 		return st.QueryContext(ctx, args...)
 	}
@@ -97,6 +100,7 @@ func (db *DB) queryRow(ctx context.Context, q string, args ...any) *sql.Row {
 	if db.tx != nil {
 		return db.txRow(q, args...)
 	}
+	db.sh.reads.Add(1)
 	if st := db.stmt(ctx, db.rdb, q); st != nil {
 		return st.QueryRowContext(ctx, args...)
 	}
@@ -114,6 +118,7 @@ func (db *DB) writeRow(ctx context.Context, q string, args ...any) scanner {
 
 // txRow runs q in this view's transaction.
 func (db *DB) txRow(q string, args ...any) *sql.Row {
+	db.sh.txStatements.Add(1)
 	ctx := db.txCtx
 	if st := db.txStmt(q); st != nil {
 		return db.tx.StmtContext(ctx, st).QueryRowContext(ctx, args...)

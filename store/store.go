@@ -22,6 +22,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" driver
@@ -95,6 +96,10 @@ type shared struct {
 	// sessions keeps the sessions read, on SQLite (session_cache.go); nil
 	// on PostgreSQL.
 	sessions *sessionCache
+
+	// reads and txStatements count the statements sent: reads outside any
+	// transaction, and statements inside a unit's transaction (Statements).
+	reads, txStatements atomic.Int64
 }
 
 // Open connects to dsn and migrates the schema. A dsn starting with

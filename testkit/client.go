@@ -93,20 +93,28 @@ func (c *Client) Call(method, path string, body, out any) error {
 	return nil
 }
 
-// CallURL is a timed GET of a full URL, recorded as name: the benchmark's
-// hello-world baseline.
-func (c *Client) CallURL(url, name string) error {
+// CallURL is a timed request without a body to a full URL, recorded as
+// name: the benchmark's yardsticks (hello-world, one durable write). An
+// answer other than 2xx is an *APIError.
+func (c *Client) CallURL(method, url, name string) error {
 	if len(c.Latencies) > 0 {
 		c.pause()
 	}
-	start := time.Now()
-	resp, err := c.HTTP.Get(url)
+	req, err := http.NewRequest(method, url, nil)
 	if err != nil {
 		return err
 	}
-	_, err = io.Copy(io.Discard, resp.Body)
+	start := time.Now()
+	resp, err := c.HTTP.Do(req)
+	if err != nil {
+		return err
+	}
+	data, err := io.ReadAll(resp.Body)
 	resp.Body.Close()
 	c.record(name, time.Since(start))
+	if err == nil && resp.StatusCode/100 != 2 {
+		err = &APIError{resp.StatusCode, string(data)}
+	}
 	return err
 }
 

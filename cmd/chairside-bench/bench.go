@@ -101,38 +101,32 @@ func benchEngine(o options, self, tmp, engine string) error {
 		}
 		memory = fmt.Sprintf("resident memory %.1f MB once ready, %.1f MB with 1,000 live sessions", mb(idle), mb(srv.rss()))
 	}
+	before := srv.storeWork()
 	closed, err := srv.load(self, "flow", o.journeys, 0, o.sessions, 0)
 	if err != nil {
 		return err
 	}
+	work := srv.storeWork().since(before, closed.res.Calls)
 	paced, err := srv.load(self, "flow", max(o.sessions, o.journeys/4), o.journeys, o.sessions, o.think)
 	if err != nil {
 		return err
 	}
-	groups := srv.groups()
 	if err := srv.stop(); err != nil {
 		return err
 	}
 
-	hello, err := startHello(self)
+	yardstickDB := filepath.Join(tmp, "yardstick.db")
+	if engine == "postgres" {
+		yardstickDB = dsn
+	}
+	helloClosed, helloPaced, durable, err := yardsticks(o, self, yardstickDB, closed.res.Calls, paced.res.Calls, srv.db)
 	if err != nil {
 		return err
 	}
-	defer hello.stop()
-	helloClosed, err := hello.load(self, "hello", closed.res.Calls, 0, o.sessions, 0)
-	if err != nil {
-		return err
-	}
-	helloPaced, err := hello.load(self, "hello", paced.res.Calls, 0, o.sessions, o.think)
-	if err != nil {
-		return err
-	}
-	hello.stop()
 
 	printTable(o, engine, closed, paced, helloClosed, helloPaced)
-	if groups != "" {
-		fmt.Printf("  group commit: %s\n", groups)
-	}
+	printFloor(engine, closed, helloClosed, durable)
+	fmt.Printf("  the store, closed loop: %s\n", work)
 	if engine == "sqlite" {
 		fmt.Printf("  ready %s after start on a new database (migrations, demo offices), %s on an existing one; %s\n",
 			ready.Round(time.Millisecond), restartReady(o.bin, dsn, filepath.Join(tmp, engine+".keys.json")), memory)
@@ -140,6 +134,35 @@ func benchEngine(o options, self, tmp, engine string) error {
 	fmt.Printf("  closed loop by call, slowest p99 first:\n%s", breakdown(closed.res))
 	fmt.Printf("  paced by call, slowest p99 first:\n%s\n", breakdown(paced.res))
 	return nil
+}
+
+// yardsticks measures hello-world, closed loop and paced, and one durable
+// write a call on db, closed loop, each for as many calls as the journey's
+// runs made. dbCPU, when set, reads what the database's own processes
+// spent.
+func yardsticks(o options, self, db string, closedCalls, pacedCalls int, dbCPU func() time.Duration) (helloClosed, helloPaced, durable measured, err error) {
+	hello, err := startHello(self, "")
+	if err != nil {
+		return
+	}
+	defer hello.stop()
+	if helloClosed, err = hello.load(self, "hello", closedCalls, 0, o.sessions, 0); err != nil {
+		return
+	}
+	if helloPaced, err = hello.load(self, "hello", pacedCalls, 0, o.sessions, o.think); err != nil {
+		return
+	}
+	hello.stop()
+	// The durable write in a process of its own, so that its store (its
+	// checkpoints, its heap) is not counted against hello-world.
+	writer, err := startHello(self, db)
+	if err != nil {
+		return
+	}
+	defer writer.stop()
+	writer.db = dbCPU
+	durable, err = writer.load(self, "durable", closedCalls, 0, o.sessions, 0)
+	return
 }
 
 // printTable prints one engine's runs beside hello-world's, the journey's
@@ -165,6 +188,23 @@ func printTable(o options, engine string, closed, paced, helloClosed, helloPaced
 		}
 		fmt.Printf("  PostgreSQL's own processes: %s CPU a call in the closed loop, %s paced\n", perCall(closed), perCall(paced))
 	}
+}
+
+// printFloor prints the second yardstick beside the journey: one durable
+// write a call through the store's group commit, with nothing else a
+// journey call does. Its share of hello-world is the most any call that
+// writes can reach on this stack and machine (docs/performance.md, "The
+// floor under a writing call").
+func printFloor(engine string, closed, helloClosed, durable measured) {
+	share := func(m measured) float64 { return 100 * m.res.perSecond() / helloClosed.res.perSecond() }
+	fmt.Printf("  one durable write a call (POST /event), closed loop: %.0f calls/s, %.1f%% of hello-world's, p99 %s, %s CPU a call",
+		durable.res.perSecond(), share(durable), percentile(durable.res.Latencies, 0.99), durable.cpuPerCall())
+	if engine == "postgres" {
+		fmt.Printf(" and PostgreSQL's own %s", (durable.dbCPU / time.Duration(max(1, durable.res.Calls))).Round(time.Microsecond))
+	}
+	fmt.Printf("\n  the journey's CPU a call is %.1f times one durable write's and %.1f times hello-world's\n",
+		float64(closed.cpu)/float64(max(1, closed.res.Calls))/(float64(durable.cpu)/float64(max(1, durable.res.Calls))),
+		float64(closed.cpu)/float64(max(1, closed.res.Calls))/(float64(helloClosed.cpu)/float64(max(1, helloClosed.res.Calls))))
 }
 
 // restartReady answers how long the server takes to be ready on dsn again.
@@ -297,14 +337,29 @@ func (p *process) dbCPU() time.Duration {
 	return p.db()
 }
 
-// groups answers the server's group commit counters as a sentence.
-func (p *process) groups() string {
+// storeWork is what the server's store has done so far, from its metrics:
+// statements sent (reads outside a transaction, statements inside units
+// of work), and units of work and the commits that held them.
+type storeWork struct{ reads, inTx, units, commits float64 }
+
+func (p *process) storeWork() storeWork {
 	m, err := metrics(p.base + "/metrics")
-	g, u := m["chairside_store_commit_groups_total"], m["chairside_store_commit_units_total"]
-	if err != nil || g == 0 {
-		return ""
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "chairside-bench: store counters:", err)
 	}
-	return fmt.Sprintf("%.0f units of work in %.0f commits, %.2f a commit", u, g, u/g)
+	return storeWork{m["chairside_store_reads_total"], m["chairside_store_tx_statements_total"],
+		m["chairside_store_commit_units_total"], m["chairside_store_commit_groups_total"]}
+}
+
+// since answers, as a sentence, what the store did between then and w for
+// calls calls: statements a call, whatever the machine's speed, and units
+// a commit, which grow with the load.
+func (w storeWork) since(then storeWork, calls int) string {
+	n := float64(max(1, calls))
+	commits := max(1, w.commits-then.commits)
+	return fmt.Sprintf("%.2f statements a call (%.2f reads, %.2f inside units of work), %.2f units of work a call, %.2f a commit",
+		(w.reads-then.reads+w.inTx-then.inTx)/n, (w.reads-then.reads)/n, (w.inTx-then.inTx)/n,
+		(w.units-then.units)/n, (w.units-then.units)/commits)
 }
 
 // stop ends the process with SIGTERM (a clean shutdown, which writes the
@@ -367,9 +422,14 @@ func startServer(bin, dsn, keys string, env []string) (*process, time.Duration, 
 	}
 }
 
-// startHello starts the hello-world server and reads its address.
-func startHello(self string) (*process, error) {
-	cmd := pinned(0, self, "hello")
+// startHello starts the yardsticks' server (hello-world, and one durable
+// write on db) and reads its address.
+func startHello(self, db string) (*process, error) {
+	args := []string{"hello"}
+	if db != "" {
+		args = append(args, "-db", db)
+	}
+	cmd := pinned(0, self, args...)
 	out, err := cmd.StdoutPipe()
 	if err != nil {
 		return nil, err

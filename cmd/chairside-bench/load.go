@@ -36,7 +36,7 @@ type loadResult struct {
 func loadMain(args []string) error {
 	fs := flag.NewFlagSet("chairside-bench load", flag.ContinueOnError)
 	base := fs.String("base", "", "server address, e.g. http://127.0.0.1:8080")
-	kind := fs.String("kind", "flow", "flow (the whole journey), start (a session started and left live) or hello (GET /)")
+	kind := fs.String("kind", "flow", "flow (the whole journey), start (a session started and left live), hello (GET /) or durable (POST /event: one durable write)")
 	n := fs.Int("n", 100, "jobs: journeys, sessions or calls")
 	offset := fs.Int("offset", 0, "first job number (each journey applies with SSN number offset+job)")
 	sessions := fs.Int("sessions", 32, "concurrent sessions")
@@ -58,7 +58,10 @@ func loadMain(args []string) error {
 			return err
 		},
 		"hello": func(c *testkit.Client, n int) error {
-			return c.CallURL(*base+"/", "GET hello")
+			return c.CallURL("GET", *base+"/", "GET hello")
+		},
+		"durable": func(c *testkit.Client, n int) error {
+			return c.CallURL("POST", *base+"/event", "POST event")
 		},
 	}
 	job, ok := jobs[*kind]

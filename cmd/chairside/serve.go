@@ -265,6 +265,7 @@ func (m *Main) Run(ctx context.Context) error {
 	}
 	m.listener = ln
 	m.metrics.StoreCommits(db.GroupStats)
+	m.metrics.StoreStatements(db.Statements)
 	m.serve(m.handler(db, keys, log), log)
 
 	loopCtx, stop := context.WithCancel(context.Background())
