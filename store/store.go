@@ -20,6 +20,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -191,10 +192,11 @@ func openSQLiteWriter(dsn string) (*sql.DB, error) {
 	// SQLite unless asked for. synchronous FULL syncs the WAL on every
 	// commit: a decision, consent or signature that was answered to the
 	// patient survives a power loss, not only a crash of ours.
-	// journal_size_limit keeps the WAL file from staying large once reset
-	// (see checkpointLoop).
+	// journal_size_limit keeps the WAL file from staying large once reset;
+	// wal_autocheckpoint sets when the writer checkpoints itself (see
+	// checkpointLoop).
 	u := "file:" + dsn + "?_pragma=journal_mode(WAL)&_pragma=busy_timeout(5000)&_pragma=foreign_keys(1)&_pragma=synchronous(FULL)" +
-		"&_pragma=journal_size_limit(67108864)"
+		"&_pragma=journal_size_limit(67108864)&_pragma=wal_autocheckpoint(" + strconv.Itoa(walAutoCheckpoint) + ")"
 	// SQLite has one writer at a time. One connection makes every write
 	// wait its turn in Go instead of failing with SQLITE_BUSY, and keeps a
 	// transaction's read-then-write free of lock upgrades. It is plenty for
@@ -248,16 +250,26 @@ func openSQLitePool(uri string, n int) (*sql.DB, error) {
 }
 
 // checkpointEvery is how often checkpointLoop copies SQLite's WAL into the
-// database file.
-const checkpointEvery = 200 * time.Millisecond
+// database file, and walAutoCheckpoint the WAL's length in pages (about 40
+// MB) past which the writer checkpoints itself. A checkpoint copies each
+// page changed since the last one once, however often it changed: the
+// pages every step touches (tables' last pages, indexes' upper levels) were
+// copied five times a second, and the writer's own checkpoint ran about
+// every 100 ms under load at SQLite's default of 1000 pages. Once a second,
+// and a writer's checkpoint at most as often, checkpoints went from 6 % to
+// under 3 % of the server's CPU (docs/performance.md, "Checkpoints").
+const (
+	checkpointEvery   = time.Second
+	walAutoCheckpoint = 10000
+)
 
 // checkpointLoop checkpoints SQLite's WAL every checkpointEvery, off the
 // request path, until Close.
 //
 // The writer keeps SQLite's automatic checkpoint: the commit that finds the
-// WAL over 1000 pages copies the pages not yet in the database file and
-// syncs it, inside that request while every other write waits. This loop
-// does most of that copy and sync beforehand, beside the writer (a PASSIVE
+// WAL over walAutoCheckpoint pages copies the pages not yet in the database
+// file and syncs it, inside that request while every other write waits.
+// This loop does most of that copy and sync beforehand, beside the writer (a PASSIVE
 // checkpoint takes no lock the writer or readers wait for), so the
 // writer's own checkpoint finds little left to do. The writer's checkpoint
 // must stay: only a checkpoint that reaches the end of the WAL lets the
