@@ -250,14 +250,13 @@ func openSQLitePool(uri string, n int) (*sql.DB, error) {
 }
 
 // checkpointEvery is how often checkpointLoop copies SQLite's WAL into the
-// database file, and walAutoCheckpoint the WAL's length in pages (about 40
-// MB) past which the writer checkpoints itself. A checkpoint copies each
-// page changed since the last one once, however often it changed: the
-// pages every step touches (tables' last pages, indexes' upper levels) were
-// copied five times a second, and the writer's own checkpoint ran about
-// every 100 ms under load at SQLite's default of 1000 pages. Once a second,
-// and a writer's checkpoint at most as often, checkpoints went from 6 % to
-// under 3 % of the server's CPU (docs/performance.md, "Checkpoints").
+// database file, and walAutoCheckpoint the WAL's length in pages past which
+// the writer checkpoints itself. A checkpoint copies each page changed
+// since the last one once, however often it changed, so the pages every
+// step touches (tables' last pages, indexes' upper levels) cost a copy per
+// checkpoint: at SQLite's default length the writer checkpointed itself,
+// inside a commit, several times a second under load. Fewer checkpoints
+// copy those pages less often (docs/performance.md, "Checkpoints").
 const (
 	checkpointEvery   = time.Second
 	walAutoCheckpoint = 10000
