@@ -370,3 +370,20 @@ func TestStatementsAreCounted(t *testing.T) {
 		}
 	})
 }
+
+// TestWriterCheckpointsAtItsOwnLength: the writer's automatic checkpoint is
+// set from walAutoCheckpoint (a pragma in the writer's address, which a
+// misspelling would drop without a word), and writes stay synchronous.
+func TestWriterCheckpointsAtItsOwnLength(t *testing.T) {
+	db := store.RawDB(storetest.SQLite(t).DB)
+	var pages, sync int
+	if err := db.QueryRow(`PRAGMA wal_autocheckpoint`).Scan(&pages); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.QueryRow(`PRAGMA synchronous`).Scan(&sync); err != nil {
+		t.Fatal(err)
+	}
+	if pages != store.WalAutoCheckpoint || sync != 2 { // 2 is FULL
+		t.Fatalf("writer: wal_autocheckpoint %d, synchronous %d; want %d and 2 (FULL)", pages, sync, store.WalAutoCheckpoint)
+	}
+}

@@ -45,3 +45,6 @@ func PendingWrites(db *DB) int {
 	defer c.mu.Unlock()
 	return len(c.pending)
 }
+
+// WalAutoCheckpoint is the writer's checkpoint length, for the external tests.
+const WalAutoCheckpoint = walAutoCheckpoint

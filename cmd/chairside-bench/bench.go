@@ -183,10 +183,7 @@ func printTable(o options, engine string, closed, paced, helloClosed, helloPaced
 	}
 	fmt.Printf("  the journey's calls/s, closed loop: %.1f%% of hello-world's\n", 100*closed.res.perSecond()/helloClosed.res.perSecond())
 	if engine == "postgres" {
-		perCall := func(m measured) time.Duration {
-			return (m.dbCPU / time.Duration(max(1, m.res.Calls))).Round(time.Microsecond)
-		}
-		fmt.Printf("  PostgreSQL's own processes: %s CPU a call in the closed loop, %s paced\n", perCall(closed), perCall(paced))
+		fmt.Printf("  PostgreSQL's own processes: %s CPU a call in the closed loop, %s paced\n", closed.dbCPUPerCall(), paced.dbCPUPerCall())
 	}
 }
 
@@ -200,11 +197,11 @@ func printFloor(engine string, closed, helloClosed, durable measured) {
 	fmt.Printf("  one durable write a call (POST /event), closed loop: %.0f calls/s, %.1f%% of hello-world's, p99 %s, %s CPU a call",
 		durable.res.perSecond(), share(durable), percentile(durable.res.Latencies, 0.99), durable.cpuPerCall())
 	if engine == "postgres" {
-		fmt.Printf(" and PostgreSQL's own %s", (durable.dbCPU / time.Duration(max(1, durable.res.Calls))).Round(time.Microsecond))
+		fmt.Printf(" and PostgreSQL's own %s", durable.dbCPUPerCall())
 	}
 	fmt.Printf("\n  the journey's CPU a call is %.1f times one durable write's and %.1f times hello-world's\n",
-		float64(closed.cpu)/float64(max(1, closed.res.Calls))/(float64(durable.cpu)/float64(max(1, durable.res.Calls))),
-		float64(closed.cpu)/float64(max(1, closed.res.Calls))/(float64(helloClosed.cpu)/float64(max(1, helloClosed.res.Calls))))
+		float64(closed.cpuPerCall())/float64(max(1, durable.cpuPerCall())),
+		float64(closed.cpuPerCall())/float64(max(1, helloClosed.cpuPerCall())))
 }
 
 // restartReady answers how long the server takes to be ready on dsn again.
@@ -241,6 +238,11 @@ type measured struct {
 
 func (m measured) cpuPerCall() time.Duration {
 	return (m.cpu / time.Duration(max(1, m.res.Calls))).Round(time.Microsecond)
+}
+
+// dbCPUPerCall is what the PostgreSQL processes spent a call.
+func (m measured) dbCPUPerCall() time.Duration {
+	return (m.dbCPU / time.Duration(max(1, m.res.Calls))).Round(time.Microsecond)
 }
 
 func (m measured) allocsPerCall() float64 { return float64(m.mallocs) / float64(max(1, m.res.Calls)) }
