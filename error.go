@@ -22,7 +22,9 @@ const (
 	ETOOLARGE     = "payload_too_large"      // 413: body over the limit
 	EMEDIATYPE    = "unsupported_media_type" // 415: a body that is not application/json
 	EIDEMPOTENCY  = "idempotency_mismatch"   // 422: same submit key, different body
-	ERATELIMITED  = "rate_limited"           // 429: over a per-IP, per-session or per-SSN cap
+	ERATELIMITED  = "rate_limited"           // 429: too many requests in a short time (per IP, log lines, sign-in tries)
+	EDAILYLIMIT   = "daily_limit"            // 429: the person's credit checks for today are used up (per SSN)
+	ESESSIONLIMIT = "session_limit"          // 429: this session's credit checks are used up
 	ELENDER       = "lender_unavailable"     // 502: the lender did not answer usably
 	EINTERNAL     = "internal"               // 500: a bug or an outage; never shown in detail
 )

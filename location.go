@@ -28,6 +28,11 @@ type Location struct {
 	// Language is the office's default language for its patients ("es"),
 	// or "" to follow each patient's browser (docs/languages.md).
 	Language string `json:"language,omitempty"`
+	// PurchaserEnabled lets someone other than the patient (a parent or
+	// guardian who pays) apply for the patient's treatment; false, the
+	// applicant is the patient or the patient's responsible party
+	// (docs/behaviour.md, "The patient check").
+	PurchaserEnabled bool `json:"purchaserEnabled,omitempty"`
 	// Waterfall is the ordered list of lenders tried for this location; the
 	// first step is where every application starts.
 	Waterfall []WaterfallStep `json:"waterfall"`

@@ -28,16 +28,22 @@ const (
 	SessionMaxAge = 4 * time.Hour
 )
 
-// Finish outcomes (docs/behaviour.md, "Finishing"). A finish
-// asked as completed when no lender completed an application, but every
-// lender tried has answered (declined, no offer, an error), is recorded as
-// OutcomeNoFinancing: the session ran its course without financing.
+// Finish outcomes (docs/behaviour.md, "Finishing"). A finish asked as
+// completed when no lender completed an application, but every lender
+// tried has answered, is recorded as what happened: OutcomeDeclined (a
+// lender declined), OutcomeOfferExpired (the only offers were past their
+// date), OutcomeNoOffer (no lender made an offer: no offer, no answer) or
+// OutcomeNoFinancing (an offer the patient did not take; sessions finished
+// before the others existed carry it for any of these).
 const (
-	OutcomeCompleted   = "completed"
-	OutcomeCancel      = "cancel"
-	OutcomePending     = "pending"
-	OutcomeTimeout     = "timeout"
-	OutcomeNoFinancing = "no_financing"
+	OutcomeCompleted    = "completed"
+	OutcomeCancel       = "cancel"
+	OutcomePending      = "pending"
+	OutcomeTimeout      = "timeout"
+	OutcomeNoFinancing  = "no_financing"
+	OutcomeDeclined     = "declined"
+	OutcomeNoOffer      = "no_offer"
+	OutcomeOfferExpired = "offer_expired"
 )
 
 // Session is one patient's web session: created by a flow start, carried as

@@ -159,14 +159,30 @@ func (s *Service) precheckSubmit(ctx context.Context, c *Caller, providerKey, op
 		return nil, err
 	}
 	sub.consentKind = consentKind
-	// The request hash is keyed (the blind-index key), so a stored hash
-	// never lets anyone test guesses of the personal data it covers.
-	canonical, err := json.Marshal(req)
-	if err != nil {
+	if sub.requestHash, err = s.submitHash(app, req); err != nil {
 		return nil, err
 	}
-	sub.requestHash = s.keys.BlindIndex(string(canonical))
 	return sub, nil
+}
+
+// submitHash is what makes two submits the same one: the keyed hash (the
+// blind-index key, so a stored hash never lets anyone test guesses of the
+// personal data it covers) of the request with the treatment amount the
+// application holds. The form asks for the amount only until a submit has
+// set it, so the same application sent again (Back, then the same button)
+// names none, and is still the same submit: it gets the recorded answer
+// rather than idempotency_mismatch (docs/behaviour.md, "Decision routing").
+func (s *Service) submitHash(app *chairside.Application, req *SubmitRequest) (string, error) {
+	canon := *req
+	if canon.PurchaseAmountCents == nil && app.PurchaseAmountCents != 0 {
+		amount := app.PurchaseAmountCents
+		canon.PurchaseAmountCents = &amount
+	}
+	b, err := json.Marshal(&canon)
+	if err != nil {
+		return "", err
+	}
+	return s.keys.BlindIndex(string(b)), nil
 }
 
 // claimSubmit is a submit's second phase, one transaction: the provider

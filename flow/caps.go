@@ -11,8 +11,10 @@ import (
 // the SSN's allowance for the day (docs/exactly-once.md, "Credit-pull
 // caps"), inside the claim transaction: a claim refused for any reason
 // takes nothing, and parallel claims cannot pass a cap together. ssnIndex
-// is the application's SSNIndex as the store set it. Over a cap answers
-// rate_limited.
+// is the application's SSNIndex as the store set it. Over the session's
+// cap answers session_limit, over the SSN's daily_limit: each a 429 of its
+// own, so the patient is told to ask the office, or to come back tomorrow,
+// rather than to wait a minute as for rate_limited.
 func (s *Service) reservePull(ctx context.Context, tx chairside.Store, sess *chairside.Session, ssnIndex string, now time.Time) error {
 	ok, err := tx.ReservePull(ctx, "session:"+sess.ID, s.opts.SessionPullCap)
 	if err != nil {
@@ -20,7 +22,7 @@ func (s *Service) reservePull(ctx context.Context, tx chairside.Store, sess *cha
 	}
 	if !ok {
 		s.log.Warn("session pull cap reached", "session", SessionHash(sess.ID))
-		return &chairside.Error{Code: chairside.ERATELIMITED, Message: "Too many applications in this session. Please ask the office for help.", RetryAfter: time.Hour}
+		return &chairside.Error{Code: chairside.ESESSIONLIMIT, Message: "Too many applications in this session. Please ask the office for help.", RetryAfter: time.Hour}
 	}
 	day := now.UTC().Format(time.DateOnly)
 	if ok, err = tx.ReservePull(ctx, "ssn:"+ssnIndex+":"+day, s.opts.DailySSNCap); err != nil {
@@ -29,7 +31,7 @@ func (s *Service) reservePull(ctx context.Context, tx chairside.Store, sess *cha
 	if !ok {
 		s.log.Warn("daily SSN cap reached", "session", SessionHash(sess.ID))
 		tomorrow := now.UTC().Truncate(24 * time.Hour).Add(24 * time.Hour)
-		return &chairside.Error{Code: chairside.ERATELIMITED, Message: "Too many applications for this person today. Please try again tomorrow or ask the office for help.", RetryAfter: tomorrow.Sub(now)}
+		return &chairside.Error{Code: chairside.EDAILYLIMIT, Message: "Too many applications for this person today. Please try again tomorrow or ask the office for help.", RetryAfter: tomorrow.Sub(now)}
 	}
 	return nil
 }

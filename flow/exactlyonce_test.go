@@ -112,8 +112,8 @@ func TestSSNCapHoldsAcrossParallelSessions(t *testing.T) {
 		}
 		wg.Wait()
 		n, _ := f.log.count(sandbox.OpDecide)
-		if n != flow.DefaultDailySSNCap || codes[""] != flow.DefaultDailySSNCap || codes[chairside.ERATELIMITED] != 20-flow.DefaultDailySSNCap {
-			t.Fatalf("%d lender calls, answers %v; want %d calls and the rest rate_limited", n, codes, flow.DefaultDailySSNCap)
+		if n != flow.DefaultDailySSNCap || codes[""] != flow.DefaultDailySSNCap || codes[chairside.EDAILYLIMIT] != 20-flow.DefaultDailySSNCap {
+			t.Fatalf("%d lender calls, answers %v; want %d calls and the rest daily_limit", n, codes, flow.DefaultDailySSNCap)
 		}
 	})
 }
@@ -352,7 +352,7 @@ func TestServerDecidesWhatTheBrowserShows(t *testing.T) {
 			t.Fatal(err)
 		}
 
-		// A decline ends as no financing; pending needs a pending decision.
+		// A decline ends as declined; pending needs a pending decision.
 		d := f.caller(t)
 		if _, err := f.submit(t, d, "synchrony_standard", "Pending", "123450014"); err != nil {
 			t.Fatal(err)
@@ -364,7 +364,7 @@ func TestServerDecidesWhatTheBrowserShows(t *testing.T) {
 		if _, err := f.submit(t, g, "synchrony_standard", "Decline", "123450015"); err != nil {
 			t.Fatal(err)
 		}
-		if r, err := f.svc.Finish(ctx, g, chairside.OutcomeCompleted); err != nil || r.Outcome != chairside.OutcomeNoFinancing {
+		if r, err := f.svc.Finish(ctx, g, chairside.OutcomeCompleted); err != nil || r.Outcome != chairside.OutcomeDeclined {
 			t.Fatalf("finish after a decline: %v %v", r, err)
 		}
 

@@ -78,6 +78,9 @@ type Options struct {
 	// DemoEntityKey is the first demo office's entity key when the demo
 	// offices are loaded: where a named test case starts ("" for none).
 	DemoEntityKey string
+	// PlanRefused hears of each lender plan left out because its figures
+	// do not add up (money.Reason…), for /metrics. Default: nothing.
+	PlanRefused func(providerKey, reason string)
 }
 
 // Service is the application service. It is safe for concurrent use and
@@ -120,6 +123,9 @@ func New(store chairside.Store, lenders chairside.Lenders, keys chairside.BlindI
 	}
 	if opts.WarnCountdown <= 0 {
 		opts.WarnCountdown = chairside.DefaultWarnCountdown
+	}
+	if opts.PlanRefused == nil {
+		opts.PlanRefused = func(string, string) {}
 	}
 	if opts.Logger == nil {
 		opts.Logger = slog.New(slog.NewJSONHandler(io.Discard, nil))

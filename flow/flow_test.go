@@ -228,9 +228,9 @@ func TestNoLenderCallWithoutNeed(t *testing.T) {
 		if _, err := f.submit(t, c, "fortiva_standard", "Decline", "123450001"); err != nil {
 			t.Fatal(err)
 		}
-		// A third pull in this session is over the cap of 2.
+		// A third pull in this session is over the cap of 2: session_limit, not a request rate to wait out.
 		_, err = f.submit(t, c, "snap_standard", "Approve", "123450001")
-		if n, _ := f.log.count(sandbox.OpDecide); chairside.ErrorCode(err) != chairside.ERATELIMITED || n != 2 {
+		if n, _ := f.log.count(sandbox.OpDecide); chairside.ErrorCode(err) != chairside.ESESSIONLIMIT || n != 2 {
 			t.Fatalf("over the cap: %v, %d lender calls", err, n)
 		}
 

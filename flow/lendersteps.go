@@ -47,9 +47,13 @@ func (s *Service) whereOf(ctx context.Context, st chairside.Store, c *Caller, pa
 // stepApplies reports whether a conditional step applies to pa at all: the
 // quiz when the decision asks for it, the down payment when the decision
 // requires one, the Wisconsin spouse question for an applicant living in
-// Wisconsin, the California notice in an office in California.
+// Wisconsin, the California notice in an office in California, the
+// cardholder agreement for a card being opened (not one the patient
+// already has).
 func stepApplies(pa *chairside.ProviderApplication, w where, name string) bool {
 	switch name {
+	case chairside.JourneyCompleteAgreement:
+		return pa.Decision == nil || !pa.Decision.ExistingAccount
 	case chairside.JourneyQuiz:
 		return quizRequired(pa)
 	case chairside.JourneyDownPayment:

@@ -242,7 +242,7 @@ func (s *Service) ESign(ctx context.Context, c *Caller, providerKey string, req 
 			if err := s.stepsOpen(ctx, tx, c, pa, stepsAround(pa)); err != nil {
 				return err
 			}
-			if softPull(pa) != (docs.hardPull != nil) {
+			if hardPullAtSigning(pa) != (docs.hardPull != nil) {
 				return errorf(chairside.ECONFLICT, "This offer changed while you were signing. Please go back to your plan.")
 			}
 			now := s.now().UTC()
@@ -294,16 +294,18 @@ func (d *signingDocs) hash() string {
 	return sha256Hex(strings.Join(parts, "\x00"))
 }
 
-// softPull reports whether pa's offer came from a prequalify or prescreen:
-// such an offer becomes an account only with a hard-pull authorisation
-// given at signing.
-func softPull(pa *chairside.ProviderApplication) bool {
-	return pa.Decision == nil || pa.Decision.Operation != OpApply
+// hardPullAtSigning reports whether pa's offer becomes an account only
+// with a hard-pull authorisation given at signing: it came from a
+// prequalify or prescreen, and is not an account the patient already has
+// (an existing account opens nothing, so there is no new inquiry to allow).
+func hardPullAtSigning(pa *chairside.ProviderApplication) bool {
+	return pa.Decision == nil || (pa.Decision.Operation != OpApply && !pa.Decision.ExistingAccount)
 }
 
 // signingDocuments is the e-sign's precheck of its consents: each must name
 // the lender's current document (checkConsent), and the hard-pull one is
-// required after a soft pull and refused otherwise.
+// required after a soft pull for a new account (hardPullAtSigning) and
+// refused otherwise.
 func (s *Service) signingDocuments(ctx context.Context, providerKey string, pa *chairside.ProviderApplication, req *ESignRequest) (*signingDocs, error) {
 	lender, err := s.lenders.Lender(providerKey)
 	if err != nil {
@@ -329,9 +331,9 @@ func (s *Service) signingDocuments(ctx context.Context, providerKey string, pa *
 			}
 			continue
 		}
-		if want.kind == DocApplication && !softPull(pa) {
+		if want.kind == DocApplication && !hardPullAtSigning(pa) {
 			if want.in != nil {
-				return nil, errorf(chairside.EBADREQUEST, "hardPullConsent: this offer came from a full application, whose authorisation was already given.")
+				return nil, errorf(chairside.EBADREQUEST, "hardPullConsent: this offer needs no hard-pull authorisation at signing (it came from a full application, or is an account the patient already has).")
 			}
 			continue
 		}

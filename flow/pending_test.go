@@ -132,7 +132,8 @@ func TestPatchNotAsked(t *testing.T) {
 }
 
 // TestExistingAccountAccepted: an existing account's offer is chosen,
-// accepted, signed and completed like any approval.
+// accepted, signed and completed like any approval, without a hard-pull
+// authorisation (the account is there already: nothing is opened).
 func TestExistingAccountAccepted(t *testing.T) {
 	storetest.EachEngine(t, func(t *testing.T, e storetest.Engine) {
 		f := newFixture(t, e, flow.Options{})
@@ -146,7 +147,7 @@ func TestExistingAccountAccepted(t *testing.T) {
 		if _, err := f.svc.AcceptOffer(ctx, c, key, nil); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := f.svc.ESign(ctx, c, key, f.esignRequest(t, c, key, true)); err != nil {
+		if _, err := f.svc.ESign(ctx, c, key, f.esignRequest(t, c, key, false)); err != nil {
 			t.Fatal(err)
 		}
 		if pa, err := value(f.svc.Complete(ctx, c, key)); err != nil || pa.Status != chairside.StatusCompleted {

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/chairside/chairside"
+	"github.com/chairside/chairside/money"
 )
 
 // PlansPresented records that plans of these providers were shown.
@@ -56,16 +57,9 @@ func (s *Service) Plans(ctx context.Context, c *Caller, providerKey string, amou
 		s.log.Warn("lender plans failed", "session", SessionHash(c.Session.ID), "provider", providerKey, "err", chairside.ErrorCode(err))
 		return nil, errorf(chairside.ELENDER, "We could not get payment plans from the lender. Please try again.")
 	}
-	// Lender answers are untrusted: our provider key, a code, bounded count.
-	kept := make([]chairside.PaymentPlan, 0, len(plans))
-	seen := map[string]bool{}
-	for _, p := range plans {
-		if p.ProviderPlanCode == "" || seen[p.ProviderPlanCode] || len(kept) == maxPlans {
-			continue
-		}
-		seen[p.ProviderPlanCode] = true
-		p.ProviderKey = providerKey
-		kept = append(kept, p)
+	kept := s.plansToShow(c, pa, providerKey, amountCents, plans)
+	if len(plans) > 0 && len(kept) == 0 {
+		return nil, errorf(chairside.ELENDER, "We could not get payment plans from the lender. Please try again.")
 	}
 	err = s.batch(ctx, func(st chairside.Store) error {
 		if err := st.SavePaymentPlans(ctx, pa.ID, kept); err != nil {
@@ -78,6 +72,33 @@ func (s *Service) Plans(ctx context.Context, c *Caller, providerKey string, amou
 		return nil, err
 	}
 	return &PlansResponse{PaymentPlans: kept}, nil
+}
+
+// plansToShow keeps the lender's plans a patient may see. Lender answers
+// are untrusted: our provider key, a code, a bounded count, and figures
+// that agree with each other and stay within the approval and the amount
+// asked (money.Settle, docs/money.md). A plan that does not add up is
+// left out, logged and counted; the others are shown.
+func (s *Service) plansToShow(c *Caller, pa *chairside.ProviderApplication, providerKey string, amountCents int64,
+	plans []chairside.PaymentPlan) []chairside.PaymentPlan {
+	bounds := money.Bounds{ApprovedCents: pa.Decision.ApprovedAmountCents, RequestedCents: amountCents}
+	kept := make([]chairside.PaymentPlan, 0, len(plans))
+	seen := map[string]bool{}
+	for _, p := range plans {
+		if p.ProviderPlanCode == "" || seen[p.ProviderPlanCode] || len(kept) == maxPlans {
+			continue
+		}
+		seen[p.ProviderPlanCode] = true
+		p.ProviderKey = providerKey
+		if r := money.Settle(&p, bounds); r != nil {
+			s.log.Warn("lender plan refused", "session", SessionHash(c.Session.ID), "provider", providerKey,
+				"plan", p.ProviderPlanCode, "reason", r.Reason, "detail", r.Detail)
+			s.opts.PlanRefused(providerKey, r.Reason)
+			continue
+		}
+		kept = append(kept, p)
+	}
+	return kept
 }
 
 // offeredPlan finds a plan code among the plans saved for pa, and refuses

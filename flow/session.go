@@ -186,13 +186,8 @@ func (s *Service) startSession(ctx context.Context, loc *chairside.Location, d n
 			DynamicProviderKey:  sess.DynamicProviderKey,
 			ShowCancelModal:     true,
 		},
-		Application: ApplicationSummary{
-			Reference:           app.Reference(),
-			PurchaseAmountCents: app.PurchaseAmountCents,
-			Primary:             ApplicantName{FirstName: d.firstName, LastName: d.lastName, Email: d.email, MobilePhone: d.mobilePhone},
-			Insurance:           Insurance{InsuranceBenefitsCents: app.InsuranceBenefitsCents},
-		},
-		Location: locationInfo(loc),
+		Application: applicationSummary(app, loc, d),
+		Location:    locationInfo(loc),
 	}
 	resp.Form = s.firstForm(ctx, loc, first, app.PurchaseAmountCents)
 	return resp, nil
@@ -363,8 +358,9 @@ func (s *Service) Finish(ctx context.Context, c *Caller, outcome string) (*Finis
 
 // finishOutcome is the outcome to record for the one asked:
 //   - completed only when a lender completed an application; when every
-//     lender tried has answered and none completed, no_financing; while a
-//     lender step is in flight, or before any lender answered, refused;
+//     lender tried has answered and none completed, what happened
+//     (noFinancingOutcome); while a lender step is in flight, or before any
+//     lender answered, refused;
 //   - pending only when a lender's latest decision is pending;
 //   - cancel and timeout always.
 func (s *Service) finishOutcome(ctx context.Context, sess *chairside.Session, asked string) (string, error) {
@@ -394,9 +390,39 @@ func (s *Service) finishOutcome(ctx context.Context, sess *chairside.Session, as
 	case asked == chairside.OutcomePending:
 		return "", errorf(chairside.ECONFLICT, "No lender is reviewing this application.")
 	case decided:
-		return chairside.OutcomeNoFinancing, nil
+		return s.noFinancingOutcome(pas), nil
 	}
 	return "", errorf(chairside.ECONFLICT, "This application is not finished yet.")
+}
+
+// noFinancingOutcome says how a session that completed no application
+// ended, from each lender's latest decision, so the office reads what
+// happened: an offer still open that the patient did not take
+// (no_financing), only offers past their date (offer_expired), a lender
+// that declined (declined), else no lender made an offer (no_offer: no
+// offer, no answer, still reviewing).
+func (s *Service) noFinancingOutcome(pas []*chairside.ProviderApplication) string {
+	var open, expired, declined bool
+	for _, pa := range pas {
+		switch d := pa.Decision; {
+		case d == nil:
+		case chairside.Positive(d.ResponseCode) && s.expired(pa):
+			expired = true
+		case chairside.Positive(d.ResponseCode):
+			open = true
+		case d.ResponseCode == chairside.ResponseDeclined:
+			declined = true
+		}
+	}
+	switch {
+	case open:
+		return chairside.OutcomeNoFinancing
+	case expired:
+		return chairside.OutcomeOfferExpired
+	case declined:
+		return chairside.OutcomeDeclined
+	}
+	return chairside.OutcomeNoOffer
 }
 
 // isEntityKey reports whether k is exactly 16 ASCII digits.

@@ -153,3 +153,63 @@ func TestSigningAfterFullApplication(t *testing.T) {
 		}
 	})
 }
+
+// TestSigningWithAnExistingAccount: a lender that found an account the
+// patient already has opens nothing, so signing a plan on it asks for no
+// hard-pull authorisation — there is no new inquiry to allow — and refuses
+// one (docs/behaviour.md, "Consents").
+func TestSigningWithAnExistingAccount(t *testing.T) {
+	storetest.EachEngine(t, func(t *testing.T, e storetest.Engine) {
+		f := newFixture(t, e, flow.Options{})
+		ctx := context.Background()
+		c := f.caller(t)
+		const key = "synchrony_standard"
+		d, err := f.submit(t, c, key, "Existing", "123450033")
+		if err != nil || !d.ExistingAccount {
+			t.Fatalf("existing account: %+v %v", d, err)
+		}
+		f.confirmPlan(t, c, key)
+		if _, err := f.svc.AcceptOffer(ctx, c, key, nil); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.svc.ESign(ctx, c, key, f.esignRequest(t, c, key, true)); chairside.ErrorCode(err) != chairside.EBADREQUEST {
+			t.Fatalf("a hard-pull authorisation for an existing account: %v, want bad_request", err)
+		}
+		if pa, err := value(f.svc.ESign(ctx, c, key, f.esignRequest(t, c, key, false))); err != nil || pa.Status != chairside.StatusSigned {
+			t.Fatalf("esign without a hard pull: %+v %v", pa, err)
+		}
+		if kinds := f.consentKinds(t, c); len(kinds[chairside.ConsentHardPull]) != 0 {
+			t.Errorf("hard-pull consents for an existing account: %d, want none", len(kinds[chairside.ConsentHardPull]))
+		}
+		if _, err := f.svc.Complete(ctx, c, key); err != nil {
+			t.Fatal(err)
+		}
+	})
+}
+
+// TestExistingCardNeedsNoNewCardholderAgreement: Fortiva's cardholder
+// agreement, asked between signing and completing, covers a card "once it
+// is opened"; a patient using a Fortiva card they already have opens
+// nothing and is not asked it (docs/behaviour.md, "Signing").
+func TestExistingCardNeedsNoNewCardholderAgreement(t *testing.T) {
+	storetest.EachEngine(t, func(t *testing.T, e storetest.Engine) {
+		f := newFixture(t, e, flow.Options{})
+		ctx := context.Background()
+		c := f.caller(t)
+		const key = "fortiva_standard"
+		if d, err := f.submit(t, c, key, "Existing", "123450034"); err != nil || !d.ExistingAccount {
+			t.Fatalf("existing account: %+v %v", d, err)
+		}
+		f.confirmPlan(t, c, key)
+		if _, err := f.svc.AcceptOffer(ctx, c, key, nil); err != nil {
+			t.Fatal(err)
+		}
+		pa, err := value(f.svc.ESign(ctx, c, key, f.esignRequest(t, c, key, false)))
+		if err != nil || pa.Status != chairside.StatusSigned {
+			t.Fatalf("esign: %+v %v", pa, err)
+		}
+		if pa, err := value(f.svc.Complete(ctx, c, key)); err != nil || pa.Status != chairside.StatusCompleted {
+			t.Fatalf("complete without a new cardholder agreement: %+v %v", pa, err)
+		}
+	})
+}

@@ -64,6 +64,10 @@ type ApplicationSummary struct {
 	Primary             ApplicantName  `json:"primary"`
 	Joint               *ApplicantName `json:"joint,omitempty"`
 	Insurance           Insurance      `json:"insurance"`
+	// PurchaserEnabled says whether someone other than the patient (a
+	// parent or guardian who pays) may apply: the office's setting
+	// (chairside.Location.PurchaserEnabled), false unless it says so.
+	PurchaserEnabled bool `json:"purchaserEnabled"`
 }
 
 // ApplicantName is what the office entered of the applicant: the name,

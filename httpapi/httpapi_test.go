@@ -342,7 +342,8 @@ func TestFlowRuleAnswers(t *testing.T) {
 
 		b := h.start(t)
 		capped := h.prequalify(t, b, "synchrony_standard", testkit.Applicant("Approve", "123456782"))
-		if want(t, capped, 429, chairside.ERATELIMITED); capped.header.Get("Retry-After") == "" {
+		// The person's checks for today are used up: daily_limit, its own 429 (come back tomorrow), not rate_limited.
+		if want(t, capped, 429, chairside.EDAILYLIMIT); capped.header.Get("Retry-After") == "" {
 			t.Error("429 without Retry-After")
 		}
 		want(t, h.do(t, req{method: "POST", path: "/providers/synchrony_standard/acceptOffer", session: b}), 404, chairside.ENOTFOUND)

@@ -36,6 +36,8 @@ var statusOf = map[string]int{
 	chairside.EMEDIATYPE:    http.StatusUnsupportedMediaType,
 	chairside.EIDEMPOTENCY:  http.StatusUnprocessableEntity,
 	chairside.ERATELIMITED:  http.StatusTooManyRequests,
+	chairside.EDAILYLIMIT:   http.StatusTooManyRequests,
+	chairside.ESESSIONLIMIT: http.StatusTooManyRequests,
 	chairside.ELENDER:       http.StatusBadGateway,
 	chairside.EINTERNAL:     http.StatusInternalServerError,
 }

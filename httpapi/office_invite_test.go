@@ -222,9 +222,12 @@ func TestOfficeList(t *testing.T) {
 		res = h.do(t, req{method: "POST", path: "/providers/synchrony_standard/payment/plans", session: sid, body: map[string]any{"amountCents": 320000}})
 		var plans struct {
 			PaymentPlans []struct {
-				ProviderPlanCode   string
-				MonthlyAmountCents int64
-				DurationMonths     int
+				ProviderPlanCode     string
+				MonthlyAmountCents   int64
+				DurationMonths       int
+				PaymentCount         int
+				FinalPaymentCents    int64
+				TotalOfPaymentsCents int64
 			}
 		}
 		want(t, res, 200, "")
@@ -238,6 +241,8 @@ func TestOfficeList(t *testing.T) {
 		lenders := r["lenders"].([]any)
 		if r["status"] != "approved" || r["approvedAmountCents"].(float64) <= 0 || p == nil ||
 			int64(p["monthlyAmountCents"].(float64)) != plan.MonthlyAmountCents || int(p["durationMonths"].(float64)) != plan.DurationMonths ||
+			int(p["paymentCount"].(float64)) != plan.PaymentCount || int64(p["finalPaymentCents"].(float64)) != plan.FinalPaymentCents ||
+			int64(p["totalOfPaymentsCents"].(float64)) != plan.TotalOfPaymentsCents || plan.PaymentCount == 0 ||
 			len(lenders) != 1 || lenders[0].(map[string]any)["lenderName"] != "Synchrony" {
 			t.Fatalf("approved row: %v", r)
 		}

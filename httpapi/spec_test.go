@@ -93,7 +93,8 @@ var (
 		"paymentPlans[].maxAmountCents"}
 	startFields = []string{"session.webSessionId", "session.env", "session.groupId", "session.properties.state",
 		"session.dynamicProviderKey", "session.warnCountdownMillis", "session.timeoutAfterMillis", "session.experienceType",
-		"session.flowType", "session.showCancelModal", "application.purchaseAmountCents", "application.insurance.insuranceBenefitsCents"}
+		"session.flowType", "session.showCancelModal", "application.purchaseAmountCents", "application.insurance.insuranceBenefitsCents",
+		"application.purchaserEnabled"}
 	appFields = []string{"providerKey", "status", "decision.responseCode"}
 	docFields = []string{"id", "version", "title", "contentType", "content", "sha256"}
 )

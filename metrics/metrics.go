@@ -34,6 +34,7 @@ type Metrics struct {
 	breaker       *prometheus.GaugeVec
 	webhooks      *prometheus.CounterVec
 	polls         *prometheus.CounterVec
+	plansRefused  *prometheus.CounterVec
 	requests      *prometheus.CounterVec
 	reqLatency    *prometheus.HistogramVec
 }
@@ -68,6 +69,10 @@ func New() *Metrics {
 			Name: "chairside_reconciler_polls_total",
 			Help: "Status polls of pending applications by provider and result (changed, unchanged, error).",
 		}, []string{"provider", "result"}),
+		plansRefused: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "chairside_lender_plans_refused_total",
+			Help: "Lender plans left out because their figures do not add up, by provider and reason (missing, schedule, balloon, term, apr, lease, amount).",
+		}, []string{"provider", "reason"}),
 		requests: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "chairside_http_requests_total",
 			Help: "API requests by route pattern and status code.",
@@ -78,7 +83,7 @@ func New() *Metrics {
 			Buckets: []float64{.001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 10, 30},
 		}, []string{"route"}),
 	}
-	m.reg.MustRegister(m.lenderCalls, m.lenderLatency, m.lenderErrors, m.breaker, m.webhooks, m.polls, m.requests, m.reqLatency,
+	m.reg.MustRegister(m.lenderCalls, m.lenderLatency, m.lenderErrors, m.breaker, m.webhooks, m.polls, m.plansRefused, m.requests, m.reqLatency,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
 }
@@ -129,6 +134,15 @@ func (m *Metrics) Poll(provider, result string) {
 		return
 	}
 	m.polls.WithLabelValues(provider, result).Inc()
+}
+
+// PlanRefused counts a lender plan left out because its figures do not add
+// up (money.Settle's reason).
+func (m *Metrics) PlanRefused(provider, reason string) {
+	if m == nil {
+		return
+	}
+	m.plansRefused.WithLabelValues(provider, reason).Inc()
 }
 
 // Request counts one API request by its route pattern.

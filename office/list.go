@@ -19,6 +19,8 @@ const (
 	RowPending        = "pending"
 	RowApproved       = "approved"
 	RowDeclined       = "declined"
+	RowNoOffer        = "no_offer"
+	RowOfferExpired   = "offer_expired"
 	RowSigned         = "signed"
 	RowCompleted      = "completed"
 	RowCanceled       = "canceled"
@@ -27,7 +29,7 @@ const (
 
 // RowStatuses are the statuses a list may be filtered by.
 var RowStatuses = []string{RowInvited, RowInviteExpired, RowInviteCanceled, RowInProgress, RowPending, RowApproved,
-	RowDeclined, RowSigned, RowCompleted, RowCanceled, RowTimedOut}
+	RowDeclined, RowNoOffer, RowOfferExpired, RowSigned, RowCompleted, RowCanceled, RowTimedOut}
 
 // Row kinds.
 const (
@@ -68,16 +70,22 @@ type Lender struct {
 	UpdatedAt           time.Time `json:"updatedAt"`
 }
 
-// Plan is the plan the patient chose.
+// Plan is the plan the patient chose, with its schedule as the patient saw
+// it (docs/money.md).
 type Plan struct {
-	ProviderKey         string  `json:"providerKey"`
-	LenderName          string  `json:"lenderName"`
-	TypeID              string  `json:"typeId"`
-	MonthlyAmountCents  int64   `json:"monthlyAmountCents"`
-	DurationMonths      int     `json:"durationMonths"`
-	APR                 float64 `json:"apr"`
-	PromoAPR            float64 `json:"promoApr"`
-	AmountFinancedCents int64   `json:"amountFinancedCents"`
+	ProviderKey          string  `json:"providerKey"`
+	LenderName           string  `json:"lenderName"`
+	TypeID               string  `json:"typeId"`
+	ProductType          string  `json:"productType,omitempty"`
+	MonthlyAmountCents   int64   `json:"monthlyAmountCents"`
+	PaymentCount         int     `json:"paymentCount"`
+	FinalPaymentCents    int64   `json:"finalPaymentCents"`
+	TotalOfPaymentsCents int64   `json:"totalOfPaymentsCents"`
+	DownPaymentCents     int64   `json:"downPaymentCents"`
+	DurationMonths       int     `json:"durationMonths"`
+	APR                  float64 `json:"apr"`
+	PromoAPR             float64 `json:"promoApr"`
+	AmountFinancedCents  int64   `json:"amountFinancedCents"`
 }
 
 // List is the office's list of one day.
@@ -177,7 +185,9 @@ func (s *Service) chosenPlan(ctx context.Context, pa *chairside.ProviderApplicat
 	}
 	for _, p := range plans {
 		if p.ProviderPlanCode == pa.SelectedPlanCode {
-			return &Plan{ProviderKey: pa.ProviderKey, LenderName: lenderName(pa.ProviderKey), TypeID: p.TypeID, MonthlyAmountCents: p.MonthlyAmountCents,
+			return &Plan{ProviderKey: pa.ProviderKey, LenderName: lenderName(pa.ProviderKey), TypeID: p.TypeID, ProductType: p.ProductType,
+				MonthlyAmountCents: p.MonthlyAmountCents, PaymentCount: p.PaymentCount, FinalPaymentCents: p.FinalPaymentCents,
+				TotalOfPaymentsCents: p.TotalOfPaymentsCents, DownPaymentCents: p.DownPaymentCents,
 				DurationMonths: p.DurationMonths, APR: p.APR, PromoAPR: p.PromoAPR, AmountFinancedCents: p.AmountFinancedCents}, nil
 		}
 	}
@@ -185,11 +195,14 @@ func (s *Service) chosenPlan(ctx context.Context, pa *chairside.ProviderApplicat
 }
 
 // SessionStatus is where a session stands for the office. An outcome the
-// session finished with wins, except that a completed account always shows
-// as completed; a session left idle is timed out even before anything
-// recorded it; otherwise the furthest any lender got.
+// session finished with wins (declined, no offer, offer expired each as
+// itself), except that a completed account always shows as completed; a
+// session left idle is timed out even before anything recorded it;
+// otherwise, and for a session finished as no_financing (an offer not
+// taken, or any end without financing before the outcomes said which),
+// the furthest any lender got.
 func SessionStatus(sess *chairside.Session, pas []*chairside.ProviderApplication, now time.Time) string {
-	var signed, completed, approved, pending, answered bool
+	var signed, completed, approved, pending, declined, answered bool
 	for _, pa := range pas {
 		signed = signed || pa.Status == chairside.StatusSigned
 		completed = completed || pa.Status == chairside.StatusCompleted
@@ -197,6 +210,7 @@ func SessionStatus(sess *chairside.Session, pas []*chairside.ProviderApplication
 			answered = true
 			approved = approved || chairside.Positive(d.ResponseCode)
 			pending = pending || d.ResponseCode == chairside.ResponsePending
+			declined = declined || d.ResponseCode == chairside.ResponseDeclined
 		}
 	}
 	switch {
@@ -206,8 +220,12 @@ func SessionStatus(sess *chairside.Session, pas []*chairside.ProviderApplication
 		return RowCanceled
 	case sess.Outcome == chairside.OutcomeTimeout:
 		return RowTimedOut
-	case sess.Outcome == chairside.OutcomeNoFinancing:
+	case sess.Outcome == chairside.OutcomeDeclined:
 		return RowDeclined
+	case sess.Outcome == chairside.OutcomeNoOffer:
+		return RowNoOffer
+	case sess.Outcome == chairside.OutcomeOfferExpired:
+		return RowOfferExpired
 	case sess.Outcome == chairside.OutcomePending:
 		return RowPending
 	case sess.FinishedAt == nil && !sess.Live(now):
@@ -218,8 +236,10 @@ func SessionStatus(sess *chairside.Session, pas []*chairside.ProviderApplication
 		return RowApproved
 	case pending:
 		return RowPending
-	case answered:
+	case declined:
 		return RowDeclined
+	case answered:
+		return RowNoOffer
 	}
 	return RowInProgress
 }

@@ -44,6 +44,12 @@ func TestSessionStatus(t *testing.T) {
 		{"timed out by the browser", live(chairside.OutcomeTimeout, &finished), nil, RowTimedOut},
 		{"left idle", idle, []*chairside.ProviderApplication{pa(chairside.StatusDecided, "approved")}, RowTimedOut},
 		{"no financing", live(chairside.OutcomeNoFinancing, &finished), []*chairside.ProviderApplication{pa(chairside.StatusDecided, "declined")}, RowDeclined},
+		{"finished declined", live(chairside.OutcomeDeclined, &finished), []*chairside.ProviderApplication{pa(chairside.StatusDecided, "declined")}, RowDeclined},
+		{"finished with no offer", live(chairside.OutcomeNoOffer, &finished), []*chairside.ProviderApplication{pa(chairside.StatusDecided, "nooffer")}, RowNoOffer},
+		{"finished after no answer", live(chairside.OutcomeNoOffer, &finished), []*chairside.ProviderApplication{pa(chairside.StatusDecided, "error")}, RowNoOffer},
+		{"finished with the offer expired", live(chairside.OutcomeOfferExpired, &finished), []*chairside.ProviderApplication{pa(chairside.StatusDecided, "prequalified")}, RowOfferExpired},
+		{"no offer, nothing else yet", live("", nil), []*chairside.ProviderApplication{pa(chairside.StatusDecided, "nooffer"), pa(chairside.StatusStarted, "")}, RowNoOffer},
+		{"finished with an offer not taken", live(chairside.OutcomeNoFinancing, &finished), []*chairside.ProviderApplication{pa(chairside.StatusDecided, "prequalified")}, RowApproved},
 		{"finished pending", live(chairside.OutcomePending, &finished), []*chairside.ProviderApplication{pa(chairside.StatusDecided, "pending")}, RowPending},
 	} {
 		if got := SessionStatus(c.sess, c.pas, now); got != c.want {

@@ -60,6 +60,19 @@ func TestParseGood(t *testing.T) {
 	}
 }
 
+// TestParsePurchaserEnabled: an office lets a parent or guardian apply for
+// the patient only when its file says so (docs/behaviour.md, "The patient
+// check").
+func TestParsePurchaserEnabled(t *testing.T) {
+	offices, err := officefile.Parse("offices.yaml", []byte(strings.Replace(good, "state: NY", "state: NY\n  purchaserEnabled: true", 1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if offices[0].Location.PurchaserEnabled || !offices[1].Location.PurchaserEnabled {
+		t.Errorf("purchaserEnabled %v, %v; want false (left out), true", offices[0].Location.PurchaserEnabled, offices[1].Location.PurchaserEnabled)
+	}
+}
+
 // TestParseJSON: JSON is YAML, with lines too.
 func TestParseJSON(t *testing.T) {
 	data := `[
@@ -129,6 +142,8 @@ func TestParseBad(t *testing.T) {
 			`offices.yaml:16: office "Lake Country Dental": "weight" is not a field of a waterfall step`},
 		{"a field twice", "  groupId: grp-lake\n", "  groupId: grp-lake\n  groupId: grp-other\n",
 			`offices.yaml:6: office "Lake Country Dental": groupId is given twice`},
+		{"purchaserEnabled not a boolean", "state: NY", "state: NY\n  purchaserEnabled: parents",
+			`offices.yaml:22: office "Harbor Smiles": purchaserEnabled must be true or false, not "parents"`},
 		{"autoSubmit not a boolean", "autoSubmit: true", "autoSubmit: often",
 			`offices.yaml:15: office "Lake Country Dental": autoSubmit must be true or false, not "often"`},
 		{"no name", "  name: Harbor Smiles\n", "",

@@ -15,7 +15,7 @@ import (
 // The fields of an office and of a waterfall step, as in the Location's
 // JSON (chairside.Location); any other field is a problem.
 var (
-	officeFields = []string{"entityKey", "name", "state", "groupId", "brandName", "brandLogo", "language", "waterfall", "help", "groupHelp"}
+	officeFields = []string{"entityKey", "name", "state", "groupId", "brandName", "brandLogo", "language", "purchaserEnabled", "waterfall", "help", "groupHelp"}
 	stepFields   = []string{"providerKey", "role", "applyMode", "autoSubmit"}
 )
 
@@ -91,6 +91,7 @@ func (p *parser) office(i int, n *yaml.Node) {
 			p.problem(line, label, fmt.Sprintf("language %q is not one we speak: en or es", lang))
 		}
 	}
+	l.PurchaserEnabled = p.flag(f, "purchaserEnabled", label)
 	l.Waterfall = p.waterfall(f["waterfall"], n.Line, label, state)
 	o := Office{Location: l, Line: n.Line, Help: []*chairside.HelpOverride{}}
 	if v := f["help"]; v != nil {
@@ -200,6 +201,16 @@ func (p *parser) str(f map[string]*yaml.Node, key, label string) (string, int) {
 		return "", v.Line
 	}
 	return strings.TrimSpace(v.Value), v.Line
+}
+
+// flag answers a true-or-false field: false when it is absent, a problem
+// when it is anything else (a misspelt true would otherwise be false).
+func (p *parser) flag(f map[string]*yaml.Node, key, label string) bool {
+	var b bool
+	if v := f[key]; v != nil && v.Decode(&b) != nil {
+		p.problem(v.Line, label, fmt.Sprintf("%s must be true or false, not %q", key, v.Value))
+	}
+	return b
 }
 
 // officeLabel names the i-th office in messages: by its name, else its

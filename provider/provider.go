@@ -100,6 +100,10 @@ var catalogue = []chairside.Provider{
 	}),
 	with(base(Proceed, "proceed", "Proceed", "Proceed Patient Loan", "Proceed", KindInstallmentLoan, CreditLoan), func(p *chairside.Provider) {
 		p.PaymentCalculatorButtonsHidden = true
+		// A new amount is priced again by each partner lender, which takes
+		// longer and may change which partners' plans show: a short dialog
+		// says so while they load (docs/decisions.md, "Recalculating dialog").
+		p.PaymentCalculatorRecalculatingModal = true
 		p.SubLenders = []chairside.SubLender{
 			{ProviderID: "harbor", Name: "Harbor Community Bank", Logo: "/logos/harbor.svg"},
 			{ProviderID: "cedarline", Name: "Cedarline Credit Union", Logo: "/logos/cedarline.svg"},

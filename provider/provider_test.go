@@ -63,8 +63,13 @@ func TestCatalogue(t *testing.T) {
 	if p := get(LendingClub); !p.SelectPaymentPlanOnReviewScreen {
 		t.Error("lendingclub")
 	}
-	if p := get(Proceed); !p.PaymentCalculatorButtonsHidden || len(p.SubLenders) == 0 {
+	if p := get(Proceed); !p.PaymentCalculatorButtonsHidden || len(p.SubLenders) == 0 || !p.PaymentCalculatorRecalculatingModal {
 		t.Error("proceed")
+	}
+	for _, p := range All() {
+		if p.PaymentCalculatorRecalculatingModal != (p.Key == Proceed) {
+			t.Errorf("%s: paymentCalculatorRecalculatingModal %v: only Proceed asks for the dialog", p.Key, p.PaymentCalculatorRecalculatingModal)
+		}
 	}
 	if p := get(Synchrony); !p.SupportsFullAppMode || !slices.Equal(p.PaymentPlanFilterOverrides["credit_card"], []string{"deferred_interest", "fixed_rate"}) {
 		t.Error("synchrony")

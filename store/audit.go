@@ -35,11 +35,14 @@ var auditChecks = []struct {
 				AND k.kind = 'terms')`},
 	// An offer first decided by a soft pull becomes an account only with a
 	// hard-pull authorisation: given at signing, or with a full application
-	// to the same lender afterwards.
+	// to the same lender afterwards. An account the patient already has
+	// (its latest decision says so) opens nothing and needs none.
 	{"a signed offer after a soft pull has no hard-pull authorisation",
 		`SELECT pa.id FROM provider_applications pa WHERE pa.status IN ('signed', 'completed')
 			AND (SELECT d.operation FROM decisions d WHERE d.provider_application_id = pa.id
 				ORDER BY d.created_at, d.seq LIMIT 1) IN ('prequalify', 'prescreen')
+			AND (SELECT d.existing_account FROM decisions d WHERE d.provider_application_id = pa.id
+				ORDER BY d.created_at DESC, d.seq DESC LIMIT 1) = 0
 			AND NOT EXISTS (SELECT 1 FROM consents k WHERE k.application_id = pa.application_id AND k.provider_key = pa.provider_key
 				AND k.kind = 'hard_pull')`},
 	// Snap draws its lease payments from a checking account it must have
@@ -56,6 +59,8 @@ var auditChecks = []struct {
 			AND NOT EXISTS (SELECT 1 FROM lender_calls c WHERE c.provider_application_id = pa.id AND c.step = 'down_payment' AND c.state = 'done')`},
 	{"a completed Fortiva application has no answered cardholder agreement",
 		`SELECT pa.id FROM provider_applications pa WHERE pa.status = 'completed' AND pa.provider_key = 'fortiva_standard'
+			AND (SELECT d.existing_account FROM decisions d WHERE d.provider_application_id = pa.id
+				ORDER BY d.created_at DESC, d.seq DESC LIMIT 1) = 0
 			AND NOT EXISTS (SELECT 1 FROM lender_calls c WHERE c.provider_application_id = pa.id AND c.step = 'cardholder_agreement' AND c.state = 'done')`},
 	// A lender that asked for the identity quiz signs only after it was
 	// passed (flow/quiz.go records quiz.passed with the graded attempt).

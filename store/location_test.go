@@ -30,12 +30,15 @@ func TestLocations(t *testing.T) {
 			t.Fatal("waterfall order lost")
 		}
 
-		l2 := &chairside.Location{ID: "loc-2", EntityKey: randomDigits(16), Name: "Neutral", State: "DC", GroupID: "g2", CreatedAt: t0.Add(time.Second)}
+		l2 := &chairside.Location{ID: "loc-2", EntityKey: randomDigits(16), Name: "Neutral", State: "DC", GroupID: "g2", PurchaserEnabled: true, CreatedAt: t0.Add(time.Second)}
 		must(t, db.CreateLocation(ctx, l2))
 		list, err := db.ListLocations(ctx)
 		must(t, err)
 		if len(list) != 2 || list[0].ID != l.ID || list[1].ID != "loc-2" {
 			t.Fatalf("ListLocations = %v", list)
+		}
+		if list[0].PurchaserEnabled || !list[1].PurchaserEnabled {
+			t.Fatalf("purchaserEnabled %v, %v; want false, true", list[0].PurchaserEnabled, list[1].PurchaserEnabled)
 		}
 		if list[1].Waterfall != nil {
 			t.Fatalf("nil waterfall came back as %#v", list[1].Waterfall)
@@ -75,7 +78,7 @@ func TestUpsertLocation(t *testing.T) {
 		created, err := db.FindLocationByEntityKey(ctx, l.EntityKey)
 		must(t, err)
 		changed := &chairside.Location{EntityKey: l.EntityKey, Name: "Second", State: "NY", GroupID: "g2", BrandName: "Brand",
-			BrandLogo: "/logos/b.svg", Waterfall: []chairside.WaterfallStep{{ProviderKey: "snap_standard", Role: chairside.RolePrimary,
+			BrandLogo: "/logos/b.svg", PurchaserEnabled: true, Waterfall: []chairside.WaterfallStep{{ProviderKey: "snap_standard", Role: chairside.RolePrimary,
 				ApplyMode: chairside.ModeFull}}}
 		must(t, db.UpsertLocation(ctx, changed))
 		got, err := db.FindLocationByEntityKey(ctx, l.EntityKey)

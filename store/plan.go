@@ -10,7 +10,7 @@ import (
 
 const paymentPlanColumns = `provider_key, type_id, provider_plan_code, duration_months, monthly_amount_cents, total_cost_cents,
 	apr, promo_apr, description, expire_at, min_amount_cents, max_amount_cents, amount_financed_cents, down_payment_cents,
-	product_type, sub_lender_id`
+	product_type, sub_lender_id, payment_count, final_payment_cents`
 
 // SavePaymentPlans replaces the plans offered to a provider application
 // with plans, in their order, in one transaction. An empty or nil plans
@@ -34,21 +34,21 @@ func (db *DB) SavePaymentPlans(ctx context.Context, providerApplicationID string
 			return fmt.Errorf("store: save payment plans: %w", err)
 		}
 		for offset := 0; len(plans) > 0; {
-			// 18 parameters a row; 40 rows stay far below every engine's
+			// 20 parameters a row; 40 rows stay far below every engine's
 			// parameter limit.
 			chunk := plans[:min(len(plans), 40)]
 			var q strings.Builder
 			q.WriteString(`INSERT INTO payment_plans (provider_application_id, plan_order, ` + paymentPlanColumns + `) VALUES `)
-			args := make([]any, 0, 18*len(chunk))
+			args := make([]any, 0, 20*len(chunk))
 			for i, p := range chunk {
 				if i > 0 {
 					q.WriteString(", ")
 				}
-				q.WriteString("(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+				q.WriteString("(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
 				args = append(args, providerApplicationID, offset+i,
 					p.ProviderKey, p.TypeID, p.ProviderPlanCode, p.DurationMonths, p.MonthlyAmountCents, p.TotalCostCents,
 					p.APR, p.PromoAPR, p.Description, millis(p.ExpireDateTime), p.MinAmountCents, p.MaxAmountCents,
-					p.AmountFinancedCents, p.DownPaymentCents, p.ProductType, p.SubLenderID)
+					p.AmountFinancedCents, p.DownPaymentCents, p.ProductType, p.SubLenderID, p.PaymentCount, p.FinalPaymentCents)
 			}
 			if _, err := w.exec(ctx, q.String(), args...); err != nil {
 				if isForeignKeyViolation(err) {
@@ -77,7 +77,10 @@ func scanPaymentPlan(s scanner) (chairside.PaymentPlan, error) {
 	var expire int64
 	err := s.Scan(&p.ProviderKey, &p.TypeID, &p.ProviderPlanCode, &p.DurationMonths, &p.MonthlyAmountCents, &p.TotalCostCents,
 		&p.APR, &p.PromoAPR, &p.Description, &expire, &p.MinAmountCents, &p.MaxAmountCents,
-		&p.AmountFinancedCents, &p.DownPaymentCents, &p.ProductType, &p.SubLenderID)
+		&p.AmountFinancedCents, &p.DownPaymentCents, &p.ProductType, &p.SubLenderID, &p.PaymentCount, &p.FinalPaymentCents)
 	p.ExpireDateTime = fromMillis(expire)
+	if p.PaymentCount > 0 { // a plan saved before schedules were kept has its total cost only
+		p.Tally()
+	}
 	return p, err
 }

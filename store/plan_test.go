@@ -10,6 +10,9 @@ import (
 	"github.com/chairside/chairside/store/storetest"
 )
 
+// TestPaymentPlans: plans come back as saved, their totals worked out
+// from the schedule kept (the first); a plan saved before schedules were
+// kept (the second, no payment count) keeps its total cost as saved.
 func TestPaymentPlans(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		s := newSession(t, db, t0)
@@ -17,7 +20,8 @@ func TestPaymentPlans(t *testing.T) {
 		pa := newProviderApplication(t, db, a, "synchrony_standard")
 		plans := []chairside.PaymentPlan{
 			{ProviderKey: "synchrony_standard", TypeID: chairside.PlanDeferredInterest, ProviderPlanCode: "P12", DurationMonths: 12,
-				MonthlyAmountCents: 41667, TotalCostCents: 500000, APR: 26.99, PromoAPR: 0, Description: "No interest if paid in full in 12 months",
+				MonthlyAmountCents: 41667, PaymentCount: 12, FinalPaymentCents: 41663, TotalOfPaymentsCents: 500000,
+				TotalCostCents: 500000, APR: 26.99, PromoAPR: 0, Description: "No interest if paid in full in 12 months",
 				ExpireDateTime: t0.Add(48 * time.Hour), MinAmountCents: 20000, MaxAmountCents: 2500000, AmountFinancedCents: 500000},
 			{ProviderKey: "synchrony_standard", TypeID: chairside.PlanFixedRate, ProviderPlanCode: "P60", DurationMonths: 60,
 				MonthlyAmountCents: 10125, TotalCostCents: 607500, APR: 9.9, PromoAPR: 9.9, ExpireDateTime: t0.Add(48 * time.Hour),

@@ -347,6 +347,7 @@ func (m *Main) handler(db *store.DB, keys *seal.Keyring, log *slog.Logger) http.
 		LenderTimeout: c.LenderTimeout,
 		TestCases:     testCases,
 		DemoEntityKey: demoKey,
+		PlanRefused:   m.metrics.PlanRefused,
 	})
 	m.svc = svc
 	staff := office.New(db, log)

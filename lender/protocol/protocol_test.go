@@ -83,6 +83,9 @@ func TestPlansCarryEveryField(t *testing.T) {
 	if err := wire.Validate(); err != nil {
 		t.Fatal(err)
 	}
+	// Figures that follow from the schedule are not on the wire: our side
+	// works them out (money.Settle) rather than take a lender's word.
+	p.TotalOfPaymentsCents, p.FinanceChargeCents = 0, 0
 	if got := wire.Chairside(p.ProviderKey); !reflect.DeepEqual(got, []chairside.PaymentPlan{p}) {
 		t.Fatalf("round trip\n got %+v\nwant %+v", got, p)
 	}

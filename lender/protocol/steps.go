@@ -12,7 +12,10 @@ import (
 
 // Plan is one payment plan of an approved application (an offer), as
 // GET /applications/{id}/plans lists them. APR and PromoAPR are percent
-// (26.99); every amount is cents in the answer's currency.
+// (26.99); every amount is cents in the answer's currency. TotalCostCents
+// is everything the patient pays, the down payment included. PaymentCount
+// and FinalPaymentCents state the schedule; a lender may leave them out,
+// and the schedule is then worked out from the total (money.Settle).
 type Plan struct {
 	PlanCode            string    `json:"planCode"`
 	Type                string    `json:"type"`
@@ -21,6 +24,8 @@ type Plan struct {
 	APR                 float64   `json:"apr"`
 	PromoAPR            float64   `json:"promoApr"`
 	MonthlyPaymentCents int64     `json:"monthlyPaymentCents"`
+	PaymentCount        int       `json:"paymentCount,omitempty"`
+	FinalPaymentCents   int64     `json:"finalPaymentCents,omitempty"`
 	TotalCostCents      int64     `json:"totalCostCents"`
 	AmountFinancedCents int64     `json:"amountFinancedCents"`
 	DownPaymentCents    int64     `json:"downPaymentCents"`
@@ -45,6 +50,7 @@ func FromPlans(applicationID string, plans []chairside.PaymentPlan) *Plans {
 		out.Plans = append(out.Plans, Plan{
 			PlanCode: p.ProviderPlanCode, Type: p.TypeID, ProductType: p.ProductType, TermMonths: p.DurationMonths,
 			APR: p.APR, PromoAPR: p.PromoAPR, MonthlyPaymentCents: p.MonthlyAmountCents, TotalCostCents: p.TotalCostCents,
+			PaymentCount: p.PaymentCount, FinalPaymentCents: p.FinalPaymentCents,
 			AmountFinancedCents: p.AmountFinancedCents, DownPaymentCents: p.DownPaymentCents,
 			MinAmountCents: p.MinAmountCents, MaxAmountCents: p.MaxAmountCents, Description: p.Description,
 			SubLenderID: p.SubLenderID, ExpiresAt: p.ExpireDateTime,
@@ -60,6 +66,7 @@ func (p *Plans) Chairside(providerKey string) []chairside.PaymentPlan {
 		out = append(out, chairside.PaymentPlan{
 			ProviderKey: providerKey, TypeID: w.Type, ProviderPlanCode: w.PlanCode, DurationMonths: w.TermMonths,
 			MonthlyAmountCents: w.MonthlyPaymentCents, TotalCostCents: w.TotalCostCents, APR: w.APR, PromoAPR: w.PromoAPR,
+			PaymentCount: w.PaymentCount, FinalPaymentCents: w.FinalPaymentCents,
 			Description: w.Description, ExpireDateTime: w.ExpiresAt, MinAmountCents: w.MinAmountCents,
 			MaxAmountCents: w.MaxAmountCents, AmountFinancedCents: w.AmountFinancedCents,
 			DownPaymentCents: w.DownPaymentCents, ProductType: w.ProductType, SubLenderID: w.SubLenderID,
@@ -78,10 +85,10 @@ func (p *Plans) Validate() error {
 		if w.PlanCode == "" {
 			return fmt.Errorf("plans[%d]: no planCode", i)
 		}
-		if w.TermMonths < 0 || w.APR < 0 || w.PromoAPR < 0 {
+		if w.TermMonths < 0 || w.PaymentCount < 0 || w.APR < 0 || w.PromoAPR < 0 {
 			return fmt.Errorf("plans[%d]: negative term or rate", i)
 		}
-		for _, m := range []int64{w.MonthlyPaymentCents, w.TotalCostCents, w.AmountFinancedCents, w.DownPaymentCents, w.MinAmountCents, w.MaxAmountCents} {
+		for _, m := range []int64{w.MonthlyPaymentCents, w.FinalPaymentCents, w.TotalCostCents, w.AmountFinancedCents, w.DownPaymentCents, w.MinAmountCents, w.MaxAmountCents} {
 			if err := checkMoney(fmt.Sprintf("plans[%d]", i), m); err != nil {
 				return err
 			}

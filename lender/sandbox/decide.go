@@ -50,6 +50,10 @@ const (
 	// treatments, so the patient may ask for a higher limit
 	// (ChangeCreditLimit).
 	OutcomeExistingLowLimit = "existing_low_limit"
+	// OutcomeBadPlan approves, and one of the plans it then offers does not
+	// add up (its total is $10.00 more than its payments): the plan a
+	// careless lender might send, which the server must never show.
+	OutcomeBadPlan = "approved_bad_plan"
 )
 
 // LowLimitCents is the credit limit of an OutcomeExistingLowLimit account.
@@ -135,6 +139,10 @@ var testCases = []TestCase{
 	{ID: "hfd-down-payment", Name: "HFD approves with a down payment",
 		Description: "HFD approves with its down payment (10% of the amount, at least $100), so its own steps follow the accepted plan: the down payment, another contact and the monthly payment method; any other lender declines.",
 		Outcomes:    map[string]string{"hfd_standard": OutcomeApproved, "*": OutcomeDeclined}},
+	{ID: "inconsistent-plan", Name: "A plan that does not add up",
+		Description: "The primary provider approves, and the first of its plans states a total $10.00 above what its payments add up to: " +
+			"that plan is not shown (and is counted on /metrics), the others are.",
+		Outcomes: map[string]string{"primary": OutcomeBadPlan, "*": OutcomeDeclined}},
 }
 
 // TestCases returns the named test cases, in a stable order. The result is

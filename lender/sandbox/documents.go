@@ -16,7 +16,7 @@ import (
 // recorded against an older text stays provable by its version and hash.
 // One version covers both languages: the English and the Spanish of a
 // document differ by their hash, which is what a consent records.
-const documentVersion = "sandbox-2026-01"
+const documentVersion = "sandbox-2026-03"
 
 // docText is a document's title and its text.
 type docText struct{ title, text string }
@@ -33,6 +33,8 @@ Checking your options with {{name}} does not affect your credit score. If you ac
 Rates and terms depend on your credit history and income. The plans shown are offers for the amount shown and expire on the date shown.
 
 You may cancel within 5 days of accepting an offer by calling {{name}}.`},
+	// The agreement of a card (promotional or revolving): its promotions
+	// may defer interest, and the clause says what that costs.
 	"agreement": {"Credit agreement", `SAMPLE - {{financing}} agreement
 
 You agree to repay {{name}} the amount financed and any interest under the plan you chose, in monthly payments on the due dates in your statement.
@@ -50,13 +52,22 @@ By continuing you confirm that the information you gave is true and complete, an
 You agree to receive your agreement, disclosures and notices electronically and to sign them electronically. An electronic signature has the same effect as one on paper.
 
 You may ask {{name}} for a paper copy at no cost, and you may withdraw this consent at any time by contacting {{name}}. To view and keep these records you need a device with a web browser and a way to save or print.`},
+	// The agreement of an installment loan: fixed payments at a fixed rate,
+	// no promotional balance and so no deferred interest.
+	"loan_agreement": {"Loan agreement", `SAMPLE - {{financing}} loan agreement
+
+You agree to repay {{name}} the amount financed, with interest at the fixed annual percentage rate (APR) of the plan you chose (0% on a plan without interest), in equal monthly payments on the due dates in your payment schedule. The rate and the payment do not change for the life of the loan.
+
+A down payment, if your plan has one, is paid before the loan starts and is not part of the amount financed.
+
+Late payments may cost a fee and may be reported to credit bureaus. You may pay early at any time without penalty, and paying early lowers the interest you pay.`},
 	// The agreement of a lease-to-own product: a lease, not credit — no
 	// interest, no promotional balance.
 	"lease_agreement": {"Lease agreement", `SAMPLE - {{financing}} lease agreement
 
 {{name}} buys the treatment from your dental office and leases it to you. This is a lease, not a loan or credit: there is no interest rate.
 
-You make the lease payments of the plan you chose from your checking account on your paydays. If you make every payment you own it; the total of the payments (the cost of ownership) is more than the cash price.
+You make the lease payments of the plan you chose from your checking account on your paydays. If you make every payment you own it; the payments add up to more than the cash price, and what they cost beyond it is the cost of ownership.
 
 Early purchase option: pay the cash price within 101 days and you own it with nothing more to pay. You may end the lease at any time by contacting {{name}}; payments already made are not refunded.`},
 	"california_notice": {"Notice for patients in California", `SAMPLE - Paying for dental treatment with {{financing}}
@@ -73,6 +84,19 @@ This agreement covers your {{financing}} account once it is opened: your credit 
 You agree to pay at least the minimum payment shown on each monthly statement by its due date. Interest is charged on balances not paid in full, except during a promotional period.
 
 You may close your account at any time by contacting {{name}}. {{name}} will tell you in advance of any change to these terms.`},
+	// What a lease-to-own lender shows where a credit lender shows its
+	// disclosures and its prequalification terms: no credit needed means
+	// no credit report, so it never asks to pull one (docs/money.md).
+	"lease_disclosures": {"Important lease disclosures", `SAMPLE - {{financing}} disclosures
+
+{{financing}} is a lease, not credit. No credit needed: {{name}} does not get your credit report from the credit bureaus, now or when you sign, and checking your options does not affect your credit score.
+
+To decide, {{name}} verifies your identity, your income and your checking account. The leases shown are offers for the cash price shown and expire on the date shown.`},
+	"lease_prequalification": {"Lease options terms", `SAMPLE - Seeing your lease options with {{name}}
+
+To see your options, {{name}} verifies your identity, your income and your checking account. It does not get your credit report, and your credit score is not affected.
+
+Seeing your options is not a promise of a lease; {{name}} may ask for more information before you sign.`},
 	"prequalification": {"Prequalification terms", `SAMPLE - Prequalifying with {{name}}
 
 To see if you prequalify, {{name}} makes a soft credit inquiry, which does not affect your credit score.
@@ -129,20 +153,40 @@ func (l *lender) render(kind string, lang locale.Language) (title, content, cont
 		}
 		return title, l.rates(lang), "text/plain", true
 	}
-	text := kind
-	if kind == "agreement" && l.p.Kind == provider.KindLeaseToOwn {
-		text = "lease_agreement"
-	}
 	texts := documentTexts
 	if lang == locale.Spanish {
 		texts = documentTextsES
 	}
-	t, ok := texts[text]
-	if !ok || kind == "lease_agreement" {
+	t, ok := texts[l.textOf(kind)]
+	if !ok || productTexts[kind] {
 		return "", "", "", false
 	}
 	content = strings.NewReplacer("{{name}}", l.p.Name, "{{financing}}", l.p.FinancingName).Replace(t.text)
 	return t.title, content, "text/plain", true
+}
+
+// productTexts are the templates textOf chooses by product, never asked
+// for by their own names.
+var productTexts = map[string]bool{
+	"lease_agreement": true, "loan_agreement": true, "lease_disclosures": true, "lease_prequalification": true,
+}
+
+// textOf is the template of a document kind for this lender's product: the
+// agreement of a lease-to-own product is a lease agreement, of an
+// installment loan a loan agreement, of a card the credit agreement with
+// its promotion clause; a lease-to-own product's disclosures and
+// prequalification terms ask for no credit report.
+func (l *lender) textOf(kind string) string {
+	lease := l.p.Kind == provider.KindLeaseToOwn
+	switch {
+	case kind == "agreement" && lease:
+		return "lease_agreement"
+	case kind == "agreement" && l.p.Kind == provider.KindInstallmentLoan:
+		return "loan_agreement"
+	case (kind == "disclosures" || kind == "prequalification") && lease:
+		return "lease_" + kind
+	}
+	return kind
 }
 
 // docKey names a rendered document in one language; the texts are

@@ -31,8 +31,8 @@ func TestDownPaymentIsDeducted(t *testing.T) {
 		if pl.DownPaymentCents != 50_000 || pl.AmountFinancedCents != 400_000 {
 			t.Errorf("%s: down %d financed %d, want $500 and $4,000", pl.ProviderPlanCode, pl.DownPaymentCents, pl.AmountFinancedCents)
 		}
-		_, paid := schedule(400_000, pl.APR, pl.MonthlyAmountCents)
-		if pl.TotalCostCents != 50_000+paid {
+		paid := pl.MonthlyAmountCents*int64(pl.PaymentCount-1) + pl.FinalPaymentCents
+		if pl.TotalCostCents != 50_000+paid || pl.TotalOfPaymentsCents != paid {
 			t.Errorf("%s: total %d, want $500 + payments %d", pl.ProviderPlanCode, pl.TotalCostCents, paid)
 		}
 		if pl.APR == 0 {
@@ -86,7 +86,7 @@ func TestSnapPlansAreLeases(t *testing.T) {
 				t.Errorf("early purchase option costs %d for %d", paid, pl.AmountFinancedCents)
 			}
 		case "SNP-LTO-12":
-			if paid != pl.MonthlyAmountCents*12 || paid <= pl.AmountFinancedCents {
+			if pl.PaymentCount != 12 || paid != pl.MonthlyAmountCents*11+pl.FinalPaymentCents || paid <= pl.AmountFinancedCents {
 				t.Errorf("lease cost of ownership %d for %d", paid, pl.AmountFinancedCents)
 			}
 		}

@@ -57,7 +57,7 @@ var (
 		OutcomeApproved, chairside.ResponsePrequalified, chairside.ResponsePreapproved, OutcomeExisting,
 		OutcomeDeclined, OutcomeNoOffer, OutcomeError, OutcomePending, OutcomePendingThenApproved,
 		OutcomePendingIncome, OutcomeUnderReview, OutcomePendingReview, OutcomeExpired,
-		OutcomeExistingLowLimit,
+		OutcomeExistingLowLimit, OutcomeBadPlan,
 	}
 )
 

@@ -9,6 +9,7 @@ import (
 
 	"github.com/chairside/chairside"
 	"github.com/chairside/chairside/locale"
+	"github.com/chairside/chairside/money"
 	"github.com/chairside/chairside/provider"
 )
 
@@ -38,11 +39,10 @@ type product struct {
 
 // Payment calculations of a term.
 const (
-	calcDeferred   = iota // max(amount/months, $30 or floor), no interest if paid in time
-	calcMultiplier        // learn-how multiplier of the amount, rounded up to a dollar
-	calcAmortised         // level payment at the APR, rounded up to a cent
-	calcPercent           // a percent of the highest balance or a floor, until paid
-	calcLease             // lease: cost of leasing spread over the months
+	calcDeferred = iota // max(amount/months, $30 or floor), no interest if paid in time
+	calcLevel           // equal payments at the APR, the last one adjusted
+	calcPercent         // a percent of the highest balance or a floor, until paid
+	calcLease           // lease: cost of leasing spread over the months
 )
 
 // term is one payment plan a product offers.
@@ -61,20 +61,11 @@ type term struct {
 	description words // what the plan is, in the patient's words
 }
 
-// fixedRateMultipliers are the learn-how multipliers (docs/decisions.md,
-// "Lenders"): the percent of the financed amount paid monthly. They are
-// exactly the level-payment factors at 17.90%, 18.90%, 19.90% and 20.90%
-// APR, which the fixed-rate plans therefore carry, so the APR shown and the
-// payment agree.
-var fixedRateMultipliers = map[int]struct {
-	apr        float64
-	perMillion int64 // the multiplier percent × 10,000
-}{
-	24: {17.90, 49876},
-	36: {18.90, 36605},
-	48: {19.90, 30377},
-	60: {20.90, 26997},
-}
+// fixedRateAPRs are the card's fixed-rate plans' rates by term. The
+// learn-how drawer's multipliers (docs/decisions.md, "Lenders") are the
+// level-payment factors at these rates, so its estimate and the plan's
+// own payment agree to about a cent.
+var fixedRateAPRs = map[int]float64{24: 17.90, 36: 18.90, 48: 19.90, 60: 20.90}
 
 // loanAPR is the APR of an installment loan by simulated score.
 func loanAPR(score int) float64 {
@@ -107,18 +98,18 @@ func deferred(abbr string, months int, apr float64, minCents int64) term {
 }
 
 func fixedRate(abbr string, months int, minCents int64) term {
-	m := fixedRateMultipliers[months]
+	apr := fixedRateAPRs[months]
 	return term{
 		code: fmt.Sprintf("%s-FR-%02d", abbr, months), typeID: chairside.PlanFixedRate, months: months,
-		apr: m.apr, calc: calcMultiplier, minCents: minCents, productType: "bankloan",
-		description: fixedRateWords(m.apr, months),
+		apr: apr, calc: calcLevel, minCents: minCents, productType: "bankloan",
+		description: fixedRateWords(apr, months),
 	}
 }
 
 func revolvingFixed(abbr string, months int, apr float64, minCents int64) term {
 	return term{
 		code: fmt.Sprintf("%s-FR-%02d", abbr, months), typeID: chairside.PlanFixedRate, months: months,
-		apr: apr, calc: calcAmortised, minCents: minCents, productType: "bankloan",
+		apr: apr, calc: calcLevel, minCents: minCents, productType: "bankloan",
 		description: fixedRateWords(apr, months),
 	}
 }
@@ -136,7 +127,7 @@ func installments(abbr string, months []int, apr float64, minCents int64, produc
 	for _, m := range months {
 		ts = append(ts, term{
 			code: fmt.Sprintf("%s-IL-%02d", abbr, m), typeID: chairside.PlanFixedInstallmentLoan, months: m,
-			apr: apr, calc: calcAmortised, minCents: minCents, productType: productType,
+			apr: apr, calc: calcLevel, minCents: minCents, productType: productType,
 			description: words{
 				en: fmt.Sprintf("Fixed monthly payments for %d months at %.2f%% APR. No penalty for paying early.", m, apr),
 				es: fmt.Sprintf("Pagos mensuales fijos durante %d meses con una APR de %.2f%%. Sin penalidad por pagar antes.", m, apr),
@@ -206,7 +197,7 @@ var products = map[string]*product{
 			}
 			return []term{
 				di(6, 20_000), di(12, 30_000),
-				{code: "VIV-REV", typeID: chairside.PlanFixedRate, apr: 29.99, calc: calcPercent, minCents: 2500,
+				{code: "VIV-REV", typeID: chairside.PlanFixedRate, apr: 29.99, calc: calcPercent, minCents: 30_000,
 					floorCents: 2500, percent: 4, productType: "bankloan",
 					description: words{
 						en: "Pay 4% of your highest balance or $25 a month, whichever is greater, at 29.99% APR " +
@@ -303,14 +294,14 @@ var products = map[string]*product{
 		terms: func(score int) []term {
 			ts := installments("PRO", []int{12, 24, 36, 48, 60, 84}, loanAPR(score), 100_000, "bankloan")
 			return append(ts,
-				term{code: "PRO-HAR-NI-12", typeID: chairside.PlanSubLenderNoInterest, months: 12, calc: calcAmortised,
+				term{code: "PRO-HAR-NI-12", typeID: chairside.PlanSubLenderNoInterest, months: 12, calc: calcLevel,
 					minCents: 100_000, productType: "bankloan", subLender: "harbor",
 					description: words{
 						en: "No interest: 12 equal monthly payments, from Harbor Community Bank.",
 						es: "Sin intereses: 12 pagos mensuales iguales, con Harbor Community Bank.",
 					}},
 				term{code: "PRO-CED-PR-24", typeID: chairside.PlanSubLenderPromotionalRate, months: 24, apr: 5.99,
-					calc: calcAmortised, minCents: 150_000, productType: "bankloan", subLender: "cedarline",
+					calc: calcLevel, minCents: 150_000, productType: "bankloan", subLender: "cedarline",
 					description: words{
 						en: "Promotional rate of 5.99% APR for 24 months, from Cedarline Credit Union.",
 						es: "Tasa promocional con una APR de 5.99% durante 24 meses, con Cedarline Credit Union.",
@@ -372,7 +363,7 @@ func (p *product) decide(outcome string, prof profile, purchase int64) (result s
 	forced := clamp(roundUp100(max(purchase, 500_000)), p.minCents, p.maxCents)
 
 	switch outcome {
-	case OutcomeApproved, chairside.ResponsePrequalified, chairside.ResponsePreapproved, OutcomeExisting, OutcomeExpired:
+	case OutcomeApproved, chairside.ResponsePrequalified, chairside.ResponsePreapproved, OutcomeExisting, OutcomeExpired, OutcomeBadPlan:
 		return outcome, forced, down(forced)
 	case OutcomeExistingLowLimit:
 		return outcome, LowLimitCents, down(LowLimitCents)
@@ -408,7 +399,8 @@ func (p *product) decide(outcome string, prof profile, purchase int64) (result s
 // stipulations ask is in lang.
 func (p *product) answer(d *chairside.Decision, r record, settled bool, lang locale.Language) {
 	switch r.outcome {
-	case OutcomeApproved, chairside.ResponsePrequalified, chairside.ResponsePreapproved, OutcomeExisting, OutcomeExpired, OutcomeExistingLowLimit:
+	case OutcomeApproved, chairside.ResponsePrequalified, chairside.ResponsePreapproved, OutcomeExisting, OutcomeExpired, OutcomeExistingLowLimit,
+		OutcomeBadPlan:
 		d.ResponseCode = p.positiveCode(d.Operation)
 		d.ApprovedAmountCents = r.approvedCents
 		if r.downCents > 0 {
@@ -549,96 +541,48 @@ func (l *lender) Plans(ctx context.Context, req *chairside.PlansRequest) ([]chai
 		plan.ExpireDateTime = expires
 		plan.MaxAmountCents = approved
 		plan.DownPaymentCents = down
-		plan.TotalCostCents += down
+		plan.Tally()
 		plans = append(plans, plan)
+	}
+	if r.outcome == OutcomeBadPlan && len(plans) > 0 {
+		plans[0].TotalCostCents += 1_000 // the figures no longer agree
 	}
 	return plans, nil
 }
 
-// compute works out a term's payments for an amount, described in English
-// (Plans puts in the words of the call's language).
+// compute works out a term's schedule for an amount with the money
+// engine (docs/money.md), described in English (Plans puts in the words of
+// the call's language).
 func (t term) compute(amount int64) chairside.PaymentPlan {
 	plan := chairside.PaymentPlan{
 		TypeID: t.typeID, ProviderPlanCode: t.code, DurationMonths: t.months, APR: t.apr, PromoAPR: t.promoAPR,
 		Description: t.description.en, MinAmountCents: t.minCents, AmountFinancedCents: amount,
 		ProductType: t.productType, SubLenderID: t.subLender,
 	}
+	var s money.Schedule
 	switch t.calc {
 	case calcDeferred:
-		// The suggested payment clears the balance within the promotion.
-		monthly := max(ceilDiv(amount, int64(t.months)), t.floorCents)
+		// The suggested payment clears the balance within the promotion,
+		// and no sooner than it must: the last payment is what is left.
+		suggested := max(ceilDiv(amount, int64(t.months)), t.floorCents)
 		if t.percent > 0 {
-			monthly = max(monthly, ceilDiv(amount*int64(t.percent*100), 10_000))
+			suggested = max(suggested, ceilDiv(amount*int64(t.percent*100), 10_000))
 		}
-		plan.MonthlyAmountCents = monthly
-		plan.TotalCostCents = amount
-	case calcMultiplier:
-		m := fixedRateMultipliers[t.months]
-		// amount × percent/100, rounded up to a whole dollar. The
-		// total is what those payments really add up to: rounded up, they
-		// clear the balance a little before the term's end, the last
-		// payment being smaller, so the total is at most monthly × months.
-		plan.MonthlyAmountCents = ceilDiv(amount*m.perMillion, 1_000_000*100) * 100
-		_, plan.TotalCostCents = schedule(amount, t.apr, plan.MonthlyAmountCents)
-	case calcAmortised:
-		// Interest rounded to the cent each month can leave a cent or two
-		// for one more month; a cent more a month keeps the term exact.
-		monthly := levelPayment(amount, t.apr, t.months)
-		n, total := schedule(amount, t.apr, monthly)
-		for n > t.months {
-			monthly++
-			n, total = schedule(amount, t.apr, monthly)
-		}
-		plan.MonthlyAmountCents, plan.TotalCostCents = monthly, total
+		s = money.PayDown(amount, 0, suggested)
+	case calcLevel:
+		s = money.Level(amount, t.apr, t.months)
 	case calcPercent:
-		plan.MonthlyAmountCents = max(ceilDiv(amount*int64(t.percent*100), 10_000), t.floorCents)
-		plan.DurationMonths, plan.TotalCostCents = schedule(amount, t.apr, plan.MonthlyAmountCents)
+		// A revolving account paid at its minimum until paid off: the
+		// plan's term is how long that takes.
+		s = money.PayDown(amount, t.apr, max(ceilDiv(amount*int64(t.percent*100), 10_000), t.floorCents))
+		plan.DurationMonths = s.Count
 	case calcLease:
 		// The cost of ownership spread evenly; a lease states no APR.
-		plan.MonthlyAmountCents = ceilDiv(int64(math.Ceil(float64(amount)*t.percent)), int64(t.months))
-		plan.TotalCostCents = plan.MonthlyAmountCents * int64(t.months)
+		s = money.Spread(int64(math.Ceil(float64(amount)*t.percent)), t.months)
 	}
+	plan.PaymentCount, plan.MonthlyAmountCents, plan.FinalPaymentCents = s.Count, s.Payment, s.Final
+	plan.Tally()
 	return plan
-}
-
-// levelPayment is the monthly payment that repays amount over months at apr
-// percent, rounded up to a cent so the schedule always ends on time.
-func levelPayment(amount int64, apr float64, months int) int64 {
-	if amount <= 0 || months <= 0 {
-		return 0
-	}
-	if apr == 0 {
-		return ceilDiv(amount, int64(months))
-	}
-	r := apr / 1200
-	p := float64(amount) * r / (1 - math.Pow(1+r, -float64(months)))
-	return int64(math.Ceil(p - 1e-9))
-}
-
-// schedule pays amount down at apr percent with a monthly payment, interest
-// rounded to the cent each month, and returns the number of payments and
-// their sum (the last payment is what is left). It gives up after 50 years,
-// which only a payment below the interest could need.
-func schedule(amount int64, apr float64, monthly int64) (months int, total int64) {
-	balance := amount
-	for balance > 0 && months < 600 {
-		balance += int64(math.Round(float64(balance) * apr / 1200))
-		pay := min(monthly, balance)
-		balance -= pay
-		total += pay
-		months++
-	}
-	return months, total
-}
-
-// levelPaymentExact is the unrounded level payment of amount over months at
-// apr percent.
-func levelPaymentExact(amount int64, apr float64, months int) float64 {
-	r := apr / 1200
-	if r == 0 {
-		return float64(amount) / float64(months)
-	}
-	return float64(amount) * r / (1 - math.Pow(1+r, -float64(months)))
 }
 
 func ceilDiv(a, b int64) int64 {

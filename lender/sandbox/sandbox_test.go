@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/chairside/chairside"
+	"github.com/chairside/chairside/money"
 	"github.com/chairside/chairside/provider"
 )
 
@@ -367,8 +368,11 @@ func checkPlan(t *testing.T, p chairside.Provider, d *chairside.Decision, pl cha
 	if financed < pl.MinAmountCents {
 		return // not eligible; the browser shows it as such
 	}
-	paid := pl.TotalCostCents - pl.DownPaymentCents
-	m := int64(pl.DurationMonths)
+	paid := pl.TotalOfPaymentsCents
+	// Every plan passes the check every lender's plan must pass.
+	if r := money.Check(&pl, money.Bounds{ApprovedCents: d.ApprovedAmountCents}); r != nil {
+		t.Errorf("%s: %v", name, r)
+	}
 	switch {
 	case pl.ProductType == chairside.ProductLease:
 		// The early purchase option costs the cash price; the lease itself
@@ -377,46 +381,39 @@ func checkPlan(t *testing.T, p chairside.Provider, d *chairside.Decision, pl cha
 			t.Errorf("%s: lease cost %d for %d", name, paid, financed)
 		}
 	case pl.TypeID == chairside.PlanDeferredInterest:
-		// No interest when paid in time; the suggested payment clears it.
-		if paid != financed || pl.MonthlyAmountCents*m < financed || pl.MonthlyAmountCents*(m-1) >= financed {
+		// No interest when paid in time; the suggested payment clears it
+		// within the promotion.
+		if paid != financed || pl.PaymentCount > pl.DurationMonths {
 			t.Errorf("%s: deferred-interest payments %+v", name, pl)
 		}
-	case pl.TypeID == chairside.PlanFixedRate && fixedRateMultipliers[pl.DurationMonths].perMillion > 0 && pl.APR == fixedRateMultipliers[pl.DurationMonths].apr:
-		// Whole-dollar payments clear the balance a little early.
-		if paid < financed || paid > pl.MonthlyAmountCents*m || pl.MonthlyAmountCents*m-paid >= 200*m {
-			t.Errorf("%s: monthly %d × %d does not make total %d", name, pl.MonthlyAmountCents, m, paid)
-		}
-	default:
-		if paid < financed || paid > pl.MonthlyAmountCents*m || paid <= pl.MonthlyAmountCents*(m-1) {
-			t.Errorf("%s: monthly %d × %d does not make total %d", name, pl.MonthlyAmountCents, m, paid)
-		}
-		if pl.APR == 0 && paid != financed {
-			t.Errorf("%s: interest at 0%% APR", name)
-		}
-		if pl.APR > 0 && paid == financed {
-			t.Errorf("%s: no interest at %.2f%% APR", name, pl.APR)
-		}
+	case pl.APR == 0 && paid != financed:
+		t.Errorf("%s: interest at 0%% APR", name)
+	case pl.APR > 0 && paid == financed:
+		t.Errorf("%s: no interest at %.2f%% APR", name, pl.APR)
 	}
 }
 
 func TestPlanNumbers(t *testing.T) {
-	// $5,000 at 24 months × 4.9876% = $249.38, rounded up to $250.
+	// $5,000 at 17.90 % over 24 months: 24 payments of $249.38, the last
+	// one a few cents either way, as the learn-how multiplier (4.9876 %)
+	// estimates it.
 	fr := fixedRate("SYN", 24, 100_000).compute(500_000)
-	if fr.MonthlyAmountCents != 25_000 || fr.APR != 17.90 {
+	if fr.MonthlyAmountCents != 24_938 || fr.PaymentCount != 24 || fr.APR != 17.90 || fr.TotalOfPaymentsCents != 24_938*23+fr.FinalPaymentCents {
 		t.Errorf("fixed rate 24: %+v", fr)
 	}
-	for months, m := range fixedRateMultipliers {
-		// The multiplier is the level-payment factor of its APR.
-		exact := levelPaymentExact(1_000_000, m.apr, months)
-		if d := exact - float64(m.perMillion); d > 1 || d < -1 {
-			t.Errorf("%d months: multiplier %d vs factor %.2f", months, m.perMillion, exact)
+	// The learn-how drawer's multipliers (web/src/features/offers/plans.ts)
+	// are the level-payment factors of the fixed-rate plans' rates.
+	for months, percent := range map[int]float64{24: 4.9876, 36: 3.6605, 48: 3.0377, 60: 2.6997} {
+		got := money.Level(1_000_000, fixedRateAPRs[months], months).Payment
+		if d := float64(got) - percent*10_000; d > 1 || d < -1 {
+			t.Errorf("%d months: multiplier %.4f %% vs payment %d on $10,000", months, percent, got)
 		}
 	}
-	// Deferred interest: the greater of amount/months and $30.
-	if di := deferred("SYN", 12, 29.99, 0).compute(20_000); di.MonthlyAmountCents != 3000 {
+	// Deferred interest: the greater of amount/months and $30, until paid.
+	if di := deferred("SYN", 12, 29.99, 0).compute(20_000); di.MonthlyAmountCents != 3000 || di.PaymentCount != 7 || di.FinalPaymentCents != 2000 {
 		t.Errorf("deferred $30 floor: %+v", di)
 	}
-	if di := deferred("SYN", 12, 29.99, 0).compute(100_001); di.MonthlyAmountCents != 8334 {
+	if di := deferred("SYN", 12, 29.99, 0).compute(100_001); di.MonthlyAmountCents != 8334 || di.PaymentCount != 12 || di.TotalOfPaymentsCents != 100_001 {
 		t.Errorf("deferred rounding: %+v", di)
 	}
 	// Vive: 4% of the balance or $25.
@@ -426,15 +423,15 @@ func TestPlanNumbers(t *testing.T) {
 			rev = tm
 		}
 	}
-	if p := rev.compute(50_000); p.MonthlyAmountCents != 2500 {
+	if p := rev.compute(50_000); p.MonthlyAmountCents != 2500 || p.DurationMonths != p.PaymentCount {
 		t.Errorf("vive floor: %+v", p)
 	}
 	if p := rev.compute(200_000); p.MonthlyAmountCents != 8000 {
 		t.Errorf("vive 4%%: %+v", p)
 	}
 	// A standard amortised loan: $10,000 over 36 months at 11.99% is $332.10.
-	if got := levelPayment(1_000_000, 11.99, 36); got != 33210 {
-		t.Errorf("levelPayment = %d", got)
+	if got := money.Level(1_000_000, 11.99, 36).Payment; got != 33210 {
+		t.Errorf("level payment = %d", got)
 	}
 }
 
@@ -627,21 +624,11 @@ func TestPlanArithmeticManyAmounts(t *testing.T) {
 			for _, tm := range prod.terms(score) {
 				for amount := tm.minCents; amount <= prod.maxCents; amount = amount*107/100 + 1 {
 					pl := tm.compute(amount)
-					m := int64(pl.DurationMonths)
-					paid := pl.TotalCostCents
-					ok := pl.MonthlyAmountCents > 0 && m > 0
-					switch {
-					case pl.TypeID == chairside.PlanDeferredInterest:
-						ok = ok && paid == amount && pl.MonthlyAmountCents*m >= amount && pl.MonthlyAmountCents*(m-1) < amount
-					case tm.calc == calcMultiplier:
-						// Whole-dollar payments clear the balance a little
-						// early: under $2 a month of rounding, all told.
-						ok = ok && paid >= amount && paid <= pl.MonthlyAmountCents*m && pl.MonthlyAmountCents*m-paid < 200*m
-					default:
-						ok = ok && paid >= amount && paid <= pl.MonthlyAmountCents*m && paid > pl.MonthlyAmountCents*(m-1)
+					if r := money.Check(&pl, money.Bounds{ApprovedCents: amount}); r != nil {
+						t.Fatalf("%s %s score %d amount %d: %v (%+v)", key, tm.code, score, amount, r, pl)
 					}
-					if !ok {
-						t.Fatalf("%s %s score %d amount %d: %+v", key, tm.code, score, amount, pl)
+					if pl.TypeID == chairside.PlanDeferredInterest && pl.TotalOfPaymentsCents != amount {
+						t.Fatalf("%s %s: a promotion with interest: %+v", key, tm.code, pl)
 					}
 				}
 			}

@@ -34,11 +34,18 @@ Al continuar, usted confirma que la información que dio es verdadera y completa
 Usted acepta recibir su contrato, las divulgaciones y los avisos en forma electrónica, y firmarlos electrónicamente. Una firma electrónica tiene el mismo efecto que una firma en papel.
 
 Puede pedirle a {{name}} una copia en papel sin costo y puede retirar este consentimiento en cualquier momento si se comunica con {{name}}. Para ver y conservar estos documentos necesita un dispositivo con un navegador web y una forma de guardarlos o imprimirlos.`},
+	"loan_agreement": {"Contrato de préstamo", `MUESTRA - Contrato de préstamo de {{financing}}
+
+Usted se compromete a pagarle a {{name}} el monto financiado, con intereses a la tasa de porcentaje anual (APR) fija del plan que eligió (0 % en un plan sin intereses), en pagos mensuales iguales en las fechas de vencimiento de su calendario de pagos. La tasa y el pago no cambian durante todo el préstamo.
+
+Si su plan tiene un pago inicial, este se paga antes de que empiece el préstamo y no forma parte del monto financiado.
+
+Los pagos atrasados pueden tener un cargo y pueden reportarse a las agencias de crédito. Puede pagar por adelantado en cualquier momento sin penalidad, y pagar antes reduce los intereses que paga.`},
 	"lease_agreement": {"Contrato de arrendamiento", `MUESTRA - Contrato de arrendamiento de {{financing}}
 
 {{name}} le compra el tratamiento a su consultorio dental y se lo arrienda a usted. Esto es un arrendamiento, no un préstamo ni un crédito: no tiene tasa de interés.
 
-Usted hace los pagos del arrendamiento del plan que eligió desde su cuenta de cheques en sus días de pago. Cuando haya hecho todos los pagos, el tratamiento será suyo; el total de los pagos (el costo de propiedad) es mayor que el precio de contado.
+Usted hace los pagos del arrendamiento del plan que eligió desde su cuenta de cheques en sus días de pago. Cuando haya hecho todos los pagos, el tratamiento será suyo; los pagos suman más que el precio de contado, y lo que cuestan por encima de él es el costo de propiedad.
 
 Opción de compra anticipada: pague el precio de contado dentro de 101 días y el tratamiento será suyo, sin nada más que pagar. Puede terminar el arrendamiento en cualquier momento si se comunica con {{name}}; los pagos ya hechos no se reembolsan.`},
 	"california_notice": {"Aviso para pacientes en California", `MUESTRA - Cómo pagar su tratamiento dental con {{financing}}
@@ -55,6 +62,16 @@ Este contrato rige su cuenta de {{financing}} una vez que se abra: su límite de
 Usted se compromete a pagar al menos el pago mínimo que aparece en cada estado de cuenta mensual antes de su fecha de vencimiento. Se cobran intereses sobre los saldos que no se pagan por completo, excepto durante un período promocional.
 
 Puede cerrar su cuenta en cualquier momento si se comunica con {{name}}. {{name}} le avisará con anticipación de cualquier cambio en estos términos.`},
+	"lease_disclosures": {"Divulgaciones importantes del arrendamiento", `MUESTRA - Divulgaciones de {{financing}}
+
+{{financing}} es un arrendamiento, no un crédito. No se necesita crédito: {{name}} no obtiene su informe de crédito de las agencias de crédito, ni ahora ni cuando firme, y revisar sus opciones no afecta su puntaje de crédito.
+
+Para decidir, {{name}} verifica su identidad, sus ingresos y su cuenta de cheques. Los arrendamientos que se muestran son ofertas por el precio de contado indicado y vencen en la fecha indicada.`},
+	"lease_prequalification": {"Términos de las opciones de arrendamiento", `MUESTRA - Cómo ver sus opciones de arrendamiento con {{name}}
+
+Para ver sus opciones, {{name}} verifica su identidad, sus ingresos y su cuenta de cheques. No obtiene su informe de crédito, y su puntaje de crédito no se ve afectado.
+
+Ver sus opciones no es una promesa de arrendamiento; {{name}} podría pedirle más información antes de que firme.`},
 	"prequalification": {"Términos de la precalificación", `MUESTRA - Precalificación con {{name}}
 
 Para saber si usted precalifica, {{name}} hace una consulta de crédito suave, que no afecta su puntaje de crédito.

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/chairside/chairside"
+	"github.com/chairside/chairside/locale"
 	"github.com/chairside/chairside/provider"
 )
 
@@ -105,19 +106,68 @@ func TestSnapPreapprovalLastsSixtyDays(t *testing.T) {
 	}
 }
 
-// TestLeaseAgreementIsALease: Snap's agreement is a lease agreement, which
-// speaks of no interest or promotional balance; a loan's speaks of both.
-func TestLeaseAgreementIsALease(t *testing.T) {
+// TestAgreementFitsTheProduct: each lender's agreement is the one of its
+// product, in both languages: a lease (Snap) speaks of no interest or
+// promotional balance; an installment loan of fixed payments at a fixed
+// rate, without the card's deferred-interest clause; a card keeps that
+// clause for its promotions.
+func TestAgreementFitsTheProduct(t *testing.T) {
 	ctx := context.Background()
-	snap, err := mustLender(t, New(Options{}), provider.Snap).Document(ctx, provider.Snap, "agreement")
-	if err != nil || snap.Title != "Lease agreement" || strings.Contains(snap.Content, "interest is charged") || !strings.Contains(snap.Content, "101 days") {
-		t.Fatalf("snap agreement: %+v %v", snap, err)
+	es := locale.With(ctx, locale.Spanish)
+	agreement := func(ctx context.Context, key string) *chairside.Document {
+		t.Helper()
+		d, err := mustLender(t, New(Options{}), key).Document(ctx, key, "agreement")
+		if err != nil {
+			t.Fatalf("%s agreement: %v", key, err)
+		}
+		return d
 	}
-	loan, err := mustLender(t, New(Options{}), provider.AFF).Document(ctx, provider.AFF, "agreement")
-	if err != nil || loan.Title != "Credit agreement" || !strings.Contains(loan.Content, "interest") {
-		t.Fatalf("aff agreement: %+v %v", loan, err)
+	if snap := agreement(ctx, provider.Snap); snap.Title != "Lease agreement" || strings.Contains(snap.Content, "interest is charged") || !strings.Contains(snap.Content, "101 days") {
+		t.Fatalf("snap agreement: %+v", snap)
 	}
-	if _, err := mustLender(t, New(Options{}), provider.Snap).Document(ctx, provider.Snap, "lease_agreement"); chairside.ErrorCode(err) != chairside.ENOTFOUND {
-		t.Fatalf("the lease template by its own name: %v", err)
+	for _, key := range []string{provider.AFF, provider.HFD, provider.LendingClub, provider.Proceed, provider.CoveredCare} {
+		loan, loanES := agreement(ctx, key), agreement(es, key)
+		if loan.Title != "Loan agreement" || !strings.Contains(loan.Content, "equal monthly payments") || !strings.Contains(loan.Content, "fixed annual percentage rate") ||
+			strings.Contains(loan.Content, "eferred") || strings.Contains(loan.Content, "promotional") {
+			t.Errorf("%s agreement is not a loan's: %+v", key, loan)
+		}
+		if loanES.Title != "Contrato de préstamo" || strings.Contains(loanES.Content, "diferidos") || strings.Contains(loanES.Content, "promocional") {
+			t.Errorf("%s agreement in Spanish is not a loan's: %+v", key, loanES)
+		}
+	}
+	for _, key := range []string{provider.Synchrony, provider.ADS, provider.Fortiva, provider.Genesis, provider.Vive} {
+		if card := agreement(ctx, key); card.Title != "Credit agreement" || !strings.Contains(card.Content, "Deferred-interest plans") {
+			t.Errorf("%s agreement has no promotion clause: %+v", key, card)
+		}
+	}
+	for _, own := range []string{"lease_agreement", "loan_agreement", "lease_disclosures", "lease_prequalification"} {
+		if _, err := mustLender(t, New(Options{}), provider.Snap).Document(ctx, provider.Snap, own); chairside.ErrorCode(err) != chairside.ENOTFOUND {
+			t.Fatalf("the %s template by its own name: %v", own, err)
+		}
+	}
+}
+
+// TestLeaseAsksForNoCreditReport: a lease-to-own lender (no credit needed)
+// shows, where a credit lender shows its disclosures and prequalification
+// terms, texts that say it gets no credit report, in both languages; a
+// credit lender's say it does.
+func TestLeaseAsksForNoCreditReport(t *testing.T) {
+	ctx := context.Background()
+	es := locale.With(ctx, locale.Spanish)
+	for _, kind := range []string{"disclosures", "prequalification"} {
+		for _, c := range []struct {
+			ctx                context.Context
+			credit, noCreditTo string
+		}{{ctx, "credit report", "does not get your credit report"}, {es, "informe de crédito", "no obtiene su informe de crédito"}} {
+			snap, err := mustLender(t, New(Options{}), provider.Snap).Document(c.ctx, provider.Snap, kind)
+			if err != nil || !strings.Contains(strings.ToLower(snap.Content), c.noCreditTo) || strings.Contains(snap.Content, "soft credit") ||
+				strings.Contains(snap.Content, "will request") || strings.Contains(snap.Content, "consulta de crédito suave") {
+				t.Errorf("snap %s: %+v %v", kind, snap, err)
+			}
+			card, _ := mustLender(t, New(Options{}), provider.Synchrony).Document(c.ctx, provider.Synchrony, kind)
+			if !strings.Contains(card.Content, c.credit) || strings.Contains(card.Content, c.noCreditTo) {
+				t.Errorf("synchrony %s: %+v", kind, card)
+			}
+		}
 	}
 }

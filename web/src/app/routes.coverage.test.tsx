@@ -216,3 +216,36 @@ describe('resume/after-full-apply through the real routes', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(`/providers/${P}/paymentPlans`));
   });
 });
+
+/*
+ * The routes where we follow the server rather than the route table's fixed
+ * target (docs/decisions.md, "Routes where we follow the server, not the
+ * route table").
+ */
+describe('routes that follow the server', () => {
+  it('resume/from-open goes to the offer the patient has, not back to the form', async () => {
+    const router = openApp(`/providers/${P}/resume/from-open`);
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/providers/${P}/paymentPlans`));
+  });
+
+  it('resume/from-open without an offer goes to the application in the current mode', async () => {
+    flow.response(P, { preAuth: undefined, paymentPlans: undefined });
+    const router = openApp(`/providers/${P}/resume/from-open`);
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/providers/${P}/modes/prequalify/application`));
+  });
+
+  it.each(['modes/full/offerReviewNext', 'checkWisconsinNext'])('%s goes to the first step the server lists as open', async (path) => {
+    flow.response(P, { openSteps: ['checkCalifornia', 'terms'] });
+    const router = openApp(`/providers/${P}/${path}`);
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/providers/${P}/checkCalifornia`));
+  });
+
+  it('preapproved keeps its own screen and words', async () => {
+    flow.response(P, { preAuth: { ...decision(P, 'preapproved', { approvedAmountCents: 500_000 }), operation: 'prescreen' } });
+    const router = openApp(`/providers/${P}/preapproved`);
+    await waitFor(() => expect(router.state.navigation.state).toBe('idle'));
+    expect(router.state.location.pathname).toBe(`/providers/${P}/preapproved`);
+    expect(await screen.findByText(/pre-approved you for up to/)).toBeTruthy();
+    expect(screen.queryByText(/prequalified/i)).toBeNull();
+  });
+});

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Document } from '@/lib/api/types';
-import { DOC_NAMES, inAppDocRoute, pdfTitle } from '@/lib/docLinks';
+import { DOC_NAMES, inAppDocRoute, pdfTitle, standaloneDocRoute } from '@/lib/docLinks';
 import { forgetDocuments } from '@/features/docs/api';
 import { forgetHelp } from '@/features/help/api';
 import { flow } from '@/stores/flow';
@@ -124,6 +124,68 @@ describe('the documents addresses', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Title of privacyNotice' })).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/idle'));
+  });
+});
+
+describe('a documents page opened on its own (a new tab, a link carrying the session)', () => {
+  /** The server as it is: a lender's document needs the lender, named by providerKey or by the session. */
+  function lenderDocs(): { url: URL; session: string | null }[] {
+    const asked: { url: URL; session: string | null }[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (u: string, init?: RequestInit) => {
+        const url = new URL(u, 'http://x');
+        const session = new Headers(init?.headers).get('X-Web-Session-Id');
+        if (!url.pathname.includes('/documents/')) return json({}, 204);
+        asked.push({ url, session });
+        const name = url.pathname.split('/').pop()!;
+        if (!url.searchParams.get('providerKey') && session !== 'live-session')
+          return json({ code: 'resource_not_found', message: 'Please open this document from your application.' }, 404);
+        return json(docOf(name));
+      }),
+    );
+    return asked;
+  }
+
+  it('a lender’s document linked from our copy names its lender, so it opens in a new tab', async () => {
+    liveSession(P);
+    server();
+    openApp('/contexthelp');
+    const list = await screen.findByRole('region', { name: 'Documents' });
+    expect(within(list).getByRole('link', { name: 'Permission to check your credit' }).getAttribute('href')).toBe(
+      `/docs/creditReport?providerKey=${P}`,
+    );
+    expect(within(list).getByRole('link', { name: 'Privacy notice' }).getAttribute('href')).toBe('/docs/privacyNotice');
+  });
+
+  it('the address with the lender shows its document in a tab without a session', async () => {
+    const asked = lenderDocs();
+    openApp(`/docs/creditReport?providerKey=${P}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Title of creditReport' })).toBeTruthy();
+    expect(asked[0]!.url.searchParams.get('providerKey')).toBe(P);
+  });
+
+  it('a link carrying the session (sid) asks with that session', async () => {
+    const asked = lenderDocs();
+    openApp('/docs/creditReport?sid=live-session');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Title of creditReport' })).toBeTruthy();
+    expect(asked[0]!.session).toBe('live-session');
+  });
+
+  it('the links inside a lender’s document carry the lender, for a new tab', async () => {
+    liveSession(P);
+    server({ '/documents/arbitration': [json(docOf('arbitration', '<p>See <a href="/#/docs/creditReport">your credit report</a>.</p>'))] });
+    openApp('/docs/arbitration');
+    const link = await screen.findByRole('link', { name: 'your credit report' });
+    await waitFor(() => expect(link.getAttribute('href')).toBe(`/docs/creditReport?providerKey=${P}`));
+  });
+
+  it('the old shape opened on its own keeps the lender and the session it names', () => {
+    const o = 'https://app.example';
+    expect(standaloneDocRoute(`/#/docs/creditReport?providerKey=${P}&other=1`, o)).toBe(`/docs/creditReport?providerKey=${P}`);
+    expect(standaloneDocRoute('/#/docs/privacyNotice?sid=abc', o)).toBe('/docs/privacyNotice?sid=abc');
+    expect(standaloneDocRoute('/#/docs/arbitration', o)).toBe('/docs/arbitration');
+    expect(standaloneDocRoute('https://lender.example/#/docs/privacy', o)).toBeNull();
   });
 });
 

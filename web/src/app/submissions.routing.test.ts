@@ -68,6 +68,18 @@ describe('submitDecision routes with the lender overrides', () => {
     expect(await submitDecision('prequalify', submitDeps)).toBe(`/providers/${LC}/expired`);
   });
 
+  it('no answer from a lender whose office offers a standard application → declined, which says not to apply again; never the no-offer screen', async () => {
+    withCatalogue([provider(LC, 'LendingClub', { supportsFullAppMode: true })]);
+    start(decision(LC, 'error'));
+    expect(await submitDecision('prequalify', submitDeps)).toBe(`/providers/${LC}/declined`);
+  });
+
+  it('no offer, every lender answered → the no-offer screen and its standard application', async () => {
+    withCatalogue([provider(LC, 'LendingClub', { supportsFullAppMode: true })]);
+    start(decision(LC, 'nooffer'));
+    expect(await submitDecision('prequalify', submitDeps)).toBe(`/providers/${LC}/nooffer`);
+  });
+
   it('a code nobody knows is reported to the server and leads to the general error page', async () => {
     const calls = start(decision(LC, 'under_consideration' as Decision['responseCode']));
     expect(await submitDecision('prequalify', submitDeps)).toBe('/error?code=unknown_response');

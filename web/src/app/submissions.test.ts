@@ -112,6 +112,37 @@ describe('consent in the cascade', () => {
   });
 });
 
+describe('the waiting words while a lender decides', () => {
+  it('name the lender asked now and what happens if it does not answer: the next lender, then the patient’s options', async () => {
+    const said: [string | null, string | null][] = [];
+    const calls = server();
+    const api = vi.mocked(fetch);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string, init?: RequestInit) => {
+        if (String(url).endsWith('/prequalify')) said.push([flow.get().progress, flow.get().progressDetail]);
+        return api(url, init);
+      }),
+    );
+    flow.set({
+      waterfall: [
+        { providerKey: 'a', role: 'primary', applyMode: 'prequalify', autoSubmit: false },
+        { providerKey: 'b', role: 'secondary', applyMode: 'prequalify', autoSubmit: true },
+        { providerKey: 'c', role: 'tertiary', applyMode: 'prequalify', autoSubmit: true },
+      ],
+    });
+    shownAndAgreed('a', 'b', 'c');
+    await submitDecision('prequalify', submitDeps);
+    expect(calls.filter((c) => c.path.endsWith('/prequalify'))).toHaveLength(3);
+    expect(said).toEqual([
+      ['Checking your options with A…', 'If A doesn’t answer, we’ll ask B next.'],
+      ['Checking your options with B…', 'If B doesn’t answer, we’ll ask C next.'],
+      ['Checking your options with C…', 'If C doesn’t answer, we’ll show you your options.'],
+    ]);
+    expect(flow.get().progressDetail).toBeNull();
+  });
+});
+
 describe('a lender step still in flight', () => {
   it('keeps the waiting words and asks again after Retry-After with the same body: one result', async () => {
     vi.useFakeTimers();

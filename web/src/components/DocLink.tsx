@@ -1,7 +1,8 @@
-import type { MouseEvent, ReactNode } from 'react';
+import { useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
 import { Link, useInRouterContext, useLocation, useNavigate } from 'react-router';
 import type { Document } from '@/lib/api/types';
-import { docRoute, inAppDocRoute, type DocName } from '@/lib/docLinks';
+import { docRoute, inAppDocRoute, withDocLender, type DocName } from '@/lib/docLinks';
+import { useFlow } from '@/stores/flow';
 
 /** What a documents page is given: where the patient was (the way back), and the words of the link that opened it. */
 export interface DocBackState {
@@ -23,9 +24,11 @@ function useHere(): string {
  */
 export function DocLink({ doc, to, children, onOpen }: { doc?: DocName; to?: string; children?: ReactNode; onOpen?: () => void }) {
   const here = useHere();
+  // A lender's document names its lender in the address, so it opens in a new tab too.
+  const lender = useFlow((s) => s.providerKey);
   const state: DocBackState = { from: here };
   return (
-    <Link to={to ?? docRoute(doc!)} state={state} onClick={onOpen}>
+    <Link to={to ?? docRoute(doc!, lender)} state={state} onClick={onOpen}>
       {children}
     </Link>
   );
@@ -56,10 +59,28 @@ export function useDocLinkClicks(onOpen?: () => void): (e: MouseEvent<HTMLElemen
   };
 }
 
+/**
+ * useLenderInDocLinks writes the app address, with the current lender, into
+ * the documents links of a block of HTML we did not write, so one opened in
+ * a new tab (which holds no session) shows that lender's document.
+ */
+function useLenderInDocLinks(html: string) {
+  const box = useRef<HTMLDivElement>(null);
+  const lender = useFlow((s) => s.providerKey);
+  useEffect(() => {
+    for (const a of box.current?.querySelectorAll('a[href]') ?? []) {
+      const to = inAppDocRoute(a.getAttribute('href'));
+      if (to) a.setAttribute('href', withDocLender(to, lender));
+    }
+  }, [html, lender]);
+  return box;
+}
+
 function LinkedHtml({ html }: { html: string }) {
   const onClick = useDocLinkClicks();
+  const box = useLenderInDocLinks(html);
   // A click on a link inside the document is caught here; Enter on a focused link is a click too.
-  return <div onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} />;
+  return <div ref={box} onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api/client';
 import type { Decision, NextAction } from './api/types';
-import { ConsentNeeded, decisionDestination, isPositive, operationMode, runCascade, type RoutingContext } from './decision';
+import { ConsentNeeded, decisionDestination, isPositive, operationMode, runCascade, unansweredIn, type RoutingContext } from './decision';
 
 const full: RoutingContext = { mode: 'full', preAuth: false, primarySupportsFull: true };
 const preq: RoutingContext = { mode: 'prequalify', preAuth: true, primarySupportsFull: true };
@@ -30,6 +30,15 @@ describe('decision routing table', () => {
     expect(decisionDestination({ responseCode: 'error', existingAccount: false }, preq)).toBe('nooffer');
     expect(decisionDestination({ responseCode: 'pending', existingAccount: false }, preq)).toBe('nooffer');
     expect(decisionDestination({ responseCode: 'pending', existingAccount: false }, preqNoFull)).toBe('declined');
+  });
+
+  it('offers no standard application after a lender we could not reach: no offer goes to declined', () => {
+    const unanswered = { ...preq, unanswered: true };
+    expect(decisionDestination({ responseCode: 'error', existingAccount: false }, unanswered)).toBe('declined');
+    expect(decisionDestination({ responseCode: 'nooffer', existingAccount: false }, unanswered)).toBe('declined');
+    expect(unansweredIn({ a: { preAuth: { responseCode: 'nooffer' } }, b: { preAuth: { responseCode: 'error' } } })).toBe(true);
+    // A lender asked again in full mode answers for itself.
+    expect(unansweredIn({ a: { preAuth: { responseCode: 'error' }, apply: { responseCode: 'declined' } } })).toBe(false);
   });
 
   it('sends an existing account to existingAccount whatever the code', () => {

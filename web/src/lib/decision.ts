@@ -24,6 +24,13 @@ export interface RoutingContext {
   preAuth: boolean;
   /** Whether the office's primary lender supports full application mode (catalogue `supportsFullAppMode`). */
   primarySupportsFull: boolean;
+  /**
+   * A lender of this session could not be reached (its latest answer is
+   * error): no standard application may follow (spec §8, a communication
+   * error is told not to apply again), so no offer goes to `declined`, which
+   * says so (see unansweredIn).
+   */
+  unanswered?: boolean;
   /** The time to compare an offer's expiry with, in milliseconds (Date.now() when left out). */
   now?: number;
 }
@@ -111,8 +118,8 @@ export function decisionDestination(decision: RoutedDecision, ctx: RoutingContex
       return 'error';
     case 'nooffer':
       // The no-offer screen offers the standard (full) application: never after a full application,
-      // and only where the primary lender takes one.
-      return ctx.mode !== 'full' && ctx.primarySupportsFull ? 'nooffer' : 'declined';
+      // only where the primary lender takes one, and never after a lender we could not reach.
+      return ctx.mode !== 'full' && ctx.primarySupportsFull && !ctx.unanswered ? 'nooffer' : 'declined';
     case 'pending':
       return 'pending';
     case 'preapproved':
@@ -128,6 +135,13 @@ export function decisionDestination(decision: RoutedDecision, ctx: RoutingContex
     default:
       return null;
   }
+}
+
+/** unansweredIn: some lender's latest answer in this session is error (we could not reach it); see RoutingContext.unanswered. */
+export function unansweredIn(
+  responses: Readonly<Record<string, { apply?: { responseCode?: string }; preAuth?: { responseCode?: string } }>>,
+): boolean {
+  return Object.values(responses).some((r) => normalizeCode((r.apply ?? r.preAuth)?.responseCode) === 'error');
 }
 
 /**

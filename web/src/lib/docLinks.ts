@@ -38,10 +38,19 @@ export function isDocName(name: string | undefined): name is DocName {
   return (DOC_NAMES as readonly string[]).includes(name ?? '');
 }
 
-/** docRoute is the app address of a document page: /docs/{doc}. */
-export function docRoute(doc: DocName): string {
-  return `/docs/${doc}`;
+/**
+ * docRoute is the app address of a document page: /docs/{doc}, and for a
+ * lender's document the lender it is of (?providerKey=), so the address
+ * opened on its own — a new tab, a link passed on — shows the same
+ * document rather than one it cannot name.
+ */
+export function docRoute(doc: DocName, providerKey?: string | null): string {
+  if (!providerKey || PLATFORM_DOCS.includes(doc)) return `/docs/${doc}`;
+  return `/docs/${doc}?${new URLSearchParams({ providerKey }).toString()}`;
 }
+
+/** The query parameters a documents address keeps when opened on its own: the lender, and the session a link may carry (sid). */
+export const DOC_LINK_PARAMS = ['providerKey', 'sid'] as const;
 
 /** pdfRoute is the app address of a PDF's page: /docs/pdf/{name}, the name URL-encoded. */
 export function pdfRoute(name: string): string {
@@ -66,7 +75,8 @@ export function isPdfName(name: string | undefined): name is string {
  * for when it points at a documents page — the old shapes `/#/docs/{doc}`
  * and `#/docs/{doc}` (and `/#/docs/pdf/{name}`), or `/docs/…` itself, on
  * this site — or null for any other link, which is left to the browser.
- * A query (such as a session id) is dropped: the page needs none.
+ * A query is dropped: inside the app the page has the session and lender
+ * it needs (standaloneDocRoute keeps what a page opened on its own needs).
  */
 export function inAppDocRoute(href: string | null | undefined, origin = window.location.origin): string | null {
   if (!href) return null;
@@ -83,6 +93,32 @@ export function inAppDocRoute(href: string | null | undefined, origin = window.l
   const name = m[2]!;
   if (m[1]) return `/docs/pdf/${name}`;
   return `/docs/${name}`;
+}
+
+/**
+ * standaloneDocRoute is inAppDocRoute for an address opened on its own (a
+ * new tab, a bookmark, a link carrying the session): it keeps the lender
+ * (providerKey) and the session (sid) the link names, which the page then
+ * asks with, since this tab holds neither.
+ */
+export function standaloneDocRoute(href: string, origin = window.location.origin): string | null {
+  const route = inAppDocRoute(href, origin);
+  if (!route) return null;
+  const url = new URL(href, origin);
+  const query = url.hash.startsWith('#/docs/') ? new URL(url.hash.slice(1), origin).searchParams : url.searchParams;
+  const kept = new URLSearchParams();
+  for (const k of DOC_LINK_PARAMS) {
+    const v = query.get(k);
+    if (v) kept.set(k, v);
+  }
+  const q = kept.toString();
+  return q ? `${route}?${q}` : route;
+}
+
+/** withDocLender adds the lender to an in-app documents address (inAppDocRoute's), as docRoute does, so the link opened in a new tab shows the same document. */
+export function withDocLender(route: string, providerKey: string | null | undefined): string {
+  const m = /^\/docs\/([^/?]+)$/.exec(route);
+  return m && isDocName(m[1]) ? docRoute(m[1], providerKey) : route;
 }
 
 /**

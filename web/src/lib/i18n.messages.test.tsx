@@ -93,10 +93,8 @@ describe('Trans', () => {
   });
 
   it('picks the plural form for its count', () => {
-    const { container } = render(
-      <Trans i18nKey="finish.complete.plan" count={1} values={{ amount: '$50.00' }} components={{ strong: <strong /> }} />,
-    );
-    expect(container.innerHTML).toBe('Your plan: <strong>$50.00 a month</strong> for 1 month.');
+    const { container } = render(<Trans i18nKey="application.agree.soft" count={2} components={{ strong: <strong /> }} />);
+    expect(container.innerHTML).toBe('These are <strong>soft credit checks</strong>. They do <strong>not</strong> affect your credit score.');
   });
 
   it('keeps a value that looks like markup as text', () => {
@@ -116,7 +114,7 @@ describe('Trans', () => {
     // @ts-expect-error: not a key of locales/en/index.ts
     const unknown = <Trans i18nKey="help.nowhere" />;
     // @ts-expect-error: a plural is asked for with its count
-    const uncounted = <Trans i18nKey="finish.complete.plan" />;
+    const uncounted = <Trans i18nKey="offers.card.payments" />;
     expect([unknown, uncounted]).toHaveLength(2);
   });
 });

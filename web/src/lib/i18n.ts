@@ -1,6 +1,7 @@
 import { cloneElement, createElement, Fragment, useSyncExternalStore, type ReactElement, type ReactNode } from 'react';
 import type { Catalogue } from '@/locales/en';
 import shell from '@/locales/en/shell';
+import { withArticles } from './article';
 import { CHOICE_KEY, storedChoice, type Language } from './language';
 
 /*
@@ -77,28 +78,35 @@ const pluralForm = (lng: Language, count: number) => {
 /**
  * message answers the words of a key before its placeholders are filled: the
  * plural form for the count (its own form, else _other, else the bare key),
- * in the current language, else in English, else the key itself.
+ * in the current language, else in English, else the key itself; with the
+ * language the words are in.
  */
-function message(key: string, count: unknown): string {
+function message(key: string, count: unknown): { text: string; lng: Language } {
   for (const lng of new Set<Language>([language, 'en'])) {
     const plural = typeof count === 'number' ? (find(lng, `${key}_${pluralForm(lng, count)}`) ?? find(lng, `${key}_other`)) : undefined;
     const text = plural ?? find(lng, key);
-    if (text !== undefined) return text;
+    if (text !== undefined) return { text, lng };
   }
-  return key;
+  return { text: key, lng: 'en' };
 }
 
 /**
  * fill puts values in a message's {{placeholders}}, unescaped: React escapes
  * what it renders, and escaping here too would show "&amp;". A placeholder
- * without a value stays as it is written, so the gap shows.
+ * without a value stays as it is written, so the gap shows. In English, "a"
+ * before a placeholder becomes the article its value needs (lib/article.ts).
  */
-function fill(text: string, values: Values): string {
-  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (values[name] === undefined ? whole : String(values[name] ?? '')));
+function fill(text: string, values: Values, lng: Language): string {
+  const worded = lng === 'en' ? withArticles(text, values) : text;
+  return worded.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (values[name] === undefined ? whole : String(values[name] ?? '')));
 }
 
 /** translator answers a new translation function; its types check the key and the values. */
-const translator = () => ((key: string, values: Values = {}) => fill(message(key, values.count), values)) as TFunction;
+const translator = () =>
+  ((key: string, values: Values = {}) => {
+    const m = message(key, values.count);
+    return fill(m.text, values, m.lng);
+  }) as TFunction;
 
 /** t translates outside React (plain functions, error boundaries). */
 export const t = translator();
@@ -167,7 +175,8 @@ export type TransProps<K extends MessageKey> = {
 export function Trans<K extends MessageKey>({ i18nKey, values, count, components = {} }: TransProps<K>): ReactNode {
   useT();
   const all: Values = { ...values, count };
-  const parts = message(i18nKey, count).split(/<(\/?)(\w+)\s*(\/?)>/);
+  const m = message(i18nKey, count);
+  const parts = m.text.split(/<(\/?)(\w+)\s*(\/?)>/);
   const open: { name: string; kids: ReactNode[] }[] = [{ name: '', kids: [] }];
   const close = () => {
     const { name, kids } = open.pop()!;
@@ -176,7 +185,7 @@ export function Trans<K extends MessageKey>({ i18nKey, values, count, components
   };
   // split gives the words, then each tag as its slash, name and closing slash.
   for (let i = 0; i < parts.length; i += 4) {
-    if (parts[i]) open.at(-1)!.kids.push(fill(parts[i]!, all));
+    if (parts[i]) open.at(-1)!.kids.push(fill(parts[i]!, all, m.lng));
     const name = parts[i + 2];
     if (name === undefined) break;
     if (parts[i + 1] && open.length > 1) close();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { clampEstimate, formatApr, formatCents, parseDollars, planAmountCents } from './money';
+import { setLanguage } from './i18n';
+import { clampEstimate, formatApr, formatCents, parseDollars, paymentsLine, planAmountCents, scheduleParts } from './money';
 
 describe('money', () => {
   it('formats cents as dollars with commas', () => {
@@ -26,5 +27,41 @@ describe('planAmountCents', () => {
     expect(planAmountCents(250_000, 320_000)).toBe(250_000);
     expect(planAmountCents(500_000, 0)).toBe(500_000);
     expect(planAmountCents(0, 320_000)).toBe(320_000);
+  });
+});
+
+describe('a plan’s payments, as it states them (issue 27)', () => {
+  const plan = (paymentCount: number, monthlyAmountCents: number, finalPaymentCents: number) => ({
+    paymentCount,
+    monthlyAmountCents,
+    finalPaymentCents,
+  });
+
+  it('says equal payments once, by the plan’s own count', () => {
+    expect(scheduleParts(plan(24, 22_484, 22_484))).toEqual({ count: 24, amountCents: 22_484 });
+    expect(paymentsLine(plan(24, 22_484, 22_484))).toBe('24 payments of $224.84');
+  });
+
+  it('says a final payment that differs apart, after the others', () => {
+    expect(scheduleParts(plan(24, 22_500, 20_898))).toEqual({ count: 23, amountCents: 22_500, finalCents: 20_898 });
+    expect(paymentsLine(plan(24, 22_500, 20_898))).toBe('23 payments of $225.00 and a final payment of $208.98');
+    expect(paymentsLine(plan(2, 3_000, 1_000))).toBe('1 payment of $30.00 and a final payment of $10.00');
+    // A final payment larger than the others is said the same way.
+    expect(paymentsLine(plan(24, 22_444, 22_447))).toBe('23 payments of $224.44 and a final payment of $224.47');
+  });
+
+  it('a one-payment plan is its final payment', () => {
+    expect(scheduleParts(plan(1, 0, 10_000))).toEqual({ count: 1, amountCents: 10_000 });
+    expect(paymentsLine(plan(1, 10_000, 10_000))).toBe('1 payment of $100.00');
+  });
+
+  it('in Spanish too', async () => {
+    await setLanguage('es');
+    try {
+      expect(paymentsLine(plan(24, 22_500, 20_898))).toBe('23 pagos de $225.00 y un último pago de $208.98');
+      expect(paymentsLine(plan(1, 10_000, 10_000))).toBe('1 pago de $100.00');
+    } finally {
+      await setLanguage('en');
+    }
   });
 });

@@ -1,4 +1,5 @@
-import { locale } from './i18n';
+import type { PaymentPlan } from './api/types';
+import { locale, t } from './i18n';
 
 // Formatters by locale and shape, made once each: Intl formatters are slow to build.
 const formatters = new Map<string, Intl.NumberFormat>();
@@ -49,4 +50,37 @@ export function planAmountCents(approvedCents: number, purchaseCents: number): n
   if (approvedCents <= 0) return Math.max(0, purchaseCents);
   if (purchaseCents <= 0) return approvedCents;
   return Math.min(approvedCents, purchaseCents);
+}
+
+/** The part of a plan that says its payments (api/openapi.yaml, PaymentPlan). */
+export type PlanSchedule = Pick<PaymentPlan, 'paymentCount' | 'monthlyAmountCents' | 'finalPaymentCents'>;
+
+/**
+ * ScheduleParts is a plan's payments as a patient reads them: `count`
+ * payments of `amountCents`, then one final payment of `finalCents` when the
+ * last differs from the others.
+ */
+export interface ScheduleParts {
+  count: number;
+  amountCents: number;
+  finalCents?: number;
+}
+
+/**
+ * scheduleParts splits a plan's schedule as the server stated it, computing
+ * no amount: a single payment is the final one; a final payment equal to the
+ * others is one of them.
+ */
+export function scheduleParts(p: PlanSchedule): ScheduleParts {
+  if (p.paymentCount <= 1) return { count: p.paymentCount, amountCents: p.finalPaymentCents };
+  if (p.finalPaymentCents === p.monthlyAmountCents) return { count: p.paymentCount, amountCents: p.monthlyAmountCents };
+  return { count: p.paymentCount - 1, amountCents: p.monthlyAmountCents, finalCents: p.finalPaymentCents };
+}
+
+/** paymentsLine says a plan's payments in the app's language: "24 payments of $224.84", or "23 payments of $225.00 and a final payment of $208.98". */
+export function paymentsLine(p: PlanSchedule): string {
+  const s = scheduleParts(p);
+  const amount = formatCents(s.amountCents);
+  if (s.finalCents === undefined) return t('offers.card.payments', { count: s.count, amount });
+  return t('offers.card.paymentsAndFinal', { count: s.count, amount, final: formatCents(s.finalCents) });
 }

@@ -44,6 +44,14 @@ export interface ProviderResponses {
   creditLimitChange?: CreditLimitChangeResponse;
 }
 
+/**
+ * Who holds the office tablet, as the patient check answered it
+ * (docs/behaviour.md, "The patient check"): the patient, someone who pays
+ * for the patient (when the office allows a purchaser), or the patient's
+ * responsible party.
+ */
+export type PatientCheck = 'patient' | 'purchaser' | 'responsible';
+
 /** What the office entered of the applicant, shown in the form for the patient to confirm. */
 export interface Prefill {
   firstName?: string;
@@ -62,6 +70,12 @@ export interface FlowState {
   purchaseAmountCents: number;
   insuranceBenefitsCents: number;
   prefill: Prefill;
+  /** Whether someone other than the patient may apply (the start's application.purchaserEnabled). */
+  purchaserEnabled: boolean;
+  /** The patient check's answer, asked once per session on the office tablet; null until answered. */
+  patientCheck: PatientCheck | null;
+  /** The patient's name, when someone who pays applies for them. */
+  patientName: { firstName: string; lastName: string } | null;
   applicantId: string | null;
   applyMode: ApplyMode;
   providerKey: string | null;
@@ -87,6 +101,8 @@ export interface FlowState {
   notice: string | null;
   /** The waiting message of the submission in progress . */
   progress: string | null;
+  /** What happens next while it waits (a submit: the lender asked next if this one does not answer). */
+  progressDetail: string | null;
 }
 
 const initial: FlowState = {
@@ -98,6 +114,9 @@ const initial: FlowState = {
   purchaseAmountCents: 0,
   insuranceBenefitsCents: 0,
   prefill: {},
+  purchaserEnabled: false,
+  patientCheck: null,
+  patientName: null,
   applicantId: null,
   applyMode: 'prequalify',
   providerKey: null,
@@ -115,6 +134,7 @@ const initial: FlowState = {
   consents: {},
   validation: null,
   progress: null,
+  progressDetail: null,
   notice: null,
 };
 
@@ -144,6 +164,7 @@ export const flow = {
         email: res.application?.primary?.email,
         mobilePhone: res.application?.primary?.mobilePhone,
       },
+      purchaserEnabled: res.application?.purchaserEnabled ?? false,
       applicantId: res.application?.reference ?? null,
       applyMode: mode,
       providerKey: res.session.dynamicProviderKey,
@@ -165,8 +186,8 @@ export const flow = {
     useFlow.setState((s) => ({ responses: { ...s.responses, [providerKey]: { ...s.responses[providerKey], ...patch } } }));
   },
 
-  setProgress(progress: string | null): void {
-    useFlow.setState({ progress });
+  setProgress(progress: string | null, progressDetail: string | null = null): void {
+    useFlow.setState({ progress, progressDetail: progress ? progressDetail : null });
   },
 
   /**

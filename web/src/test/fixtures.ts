@@ -35,15 +35,37 @@ export function withLiveSession(): void {
   });
 }
 
-/** fixedRatePlan is a 24-month fixed-rate plan financing $4,500 at providerKey. */
+/**
+ * tally completes a plan's totals from its schedule, as the server's money
+ * engine states them (api/openapi.yaml, PaymentPlan): the total of payments
+ * is the schedule's sum, the finance charge what it pays beyond the amount
+ * financed (none for a lease), the total cost the down payment plus the
+ * payments. Totals given in `over` are kept as given.
+ */
+function tally(p: PaymentPlan, over: Partial<PaymentPlan>): PaymentPlan {
+  const total = p.monthlyAmountCents * (p.paymentCount - 1) + p.finalPaymentCents;
+  const financeChargeCents = p.productType === 'lease' ? 0 : total - p.amountFinancedCents;
+  return { ...p, totalOfPaymentsCents: total, financeChargeCents, totalCostCents: p.downPaymentCents + total, ...over };
+}
+
+/**
+ * fixedRatePlan is a 24-month fixed-rate plan financing $4,500 at 17.90 %
+ * at providerKey: 23 payments of $224.44 and a final one of $224.47, the
+ * schedule of money/schedule.go's Level. Overriding the term or the payment
+ * gives that many equal payments, the totals following.
+ */
 export function fixedRatePlan(providerKey: string, over: Partial<PaymentPlan> = {}): PaymentPlan {
-  return {
+  const months = over.durationMonths ?? 24;
+  const monthly = over.monthlyAmountCents ?? 22_444;
+  const level = over.durationMonths === undefined && over.monthlyAmountCents === undefined;
+  const plan = {
     providerKey,
     typeId: 'fixed_rate',
     providerPlanCode: 'FR24',
-    durationMonths: 24,
-    monthlyAmountCents: 22_500,
-    totalCostCents: 540_000,
+    durationMonths: months,
+    paymentCount: months,
+    monthlyAmountCents: monthly,
+    finalPaymentCents: level ? 22_447 : monthly,
     apr: 17.9,
     promoApr: 0,
     description: '',
@@ -54,6 +76,33 @@ export function fixedRatePlan(providerKey: string, over: Partial<PaymentPlan> = 
     downPaymentCents: 0,
     ...over,
   } as PaymentPlan;
+  return tally(plan, over);
+}
+
+/** deferredPlan is a 12-month deferred-interest promotion on $4,500: twelve suggested payments of $375.00, 26.99 % if not paid in full in time. */
+export function deferredPlan(providerKey: string, over: Partial<PaymentPlan> = {}): PaymentPlan {
+  return fixedRatePlan(providerKey, {
+    typeId: 'deferred_interest',
+    providerPlanCode: 'DI12',
+    durationMonths: 12,
+    monthlyAmountCents: 37_500,
+    apr: 26.99,
+    ...over,
+  });
+}
+
+/** leasePlan is Snap's lease of a $2,000.00 cash price: twelve payments of $308.34, $3,700.08 in all. */
+export function leasePlan(providerKey: string, over: Partial<PaymentPlan> = {}): PaymentPlan {
+  return fixedRatePlan(providerKey, {
+    typeId: 'fixed_installment_loan',
+    providerPlanCode: 'SNP-LTO-12',
+    productType: 'lease',
+    durationMonths: 12,
+    monthlyAmountCents: 30_834,
+    apr: 0,
+    amountFinancedCents: 200_000,
+    ...over,
+  });
 }
 
 /** monthsEmployed is the whole-number field of a full application. */

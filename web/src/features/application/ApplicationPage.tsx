@@ -13,6 +13,7 @@ import { fieldsKey, flow, useFlow, useProviderName, type ApplicantValues, type P
 import { formFields } from './api/body';
 import { loadFields } from './api/fields';
 import { ApplicationForm } from './ApplicationForm';
+import { PatientCheck, PatientCheckNotice } from './PatientCheck';
 import { useT } from '@/lib/i18n';
 
 function useFields(): StartProviderResponse | null {
@@ -55,6 +56,7 @@ export function ApplicationPage() {
       primary: x.primary,
       prefill: x.prefill,
       jointEnabled: x.jointEnabled,
+      patientCheck: x.patientCheck,
     })),
   );
   const lender = useProviderName(s.providerKey);
@@ -72,8 +74,12 @@ export function ApplicationPage() {
         }
       />
       <FlowNotice />
+      <PatientCheck />
+      <PatientCheckNotice />
       {res ? (
         <ApplicationForm
+          // The patient check's answer decides whose name the form starts with.
+          key={s.patientCheck ?? 'unasked'}
           applicant="primary"
           fields={fields}
           groupRules={res.fieldGroupRules}

@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { FieldDefinition, Session, WaterfallStep } from '@/lib/api/types';
 import { setLanguage } from '@/lib/i18n';
 import { flow } from '@/stores/flow';
-import { withCatalogue } from '@/test/catalogue';
+import { provider, withCatalogue } from '@/test/catalogue';
 import { textDocument } from '@/test/fixtures';
 import { ApplicationForm } from './ApplicationForm';
 import { ApplicationPage } from './ApplicationPage';
@@ -113,6 +113,43 @@ describe('PrequalifyAgreePage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Ver mis opciones' }));
     expect(await screen.findByText('Marque la casilla para continuar')).toBeTruthy();
     expect((box as HTMLInputElement).checked).toBe(false);
+  });
+});
+
+describe('PrequalifyAgreePage, a lease-to-own lender first (Snap)', () => {
+  /** Desert Bloom Dental (demo/offices.yaml): Snap, then AFF on its own. */
+  function snapFirst() {
+    flow.set({
+      session: { webSessionId: 's1' } as Session,
+      providerKey: 'snap_standard',
+      applyMode: 'prequalify',
+      waterfall: [
+        { providerKey: 'snap_standard', role: 'primary', applyMode: 'prequalify', autoSubmit: false },
+        { providerKey: 'aff_standard', role: 'secondary', applyMode: 'prequalify', autoSubmit: true },
+      ],
+      documents: Object.fromEntries(['snap_standard', 'aff_standard'].map((k) => [`${k}:prequalification`, doc(k)])),
+    });
+    withCatalogue([provider('snap_standard', 'Snap', { kind: 'lease_to_own' }), provider('aff_standard', 'AFF', { kind: 'installment_loan' })]);
+  }
+
+  it('asks no credit check of the lease, only of the credit lender after it', async () => {
+    snapFirst();
+    const router = createMemoryRouter([{ path: '/providers/:providerKey/:page', element: <PrequalifyAgreePage /> }], {
+      initialEntries: ['/providers/snap_standard/page'],
+    });
+    render(<RouterProvider router={router} />);
+    await screen.findByRole('heading', { level: 2, name: 'AFF' });
+    // Before: "Snap will look at your credit report to see if you prequalify", and a soft credit check "by Snap and AFF".
+    expect(screen.getByText(/offers a lease, not credit/).textContent).toBe(
+      'Snap offers a lease, not credit, and needs no credit history: it looks at the details you give to see what it can offer. ' +
+        'If Snap can’t approve you, we will ask AFF for you. AFF will look at your credit report. This is a soft credit check. It does not affect your credit score.',
+    );
+    expect(
+      screen.getByRole('checkbox', {
+        name: 'I have read these. I agree that Snap may look at the details I give, and to a soft credit check by AFF.',
+      }),
+    ).toBeTruthy();
+    expect(screen.queryByText(/Snap will look at your credit report/)).toBeNull();
   });
 });
 

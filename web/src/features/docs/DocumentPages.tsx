@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useLocation, useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Page } from '@/components/Page';
 import { Button } from '@/components/Button';
 import { DocumentContent, type DocBackState } from '@/components/DocLink';
@@ -52,6 +52,10 @@ type Loaded = { kind: 'loading' } | { kind: 'shown'; doc: Document } | { kind: '
 export function DocumentPage() {
   const t = useT();
   const { doc: name } = useParams();
+  const [query] = useSearchParams();
+  // Opened on its own (a new tab, a link carrying the session), the address names the lender and the session to ask with.
+  const providerKey = query.get('providerKey');
+  const sid = query.get('sid');
   const back = useBack();
   const known = isDocName(name);
   const [loaded, setLoaded] = useState<Loaded>({ kind: 'loading' });
@@ -60,14 +64,14 @@ export function DocumentPage() {
     if (!known) return;
     let live = true;
     setLoaded({ kind: 'loading' });
-    loadDocument(name).then(
+    loadDocument(name, { providerKey, sid }).then(
       (doc) => live && setLoaded(doc ? { kind: 'shown', doc } : { kind: 'missing' }),
       () => live && setLoaded({ kind: 'failed' }),
     );
     return () => {
       live = false;
     };
-  }, [name, known, attempt]);
+  }, [name, known, attempt, providerKey, sid]);
 
   if (!known || loaded.kind === 'missing') return <NoSuchDocument onBack={back} />;
   const doc = loaded.kind === 'shown' ? loaded.doc : null;

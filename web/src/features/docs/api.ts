@@ -13,11 +13,23 @@ import { flow } from '@/stores/flow';
 /** Documents already shown in this page's life, by session, lender and name. */
 const shown = new Map<string, Document>();
 
-/** loadDocument answers one of our documents; null when the server has no such document (404). */
-export async function loadDocument(doc: DocName): Promise<Document | null> {
+/** What the address of a page opened on its own names (lib/docLinks.ts, DOC_LINK_PARAMS): the lender, the session. */
+export interface DocLinkContext {
+  providerKey?: string | null;
+  sid?: string | null;
+}
+
+/**
+ * loadDocument answers one of our documents; null when the server has no
+ * such document (404). The session and lender of this tab come first; a
+ * tab that holds none (a page opened on its own) asks with those its
+ * address names.
+ */
+export async function loadDocument(doc: DocName, link: DocLinkContext = {}): Promise<Document | null> {
   const s = flow.get();
-  const providerKey = s.providerKey ?? undefined;
-  const key = `${s.session?.webSessionId ?? ''}:${providerKey ?? ''}:${doc}`;
+  const providerKey = s.providerKey ?? link.providerKey ?? undefined;
+  const sessionId = s.session?.webSessionId ?? link.sid ?? undefined;
+  const key = `${sessionId ?? ''}:${providerKey ?? ''}:${doc}`;
   const kept = shown.get(key);
   if (kept) return kept;
   return once(`document:${key}`, async () => {
@@ -25,6 +37,7 @@ export async function loadDocument(doc: DocName): Promise<Document | null> {
       query: { providerKey },
       noErrorHandling: true,
       allowNotFound: true,
+      sessionId,
     });
     if (d) shown.set(key, d);
     return d;

@@ -5,7 +5,7 @@ import { ResultIcon } from '@/components/ResultIcon';
 import { finishFlow, finishLater } from '@/flow/finish';
 import { useFlowNavigate } from '@/flow/navigation';
 import { Trans, useT } from '@/lib/i18n';
-import { formatCents } from '@/lib/money';
+import { paymentsLine } from '@/lib/money';
 import { useWording } from '@/lib/wording';
 import { useFlow, useProviderName } from '@/stores/flow';
 
@@ -50,12 +50,7 @@ export function CompletePage() {
         {funding ? <p>{t('finish.complete.funding', { funding, practice: office || words.practice })}</p> : null}
         {plan ? (
           <p>
-            <Trans
-              i18nKey="finish.complete.plan"
-              count={plan.durationMonths}
-              values={{ amount: formatCents(plan.monthlyAmountCents) }}
-              components={{ strong: <strong /> }}
-            />
+            <Trans i18nKey="finish.complete.plan" values={{ payments: paymentsLine(plan) }} components={{ strong: <strong /> }} />
           </p>
         ) : null}
         {cleared ? <p>{t('finish.complete.cleared')}</p> : null}

@@ -66,8 +66,7 @@ describe('finishing in Spanish', () => {
     expect(screen.getByRole('heading', { level: 1, name: '¡Todo listo!' })).toBeTruthy();
     expect(screen.getByText('Su financiamiento con Snap está completo.')).toBeTruthy();
     expect(screen.getByText('Su tratamiento en Desert Bloom Dental se paga con su Snap lease.')).toBeTruthy();
-    expect(screen.getByText('$132.50 al mes')).toBeTruthy();
-    expect(screen.getByText(/durante 24 meses\./)).toBeTruthy();
+    expect(screen.getByText('24 pagos de $132.50')).toBeTruthy();
     expect(screen.getByText(/Por favor, devuelva el dispositivo: lo recibe el encargado de la oficina\./)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Finalizar' })).toBeTruthy();
   });

@@ -110,7 +110,8 @@ describe('the completion screen finishes with the delay flag', () => {
     });
     const router = show('/complete');
     await waitFor(() => expect(calls.filter((c) => c.path === '/flow/finish/completed')).toHaveLength(1));
-    expect(screen.getByText('$132.50 a month')).toBeTruthy();
+    // The plan's payments as it states them (issue 27): its count, not only its term.
+    expect(screen.getByText('24 payments of $132.50')).toBeTruthy();
     expect(flow.get().session).not.toBeNull();
 
     await act(async () => {
@@ -120,7 +121,7 @@ describe('the completion screen finishes with the delay flag', () => {
     expect(flow.get().previousSessionId).toBe('old-session');
     expect(router.state.location.pathname).toBe('/complete');
     expect(screen.getByRole('heading', { level: 1, name: 'You’re all set' })).toBeTruthy();
-    expect(screen.queryByText('$132.50 a month')).toBeNull();
+    expect(screen.queryByText('24 payments of $132.50')).toBeNull();
     expect(screen.getByText('For your privacy, we’ve cleared your details from this screen.')).toBeTruthy();
     // Pressing Finish afterwards shows the finish screen without finishing twice.
     await userEvent.click(screen.getByRole('button', { name: 'Finish' }));

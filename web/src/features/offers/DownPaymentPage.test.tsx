@@ -5,6 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { PaymentPlan, WaterfallStep } from '@/lib/api/types';
 import { flow } from '@/stores/flow';
 import { provider } from '@/test/catalogue';
+import { fixedRatePlan } from '@/test/fixtures';
 import { acknowledgementRequired, DownPaymentPage } from './DownPaymentPage';
 
 const post = vi.hoisted(() => vi.fn());
@@ -14,7 +15,16 @@ vi.mock('@/lib/api/client', async (actual) => {
 });
 
 const HFD = 'hfd_standard';
-const plan = { providerKey: HFD, providerPlanCode: 'HFD-IL-06', downPaymentCents: 45000 } as PaymentPlan;
+/** HFD, $4,500 with 10 % down: $4,050 financed at 0 % in six payments of $675.00. */
+const plan: PaymentPlan = fixedRatePlan(HFD, {
+  providerPlanCode: 'HFD-IL-06',
+  typeId: 'fixed_installment_loan',
+  durationMonths: 6,
+  monthlyAmountCents: 67_500,
+  apr: 0,
+  amountFinancedCents: 405_000,
+  downPaymentCents: 45_000,
+});
 
 function setUp(experienceType: 'in_store' | 'at_home', role: string) {
   flow.reset();
@@ -51,7 +61,14 @@ describe('down payment screen', () => {
   it('in the office: the table and amount, then a modal for the staff that pauses until they confirm', async () => {
     setUp('in_store', 'primary');
     const router = show();
-    expect(screen.getByRole('table', { name: 'Down payment' }).textContent).toContain('$450.00');
+    // One table from the treatment to the plan's amount financed, its payments and all the patient pays.
+    expect(Array.from(screen.getByRole('table', { name: 'Down payment' }).querySelectorAll('tr')).map((r) => r.textContent)).toEqual([
+      'Treatment total after discounts$4,500.00',
+      'Down payment due today\u2212$450.00',
+      'Amount financed$4,050.00',
+      'Payments6 payments of $675.00',
+      'Total you pay, with the down payment, over 6 months$4,500.00',
+    ]);
     expect(screen.getByText(/hand the tablet to them/)).toBeTruthy();
     expect(screen.queryByRole('checkbox')).toBeNull(); // no acknowledgement as primary
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));

@@ -134,7 +134,7 @@ export function DownPaymentPage() {
   return (
     <div className="card">
       <Page title={t('offers.downPayment.title')} lead={t('offers.downPayment.lead', { lender, amount })}>
-        <DownPaymentTable treatmentCents={treatmentCents} insuranceCents={insuranceCents} downPaymentCents={downCents} />
+        {plan ? <DownPaymentTable plan={plan} treatmentCents={treatmentCents} insuranceCents={insuranceCents} schedule /> : null}
         <h2 style={{ marginTop: 24 }}>{t('offers.downPayment.howTitle')}</h2>
         {inOffice ? <p>{t('offers.downPayment.inOffice', { amount })}</p> : <p>{t('offers.downPayment.atHome', { amount })}</p>}
         {needsAck ? (

@@ -17,6 +17,7 @@ const dollarsOf = (shaped: string) => Number(shaped.replace(/\D/g, '') || '0');
 export interface EstimatorProps {
   /** The amount the plans are priced for, in cents. */
   amountCents: number;
+  /** The least the plans can be priced for (plans.ts estimateFloorCents): the lowest amount a plan offered is for, at least $1. */
   minCents: number;
   maxCents: number;
   purchaseCents?: number;
@@ -29,13 +30,20 @@ export interface EstimatorProps {
 /**
  * Estimator is the amount to finance (docs/behaviour.md, "Plans and
  * offers"): whole dollars, in steps of $500 with the buttons, kept between
- * the lender's calculator minimum and the approved amount. A lender with a
- * minimum says so, so that a patient asking for less knows why the amount
- * came back higher.
+ * the lowest amount a plan offered is for and the approved amount. The box
+ * shows the amount the plans below are priced for whenever that changes; a
+ * floor above a dollar is said in the hint.
  */
 export function Estimator({ amountCents, minCents, maxCents, purchaseCents, buttonsHidden, busy, onEstimate }: EstimatorProps) {
   const t = useT();
-  const [text, setText] = useState(shapeDollars(String(Math.round(amountCents / 100))));
+  const dollarsText = (cents: number) => shapeDollars(String(Math.round(cents / 100)));
+  const [text, setText] = useState(dollarsText(amountCents));
+  // The plans were priced for another amount (another screen's estimate, a refused one): the box follows them.
+  const [priced, setPriced] = useState(amountCents);
+  if (priced !== amountCents) {
+    setPriced(amountCents);
+    setText(dollarsText(amountCents));
+  }
   // The refusal is said at render, so it follows the language and the amount on screen.
   const [error, setError] = useState(false);
   const floorDollars = Math.max(1, Math.ceil(minCents / 100));
@@ -44,26 +52,29 @@ export function Estimator({ amountCents, minCents, maxCents, purchaseCents, butt
     setText(shapeDollars(String(await onEstimate(dollars))));
   };
   /**
-   * submit refuses an empty or $0 amount out loud: there is nothing to
-   * price, and the plans on screen stay those of the last amount, which
-   * the message says.
+   * submit refuses an amount below the floor out loud (nothing, $0, or less
+   * than any plan offered is for): no plan to price, and the plans on screen
+   * stay those of the last amount, which the message says.
    */
   const submit = () => {
     const dollars = dollarsOf(text);
-    if (dollars <= 0) {
+    if (dollars < floorDollars) {
       setError(true);
       document.getElementById('estimate')?.focus();
       return;
     }
     void run(dollars);
   };
+  // A step stops at the floor and at the approval, never past them.
+  const stepTo = (sign: number) =>
+    Math.min(Math.max(dollarsOf(text) + sign * STEP_DOLLARS, floorDollars), maxCents > 0 ? Math.floor(maxCents / 100) : Infinity);
   const step = (sign: number) => (
     <Button
       variant="secondary"
       className="estimator__step"
       aria-label={t(sign < 0 ? 'offers.estimator.lower' : 'offers.estimator.raise', { step: formatCents(STEP_DOLLARS * 100, { whole: true }) })}
-      onClick={() => void run(dollarsOf(text) + sign * STEP_DOLLARS)}
-      disabled={busy || (sign < 0 ? dollarsOf(text) * 100 <= minCents : dollarsOf(text) * 100 >= maxCents)}
+      onClick={() => void run(stepTo(sign))}
+      disabled={busy || (sign < 0 ? dollarsOf(text) <= floorDollars : dollarsOf(text) * 100 >= maxCents)}
     >
       {sign < 0 ? MINUS : '+'}
     </Button>
@@ -73,8 +84,8 @@ export function Estimator({ amountCents, minCents, maxCents, purchaseCents, butt
       <h2 id="estimator-title">{t('offers.estimator.title')}</h2>
       <p className="muted" id="estimator-hint">
         {purchaseCents ? `${t('offers.estimator.costs', { amount: formatCents(purchaseCents) })} ` : null}
-        {minCents > 0
-          ? t('offers.estimator.upToFrom', { max: formatCents(maxCents), min: formatCents(minCents, { whole: true }) })
+        {floorDollars > 1
+          ? t('offers.estimator.upToFrom', { max: formatCents(maxCents), min: formatCents(floorDollars * 100, { whole: true }) })
           : t('offers.estimator.upTo', { max: formatCents(maxCents) })}
       </p>
       <form

@@ -1,27 +1,78 @@
+import { Fragment } from 'react';
 import { Page } from '@/components/Page';
 import { Button } from '@/components/Button';
 import { LenderLogo } from '@/components/LenderLogo';
 import { useFlowNavigate } from '@/flow/navigation';
 import type { PaymentPlan } from '@/lib/api/types';
-import { useT } from '@/lib/i18n';
-import { formatApr, formatCents } from '@/lib/money';
+import { t as translate, useT } from '@/lib/i18n';
+import { formatApr, formatCents, paymentsLine } from '@/lib/money';
 import { providerRoute } from '@/lib/paths';
 import { isHandled } from '@/lib/api/client';
 import { useFlow, useProviderName } from '@/stores/flow';
 import { choosePlan, selectPlan } from './api/plans';
 import { PlanList, planValue } from './PlanList';
 import { ui } from '@/stores/ui';
-import { planTitle } from './PlanCard';
+import { deferredPaysOff, planTitle } from './PlanCard';
 import { DownPaymentTable } from './DownPaymentTable';
 import { LeaseNote } from './PlanCard';
-import { isDeferredInterest, isLease, suggestedDeferredPaymentCents } from './plans';
+import { isDeferredInterest, isLease, leaseCostCents, type MoneyRow } from './plans';
+
+/** totalLabel names everything the patient pays: with the down payment (a lease's initial payment) when there is one. */
+function totalLabel(p: PaymentPlan): string {
+  if (p.downPaymentCents <= 0) return translate('offers.review.totalCost');
+  const down = formatCents(p.downPaymentCents);
+  return isLease(p) ? translate('offers.review.totalWithInitial', { down }) : translate('offers.review.totalWithDown', { down });
+}
+
+/**
+ * reviewRows are the chosen plan's figures, each as the plan states it: due
+ * today, financed (a lease's cash price), the payments (a promotion's
+ * suggested ones), the APR (a promotion's if not paid in full in time), the
+ * finance charge, the total of payments, a lease's cost beyond the cash
+ * price, and everything the patient pays.
+ */
+export function reviewRows(p: PaymentPlan): MoneyRow[] {
+  const lease = isLease(p);
+  const deferred = !lease && isDeferredInterest(p);
+  const row = (label: string, value: string): MoneyRow => ({ label, value });
+  const down = p.downPaymentCents > 0;
+  return [
+    ...(down ? [row(translate(lease ? 'offers.review.initialPayment' : 'offers.review.dueToday'), formatCents(p.downPaymentCents))] : []),
+    row(translate(lease ? 'offers.review.cashPrice' : 'offers.review.amountFinanced'), formatCents(p.amountFinancedCents)),
+    row(translate(deferred ? 'offers.review.suggestedPayments' : 'offers.review.payments'), paymentsLine(p)),
+    ...(lease
+      ? []
+      : [row(deferred ? translate('offers.review.aprIfNotPaid', { count: p.durationMonths }) : translate('offers.review.apr'), formatApr(p.apr))]),
+    ...(lease ? [] : [row(translate('offers.review.financeCharge'), formatCents(p.financeChargeCents))]),
+    row(translate('offers.review.totalOfPayments'), formatCents(p.totalOfPaymentsCents)),
+    ...(lease ? [row(translate('offers.review.costOfOwnership'), formatCents(leaseCostCents(p)))] : []),
+    ...(lease && !down ? [] : [row(totalLabel(p), formatCents(p.totalCostCents))]),
+  ];
+}
+
+/** DeferredWarning: how deferred interest works, with the plan's own amount financed, APR and suggested payment. */
+function DeferredWarning({ plan }: { plan: PaymentPlan }) {
+  const t = useT();
+  return (
+    <div className="notice notice--warn" style={{ marginTop: 20 }}>
+      <h2>{t('offers.review.deferredTitle')}</h2>
+      <p style={{ marginBottom: 0 }}>
+        {t('offers.review.deferredBody', {
+          count: plan.durationMonths,
+          amount: formatCents(plan.amountFinancedCents),
+          apr: formatApr(plan.apr),
+        })}{' '}
+        {deferredPaysOff(plan)}
+      </p>
+    </div>
+  );
+}
 
 /** PaymentPlanReviewPage: the chosen plan, plainly, before accepting the offer. */
 export function PaymentPlanReviewPage() {
   const t = useT();
   const navigate = useFlowNavigate();
   const plan = useFlow((s) => s.selectedPaymentPlan);
-  const amount = useFlow((s) => (plan ? s.responses[plan.providerKey]?.paymentPlansAmountCents : undefined) ?? 0);
   const purchase = useFlow((s) => s.purchaseAmountCents);
   const insurance = useFlow((s) => s.insuranceBenefitsCents);
   const lender = useProviderName(plan?.providerKey);
@@ -55,31 +106,19 @@ export function PaymentPlanReviewPage() {
         </div>
         <div className="review">
           <dl>
-            {plan.downPaymentCents > 0 ? (
-              <>
-                <dt>{t('offers.review.dueToday')}</dt>
-                <dd>{formatCents(plan.downPaymentCents)}</dd>
-              </>
-            ) : null}
-            <dt>{t('offers.review.monthly')}</dt>
+            <dt>{t(isDeferredInterest(plan) && !isLease(plan) ? 'offers.review.suggestedMonthly' : 'offers.review.monthly')}</dt>
             <dd className="plan__monthly">{formatCents(plan.monthlyAmountCents)}</dd>
-            <dt>{t('offers.review.numberOfPayments')}</dt>
-            <dd>{plan.durationMonths}</dd>
-            <dt>{isLease(plan) ? t('offers.review.cashPrice') : t('offers.review.amountFinanced')}</dt>
-            <dd>{formatCents(plan.amountFinancedCents)}</dd>
-            {isLease(plan) ? null : (
-              <>
-                <dt>{t('offers.review.apr')}</dt>
-                <dd>{formatApr(plan.apr)}</dd>
-              </>
-            )}
-            <dt>{isLease(plan) ? t('offers.review.costOfOwnership') : t('offers.review.totalCost')}</dt>
-            <dd>{formatCents(plan.totalCostCents)}</dd>
+            {reviewRows(plan).map((r) => (
+              <Fragment key={r.label}>
+                <dt>{r.label}</dt>
+                <dd>{r.value}</dd>
+              </Fragment>
+            ))}
           </dl>
         </div>
-        {plan.downPaymentCents > 0 ? (
+        {plan.downPaymentCents > 0 && !isLease(plan) ? (
           <div style={{ marginTop: 16 }}>
-            <DownPaymentTable treatmentCents={purchase || amount} insuranceCents={insurance} downPaymentCents={plan.downPaymentCents} />
+            <DownPaymentTable plan={plan} treatmentCents={purchase} insuranceCents={insurance} schedule />
           </div>
         ) : null}
         {isLease(plan) ? (
@@ -87,18 +126,7 @@ export function PaymentPlanReviewPage() {
             <LeaseNote plan={plan} />
           </p>
         ) : null}
-        {!isLease(plan) && isDeferredInterest(plan) ? (
-          <div className="notice notice--warn" style={{ marginTop: 20 }}>
-            <h2>{t('offers.review.deferredTitle')}</h2>
-            <p style={{ marginBottom: 0 }}>
-              {t('offers.review.deferredBody', {
-                count: plan.durationMonths,
-                amount: formatCents(amount, { whole: true }),
-                monthly: formatCents(suggestedDeferredPaymentCents(amount, plan.durationMonths)),
-              })}
-            </p>
-          </div>
-        ) : null}
+        {!isLease(plan) && isDeferredInterest(plan) ? <DeferredWarning plan={plan} /> : null}
         <p style={{ marginTop: 16 }}>{t('offers.review.acceptNote', { lender })}</p>
         {onReviewScreen ? <ChangePlan plan={plan} /> : null}
         <div className="actions">
@@ -134,7 +162,6 @@ function ChangePlan({ plan }: { plan: PaymentPlan }) {
       <summary id="change-plan-title">{t('offers.review.change')}</summary>
       <PlanList
         plans={plans}
-        amountCents={amount}
         approvedCents={{ [plan.providerKey]: approved }}
         value={planValue(plan)}
         onChange={(v) => {

@@ -66,9 +66,11 @@ describe('the plans screen in Spanish', () => {
     expect(screen.getByRole('heading', { name: 'Planes de pago para $4,500.00' })).toBeTruthy();
     expect(screen.getByLabelText('Monto en dólares')).toBeTruthy();
     expect(screen.getByText('Pagos mensuales fijos durante 24 meses')).toBeTruthy();
-    expect(screen.getByText('24 pagos de $225.00')).toBeTruthy();
-    expect(screen.getByText('Sin intereses si paga el total en 12 meses')).toBeTruthy();
-    expect(screen.getByText(/se cobran intereses desde la fecha de compra/)).toBeTruthy();
+    expect(screen.getByText('23 pagos de $224.44 y un último pago de $224.47')).toBeTruthy();
+    expect(screen.getByText('Costo total $5,386.59')).toBeTruthy();
+    expect(screen.getByText('Sin intereses si paga el total dentro de 12 meses')).toBeTruthy();
+    expect(screen.getByText('Sugerido: 12 pagos de $375.00')).toBeTruthy();
+    expect(screen.getByText(/se cobran intereses a una APR de 17\.90% desde la fecha de compra/)).toBeTruthy();
     expect(screen.getByText('Sugerido')).toBeTruthy();
 
     await userEvent.click(screen.getByRole('button', { name: 'Continuar' }));
@@ -87,11 +89,12 @@ describe('the plans screen in Spanish', () => {
     await setLanguage('es');
     const router = show();
     await userEvent.click(screen.getAllByRole('radio').find((r) => r.id.endsWith('-SYN-DI-12'))!);
-    expect(screen.getByText('$375.00', { selector: 'strong' })).toBeTruthy();
+    expect(screen.getByText('12 pagos de $375.00', { selector: 'strong' })).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Continuar' }));
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/providers/synchrony_standard/paymentPlanReview'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Revise su plan' })).toBeTruthy();
-    expect(screen.getByText('APR (tasa de porcentaje anual)')).toBeTruthy();
+    expect(screen.getByText('APR (tasa de porcentaje anual) si no paga el total dentro de 12 meses')).toBeTruthy();
+    expect(screen.getByText('Pagos sugeridos')).toBeTruthy();
     expect(screen.getByText('Importante: cómo funciona el interés diferido')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Aceptar la oferta' })).toBeTruthy();
   });
@@ -100,8 +103,8 @@ describe('the plans screen in Spanish', () => {
     await setLanguage('es');
     render(<LearnHowDrawer plan={plans[0]!} onClose={() => undefined} />);
     expect(screen.getByText('Financiamiento con pagos fijos por 24 meses')).toBeTruthy();
-    expect(screen.getByText('$225.00 al mes')).toBeTruthy();
+    expect(screen.getByText('23 pagos de $224.44 y un último pago de $224.47')).toBeTruthy();
     expect(screen.getByText(/con una APR \(tasa de porcentaje anual\) de 17\.90%/)).toBeTruthy();
-    expect(screen.getByText(/Cada mes paga aproximadamente el 4\.9876% del monto financiado/)).toBeTruthy();
+    expect(screen.getByText(/Como estimación, cada mes paga aproximadamente el 4\.99% del monto financiado/)).toBeTruthy();
   });
 });

@@ -154,12 +154,14 @@ describe('the plans screen follows the lender’s catalogue entry', () => {
     expect(messages).toContain('Getting payment plans from SYF and GEN…');
   });
 
-  it('AFF: each loan shows its amount financed, finance charge and total of payments', () => {
+  it('AFF: each loan shows its amount financed, finance charge and total of payments, as the plan states them', () => {
     flow.set({ providerKey: 'aff_standard' });
-    offer(AFF, [fixedRatePlan('aff_standard', { providerPlanCode: 'AFF-IL-24', typeId: 'fixed_installment_loan', totalCostCents: 540_000 })]);
+    offer(AFF, [fixedRatePlan('aff_standard', { providerPlanCode: 'AFF-IL-24', typeId: 'fixed_installment_loan' })]);
     show('aff_standard');
-    expect(screen.getByText('Finance charge $900.00')).toBeTruthy();
-    expect(screen.getByText('Total of payments $5,400.00')).toBeTruthy();
+    expect(screen.getByText('Amount financed $4,500.00')).toBeTruthy();
+    expect(screen.getByText('Finance charge $886.59')).toBeTruthy();
+    expect(screen.getByText('Total of payments $5,386.59')).toBeTruthy();
+    expect(screen.getByText('23 payments of $224.44 and a final payment of $224.47')).toBeTruthy();
   });
 
   it('AFF: a down payment says it is never more than the lender’s maximum', () => {
@@ -173,9 +175,9 @@ describe('the plans screen follows the lender’s catalogue entry', () => {
     expect(screen.getByText('AFF never asks for more than $50.00 down.')).toBeTruthy();
   });
 
-  it('Covered Care: the calculator says where plans start and keeps the amount there', async () => {
+  it('Covered Care: the calculator says where plans start, and a typed amount below it is refused in words, not priced', async () => {
     flow.set({ providerKey: 'covered_care_standard' });
-    offer(COVERED, [fixedRatePlan('covered_care_standard', { providerPlanCode: 'CC-IL-12', minAmountCents: 50_000 })]);
+    offer(COVERED, [fixedRatePlan('covered_care_standard', { providerPlanCode: 'CC-IL-12', minAmountCents: 30_000 })]);
     post.mockResolvedValue({ paymentPlans: [] });
     show('covered_care_standard');
     expect(screen.getByText(/plans start at \$500\b/)).toBeTruthy();
@@ -183,10 +185,50 @@ describe('the plans screen follows the lender’s catalogue entry', () => {
     await userEvent.clear(amount);
     await userEvent.type(amount, '200');
     await userEvent.click(screen.getByRole('button', { name: 'Update plans' }));
-    await vi.waitFor(() =>
-      expect(post).toHaveBeenCalledWith(expect.stringMatching(/covered_care_standard\/payment\/plans$/), { amountCents: 50_000 }, expect.anything()),
-    );
-    expect((amount as HTMLInputElement).value).toBe('500');
+    // Before, $200 was silently priced as $500.
+    expect(screen.getByRole('alert').textContent).toBe('Please enter an amount of at least $500. The plans below are still for $4,500.00.');
+    expect(post).not.toHaveBeenCalled();
+    expect(screen.getByRole('heading', { name: 'Payment plans for $4,500.00' })).toBeTruthy();
+  });
+
+  it('pressing − stops at the lowest amount a plan below is for, and the box and the heading always show the amount priced', async () => {
+    flow.set({ providerKey: 'synchrony_standard' });
+    offer(SYNCHRONY, [fixedRatePlan('synchrony_standard', { providerPlanCode: 'SYN-FR-24', minAmountCents: 30_000 })], {
+      approvedAmountCents: 1_200_000,
+    });
+    flow.response('synchrony_standard', { paymentPlansAmountCents: 120_000 });
+    post.mockImplementation(async (_path: string, body: { amountCents: number }) => ({
+      paymentPlans: [
+        fixedRatePlan('synchrony_standard', { providerPlanCode: 'SYN-FR-24', minAmountCents: 30_000, amountFinancedCents: body.amountCents }),
+      ],
+    }));
+    show('synchrony_standard');
+    const amount = screen.getByLabelText<HTMLInputElement>('Amount in dollars');
+    const lower = screen.getByRole('button', { name: 'Lower the amount by $500' });
+    expect(amount.value).toBe('1,200');
+    await userEvent.click(lower);
+    await vi.waitFor(() => expect(screen.getByRole('heading', { name: 'Payment plans for $700.00' })).toBeTruthy());
+    expect(amount.value).toBe('700');
+    await userEvent.click(lower);
+    // $200 is below every plan: the amount stops at the plan's $300 minimum, never at 0.
+    await vi.waitFor(() => expect(screen.getByRole('heading', { name: 'Payment plans for $300.00' })).toBeTruthy());
+    expect(amount.value).toBe('300');
+    expect(lower.hasAttribute('disabled')).toBe(true);
+    expect(post.mock.calls.map((c) => (c[1] as { amountCents: number }).amountCents)).toEqual([70_000, 30_000]);
+  });
+
+  it('when the lender cannot price an amount, the box goes back to the amount the plans below are for, and says so', async () => {
+    flow.set({ providerKey: 'synchrony_standard' });
+    offer(SYNCHRONY, [fixedRatePlan('synchrony_standard', { providerPlanCode: 'SYN-FR-24' })]);
+    post.mockRejectedValue(new Error('lender down'));
+    show('synchrony_standard');
+    const amount = screen.getByLabelText<HTMLInputElement>('Amount in dollars');
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '3000');
+    await userEvent.click(screen.getByRole('button', { name: 'Update plans' }));
+    await vi.waitFor(() => expect(screen.getByRole('alert').textContent).toMatch(/We couldn’t get the payment plans just now/));
+    expect(amount.value).toBe('4,500');
+    expect(screen.getByRole('heading', { name: 'Payment plans for $4,500.00' })).toBeTruthy();
   });
 
   it('the amount box shows dollars as the application form does, with thousands commas, and asks for what it shows', async () => {
@@ -217,7 +259,8 @@ describe('the plans screen follows the lender’s catalogue entry', () => {
       await userEvent.clear(amount);
       if (typed) await userEvent.type(amount, typed);
       await userEvent.click(screen.getByRole('button', { name: 'Update plans' }));
-      expect(screen.getByRole('alert').textContent).toBe('Please enter an amount of at least $1. The plans below are still for $4,500.00.');
+      // The plans below start at $200 (their minimum), so that is the least asked for.
+      expect(screen.getByRole('alert').textContent).toBe('Please enter an amount of at least $200. The plans below are still for $4,500.00.');
       expect(amount.getAttribute('aria-invalid')).toBe('true');
       expect(document.activeElement).toBe(amount);
     }

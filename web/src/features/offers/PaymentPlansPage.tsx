@@ -3,15 +3,14 @@ import { Page } from '@/components/Page';
 import { Button } from '@/components/Button';
 import { Skeleton } from '@/components/Skeleton';
 import { useFlowNavigate } from '@/flow/navigation';
-import { withProgress } from '@/flow/progress';
 import { isHandled } from '@/lib/api/client';
 import type { PaymentPlan } from '@/lib/api/types';
 import { joinNames } from '@/lib/consent/chain';
 import { isPositive } from '@/lib/decision';
 import { Trans, useT } from '@/lib/i18n';
-import { clampEstimate, formatCents, planAmountCents } from '@/lib/money';
+import { clampEstimate, formatCents, paymentsLine, planAmountCents } from '@/lib/money';
 import { providerRoute } from '@/lib/paths';
-import { providerName, shortNameOf, useFlow, type FlowState } from '@/stores/flow';
+import { flow, providerName, shortNameOf, useFlow, type FlowState } from '@/stores/flow';
 import { ui } from '@/stores/ui';
 import { choosePlan, fetchPlans, selectPlan } from './api/plans';
 import { offerProgress } from './messages';
@@ -19,7 +18,9 @@ import { DownPaymentTable } from './DownPaymentTable';
 import { Estimator } from './Estimator';
 import { OfferHeads, type Offer } from './OfferHeads';
 import { PlanList, planValue } from './PlanList';
-import { isEligible, suggestedPlan } from './plans';
+import { useRecalculating } from './RecalculatingDialog';
+import { useSameAsCashNotice } from './SameAsCashNotice';
+import { estimateFloorCents, isEligible, isLease, suggestedPlan } from './plans';
 import { useWording } from '@/lib/wording';
 
 /** offersOf: every lender of the session with a positive answer, in the order they answered. */
@@ -56,9 +57,14 @@ export function PaymentPlansPage() {
   const [failed, setFailed] = useState(false);
   const [choice, setChoice] = useState<string>('');
   const [choiceError, setChoiceError] = useState(false);
+  // The recalculate dialog, for a lender whose catalogue entry asks for it (RecalculatingDialog.tsx).
+  const recalc = useRecalculating(offers.some((o) => s.providers[o.providerKey]?.paymentCalculatorRecalculatingModal));
 
   const allPlans: PaymentPlan[] = offers.flatMap((o) => s.responses[o.providerKey]?.paymentPlans ?? []);
+  const sameAsCash = useSameAsCashNotice(allPlans);
   const amountCents = plansAmount ?? defaultCents;
+  // The estimator never goes below the lowest amount a plan offered is for (nor above the approval).
+  const floorCents = Math.min(estimateFloorCents(allPlans, minCents), maxCents || Infinity);
   const offered = Object.fromEntries(offers.map((o) => [o.providerKey, o.offeredProviderId]));
   const approved = Object.fromEntries(offers.map((o) => [o.providerKey, o.approvedAmountCents]));
   const missing = offers.filter((o) => !s.responses[o.providerKey]?.paymentPlans).map((o) => o.providerKey);
@@ -92,16 +98,20 @@ export function PaymentPlansPage() {
     if (first) ui.set({ learnHow: first });
   }, [cfg, allPlans, primary, maxCents]);
 
-  /** estimate prices every offer's plans for an amount, each kept within its own bounds; it answers the primary's dollars. */
+  /**
+   * estimate prices every offer's plans for an amount, each kept within its
+   * own bounds; it answers the dollars the primary's plans are now priced
+   * for (those of the plans still shown, when asking failed).
+   */
   const estimate = async (dollars: number): Promise<number> => {
     if (!primary) return dollars;
-    const clamped = clampEstimate(dollars, Math.ceil(minCents / 100), Math.floor(maxCents / 100));
+    const clamped = clampEstimate(dollars, Math.ceil(floorCents / 100), Math.floor(maxCents / 100));
     setLoading(true);
     setFailed(false);
     try {
       // One lender by its name; several, in one line, by their short names.
       const who = offers.length > 1 ? joinNames(offers.map((o) => shortNameOf(s.providers, o.providerKey))) : providerName(primary.providerKey);
-      await withProgress(offerProgress.plans(who), () =>
+      await recalc.run(offerProgress.plans(who), () =>
         Promise.all(
           offers.map((o) => {
             const c = s.providers[o.providerKey];
@@ -116,11 +126,15 @@ export function PaymentPlansPage() {
     } finally {
       setLoading(false);
     }
-    return clamped;
+    return Math.round((flow.get().responses[primary.providerKey]?.paymentPlansAmountCents ?? amountCents) / 100);
   };
 
-  const downPaymentCents = Math.max(0, ...allPlans.map((p) => p.downPaymentCents));
+  // A credit plan's down payment (a lease's initial payment is on its card, and a lease finances nothing).
+  const credit = allPlans.filter((p) => !isLease(p));
+  const downPaymentCents = Math.max(0, ...credit.map((p) => p.downPaymentCents));
   const selected = allPlans.find((p) => planValue(p) === choice);
+  // The down-payment table follows the chosen plan when it has one, else the plan with the largest down payment.
+  const downPlan = selected?.downPaymentCents && !isLease(selected) ? selected : credit.find((p) => p.downPaymentCents === downPaymentCents);
 
   const proceed = async () => {
     if (!selected) {
@@ -128,6 +142,8 @@ export function PaymentPlansPage() {
       document.getElementById('plans-error')?.focus();
       return;
     }
+    // A same-as-cash plan goes on only once its notice is acknowledged (SameAsCashNotice.tsx).
+    if (!(await sameAsCash.confirm(selected))) return;
     try {
       // A lender that takes the choice on the review screen
       // (selectPaymentPlanOnReviewScreen) is told there, once the patient
@@ -156,15 +172,17 @@ export function PaymentPlansPage() {
       <OfferHeads offers={offers} />
       <Estimator
         amountCents={amountCents}
-        minCents={minCents}
+        minCents={floorCents}
         maxCents={maxCents}
         purchaseCents={s.purchaseAmountCents}
         buttonsHidden={cfg?.paymentCalculatorButtonsHidden}
         busy={loading}
         onEstimate={estimate}
       />
+      {recalc.dialog}
+      {sameAsCash.notice}
 
-      {downPaymentCents > 0 ? (
+      {downPaymentCents > 0 && downPlan ? (
         <section className="card" aria-labelledby="down-payment-title">
           <h2 id="down-payment-title">{t('offers.plans.downPaymentTitle')}</h2>
           <p className="muted">{t('offers.plans.downPaymentIntro')}</p>
@@ -177,9 +195,10 @@ export function PaymentPlansPage() {
             ) : null;
           })}
           <DownPaymentTable
-            treatmentCents={s.purchaseAmountCents || amountCents}
+            plan={downPlan}
+            treatmentCents={s.purchaseAmountCents}
             insuranceCents={s.insuranceBenefitsCents}
-            downPaymentCents={downPaymentCents}
+            schedule={downPlan === selected}
           />
         </section>
       ) : null}
@@ -189,6 +208,11 @@ export function PaymentPlansPage() {
         {choiceError ? (
           <p id="plans-error" className="error-text" tabIndex={-1} role="alert">
             {t('offers.plans.chooseError')}
+          </p>
+        ) : null}
+        {failed && allPlans.length ? (
+          <p className="notice notice--warn" role="alert">
+            {t('offers.plans.loadFailed', { staff: words.staff })}
           </p>
         ) : null}
         {loading && !allPlans.length ? (
@@ -203,7 +227,6 @@ export function PaymentPlansPage() {
         ) : (
           <PlanList
             plans={allPlans}
-            amountCents={amountCents}
             approvedCents={approved}
             offered={offered}
             value={choice}
@@ -221,9 +244,8 @@ export function PaymentPlansPage() {
         {selected ? (
           <p style={{ margin: 0 }} className="lead">
             <Trans
-              i18nKey={selected.downPaymentCents > 0 ? 'offers.plans.dueThenMonthly' : 'offers.plans.monthly'}
-              count={selected.durationMonths}
-              values={{ down: formatCents(selected.downPaymentCents), amount: formatCents(selected.monthlyAmountCents) }}
+              i18nKey={selected.downPaymentCents > 0 ? 'offers.plans.dueThenPayments' : 'offers.plans.payments'}
+              values={{ down: formatCents(selected.downPaymentCents), payments: paymentsLine(selected) }}
               components={{ strong: <strong /> }}
             />
           </p>

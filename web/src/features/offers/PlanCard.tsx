@@ -2,16 +2,8 @@ import * as RadioGroup from '@radix-ui/react-radio-group';
 import { t as translate, useT } from '@/lib/i18n';
 import { LenderLogo } from '@/components/LenderLogo';
 import type { PaymentPlan } from '@/lib/api/types';
-import { formatApr, formatCents } from '@/lib/money';
-import {
-  EARLY_PURCHASE_DAYS,
-  financeChargeCents,
-  isDeferredInterest,
-  isEarlyPurchaseOption,
-  isFixedRate,
-  isLease,
-  suggestedDeferredPaymentCents,
-} from './plans';
+import { formatApr, formatCents, paymentsLine } from '@/lib/money';
+import { EARLY_PURCHASE_DAYS, isDeferredInterest, isEarlyPurchaseOption, isFixedRate, isLease, leaseCostCents } from './plans';
 import { ui } from '@/stores/ui';
 import { useFlow } from '@/stores/flow';
 
@@ -20,34 +12,88 @@ export function planTitle(p: PaymentPlan): string {
   const count = p.durationMonths;
   // A lease is never described as credit: no "no interest", no APR.
   if (isEarlyPurchaseOption(p)) return translate('offers.card.earlyPurchaseTitle', { days: EARLY_PURCHASE_DAYS });
-  if (isLease(p)) return translate('offers.card.leaseTitle', { count });
+  if (isLease(p)) return translate('offers.card.leaseTitle', { count: p.paymentCount });
   if (isDeferredInterest(p)) return translate('offers.card.deferredTitle', { count });
   if (isFixedRate(p)) return translate('offers.card.fixedTitle', { count });
   return translate('offers.card.monthsTitle', { count });
 }
 
-/** PlanFacts: the money of a plan, as it is: due today, financed, payments, and the total (or a lease's cost of ownership). */
-export function PlanFacts({ plan, id }: { plan: PaymentPlan; id?: string }) {
+/** totalLine is everything the patient pays (totalCostCents), naming the down payment (a lease's initial payment) when there is one. */
+export function totalLine(p: PaymentPlan): string {
+  const amount = formatCents(p.totalCostCents);
+  if (p.downPaymentCents <= 0) return translate('offers.card.totalCost', { amount });
+  const down = formatCents(p.downPaymentCents);
+  return isLease(p) ? translate('offers.card.totalWithInitial', { amount, down }) : translate('offers.card.totalWithDown', { amount, down });
+}
+
+/** LeaseFacts: a lease's money, as a lease states it — the cash price, the payments, their total and what they cost beyond the cash price; never financed, never an APR. */
+function LeaseFacts({ plan, id }: { plan: PaymentPlan; id?: string }) {
   const t = useT();
-  const lease = isLease(plan);
-  const total = formatCents(plan.totalCostCents);
+  const down = plan.downPaymentCents > 0;
   return (
     <span className="plan__facts" id={id}>
-      {plan.downPaymentCents > 0 ? <span>{t('offers.card.dueToday', { amount: formatCents(plan.downPaymentCents) })}</span> : null}
-      {plan.downPaymentCents > 0 ? <span>{t('offers.card.amountFinanced', { amount: formatCents(plan.amountFinancedCents) })}</span> : null}
-      <span>{t('offers.card.payments', { count: plan.durationMonths, amount: formatCents(plan.monthlyAmountCents) })}</span>
-      {lease ? null : <span>{t('offers.card.apr', { apr: formatApr(plan.apr) })}</span>}
-      <span>{lease ? t('offers.card.costOfOwnership', { amount: total }) : t('offers.card.totalCost', { amount: total })}</span>
+      {down ? <span>{t('offers.card.initialPayment', { amount: formatCents(plan.downPaymentCents) })}</span> : null}
+      <span>{t('offers.card.cashPrice', { amount: formatCents(plan.amountFinancedCents) })}</span>
+      <span>{paymentsLine(plan)}</span>
+      <span>{t('offers.card.totalOfPayments', { amount: formatCents(plan.totalOfPaymentsCents) })}</span>
+      <span>{t('offers.card.costOfOwnership', { amount: formatCents(leaseCostCents(plan)) })}</span>
+      {down ? <span>{totalLine(plan)}</span> : null}
     </span>
   );
 }
 
-/** LeaseNote: what a lease is, and its early purchase option. */
+/**
+ * PlanFacts: the money of a plan, every figure as the plan states it: due
+ * today, financed, its payments (a promotion's suggested ones), the APR
+ * (a promotion's is in its example) and all the patient pays.
+ */
+export function PlanFacts({ plan, id }: { plan: PaymentPlan; id?: string }) {
+  const t = useT();
+  if (isLease(plan)) return <LeaseFacts plan={plan} id={id} />;
+  const down = plan.downPaymentCents > 0;
+  const deferred = isDeferredInterest(plan);
+  return (
+    <span className="plan__facts" id={id}>
+      {down ? <span>{t('offers.card.dueToday', { amount: formatCents(plan.downPaymentCents) })}</span> : null}
+      {down ? <span>{t('offers.card.amountFinanced', { amount: formatCents(plan.amountFinancedCents) })}</span> : null}
+      <span>{deferred ? t('offers.card.suggestedPayments', { payments: paymentsLine(plan) }) : paymentsLine(plan)}</span>
+      {deferred ? null : <span>{t('offers.card.apr', { apr: formatApr(plan.apr) })}</span>}
+      <span>{totalLine(plan)}</span>
+    </span>
+  );
+}
+
+/** LeaseNote: what a lease is, and its early purchase option at the cash price. */
 export function LeaseNote({ plan }: { plan: PaymentPlan }) {
   const t = useT();
   return (
     <span className="plan__example" style={{ display: 'block' }}>
       {t('offers.card.leaseNote', { amount: formatCents(plan.amountFinancedCents), days: EARLY_PURCHASE_DAYS })}
+    </span>
+  );
+}
+
+/**
+ * deferredPaysOff says how the suggested payment of a promotion pays it off:
+ * in time, or in fewer payments than the promotion's months (paymentCount).
+ */
+export function deferredPaysOff(p: PaymentPlan): string {
+  const monthly = formatCents(p.monthlyAmountCents);
+  if (p.paymentCount < p.durationMonths) return translate('offers.card.paysOffIn', { count: p.paymentCount, monthly });
+  return translate('offers.card.paysOffInTime', { monthly });
+}
+
+/**
+ * DeferredExample: what happens if a promotion is not paid in full in time,
+ * worked with the plan's own amount financed, suggested payment and APR, so
+ * it can never say other than the card.
+ */
+export function DeferredExample({ plan }: { plan: PaymentPlan }) {
+  const t = useT();
+  const financed = formatCents(plan.amountFinancedCents);
+  return (
+    <span className="plan__example" style={{ display: 'block' }}>
+      {t('offers.card.deferredExample', { count: plan.durationMonths, financed, apr: formatApr(plan.apr) })} {deferredPaysOff(plan)}
     </span>
   );
 }
@@ -64,15 +110,14 @@ export function PlanDetails({ plan }: { plan: PaymentPlan }) {
   return (
     <span className="plan__facts plan__details">
       <span>{t('offers.card.amountFinanced', { amount: formatCents(plan.amountFinancedCents) })}</span>
-      <span>{t('offers.card.financeCharge', { amount: formatCents(financeChargeCents(plan)) })}</span>
-      <span>{t('offers.card.totalOfPayments', { amount: formatCents(plan.totalCostCents - plan.downPaymentCents) })}</span>
+      <span>{t('offers.card.financeCharge', { amount: formatCents(plan.financeChargeCents) })}</span>
+      <span>{t('offers.card.totalOfPayments', { amount: formatCents(plan.totalOfPaymentsCents) })}</span>
     </span>
   );
 }
 
 export interface PlanCardProps {
   plan: PaymentPlan;
-  financedAmountCents: number;
   suggested?: boolean;
   fullyCovered?: boolean;
   /** The partner lender whose plan this is (plans.ts subLenderOf): its logo and name replace the lender's. */
@@ -80,7 +125,7 @@ export interface PlanCardProps {
 }
 
 /** PlanCard: a selectable radio-style card with logo, monthly payment, what is due today, APR (credit) or cost of ownership (lease), total and the deferred-interest example. */
-export function PlanCard({ plan, financedAmountCents, suggested = false, fullyCovered = true, partner }: PlanCardProps) {
+export function PlanCard({ plan, suggested = false, fullyCovered = true, partner }: PlanCardProps) {
   const t = useT();
   const details = useFlow((s) => s.providers[plan.providerKey]?.showPaymentPlanDetails);
   const id = `plan-${plan.providerKey}-${plan.providerPlanCode}`;
@@ -110,15 +155,7 @@ export function PlanCard({ plan, financedAmountCents, suggested = false, fullyCo
           {details && !isLease(plan) ? <PlanDetails plan={plan} /> : null}
           {plan.description ? <span style={{ display: 'block', marginTop: 4 }}>{plan.description}</span> : null}
           {isLease(plan) ? <LeaseNote plan={plan} /> : null}
-          {!isLease(plan) && isDeferredInterest(plan) ? (
-            <span className="plan__example" style={{ display: 'block' }}>
-              {t('offers.card.deferredExample', {
-                count: plan.durationMonths,
-                financed: formatCents(financedAmountCents, { whole: true }),
-                monthly: formatCents(suggestedDeferredPaymentCents(financedAmountCents, plan.durationMonths)),
-              })}
-            </span>
-          ) : null}
+          {!isLease(plan) && isDeferredInterest(plan) ? <DeferredExample plan={plan} /> : null}
           {!fullyCovered ? <span style={{ display: 'block', color: 'var(--error)', fontWeight: 600 }}>{t('offers.card.notCovered')}</span> : null}
         </span>
       </RadioGroup.Item>

@@ -10,7 +10,6 @@ export const planValue = (p: PaymentPlan) => `${p.providerKey}|${p.providerPlanC
 
 export interface PlanListProps {
   plans: PaymentPlan[];
-  amountCents: number;
   /** approvedCents is each lender's approved amount, by provider key. */
   approvedCents: Record<string, number>;
   /** The partner lender each lender's offer names (offeredProviderId), by provider key. */
@@ -28,7 +27,7 @@ export interface PlanListProps {
  * each partner lender's, under their own heading when there is more than one
  * group; the plans that do not cover the amount asked for after the others.
  */
-export function PlanList({ plans, amountCents, approvedCents, offered, value, onChange, labelledBy, describedBy }: PlanListProps) {
+export function PlanList({ plans, approvedCents, offered, value, onChange, labelledBy, describedBy }: PlanListProps) {
   const t = useT();
   const providers = useFlow((s) => s.providers);
   const [type, setType] = useState('');
@@ -45,7 +44,6 @@ export function PlanList({ plans, amountCents, approvedCents, offered, value, on
     <PlanCard
       key={planValue(p)}
       plan={p}
-      financedAmountCents={amountCents}
       suggested={fullyCovered && p === suggested}
       fullyCovered={fullyCovered}
       partner={subLenderOf(p, providers[p.providerKey], offered?.[p.providerKey])}

@@ -1,39 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import type { PaymentPlan } from '@/lib/api/types';
 import { provider } from '@/test/catalogue';
-import { fixedRatePlan } from '@/test/fixtures';
+import { deferredPlan, fixedRatePlan, leasePlan } from '@/test/fixtures';
 import {
+  downPaymentRows,
+  estimateFloorCents,
   filterByType,
-  financeChargeCents,
   groupPlans,
   isEligible,
   planTypesShown,
   productFamily,
   subLenderOf,
+  learnHowEstimate,
   learnHowMultiplier,
+  leaseCostCents,
+  lenderSizingRows,
   remainingObligationCents,
   requestedCreditLimitCents,
-  suggestedDeferredPaymentCents,
   suggestedPlan,
 } from './plans';
 
-const plan = (monthly: number, over: Partial<PaymentPlan> = {}): PaymentPlan => ({
-  providerKey: 'p',
-  typeId: 'deferred_interest',
-  providerPlanCode: `c${monthly}`,
-  durationMonths: 12,
-  monthlyAmountCents: monthly,
-  totalCostCents: 450000,
-  apr: 26.99,
-  promoApr: 0,
-  description: '',
-  expireDateTime: '2026-12-21T00:00:00Z',
-  minAmountCents: 0,
-  maxAmountCents: 500000,
-  amountFinancedCents: 450000,
-  downPaymentCents: 0,
-  ...over,
-});
+const plan = (monthly: number, over: Partial<PaymentPlan> = {}): PaymentPlan =>
+  deferredPlan('p', { providerPlanCode: `c${monthly}`, monthlyAmountCents: monthly, minAmountCents: 0, maxAmountCents: 500000, ...over });
 
 describe('plans', () => {
   it('suggests the plan with the highest monthly amount', () => {
@@ -49,10 +37,6 @@ describe('plans', () => {
     expect(isEligible(plan(1, { minAmountCents: 100000, amountFinancedCents: 94500, downPaymentCents: 10500 }), 105000)).toBe(false);
     // A down payment that covers everything leaves nothing to finance.
     expect(isEligible(plan(1, { amountFinancedCents: 0, downPaymentCents: 30000 }), 500000)).toBe(false);
-  });
-  it('suggests deferred payments of at least $30', () => {
-    expect(suggestedDeferredPaymentCents(450000, 12)).toBe(37500);
-    expect(suggestedDeferredPaymentCents(10000, 12)).toBe(3000);
   });
   it('computes the down-payment table', () => {
     expect(requestedCreditLimitCents(300000, 100000)).toBe(200000);
@@ -119,9 +103,77 @@ describe('the catalogue’s plan settings', () => {
       ['synchrony_standard|', ['S1']],
     ]);
   });
+});
 
-  it('the finance charge is what a plan costs beyond the amount financed and the down payment', () => {
-    expect(financeChargeCents(fixedRatePlan('a', { totalCostCents: 590_000, downPaymentCents: 50_000, amountFinancedCents: 400_000 }))).toBe(140_000);
-    expect(financeChargeCents(fixedRatePlan('a', { totalCostCents: 450_000, amountFinancedCents: 450_000 }))).toBe(0);
+describe('money the plan states, never the browser (issue 27)', () => {
+  it('quotes the learn-how multiplier only when it agrees with the plan’s payment within a dollar', () => {
+    // $4,500 at 17.90 % over 24 months is $224.44 a month: 4.9876 % of $4,500 is $224.44.
+    expect(learnHowEstimate(fixedRatePlan('a'))).toBe(4.9876);
+    // The same term at 26.99 % is $244.69 a month: 4.9876 % of the amount would contradict the card.
+    expect(learnHowEstimate(fixedRatePlan('a', { apr: 26.99, monthlyAmountCents: 24_469 }))).toBeUndefined();
+    expect(learnHowEstimate(fixedRatePlan('a', { monthlyAmountCents: 22_545 }))).toBeUndefined(); // $1.01 away
+    expect(learnHowEstimate(deferredPlan('a'))).toBeUndefined(); // no multiplier for 12 months
+  });
+
+  it('a lease costs what its payments come to beyond the cash price', () => {
+    expect(leaseCostCents(leasePlan('snap_standard'))).toBe(170_008);
+    expect(leaseCostCents(leasePlan('snap_standard', { durationMonths: 3, monthlyAmountCents: 66_667, finalPaymentCents: 66_666 }))).toBe(0);
+  });
+
+  it('the estimator stops at the lowest amount a plan offered is for, the lender’s calculator minimum, or a dollar', () => {
+    const plans = [fixedRatePlan('a', { minAmountCents: 50_000 }), fixedRatePlan('a', { minAmountCents: 30_000 })];
+    expect(estimateFloorCents(plans)).toBe(30_000);
+    expect(estimateFloorCents(plans, 50_000)).toBe(50_000);
+    expect(estimateFloorCents([fixedRatePlan('a', { minAmountCents: 0 })])).toBe(100);
+    expect(estimateFloorCents([])).toBe(100);
+  });
+});
+
+describe('the down-payment table', () => {
+  // HFD, $4,500 with $500 down: $4,000 financed, twelve payments at 0 %.
+  const hfd = fixedRatePlan('hfd_standard', {
+    typeId: 'fixed_installment_loan',
+    durationMonths: 12,
+    monthlyAmountCents: 33_333,
+    finalPaymentCents: 33_337,
+    apr: 0,
+    amountFinancedCents: 400_000,
+    downPaymentCents: 50_000,
+  });
+  const table = (rows: { label: string; value: string }[]) => rows.map((r) => `${r.label}: ${r.value}`);
+
+  it('goes from the treatment to the plan’s own amount financed, then its payments and all the patient pays', () => {
+    expect(table(downPaymentRows(hfd, 450_000, 0, true))).toEqual([
+      'Treatment total after discounts: $4,500.00',
+      'Down payment due today: \u2212$500.00',
+      'Amount financed: $4,000.00',
+      'Payments: 11 payments of $333.33 and a final payment of $333.37',
+      'Total you pay, with the down payment, over 12 months: $4,500.00',
+    ]);
+  });
+
+  it('takes off the insurance when that is what the plan leaves out, and anything else as not in this plan', () => {
+    const plan = { ...hfd, amountFinancedCents: 300_000, totalOfPaymentsCents: 300_000, totalCostCents: 350_000 };
+    expect(table(downPaymentRows(plan, 450_000, 100_000)).slice(0, 2)).toEqual([
+      'Treatment total after discounts: $4,500.00',
+      'Insurance benefits (expected): \u2212$1,000.00',
+    ]);
+    expect(table(downPaymentRows(plan, 450_000)).slice(0, 2)).toEqual([
+      'Treatment total after discounts: $4,500.00',
+      'Not in this plan (you chose to finance less): \u2212$1,000.00',
+    ]);
+  });
+
+  it('starts from the amount asked for when the treatment is unknown or less than the plan covers', () => {
+    expect(table(downPaymentRows(hfd, 0))[0]).toBe('Amount you asked to finance: $4,500.00');
+    expect(table(downPaymentRows(hfd, 300_000))[0]).toBe('Amount you asked to finance: $4,500.00');
+  });
+
+  it('keeps the lender’s sizing figures apart, worded as a rule and not as a debt', () => {
+    expect(table(lenderSizingRows(450_000))).toEqual([
+      'Lender’s credit limit rule: up to: $2,000.00',
+      'Part of the treatment above that limit: $2,500.00',
+    ]);
+    expect(lenderSizingRows(100_001, 500).map((r) => r.value)).toEqual(['$502.50', '$497.51']);
   });
 });

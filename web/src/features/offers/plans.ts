@@ -1,5 +1,6 @@
 import type { PaymentPlan, ProviderConfig } from '@/lib/api/types';
 import { t } from '@/lib/i18n';
+import { formatCents, paymentsLine } from '@/lib/money';
 
 type SubLender = NonNullable<ProviderConfig['subLenders']>[number];
 
@@ -30,10 +31,16 @@ export function learnHowMultiplier(months: number): number | undefined {
   return ({ 24: 4.9876, 36: 3.6605, 48: 3.0377, 60: 2.6997 } as Record<number, number>)[months];
 }
 
-/** Suggested deferred-interest payment: the greater of amount / months or $30 (in cents). */
-export function suggestedDeferredPaymentCents(amountCents: number, months: number): number {
-  if (months <= 0) return amountCents;
-  return Math.max(Math.ceil(amountCents / months), 3000);
+/**
+ * learnHowEstimate is the multiplier the learn-how drawer may quote as an
+ * estimate of a plan's monthly payment: only when the amount financed times
+ * it is within a dollar of the plan's own payment, so the estimate never
+ * contradicts the card.
+ */
+export function learnHowEstimate(p: PaymentPlan): number | undefined {
+  const m = learnHowMultiplier(p.durationMonths);
+  if (m === undefined) return undefined;
+  return Math.abs((p.amountFinancedCents * m) / 100 - p.monthlyAmountCents) <= 100 ? m : undefined;
 }
 
 /** Requested credit limit for the down-payment table (docs/behaviour.md, "Plans and offers"). */
@@ -52,21 +59,70 @@ export const isLease = (p: PaymentPlan) => p.productType === 'lease';
 export const EARLY_PURCHASE_DAYS = 101;
 
 /** The lease plan that is the early purchase option: its payments add up to the cash price. */
-export const isEarlyPurchaseOption = (p: PaymentPlan) => isLease(p) && p.totalCostCents - p.downPaymentCents <= p.amountFinancedCents;
+export const isEarlyPurchaseOption = (p: PaymentPlan) => isLease(p) && p.totalOfPaymentsCents <= p.amountFinancedCents;
 
-/** What the plan finances: the treatment less the down payment, as the lender stated it. */
-export const amountFinancedCents = (p: PaymentPlan) => p.amountFinancedCents;
+/** A lease's cost of ownership: what its payments cost beyond the cash price (a lease's amountFinancedCents). */
+export const leaseCostCents = (p: PaymentPlan) => p.totalOfPaymentsCents - p.amountFinancedCents;
 
-/** Paid today, before the first monthly payment. */
-export const dueTodayCents = (p: PaymentPlan) => p.downPaymentCents;
+/** A row of a money table: what it is, and its amount as shown (a deduction with a minus sign). */
+export interface MoneyRow {
+  label: string;
+  value: string;
+}
 
-/** The down-payment table of a plan with a down payment (docs/behaviour.md, "Plans and offers"), its labels in the app's language. */
-export function downPaymentRows(treatmentCents: number, insuranceCents = 0): { label: string; cents: number }[] {
+const less = (cents: number) => `\u2212${formatCents(cents)}`;
+
+/**
+ * The top of the down-payment table: the treatment total, less what is not
+ * in this plan (the insurance benefits when that is what it is). Undefined
+ * when the treatment cannot start the sum: unknown, or less than the plan
+ * covers (the patient asked for more in the estimator).
+ */
+function treatmentRows(plan: PaymentPlan, treatmentCents: number, insuranceCents: number): MoneyRow[] | undefined {
+  const other = treatmentCents - plan.downPaymentCents - plan.amountFinancedCents;
+  if (treatmentCents <= 0 || other < 0) return undefined;
+  const rows = [{ label: t('offers.downPaymentTable.treatment'), value: formatCents(treatmentCents) }];
+  if (other > 0 && other === insuranceCents) rows.push({ label: t('offers.downPaymentTable.insurance'), value: less(other) });
+  else if (other > 0) rows.push({ label: t('offers.downPaymentTable.notFinanced'), value: less(other) });
+  return rows;
+}
+
+/**
+ * downPaymentRows is the down-payment table of a plan (docs/decisions.md,
+ * "Down-payment table"), in the order a patient follows it: the treatment,
+ * the insurance, the down payment due today, the amount financed — the
+ * plan's own, which the rows above add up to — then, with `schedule`, the
+ * plan's payments and everything the patient pays.
+ */
+export function downPaymentRows(plan: PaymentPlan, treatmentCents: number, insuranceCents = 0, schedule = false): MoneyRow[] {
+  const down = plan.downPaymentCents;
+  const top = treatmentRows(plan, treatmentCents, insuranceCents) ?? [
+    { label: t('offers.downPaymentTable.asked'), value: formatCents(down + plan.amountFinancedCents) },
+  ];
+  const rows = [
+    ...top,
+    { label: t('offers.downPaymentTable.dueToday'), value: less(down) },
+    { label: t('offers.downPaymentTable.financed'), value: formatCents(plan.amountFinancedCents) },
+  ];
+  if (!schedule) return rows;
+  return [
+    ...rows,
+    { label: t('offers.downPaymentTable.payments'), value: paymentsLine(plan) },
+    { label: t('offers.downPaymentTable.total', { count: plan.paymentCount }), value: formatCents(plan.totalCostCents) },
+  ];
+}
+
+/**
+ * lenderSizingRows are the two figures of the lender's rule for sizing an
+ * offer with a down payment (docs/behaviour.md, "Plans and offers"): the
+ * credit limit the rule allows and the part of the treatment above it. They
+ * are not what the patient owes, and are shown apart from the table.
+ */
+export function lenderSizingRows(treatmentCents: number, insuranceCents = 0): MoneyRow[] {
   const limit = requestedCreditLimitCents(treatmentCents, insuranceCents);
   return [
-    { label: t('offers.downPaymentTable.treatment'), cents: treatmentCents },
-    { label: t('offers.downPaymentTable.limit'), cents: limit },
-    { label: t('offers.downPaymentTable.remaining'), cents: remainingObligationCents(treatmentCents, limit) },
+    { label: t('offers.downPaymentTable.limit'), value: formatCents(limit) },
+    { label: t('offers.downPaymentTable.remaining'), value: formatCents(remainingObligationCents(treatmentCents, limit)) },
   ];
 }
 
@@ -151,5 +207,13 @@ export function groupPlans(
   return groups;
 }
 
-/** The finance charge of a credit plan: what it costs beyond the amount financed (never below zero). */
-export const financeChargeCents = (p: PaymentPlan) => Math.max(0, p.totalCostCents - p.downPaymentCents - p.amountFinancedCents);
+/**
+ * estimateFloorCents is the least the estimator prices plans for
+ * (docs/behaviour.md, "Plans and offers"): the lowest minimum of the plans
+ * offered — below it no plan shown is for the amount — and never below the
+ * lender's calculator minimum (minPaymentCalculatorCents) or one dollar.
+ */
+export function estimateFloorCents(plans: PaymentPlan[], calculatorMinCents = 0): number {
+  const lowest = plans.length ? Math.min(...plans.map((p) => p.minAmountCents ?? 0)) : 0;
+  return Math.max(100, calculatorMinCents, lowest);
+}

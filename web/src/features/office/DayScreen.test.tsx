@@ -36,6 +36,10 @@ const rows = [
       lenderName: 'Synchrony',
       typeId: 'fixed_rate',
       monthlyAmountCents: 12_345,
+      paymentCount: 12,
+      finalPaymentCents: 12_345,
+      totalOfPaymentsCents: 148_140,
+      downPaymentCents: 0,
       durationMonths: 12,
       apr: 0,
       promoApr: 0,
@@ -110,7 +114,7 @@ describe('the day’s list', () => {
       'Approved',
       'Synchrony: ApprovedFortiva: Declined',
       '$5,000.00',
-      '$123.45/mo × 12 months, 0% APR',
+      '12 × $123.45, 0% APR',
     ]);
     expect(within(body[0]!).getByRole('link', { name: 'Details of Ann Approve’s application' }).getAttribute('href')).toBe(
       '/office/applications/app-2',
@@ -153,6 +157,8 @@ describe('the day’s list', () => {
       'Lender still deciding',
       'Approved',
       'Declined',
+      'No offer',
+      'Offer expired',
       'Signed',
       'Completed',
       'Canceled',

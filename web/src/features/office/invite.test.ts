@@ -48,43 +48,52 @@ describe('the invitation form', () => {
 });
 
 describe('words', () => {
-  it('a plan', () => {
-    expect(
-      planWords({
-        providerKey: 'p',
-        lenderName: 'Synchrony',
-        typeId: 'fixed_rate',
-        monthlyAmountCents: 12_345,
-        durationMonths: 12,
+  const plan = (over: Partial<Parameters<typeof planWords>[0]>) => ({
+    providerKey: 'p',
+    lenderName: 'Synchrony',
+    typeId: 'fixed_rate',
+    monthlyAmountCents: 22_444,
+    paymentCount: 24,
+    finalPaymentCents: 22_446,
+    totalOfPaymentsCents: 22_444 * 23 + 22_446,
+    downPaymentCents: 0,
+    durationMonths: 24,
+    apr: 17.9,
+    promoApr: 0,
+    amountFinancedCents: 450_000,
+    ...over,
+  });
+
+  it('a plan, by its schedule: the last payment as it is, never every payment the same when it is not', () => {
+    expect(planWords(plan({}))).toBe('23 × $224.44 + $224.46 final, 17.9% APR');
+    expect(planWords(plan({ finalPaymentCents: 22_444, apr: 0 }))).toBe('24 × $224.44, 0% APR');
+    expect(planWords(plan({ downPaymentCents: 50_000 }))).toBe('$500.00 down, 23 × $224.44 + $224.46 final, 17.9% APR');
+  });
+
+  it('a promotion paid off before its end, and a plan chosen before schedules were kept', () => {
+    const promo = { typeId: 'deferred_interest', durationMonths: 6, apr: 29.99, amountFinancedCents: 10_000 };
+    expect(planWords(plan({ ...promo, monthlyAmountCents: 3_000, paymentCount: 4, finalPaymentCents: 1_000 }))).toBe(
+      '3 × $30.00 + $10.00 final, no interest if paid in full in 6 months (29.99% APR after)',
+    );
+    expect(planWords(plan({ ...promo, monthlyAmountCents: 53_334, paymentCount: 0, finalPaymentCents: 0 }))).toBe(
+      '$533.34/mo × 6 months, no interest if paid in full in 6 months (29.99% APR after)',
+    );
+  });
+
+  it('a lease states no APR', () => {
+    const words = planWords(
+      plan({
+        productType: 'lease',
         apr: 0,
-        promoApr: 0,
-        amountFinancedCents: 148_140,
+        monthlyAmountCents: 30_834,
+        paymentCount: 12,
+        finalPaymentCents: 30_826,
+        totalOfPaymentsCents: 370_000,
+        amountFinancedCents: 200_000,
       }),
-    ).toBe('$123.45/mo × 12 months, 0% APR');
-    expect(
-      planWords({
-        providerKey: 'p',
-        lenderName: 'Fortiva',
-        typeId: 'fixed_rate',
-        monthlyAmountCents: 22_500,
-        durationMonths: 24,
-        apr: 17.9,
-        promoApr: 0,
-        amountFinancedCents: 1,
-      }),
-    ).toBe('$225.00/mo × 24 months, 17.9% APR');
-    expect(
-      planWords({
-        providerKey: 'p',
-        lenderName: 'Synchrony',
-        typeId: 'deferred_interest',
-        monthlyAmountCents: 53_334,
-        durationMonths: 6,
-        apr: 29.99,
-        promoApr: 0,
-        amountFinancedCents: 320_000,
-      }),
-    ).toBe('$533.34/mo × 6 months, no interest if paid in full in 6 months (29.99% APR after)');
+    );
+    expect(words).toBe('11 × $308.34 + $308.26 final, lease-to-own, $3,700.00 in payments for a cash price of $2,000.00');
+    expect(words).not.toMatch(/APR/);
   });
 
   it('history events, with the lender, and an unknown one as it is', () => {

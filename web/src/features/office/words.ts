@@ -18,6 +18,8 @@ export const STATUS_WORDS: Record<OfficeApplicationStatus, string> = {
   pending: 'Lender still deciding',
   approved: 'Approved',
   declined: 'Declined',
+  no_offer: 'No offer',
+  offer_expired: 'Offer expired',
   signed: 'Signed',
   completed: 'Completed',
   canceled: 'Canceled',
@@ -29,8 +31,8 @@ export const STATUSES = Object.keys(STATUS_WORDS) as OfficeApplicationStatus[];
 /** statusTone is the badge's colour; the words always say the same without it. */
 export function statusTone(s: OfficeApplicationStatus): 'ok' | 'warn' | 'off' | 'info' {
   if (s === 'approved' || s === 'signed' || s === 'completed') return 'ok';
-  if (s === 'declined' || s === 'pending') return 'warn';
-  if (s === 'invite_expired' || s === 'invite_canceled' || s === 'canceled' || s === 'timed_out') return 'off';
+  if (s === 'declined' || s === 'no_offer' || s === 'pending') return 'warn';
+  if (s === 'invite_expired' || s === 'invite_canceled' || s === 'offer_expired' || s === 'canceled' || s === 'timed_out') return 'off';
   return 'info';
 }
 
@@ -55,18 +57,28 @@ export function patientName(a: Pick<OfficeApplication, 'firstName' | 'lastName'>
 
 const aprNumber = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 
+/** paymentWords: the schedule, "23 × $224.44 + $224.46 final" or "24 × $224.44"; a plan chosen before schedules were kept has its monthly amount only. */
+function paymentWords(p: OfficePlan, months: string): string {
+  if (p.paymentCount <= 0) return `${formatCents(p.monthlyAmountCents)}/mo × ${months}`;
+  if (p.paymentCount === 1 || p.finalPaymentCents === p.monthlyAmountCents) return `${p.paymentCount} × ${formatCents(p.monthlyAmountCents)}`;
+  return `${p.paymentCount - 1} × ${formatCents(p.monthlyAmountCents)} + ${formatCents(p.finalPaymentCents)} final`;
+}
+
 /**
- * planWords: "$123.45/mo × 12 months, 17.9% APR"; a deferred-interest
- * promotion says that no interest is due if paid in full in time, and the
- * APR that applies after, as the patient was told.
+ * planWords: the plan as the patient saw it — the down payment, the
+ * payments, and the rate: "$500.00 down, 23 × $224.44 + $224.46 final,
+ * 17.9% APR". A deferred-interest promotion says that no interest is due if
+ * paid in full in time and the APR that applies after; a lease (not credit)
+ * states no APR, only what it costs in all.
  */
 export function planWords(p: OfficePlan): string {
   const months = `${p.durationMonths} ${p.durationMonths === 1 ? 'month' : 'months'}`;
-  const rate =
-    p.typeId === 'deferred_interest'
-      ? `no interest if paid in full in ${months} (${aprNumber.format(p.apr)}% APR after)`
-      : `${aprNumber.format(p.apr)}% APR`;
-  return `${formatCents(p.monthlyAmountCents)}/mo × ${months}, ${rate}`;
+  const down = p.downPaymentCents > 0 ? `${formatCents(p.downPaymentCents)} down, ` : '';
+  let rate = `${aprNumber.format(p.apr)}% APR`;
+  if (p.productType === 'lease')
+    rate = `lease-to-own, ${formatCents(p.totalOfPaymentsCents)} in payments for a cash price of ${formatCents(p.amountFinancedCents)}`;
+  else if (p.typeId === 'deferred_interest') rate = `no interest if paid in full in ${months} (${aprNumber.format(p.apr)}% APR after)`;
+  return `${down}${paymentWords(p, months)}, ${rate}`;
 }
 
 export const EXPERIENCE_WORDS = { in_store: 'Here in the office', at_home: 'At home, on their own phone' } as const;

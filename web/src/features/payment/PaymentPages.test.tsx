@@ -106,6 +106,38 @@ describe('payment screens', () => {
   });
 });
 
+describe('Snap: a lease’s payments come from the checking account', () => {
+  beforeEach(() => {
+    post.mockReset();
+    post.mockResolvedValue({ providerKey: 'snap_standard', status: 'offer_accepted', openSteps: ['agreement'] });
+    get.mockReset();
+    get.mockResolvedValue({ providerKey: 'snap_standard', status: 'offer_accepted', openSteps: ['agreement'] });
+    flow.set({ providerKey: 'snap_standard', providers: { snap_standard: provider('snap_standard', 'Snap', { kind: 'lease_to_own' }) } });
+  });
+
+  it('says so on the bank-account screen, then goes on to the next open step without offering a card', async () => {
+    const router = show('/providers/snap_standard/addBankAccount');
+    expect(screen.getByText('Snap draws your lease payments from a checking account. You need one before signing.')).toBeTruthy();
+    await userEvent.type(screen.getByLabelText('Routing number'), '011000015');
+    await userEvent.type(screen.getByLabelText('Account number'), '000123456789');
+    await userEvent.type(screen.getByLabelText('Bank name'), 'First Test Bank');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    // Before, the next screen offered "A debit or credit card" for the payments.
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/providers/snap_standard/agreement'));
+    expect(post).toHaveBeenCalledTimes(1);
+  });
+
+  it('the payment-choice screen, reached anyway, offers no card', async () => {
+    const router = show('/providers/snap_standard/paymentSelection');
+    expect(screen.getByRole('heading', { name: 'Your lease payments' })).toBeTruthy();
+    expect(screen.queryByLabelText('A debit or credit card')).toBeNull();
+    expect(screen.queryByLabelText('Card number')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/providers/snap_standard/agreement'));
+    expect(post).not.toHaveBeenCalled();
+  });
+});
+
 describe('loan payment (HFD)', () => {
   const refused = () =>
     new ApiError(400, {

@@ -16,9 +16,10 @@ import { TextField } from '@/components/TextField';
 
 /*
  * The payment method of an accepted offer (docs/behaviour.md, "What each
- * lender asks for"): Snap's checking account (addBankAccount), then the
- * choice of checking or card (paymentSelection); HFD's loanPayment, card or
- * checking. Each then goes to the lender's next open step, or to signing
+ * lender asks for"): Snap's checking account (addBankAccount), from which a
+ * lease's payments come, so a lease-to-own lender is offered no card; for
+ * another lender, the choice of checking or card follows
+ * (paymentSelection); HFD's loanPayment, card or checking. Each then goes to the lender's next open step, or to signing
  * (lib/lenderSteps). What is typed here
  * lives in component state only — never the flow store, sessionStorage,
  * localStorage or IndexedDB — and the card number and CVV are cleared once
@@ -109,11 +110,12 @@ function useBankAccount(providerKey: string, lender: string) {
   return { fields, send, failure };
 }
 
-/** useLenderScreen is what each payment screen starts from: the navigation, the current lender and its name. */
+/** useLenderScreen is what each payment screen starts from: the navigation, the current lender and its name, and whether it leases (its payments come from the checking account). */
 function useLenderScreen() {
   const navigate = useFlowNavigate();
   const providerKey = useFlow((s) => s.providerKey) ?? '';
-  return { navigate, providerKey, lender: useProviderName(providerKey) };
+  const lease = useFlow((s) => s.providers[providerKey]?.kind === 'lease_to_own');
+  return { navigate, providerKey, lender: useProviderName(providerKey), lease };
 }
 
 /**
@@ -204,13 +206,16 @@ function useCard(providerKey: string, lender: string) {
 
 export function BankAccountPage() {
   const t = useT();
-  const { navigate, providerKey, lender } = useLenderScreen();
+  const { navigate, providerKey, lender, lease } = useLenderScreen();
   const account = useBankAccount(providerKey, lender);
 
   async function send() {
-    if (!(await account.send())) return;
-    // The second half of this step: checking or card for the payments.
-    navigate(providerRoute(providerKey, 'paymentSelection'));
+    const pa = await account.send();
+    if (!pa) return;
+    // A lease's payments come from this account, as its screen says: no card to offer, on to the next open step.
+    if (lease) navigate(await afterStep(providerKey, pa));
+    // Another lender's second half of this step: checking or card for the payments.
+    else navigate(providerRoute(providerKey, 'paymentSelection'));
   }
 
   return (
@@ -234,11 +239,26 @@ export function BankAccountPage() {
   );
 }
 
+/** LeaseChecking: a lease's payments come from the checking account just added; there is nothing to choose. */
+function LeaseChecking({ lender, onContinue }: { lender: string; onContinue: () => Promise<void> }) {
+  const t = useT();
+  return (
+    <div className="card">
+      <Page title={t('payment.selection.leaseTitle')} lead={t('payment.selection.leaseChecking', { lender })}>
+        <div className="actions">
+          <Button onClick={() => void onContinue()}>{t('payment.continue')}</Button>
+        </div>
+      </Page>
+    </div>
+  );
+}
+
 export function PaymentSelectionPage() {
   const t = useT();
-  const { navigate, providerKey, lender } = useLenderScreen();
+  const { navigate, providerKey, lender, lease } = useLenderScreen();
   const [method, setMethod] = useState<'checking' | 'card'>('checking');
   const card = useCard(providerKey, lender);
+  if (lease) return <LeaseChecking lender={lender} onContinue={async () => navigate(await afterStep(providerKey))} />;
 
   async function send() {
     if (method === 'checking') {

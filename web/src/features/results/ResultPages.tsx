@@ -10,7 +10,7 @@ import { Trans, useT } from '@/lib/i18n';
 import { providerRoute } from '@/lib/paths';
 import { flow, nameOf, useFlow, useProviderName } from '@/stores/flow';
 import { isPositive } from '@/lib/decision';
-import { noFinancingSummary, noOfferScreen, outcomeOf } from './messages';
+import { noFinancingSummary, noOfferContent } from './messages';
 import { PendingChecks, StipulationList } from './PendingChecks';
 import { stipulationState } from './stipulations';
 import { FinishButton, Result } from './parts';
@@ -214,32 +214,45 @@ export function ExpiredPage() {
   );
 }
 
+/**
+ * NoOfferPage: no offer from the quick check. It offers the office's first
+ * lender's standard application, naming that lender in its words and its
+ * offer alike — never after a lender we could not reach, where it says, as
+ * the declined screen does, not to apply again (messages.ts, noOfferContent).
+ */
 export function NoOfferPage() {
-  const { name } = useProvider();
+  const { staff } = useWording();
   const navigate = useFlowNavigate();
   const t = useT();
-  const { providerKey = '' } = useParams();
-  const primaryKey = useFlow((s) => s.primaryProviderKey);
-  const fullKey = primaryKey ?? providerKey;
-  const fullName = useProviderName(fullKey);
-  const outcome = useFlow((s) => outcomeOf(s, providerKey));
-  const { title, lead } = noOfferScreen(outcome, name);
+  const { key } = useProvider();
+  const s = useFlow(useShallow((x) => ({ declinedBy: x.declinedBy, responses: x.responses, providers: x.providers, primary: x.primaryProviderKey })));
+  const fullKey = s.primary ?? key;
+  const takesFull = Boolean(s.providers[fullKey]?.supportsFullAppMode);
+  const { title, lines, offer } = noOfferContent(s, (k) => nameOf(s.providers, k), key, takesFull ? fullKey : null, staff);
   return (
     <Result kind="info" title={title}>
-      <p className="lead">{lead}</p>
-      <p>
-        <Trans i18nKey="results.noOffer.standard" values={{ name: fullName }} components={{ strong: <strong /> }} />
-      </p>
+      {lines.map((line, i) => (
+        <p key={line} className={i === 0 ? 'lead' : undefined}>
+          {line}
+        </p>
+      ))}
+      {offer ? (
+        <p>
+          <Trans i18nKey="results.noOffer.standard" values={{ name: nameOf(s.providers, offer) }} components={{ strong: <strong /> }} />
+        </p>
+      ) : null}
       <div className="actions">
-        <Button
-          onClick={() => {
-            flow.set({ providerKey: fullKey, applyMode: 'full' });
-            navigate(providerRoute(fullKey, 'modes/full/application'));
-          }}
-        >
-          {t('results.noOffer.begin')}
-        </Button>
-        <FinishButton label={t('common.actions.noThanksFinish')} secondary />
+        {offer ? (
+          <Button
+            onClick={() => {
+              flow.set({ providerKey: offer, applyMode: 'full' });
+              navigate(providerRoute(offer, 'modes/full/application'));
+            }}
+          >
+            {t('results.noOffer.begin')}
+          </Button>
+        ) : null}
+        <FinishButton label={offer ? t('common.actions.noThanksFinish') : undefined} secondary={Boolean(offer)} />
       </div>
     </Result>
   );

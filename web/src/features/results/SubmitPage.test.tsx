@@ -6,6 +6,7 @@ import { ApiError } from '@/lib/api/client';
 import type { Session } from '@/lib/api/types';
 import { flow } from '@/stores/flow';
 import { withCatalogue } from '@/test/catalogue';
+import { Progress } from '@/components/Progress';
 import { SubmitPage } from './SubmitPage';
 
 /** The operation the app wires for the route (app/submissions.ts), here a mock. */
@@ -26,7 +27,15 @@ function renderAt(path: string) {
   withCatalogue();
   const router = createMemoryRouter(
     [
-      { path: '/providers/:providerKey/prequalifySubmit', element: <SubmitPage run={submitDecision} /> },
+      {
+        path: '/providers/:providerKey/prequalifySubmit',
+        element: (
+          <>
+            <SubmitPage run={submitDecision} />
+            <Progress />
+          </>
+        ),
+      },
       { path: '/providers/:providerKey/declined', element: <h1>Declined screen</h1> },
       { path: '/error', element: <h1>Error page</h1> },
     ],
@@ -54,5 +63,18 @@ describe('SubmitPage when the lender is still working on it', () => {
     renderAt('/providers/synchrony_standard/prequalifySubmit');
     expect(await screen.findByRole('heading', { name: 'We can’t reach our server right now' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+});
+
+describe('SubmitPage while the lender decides', () => {
+  it('names the lender asked now and what happens if it does not answer, never a bare “Working on it…”', async () => {
+    submitDecision.mockImplementationOnce(() => {
+      flow.setProgress('Checking your options with Synchrony…', 'If Synchrony doesn’t answer, we’ll ask Fortiva next.');
+      return new Promise<string>(() => undefined);
+    });
+    renderAt('/providers/synchrony_standard/prequalifySubmit');
+    expect(await screen.findByText('If Synchrony doesn’t answer, we’ll ask Fortiva next.')).toBeTruthy();
+    expect(screen.getAllByText('Checking your options with Synchrony…').length).toBeGreaterThan(0);
+    expect(screen.queryByText('Working on it…')).toBeNull();
   });
 });

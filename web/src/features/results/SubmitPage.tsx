@@ -6,7 +6,7 @@ import { useFlowNavigate } from '@/flow/navigation';
 import { ApiError, isHandled, isStillWorking } from '@/lib/api/client';
 import { reportClientError } from '@/lib/clientLog';
 import { once } from '@/lib/once';
-import { flow, useProviderName } from '@/stores/flow';
+import { flow, useFlow, useProviderName } from '@/stores/flow';
 import { useT } from '@/lib/i18n';
 
 /**
@@ -25,6 +25,8 @@ export function SubmitPage({ run }: { run: (op: string) => Promise<string> }) {
   const [attempt, setAttempt] = useState(0);
   const [waiting, setWaiting] = useState<ApiError | null>(null);
   const lender = useProviderName(waiting ? (waiting.providerKey ?? flow.get().providerKey) : null);
+  // The waiting words of the call in progress name the lender asked now.
+  const progress = useFlow((s) => s.progress);
   useEffect(() => {
     let live = true;
     once(`submit:${op}`, () => run(op)).then(
@@ -57,5 +59,5 @@ export function SubmitPage({ run }: { run: (op: string) => Promise<string> }) {
       />
     );
   }
-  return <Loading label={t('results.working')} height={400} />;
+  return <Loading label={progress ?? t('results.working')} height={400} />;
 }

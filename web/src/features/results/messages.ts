@@ -18,6 +18,16 @@ export function decisionProgress(op: string, lender: string): string {
   return op === 'apply' ? t('results.progress.apply', { lender }) : t('results.progress.check', { lender });
 }
 
+/**
+ * decisionNext says, while a lender decides, what happens if it does not
+ * answer (docs/behaviour.md, "The waterfall"): the lender the app asks next
+ * on its own, or, when there is none, that the patient will see their
+ * options.
+ */
+export function decisionNext(lender: string, next: string | null): string {
+  return next ? t('results.progress.nextLender', { lender, next }) : t('results.progress.thenOptions', { lender });
+}
+
 /** declineMessage names every lender that declined, never in wording that could pass for the lender's own notice. */
 export function declineMessage(names: readonly string[]): string {
   if (!names.length) return '';
@@ -115,6 +125,33 @@ export function noOfferScreen(outcome: Outcome | null, name: string): { title: s
     default:
       return { title: t('results.noOfferScreen.title'), lead: t('results.noOfferScreen.lead', { name }) };
   }
+}
+
+/**
+ * noOfferContent is the no-offer screen (docs/behaviour.md, "Decision
+ * routing"): its heading and words, and the lender whose standard
+ * application it offers (offer), or null for none. The offer is the office's
+ * first lender (offerKey, when it takes a standard application), and the
+ * words name that lender first, then what the session's other lenders did.
+ * A lender we could not reach rules the offer out: the patient is told not
+ * to apply again (spec §8), so the screen says what the declined screen
+ * says, with no standard application.
+ */
+export function noOfferContent(
+  s: Pick<FlowState, 'responses' | 'declinedBy'>,
+  name: (providerKey: string) => string,
+  currentKey: string,
+  offerKey: string | null,
+  staff = wording(null).staff,
+): { title: string; lines: string[]; offer: string | null } {
+  const o = sessionOutcomes(s);
+  if (!offerKey || o.unanswered.length) return { ...noFinancingSummary(s, name, currentKey, staff), offer: null };
+  const others: Outcomes = { declined: [], pending: [], unanswered: [], nooffer: [] };
+  for (const k of Object.keys(o) as Outcome[]) others[k] = o[k].filter((p) => p !== offerKey);
+  const own = outcomeOf(s, offerKey);
+  if (!own) return { title: t('results.noOfferScreen.title'), lines: outcomeLines(others, name), offer: offerKey };
+  const { title, lead } = noOfferScreen(own, name(offerKey));
+  return { title, lines: [lead, ...outcomeLines(others, name)], offer: offerKey };
 }
 
 /**

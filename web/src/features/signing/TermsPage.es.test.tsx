@@ -59,7 +59,8 @@ describe('signing in Spanish', () => {
     expect(screen.getByRole('heading', { name: 'Permiso para una consulta de crédito completa' })).toBeTruthy();
     expect(screen.getByLabelText('Acepto recibir y firmar mis documentos de Synchrony de forma electrónica.')).toBeTruthy();
     const link = screen.getByRole('link', { name: 'documentos y firmas electrónicos' });
-    expect(link.getAttribute('href')).toBe('/docs/electronicDisclosuresAndSignatures');
+    // The lender's page names its lender, so it opens in a new tab too.
+    expect(link.getAttribute('href')).toBe('/docs/electronicDisclosuresAndSignatures?providerKey=synchrony_standard');
     expect(screen.getAllByText('consulta de crédito rigurosa', { selector: 'strong' })).toHaveLength(1);
 
     await userEvent.click(screen.getByRole('button', { name: 'Firmar y finalizar' }));

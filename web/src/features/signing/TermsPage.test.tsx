@@ -171,6 +171,64 @@ describe('signing after a full application', () => {
   });
 });
 
+describe('signing with an account the patient already has', () => {
+  it('says the account they have is used, with no new credit check and nothing opened', async () => {
+    accepted('prequalify');
+    flow.response('synchrony_standard', { preAuth: { ...decision('prequalify', 'approved'), existingAccount: true, operation: 'prequalify' } });
+    esignAndComplete.mockResolvedValueOnce('/providers/synchrony_standard/complete');
+    renderTerms();
+    await screen.findByRole('region', { name: 'Credit agreement' });
+    expect(
+      screen.getByText('You are using the Synchrony account you already have: nothing new is opened, and there is no new credit check.'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Permission for a full credit check' })).toBeNull();
+    expect(document.body.textContent).not.toMatch(/open your account|open my account|hard credit check/i);
+    await userEvent.click(screen.getByRole('button', { name: 'Sign here' }));
+    await userEvent.click(screen.getByLabelText(ESIGN));
+    await userEvent.click(screen.getByLabelText(AGREEMENT));
+    await userEvent.click(screen.getByRole('button', { name: 'Sign and finish' }));
+    expect(await screen.findByText('Complete screen')).toBeTruthy();
+    expect(esignAndComplete.mock.calls[0]![1]).toEqual({
+      consent: consentTo(docs.esign),
+      agreementConsent: consentTo(docs.agreement),
+      hardPullConsent: undefined,
+    });
+  });
+});
+
+describe('signing a lease (lease-to-own: Snap)', () => {
+  it('asks only to verify what the patient gave and open the lease, never for a credit check', async () => {
+    flow.reset();
+    flow.set({ session: { webSessionId: 's1' } as Session, providerKey: 'snap_standard', applyMode: 'prequalify' });
+    withCatalogue([provider('snap_standard', 'Snap', { kind: 'lease_to_own' })]);
+    flow.response('snap_standard', { preAuth: { ...decision('prequalify', 'prequalified'), providerKey: 'snap_standard' }, accepted: true });
+    esignAndComplete.mockResolvedValueOnce('/providers/snap_standard/complete');
+    renderTerms();
+    await screen.findByRole('region', { name: 'Important disclosures' });
+    // Before, Snap's "no credit needed" lease was asked for "Permission for a full credit check".
+    expect(screen.getByRole('heading', { name: 'Permission to open your lease' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Permission for a full credit check' })).toBeNull();
+    // Our words on the screen, the lender's own documents aside.
+    const ours = Array.from(document.querySelectorAll('h1, h2, p, label'))
+      .filter((el) => !el.closest('[role="region"]'))
+      .map((el) => el.textContent)
+      .join(' ');
+    expect(ours).not.toMatch(/credit check|credit report|credit score|inquiry/i);
+    await userEvent.click(screen.getByRole('button', { name: 'Sign here' }));
+    await userEvent.click(screen.getByLabelText('I agree to receive and sign my documents from Snap electronically.'));
+    await userEvent.click(screen.getByLabelText('I have read the Snap agreement and I agree to its terms.'));
+    await userEvent.click(screen.getByLabelText('I allow Snap to verify the information I gave and to open my lease.'));
+    await userEvent.click(screen.getByRole('button', { name: 'Sign and finish' }));
+    expect(await screen.findByText('Complete screen')).toBeTruthy();
+    // The server still records the consent to the lender's application disclosures, now in the lease's words.
+    expect(esignAndComplete.mock.calls[0]![1]).toEqual({
+      consent: consentTo(docs.esign),
+      agreementConsent: consentTo(docs.agreement),
+      hardPullConsent: consentTo(docs.application),
+    });
+  });
+});
+
 describe('signing when the lender is still working on it', () => {
   it('shows the calm message, and Try again sends exactly the same signature and consents', async () => {
     accepted('prequalify');

@@ -13,11 +13,11 @@ import type { Document } from '@/lib/api/types';
 import { joinNames } from '@/lib/consent/chain';
 import { agreeToAll, consentOf, loadDisclosure } from '@/lib/consent/documents';
 import { isPositive } from '@/lib/decision';
-import { Trans, useT } from '@/lib/i18n';
+import { t as translate, Trans, useT } from '@/lib/i18n';
 import { providerRoute } from '@/lib/paths';
 import { nextOpenStep } from '@/lib/lenderSteps';
 import { useFlow, useProviderName } from '@/stores/flow';
-import { agreementAgreedBefore, esignAndComplete, forgetSigningDocuments, loadAgreement, needsHardPull } from './api/esign';
+import { agreementAgreedBefore, esignAndComplete, forgetSigningDocuments, loadAgreement, needsHardPull, usesExistingAccount } from './api/esign';
 import { thenList } from './messages';
 import { SignatureField } from './SignatureField';
 import { EMPTY_SIGNATURE, type SignatureValue } from './signature';
@@ -110,6 +110,27 @@ function SigningSection({
 }
 
 /**
+ * hardPullWords are the words of the signing screen's last consent. A
+ * lease-to-own lender's lease is not credit and needs no credit history
+ * (docs/behaviour.md, "Consents"): it is asked only to verify what the
+ * patient gave and open the lease, never for a credit check.
+ */
+function hardPullWords(lease: boolean, lender: string): { title: string; box: string; body: ReactNode } {
+  if (lease) {
+    return {
+      title: translate('signing.sign.leaseCheckTitle'),
+      box: translate('signing.sign.leaseCheckBox', { lender }),
+      body: translate('signing.sign.leaseCheckBody', { lender }),
+    };
+  }
+  return {
+    title: translate('signing.sign.hardPullTitle'),
+    box: translate('signing.sign.hardPullBox', { lender }),
+    body: <Trans i18nKey="signing.sign.hardPullBody" values={{ lender }} components={{ strong: <strong /> }} />,
+  };
+}
+
+/**
  * Signing after an accepted offer (docs/behaviour.md, "Signing"): the E-SIGN
  * disclosure, the lender's agreement and — when the offer came from a soft
  * pull — the hard-pull authorisation, each read and agreed to with its own
@@ -121,6 +142,9 @@ function SignTerms({ providerKey }: { providerKey: string }) {
   const { pathname } = useLocation();
   const lender = useProviderName(providerKey);
   const hardPull = useFlow((s) => needsHardPull(s.responses[providerKey]));
+  const lease = useFlow((s) => s.providers[providerKey]?.kind === 'lease_to_own');
+  const pullWords = hardPullWords(lease, lender);
+  const existing = useFlow((s) => usesExistingAccount(s.responses[providerKey]));
   // A lender whose steps include the agreement had it read and agreed on its own screen (docs/behaviour.md, "Signing").
   const agreedBefore = useFlow((s) => agreementAgreedBefore(s.providers[providerKey]));
   const esign = useDocument(() => loadDisclosure(providerKey, 'esign', { handled: false }), [providerKey]);
@@ -205,6 +229,7 @@ function SignTerms({ providerKey }: { providerKey: string }) {
           </div>
         ) : null}
         <p>{t('signing.sign.intro')}</p>
+        {existing ? <p>{t('signing.sign.existingAccount', { lender })}</p> : null}
         <SigningSection
           id="esign-consent"
           title={t('signing.sign.esignTitle')}
@@ -233,16 +258,8 @@ function SignTerms({ providerKey }: { providerKey: string }) {
           </SigningSection>
         )}
         {hardPull ? (
-          <SigningSection
-            id="hard-pull-consent"
-            title={t('signing.sign.hardPullTitle')}
-            doc={credit}
-            box={creditBox}
-            label={t('signing.sign.hardPullBox', { lender })}
-          >
-            <p>
-              <Trans i18nKey="signing.sign.hardPullBody" values={{ lender }} components={{ strong: <strong /> }} />
-            </p>
+          <SigningSection id="hard-pull-consent" title={pullWords.title} doc={credit} box={creditBox} label={pullWords.box}>
+            <p>{pullWords.body}</p>
           </SigningSection>
         ) : null}
         <div className={`field${sigError ? ' field--error' : ''}`}>

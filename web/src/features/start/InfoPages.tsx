@@ -8,9 +8,15 @@ import { useWording } from '@/lib/wording';
 import { Trans, useT } from '@/lib/i18n';
 
 /** The error codes with words of their own (start.error.codes); any other gets the general words. */
-const WORDED = ['network', 'in_flight', 'rate_limited', 'resource_not_found', 'unknown_response'] as const satisfies readonly (
-  ClientErrorCode | 'unknown_response'
-)[];
+const WORDED = [
+  'network',
+  'in_flight',
+  'rate_limited',
+  'daily_limit',
+  'session_limit',
+  'resource_not_found',
+  'unknown_response',
+] as const satisfies readonly (ClientErrorCode | 'unknown_response')[];
 type Worded = (typeof WORDED)[number];
 const isWorded = (code: string): code is Worded => (WORDED as readonly string[]).includes(code);
 

@@ -57,7 +57,9 @@ describe('start screens in Spanish', () => {
     renderAt('/error?code=rate_limited&requestId=req-42', <ErrorPage />);
     expect(screen.getByRole('heading', { level: 1, name: 'Algo salió mal' })).toBeTruthy();
     expect(
-      screen.getByText('Hubo demasiados intentos en poco tiempo. Espere unos minutos y luego consulte con el encargado de la oficina.'),
+      screen.getByText(
+        'Hubo demasiadas solicitudes en poco tiempo. Espere un minuto y vuelva a intentarlo. Si vuelve a pasar, consulte con el encargado de la oficina.',
+      ),
     ).toBeTruthy();
     expect(screen.getByText('req-42').tagName).toBe('STRONG');
     expect(screen.getByText('req-42').parentElement?.textContent).toBe('Número de referencia para el encargado de la oficina: req-42');

@@ -65,6 +65,8 @@ export interface RequestOptions {
    * again (docs/exactly-once.md).
    */
   lenderStep?: boolean;
+  /** The session to name instead of this tab's (a documents page opened from a link that carries one). */
+  sessionId?: string;
   signal?: AbortSignal;
 }
 
@@ -210,7 +212,7 @@ export async function request<T>(method: string, path: string, opts: RequestOpti
       res = await (sent ??
         fetch(url, {
           method,
-          headers: buildHeaders(apiEnvironment().getSessionId(), hasBody, opts.lenderStep ? idempotencyKey(path) : undefined),
+          headers: buildHeaders(opts.sessionId ?? apiEnvironment().getSessionId(), hasBody, opts.lenderStep ? idempotencyKey(path) : undefined),
           body,
           credentials: 'same-origin',
           signal: opts.signal,

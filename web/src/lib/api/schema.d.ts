@@ -1446,11 +1446,14 @@ export interface components {
          * @description Where a row stands, for the office: invited (link not opened yet),
          *     invite_expired, invite_canceled; in_progress (opened, no lender has
          *     answered yet), pending (a lender is still deciding), approved,
-         *     declined (every lender asked said no), signed, completed, canceled
-         *     (the patient or the office ended it), timed_out (left idle).
+         *     declined (no offer, and a lender declined), no_offer (no lender
+         *     made an offer, none declined: no offer or no answer),
+         *     offer_expired (finished with only offers past their date), signed,
+         *     completed (a lender completed the account), canceled (the patient
+         *     or the office ended it), timed_out (left idle).
          * @enum {string}
          */
-        OfficeApplicationStatus: "invited" | "invite_expired" | "invite_canceled" | "in_progress" | "pending" | "approved" | "declined" | "signed" | "completed" | "canceled" | "timed_out";
+        OfficeApplicationStatus: "invited" | "invite_expired" | "invite_canceled" | "in_progress" | "pending" | "approved" | "declined" | "no_offer" | "offer_expired" | "signed" | "completed" | "canceled" | "timed_out";
         OfficeApplication: {
             /** @description The application's id; for kind invite, the invitation's id (for cancelling). */
             id: string;
@@ -1499,14 +1502,24 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
         };
-        /** @description The plan the patient chose. */
+        /** @description The plan the patient chose, with its schedule as the patient saw it (see PaymentPlan). */
         OfficePlan: {
             providerKey: string;
             lenderName: string;
             /** @description The plan's type, e.g. deferred_interest (no interest if paid in full within the months; the APR applies after) or fixed_rate. */
             typeId: string;
+            /** @description lease for a lease-to-own plan, which is not credit and has no APR. */
+            productType?: string;
             /** Format: int64 */
             monthlyAmountCents: number;
+            /** @description 0 for a plan chosen before schedules were kept. */
+            paymentCount: number;
+            /** Format: int64 */
+            finalPaymentCents: number;
+            /** Format: int64 */
+            totalOfPaymentsCents: number;
+            /** Format: int64 */
+            downPaymentCents: number;
             durationMonths: number;
             /** @description The plan's APR in percent. */
             apr: number;
@@ -1574,7 +1587,7 @@ export interface components {
         EmptyObject: Record<string, never>;
         Error: {
             /** @enum {string} */
-            code: "validation_error" | "bad_request" | "consent_required" | "session_invalid" | "forbidden" | "csrf" | "resource_not_found" | "conflict" | "in_flight" | "payload_too_large" | "unsupported_media_type" | "idempotency_mismatch" | "rate_limited" | "lender_unavailable" | "internal";
+            code: "validation_error" | "bad_request" | "consent_required" | "session_invalid" | "forbidden" | "csrf" | "resource_not_found" | "conflict" | "in_flight" | "payload_too_large" | "unsupported_media_type" | "idempotency_mismatch" | "rate_limited" | "daily_limit" | "session_limit" | "lender_unavailable" | "internal";
             message: string;
             /** @description Present with validation_error only. */
             fieldErrors?: components["schemas"]["FieldError"][];
@@ -1650,6 +1663,8 @@ export interface components {
                 /** Format: int64 */
                 insuranceBenefitsCents: number;
             };
+            /** @description Whether someone other than the patient (a parent or guardian who pays) may apply for the patient's treatment; the office's setting, false unless it allows it. The office tablet's patient check uses it. */
+            purchaserEnabled: boolean;
         };
         /** @description What the office entered of the applicant; on an invitation also where it sent the link, prefilled for the patient to confirm. */
         ApplicantName: {
@@ -1698,10 +1713,10 @@ export interface components {
         };
         FinishResponse: {
             /**
-             * @description The outcome recorded, which the server decides from the application: completed only when a lender completed an application; no_financing when completed was asked but every lender tried answered without completing one; pending only when a lender's latest decision is pending.
+             * @description The outcome recorded, which the server decides from the application: completed only when a lender completed an application; when completed was asked but every lender tried answered without completing one, what happened: declined (a lender declined), no_offer (no lender made an offer), offer_expired (the only offers were past their date) or no_financing (an offer the patient did not take); pending only when a lender's latest decision is pending.
              * @enum {string}
              */
-            outcome: "completed" | "no_financing" | "cancel" | "pending" | "timeout";
+            outcome: "completed" | "no_financing" | "declined" | "no_offer" | "offer_expired" | "cancel" | "pending" | "timeout";
         };
         ApplyStartResponse: {
             providerKey: string;
@@ -2188,9 +2203,32 @@ export interface components {
             typeId: "fixed_rate" | "deferred_interest" | "fixed_installment_loan" | "sub_lender_no_interest" | "sub_lender_promotional_rate";
             providerPlanCode: string;
             durationMonths: number;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Each scheduled payment but the last; for a deferred-interest promotion, the suggested payment that pays the amount off within the promotion (docs/money.md).
+             */
             monthlyAmountCents: number;
-            /** Format: int64 */
+            /** @description How many payments the schedule has (a promotion's may be fewer than durationMonths). */
+            paymentCount: number;
+            /**
+             * Format: int64
+             * @description The last scheduled payment; it carries the rounding, so the schedule sums exactly to totalOfPaymentsCents.
+             */
+            finalPaymentCents: number;
+            /**
+             * Format: int64
+             * @description The sum of the schedule, monthlyAmountCents × (paymentCount − 1) + finalPaymentCents; the down payment is not in it.
+             */
+            totalOfPaymentsCents: number;
+            /**
+             * Format: int64
+             * @description totalOfPaymentsCents − amountFinancedCents for credit; 0 for a lease, which is not credit.
+             */
+            financeChargeCents: number;
+            /**
+             * Format: int64
+             * @description Everything the patient pays, down payment included (downPaymentCents + totalOfPaymentsCents).
+             */
             totalCostCents: number;
             /** @description Percent, e.g. 26.99; shown with 2 decimals. */
             apr: number;
@@ -2202,7 +2240,10 @@ export interface components {
             minAmountCents: number;
             /** Format: int64 */
             maxAmountCents: number;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description What the plan finances, the down payment taken off; for a lease, the cash price.
+             */
             amountFinancedCents: number;
             /** Format: int64 */
             downPaymentCents: number;
@@ -2465,7 +2506,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Over a per-IP, per-session or per-SSN cap (rate_limited). */
+        /** @description Too many requests in a short time, from one IP (rate_limited: wait the Retry-After, about a minute); or, on a submit, the credit checks allowed are used up: the person's for today (daily_limit, Retry-After until the next UTC day) or this session's (session_limit). */
         RateLimited: {
             headers: {
                 "Retry-After": components["headers"]["RetryAfter"];

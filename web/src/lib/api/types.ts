@@ -52,6 +52,8 @@ export const KNOWN_ERROR_CODES = [
   'unsupported_media_type',
   'idempotency_mismatch',
   'rate_limited',
+  'daily_limit',
+  'session_limit',
   'lender_unavailable',
   'internal',
   'network',

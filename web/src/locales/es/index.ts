@@ -11,6 +11,7 @@ import docs from './docs.json';
 import finish from './finish.json';
 import help from './help.json';
 import lenderSteps from './lenderSteps.json';
+import modals from './modals.json';
 import offers from './offers.json';
 import payment from './payment.json';
 import quiz from './quiz.json';
@@ -23,5 +24,5 @@ import startLater from './start.json';
 const common = { ...commonFirst, ...commonLater };
 const start = { ...startFirst, ...startLater };
 
-const es = { application, common, creditLimit, docs, finish, help, lenderSteps, offers, payment, quiz, results, signing, start };
+const es = { application, common, creditLimit, docs, finish, help, lenderSteps, modals, offers, payment, quiz, results, signing, start };
 export default es;

@@ -1,6 +1,6 @@
 import { api, providerPath } from '@/lib/api/client';
 import type { Decision, ProviderApplicationState } from '@/lib/api/types';
-import { decisionDestination, isPositive, normalizeCode, operationMode } from '@/lib/decision';
+import { decisionDestination, isPositive, normalizeCode, operationMode, unansweredIn } from '@/lib/decision';
 import { providerRoute } from '@/lib/paths';
 import { flow } from '@/stores/flow';
 
@@ -52,6 +52,7 @@ export function recordDecision(providerKey: string, decision: Decision): string 
     mode,
     preAuth: mode !== 'full',
     primarySupportsFull: Boolean(flow.get().providers[primaryKey]?.supportsFullAppMode),
+    unanswered: unansweredIn(flow.get().responses),
   });
   return dest ?? (isPositive(d.responseCode) ? 'paymentPlans' : 'pending');
 }

@@ -1,14 +1,15 @@
 import { api, ApiError, errorTarget, invalidApplicants, isStillWorking, providerPath } from '@/lib/api/client';
 import type { ApplyMode, Decision, FieldError, NextAction } from '@/lib/api/types';
 import { reportClientError } from '@/lib/clientLog';
+import { autoSubmitChain } from '@/lib/consent/chain';
 import { consentFor, forgetConsent } from '@/lib/consent/documents';
-import { ConsentNeeded, decisionDestination, isExpired, isPositive, normalizeCode, runCascade } from '@/lib/decision';
+import { ConsentNeeded, decisionDestination, isExpired, isPositive, normalizeCode, runCascade, unansweredIn } from '@/lib/decision';
 import { planAmountCents } from '@/lib/money';
 import { providerRoute } from '@/lib/paths';
 import { SUBMIT_MINIMUM_MS } from '@/lib/timeout';
 import { flow, providerName } from '@/stores/flow';
 import { timerControl } from '@/stores/ui';
-import { consentNotice, decisionProgress, switchNotice } from '../messages';
+import { consentNotice, decisionNext, decisionProgress, switchNotice } from '../messages';
 
 /**
  * What the submit needs from the other features, handed over by the app
@@ -28,6 +29,16 @@ export interface SubmitDeps {
 
 const opFor = (mode: ApplyMode) => (mode === 'full' ? 'apply' : mode);
 
+/**
+ * askedNext is the lender the cascade would ask on its own if this one does
+ * not answer: the next step of the office's waterfall submitted by itself,
+ * when the patient agreed to its terms; null otherwise.
+ */
+function askedNext(providerKey: string): string | null {
+  const step = autoSubmitChain(flow.get().waterfall ?? [], providerKey)[0];
+  return step && consentFor(step.providerKey, step.applyMode) ? step.providerKey : null;
+}
+
 /** A 400 consent_required on a submit is the server refusing the consent (e.g. the document changed). */
 const consentRefused = (e: unknown) => e instanceof ApiError && e.code === 'consent_required';
 
@@ -35,7 +46,9 @@ async function submitOnce(deps: SubmitDeps, providerKey: string, mode: ApplyMode
   const op = opFor(mode);
   const consent = consentFor(providerKey, mode);
   if (!consent) throw new Error(`no consent for ${providerKey}`);
-  flow.setProgress(decisionProgress(op, providerName(providerKey)));
+  // The waiting words name the lender asked now, and what happens if it does not answer.
+  const next = askedNext(providerKey);
+  flow.setProgress(decisionProgress(op, providerName(providerKey)), decisionNext(providerName(providerKey), next ? providerName(next) : null));
   await deps.ensureFields(providerKey, mode);
   const body = { ...deps.body(providerKey, mode), consent };
   let decision: Decision;
@@ -130,6 +143,7 @@ export async function submitDecision(mode: ApplyMode, deps: SubmitDeps): Promise
       mode: finalMode,
       preAuth: finalMode !== 'full',
       primarySupportsFull: Boolean(flow.get().providers[primaryKey]?.supportsFullAppMode),
+      unanswered: unansweredIn(flow.get().responses),
     });
     if (!dest) {
       console.warn(`unknown response code ${normalizeCode(final.responseCode)}`);

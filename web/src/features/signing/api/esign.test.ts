@@ -74,4 +74,9 @@ describe('signing', () => {
     // A quick check without an offer, then an approved full application: authorised before applying.
     expect(needsHardPull({ preAuth: d('prequalify', 'nooffer'), apply: d('apply', 'approved') })).toBe(false);
   });
+
+  it('asks for no hard pull to use an account the patient already has', () => {
+    const existing = { providerKey: 'a', operation: 'prequalify', responseCode: 'approved', existingAccount: true } as never;
+    expect(needsHardPull({ preAuth: existing })).toBe(false);
+  });
 });

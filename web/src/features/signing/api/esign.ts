@@ -16,10 +16,18 @@ export type SigningConsents = Pick<ESignRequest, 'consent' | 'agreementConsent' 
 /**
  * needsHardPull: the offer came from a soft pull (prequalify or prescreen),
  * so it becomes an account only if the patient authorises the hard pull at
- * signing. An offer from a full application was authorised before applying.
+ * signing. An offer from a full application was authorised before applying;
+ * an account the patient already has opens nothing, so there is no new
+ * inquiry to authorise (the server refuses one).
  */
 export function needsHardPull(r: ProviderResponses | undefined): boolean {
+  if (usesExistingAccount(r)) return false;
   return !(r?.apply && isPositive(r.apply.responseCode));
+}
+
+/** usesExistingAccount: the lender's offer is on an account the patient already has ("Use my existing account"). */
+export function usesExistingAccount(r: ProviderResponses | undefined): boolean {
+  return Boolean((r?.apply ?? r?.preAuth)?.existingAccount);
 }
 
 /** agreementAgreedBefore: the lender's steps before signing include its agreement on a screen of its own (catalogue stepsBeforeSigning). */
