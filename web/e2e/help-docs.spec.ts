@@ -34,7 +34,8 @@ test('documents: each page opens from a link in copy, and Back returns to where 
     const drawer = page.getByRole('dialog', { name: 'Help' });
     await drawer.getByRole('region', { name: 'Documents' }).getByRole('link', { name: words, exact: true }).click();
     await expect(drawer).toHaveCount(0);
-    await expect(page).toHaveURL(new RegExp(`/docs/${name}$`));
+    // A lender's document names its lender in the address (our own need none), so it opens in a new tab too.
+    await expect(page).toHaveURL(new RegExp(`/docs/${name}(\\?providerKey=synchrony_standard)?$`));
     await expect(page.locator('.doc-page__text')).toBeVisible();
     await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toHaveCount(0);
     // Neither the stepper nor the lender's cancel button: this page is outside the journey.
@@ -48,11 +49,11 @@ test('documents: each page opens from a link in copy, and Back returns to where 
   // Links inside a lender's document: the prequalification terms link the privacy notice and the rates sheet (PDF).
   await page.locator('.topbar').getByRole('button', { name: 'Help' }).click();
   await page.getByRole('dialog', { name: 'Help' }).getByRole('link', { name: 'Prequalification terms', exact: true }).click();
-  await expect(page).toHaveURL(/\/docs\/prequalificationtandc$/);
+  await expect(page).toHaveURL(/\/docs\/prequalificationtandc\?providerKey=synchrony_standard$/);
   await page.locator('.doc-page__text').getByRole('link', { name: 'privacy notice' }).click();
   await expect(page).toHaveURL(/\/docs\/privacyNotice$/);
   await page.getByRole('button', { name: 'Back' }).click();
-  await expect(page).toHaveURL(/\/docs\/prequalificationtandc$/);
+  await expect(page).toHaveURL(/\/docs\/prequalificationtandc\?providerKey=synchrony_standard$/);
 
   const pdf = page.waitForResponse(
     (r) => /\/api\/v1\/documents\/pdf\/synchrony_standard-rates\.pdf\?lang=en$/.test(r.url()) && r.request().method() === 'GET',
@@ -73,9 +74,19 @@ test('documents: each page opens from a link in copy, and Back returns to where 
   );
   await j.screen('pdf', 'Rates sheet');
   await page.getByRole('button', { name: 'Back' }).click();
-  await expect(page).toHaveURL(/\/docs\/prequalificationtandc$/);
+  await expect(page).toHaveURL(/\/docs\/prequalificationtandc\?providerKey=synchrony_standard$/);
   await page.getByRole('button', { name: 'Back' }).click();
   await expect(page).toHaveURL(form);
+
+  // A lender's document opened in a new tab, which holds no session: the address names the lender, in either shape.
+  const tab = await page.context().newPage();
+  for (const address of ['/docs/creditReport?providerKey=synchrony_standard', '/#/docs/creditReport?providerKey=synchrony_standard']) {
+    await tab.goto(address);
+    await expect(tab).toHaveURL(/\/docs\/creditReport\?providerKey=synchrony_standard$/);
+    await expect(tab.locator('.doc-page__text')).toBeVisible();
+    await expect(tab.getByRole('heading', { level: 1, name: 'Page not found' })).toHaveCount(0);
+  }
+  await tab.close();
 
   // An address of the old shape opened on its own lands on the page, and an unknown one is not found.
   await page.goto('/#/docs/privacyNotice');

@@ -201,9 +201,10 @@ export async function fillApplication(page: Page, lastName: string, prefix = 'pr
  * fillRequired fills what a patient must, as a patient would: each required
  * field still empty when they reach it, in the form's order (so the city and
  * state the ZIP code filled in are left as they are), and answers how many
- * fields they had to fill.
+ * fields they had to fill. With `by: 'fill'` each text is set at once rather
+ * than typed key by key (for tests about what comes after the form).
  */
-export async function fillRequired(page: Page, lastName: string, prefix = 'primary'): Promise<number> {
+export async function fillRequired(page: Page, lastName: string, prefix = 'primary', by: 'type' | 'fill' = 'type'): Promise<number> {
   if (!ssnByPage.has(page)) ssnByPage.set(page, randomSsn());
   const form = page.locator('form');
   await expect(form.locator('input, select').first()).toBeVisible();
@@ -214,6 +215,7 @@ export async function fillRequired(page: Page, lastName: string, prefix = 'prima
     const tag = await c.evaluate((el) => el.tagName.toLowerCase());
     const value = id === 'lastName' ? lastName : id === 'ssn' ? ssnByPage.get(page)! : VALUES[id]!;
     if (tag === 'select') await c.selectOption(value);
+    else if (by === 'fill') await c.fill(value);
     else await c.pressSequentially(value, { delay: 0 });
     if (id === 'addressZipCode') await expect(form.locator(`#${prefix}-addressState`)).not.toHaveValue(''); // filled in from the ZIP code
     filled += 1;
@@ -258,7 +260,8 @@ export async function submitApplication(j: Journey, lastName: string, shotName =
  */
 export async function agreeSoftPull(j: Journey, lenders?: string[]): Promise<void> {
   await j.screen('prequalify-agree', 'Before we check your options');
-  const box = j.page.getByRole('checkbox', { name: /^I have read (this|these) and I agree to a soft credit check/ });
+  // A lease-to-own first lender (Snap) is asked for no credit check: its box agrees to it looking at the details given.
+  const box = j.page.getByRole('checkbox', { name: /^I have read (this|these)(\.| and) I agree (to a soft credit check|that)/ });
   await expect(box).not.toBeChecked();
   if (lenders) {
     await expect(j.page.locator('.doc')).toHaveCount(lenders.length);
@@ -278,6 +281,8 @@ export const SIGNING_BOXES = {
   esign: (lender: string) => `I agree to receive and sign my documents from ${lender} electronically.`,
   agreement: (lender: string) => `I have read the ${lender} agreement and I agree to its terms.`,
   hardPull: (lender: string) => `I allow ${lender} to get my full credit report (a hard credit check) to open my account.`,
+  /** A lease-to-own lender's, in the place of the hard pull: no credit check. */
+  leaseCheck: (lender: string) => `I allow ${lender} to verify the information I gave and to open my lease.`,
 };
 
 /**

@@ -43,6 +43,8 @@ test('HFD in the office: down payment collected by the staff, another contact, a
   j.allow(/Failed to load resource: the server responded with a status of 400/);
   await openCase(page, 'hfd-down-payment', officeLink(HILL_COUNTRY));
   await expect(page).toHaveURL(/\/providers\/lendingclub_standard\/modes\/prequalify\/application$/);
+  // On the office tablet the form first asks who holds it (docs/behaviour.md, "The patient check").
+  await page.getByRole('dialog', { name: 'Are you the patient?' }).getByRole('button', { name: 'Yes, I’m the patient' }).click();
   await submitApplication(j, 'Steps', 'hfd-application');
   await agreeSoftPull(j, ['LendingClub', 'Covered Care', 'HFD']);
 

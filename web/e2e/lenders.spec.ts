@@ -1,5 +1,15 @@
 import { expect, test, type Page } from '@playwright/test';
 import { drawSignature, fillApplication, Journey } from './helpers';
+import {
+  checkChoice,
+  checkDownPaymentScreen,
+  checkEarlyPurchaseNotice,
+  checkPlansScreen,
+  checkReview,
+  checkSigning,
+  PlansSeen,
+  type Plan,
+} from './money';
 
 /*
  * Each lender's own journey, from its demo office (README, demo offices):
@@ -9,8 +19,13 @@ import { drawSignature, fillApplication, Journey } from './helpers';
  * and the screens a lender must show are listed per lender, so a lender that
  * skipped its own step fails as surely as one that dead-ends. Every lender's
  * form, plans and own screens are scanned with axe; the screens all lenders
- * share, once.
+ * share, once. On the way, every money figure of the plans, review,
+ * down-payment and signing screens is checked against the plans the server
+ * answered the page and against each other (money.ts; issue 27).
  */
+
+/** The treatment amount the form is given (helpers.ts VALUES). */
+const TREATMENT_CENTS = 450_000;
 
 interface Office {
   key: string;
@@ -31,7 +46,7 @@ const OFFICES: Office[] = [
   { key: '1000200030016000', lender: 'HFD', provider: 'hfd_standard', own: ['downpayment', 'additionalContactInformation', 'loanPayment'] },
   { key: '1000200030017000', lender: 'LendingClub', provider: 'lendingclub_standard', own: [] },
   { key: '1000200030018000', lender: 'Proceed', provider: 'proceed_standard', own: [] },
-  { key: '1000200030019000', lender: 'Snap', provider: 'snap_standard', own: ['addBankAccount', 'paymentSelection', 'agreement'] },
+  { key: '1000200030019000', lender: 'Snap', provider: 'snap_standard', own: ['addBankAccount', 'agreement'] },
   { key: '1000200030020000', lender: 'Synchrony', provider: 'synchrony_standard', own: [] },
   { key: '1000200030021000', lender: 'Vive', provider: 'vive_standard', own: [] },
 ];
@@ -39,7 +54,14 @@ const OFFICES: Office[] = [
 /** The last part of a lender address: the screen's name. */
 const screenOf = (page: Page) => new URL(page.url()).pathname.split('/').slice(3).join('/');
 
-type Step = (j: Journey, o: Office) => Promise<void>;
+/** What a walk knows about money: the plans the server answered the page, and the plan chosen. */
+interface Money {
+  seen: PlansSeen;
+  plans: Plan[];
+  chosen?: Plan;
+}
+
+type Step = (j: Journey, o: Office, m: Money) => Promise<void>;
 
 const click = (page: Page, name: string | RegExp) => page.getByRole('button', { name }).click();
 
@@ -65,7 +87,7 @@ const STEPS: Record<string, Step> = {
     await j.screen('result', 'Good news!', { scan: 'once' });
     await click(j.page, 'See payment options');
   },
-  paymentPlans: async (j, o) => {
+  paymentPlans: async (j, o, m) => {
     await expect(j.page.getByRole('radio').first()).toBeVisible();
     const drawer = j.page.getByRole('dialog');
     if (o.explains) {
@@ -75,11 +97,23 @@ const STEPS: Record<string, Step> = {
     }
     await expect(drawer).toHaveCount(0);
     await j.screen('plans', 'Choose your payment plan');
+    const shown = await checkPlansScreen(j.page, m.seen, TREATMENT_CENTS);
+    m.plans = await m.seen.plans();
+    m.chosen = shown[0];
     await j.page.getByRole('radio').first().click();
+    await checkChoice(j.page, m.chosen!);
     await click(j.page, 'Continue');
+    // A lease's early purchase option goes on once its notice is acknowledged (docs/behaviour.md, "Plans and offers").
+    const notice = j.page.getByRole('dialog', { name: 'Before you choose the early purchase option' });
+    await expect(notice.or(j.page.getByRole('heading', { level: 1, name: 'Review your plan' }))).toBeVisible();
+    if (await notice.isVisible()) {
+      await checkEarlyPurchaseNotice(notice, m.chosen!, m.plans);
+      await notice.getByRole('button', { name: 'I understand, continue' }).click();
+    }
   },
-  paymentPlanReview: async (j) => {
+  paymentPlanReview: async (j, _o, m) => {
     await j.screen('review', 'Review your plan', { scan: 'once' });
+    await checkReview(j.page, m.chosen!, { treatmentCents: TREATMENT_CENTS, plans: m.plans });
     await click(j.page, 'Accept offer');
   },
   addBankAccount: async (j) => {
@@ -94,8 +128,9 @@ const STEPS: Record<string, Step> = {
     await j.page.getByLabel('My checking account').check();
     await click(j.page, /^Continue/);
   },
-  downpayment: async (j) => {
+  downpayment: async (j, _o, m) => {
     await j.screen('down-payment');
+    await checkDownPaymentScreen(j.page, m.chosen!, TREATMENT_CENTS);
     await tickAll(j.page);
     await click(j.page, 'Continue');
     // In the office the staff confirm they collected it; at home the patient promised to pay it there.
@@ -127,8 +162,9 @@ const STEPS: Record<string, Step> = {
     await tickAll(j.page);
     await click(j.page, 'Open my account');
   },
-  terms: async (j) => {
+  terms: async (j, _o, m) => {
     await j.screen('sign', 'Read and sign', { scan: 'once' });
+    await checkSigning(j.page, m.chosen!);
     await tickAll(j.page);
     await drawSignature(j.page);
     await click(j.page, 'Sign and finish');
@@ -145,6 +181,7 @@ for (const o of OFFICES) {
   test(`${o.lender}: from its office, Approve, through its own screens to /finish/completed`, async ({ page }, info) => {
     const j = new Journey(page, info, `lender-${o.provider}`);
     await j.init();
+    const money: Money = { seen: new PlansSeen(page), plans: [] };
     await page.goto(`/start/entity-keys/${o.key}`);
     await expect(page).toHaveURL(new RegExp(`/providers/${o.provider}/modes/prequalify/application$`));
     const seen: string[] = [];
@@ -161,10 +198,11 @@ for (const o of OFFICES) {
       expect(new URL(page.url()).pathname.startsWith(`/providers/${o.provider}/`), `left ${o.lender}'s screens for ${page.url()}`).toBe(true);
       seen.push(at);
       const before = page.url();
-      await step!(j, o);
+      await step!(j, o, money);
       await page.waitForURL((u) => u.toString() !== before);
     }
     await expect(page).toHaveURL(/\/finish\/completed$/);
+    expect(money.chosen, 'a plan was chosen and its money checked').toBeDefined();
     const after = seen.slice(seen.indexOf('paymentPlanReview') + 1);
     expect(
       after.filter((s) => o.own.includes(s)),

@@ -73,6 +73,8 @@ test('a real practice: sign in, invite a patient for $3,200, and watch the appli
   await patient.init();
   await patientPage.goto(link);
   await expect(patientPage).toHaveURL(/\/modes\/prequalify\/application$/);
+  // The invitation is for the office tablet: the form first asks who holds it (docs/behaviour.md, "The patient check").
+  await patientPage.getByRole('dialog', { name: 'Are you the patient?' }).getByRole('button', { name: 'Yes, I’m the patient' }).click();
   // What the office typed is there to confirm, never to type again: the name, the email address and the mobile number.
   await expect(patientPage.getByLabel(/^First name/)).toHaveValue('Maria');
   await expect(patientPage.getByLabel(/^Email address/)).toHaveValue('maria@example.com');

@@ -11,8 +11,11 @@ import { agreeToSigning, drawSignature, HILL_COUNTRY, Journey, startWithCase } f
 
 const DECLINE_WORDS = /declin|couldn’t approve|letter explaining/i;
 
-/** chooseSignFinish chooses the first plan, accepts it, signs (after a soft pull) and finishes. */
-async function chooseSignFinish(page: Page, j: Journey, lender: string, prefix: string): Promise<void> {
+/**
+ * chooseSignFinish chooses the first plan, accepts it, signs (after a soft pull) and finishes; with hardPull false, the
+ * offer is an account the patient already has, which opens nothing: no credit check to allow, and the screen says so.
+ */
+async function chooseSignFinish(page: Page, j: Journey, lender: string, prefix: string, hardPull = true): Promise<void> {
   await expect(page).toHaveURL(/\/paymentPlans$/);
   await expect(page.getByRole('radio').first()).toBeVisible();
   await j.screen(`${prefix}-plans`);
@@ -21,7 +24,13 @@ async function chooseSignFinish(page: Page, j: Journey, lender: string, prefix: 
   await expect(page).toHaveURL(/\/paymentPlanReview$/);
   await page.getByRole('button', { name: 'Accept offer' }).click();
   await expect(page).toHaveURL(/\/terms$/);
-  await agreeToSigning(page, lender, true);
+  if (!hardPull) {
+    await expect(
+      page.getByText(`You are using the ${lender} account you already have: nothing new is opened, and there is no new credit check.`),
+    ).toBeVisible();
+    await expect(page.getByText(/open (your|my) account|hard credit check/i)).toHaveCount(0);
+  }
+  await agreeToSigning(page, lender, hardPull);
   await drawSignature(page);
   await page.getByRole('button', { name: 'Sign and finish' }).click();
   await expect(page).toHaveURL(/\/complete$/);
@@ -71,7 +80,7 @@ test('existing-account: the patient uses the account they have, chooses a plan, 
   await expect(page).toHaveURL(/\/providers\/synchrony_standard\/existingAccount$/);
   await j.screen('existing-account', 'You already have an account');
   await page.getByRole('button', { name: 'Use my existing account' }).click();
-  await chooseSignFinish(page, j, 'Synchrony', 'existing-account');
+  await chooseSignFinish(page, j, 'Synchrony', 'existing-account', false);
 });
 
 test('lendingclub-true-pending: LendingClub is still reviewing; the screen checks again, says when, and what it waits for', async ({

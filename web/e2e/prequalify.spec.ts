@@ -201,6 +201,28 @@ test('a lender step still in flight: the waiting words stay, then a calm message
   await j.screen('result-after-retry', 'Good news!');
 });
 
+test('Back from the result, then “Check my options” again: the patient’s decision again, never an error page', async ({ page }, info) => {
+  const j = new Journey(page, info, 'resubmit');
+  await j.init();
+  // The demo link carries no amount: the first submit sends the amount typed, the same application sent again none.
+  await page.goto(`/start/entity-keys/${ENTITY_KEY}`);
+  await expect(page).toHaveURL(/\/modes\/prequalify\/application$/);
+  await submitApplication(j, 'Approve');
+  await agreeSoftPull(j);
+  await expect(page).toHaveURL(/\/(prequalified|preapproved|approved)$/);
+  const result = page.url();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/prequalifyAgree$/);
+  const box = page.getByRole('checkbox', { name: /^I have read (this|these)/ });
+  if (!(await box.isChecked())) await box.check();
+  await page.getByRole('button', { name: 'Check my options' }).click();
+  await expect(page).toHaveURL(result);
+  await j.screen('result-again', 'Good news!');
+  await page.getByRole('button', { name: 'See payment options' }).click();
+  await expect(page).toHaveURL(/\/paymentPlans$/);
+  await expect(page.getByRole('radio').first()).toBeVisible();
+});
+
 test('a decimal in a whole-number field gets the patient’s words and is not sent', async ({ page }, info) => {
   const j = new Journey(page, info, 'whole-number');
   await j.init();

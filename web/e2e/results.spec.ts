@@ -50,7 +50,9 @@ test('decline: every lender declines, the patient is told kindly', async ({ page
   );
   await j.screen('declined', 'This application wasn’t approved');
   await page.getByRole('button', { name: 'Finish' }).click();
-  await expect(page).toHaveURL(/\/finish\/completed$/);
+  // Closed, not completed: no lender gave financing (docs/behaviour.md, "Finishing").
+  await expect(page).toHaveURL(/\/finish\/closed$/);
+  await expect(page.getByText(/This application is closed\./)).toBeVisible();
   await j.screen('finish', 'Thank you');
 });
 
@@ -68,7 +70,7 @@ test('pending: the quick check has no offer, the standard application is pending
   await j.screen('finish', 'Thank you');
 });
 
-test('error: no answer from the lender, the patient is told not to apply again', async ({ page }, info) => {
+test('error: no answer from the lenders, the patient is told not to apply again and offered no standard application', async ({ page }, info) => {
   const j = new Journey(page, info, 'error');
   await j.init();
   await start(page, j, 'Error');
@@ -79,15 +81,16 @@ test('error: no answer from the lender, the patient is told not to apply again',
     await page.getByRole('button', { name: 'Confirm and continue' }).click();
     await agreeSoftPull(j);
   }
-  await expect(page.locator('.lead')).toHaveText(/^We didn’t get an answer from [A-Za-z]+, so there is no offer from its quick check\.$/);
-  await standardApplication(page, j, 'Error', 'We didn’t get an answer');
-  await expect(page).toHaveURL(/\/error$/);
-  await expect(page.locator('.lead')).toHaveText(
-    'We didn’t get an answer from Synchrony. Please don’t start a new application — ask the Bright Smile Dental team to check its status.',
-  );
-  await j.screen('lender-error', 'We didn’t get an answer');
+  // Not the no-offer screen: after a communication error the declined screen says what happened, with no new application.
+  await expect(page).toHaveURL(/\/declined$/);
+  await expect(page.locator('.lead')).toHaveText('We didn’t get an answer from Synchrony, Fortiva, Snap and Proceed.');
+  await expect(page.getByText('Please don’t apply again — ask the Bright Smile Dental team to check the status of your application.')).toBeVisible();
+  // No standard application (a hard credit check) after a communication error.
+  await expect(page.getByRole('button', { name: 'Begin standard application' })).toHaveCount(0);
+  await expect(page.getByText(/standard application|hard credit check/)).toHaveCount(0);
+  await j.screen('declined-unanswered', 'We didn’t get an answer');
   await page.getByRole('button', { name: 'Finish' }).click();
-  await expect(page).toHaveURL(/\/finish\/completed$/);
+  await expect(page).toHaveURL(/\/finish\/closed$/);
 });
 
 test('consent: the cascade stops at a lender whose authorisation the patient was not shown', async ({ page }, info) => {
@@ -135,5 +138,5 @@ test('no lender answered: the patient is told we could not reach them, never a d
   await expect(page.getByText(/couldn’t approve|letter/)).toHaveCount(0);
   await j.screen('declined-unanswered', 'We didn’t get an answer');
   await page.getByRole('button', { name: 'Finish' }).click();
-  await expect(page).toHaveURL(/\/finish\/completed$/);
+  await expect(page).toHaveURL(/\/finish\/closed$/);
 });

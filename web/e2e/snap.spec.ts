@@ -3,10 +3,9 @@ import { agreeSoftPull, drawSignature, Journey, SIGNING_BOXES, submitApplication
 
 /** The Snap demo office (README demo table): snap first, then aff. */
 const SNAP_OFFICE = '1000200030019000';
-const CARD = '4111111111111111';
-const CVV = '739';
+const ACCOUNT = '000123456789';
 
-test('snap: Approve through the bank account and the card to /finish/completed; no card kept in the browser', async ({ page }, info) => {
+test('snap: Approve through the bank account, no card for a lease, to /finish/completed', async ({ page }, info) => {
   const j = new Journey(page, info, 'snap');
   await j.init();
   await page.goto(`/start/entity-keys/${SNAP_OFFICE}`);
@@ -24,10 +23,16 @@ test('snap: Approve through the bank account and the card to /finish/completed; 
   await expect(page.getByText(/pay the cash price of \$[\d,.]+ within 101 days/).first()).toBeVisible();
   await expect(page.getByText(/APR|No interest/)).toHaveCount(0);
   await j.screen('snap-plans', 'Choose your payment plan');
-  await page.getByRole('radio').first().click();
+  // The early purchase option goes on once its notice is acknowledged (docs/behaviour.md, "Plans and offers").
+  await page.locator('[id="plan-snap_standard-SNP-SAC-101"]').click();
   await page.getByRole('button', { name: 'Continue' }).click();
+  const notice = page.getByRole('dialog', { name: 'Before you choose the early purchase option' });
+  await expect(notice).toContainText(/paid in full within 101 days, the early purchase price no longer applies/);
+  await j.screen('snap-same-as-cash', 'Choose your payment plan');
+  await notice.getByRole('button', { name: 'I understand, continue' }).click();
   await expect(page).toHaveURL(/\/paymentPlanReview$/);
-  await expect(page.getByText('Cost of ownership', { exact: true })).toBeVisible();
+  await expect(page.getByText('Cost of ownership, beyond the cash price', { exact: true })).toBeVisible();
+  await expect(page.getByText(/Amount financed|credit check/)).toHaveCount(0);
   await expect(page.getByText(/APR|No interest/)).toHaveCount(0);
   await j.screen('snap-plan-review', 'Review your plan');
   await page.getByRole('button', { name: 'Accept offer' }).click();
@@ -37,7 +42,7 @@ test('snap: Approve through the bank account and the card to /finish/completed; 
   await expect(page.getByLabel('Routing number')).toHaveAttribute('inputmode', 'numeric');
   await page.getByLabel('Routing number').fill('0110000169999');
   await expect(page.getByLabel('Routing number')).toHaveValue('011000016');
-  await page.getByLabel('Account number').fill('000123456789');
+  await page.getByLabel('Account number').fill(ACCOUNT);
   await page.getByLabel('Bank name').fill('First Test Bank');
   await page.getByRole('button', { name: 'Continue' }).click();
   // Nine digits that fail the banks' check digit: the patient is asked to check each digit, not to count them.
@@ -46,22 +51,7 @@ test('snap: Approve through the bank account and the card to /finish/completed; 
   await page.getByLabel('Routing number').fill('011000015');
   await page.getByRole('button', { name: 'Continue' }).click();
 
-  await expect(page).toHaveURL(/\/providers\/snap_standard\/paymentSelection$/);
-  await j.screen('snap-payment-selection', 'How would you like to pay?');
-  await page.getByLabel('A debit or credit card').check();
-  await page.getByLabel('Name on card').fill('Pat Approve');
-  await page.getByLabel('Card number').fill(CARD);
-  await expect(page.getByLabel('Card number')).toHaveValue('4111 1111 1111 1111');
-  await page.getByLabel('Expiry (MM/YY)').fill('1299');
-  await expect(page.getByLabel('Expiry (MM/YY)')).toHaveValue('12/99');
-  await page.getByLabel('Security code (CVV)').fill('73912');
-  await expect(page.getByLabel('Security code (CVV)')).toHaveValue(CVV);
-  await page.getByLabel('Billing ZIP code').fill('89101');
-  await j.screen('snap-card', 'How would you like to pay?');
-  const sent = page.waitForRequest((r) => r.url().endsWith('/application/bank-card'));
-  await page.getByRole('button', { name: 'Continue' }).click();
-  expect((await sent).postDataJSON()).toMatchObject({ cardNumber: CARD, cvv: CVV, expiryMonth: 12, expiryYear: 2099 });
-
+  // A lease's payments come from that checking account, as its screen says: no card is offered.
   // The lease agreement on its own screen (docs/behaviour.md, "Signing"); signing then does not show it again.
   await expect(page).toHaveURL(/\/providers\/snap_standard\/agreement$/);
   await j.screen('snap-agreement', 'Your lease agreement');
@@ -74,7 +64,8 @@ test('snap: Approve through the bank account and the card to /finish/completed; 
   await expect(page.getByText('You read and agreed to the Snap agreement on the screen before this one.', { exact: false })).toBeVisible();
   await j.screen('snap-terms', 'Read and sign');
   await page.getByRole('checkbox', { name: SIGNING_BOXES.esign('Snap') }).check();
-  await page.getByRole('checkbox', { name: SIGNING_BOXES.hardPull('Snap') }).check();
+  await page.getByRole('checkbox', { name: SIGNING_BOXES.leaseCheck('Snap') }).check();
+  await expect(page.getByRole('heading', { name: 'Permission for a full credit check' })).toHaveCount(0);
   await expect(page.getByRole('checkbox')).toHaveCount(2);
   await drawSignature(page);
   await page.getByRole('button', { name: 'Sign and finish' }).click();
@@ -83,7 +74,7 @@ test('snap: Approve through the bank account and the card to /finish/completed; 
   await page.getByRole('button', { name: 'Finish' }).click();
   await expect(page).toHaveURL(/\/finish\/completed$/);
 
-  // Neither the card number nor the CVV is in any browser storage.
+  // The account number is in no browser storage.
   const stored = await page.evaluate(async () => {
     const parts = [JSON.stringify({ ...localStorage }), JSON.stringify({ ...sessionStorage })];
     const dbs = indexedDB.databases ? await indexedDB.databases() : [];
@@ -106,7 +97,5 @@ test('snap: Approve through the bank account and the card to /finish/completed; 
     }
     return parts.join('\n');
   });
-  expect(stored).not.toContain(CARD);
-  expect(stored).not.toContain('4111 1111');
-  expect(stored).not.toMatch(new RegExp(`["':=]${CVV}\\b`));
+  expect(stored).not.toContain(ACCOUNT);
 });

@@ -39,6 +39,30 @@ export function es(key: string, values: Record<string, string> = {}): string {
   return lookUp(ES, key).replace(/\{\{(\w+)\}\}/g, (_, v: string) => values[v] ?? '');
 }
 
+/** The languages of the catalogues (docs/languages.md). */
+export type Language = 'en' | 'es';
+
+/**
+ * say answers a message of either catalogue, its {{values}} filled in; with
+ * a count, the plural form the app's i18next picks (the `_one`, `_many`,
+ * `_other` suffix by the language's plural rules).
+ */
+export function say(lang: Language, key: string, values: Record<string, string | number> = {}): string {
+  const tree = lang === 'es' ? ES : EN;
+  let full = key;
+  if (typeof values.count === 'number') {
+    const form = `${key}_${new Intl.PluralRules(lang).select(values.count)}`;
+    full = [form, `${key}_other`].find((k) => hasMessage(tree, k)) ?? key;
+  }
+  return lookUp(tree, full).replace(/\{\{(\w+)\}\}/g, (_, v: string) => String(values[v] ?? ''));
+}
+
+function hasMessage(tree: Tree, key: string): boolean {
+  let node: string | Tree | undefined = tree;
+  for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
+  return typeof node === 'string';
+}
+
 function allMessages(tree: Tree): string[] {
   return Object.values(tree).flatMap((v) => (typeof v === 'string' ? [v] : allMessages(v)));
 }
@@ -66,15 +90,16 @@ const ENGLISH_MESSAGES = new Set(allMessages(EN).filter((m) => m.length > 3 && !
  * expectSpanish fails when the screen, as a person sees or hears it, still
  * holds English: a visible text, an accessible name (aria-label, alt,
  * placeholder, title) or the chosen option of a select. `html lang` must
- * be es.
+ * be es. `names` are proper names that are English words (an office's name,
+ * a lender's product): they are left out of the texts before the check.
  */
-export async function expectSpanish(page: Page, screen: string): Promise<void> {
+export async function expectSpanish(page: Page, screen: string, names: string[] = []): Promise<void> {
   await expect(page.locator('html')).toHaveAttribute('lang', 'es');
-  expect(await englishOn(page), `English on the Spanish screen "${screen}"`).toEqual([]);
+  expect(await englishOn(page, names), `English on the Spanish screen "${screen}"`).toEqual([]);
 }
 
-/** englishOn answers the texts of the screen, as a person sees or hears them, that are English. */
-export async function englishOn(page: Page): Promise<string[]> {
+/** englishOn answers the texts of the screen, as a person sees or hears them, that are English (`names` left out of them). */
+export async function englishOn(page: Page, names: string[] = []): Promise<string[]> {
   const texts = await page.evaluate(() => {
     const out: string[] = [];
     const foreign = (el: Element) => el.closest('[lang]:not([lang^="es"])') !== null;
@@ -100,5 +125,8 @@ export async function englishOn(page: Page): Promise<string[]> {
     }
     return out.filter(Boolean);
   });
-  return texts.filter((t) => ENGLISH_MESSAGES.has(t) || (t.toLowerCase().match(/[a-záéíóúñü’']+/g) ?? []).some((w) => ENGLISH_ONLY.has(w)));
+  return texts.filter((text) => {
+    const t = names.reduce((rest, name) => rest.split(name).join(' '), text);
+    return ENGLISH_MESSAGES.has(t) || (t.toLowerCase().match(/[a-záéíóúñü’']+/g) ?? []).some((w) => ENGLISH_ONLY.has(w));
+  });
 }

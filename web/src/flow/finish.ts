@@ -19,11 +19,19 @@ let finished: { sessionId: string; outcome: FinishOutcome } | null = null;
 export async function finishFlow(outcome: FinishOutcome | 'cancel'): Promise<string> {
   // A session a delayed finish already ended keeps that outcome: a cancel in its last minute cannot undo a completed application.
   const earlier = finished && flow.get().session?.webSessionId === finished.sessionId ? finished.outcome : null;
-  await tellServer(outcome);
+  const recorded = await tellServer(outcome);
   clearNow();
   const shown = earlier ?? (outcome === 'canceled' ? 'cancel' : outcome);
-  return `/finish/${shown}`;
+  return `/finish/${shown === 'completed' && recorded && NO_FINANCING.has(recorded) ? 'closed' : shown}`;
 }
+
+/**
+ * The outcomes the server records when "completed" was asked but no lender
+ * completed an application (a decline, no offer, an expired offer, an offer
+ * not taken): the patient's finish screen then says the application is
+ * closed, never that it is complete (docs/behaviour.md, "Finishing").
+ */
+const NO_FINANCING = new Set<string>(['declined', 'no_offer', 'offer_expired', 'no_financing']);
 
 /**
  * finishLater is the finish with the delay flag: the application is
@@ -39,15 +47,16 @@ export async function finishLater(outcome: FinishOutcome): Promise<void> {
   delayedClear = setTimeout(clearNow, FINISH_CLEAR_DELAY_MS);
 }
 
-/** tellServer calls the finish endpoint once per session; errors there are only logged. */
-async function tellServer(outcome: FinishOutcome | 'cancel'): Promise<void> {
+/** tellServer calls the finish endpoint once per session and answers the outcome it recorded; errors there are only logged. */
+async function tellServer(outcome: FinishOutcome | 'cancel'): Promise<string | undefined> {
   if (delayedClear) clearTimeout(delayedClear);
   delayedClear = null;
   const session = flow.get().session;
   if (!session || session.webSessionId === finished?.sessionId) return;
   const endpoint = outcome === 'cancel' ? 'canceled' : outcome;
   try {
-    await api.post(`/flow/finish/${endpoint}`, undefined, { noErrorHandling: true });
+    const res = await api.post<{ outcome?: string }>(`/flow/finish/${endpoint}`, undefined, { noErrorHandling: true });
+    return res?.outcome;
   } catch (e) {
     console.warn('finish failed', e instanceof ApiError ? e.code : 'error');
     // Sent while the session is still live (it is cleared just after).

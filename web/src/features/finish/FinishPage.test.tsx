@@ -80,6 +80,28 @@ describe('the finish screen', () => {
     expect(flow.get().experienceType).toBe('at_home');
   });
 
+  it('a finish asked as completed after a decline says the application is closed, never that it is complete', async () => {
+    serve({ '/flow/finish/completed': [json({ outcome: 'declined' })] });
+    flow.set({ session, experienceType: 'in_store' });
+    const to = await finishFlow('completed');
+    expect(to).toBe('/finish/closed');
+    show(to);
+    expect(screen.getByText(/This application is closed\./)).toBeTruthy();
+    expect(screen.queryByText(/Your application is finished/)).toBeNull();
+  });
+
+  it.each(['no_offer', 'offer_expired', 'no_financing'])('and after %s too', async (outcome) => {
+    serve({ '/flow/finish/completed': [json({ outcome })] });
+    flow.set({ session, experienceType: 'at_home' });
+    expect(await finishFlow('completed')).toBe('/finish/closed');
+  });
+
+  it('a completed application stays completed', async () => {
+    serve({ '/flow/finish/completed': [json({ outcome: 'completed' })] });
+    flow.set({ session, experienceType: 'at_home' });
+    expect(await finishFlow('completed')).toBe('/finish/completed');
+  });
+
   it('when the server no longer starts again from it, says how to get a new link', async () => {
     serve({
       '/flow/finish/canceled': [json({ outcome: 'canceled' })],
