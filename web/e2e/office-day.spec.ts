@@ -123,7 +123,8 @@ test('a real practice: sign in, invite a patient for $3,200, and watch the appli
 
   // Completed, with the plan, still without a reload.
   await expect(row).toContainText('Completed');
-  await expect(row).toContainText(/\$[\d,]+\.\d{2}\/mo/);
+  // The plan by its schedule (docs/money.md): "5 × $533.34 + $533.30 final".
+  await expect(row).toContainText(/\d+ × \$[\d,]+\.\d{2}/);
   await expect(row).toContainText('APR');
   await office.screen('day-completed', 'Maple Street Dental');
 

@@ -117,5 +117,6 @@ test('offer-expired: an offer past its date is shown as expired, and the server 
   expect(plans.status()).toBe(409);
   expect(((await plans.json()) as { code: string }).code).toBe('conflict');
   await page.getByRole('button', { name: 'Finish' }).click();
-  await expect(page).toHaveURL(/\/finish\/(completed|pending)$/);
+  // An expired offer is no financing: the application is closed, not completed (docs/behaviour.md, "Finishing").
+  await expect(page).toHaveURL(/\/finish\/closed$/);
 });
