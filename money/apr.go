@@ -53,15 +53,3 @@ func presentValue(s Schedule, i float64) float64 {
 	regular := float64(s.Payment) * (1 - math.Pow(1+i, -(n-1))) / i
 	return regular + float64(s.Final)*math.Pow(1+i, -n)
 }
-
-// RoundAPR states a rate to two decimals, as every screen shows it.
-func RoundAPR(apr float64) float64 { return math.Round(apr*100) / 100 }
-
-// StatedAPR is the rate a plan states for a schedule: the schedule's own
-// rate to two decimals. It is the rate the plan was built at, except where
-// whole cents cannot carry that rate — a few dollars over many months —
-// and there the schedule's rate is the true one.
-func StatedAPR(amount int64, s Schedule) float64 {
-	apr, _ := APR(amount, s)
-	return RoundAPR(apr)
-}

@@ -66,7 +66,8 @@ describe('the same-as-cash notice', () => {
   it('knows the early purchase option and the lease that applies after it', () => {
     expect(isSameAsCash(early)).toBe(true);
     expect(isSameAsCash(lease)).toBe(false);
-    expect(isSameAsCash(fixedRatePlan('x', { description: 'Same-as-cash for 6 months' }))).toBe(true);
+    // A credit plan's words do not make it a lease's option: the lease notice would be wrong for it.
+    expect(isSameAsCash(fixedRatePlan('x', { description: 'Same-as-cash for 6 months' }))).toBe(false);
     expect(fullLeaseOf(early, [early, lease])).toBe(lease);
     // Another cash price is another lease: no figures rather than wrong ones.
     expect(fullLeaseOf(early, [early, { ...lease, amountFinancedCents: 300_000 } as PaymentPlan])).toBeUndefined();

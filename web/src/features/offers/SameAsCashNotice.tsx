@@ -8,16 +8,15 @@ import { EARLY_PURCHASE_DAYS, isEarlyPurchaseOption, isLease } from './plans';
 
 /*
  * The same-as-cash notice (docs/behaviour.md, "Plans and offers"): before a
- * lease's early purchase option (Snap's SNP-SAC-101) or any plan described as
- * same-as-cash goes on, the patient acknowledges that the cash price holds
+ * lease's early purchase option (Snap's SNP-SAC-101: isEarlyPurchaseOption,
+ * the figures' own rule, never a plan code or a description) goes on, the
+ * patient acknowledges that the cash price holds
  * only if paid in full within 101 days, and that the lease's full cost
  * applies after that. Every figure is the plan's own (docs/money.md).
  */
 
-/** isSameAsCash: a lease's early purchase option, or a plan that calls itself same-as-cash. */
-export function isSameAsCash(p: PaymentPlan): boolean {
-  return /-SAC-/i.test(p.providerPlanCode) || /same[\s-]as[\s-]cash/i.test(p.description) || isEarlyPurchaseOption(p);
-}
+/** isSameAsCash: a lease's early purchase option, whose payments add up to its cash price. A credit plan is never one, whatever it calls itself. */
+export const isSameAsCash = isEarlyPurchaseOption;
 
 /** fullLeaseOf is the lease that applies after the option's days: the one other lease of the same lender for the same cash price, if there is exactly one. */
 export function fullLeaseOf(option: PaymentPlan, plans: PaymentPlan[]): PaymentPlan | undefined {
