@@ -291,3 +291,27 @@ func TestOfficeAndPatientSessionsApart(t *testing.T) {
 		want(t, h.do(t, req{method: "GET", path: "/locations/current", header: map[string]string{"X-Web-Session-Id": s.cookie.Value}}), 401, chairside.EUNAUTHORIZED)
 	})
 }
+
+// TestOfficeHistorySaysHowItEnded: the history's finish names the outcome
+// the server recorded — a patient declined who pressed Finish ended
+// "declined", not as if they had signed (before, every finish read only
+// "Finished").
+func TestOfficeHistorySaysHowItEnded(t *testing.T) {
+	eachEngine(t, config{}, func(t *testing.T, h *harness) {
+		h.addStaff(t, EntityKey, staffEmail, staffPassword)
+		sid := h.start(t)
+		want(t, h.prequalify(t, sid, "synchrony_standard", testkit.Applicant("Decline", "123450902")), 200, "")
+		sess, err := h.db.FindSession(context.Background(), sha(sid))
+		if err != nil || sess.ApplicationID == "" {
+			t.Fatalf("no application: %v", err)
+		}
+		want(t, h.do(t, req{method: "POST", path: "/flow/finish/completed", session: sid}), 200, "")
+		mine := h.staffSignIn(t, staffEmail, staffPassword)
+		m := want(t, h.do(t, req{method: "GET", path: "/office/applications/" + sess.ApplicationID, header: mine.headers(false)}), 200, "")
+		events := m["events"].([]any)
+		last := events[len(events)-1].(map[string]any)
+		if last["type"] != "flow.finished" || last["outcome"] != "declined" {
+			t.Fatalf("last event %v, want flow.finished with outcome declined", last)
+		}
+	})
+}

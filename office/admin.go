@@ -93,10 +93,14 @@ type Detail struct {
 
 // DetailEvent is one line of an application's history.
 type DetailEvent struct {
-	Type        string    `json:"type"`
-	ProviderKey string    `json:"providerKey,omitempty"`
-	LenderName  string    `json:"lenderName,omitempty"`
-	At          time.Time `json:"at"`
+	Type        string `json:"type"`
+	ProviderKey string `json:"providerKey,omitempty"`
+	LenderName  string `json:"lenderName,omitempty"`
+	// Outcome is what a flow.finished event recorded (completed, declined,
+	// no_offer …), so the history says how the visit ended, not only that
+	// it did.
+	Outcome string    `json:"outcome,omitempty"`
+	At      time.Time `json:"at"`
 }
 
 // Application answers an application of the caller's office with its
@@ -130,6 +134,9 @@ func (s *Service) Application(ctx context.Context, c *Caller, id string) (*Detai
 		de := DetailEvent{Type: e.Type, ProviderKey: e.ProviderKey, At: e.CreatedAt}
 		if e.ProviderKey != "" {
 			de.LenderName = lenderName(e.ProviderKey)
+		}
+		if o, ok := e.Data["outcome"].(string); ok && e.Type == "flow.finished" {
+			de.Outcome = o
 		}
 		d.Events = append(d.Events, de)
 	}

@@ -18,8 +18,9 @@ func TestDownPaymentIsDeducted(t *testing.T) {
 	if err != nil || !chairside.Positive(d.ResponseCode) {
 		t.Fatalf("%+v %v", d, err)
 	}
-	if d.DownPaymentCents != 50_000 {
-		t.Fatalf("HFD down payment %d, want $500", d.DownPaymentCents)
+	// A tenth of the $4,500 treatment, not of the $5,000 approval.
+	if d.DownPaymentCents != 45_000 || d.ApprovedAmountCents != 500_000 {
+		t.Fatalf("HFD down payment %d on an approval of %d, want $450 on $5,000", d.DownPaymentCents, d.ApprovedAmountCents)
 	}
 	plans, err := l.Plans(ctx, &chairside.PlansRequest{ProviderKey: provider.HFD, LenderApplicationID: d.LenderApplicationID,
 		AmountCents: 450_000, ApprovedAmountCents: d.ApprovedAmountCents, Now: now})
@@ -28,12 +29,12 @@ func TestDownPaymentIsDeducted(t *testing.T) {
 	}
 	sawZero := false
 	for _, pl := range plans {
-		if pl.DownPaymentCents != 50_000 || pl.AmountFinancedCents != 400_000 {
-			t.Errorf("%s: down %d financed %d, want $500 and $4,000", pl.ProviderPlanCode, pl.DownPaymentCents, pl.AmountFinancedCents)
+		if pl.DownPaymentCents != 45_000 || pl.AmountFinancedCents != 405_000 {
+			t.Errorf("%s: down %d financed %d, want $450 and $4,050", pl.ProviderPlanCode, pl.DownPaymentCents, pl.AmountFinancedCents)
 		}
 		paid := pl.MonthlyAmountCents*int64(pl.PaymentCount-1) + pl.FinalPaymentCents
-		if pl.TotalCostCents != 50_000+paid || pl.TotalOfPaymentsCents != paid {
-			t.Errorf("%s: total %d, want $500 + payments %d", pl.ProviderPlanCode, pl.TotalCostCents, paid)
+		if pl.TotalCostCents != 45_000+paid || pl.TotalOfPaymentsCents != paid {
+			t.Errorf("%s: total %d, want $450 + payments %d", pl.ProviderPlanCode, pl.TotalCostCents, paid)
 		}
 		if pl.APR == 0 {
 			sawZero = true
@@ -57,6 +58,34 @@ func TestDownPaymentIsDeducted(t *testing.T) {
 	for _, pl := range small {
 		if pl.DownPaymentCents != 30_000 || pl.AmountFinancedCents != 0 || pl.TotalCostCents != 30_000 {
 			t.Errorf("%s: %+v", pl.ProviderPlanCode, pl)
+		}
+	}
+}
+
+// HFD's down payment is a tenth of the treatment (at least $100), whatever
+// the approval: a $600 treatment under a $5,000 approval asks $100 down and
+// finances $500, which its plans cover. Before, it asked a tenth of the
+// approval, $500, and left $100 that no plan would finance.
+func TestDownPaymentFollowsTheTreatment(t *testing.T) {
+	ctx := context.Background()
+	l := mustLender(t, New(Options{}), provider.HFD)
+	req := request(provider.HFD, "apply", "down-600", "Approve")
+	req.PurchaseAmountCents = 60_000
+	d, err := l.Decide(ctx, req)
+	if err != nil || !chairside.Positive(d.ResponseCode) {
+		t.Fatalf("%+v %v", d, err)
+	}
+	if d.DownPaymentCents != 10_000 {
+		t.Fatalf("HFD down payment %d on a $600 treatment, want $100", d.DownPaymentCents)
+	}
+	plans, err := l.Plans(ctx, &chairside.PlansRequest{ProviderKey: provider.HFD, LenderApplicationID: d.LenderApplicationID,
+		AmountCents: 60_000, ApprovedAmountCents: d.ApprovedAmountCents, Now: now})
+	if err != nil || len(plans) == 0 {
+		t.Fatalf("no plan for a $600 treatment: %v %v", plans, err)
+	}
+	for _, pl := range plans {
+		if pl.DownPaymentCents != 10_000 || pl.AmountFinancedCents != 50_000 {
+			t.Errorf("%s: down %d financed %d, want $100 and $500", pl.ProviderPlanCode, pl.DownPaymentCents, pl.AmountFinancedCents)
 		}
 	}
 }

@@ -353,11 +353,17 @@ func (p *product) planCodes() []string {
 // pending-then-approved, the amount the approval will carry) and the down
 // payment required, 0 for none.
 func (p *product) decide(outcome string, prof profile, purchase int64) (result string, amountCents, downCents int64) {
+	// A down payment is a share of the treatment the patient is buying, not
+	// of the approval: a $5,000 approval for a $600 treatment asks a tenth
+	// of $600. Without a treatment amount, the approval stands in for it.
 	down := func(amount int64) int64 {
 		if p.downPayment == nil {
 			return 0
 		}
-		return max(0, p.downPayment(prof.score, max(purchase, amount)))
+		if purchase > 0 {
+			amount = purchase
+		}
+		return max(0, p.downPayment(prof.score, amount))
 	}
 	// A forced approval covers the purchase, at least $5,000, within bounds.
 	forced := clamp(roundUp100(max(purchase, 500_000)), p.minCents, p.maxCents)

@@ -253,6 +253,21 @@ export async function submitApplication(j: Journey, lastName: string, shotName =
   await page.getByRole('button', { name: 'Confirm and continue' }).click();
 }
 
+/** The demo's lease-to-own lenders (catalogue kind lease_to_own): no credit check. */
+const LEASES = ['Snap'];
+
+/** listed: names as the app lists them in English, "A, B and C". */
+const listed = (names: string[]) => (names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : (names[0] ?? ''));
+
+/** softPullBox: the soft-pull box for several lenders: a soft credit check by the credit lenders, a look at the details given by the leases. */
+function softPullBox(lenders: string[]): string {
+  const credit = lenders.filter((l) => !LEASES.includes(l));
+  const leases = lenders.filter((l) => LEASES.includes(l));
+  if (!leases.length) return `I have read these and I agree to a soft credit check by ${listed(credit)}.`;
+  if (!credit.length) return `I have read these and I agree that ${listed(leases)} may look at the details I give.`;
+  return `I have read these. I agree that ${listed(leases)} may look at the details I give, and to a soft credit check by ${listed(credit)}.`;
+}
+
 /**
  * agreeSoftPull agrees on the soft-pull screen. When `lenders` is given, the
  * screen must show one document under each lender's name, in that order
@@ -267,9 +282,12 @@ export async function agreeSoftPull(j: Journey, lenders?: string[]): Promise<voi
     await expect(j.page.locator('.doc')).toHaveCount(lenders.length);
     if (lenders.length > 1) {
       await expect(j.page.locator('.consent-doc__lender')).toHaveText(lenders);
-      await expect(box).toHaveAccessibleName(
-        `I have read these and I agree to a soft credit check by ${lenders.slice(0, -1).join(', ')} and ${lenders.at(-1)}.`,
-      );
+      await expect(box).toHaveAccessibleName(softPullBox(lenders));
+    }
+    // A lease is never said to look at the credit report, wherever it stands in the chain.
+    for (const lease of lenders.filter((l) => LEASES.includes(l))) {
+      await expect(j.page.locator('main')).toContainText(`${lease} offers a lease, not credit`);
+      await expect(j.page.locator('main')).not.toContainText(new RegExp(`${lease}[^.]* will (each )?look at your credit report`));
     }
   }
   await box.check();

@@ -27,7 +27,7 @@ test('keyboard only: apply, choose a plan, sign by typing the name and finish, a
   await press(page, page.getByRole('button', { name: 'Confirm and continue' }));
 
   await j.screen('prequalify-agree', 'Before we check your options');
-  await check(page, page.getByRole('checkbox', { name: /^I have read (this|these) and I agree to a soft credit check/ }));
+  await check(page, page.getByRole('checkbox', { name: /^I have read (this|these)(\.| and) I agree/ }));
   await press(page, page.getByRole('button', { name: 'Check my options' }));
 
   await expect(page).toHaveURL(/\/(prequalified|preapproved|approved)$/);

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { agreeSoftPull, ENTITY_KEY, fillRequired, Journey, submitApplication } from './helpers';
-import { checkChoice, checkDownPaymentScreen, checkPlansScreen, checkReview, checkSigning, eligible, PlansSeen, type Plan } from './money';
+import { checkChoice, checkDownPaymentScreen, checkPlansScreen, checkReview, checkSigning, eligible, PlansSeen, usd, type Plan } from './money';
 import { expectSpanish, say, type Language } from './spanish';
 
 /*
@@ -145,6 +145,12 @@ async function plansAndReview(
   if (!eligible(shown[0]!)) {
     // No plan covers the amount: each card says so (checkPlansScreen), and so do the words above them.
     await expect(page.getByText(say(lang, 'offers.list.others'))).toBeVisible();
+    // In plain words too: the amount, the least any plan finances, and whom to ask (the office's own word for its staff).
+    const least = Math.min(...shown.map((p) => p.minAmountCents));
+    const words = say(lang, 'offers.list.tooSmall', { amount: usd(dollars * 100, lang), least: usd(least, lang), staff: '\u0000' }).split(
+      '\u0000',
+    )[0]!;
+    await expect(page.locator('main')).toContainText(words);
     return undefined;
   }
   const plan = shown[0]!;
@@ -168,24 +174,33 @@ test('the demo offices are read from demo/offices.yaml', () => {
 
 /**
  * The lenders with no plan for $600 (lender/sandbox/products.go): LendingClub's
- * and Proceed's loans start at $1,000; HFD asks $500 down (a tenth of its
- * $5,000 approval), which leaves $100, under its plans' $500.
+ * and Proceed's loans start at $1,000. HFD has one: it asks a tenth of the
+ * treatment down ($100) and finances $500, its plans' least.
  */
-const NO_PLAN_AT_600 = ['lendingclub_standard', 'proceed_standard', 'hfd_standard'];
+const NO_PLAN_AT_600 = ['lendingclub_standard', 'proceed_standard'];
 
+/**
+ * At every demo office, for the usual treatment and again for a small one:
+ * the plans screen and the review of the first plan agree with the plans
+ * the server answered. (The screens after the review — down payment,
+ * signing — are checked lender by lender in lenders.spec.ts, at $4,500.)
+ */
 for (const o of OFFICES) {
-  const none = NO_PLAN_AT_600.includes(o.first);
-  test(`${o.name} (${o.first}) at $600: ${none ? 'no plan can be chosen, and the screen says so' : 'the plans and the review agree with the plans the server answered'}`, async ({
-    page,
-  }, info) => {
-    const j = new Journey(page, info, `money-600-${o.key}`);
-    await j.init();
-    const seen = new PlansSeen(page);
-    await applyFor(page, o.key, 600, o.lang);
-    const reviewed = await plansAndReview(page, seen, 600, o.lang, { explains: EXPLAINS.includes(o.first) });
-    expect(reviewed === undefined, none ? 'no plan of this lender can be chosen for $600' : 'a plan can be chosen for $600').toBe(none);
-    await j.assertClean();
-  });
+  for (const dollars of [4500, 600]) {
+    const none = dollars === 600 && NO_PLAN_AT_600.includes(o.first);
+    const title = none ? 'no plan can be chosen, and the screen says so' : 'the plans and the review agree with the plans the server answered';
+    test(`${o.name} (${o.first}) at $${dollars.toLocaleString('en-US')}: ${title}`, async ({ page }, info) => {
+      const j = new Journey(page, info, `money-${dollars}-${o.key}`);
+      await j.init();
+      const seen = new PlansSeen(page);
+      await applyFor(page, o.key, dollars, o.lang);
+      const reviewed = await plansAndReview(page, seen, dollars, o.lang, { explains: EXPLAINS.includes(o.first) });
+      expect(reviewed === undefined, none ? `no plan of this lender can be chosen for $${dollars}` : `a plan can be chosen for $${dollars}`).toBe(
+        none,
+      );
+      await j.assertClean();
+    });
+  }
 }
 
 /** In Spanish on a phone: the offices of Synchrony and HFD (lenders.spec.ts OFFICES), the patient switching to Spanish on the form. */

@@ -274,20 +274,12 @@ async function reviewOf(page: Page): Promise<Record<string, string>> {
   return Object.fromEntries(shown) as Record<string, string>;
 }
 
-/**
- * checkReview: the review states every figure of the chosen plan, each under
- * its label; a down payment's table adds up; and nothing else on the screen
- * is money but the plan's, its table's and the lender's sizing rule's. A
- * lender that lets the plan be changed there shows the other plans as cards,
- * each checked against its plan.
- */
-export async function checkReview(page: Page, p: Plan, opts: { treatmentCents: number; plans: Plan[]; lang?: Language }): Promise<void> {
-  const lang = opts.lang ?? 'en';
+/** planRows: the chosen plan's figures as the review lists them (web/src/components/PlanFigures.tsx), each label with its value. */
+function planRows(p: Plan, lang: Language): [string, string][] {
   const r = (key: string, values: Record<string, string | number> = {}) => say(lang, `offers.review.${key}`, values);
   const $ = (cents: number) => usd(cents, lang);
   const down = p.downPaymentCents > 0;
-  await expect(page.locator('h1')).toHaveText(r('title'));
-  const want: [string, string][] = [
+  return [
     [r(deferred(p) ? 'suggestedMonthly' : 'monthly'), $(p.monthlyAmountCents)],
     ...(down ? [[r(lease(p) ? 'initialPayment' : 'dueToday'), $(p.downPaymentCents)] as [string, string]] : []),
     [r(lease(p) ? 'cashPrice' : 'amountFinanced'), $(p.amountFinancedCents)],
@@ -304,6 +296,22 @@ export async function checkReview(page: Page, p: Plan, opts: { treatmentCents: n
           ],
         ]),
   ];
+}
+
+/**
+ * checkReview: the review states every figure of the chosen plan, each under
+ * its label; a down payment's table adds up; and nothing else on the screen
+ * is money but the plan's, its table's and the lender's sizing rule's. A
+ * lender that lets the plan be changed there shows the other plans as cards,
+ * each checked against its plan.
+ */
+export async function checkReview(page: Page, p: Plan, opts: { treatmentCents: number; plans: Plan[]; lang?: Language }): Promise<void> {
+  const lang = opts.lang ?? 'en';
+  const r = (key: string, values: Record<string, string | number> = {}) => say(lang, `offers.review.${key}`, values);
+  const $ = (cents: number) => usd(cents, lang);
+  const down = p.downPaymentCents > 0;
+  await expect(page.locator('h1')).toHaveText(r('title'));
+  const want = planRows(p, lang);
   const review = await reviewOf(page);
   for (const [label, value] of want) expect(review[label], `review: ${label}`).toBe(value);
   if (deferred(p)) {
@@ -376,7 +384,15 @@ export async function checkDownPaymentScreen(page: Page, p: Plan, treatmentCents
   await expectOnly(page.locator('main'), [...figuresOf(p, lang), ...tableFigures(p, treatmentCents, lang)], 'the down-payment screen');
 }
 
-/** checkSigning: every figure the signing screen shows in its own words (the lender's documents aside) is one of the chosen plan's. */
+/**
+ * checkSigning: the signing screen lists the chosen plan's figures as the
+ * review did, and every other figure it shows in its own words (the
+ * lender's documents aside) is one of the plan's.
+ */
 export async function checkSigning(page: Page, p: Plan, lang: Language = 'en'): Promise<void> {
+  const summary = page.getByRole('region', { name: say(lang, 'signing.sign.planTitle') });
+  await expect(summary).toHaveCount(1);
+  const shown = await reviewOf(page);
+  for (const [label, value] of planRows(p, lang)) expect(shown[label], `signing: ${label}`).toBe(value);
   await expectOnly(page.locator('main'), figuresOf(p, lang), 'the signing screen');
 }

@@ -90,3 +90,35 @@ describe('submitDecision routes with the lender overrides', () => {
     });
   });
 });
+
+describe('details changed after the lender answered (Back, a change, then the same button)', () => {
+  function twice(second: Response): ReturnType<typeof vi.fn> {
+    const navigate = vi.fn();
+    configureApi({ getSessionId: () => 's1', navigate, onValidation: vi.fn(), currentPath: () => '/p' });
+    start(decision(LC, 'prequalified', { approvedAmountCents: 500_000 }));
+    routes({
+      [`/apply/start/providers/${LC}`]: [json({ providerKey: LC, applyMode: 'prequalify', fields: [], fieldGroupRules: [], providers: [] })],
+      [`/providers/${LC}/prequalify`]: [json(decision(LC, 'prequalified', { approvedAmountCents: 500_000 })), second],
+      [`/providers/${LC}/payment/plans`]: [json({ paymentPlans: [] })],
+    });
+    return navigate;
+  }
+
+  it('shows the answer the patient already has and says the changes were not sent; no error page', async () => {
+    const navigate = twice(json({ code: 'idempotency_mismatch', message: 'Already decided.' }, 422));
+    expect(await submitDecision('prequalify', submitDeps)).toBe(`/providers/${LC}/prequalified`);
+    // Before: the error page (idempotency_mismatch), and the offer gone for the patient.
+    expect(await submitDecision('prequalify', submitDeps)).toBe(`/providers/${LC}/prequalified`);
+    expect(navigate).not.toHaveBeenCalled();
+    expect(flow.get().notice).toBe(
+      'LendingClub has already answered the application you sent, so the details you changed were not sent. This is LendingClub’s answer.',
+    );
+  });
+
+  it('any other refusal still goes to the error page', async () => {
+    const navigate = twice(json({ code: 'conflict', message: 'No.' }, 409));
+    await submitDecision('prequalify', submitDeps);
+    await expect(submitDecision('prequalify', submitDeps)).rejects.toMatchObject({ code: 'conflict' });
+    expect(navigate).toHaveBeenCalledWith('/error?code=conflict', true);
+  });
+});

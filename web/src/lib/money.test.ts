@@ -28,6 +28,15 @@ describe('planAmountCents', () => {
     expect(planAmountCents(500_000, 0)).toBe(500_000);
     expect(planAmountCents(0, 320_000)).toBe(320_000);
   });
+
+  it('prices plans for the patient’s share: the treatment less the insurance benefits expected', () => {
+    // Before: $4,500 with $1,000 of insurance was priced at $4,500, financing what insurance pays.
+    expect(planAmountCents(500_000, 450_000, 100_000)).toBe(350_000);
+    expect(planAmountCents(300_000, 450_000, 100_000)).toBe(300_000);
+    expect(planAmountCents(0, 450_000, 100_000)).toBe(350_000);
+    // Insurance covering it all leaves nothing to price but the approval.
+    expect(planAmountCents(500_000, 450_000, 450_000)).toBe(500_000);
+  });
 });
 
 describe('a plan’s payments, as it states them (issue 27)', () => {

@@ -44,12 +44,15 @@ export function clampEstimate(dollars: number, min: number, max: number): number
 
 /**
  * planAmountCents is the amount plans are first priced for (docs/behaviour.md, "Plans and offers"):
- * the smaller of the approved and the treatment amount, or whichever is known.
+ * the smaller of the approved amount and the patient's share of the treatment (the treatment
+ * less the insurance benefits expected), or whichever is known. Insurance pays its part; the
+ * patient finances only theirs.
  */
-export function planAmountCents(approvedCents: number, purchaseCents: number): number {
-  if (approvedCents <= 0) return Math.max(0, purchaseCents);
-  if (purchaseCents <= 0) return approvedCents;
-  return Math.min(approvedCents, purchaseCents);
+export function planAmountCents(approvedCents: number, purchaseCents: number, insuranceCents = 0): number {
+  const share = purchaseCents > 0 ? Math.max(0, purchaseCents - Math.max(0, insuranceCents)) : 0;
+  if (approvedCents <= 0) return share;
+  if (share <= 0) return approvedCents;
+  return Math.min(approvedCents, share);
 }
 
 /** The part of a plan that says its payments (api/openapi.yaml, PaymentPlan). */
@@ -83,4 +86,19 @@ export function paymentsLine(p: PlanSchedule): string {
   const amount = formatCents(s.amountCents);
   if (s.finalCents === undefined) return t('offers.card.payments', { count: s.count, amount });
   return t('offers.card.paymentsAndFinal', { count: s.count, amount, final: formatCents(s.finalCents) });
+}
+
+/** A deferred-interest promotion: no interest if paid in full within its months (docs/money.md). */
+export const isDeferredInterest = (p: PaymentPlan) => p.typeId === 'deferred_interest';
+
+/** A lease-to-own plan is not credit: it is shown by its cost of ownership, never by an APR (docs/behaviour.md, "Plans and offers"). */
+export const isLease = (p: PaymentPlan) => p.productType === 'lease';
+
+/** A lease's cost of ownership: what its payments cost beyond the cash price (a lease's amountFinancedCents). */
+export const leaseCostCents = (p: PaymentPlan) => p.totalOfPaymentsCents - p.amountFinancedCents;
+
+/** A row of a money table: what it is, and its amount as shown (a deduction with a minus sign). */
+export interface MoneyRow {
+  label: string;
+  value: string;
 }

@@ -35,7 +35,7 @@ export function provider(providerKey: string, name: string, over: Partial<Provid
 export const DEMO_PROVIDERS: ProviderConfig[] = [
   provider('synchrony_standard', 'Synchrony', { supportsFullAppMode: true }),
   provider('fortiva_standard', 'Fortiva'),
-  provider('snap_standard', 'Snap', { fetchPaymentPlansOnPreAuth: false }),
+  provider('snap_standard', 'Snap', { kind: 'lease_to_own', creditType: 'loan', fetchPaymentPlansOnPreAuth: false }),
   provider('proceed_standard', 'Proceed'),
 ];
 

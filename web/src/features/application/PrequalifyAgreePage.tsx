@@ -10,26 +10,43 @@ import { providerRoute } from '@/lib/paths';
 import { useFlow, useProviderName } from '@/stores/flow';
 import { t as translate, Trans, useT } from '@/lib/i18n';
 
+/** One lender of the chain the soft-pull screen asks for: its name, and whether it leases (catalogue kind lease_to_own). */
+interface Asked {
+  name: string;
+  lease: boolean;
+}
+
 /**
- * LeaseWords: who checks what, when the first lender leases (catalogue kind
- * lease_to_own, Snap): a lease needs no credit history, so it only looks at
- * the details given; the lenders after it, which offer credit, make the soft
- * credit checks (docs/behaviour.md, "Consents").
+ * chainWords: who checks what, lender by lender. A lease needs no credit
+ * history, so a lease-to-own lender (Snap) only looks at the details given,
+ * wherever it stands in the chain; every credit lender makes a soft credit
+ * check (docs/behaviour.md, "Consents").
  */
-function LeaseWords({ lender, others }: { lender: string; others: string[] }) {
-  const t = useT();
-  return (
-    <p>
-      {t('application.agree.leaseIntro', { lender })}
-      {others.length ? (
-        <>
-          {' '}
-          {t('application.agree.leaseOthers', { lender, others: others.join(t('application.agree.then')), count: others.length })}{' '}
-          <Trans i18nKey="application.agree.soft" count={others.length} components={{ strong: <strong /> }} />
-        </>
-      ) : null}
-    </p>
-  );
+function chainWords(first: Asked, others: Asked[]): string[] {
+  const words = [translate(first.lease ? 'application.agree.leaseIntro' : 'application.agree.intro', { lender: first.name })];
+  if (!others.length) return words;
+  const then = translate('application.agree.then');
+  words.push(translate('application.agree.ask', { lender: first.name, others: others.map((o) => o.name).join(then), count: others.length }));
+  const credit = others.filter((o) => !o.lease).map((o) => o.name);
+  const leases = others.filter((o) => o.lease).map((o) => o.name);
+  // "too" when the first lender has looked at the credit report already.
+  if (credit.length)
+    words.push(
+      translate(first.lease ? 'application.agree.credit' : 'application.agree.creditToo', { names: joinNames(credit), count: credit.length }),
+    );
+  if (leases.length) words.push(translate('application.agree.leaseOthers', { names: joinNames(leases), count: leases.length }));
+  return words;
+}
+
+/** agreeLabel: what the box agrees to — a soft credit check by each credit lender, and that each lease looks at the details given. */
+function agreeLabel(chain: Asked[]): string {
+  const credit = chain.filter((a) => !a.lease).map((a) => a.name);
+  const leases = chain.filter((a) => a.lease).map((a) => a.name);
+  if (!leases.length)
+    return credit.length > 1 ? translate('application.agree.boxMany', { names: joinNames(credit) }) : translate('application.agree.box');
+  if (!credit.length)
+    return translate(chain.length > 1 ? 'application.agree.leaseBoxAll' : 'application.agree.leaseBox', { lender: joinNames(leases) });
+  return translate('application.agree.leaseBoxMany', { lender: joinNames(leases), names: joinNames(credit) });
 }
 
 /**
@@ -38,30 +55,25 @@ function LeaseWords({ lender, others }: { lender: string; others: string[] }) {
  * every lender the app may then ask on its own, each under its name: the
  * patient agrees to exactly what they were shown, once, for all of them.
  */
-/** agreeLabel: what the box agrees to — a soft credit check by each lender, but none by a lease-to-own first lender. */
-function agreeLabel(lease: boolean, lender: string, others: string[], names: string[]): string {
-  if (lease) {
-    return others.length
-      ? translate('application.agree.leaseBoxMany', { lender, names: joinNames(others) })
-      : translate('application.agree.leaseBox', { lender });
-  }
-  return names.length > 1 ? translate('application.agree.boxMany', { names: joinNames(names) }) : translate('application.agree.box');
-}
-
 export function PrequalifyAgreePage() {
   const navigate = useFlowNavigate();
   const providerKey = useFlow((s) => s.providerKey)!;
   const mode = useFlow((s) => s.applyMode);
   const joint = useFlow((s) => s.jointEnabled);
   const lender = useProviderName(providerKey);
-  const lease = useFlow((s) => s.providers[providerKey]?.kind === 'lease_to_own');
+  const providers = useFlow((s) => s.providers);
   const docs = useConsentDocuments(providerKey, mode === 'full' ? 'prequalify' : mode);
   const box = useAgree();
   const t = useT();
-  const others = docs.names.slice(1);
+  const isLease = (key: string) => providers[key]?.kind === 'lease_to_own';
+  // The chain as the documents name it; until they arrive, the current lender alone.
+  const chain: Asked[] = docs.items
+    ? docs.items.map((i, n) => ({ name: docs.names[n]!, lease: isLease(i.target.providerKey) }))
+    : [{ name: lender, lease: isLease(providerKey) }];
+  const [first, ...others] = chain;
   const many = others.length > 0;
-  // How many lenders check: one until the documents say more.
-  const count = Math.max(1, docs.names.length);
+  // How many soft credit checks: the credit lenders of the chain.
+  const soft = chain.filter((a) => !a.lease).length;
   const submit = () => {
     if (!box.agreed || !docs.items) {
       box.fail();
@@ -75,24 +87,22 @@ export function PrequalifyAgreePage() {
     <div className="card">
       <Page title={t('application.agree.title')}>
         <FlowNotice />
-        {lease ? (
-          <LeaseWords lender={lender} others={others} />
-        ) : (
-          <p>
-            {t('application.agree.intro', { lender })}
-            {many ? (
-              <> {t('application.agree.others', { lender, others: others.join(t('application.agree.then')), count: others.length })}</>
-            ) : null}{' '}
-            <Trans i18nKey="application.agree.soft" count={count} components={{ strong: <strong /> }} />
-          </p>
-        )}
+        <p>
+          {chainWords(first!, others).join(' ')}
+          {soft ? (
+            <>
+              {' '}
+              <Trans i18nKey="application.agree.soft" count={soft} components={{ strong: <strong /> }} />
+            </>
+          ) : null}
+        </p>
         {joint ? <p>{t('application.agree.joint')}</p> : null}
         {many ? <p>{t('application.agree.readEach')}</p> : null}
         <ConsentDocuments docs={docs} />
         <p>
-          <Trans i18nKey="application.agree.share" count={count} components={{ doc: <DocLink doc="privacyNotice" /> }} />
+          <Trans i18nKey="application.agree.share" count={chain.length} components={{ doc: <DocLink doc="privacyNotice" /> }} />
         </p>
-        <AgreeBox id="agree" checked={box.agreed} error={box.error} onChange={box.set} label={agreeLabel(lease, lender, others, docs.names)} />
+        <AgreeBox id="agree" checked={box.agreed} error={box.error} onChange={box.set} label={agreeLabel(chain)} />
         <div className="actions">
           <Button onClick={submit} disabled={!docs.items}>
             {t('application.agree.button')}

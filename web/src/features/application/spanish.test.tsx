@@ -61,7 +61,7 @@ beforeEach(() => {
 });
 
 describe('PrequalifyAgreePage', () => {
-  it('says in English who checks, exactly as before, for one, two and three lenders', async () => {
+  it('says in English who checks, for one lender', async () => {
     session(0);
     renderAt(<PrequalifyAgreePage />);
     expect(await softPull()).toBe(
@@ -79,20 +79,24 @@ describe('PrequalifyAgreePage', () => {
     await screen.findByRole('heading', { level: 2, name: 'Fortiva' });
     expect(await softPull()).toBe(
       'Synchrony will look at your credit report to see if you prequalify. If Synchrony can’t approve you, we will ask Fortiva for you. ' +
-        'They will look at your credit report too. These are soft credit checks. They do not affect your credit score.',
+        'Fortiva will look at your credit report too. These are soft credit checks. They do not affect your credit score.',
     );
   });
 
-  it('lists several lenders in the order they are asked in English', async () => {
+  it('lists several lenders in the order they are asked in English, a lease among them asking no credit check', async () => {
     session(2);
     renderAt(<PrequalifyAgreePage />);
     await screen.findByRole('heading', { level: 2, name: 'Snap' });
     expect(await softPull()).toBe(
       'Synchrony will look at your credit report to see if you prequalify. If Synchrony can’t approve you, we will ask Fortiva, then Snap, for you. ' +
-        'Each of them will look at your credit report too. These are soft credit checks. They do not affect your credit score.',
+        'Fortiva will look at your credit report too. Snap offers a lease, not credit, and looks only at the details you give. ' +
+        'These are soft credit checks. They do not affect your credit score.',
     );
+    // Before: "Each of them will look at your credit report too", Snap's lease included, and a soft credit check "by Synchrony, Fortiva and Snap".
     expect(
-      screen.getByRole('checkbox', { name: 'I have read these and I agree to a soft credit check by Synchrony, Fortiva and Snap.' }),
+      screen.getByRole('checkbox', {
+        name: 'I have read these. I agree that Snap may look at the details I give, and to a soft credit check by Synchrony and Fortiva.',
+      }),
     ).toBeTruthy();
   });
 
@@ -104,11 +108,12 @@ describe('PrequalifyAgreePage', () => {
     await screen.findByRole('heading', { level: 2, name: 'Snap' });
     expect(await softPull()).toBe(
       'Synchrony revisará su informe de crédito para ver si usted precalifica. Si Synchrony no puede aprobar su solicitud, se la enviaremos a Fortiva, luego a Snap, por usted. ' +
-        'Cada uno también revisará su informe de crédito. Estas son consultas de crédito suaves. No afectan su puntaje de crédito.',
+        'Fortiva también revisará su informe de crédito. Snap ofrece un arrendamiento, no un crédito, y solo revisa los datos que usted da. ' +
+        'Estas son consultas de crédito suaves. No afectan su puntaje de crédito.',
     );
     expect(screen.getByRole('link', { name: 'aviso de privacidad' })).toBeTruthy();
     const box = screen.getByRole('checkbox', {
-      name: 'Leí estos documentos y acepto una consulta de crédito suave por parte de Synchrony, Fortiva y Snap.',
+      name: 'Leí estos documentos. Acepto que Snap revise los datos que doy, y una consulta de crédito suave por parte de Synchrony y Fortiva.',
     });
     await userEvent.click(screen.getByRole('button', { name: 'Ver mis opciones' }));
     expect(await screen.findByText('Marque la casilla para continuar')).toBeTruthy();

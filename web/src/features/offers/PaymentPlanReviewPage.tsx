@@ -1,11 +1,10 @@
-import { Fragment } from 'react';
 import { Page } from '@/components/Page';
 import { Button } from '@/components/Button';
 import { LenderLogo } from '@/components/LenderLogo';
 import { useFlowNavigate } from '@/flow/navigation';
 import type { PaymentPlan } from '@/lib/api/types';
-import { t as translate, useT } from '@/lib/i18n';
-import { formatApr, formatCents, paymentsLine } from '@/lib/money';
+import { useT } from '@/lib/i18n';
+import { formatApr, formatCents } from '@/lib/money';
 import { providerRoute } from '@/lib/paths';
 import { isHandled } from '@/lib/api/client';
 import { useFlow, useProviderName } from '@/stores/flow';
@@ -15,40 +14,8 @@ import { ui } from '@/stores/ui';
 import { deferredPaysOff, planTitle } from './PlanCard';
 import { DownPaymentTable } from './DownPaymentTable';
 import { LeaseNote } from './PlanCard';
-import { isDeferredInterest, isLease, leaseCostCents, type MoneyRow } from './plans';
-
-/** totalLabel names everything the patient pays: with the down payment (a lease's initial payment) when there is one. */
-function totalLabel(p: PaymentPlan): string {
-  if (p.downPaymentCents <= 0) return translate('offers.review.totalCost');
-  const down = formatCents(p.downPaymentCents);
-  return isLease(p) ? translate('offers.review.totalWithInitial', { down }) : translate('offers.review.totalWithDown', { down });
-}
-
-/**
- * reviewRows are the chosen plan's figures, each as the plan states it: due
- * today, financed (a lease's cash price), the payments (a promotion's
- * suggested ones), the APR (a promotion's if not paid in full in time), the
- * finance charge, the total of payments, a lease's cost beyond the cash
- * price, and everything the patient pays.
- */
-export function reviewRows(p: PaymentPlan): MoneyRow[] {
-  const lease = isLease(p);
-  const deferred = !lease && isDeferredInterest(p);
-  const row = (label: string, value: string): MoneyRow => ({ label, value });
-  const down = p.downPaymentCents > 0;
-  return [
-    ...(down ? [row(translate(lease ? 'offers.review.initialPayment' : 'offers.review.dueToday'), formatCents(p.downPaymentCents))] : []),
-    row(translate(lease ? 'offers.review.cashPrice' : 'offers.review.amountFinanced'), formatCents(p.amountFinancedCents)),
-    row(translate(deferred ? 'offers.review.suggestedPayments' : 'offers.review.payments'), paymentsLine(p)),
-    ...(lease
-      ? []
-      : [row(deferred ? translate('offers.review.aprIfNotPaid', { count: p.durationMonths }) : translate('offers.review.apr'), formatApr(p.apr))]),
-    ...(lease ? [] : [row(translate('offers.review.financeCharge'), formatCents(p.financeChargeCents))]),
-    row(translate('offers.review.totalOfPayments'), formatCents(p.totalOfPaymentsCents)),
-    ...(lease ? [row(translate('offers.review.costOfOwnership'), formatCents(leaseCostCents(p)))] : []),
-    ...(lease && !down ? [] : [row(totalLabel(p), formatCents(p.totalCostCents))]),
-  ];
-}
+import { isDeferredInterest, isLease } from './plans';
+import { PlanFigures } from '@/components/PlanFigures';
 
 /** DeferredWarning: how deferred interest works, with the plan's own amount financed, APR and suggested payment. */
 function DeferredWarning({ plan }: { plan: PaymentPlan }) {
@@ -104,18 +71,7 @@ export function PaymentPlanReviewPage() {
           <LenderLogo providerKey={plan.providerKey} />
           <span style={{ fontWeight: 700 }}>{planTitle(plan)}</span>
         </div>
-        <div className="review">
-          <dl>
-            <dt>{t(isDeferredInterest(plan) && !isLease(plan) ? 'offers.review.suggestedMonthly' : 'offers.review.monthly')}</dt>
-            <dd className="plan__monthly">{formatCents(plan.monthlyAmountCents)}</dd>
-            {reviewRows(plan).map((r) => (
-              <Fragment key={r.label}>
-                <dt>{r.label}</dt>
-                <dd>{r.value}</dd>
-              </Fragment>
-            ))}
-          </dl>
-        </div>
+        <PlanFigures plan={plan} />
         {plan.downPaymentCents > 0 && !isLease(plan) ? (
           <div style={{ marginTop: 16 }}>
             <DownPaymentTable plan={plan} treatmentCents={purchase} insuranceCents={insurance} schedule />

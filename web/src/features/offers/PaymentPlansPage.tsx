@@ -51,7 +51,7 @@ export function PaymentPlansPage() {
   const cfg = primary ? s.providers[primary.providerKey] : undefined;
   const maxCents = primary?.approvedAmountCents ?? 0;
   const minCents = cfg?.minPaymentCalculatorCents ?? 0;
-  const defaultCents = planAmountCents(maxCents, s.purchaseAmountCents);
+  const defaultCents = planAmountCents(maxCents, s.purchaseAmountCents, s.insuranceBenefitsCents);
   const plansAmount = primary ? s.responses[primary.providerKey]?.paymentPlansAmountCents : undefined;
   const [loading, setLoading] = useState(false);
   const [failed, setFailed] = useState(false);
@@ -78,9 +78,13 @@ export function PaymentPlansPage() {
     setLoading(true);
     Promise.all(
       missingKey.split(',').map((k) =>
-        fetchPlans(k, planAmountCents(offers.find((o) => o.providerKey === k)?.approvedAmountCents ?? 0, s.purchaseAmountCents), {
-          handled: false,
-        }),
+        fetchPlans(
+          k,
+          planAmountCents(offers.find((o) => o.providerKey === k)?.approvedAmountCents ?? 0, s.purchaseAmountCents, s.insuranceBenefitsCents),
+          {
+            handled: false,
+          },
+        ),
       ),
     )
       .catch(() => setFailed(true))

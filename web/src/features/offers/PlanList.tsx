@@ -2,9 +2,21 @@ import * as RadioGroup from '@radix-ui/react-radio-group';
 import { useState } from 'react';
 import type { PaymentPlan } from '@/lib/api/types';
 import { t as translate, useT } from '@/lib/i18n';
+import { formatCents } from '@/lib/money';
+import { useWording } from '@/lib/wording';
 import { nameOf, useFlow } from '@/stores/flow';
 import { PlanCard } from './PlanCard';
-import { filterByType, groupPlans, isEligible, planTypeLabel, planTypesShown, subLenderOf, suggestedPlan, type PlanGroup } from './plans';
+import {
+  filterByType,
+  groupPlans,
+  isEligible,
+  planTypeLabel,
+  planTypesShown,
+  subLenderOf,
+  suggestedPlan,
+  tooSmallFor,
+  type PlanGroup,
+} from './plans';
 
 export const planValue = (p: PaymentPlan) => `${p.providerKey}|${p.providerPlanCode}`;
 
@@ -39,6 +51,9 @@ export function PlanList({ plans, approvedCents, offered, value, onChange, label
   const eligible = typed.filter((p) => isEligible(p, approvedCents[p.providerKey]));
   const others = typed.filter((p) => !isEligible(p, approvedCents[p.providerKey]));
   const suggested = suggestedPlan(eligible);
+  // Nothing can be chosen because the amount is under every plan's minimum: said plainly, with what to do.
+  const small = tooSmallFor(typed, approvedCents);
+  const { staff } = useWording();
   const groups = groupPlans(eligible, providers, offered);
   const card = (p: PaymentPlan, fullyCovered: boolean) => (
     <PlanCard
@@ -74,6 +89,11 @@ export function PlanList({ plans, approvedCents, offered, value, onChange, label
                 </div>
               ))
             : groups.flatMap((g) => g.plans.map((p) => card(p, true)))}
+          {small ? (
+            <p className="notice" style={{ marginTop: 8 }}>
+              {t('offers.list.tooSmall', { amount: formatCents(small.amountCents), least: formatCents(small.leastCents), staff })}
+            </p>
+          ) : null}
           {others.length ? (
             <p className="muted" style={{ marginTop: 8 }}>
               {t('offers.list.others')}

@@ -10,6 +10,7 @@ import {
   isEligible,
   planTypesShown,
   productFamily,
+  tooSmallFor,
   subLenderOf,
   learnHowEstimate,
   learnHowMultiplier,
@@ -175,5 +176,21 @@ describe('the down-payment table', () => {
       'Part of the treatment above that limit: $2,500.00',
     ]);
     expect(lenderSizingRows(100_001, 500).map((r) => r.value)).toEqual(['$502.50', '$497.51']);
+  });
+});
+
+describe('tooSmallFor: nothing can be chosen because the amount is under every plan’s minimum', () => {
+  const lc = (code: string, financed: number, min: number) =>
+    fixedRatePlan('lendingclub_standard', { providerPlanCode: code, amountFinancedCents: financed, minAmountCents: min });
+
+  it('names the amount priced and the least any plan finances', () => {
+    // $600 at LendingClub, whose loans start at $1,000 (and one at $2,000).
+    expect(tooSmallFor([lc('A', 60_000, 100_000), lc('B', 60_000, 200_000)], {})).toEqual({ amountCents: 60_000, leastCents: 100_000 });
+  });
+
+  it('says nothing when a plan can be chosen, or when the reason is another (over the approval)', () => {
+    expect(tooSmallFor([lc('A', 60_000, 100_000), lc('B', 60_000, 50_000)], {})).toBeUndefined();
+    expect(tooSmallFor([lc('A', 600_000, 100_000)], { lendingclub_standard: 500_000 })).toBeUndefined();
+    expect(tooSmallFor([], {})).toBeUndefined();
   });
 });

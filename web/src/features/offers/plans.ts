@@ -1,6 +1,9 @@
 import type { PaymentPlan, ProviderConfig } from '@/lib/api/types';
 import { t } from '@/lib/i18n';
-import { formatCents, paymentsLine } from '@/lib/money';
+import { formatCents, isDeferredInterest, isLease, leaseCostCents, paymentsLine, type MoneyRow } from '@/lib/money';
+
+// The plan facts the shared screens need too live in lib/money.ts; the offers feature names them from here as well.
+export { isDeferredInterest, isLease, leaseCostCents, type MoneyRow };
 
 type SubLender = NonNullable<ProviderConfig['subLenders']>[number];
 
@@ -10,7 +13,6 @@ export function suggestedPlan(plans: PaymentPlan[]): PaymentPlan | undefined {
 }
 
 export const isFixedRate = (p: PaymentPlan) => p.typeId === 'fixed_rate';
-export const isDeferredInterest = (p: PaymentPlan) => p.typeId === 'deferred_interest';
 
 /**
  * A plan can be chosen when what it finances (the lender's amount financed:
@@ -24,6 +26,18 @@ export function isEligible(p: PaymentPlan, approvedCents?: number): boolean {
   if (financed <= 0 || financed < (p.minAmountCents ?? 0)) return false;
   if (p.maxAmountCents && financed > p.maxAmountCents) return false;
   return approvedCents === undefined || financed <= approvedCents;
+}
+
+/**
+ * tooSmallFor: when no plan can be chosen because every one of them
+ * finances less than its own minimum, the amount they were priced for and
+ * the least any of them finances; otherwise undefined (some plan can be
+ * chosen, or the reason is another: above a maximum or the approval).
+ */
+export function tooSmallFor(plans: PaymentPlan[], approved: Record<string, number>): { amountCents: number; leastCents: number } | undefined {
+  if (!plans.length || plans.some((p) => isEligible(p, approved[p.providerKey]))) return undefined;
+  if (!plans.every((p) => p.amountFinancedCents < (p.minAmountCents ?? 0))) return undefined;
+  return { amountCents: Math.max(...plans.map((p) => p.amountFinancedCents)), leastCents: Math.min(...plans.map((p) => p.minAmountCents)) };
 }
 
 /** Learn-how multiplier by duration (docs/behaviour.md, "Plans and offers"). */
@@ -52,23 +66,11 @@ export function remainingObligationCents(purchaseCents: number, limitCents: numb
   return Math.max(0, purchaseCents - limitCents);
 }
 
-/** A lease-to-own plan is not credit: it is shown by its cost of ownership, never by an APR (docs/behaviour.md, "Plans and offers"). */
-export const isLease = (p: PaymentPlan) => p.productType === 'lease';
-
 /** Days within which a lease's early purchase option lets the patient buy for the cash price (Snap's 101-day option). */
 export const EARLY_PURCHASE_DAYS = 101;
 
 /** The lease plan that is the early purchase option: its payments add up to the cash price. */
 export const isEarlyPurchaseOption = (p: PaymentPlan) => isLease(p) && p.totalOfPaymentsCents <= p.amountFinancedCents;
-
-/** A lease's cost of ownership: what its payments cost beyond the cash price (a lease's amountFinancedCents). */
-export const leaseCostCents = (p: PaymentPlan) => p.totalOfPaymentsCents - p.amountFinancedCents;
-
-/** A row of a money table: what it is, and its amount as shown (a deduction with a minus sign). */
-export interface MoneyRow {
-  label: string;
-  value: string;
-}
 
 const less = (cents: number) => `\u2212${formatCents(cents)}`;
 

@@ -103,6 +103,14 @@ describe('words', () => {
     expect(eventWords({ type: 'flow.started', lenderName: 'Synchrony', at: '' })).toBe('Opened the link');
     expect(eventWords({ type: 'something.new', at: '' })).toBe('something.new');
   });
+
+  it('a finish says how the visit ended; one recorded without an outcome says only that it finished', () => {
+    // Before: every finish read "Finished", a decline as a completed signature.
+    expect(eventWords({ type: 'flow.finished', outcome: 'declined', at: '' })).toBe('Finished: declined');
+    expect(eventWords({ type: 'flow.finished', outcome: 'completed', at: '' })).toBe('Finished: signed and completed');
+    expect(eventWords({ type: 'flow.finished', outcome: 'no_financing', at: '' })).toBe('Finished without taking an offer');
+    expect(eventWords({ type: 'flow.finished', at: '' })).toBe('Finished');
+  });
 });
 
 describe('the QR code', () => {

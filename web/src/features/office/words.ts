@@ -122,8 +122,21 @@ const NO_LENDER_SUFFIX = new Set([
   'test_case.applied',
 ]);
 
+/** FINISH_WORDS: how a visit ended, as its flow.finished event recorded it. */
+const FINISH_WORDS: Record<NonNullable<OfficeEvent['outcome']>, string> = {
+  completed: 'Finished: signed and completed',
+  no_financing: 'Finished without taking an offer',
+  declined: 'Finished: declined',
+  no_offer: 'Finished: no offer',
+  offer_expired: 'Finished: the offer had expired',
+  cancel: 'Finished: canceled by the patient',
+  pending: 'Finished: a lender is still deciding',
+  timeout: 'Finished: timed out',
+};
+
 /** eventWords: the event in plain words, "(Lender)" after those of one lender; an unknown type as it is. */
 export function eventWords(e: OfficeEvent): string {
+  if (e.type === 'flow.finished' && e.outcome) return FINISH_WORDS[e.outcome] ?? EVENT_WORDS['flow.finished']!('');
   const fn = EVENT_WORDS[e.type];
   if (!fn) return e.lenderName ? `${e.type} (${e.lenderName})` : e.type;
   const lender = e.lenderName ?? '';

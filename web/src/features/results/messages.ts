@@ -178,3 +178,8 @@ export function switchNotice(chain: Decision[], nextProvider: string): string {
 export function consentNotice(chain: Decision[], nextProvider: string): string {
   return [...chainSummary(chain), t('results.notice.consent', { name: providerName(nextProvider) })].join(' ');
 }
+
+/** alreadyAnsweredNotice: the patient changed details after a lender answered; that answer stands, and the changes were not sent. */
+export function alreadyAnsweredNotice(providerKey: string): string {
+  return t('results.notice.alreadyAnswered', { name: providerName(providerKey) });
+}

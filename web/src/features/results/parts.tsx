@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { FlowNotice } from '@/components/FlowNotice';
 import { Page } from '@/components/Page';
 import { Button } from '@/components/Button';
 import { ResultIcon } from '@/components/ResultIcon';
@@ -40,7 +41,10 @@ export function Result({ kind, title, children }: { kind: 'ok' | 'info' | 'warn'
   return (
     <div className="card">
       <ResultIcon kind={kind} />
-      <Page title={title}>{children}</Page>
+      <Page title={title}>
+        <FlowNotice />
+        {children}
+      </Page>
     </div>
   );
 }

@@ -7,7 +7,7 @@ import type { Decision, DisclosureKind, Document, Session } from '@/lib/api/type
 import { flow } from '@/stores/flow';
 import { provider, withCatalogue } from '@/test/catalogue';
 import { json, routes } from '@/test/fetch';
-import { textDocument } from '@/test/fixtures';
+import { fixedRatePlan, textDocument } from '@/test/fixtures';
 
 const docs: Record<DisclosureKind | 'agreement', Document> = {
   esign: textDocument('esign-doc', 'E-sign consent'),
@@ -266,5 +266,33 @@ describe('signing after the agreement was agreed on its own screen', () => {
     expect(esignAndComplete.mock.calls).toEqual([
       [signature, { consent: consentTo(docs.esign), agreementConsent: undefined, hardPullConsent: consentTo(docs.application) }],
     ]);
+  });
+});
+
+describe('the plan being signed for', () => {
+  it('lists the chosen plan’s figures as the review did, and none of another lender’s', async () => {
+    accepted('prequalify');
+    flow.set({ selectedPaymentPlan: fixedRatePlan('synchrony_standard') });
+    renderTerms();
+    const plan = await screen.findByRole('region', { name: 'The plan you are signing for' });
+    // Before: the signing screen showed no money at all.
+    const rows = [...plan.querySelectorAll('dt')].map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]);
+    expect(rows).toEqual([
+      ['Monthly payment', '$224.44'],
+      ['Amount financed', '$4,500.00'],
+      ['Payments', '23 payments of $224.44 and a final payment of $224.47'],
+      ['APR', '17.90%'],
+      ['Finance charge', '$886.59'],
+      ['Total of payments', '$5,386.59'],
+      ['Total cost', '$5,386.59'],
+    ]);
+  });
+
+  it('shows no plan when the plan chosen is another lender’s', async () => {
+    accepted('prequalify');
+    flow.set({ selectedPaymentPlan: fixedRatePlan('fortiva_standard') });
+    renderTerms();
+    await screen.findByRole('checkbox', { name: ESIGN });
+    expect(screen.queryByRole('region', { name: 'The plan you are signing for' })).toBeNull();
   });
 });

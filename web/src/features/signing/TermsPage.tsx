@@ -19,6 +19,7 @@ import { nextOpenStep } from '@/lib/lenderSteps';
 import { useFlow, useProviderName } from '@/stores/flow';
 import { agreementAgreedBefore, esignAndComplete, forgetSigningDocuments, loadAgreement, needsHardPull, usesExistingAccount } from './api/esign';
 import { thenList } from './messages';
+import { PlanFigures } from '@/components/PlanFigures';
 import { SignatureField } from './SignatureField';
 import { EMPTY_SIGNATURE, type SignatureValue } from './signature';
 
@@ -145,6 +146,8 @@ function SignTerms({ providerKey }: { providerKey: string }) {
   const lease = useFlow((s) => s.providers[providerKey]?.kind === 'lease_to_own');
   const pullWords = hardPullWords(lease, lender);
   const existing = useFlow((s) => usesExistingAccount(s.responses[providerKey]));
+  // The plan chosen with this lender, shown as it was reviewed: what the signature is for.
+  const plan = useFlow((s) => (s.selectedPaymentPlan?.providerKey === providerKey ? s.selectedPaymentPlan : null));
   // A lender whose steps include the agreement had it read and agreed on its own screen (docs/behaviour.md, "Signing").
   const agreedBefore = useFlow((s) => agreementAgreedBefore(s.providers[providerKey]));
   const esign = useDocument(() => loadDisclosure(providerKey, 'esign', { handled: false }), [providerKey]);
@@ -230,6 +233,12 @@ function SignTerms({ providerKey }: { providerKey: string }) {
         ) : null}
         <p>{t('signing.sign.intro')}</p>
         {existing ? <p>{t('signing.sign.existingAccount', { lender })}</p> : null}
+        {plan ? (
+          <section className="signing-section" aria-labelledby="signing-plan-heading">
+            <h2 id="signing-plan-heading">{t('signing.sign.planTitle')}</h2>
+            <PlanFigures plan={plan} />
+          </section>
+        ) : null}
         <SigningSection
           id="esign-consent"
           title={t('signing.sign.esignTitle')}

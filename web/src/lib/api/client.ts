@@ -50,6 +50,8 @@ export interface RequestOptions {
   query?: Record<string, string | number | boolean | undefined>;
   /** Turn off the central error handling (the caller handles everything). */
   noErrorHandling?: boolean;
+  /** Error codes the caller answers itself: no error page for these, the rest handled centrally. */
+  ownCodes?: readonly string[];
   /** Answer null instead of failing on 404 resource_not_found. */
   allowNotFound?: boolean;
   /** Set for calls in the apply flow. */
@@ -266,7 +268,7 @@ function fail(err: ApiError, opts: RequestOptions): never {
     throw err;
   }
   if (err.status >= 500 || err.status === 0) reportClientError(`api.${isKnownErrorCode(err.code) ? err.code : 'unknown'}`, 'error');
-  if (!opts.noErrorHandling) {
+  if (!opts.noErrorHandling && !opts.ownCodes?.includes(err.code)) {
     const env = apiEnvironment();
     if (err.status === 400 && opts.apply && err.fieldErrors.length > 0) {
       env.onValidation({

@@ -1540,6 +1540,11 @@ export interface components {
                 type: string;
                 providerKey?: string;
                 lenderName?: string;
+                /**
+                 * @description How the visit ended, on a flow.finished event (the outcome the finish recorded).
+                 * @enum {string}
+                 */
+                outcome?: "completed" | "no_financing" | "declined" | "no_offer" | "offer_expired" | "cancel" | "pending" | "timeout";
                 /** Format: date-time */
                 at: string;
             }[];

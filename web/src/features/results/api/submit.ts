@@ -9,7 +9,7 @@ import { providerRoute } from '@/lib/paths';
 import { SUBMIT_MINIMUM_MS } from '@/lib/timeout';
 import { flow, providerName } from '@/stores/flow';
 import { timerControl } from '@/stores/ui';
-import { consentNotice, decisionNext, decisionProgress, switchNotice } from '../messages';
+import { alreadyAnsweredNotice, consentNotice, decisionNext, decisionProgress, switchNotice } from '../messages';
 
 /**
  * What the submit needs from the other features, handed over by the app
@@ -56,6 +56,8 @@ async function submitOnce(deps: SubmitDeps, providerKey: string, mode: ApplyMode
     decision = await api.post<Decision>(providerPath(providerKey, op), body, {
       apply: handled ? { providerKey, resubmitRoute } : undefined,
       noErrorHandling: !handled,
+      // Changed details after this lender answered: the patient is shown that answer (submitDecision).
+      ownCodes: ['idempotency_mismatch'],
       lenderStep: true,
     });
   } catch (e) {
@@ -82,6 +84,36 @@ async function fetchPlansQuietly(deps: SubmitDeps, providerKey: string, amountCe
   }
 }
 
+/** destinationOf is the screen of a lender's decision (docs/behaviour.md, "Decision routing"). */
+function destinationOf(final: Decision, finalMode: ApplyMode, providerKey: string): string {
+  const primaryKey = flow.get().primaryProviderKey ?? providerKey;
+  const dest = decisionDestination(final, {
+    mode: finalMode,
+    preAuth: finalMode !== 'full',
+    primarySupportsFull: Boolean(flow.get().providers[primaryKey]?.supportsFullAppMode),
+    unanswered: unansweredIn(flow.get().responses),
+  });
+  if (!dest) {
+    console.warn(`unknown response code ${normalizeCode(final.responseCode)}`);
+    reportClientError('decision.unknown_response', 'warn');
+    return '/error?code=unknown_response';
+  }
+  return providerRoute(final.providerKey, dest);
+}
+
+/**
+ * answeredBefore: when the server refuses a submit because this lender has
+ * already answered the same application with other details
+ * (idempotency_mismatch: the patient went Back and changed something), the
+ * answer the patient already has from it; otherwise undefined. A lender is
+ * never asked twice, so that answer stands.
+ */
+function answeredBefore(e: unknown, providerKey: string, mode: ApplyMode): Decision | undefined {
+  if (!(e instanceof ApiError) || e.code !== 'idempotency_mismatch') return undefined;
+  const r = flow.get().responses[providerKey];
+  return mode === 'full' ? r?.apply : r?.preAuth;
+}
+
 /**
  * submitDecision runs prequalify / prescreen / full apply for the current
  * provider, follows the cascade, fetches plans on a positive answer and
@@ -103,7 +135,19 @@ export async function submitDecision(mode: ApplyMode, deps: SubmitDeps): Promise
   }
   timerControl.setMinimum(SUBMIT_MINIMUM_MS);
   try {
-    const first = await submitOnce(deps, providerKey, mode, resubmitRoute, true);
+    let first: Decision;
+    try {
+      first = await submitOnce(deps, providerKey, mode, resubmitRoute, true);
+    } catch (e) {
+      const answered = answeredBefore(e, providerKey, mode);
+      if (!answered) {
+        // Nothing to show in its place: the error page, as for any other refusal.
+        if (e instanceof ApiError && e.code === 'idempotency_mismatch') return errorTarget(e, {}, '');
+        throw e;
+      }
+      flow.set({ validation: null, notice: alreadyAnsweredNotice(providerKey) });
+      return destinationOf(answered, mode, providerKey);
+    }
     const result = await runCascade(first, async (next: NextAction) => {
       // Only a consent the patient gave on a screen that showed this lender's document.
       if (!consentFor(next.provider, next.applyMode)) throw new ConsentNeeded(next);
@@ -134,23 +178,12 @@ export async function submitDecision(mode: ApplyMode, deps: SubmitDeps): Promise
     // An offer already past its date has no plans to fetch: the server refuses them.
     if (isPositive(final.responseCode) && !isExpired(final.expiresAt)) {
       const cfg = flow.get().providers[final.providerKey];
-      const amount = planAmountCents(final.approvedAmountCents ?? 0, flow.get().purchaseAmountCents);
+      const { purchaseAmountCents, insuranceBenefitsCents } = flow.get();
+      const amount = planAmountCents(final.approvedAmountCents ?? 0, purchaseAmountCents, insuranceBenefitsCents);
       const fetchPlans = mode === 'full' || cfg?.fetchPaymentPlansOnPreAuth !== false;
       if (fetchPlans && amount > 0) await fetchPlansQuietly(deps, final.providerKey, amount);
     }
-    const primaryKey = flow.get().primaryProviderKey ?? providerKey;
-    const dest = decisionDestination(final, {
-      mode: finalMode,
-      preAuth: finalMode !== 'full',
-      primarySupportsFull: Boolean(flow.get().providers[primaryKey]?.supportsFullAppMode),
-      unanswered: unansweredIn(flow.get().responses),
-    });
-    if (!dest) {
-      console.warn(`unknown response code ${normalizeCode(final.responseCode)}`);
-      reportClientError('decision.unknown_response', 'warn');
-      return '/error?code=unknown_response';
-    }
-    return providerRoute(final.providerKey, dest);
+    return destinationOf(final, finalMode, providerKey);
   } finally {
     flow.setProgress(null);
     timerControl.setMinimum(0);
