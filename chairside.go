@@ -19,7 +19,7 @@ var (
 	Commit  = ""
 )
 
-// Environments a server can run in (README.md, the -env flag). Test cases
+// Environments a server can run in (docs/running.md, the -env setting). Test cases
 // and demo data are refused in EnvProd.
 const (
 	EnvProd    = "prod"

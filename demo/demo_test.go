@@ -15,7 +15,7 @@ import (
 
 // demoOffices are the demo offices as they were written in Go before they
 // became demo/offices.yaml: entity key, name, state, group, brand and the
-// waterfall (officefile.Describe). The README's demo table and many tests
+// waterfall (officefile.Describe). The demo table of docs/demo.md and many tests
 // rely on these keys and waterfalls.
 var demoOffices = []struct{ key, name, state, group, brand, waterfall string }{
 	{"1000200030004000", "Bright Smile Dental", "CA", "grp-bright-smile", "Bright Smile Dental",

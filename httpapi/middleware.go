@@ -19,7 +19,7 @@ import (
 	"github.com/chairside/chairside/locale"
 )
 
-// Security headers (README.md, "Keeping patients' data safe"). The CSP
+// Security headers (docs/data-safety.md). The CSP
 // allows nothing but our own origin: no inline scripts or styles, no eval,
 // no framing.
 const contentSecurityPolicy = "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # make run-sim: Chairside with Synchrony and Vive reached over HTTP, through
-# the lender simulator on 127.0.0.1:8090 (README.md, "Lenders over HTTP").
+# the lender simulator on 127.0.0.1:8090 (docs/running.md, "Lenders over HTTP").
 # The simulator approves a pending application after a few seconds and says
 # so by signed webhook; the other lenders stay the built-in sandbox.
 set -euo pipefail

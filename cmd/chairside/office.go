@@ -47,8 +47,7 @@ func officeFlags(name string, args []string, stderr io.Writer) (*Main, []string,
 	c := &m.Config
 	fs := flag.NewFlagSet("chairside office "+name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	fs.StringVar(&c.DB, "db", c.DB, "SQLite file path or postgres:// URL (CHAIRSIDE_DB)")
-	fs.StringVar(&c.KeyFile, "key-file", c.KeyFile, "data-encryption key file (CHAIRSIDE_KEY_FILE); use the same as serve")
+	c.flags(fs, "db", "key-file")
 	var rest []string
 	for {
 		if err := fs.Parse(args); err != nil {

@@ -12,7 +12,6 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -31,35 +30,6 @@ import (
 	"github.com/chairside/chairside/store"
 	"github.com/chairside/chairside/web"
 )
-
-// Config is what `chairside serve` is told: by flag, or by the environment
-// variable named beside each flag.
-type Config struct {
-	Addr string // CHAIRSIDE_ADDR
-	DB   string // CHAIRSIDE_DB: SQLite file path or postgres:// URL
-	// Env is the environment, prod unless told otherwise: demo offices and
-	// test cases exist only where someone asked for them (-env dev).
-	Env            string        // CHAIRSIDE_ENV
-	SandboxLatency time.Duration // CHAIRSIDE_SANDBOX_LATENCY
-	// SandboxJournal, when set, is a file the sandbox lenders append every
-	// call they receive to, one JSON line each (no personal data).
-	SandboxJournal string // CHAIRSIDE_SANDBOX_JOURNAL
-	// LenderTimeout bounds every lender call; the graceful shutdown and
-	// the HTTP write time-out are sized from it.
-	LenderTimeout time.Duration // CHAIRSIDE_LENDER_TIMEOUT
-	KeyFile       string        // CHAIRSIDE_KEY_FILE: where sealing keys live
-	Keys          string        // CHAIRSIDE_KEYS: the key file's JSON, instead of a file
-	Retention     time.Duration // CHAIRSIDE_RETENTION: personal data kept after a session ends
-	PublicURL     string        // CHAIRSIDE_PUBLIC_URL: the address patients use
-	LogLevel      string        // CHAIRSIDE_LOG_LEVEL: debug, info, warn, error
-	// RateLimit is the requests per second one client address may make
-	// (bursts of three times that); 0 turns the limit off.
-	RateLimit float64 // CHAIRSIDE_RATE_LIMIT
-	// LendersFile names the lenders file: which providers go to a lender
-	// over HTTP, where, with which credentials (docs/operations.md,
-	// "Lenders"). Empty: every provider is the sandbox.
-	LendersFile string // CHAIRSIDE_LENDERS_FILE
-}
 
 // Main is the whole program for one `chairside serve`. Tests and benchmarks
 // run it in-process on a free port with a temporary database.
@@ -89,54 +59,11 @@ type Main struct {
 	done      chan struct{}
 }
 
-// NewMain returns a Main with the defaults and environment applied.
+// NewMain returns a Main with the defaults and environment applied
+// (config.go).
 func NewMain() *Main {
-	var envErrs []error
-	envFloat := func(name string, def float64) float64 {
-		v := os.Getenv(name)
-		if v == "" {
-			return def
-		}
-		f, err := strconv.ParseFloat(v, 64)
-		if err != nil {
-			envErrs = append(envErrs, fmt.Errorf("%s=%q: not a number", name, v))
-			return def
-		}
-		return f
-	}
-	envDuration := func(name string, def time.Duration) time.Duration {
-		v := os.Getenv(name)
-		if v == "" {
-			return def
-		}
-		d, err := time.ParseDuration(v)
-		if err != nil {
-			envErrs = append(envErrs, fmt.Errorf("%s=%q: not a duration such as 1s or 72h", name, v))
-			return def
-		}
-		return d
-	}
-	m := &Main{
-		Config: Config{
-			Addr:           envOr("CHAIRSIDE_ADDR", "127.0.0.1:8080"),
-			DB:             envOr("CHAIRSIDE_DB", filepath.Join("data", "chairside.db")),
-			Env:            envOr("CHAIRSIDE_ENV", chairside.EnvProd),
-			SandboxLatency: envDuration("CHAIRSIDE_SANDBOX_LATENCY", 0),
-			SandboxJournal: os.Getenv("CHAIRSIDE_SANDBOX_JOURNAL"),
-			LenderTimeout:  envDuration("CHAIRSIDE_LENDER_TIMEOUT", flow.DefaultLenderTimeout),
-			KeyFile:        os.Getenv("CHAIRSIDE_KEY_FILE"),
-			Keys:           os.Getenv("CHAIRSIDE_KEYS"),
-			Retention:      envDuration("CHAIRSIDE_RETENTION", 72*time.Hour),
-			PublicURL:      os.Getenv("CHAIRSIDE_PUBLIC_URL"),
-			LogLevel:       envOr("CHAIRSIDE_LOG_LEVEL", "info"),
-			RateLimit:      envFloat("CHAIRSIDE_RATE_LIMIT", httpapi.DefaultRatePerSecond),
-			LendersFile:    os.Getenv("CHAIRSIDE_LENDERS_FILE"),
-		},
-		Stdout: os.Stdout,
-		Now:    time.Now,
-	}
-	m.envErr = errors.Join(envErrs...)
-	return m
+	c, err := newConfig()
+	return &Main{Config: c, Stdout: os.Stdout, Now: time.Now, envErr: err}
 }
 
 // ParseFlags reads the serve flags over the defaults.
@@ -144,18 +71,7 @@ func (m *Main) ParseFlags(args []string, stderr io.Writer) error {
 	c := &m.Config
 	fs := flag.NewFlagSet("chairside serve", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	fs.StringVar(&c.Addr, "addr", c.Addr, "listen address (CHAIRSIDE_ADDR)")
-	fs.StringVar(&c.DB, "db", c.DB, "SQLite file path or postgres:// URL (CHAIRSIDE_DB)")
-	fs.StringVar(&c.Env, "env", c.Env, "environment: prod (the default), test, uat, demo, dev or default; dev, demo and test seed the demo offices (CHAIRSIDE_ENV)")
-	fs.DurationVar(&c.SandboxLatency, "sandbox-latency", c.SandboxLatency, "delay of every sandbox lender answer, e.g. 1s; 0 answers at once (CHAIRSIDE_SANDBOX_LATENCY)")
-	fs.StringVar(&c.SandboxJournal, "sandbox-journal", c.SandboxJournal, "file the sandbox lenders append every call to, one JSON line each; empty for none (CHAIRSIDE_SANDBOX_JOURNAL)")
-	fs.DurationVar(&c.LenderTimeout, "lender-timeout", c.LenderTimeout, "how long a lender call may take; shutdown waits this plus 10s for running requests (CHAIRSIDE_LENDER_TIMEOUT)")
-	fs.StringVar(&c.KeyFile, "key-file", c.KeyFile, "file holding the data-encryption keys, created on first start; default beside the SQLite file, or ./data/chairside.key (CHAIRSIDE_KEY_FILE)")
-	fs.DurationVar(&c.Retention, "retention", c.Retention, "how long applicants' personal data is kept after their session ends (CHAIRSIDE_RETENTION)")
-	fs.StringVar(&c.PublicURL, "public-url", c.PublicURL, "address patients open, for printed links (CHAIRSIDE_PUBLIC_URL); default http://ADDR")
-	fs.Float64Var(&c.RateLimit, "rate-limit", c.RateLimit, "requests per second per client address, 0 for no limit (CHAIRSIDE_RATE_LIMIT)")
-	fs.StringVar(&c.LogLevel, "log-level", c.LogLevel, "debug, info, warn or error (CHAIRSIDE_LOG_LEVEL)")
-	fs.StringVar(&c.LendersFile, "lenders", c.LendersFile, "lenders file: which providers go to a lender over HTTP; empty for the sandbox everywhere (CHAIRSIDE_LENDERS_FILE)")
+	c.flags(fs)
 	if m.envErr != nil {
 		return m.envErr
 	}
@@ -166,25 +82,6 @@ func (m *Main) ParseFlags(args []string, stderr io.Writer) error {
 		return fmt.Errorf("unexpected argument %q", fs.Arg(0))
 	}
 	return c.validate()
-}
-
-func (c *Config) validate() error {
-	if !chairside.ValidEnv(c.Env) {
-		return fmt.Errorf("-env %q: must be one of prod, test, uat, demo, dev, default", c.Env)
-	}
-	if c.SandboxLatency < 0 {
-		return fmt.Errorf("-sandbox-latency must not be negative")
-	}
-	if c.LenderTimeout <= 0 || c.LenderTimeout > maxLenderTimeout {
-		return fmt.Errorf("-lender-timeout must be between 1ms and %s", maxLenderTimeout)
-	}
-	if c.RateLimit < 0 {
-		return fmt.Errorf("-rate-limit must not be negative")
-	}
-	if c.Retention <= 0 {
-		return fmt.Errorf("-retention must be positive")
-	}
-	return nil
 }
 
 // keyFile is where the sealing keys live when no path was given: beside a
@@ -480,31 +377,38 @@ func (m *Main) shutdownGrace() time.Duration {
 	return lt + shutdownMargin
 }
 
-// checkProdFiles refuses, in env prod, a key file in the directory of the
-// SQLite database — a copy or backup of that directory would carry the keys
-// with the data they protect — and database or key files that exist with
-// permissions for other users. It runs before anything is opened.
-func (c *Config) checkProdFiles() error {
-	if c.Keys == "" && !isPostgres(c.DB) && sameDir(c.keyFile(), c.DB) {
-		return fmt.Errorf("refusing to start in env prod: the key file %s is in the same directory as the database %s, "+
-			"so a copy of that directory would hold both the personal data and the keys that decrypt it. "+
-			"Keep the keys elsewhere with -key-file (CHAIRSIDE_KEY_FILE), e.g. -key-file /etc/chairside/keys.json, "+
-			"or pass them in CHAIRSIDE_KEYS; to try Chairside locally, run with -env dev", c.keyFile(), c.DB)
+// keyFileProblems is the key file's prod check: not in the directory of
+// the SQLite database — a copy or backup of that directory would carry the
+// keys with the data they protect — and private to the server's user.
+func keyFileProblems(c *Config) []string {
+	if c.Keys != "" {
+		return nil
 	}
-	problems, err := c.filePermissionProblems()
-	if err != nil {
-		return err
+	var problems []string
+	if !isPostgres(c.DB) && sameDir(c.keyFile(), c.DB) {
+		problems = append(problems, fmt.Sprintf("the key file %s is in the same directory as the database %s, "+
+			"so a copy of that directory would hold both the personal data and the keys that decrypt it; "+
+			"keep the keys elsewhere with -key-file (CHAIRSIDE_KEY_FILE), e.g. -key-file /etc/chairside/keys.json, "+
+			"or pass them in CHAIRSIDE_KEYS; to try Chairside locally, run with -env dev", c.keyFile(), c.DB))
 	}
-	return refusal(problems)
+	return append(problems, filePermissionProblems([]string{c.keyFile()})...)
+}
+
+// dbFiles are the SQLite database's files (none for PostgreSQL).
+func (c *Config) dbFiles() []string {
+	if isPostgres(c.DB) {
+		return nil
+	}
+	return []string{c.DB, c.DB + "-wal", c.DB + "-shm"}
 }
 
 // checkProd runs after the store is open, in env prod: the files again
 // (now that they all exist) and the database's contents, which must not
 // hold the demo offices. Every problem found is named with its fix.
 func (c *Config) checkProd(ctx context.Context, db *store.DB) error {
-	problems, err := c.filePermissionProblems()
-	if err != nil {
-		return err
+	problems := filePermissionProblems(c.dbFiles())
+	if c.Keys == "" {
+		problems = append(problems, filePermissionProblems([]string{c.keyFile()})...)
 	}
 	var demoKeys []string
 	for _, l := range demo.Locations() {
@@ -525,30 +429,25 @@ func (c *Config) checkProd(ctx context.Context, db *store.DB) error {
 	return refusal(problems)
 }
 
-// filePermissionProblems describes each existing file of ours — the SQLite
-// database with its -wal and -shm files, the key file — that group or
-// others may read or write (mode & 0o077 != 0).
-func (c *Config) filePermissionProblems() ([]string, error) {
-	var files, problems []string
-	if !isPostgres(c.DB) {
-		files = append(files, c.DB, c.DB+"-wal", c.DB+"-shm")
-	}
-	if c.Keys == "" {
-		files = append(files, c.keyFile())
-	}
+// filePermissionProblems describes each existing file of files that group
+// or others may read or write (mode & 0o077 != 0), or that cannot be
+// checked.
+func filePermissionProblems(files []string) []string {
+	var problems []string
 	for _, f := range files {
 		st, err := os.Stat(f)
 		if errors.Is(err, fs.ErrNotExist) {
 			continue
 		} else if err != nil {
-			return nil, fmt.Errorf("check %s: %w", f, err)
+			problems = append(problems, fmt.Sprintf("cannot check %s: %v", f, err))
+			continue
 		}
 		if perm := st.Mode().Perm(); perm&0o077 != 0 {
 			problems = append(problems, fmt.Sprintf("%s has mode %04o: other users of this machine may read or change it; "+
 				"make it private to the server's user with: chmod 600 %s", f, perm, f))
 		}
 	}
-	return problems, nil
+	return problems
 }
 
 // refusal is the error refusing env prod for problems, or nil.
@@ -588,11 +487,4 @@ func versionString() string {
 		return chairside.Version + " (" + chairside.Commit + ")"
 	}
 	return chairside.Version
-}
-
-func envOr(name, def string) string {
-	if v := os.Getenv(name); v != "" {
-		return v
-	}
-	return def
 }

@@ -35,11 +35,10 @@ func runStaff(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	var setupLink bool
 	fs := flag.NewFlagSet("chairside staff "+args[0], flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	fs.StringVar(&c.DB, "db", c.DB, "SQLite file path or postgres:// URL (CHAIRSIDE_DB)")
-	fs.StringVar(&c.KeyFile, "key-file", c.KeyFile, "data-encryption key file (CHAIRSIDE_KEY_FILE)")
+	c.flags(fs, "db", "key-file")
 	fs.StringVar(&email, "email", "", "the staff member's email (required)")
 	if args[0] == "add" {
-		fs.StringVar(&c.PublicURL, "public-url", envOr("CHAIRSIDE_PUBLIC_URL", "http://"+c.Addr), "address staff open, for the setup link (CHAIRSIDE_PUBLIC_URL)")
+		c.flags(fs, "public-url")
 		fs.StringVar(&entityKey, "entity-key", "", "the office's 16-digit entity key (required)")
 		fs.BoolVar(&setupLink, "setup-link", false, "print a one-time link to choose the password instead of reading it from standard input")
 	}
@@ -78,7 +77,7 @@ func runStaff(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		fmt.Fprintf(stdout, "Disabled %s; their sessions are ended.\n", strings.ToLower(email))
 		return nil
 	}
-	return addStaff(ctx, svc, stdout, entityKey, email, password, c.PublicURL)
+	return addStaff(ctx, svc, stdout, entityKey, email, password, c.publicURL())
 }
 
 // addStaff creates the account and, without a password, prints its setup

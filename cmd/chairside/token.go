@@ -33,9 +33,8 @@ func runTokenCreate(ctx context.Context, args []string, stdout, stderr io.Writer
 	var req tokenRequest
 	fs := flag.NewFlagSet("chairside token create", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	fs.StringVar(&c.DB, "db", c.DB, "SQLite file path or postgres:// URL (CHAIRSIDE_DB)")
-	fs.StringVar(&c.KeyFile, "key-file", c.KeyFile, "data-encryption key file (CHAIRSIDE_KEY_FILE)")
-	fs.StringVar(&c.PublicURL, "public-url", envOr("CHAIRSIDE_PUBLIC_URL", "http://"+c.Addr), "address patients open (CHAIRSIDE_PUBLIC_URL)")
+	c.flags(fs, "db", "key-file")
+	c.flags(fs, "public-url")
 	fs.StringVar(&req.EntityKey, "entity-key", "", "the office's 16-digit entity key (required)")
 	fs.Int64Var(&req.AmountCents, "amount-cents", 0, "treatment cost in cents, e.g. 450000 for $4,500.00 (required)")
 	fs.Int64Var(&req.InsuranceBenefitsCents, "insurance-cents", 0, "expected insurance benefits in cents")
@@ -63,7 +62,7 @@ func runTokenCreate(ctx context.Context, args []string, stdout, stderr io.Writer
 		return err
 	}
 
-	link := strings.TrimSuffix(c.PublicURL, "/") + "/start/tokens/" + url.PathEscape(token)
+	link := strings.TrimSuffix(c.publicURL(), "/") + "/start/tokens/" + url.PathEscape(token)
 	fmt.Fprintf(stdout, "Start link for %s (%s, usable once, until %s):\n%s\n\n",
 		patientLabel(req), chairside.Dollars(req.AmountCents), time.Now().Add(req.TTL).Format("Jan 2, 2006 15:04 MST"), link)
 	code, err := qr.Encode(link, qr.M)

@@ -12,7 +12,7 @@ import {
 } from './money';
 
 /*
- * Each lender's own journey, from its demo office (README, demo offices):
+ * Each lender's own journey, from its demo office (docs/demo.md, the demo offices):
  * the Approve case, on a tablet, through whatever screens that lender asks
  * for between accepting and signing, to /finish/completed. The walk is led by
  * the address: each screen a lender may show has one way through it here,

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { agreeSoftPull, drawSignature, Journey, SIGNING_BOXES, submitApplication } from './helpers';
 
-/** The Snap demo office (README demo table): snap first, then aff. */
+/** The Snap demo office (docs/demo.md, the demo offices): snap first, then aff. */
 const SNAP_OFFICE = '1000200030019000';
 const ACCOUNT = '000123456789';
 

@@ -140,7 +140,7 @@ const initial: FlowState = {
 
 /**
  * The flow store lives in memory only: no personal data ever reaches
- * localStorage or sessionStorage (README.md, "Keeping patients' data safe"), and finishing clears it.
+ * localStorage or sessionStorage (docs/data-safety.md), and finishing clears it.
  */
 export const useFlow = create<FlowState>(() => ({ ...initial }));
 

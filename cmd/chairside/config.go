@@ -1,0 +1,239 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/chairside/chairside"
+	"github.com/chairside/chairside/flow"
+	"github.com/chairside/chairside/httpapi"
+)
+
+// Config is what `chairside serve` is told: by flag, or by the environment
+// variable of the same setting. Each field is one row of settings below.
+type Config struct {
+	Addr string
+	DB   string // SQLite file path or postgres:// URL
+	// Env is the environment, prod unless told otherwise: demo offices and
+	// test cases exist only where someone asked for them (-env dev).
+	Env            string
+	SandboxLatency time.Duration
+	SandboxJournal string
+	// LenderTimeout bounds every lender call; the graceful shutdown and
+	// the HTTP write time-out are sized from it.
+	LenderTimeout time.Duration
+	KeyFile       string
+	Keys          string // CHAIRSIDE_KEYS: the key file's JSON, instead of a file (no flag: a secret on a command line is seen by every user of the machine)
+	Retention     time.Duration
+	PublicURL     string
+	LogLevel      string
+	RateLimit     float64
+	LendersFile   string
+}
+
+// setting is one row of the configuration table: the flag, its variable,
+// its default, what it means and how it is checked. The flags, their
+// defaults from the environment, the checks and the table of
+// docs/running.md ("The server's settings") are all read from the rows, so
+// a setting is written in one place.
+type setting struct {
+	Flag, Env string
+	// Default is applied before the variable and the flag; Shown is the
+	// default as the docs say it, when the value alone would mislead.
+	Default, Shown string
+	Meaning        string
+	value          flag.Value
+	// check refuses a value, in every environment.
+	check func(*Config) error
+	// prod lists what, in env prod, makes the server refuse to start
+	// before it opens anything (each with its fix).
+	prod func(*Config) []string
+}
+
+// settings are the rows, bound to c's fields.
+func (c *Config) settings() []setting {
+	return []setting{
+		{Flag: "addr", Env: "CHAIRSIDE_ADDR", Default: "127.0.0.1:8080", Meaning: "listen address", value: stringVar{&c.Addr}},
+		{Flag: "db", Env: "CHAIRSIDE_DB", Default: filepath.Join("data", "chairside.db"), Meaning: "SQLite file, or a `postgres://` URL; in prod the SQLite file and its `-wal` and `-shm` files must be private to the server's user (mode 0600)",
+			value: stringVar{&c.DB}, prod: func(c *Config) []string { return filePermissionProblems(c.dbFiles()) }},
+		{Flag: "env", Env: "CHAIRSIDE_ENV", Default: chairside.EnvProd, Shown: "`prod` (`make run`: `dev`)", Meaning: "`prod`, `test`, `uat`, `demo`, `dev` or `default`; demo offices in dev, demo and test; test cases refused in prod",
+			value: stringVar{&c.Env}, check: func(c *Config) error {
+				if !chairside.ValidEnv(c.Env) {
+					return fmt.Errorf("-env %q: must be one of prod, test, uat, demo, dev, default", c.Env)
+				}
+				return nil
+			}},
+		{Flag: "sandbox-latency", Env: "CHAIRSIDE_SANDBOX_LATENCY", Default: "0s", Shown: "`0` (`make run`: `1s`)", Meaning: "how long sandbox lenders take to answer",
+			value: durationVar{&c.SandboxLatency}, check: func(c *Config) error { return notNegative("-sandbox-latency", float64(c.SandboxLatency)) }},
+		{Flag: "sandbox-journal", Env: "CHAIRSIDE_SANDBOX_JOURNAL", Meaning: "a file the sandbox lenders append every call they get to (one JSON line: time, step, lender, reference; no personal data)", value: stringVar{&c.SandboxJournal}},
+		{Flag: "lender-timeout", Env: "CHAIRSIDE_LENDER_TIMEOUT", Default: flow.DefaultLenderTimeout.String(), Meaning: "how long a lender call may take; a graceful stop waits this plus 10 s for running requests",
+			value: durationVar{&c.LenderTimeout}, check: func(c *Config) error {
+				if c.LenderTimeout <= 0 || c.LenderTimeout > maxLenderTimeout {
+					return fmt.Errorf("-lender-timeout must be between 1ms and %s", maxLenderTimeout)
+				}
+				return nil
+			}},
+		{Flag: "key-file", Env: "CHAIRSIDE_KEY_FILE", Shown: "beside the SQLite file", Meaning: "AES-256 keys for personal data, created on first start with mode 0600 (`CHAIRSIDE_KEYS` may hold the same JSON instead); in prod it must be private and in another directory than the database",
+			value: stringVar{&c.KeyFile}, prod: keyFileProblems},
+		{Flag: "retention", Env: "CHAIRSIDE_RETENTION", Default: "72h", Meaning: "how long an applicant's personal data is kept after the session ends; decisions, consents and signatures stay",
+			value: durationVar{&c.Retention}, check: func(c *Config) error {
+				if c.Retention <= 0 {
+					return fmt.Errorf("-retention must be positive")
+				}
+				return nil
+			}},
+		{Flag: "public-url", Env: "CHAIRSIDE_PUBLIC_URL", Shown: "`http://ADDR`", Meaning: "the address printed in links; an `https://` URL (TLS ended by a proxy) turns on `Strict-Transport-Security`", value: stringVar{&c.PublicURL}},
+		{Flag: "rate-limit", Env: "CHAIRSIDE_RATE_LIMIT", Default: strconv.FormatFloat(httpapi.DefaultRatePerSecond, 'g', -1, 64), Meaning: "requests per second per client address (bursts of three times that); `0` turns it off",
+			value: floatVar{&c.RateLimit}, check: func(c *Config) error { return notNegative("-rate-limit", c.RateLimit) }},
+		{Flag: "log-level", Env: "CHAIRSIDE_LOG_LEVEL", Default: "info", Meaning: "`debug`, `info`, `warn` or `error`: JSON log lines on stderr, one per request, never with personal data", value: stringVar{&c.LogLevel}},
+		{Flag: "lenders", Env: "CHAIRSIDE_LENDERS_FILE", Meaning: "lenders file: which lenders are reached over HTTP, where and with which credentials (docs/operations.md, \"Lenders\"); none: the sandbox everywhere", value: stringVar{&c.LendersFile}},
+	}
+}
+
+// newConfig is the defaults with the environment over them; a malformed
+// variable is returned as an error (reported by ParseFlags and Run rather
+// than silently replaced by its default).
+func newConfig() (Config, error) {
+	var c Config
+	var errs []string
+	for _, s := range c.settings() {
+		if err := s.value.Set(s.Default); err != nil {
+			panic(fmt.Sprintf("setting -%s: default %q: %v", s.Flag, s.Default, err)) // a mistake in the table
+		}
+		if v := os.Getenv(s.Env); v != "" {
+			if err := s.value.Set(v); err != nil {
+				errs = append(errs, fmt.Sprintf("%s=%q: %v", s.Env, v, err))
+			}
+		}
+	}
+	c.Keys = os.Getenv("CHAIRSIDE_KEYS")
+	if len(errs) > 0 {
+		return c, fmt.Errorf("%s", strings.Join(errs, "\n"))
+	}
+	return c, nil
+}
+
+// flags binds settings to flags of fs, its usage naming the variable:
+// every setting (serve), or only those named (the other commands, which
+// share serve's database, keys and address).
+func (c *Config) flags(fs *flag.FlagSet, only ...string) {
+	for _, s := range c.settings() {
+		if len(only) == 0 || slices.Contains(only, s.Flag) {
+			// Backquotes would make the flag package take a word for the value's name.
+			fs.Var(s.value, s.Flag, strings.ReplaceAll(s.Meaning, "`", "")+" ("+s.Env+")")
+		}
+	}
+}
+
+// publicURL is the address links are printed with: -public-url, or the
+// listen address over http.
+func (c *Config) publicURL() string {
+	if c.PublicURL != "" {
+		return c.PublicURL
+	}
+	return "http://" + c.Addr
+}
+
+// validate runs every setting's check.
+func (c *Config) validate() error {
+	for _, s := range c.settings() {
+		if s.check == nil {
+			continue
+		}
+		if err := s.check(c); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// checkProdFiles refuses, in env prod, what the settings' prod checks find
+// — a key file beside the SQLite database, files others may read — before
+// anything is opened.
+func (c *Config) checkProdFiles() error {
+	var problems []string
+	for _, s := range c.settings() {
+		if s.prod != nil {
+			problems = append(problems, s.prod(c)...)
+		}
+	}
+	return refusal(problems)
+}
+
+// settingsTable is the table of docs/running.md, "The server's settings".
+func settingsTable() string {
+	var c Config
+	var b strings.Builder
+	b.WriteString("| flag | variable | default | |\n|---|---|---|---|\n")
+	for _, s := range c.settings() {
+		shown := s.Shown
+		switch {
+		case shown != "":
+		case s.Default == "":
+			shown = "none"
+		default:
+			shown = "`" + s.Default + "`"
+		}
+		fmt.Fprintf(&b, "| `-%s` | `%s` | %s | %s |\n", s.Flag, s.Env, shown, s.Meaning)
+	}
+	return b.String()
+}
+
+func notNegative(name string, v float64) error {
+	if v < 0 {
+		return fmt.Errorf("%s must not be negative", name)
+	}
+	return nil
+}
+
+// The values a setting binds: flag.Value over a field of Config, with
+// errors in the words an operator reads.
+type (
+	stringVar   struct{ p *string }
+	durationVar struct{ p *time.Duration }
+	floatVar    struct{ p *float64 }
+)
+
+func (v stringVar) Set(s string) error { *v.p = s; return nil }
+func (v stringVar) String() string {
+	if v.p == nil {
+		return ""
+	}
+	return *v.p
+}
+
+func (v durationVar) Set(s string) error {
+	d, err := time.ParseDuration(s)
+	if err != nil {
+		return fmt.Errorf("not a duration such as 1s or 72h")
+	}
+	*v.p = d
+	return nil
+}
+func (v durationVar) String() string {
+	if v.p == nil {
+		return "0s"
+	}
+	return v.p.String()
+}
+
+func (v floatVar) Set(s string) error {
+	f, err := strconv.ParseFloat(s, 64)
+	if err != nil {
+		return fmt.Errorf("not a number")
+	}
+	*v.p = f
+	return nil
+}
+func (v floatVar) String() string {
+	if v.p == nil {
+		return "0"
+	}
+	return strconv.FormatFloat(*v.p, 'g', -1, 64)
+}
