@@ -435,6 +435,25 @@ func TestRateLimit(t *testing.T) {
 	})
 }
 
+// TestRateLimitLeavesTheAppsFiles: a page's many files are not counted
+// against the address's budget (before, a fast first load could lose a file
+// to a 429 and show the error screen); the API still is.
+func TestRateLimitLeavesTheAppsFiles(t *testing.T) {
+	sqliteOnly(t, config{rate: 1, burst: 3}, func(t *testing.T, h *harness) {
+		for _, path := range []string{"/assets/index-abc.js", "/assets/start-1.js", "/logos/synchrony.svg", "/favicon.svg", "/assets/x.css", "/assets/y.js"} {
+			resp, err := h.srv.Client().Get(h.srv.URL + path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			resp.Body.Close()
+			if resp.StatusCode == http.StatusTooManyRequests {
+				t.Fatalf("%s: 429", path)
+			}
+		}
+		want(t, h.do(t, req{method: "GET", path: "/internal/version"}), 200, "")
+	})
+}
+
 // TestWebAndDocument: the OpenAPI document is served, the SPA falls back to
 // index.html but never for /api or a missing asset, and a server without a
 // web build says so.

@@ -240,12 +240,17 @@ func (l *keyLimiter) allow(key string) (bool, time.Duration) {
 
 // withRateLimit answers 429 rate_limited with Retry-After to an IP over its
 // budget. The budget is generous: a whole office can share one address.
+// The probes and the app's own static files are not counted: a page's
+// first load fetches a score of files at once, several tablets of one
+// office may load at the same moment, and a file answered from memory
+// costs next to nothing; an app that lost one of its files to a 429 would
+// fail to show its screen.
 func (h *Handler) withRateLimit(next http.Handler) http.Handler {
 	if h.limiter == nil {
 		return next
 	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if isOps(r.URL.Path) {
+		if isOps(r.URL.Path) || isStaticFile(r.URL.Path) {
 			next.ServeHTTP(w, r)
 			return
 		}
@@ -257,6 +262,11 @@ func (h *Handler) withRateLimit(next http.Handler) http.Handler {
 		}
 		next.ServeHTTP(w, r)
 	})
+}
+
+// isStaticFile: the web app's built files, which never touch the database.
+func isStaticFile(path string) bool {
+	return strings.HasPrefix(path, "/assets/") || strings.HasPrefix(path, "/logos/") || strings.HasPrefix(path, "/favicon.")
 }
 
 // clientIP is the peer address. Forwarded headers are not trusted: behind a

@@ -89,7 +89,7 @@ func (c *Config) settings() []setting {
 				return nil
 			}},
 		{Flag: "public-url", Env: "CHAIRSIDE_PUBLIC_URL", Shown: "`http://ADDR`", Meaning: "the address printed in links; an `https://` URL (TLS ended by a proxy) turns on `Strict-Transport-Security`", value: stringVar{&c.PublicURL}},
-		{Flag: "rate-limit", Env: "CHAIRSIDE_RATE_LIMIT", Default: strconv.FormatFloat(httpapi.DefaultRatePerSecond, 'g', -1, 64), Meaning: "requests per second per client address (bursts of three times that); `0` turns it off",
+		{Flag: "rate-limit", Env: "CHAIRSIDE_RATE_LIMIT", Default: strconv.FormatFloat(httpapi.DefaultRatePerSecond, 'g', -1, 64), Meaning: "requests per second per client address (bursts of three times that; the app's own files are not counted); `0` turns it off",
 			value: floatVar{&c.RateLimit}, check: func(c *Config) error { return notNegative("-rate-limit", c.RateLimit) }},
 		{Flag: "log-level", Env: "CHAIRSIDE_LOG_LEVEL", Default: "info", Meaning: "`debug`, `info`, `warn` or `error`: JSON log lines on stderr, one per request, never with personal data", value: stringVar{&c.LogLevel}},
 		{Flag: "lenders", Env: "CHAIRSIDE_LENDERS_FILE", Meaning: "lenders file: which lenders are reached over HTTP, where and with which credentials (docs/operations.md, \"Lenders\"); none: the sandbox everywhere", value: stringVar{&c.LendersFile}},
