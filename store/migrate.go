@@ -2,8 +2,10 @@ package store
 
 import (
 	"context"
+	"crypto/sha256"
 	"database/sql"
 	"embed"
+	"encoding/hex"
 	"fmt"
 	"io/fs"
 	"strings"
@@ -11,6 +13,20 @@ import (
 
 //go:embed migrations/*.sql
 var migrationFS embed.FS
+
+// SchemaID names the schema the migrations of this binary build: a hash of
+// their names and contents. Tests key a migrated template database by it
+// (store/storetest), so a changed migration never clones a stale schema.
+func SchemaID() string {
+	names, _ := fs.Glob(migrationFS, "migrations/*.sql")
+	h := sha256.New()
+	for _, name := range names {
+		buf, _ := fs.ReadFile(migrationFS, name)
+		fmt.Fprintf(h, "%s\n%d\n", name, len(buf))
+		h.Write(buf)
+	}
+	return hex.EncodeToString(h.Sum(nil))[:16]
+}
 
 // migrate applies every embedded migration not applied yet, in name order,
 // each in its own transaction together with its schema_migrations row, so a
