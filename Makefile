@@ -9,7 +9,7 @@ VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -X github.com/chairside/chairside.Version=$(VERSION)
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: run run-sim build web deps test bench lint perf clean
+.PHONY: run run-sim build web deps test test-go test-web test-e2e generate bench lint perf clean
 
 ## run: build everything and start the server with the sandbox lenders and demo data
 run: build
@@ -40,9 +40,28 @@ $(CHROMIUM):
 
 deps: web/node_modules/.package-lock.json $(CHROMIUM)
 
-## test: every suite (Go with the race detector on SQLite and PostgreSQL, web unit, browser)
+## test: every suite and the linters, beside each other (docs/testing.md), ending with one summary line
 test: deps build
 	./scripts/test.sh
+
+## test-go: the Go tests alone (race detector on the concurrent packages; PostgreSQL at 127.0.0.1:5432)
+test-go:
+	./scripts/test.sh go
+
+## test-web: the web unit tests alone (Vitest)
+test-web: web/node_modules/.package-lock.json
+	./scripts/test.sh web
+
+## test-e2e: the browser tests alone (Playwright, Debian's Chromium, the built binary)
+test-e2e: deps build
+	./scripts/test.sh e2e
+
+## generate: rewrite what is generated from a source of truth — the web app's API types, the browser's copies of the Go catalogue and validation tables, the settings table of docs/running.md
+generate: web/node_modules/.package-lock.json
+	cd web && npm run gen:api
+	$(GO) test ./locale/ -run '^TestBrowserCatalogue$$' -update
+	$(GO) test ./validate/ -run '^TestBrowserTables$$' -update
+	$(GO) test ./cmd/chairside/ -run '^TestSettingsTable$$' -update
 
 ## bench: the whole journey over real HTTP at 32 sessions, SQLite and PostgreSQL, beside hello-world; the client on a core of its own
 bench: build

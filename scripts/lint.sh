@@ -4,7 +4,10 @@
 #   Go: gofmt, go vet, staticcheck (pinned in go.mod as a tool, so a clean
 #       clone fetches the same version), flow not importing seal, and no
 #       function over 80 lines outside tests (tools/funclen);
-#   web: `npm run lint` in web/.
+#   generated files: what `make generate` writes is what the sources give
+#       (the API types are checked by the web's lint:api);
+#   web: `npm run lint` in web/ (the one place the web app's types are
+#       checked: the build leaves it to lint).
 # `make lint` runs it, and so does scripts/test.sh.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -40,6 +43,9 @@ fi
 
 step "function length"
 go run ./tools/funclen -max 80 "${dirs[@]}" || fail "function length"
+
+step "generated files are fresh (make generate rewrites them)"
+go test -count=1 -run '^(TestBrowserCatalogue|TestBrowserTables|TestSettingsTable)$' ./locale/ ./validate/ ./cmd/chairside/ || fail "generated files (run make generate)"
 
 step "web (npm run lint)"
 (cd web && npm run lint) || fail "npm run lint"

@@ -31,8 +31,11 @@ export default defineConfig({
   testDir: './e2e',
   testMatch: '**/*.spec.ts',
   globalSetup: './e2e/global-setup.ts',
+  // Two workers, each taking a spec file and running its tests in order:
+  // every test starts its own patient, so files never share data. More
+  // workers bought nothing on two cores (docs/testing.md).
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   timeout: 120_000,
   expect: { timeout: 15_000 },

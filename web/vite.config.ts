@@ -212,12 +212,21 @@ export default defineConfig({
     proxy: { '/api': 'http://127.0.0.1:8080' },
   },
   test: {
-    environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
     exclude: ['e2e/**', 'node_modules/**', 'dist/**'],
     setupFiles: ['src/test/setup.ts'],
     // Room for the 5 s waits of src/test/setup.ts, several to a test, on a
     // loaded machine; a test that hangs still fails.
     testTimeout: 20_000,
+    // Two workers on two cores: the browser tests beside them mostly wait
+    // (scripts/test.sh), and Vitest's default would leave one core to them.
+    maxWorkers: 2,
+    // A browser's document (jsdom) costs every file that has one about half
+    // a second: only the screens' tests (*.test.tsx) get it. Logic tests
+    // (*.test.ts) run in plain Node; one that needs a document says so with
+    // a `@vitest-environment jsdom` comment at its top.
+    projects: [
+      { extends: true, test: { name: 'logic', environment: 'node', include: ['src/**/*.test.ts'] } },
+      { extends: true, test: { name: 'screens', environment: 'jsdom', include: ['src/**/*.test.tsx'] } },
+    ],
   },
 });

@@ -53,9 +53,11 @@ export class Journey {
 
   /**
    * screen waits for a screen's h1, scans it with axe and saves a screenshot.
-   * With `scan: 'once'` the axe scan is skipped when the same screen (its
-   * address with any lender's key, and its heading) was scanned earlier in
-   * this run: for walks that pass the same components many times with other
+   * Every distinct screen is scanned: the scan is skipped only when the very
+   * same screen (its address, lender included, its heading and the name the
+   * test gives it) was scanned earlier by this worker, as a walk through the
+   * same lender's screens meets them again. With `scan: 'once'` the lender is left out of the
+   * address: for walks that pass the same components many times with other
    * words in them.
    */
   async screen(name: string, heading?: string | RegExp, opts: { scan?: 'always' | 'once' } = {}): Promise<void> {
@@ -64,8 +66,10 @@ export class Journey {
     else await expect(h1).toBeVisible();
     await expect(this.page.locator('.progress')).toHaveCount(0);
     await expect(this.page.locator('[role=status] .skeleton')).toHaveCount(0);
-    const key = `${this.info.project.name}|${new URL(this.page.url()).pathname.replace(/^\/providers\/[^/]+\//, '/providers/*/')}|${await h1.textContent()}`;
-    if (opts.scan !== 'once' || !scanned.has(key)) await this.scan(name);
+    const pathname = new URL(this.page.url()).pathname;
+    const where = opts.scan === 'once' ? pathname.replace(/^\/providers\/[^/]+\//, '/providers/*/') : pathname;
+    const key = `${this.info.project.name}|${where}|${await h1.textContent()}|${name}`;
+    if (!scanned.has(key)) await this.scan(name);
     scanned.add(key);
     this.n += 1;
     const file = `${this.info.project.name}-${this.slug}-${String(this.n).padStart(2, '0')}-${name}.png`;

@@ -22,8 +22,8 @@ async function screen(j: Journey, name: string, heading: string, check?: Check):
   await check?.(j.page, name);
 }
 
-/** walkToTheEnd applies with the magic name Approve and goes to the end; `lenders` are those the quick check may reach, as the soft-pull box names them. */
-async function walkToTheEnd(j: Journey, page: Page, lenders: string, check?: Check): Promise<void> {
+/** walkToTheEnd applies with the magic name Approve and goes to the end; `box` is the soft-pull box's words for the lenders the quick check may reach. */
+async function walkToTheEnd(j: Journey, page: Page, box: string, check?: Check): Promise<void> {
   await expect(page).toHaveURL(/\/modes\/prequalify\/application$/);
   await fillApplication(page, 'Approve');
   await screen(j, 'application', es('application.page.title'), check);
@@ -34,7 +34,7 @@ async function walkToTheEnd(j: Journey, page: Page, lenders: string, check?: Che
 
   await screen(j, 'prequalify-agree', es('application.agree.title'), check);
   // One box agrees to the terms of every lender the quick check may reach (Synchrony, then Fortiva …).
-  await page.getByRole('checkbox', { name: es('application.agree.boxMany', { names: lenders }) }).check();
+  await page.getByRole('checkbox', { name: box }).check();
   await page.getByRole('button', { name: es('application.agree.button') }).click();
 
   await expect(page).toHaveURL(/\/(prequalified|preapproved|approved)$/);
@@ -71,7 +71,7 @@ test('the Approve journey in Spanish at an office that speaks Spanish @phone', a
   await j.init();
   await page.goto(`/start/entity-keys/${DEL_VALLE}`);
   await expect(page.locator('html')).toHaveAttribute('lang', 'es');
-  await walkToTheEnd(j, page, 'Synchrony y Fortiva');
+  await walkToTheEnd(j, page, es('application.agree.boxMany', { names: 'Synchrony y Fortiva' }));
 });
 
 test('the patient switches to Spanish and the whole journey follows', async ({ page }, info) => {
@@ -89,7 +89,8 @@ test('the patient switches to Spanish and the whole journey follows', async ({ p
   const call = page.waitForRequest((r) => r.url().includes('/api/v1/flow/start/'));
   await page.goto(`/start/entity-keys/${ENTITY_KEY}`);
   expect((await call).headers()['accept-language']).toBe('es');
-  await walkToTheEnd(j, page, 'Synchrony, Fortiva y Snap');
+  // Snap leases: it looks only at the details given, and the soft credit check is Synchrony's and Fortiva's.
+  await walkToTheEnd(j, page, es('application.agree.leaseBoxMany', { lender: 'Snap', names: 'Synchrony y Fortiva' }));
 });
 
 /*
@@ -113,5 +114,5 @@ test('text at 200 %: the whole journey in Spanish reflows without scrolling side
     expect(overflow, `reflow on "${name}" at 200 %`).toEqual({ scroll: 0, wide: [] });
   };
   await page.goto(`/start/entity-keys/${DEL_VALLE}`);
-  await walkToTheEnd(j, page, 'Synchrony y Fortiva', reflows);
+  await walkToTheEnd(j, page, es('application.agree.boxMany', { names: 'Synchrony y Fortiva' }), reflows);
 });

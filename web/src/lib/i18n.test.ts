@@ -1,3 +1,5 @@
+// @vitest-environment jsdom
+// It sets <html lang> and reads the browser's languages: it needs a document.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { asLanguage, currentLanguage, forgetLanguageChoice, hasChosenLanguage, locale, preferredLanguage, setLanguage, t } from './i18n';
 
