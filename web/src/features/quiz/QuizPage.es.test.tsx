@@ -40,8 +40,9 @@ describe('identity quiz in Spanish', () => {
     get.mockResolvedValue({ result: 'failed', attemptsLeft: 1, passed: false, quiz });
     show();
     expect(await screen.findByRole('heading', { level: 1, name: 'Confirme su identidad' })).toBeTruthy();
+    // The heading shows while the questions load; the rest comes with them.
+    expect((await screen.findByRole('alert')).textContent).toMatch(/le queda 1 intento más/);
     expect(screen.getByText('Synchrony le hace algunas preguntas cuyas respuestas solo usted debería saber.')).toBeTruthy();
-    expect(screen.getByRole('alert').textContent).toMatch(/le queda 1 intento más/);
     await userEvent.click(screen.getByRole('button', { name: 'Enviar mis respuestas' }));
     expect(screen.getAllByText('Por favor, elija una respuesta.')).toHaveLength(2);
     expect(post).not.toHaveBeenCalled();
