@@ -2,16 +2,23 @@ package chairside
 
 import (
 	"context"
+	"reflect"
 	"time"
 )
 
-// Lender is what a lender does for us. The sandbox (package lender/sandbox)
-// implements it for all eleven providers; an HTTP adapter for real lender
-// APIs implements it later. Every lender step carries Reference, our
-// platform reference for the step — the same on every attempt of it
-// (LenderCall.Reference) — which the lender uses as its idempotency key so
-// that a retry can never become a second application (a second hard
-// inquiry).
+// Lender is what every lender does for us: the core of an application,
+// from the decision to the opened account. A lender's own steps between
+// (a bank account, a down payment, the Wisconsin spouse question …) are
+// optional: each is a small interface below, which a lender implements
+// only when it has that step, and the flow service asks for one with
+// StepOf before anything is claimed. The sandbox (package lender/sandbox)
+// gives each of its eleven providers the steps its product has; the HTTP
+// adapter (lender/httplender) has every step, as our protocol does.
+//
+// Every lender step carries Reference, our platform reference for the
+// step — the same on every attempt of it (LenderCall.Reference) — which
+// the lender uses as its idempotency key so that a retry can never become
+// a second application (a second hard inquiry).
 //
 // A decline is an ordinary answer (a Decision with ResponseDeclined), not an
 // error. An error return means the lender could not be reached or answered
@@ -23,25 +30,6 @@ type Lender interface {
 	Plans(ctx context.Context, req *PlansRequest) ([]PaymentPlan, error)
 	// AcceptOffer accepts the selected plan.
 	AcceptOffer(ctx context.Context, req *OfferRequest) error
-	// AddBankAccount gives the lender the checking account the payments are
-	// drawn from (Snap needs it before signing).
-	AddBankAccount(ctx context.Context, req *BankAccountRequest) error
-	// AddCard gives the lender the card the payments are charged to. The
-	// card number and CVV pass through to the lender and are never kept.
-	AddCard(ctx context.Context, req *BankCardRequest) error
-	// DownPayment records the down payment of an accepted offer: collected
-	// by the office staff, or to be paid at the office before treatment.
-	DownPayment(ctx context.Context, req *DownPaymentRequest) error
-	// AddContact gives the lender one more person through whom to reach
-	// the patient. Nothing of it is kept by the caller.
-	AddContact(ctx context.Context, req *ContactRequest) error
-	// RecordConsent tells the lender the patient agreed to (acknowledged)
-	// one of its documents on a screen of its own: the agreement, the
-	// California notice, the cardholder agreement.
-	RecordConsent(ctx context.Context, req *ConsentNotice) error
-	// AddSpouse answers Wisconsin's marital property question: whether the
-	// applicant is married and, if so, the spouse the lender must notify.
-	AddSpouse(ctx context.Context, req *SpouseRequest) error
 	// ESign records the signed agreement with the lender.
 	ESign(ctx context.Context, req *OfferRequest) error
 	// Complete finishes the lender's account opening after signing.
@@ -53,22 +41,125 @@ type Lender interface {
 	// ("california_notice", "cardholder_agreement") or one of the
 	// documents pages' (the DocKind… kinds).
 	Document(ctx context.Context, providerKey, kind string) (*Document, error)
-	// Quiz hands out the identity questions of an application whose
-	// decision carries a StipulationIdentityQuiz (a fetch, not a step).
+}
+
+// BankAccounts is a lender whose payments are drawn from a checking
+// account it must have before signing (a lease paid on paydays, a payment
+// plan paid by bank transfer).
+type BankAccounts interface {
+	// AddBankAccount gives the lender the checking account the payments
+	// are drawn from.
+	AddBankAccount(ctx context.Context, req *BankAccountRequest) error
+}
+
+// Cards is a lender that charges its monthly payments to a card it must
+// have before signing (an in-office payment plan).
+type Cards interface {
+	// AddCard gives the lender the card the payments are charged to. The
+	// card number and CVV pass through to the lender and are never kept.
+	AddCard(ctx context.Context, req *BankCardRequest) error
+}
+
+// DownPayments is a lender whose offer may need a down payment, settled
+// at the office, before signing.
+type DownPayments interface {
+	// DownPayment records the down payment of an accepted offer: collected
+	// by the office staff, or to be paid at the office before treatment.
+	DownPayment(ctx context.Context, req *DownPaymentRequest) error
+}
+
+// Contacts is a lender that asks, before signing, for one more person
+// through whom to reach the patient.
+type Contacts interface {
+	// AddContact gives the lender that person. Nothing of it is kept by
+	// the caller.
+	AddContact(ctx context.Context, req *ContactRequest) error
+}
+
+// Consents is a lender with documents the patient agrees to (or
+// acknowledges) on a screen of their own: its agreement, the California
+// notice, a cardholder agreement.
+type Consents interface {
+	// RecordConsent tells the lender the patient agreed to one of them.
+	RecordConsent(ctx context.Context, req *ConsentNotice) error
+}
+
+// Spouses is a lender that must notify the spouse of an applicant living
+// in Wisconsin (the state's marital property law).
+type Spouses interface {
+	// AddSpouse answers whether the applicant is married and, if so, the
+	// spouse the lender must notify.
+	AddSpouse(ctx context.Context, req *SpouseRequest) error
+}
+
+// Quizzes is a lender that may ask identity questions before signing: its
+// decision then carries a StipulationIdentityQuiz.
+type Quizzes interface {
+	// Quiz hands out the identity questions of an application (a fetch,
+	// not a step).
 	Quiz(ctx context.Context, req *QuizRequest) (*Quiz, error)
 	// Answers grades the answers to a quiz: passed, failed or expired.
 	Answers(ctx context.Context, req *AnswersRequest) (*QuizResult, error)
+}
+
+// Patches is a lender that may leave a decision pending until it is sent
+// something more (PatchIncome: the verified yearly income).
+type Patches interface {
 	// Patch gives a pending application what its lender asked for (a
 	// stipulation whose type is the patch type) and answers its decision
 	// after it, with the lenderApplicationId to use from then on.
 	Patch(ctx context.Context, req *PatchRequest) (*Decision, error)
+}
+
+// Stipulations is a lender that tells where each thing a pending decision
+// waits for stands, when asked.
+type Stipulations interface {
 	// Stipulations answers the current status of some of a pending
 	// application's stipulations (a read, not a step).
 	Stipulations(ctx context.Context, req *StipulationsRequest) ([]Stipulation, error)
+}
+
+// CreditLimits is a revolving (card) lender that may raise the limit of an
+// account the patient already has.
+type CreditLimits interface {
 	// ChangeCreditLimit asks for a higher limit on an existing revolving
 	// account. A decline is an ordinary answer (the limit unchanged); an
 	// error means the lender could not be reached.
 	ChangeCreditLimit(ctx context.Context, req *CreditLimitRequest) (*CreditLimitAnswer, error)
+}
+
+// StepOf answers l's optional step S (one of the interfaces above) and
+// whether l has it. A decorator — a Lender around another, such as the
+// metrics' counter in lender/instrument.go — implements no step itself,
+// since it cannot know which its lender has: it answers through an
+// As(target any) bool method instead (see AsStep).
+func StepOf[S any](l Lender) (S, bool) {
+	var step S
+	ok := AsStep(l, &step)
+	return step, ok
+}
+
+// AsStep sets *target, a pointer to an optional step's interface, to l's
+// step and reports whether l has it: l itself when its type has the
+// methods, else what l's As method answers. A decorator that changes
+// nothing of the steps implements As with AsStep on the lender it wraps;
+// one that does (the metrics' counter) wraps what that answers.
+func AsStep(l Lender, target any) bool {
+	if l == nil {
+		return false
+	}
+	t := reflect.ValueOf(target)
+	if t.Kind() != reflect.Pointer || t.IsNil() || t.Elem().Kind() != reflect.Interface {
+		panic("chairside.AsStep: target must be a non-nil pointer to an interface")
+	}
+	if v := reflect.ValueOf(l); v.Type().Implements(t.Elem().Type()) {
+		t.Elem().Set(v)
+		return true
+	}
+	if d, ok := l.(interface{ As(target any) bool }); ok {
+		return d.As(target)
+	}
+	return false
 }
 
 // Credit limit answers (CreditLimitAnswer.Status).
@@ -303,6 +394,7 @@ type SpouseRequest struct {
 }
 
 // Lenders finds the Lender for a provider key; ENOTFOUND for unknown keys.
+// What it answers has the optional steps of that lender (StepOf).
 type Lenders interface {
 	Lender(providerKey string) (Lender, error)
 }

@@ -139,6 +139,10 @@ func checkCreditLimitChange(req *CreditLimitChangeRequest, current, most int64, 
 // be reached answers the result error with the limit unchanged (recorded
 // nowhere), and the step may be tried again.
 func (s *Service) ChangeCreditLimit(ctx context.Context, c *Caller, providerKey string, req *CreditLimitChangeRequest) (*StepAnswer[CreditLimitChangeResult], error) {
+	limits, err := stepOf[chairside.CreditLimits](s, providerKey)
+	if err != nil {
+		return nil, err
+	}
 	pa, p, purchase, err := s.accountFacts(ctx, c, providerKey)
 	if err != nil {
 		return nil, err
@@ -177,8 +181,8 @@ func (s *Service) ChangeCreditLimit(ctx context.Context, c *Caller, providerKey 
 			s.eventIn(ctx, tx, c.Session, providerKey, "credit_limit.requested", nil)
 			return nil
 		},
-		call: func(ctx context.Context, l chairside.Lender, pa *chairside.ProviderApplication, ref string) (*chairside.Decision, error) {
-			a, err := l.ChangeCreditLimit(ctx, &chairside.CreditLimitRequest{ProviderKey: providerKey, LenderApplicationID: pa.LenderApplicationID,
+		call: func(ctx context.Context, _ chairside.Lender, pa *chairside.ProviderApplication, ref string) (*chairside.Decision, error) {
+			a, err := limits.ChangeCreditLimit(ctx, &chairside.CreditLimitRequest{ProviderKey: providerKey, LenderApplicationID: pa.LenderApplicationID,
 				RequestedLimitCents: requested, AnnualGrossIncomeCents: income, Reference: ref, Now: s.now().UTC()})
 			if err != nil {
 				return nil, err

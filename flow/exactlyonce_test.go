@@ -138,6 +138,9 @@ type gatedLender struct {
 	g *gatedLenders
 }
 
+// As hands out the optional steps of the lender it gates, ungated.
+func (l *gatedLender) As(target any) bool { return chairside.AsStep(l.Lender, target) }
+
 func (l *gatedLender) wait() {
 	first := false
 	l.g.once.Do(func() { first = true })

@@ -40,6 +40,10 @@ type countingLender struct {
 	c *countingLenders
 }
 
+// As hands out the sandbox lender's optional steps as they are
+// (chairside.StepOf): this decorator changes only core methods.
+func (l *countingLender) As(target any) bool { return chairside.AsStep(l.Lender, target) }
+
 func (l *countingLender) AcceptOffer(ctx context.Context, req *chairside.OfferRequest) error {
 	if l.c.failAccept.Load() {
 		return errors.New("lender down")

@@ -271,6 +271,10 @@ type DownPaymentRequest struct {
 // lender: in the office the staff confirm they collected it; at home the
 // patient acknowledges it is paid at the office before treatment.
 func (s *Service) DownPayment(ctx context.Context, c *Caller, providerKey string, req *DownPaymentRequest) (*StepAnswer[chairside.ProviderApplication], error) {
+	downPayments, err := stepOf[chairside.DownPayments](s, providerKey)
+	if err != nil {
+		return nil, err
+	}
 	pa, err := s.requireStep(ctx, c, providerKey, chairside.JourneyDownPayment)
 	if err != nil {
 		return nil, err
@@ -289,8 +293,8 @@ func (s *Service) DownPayment(ctx context.Context, c *Caller, providerKey string
 	a, err := s.runOfferStep(ctx, c, providerKey, offerStep{
 		step: chairside.StepDownPayment, from: chairside.StatusOfferAccepted, to: chairside.StatusOfferAccepted, event: "payment.down_payment",
 		hash: sha256Hex(strings.Join([]string{chairside.StepDownPayment, pa.SelectedPlanCode, in.Method, strconv.FormatInt(in.AmountCents, 10)}, "\x00")),
-		call: func(ctx context.Context, l chairside.Lender, pa *chairside.ProviderApplication, ref string) (*chairside.Decision, error) {
-			return nil, l.DownPayment(ctx, &chairside.DownPaymentRequest{
+		call: func(ctx context.Context, _ chairside.Lender, pa *chairside.ProviderApplication, ref string) (*chairside.Decision, error) {
+			return nil, downPayments.DownPayment(ctx, &chairside.DownPaymentRequest{
 				ProviderKey: providerKey, LenderApplicationID: pa.LenderApplicationID,
 				AmountCents: in.AmountCents, Method: in.Method, Reference: ref, Now: s.now().UTC(),
 			})
@@ -335,6 +339,10 @@ type ContactRequest = validate.ContactInput
 // patient. Nothing of it is stored: the step's request hash is keyed (the
 // blind-index key) and its recorded answer is the provider application.
 func (s *Service) AddContact(ctx context.Context, c *Caller, providerKey string, req *ContactRequest) (*StepAnswer[chairside.ProviderApplication], error) {
+	contacts, err := stepOf[chairside.Contacts](s, providerKey)
+	if err != nil {
+		return nil, err
+	}
 	req.Name = strings.Join(strings.Fields(req.Name), " ")
 	req.Phone = strings.Map(func(r rune) rune {
 		if r >= '0' && r <= '9' {
@@ -352,8 +360,8 @@ func (s *Service) AddContact(ctx context.Context, c *Caller, providerKey string,
 	a, err := s.runOfferStep(ctx, c, providerKey, offerStep{
 		step: chairside.StepAdditionalContact, from: chairside.StatusOfferAccepted, to: chairside.StatusOfferAccepted, event: "contact.added", replayAny: true,
 		hash: s.keys.BlindIndex(strings.Join([]string{chairside.StepAdditionalContact, in.Name, in.Relationship, in.Phone}, "\x00")),
-		call: func(ctx context.Context, l chairside.Lender, pa *chairside.ProviderApplication, ref string) (*chairside.Decision, error) {
-			return nil, l.AddContact(ctx, &chairside.ContactRequest{
+		call: func(ctx context.Context, _ chairside.Lender, pa *chairside.ProviderApplication, ref string) (*chairside.Decision, error) {
+			return nil, contacts.AddContact(ctx, &chairside.ContactRequest{
 				ProviderKey: providerKey, LenderApplicationID: pa.LenderApplicationID,
 				Name: in.Name, Relationship: in.Relationship, Phone: in.Phone, Reference: ref, Now: s.now().UTC(),
 			})

@@ -65,6 +65,10 @@ func (s *Service) AgreeCardholderAgreement(ctx context.Context, c *Caller, provi
 // then runs the step: the consent recorded in the claim, the lender told.
 func (s *Service) consentStep(ctx context.Context, c *Caller, providerKey, journey string, req *ConsentStepRequest) (*StepAnswer[chairside.ProviderApplication], error) {
 	cs := consentSteps[journey]
+	consents, err := stepOf[chairside.Consents](s, providerKey)
+	if err != nil {
+		return nil, err
+	}
 	if _, err := s.requireStep(ctx, c, providerKey, journey); err != nil {
 		return nil, err
 	}
@@ -85,8 +89,8 @@ func (s *Service) consentStep(ctx context.Context, c *Caller, providerKey, journ
 		prepare: func(ctx context.Context, tx chairside.Store, pa *chairside.ProviderApplication) error {
 			return tx.CreateConsent(ctx, s.consentRecord(c, providerKey, cs.kind, doc, pa.SelectedPlanCode, nil, s.now().UTC()))
 		},
-		call: func(ctx context.Context, l chairside.Lender, pa *chairside.ProviderApplication, ref string) (*chairside.Decision, error) {
-			return nil, l.RecordConsent(ctx, &chairside.ConsentNotice{
+		call: func(ctx context.Context, _ chairside.Lender, pa *chairside.ProviderApplication, ref string) (*chairside.Decision, error) {
+			return nil, consents.RecordConsent(ctx, &chairside.ConsentNotice{
 				ProviderKey: providerKey, LenderApplicationID: pa.LenderApplicationID, Kind: cs.kind,
 				DocumentID: doc.ID, DocumentVersion: doc.Version, Reference: ref, Now: s.now().UTC(),
 			})
@@ -107,6 +111,10 @@ type WisconsinRequest struct {
 // spouse's name and address when married. Nothing of it is stored (the
 // step's request hash is keyed).
 func (s *Service) AnswerWisconsin(ctx context.Context, c *Caller, providerKey string, req *WisconsinRequest) (*StepAnswer[chairside.ProviderApplication], error) {
+	spouses, err := stepOf[chairside.Spouses](s, providerKey)
+	if err != nil {
+		return nil, err
+	}
 	if _, err := s.requireStep(ctx, c, providerKey, chairside.JourneyWisconsin); err != nil {
 		return nil, err
 	}
@@ -131,8 +139,8 @@ func (s *Service) AnswerWisconsin(ctx context.Context, c *Caller, providerKey st
 		event: "wisconsin.answered", replayAny: true,
 		hash: s.keys.BlindIndex(strings.Join([]string{chairside.StepWisconsinSpouse, boolWord(married), sp.FirstName, sp.LastName,
 			sp.AddressLine1, sp.AddressLine2, sp.City, sp.State, sp.ZipCode}, "\x00")),
-		call: func(ctx context.Context, l chairside.Lender, pa *chairside.ProviderApplication, ref string) (*chairside.Decision, error) {
-			return nil, l.AddSpouse(ctx, &chairside.SpouseRequest{
+		call: func(ctx context.Context, _ chairside.Lender, pa *chairside.ProviderApplication, ref string) (*chairside.Decision, error) {
+			return nil, spouses.AddSpouse(ctx, &chairside.SpouseRequest{
 				ProviderKey: providerKey, LenderApplicationID: pa.LenderApplicationID, Married: married,
 				FirstName: sp.FirstName, LastName: sp.LastName, AddressLine1: sp.AddressLine1, AddressLine2: sp.AddressLine2,
 				City: sp.City, State: sp.State, ZipCode: sp.ZipCode, Reference: ref, Now: s.now().UTC(),

@@ -32,7 +32,8 @@ type offerStep struct {
 	// only mean the same thing.
 	replayAny bool
 	// call asks the lender with the step's reference; complete answers the
-	// lender's final decision.
+	// lender's final decision. An optional step's call asks the step its
+	// method found before anything was claimed (stepOf, step.go), not l.
 	call func(ctx context.Context, l chairside.Lender, pa *chairside.ProviderApplication, reference string) (*chairside.Decision, error)
 	// answer, when set, gives the event and the answer recorded, for the
 	// first request and repeats alike, from the provider application as

@@ -85,6 +85,10 @@ func (s *Service) Patch(ctx context.Context, c *Caller, providerKey, patchType s
 	if !ok {
 		return nil, errorf(chairside.ENOTFOUND, "There is no such update.")
 	}
+	patches, err := stepOf[chairside.Patches](s, providerKey)
+	if err != nil {
+		return nil, err
+	}
 	if err := s.checkPatch(providerKey, req); err != nil {
 		return nil, err
 	}
@@ -98,8 +102,8 @@ func (s *Service) Patch(ctx context.Context, c *Caller, providerKey, patchType s
 			}
 			return nil
 		},
-		call: func(ctx context.Context, l chairside.Lender, pa *chairside.ProviderApplication, ref string) (*chairside.Decision, error) {
-			d, err := l.Patch(ctx, &chairside.PatchRequest{
+		call: func(ctx context.Context, _ chairside.Lender, pa *chairside.ProviderApplication, ref string) (*chairside.Decision, error) {
+			d, err := patches.Patch(ctx, &chairside.PatchRequest{
 				ProviderKey:            providerKey,
 				LenderApplicationID:    pa.LenderApplicationID,
 				PatchType:              patchType,

@@ -30,6 +30,10 @@ func invalidPayment(fe []chairside.FieldError) error {
 // AddBankAccount gives the lender the checking account the payments come
 // from. Allowed once the offer is accepted and before it is signed.
 func (s *Service) AddBankAccount(ctx context.Context, c *Caller, providerKey string, req *BankAccountRequest) (*StepAnswer[chairside.ProviderApplication], error) {
+	bank, err := stepOf[chairside.BankAccounts](s, providerKey)
+	if err != nil {
+		return nil, err
+	}
 	req.BankName = strings.TrimSpace(req.BankName)
 	if fe := validate.BankAccount(req); len(fe) > 0 {
 		return nil, invalidPayment(fe)
@@ -38,8 +42,8 @@ func (s *Service) AddBankAccount(ctx context.Context, c *Caller, providerKey str
 	a, err := s.runOfferStep(ctx, c, providerKey, offerStep{
 		step: chairside.StepBankAccount, from: chairside.StatusOfferAccepted, to: chairside.StatusOfferAccepted, event: "payment.bank_account_added", replayAny: true,
 		hash: s.keys.BlindIndex(strings.Join([]string{chairside.StepBankAccount, in.RoutingNumber, in.AccountNumber, in.BankName, in.AccountType}, "\x00")),
-		call: func(ctx context.Context, l chairside.Lender, pa *chairside.ProviderApplication, ref string) (*chairside.Decision, error) {
-			return nil, l.AddBankAccount(ctx, &chairside.BankAccountRequest{
+		call: func(ctx context.Context, _ chairside.Lender, pa *chairside.ProviderApplication, ref string) (*chairside.Decision, error) {
+			return nil, bank.AddBankAccount(ctx, &chairside.BankAccountRequest{
 				ProviderKey:         providerKey,
 				LenderApplicationID: pa.LenderApplicationID,
 				RoutingNumber:       in.RoutingNumber,
@@ -58,6 +62,10 @@ func (s *Service) AddBankAccount(ctx context.Context, c *Caller, providerKey str
 // number and CVV reach the lender and nothing else: the request hash is
 // keyed, and nothing of the card is recorded.
 func (s *Service) AddCard(ctx context.Context, c *Caller, providerKey string, req *BankCardRequest) (*StepAnswer[chairside.ProviderApplication], error) {
+	cards, err := stepOf[chairside.Cards](s, providerKey)
+	if err != nil {
+		return nil, err
+	}
 	req.CardholderName = strings.TrimSpace(req.CardholderName)
 	if fe := validate.BankCard(req, s.now()); len(fe) > 0 {
 		return nil, invalidPayment(fe)
@@ -69,8 +77,8 @@ func (s *Service) AddCard(ctx context.Context, c *Caller, providerKey string, re
 		// outlive the call that uses it, not even a keyed hash.
 		hash: s.keys.BlindIndex(strings.Join([]string{chairside.StepBankCard, in.CardholderName, in.CardNumber,
 			strconv.Itoa(in.ExpiryMonth), strconv.Itoa(in.ExpiryYear), in.ZIP}, "\x00")),
-		call: func(ctx context.Context, l chairside.Lender, pa *chairside.ProviderApplication, ref string) (*chairside.Decision, error) {
-			return nil, l.AddCard(ctx, &chairside.BankCardRequest{
+		call: func(ctx context.Context, _ chairside.Lender, pa *chairside.ProviderApplication, ref string) (*chairside.Decision, error) {
+			return nil, cards.AddCard(ctx, &chairside.BankCardRequest{
 				ProviderKey:         providerKey,
 				LenderApplicationID: pa.LenderApplicationID,
 				CardholderName:      in.CardholderName,

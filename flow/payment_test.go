@@ -36,18 +36,13 @@ func fieldsOf(err error) string {
 // TestPaymentValidation: the bank account and the card are checked (ABA
 // checksum, Luhn, Amex lengths, expiry) before anything is claimed; a
 // refused one reaches no lender and its errors never repeat the numbers.
+// HFD takes both (its monthly payments come from either).
 func TestPaymentValidation(t *testing.T) {
 	storetest.EachEngine(t, func(t *testing.T, e storetest.Engine) {
-		f := newFixture(t, e, flow.Options{})
+		f := &hfdFixture{fixture: newFixture(t, e, flow.Options{})}
+		seedHFDOffice(t, e, hfdEntityKey, chairside.RolePrimary, "TX")
 		ctx := context.Background()
-		c := f.caller(t)
-		if _, err := f.submit(t, c, snapKey, "Approve", "123450041"); err != nil {
-			t.Fatal(err)
-		}
-		f.confirmPlan(t, c, snapKey)
-		if _, err := f.svc.AcceptOffer(ctx, c, snapKey, nil); err != nil {
-			t.Fatal(err)
-		}
+		c, _ := f.hfdAccepted(t, hfdEntityKey, chairside.ExperienceInStore, "123450041")
 		for name, tc := range map[string]struct {
 			change func(*flow.BankAccountRequest)
 			want   string
@@ -62,7 +57,7 @@ func TestPaymentValidation(t *testing.T) {
 		} {
 			r := goodAccount()
 			tc.change(r)
-			_, err := f.svc.AddBankAccount(ctx, c, snapKey, r)
+			_, err := f.svc.AddBankAccount(ctx, c, hfdKey, r)
 			if chairside.ErrorCode(err) != chairside.EINVALID || fieldsOf(err) != tc.want {
 				t.Errorf("%s: %v %q, want %s", name, err, fieldsOf(err), tc.want)
 			}
@@ -87,7 +82,7 @@ func TestPaymentValidation(t *testing.T) {
 		} {
 			r := goodCard()
 			tc.change(r)
-			_, err := f.svc.AddCard(ctx, c, snapKey, r)
+			_, err := f.svc.AddCard(ctx, c, hfdKey, r)
 			if chairside.ErrorCode(err) != chairside.EINVALID || fieldsOf(err) != tc.want {
 				t.Errorf("%s: %v %q, want %s", name, err, fieldsOf(err), tc.want)
 			}
@@ -111,9 +106,10 @@ func TestPaymentValidation(t *testing.T) {
 }
 
 // TestSnapBankAccountBeforeSigning: Snap's e-sign is refused while its
-// bank account is missing and reaches no lender; the bank-account and card
-// steps are each asked once, whatever the repeats; then signing goes
-// through and the audit holds the signed application to its bank account.
+// bank account is missing and reaches no lender; the bank-account step is
+// asked once, whatever the repeats, and a card, which a lease does not
+// take, is refused without reaching the lender; then signing goes through
+// and the audit holds the signed application to its bank account.
 func TestSnapBankAccountBeforeSigning(t *testing.T) {
 	storetest.EachEngine(t, func(t *testing.T, e storetest.Engine) {
 		f := newFixture(t, e, flow.Options{})
@@ -157,16 +153,12 @@ func TestSnapBankAccountBeforeSigning(t *testing.T) {
 			t.Fatalf("another account: %v, want idempotency_mismatch", err)
 		}
 		c.IdempotencyKey = "add-card"
-		if _, err := f.svc.AddCard(ctx, c, snapKey, goodCard()); err != nil {
-			t.Fatal(err)
+		if _, err := f.svc.AddCard(ctx, c, snapKey, goodCard()); chairside.ErrorCode(err) != chairside.ENOTFOUND {
+			t.Fatalf("a card for Snap's lease: %v, want not found", err)
 		}
-		c.IdempotencyKey = "add-card-again"
-		if _, err := f.svc.AddCard(ctx, c, snapKey, goodCard()); err != nil {
-			t.Fatal(err)
-		}
-		for _, op := range []string{sandbox.OpBankAccount, sandbox.OpBankCard} {
-			if n, _ := f.log.count(op); n != 1 {
-				t.Errorf("%s reached the lender %d times, want 1", op, n)
+		for op, want := range map[string]int{sandbox.OpBankAccount: 1, sandbox.OpBankCard: 0} {
+			if n, _ := f.log.count(op); n != want {
+				t.Errorf("%s reached the lender %d times, want %d", op, n, want)
 			}
 		}
 		// Snap's lease agreement is read and agreed on its own screen; the
@@ -190,10 +182,10 @@ func TestSnapBankAccountBeforeSigning(t *testing.T) {
 		}
 		// After signing the payment method is settled.
 		c.IdempotencyKey = "late"
-		late := goodCard()
-		late.ZIP = "30302"
-		if _, err := f.svc.AddCard(ctx, c, snapKey, late); err == nil {
-			t.Fatal("a card after signing was accepted")
+		late := goodAccount()
+		late.BankName = "Second Test Bank"
+		if _, err := f.svc.AddBankAccount(ctx, c, snapKey, late); err == nil {
+			t.Fatal("another account after signing was accepted")
 		}
 		if _, err := f.svc.Complete(ctx, c, snapKey); err != nil {
 			t.Fatal(err)

@@ -100,6 +100,10 @@ func (s *Service) quizPhase(pa *chairside.ProviderApplication) error {
 // Quiz answers where the identity quiz stands, with fresh questions when
 // an attempt is left.
 func (s *Service) Quiz(ctx context.Context, c *Caller, providerKey string) (*QuizView, error) {
+	quizzes, err := stepOf[chairside.Quizzes](s, providerKey)
+	if err != nil {
+		return nil, err
+	}
 	pa, err := s.ownProviderApplication(ctx, c, providerKey)
 	if err != nil {
 		return nil, err
@@ -116,17 +120,18 @@ func (s *Service) Quiz(ctx context.Context, c *Caller, providerKey string) (*Qui
 	if err := s.quizPhase(pa); err != nil {
 		return nil, err
 	}
-	if v.Quiz, err = s.fetchQuiz(ctx, pa, q.graded+1); err != nil {
+	if v.Quiz, err = s.fetchQuiz(ctx, quizzes, pa, q.graded+1); err != nil {
 		return nil, err
 	}
 	return v, nil
 }
 
-func (s *Service) fetchQuiz(ctx context.Context, pa *chairside.ProviderApplication, attempt int) (*chairside.Quiz, error) {
+// fetchQuiz asks quizzes, pa's lender, for the questions of an attempt.
+func (s *Service) fetchQuiz(ctx context.Context, quizzes chairside.Quizzes, pa *chairside.ProviderApplication, attempt int) (*chairside.Quiz, error) {
 	var quiz *chairside.Quiz
-	err := s.callLender(ctx, pa.ProviderKey, func(ctx context.Context, l chairside.Lender) error {
+	err := s.detached(ctx, func(ctx context.Context) error {
 		var err error
-		quiz, err = l.Quiz(ctx, &chairside.QuizRequest{
+		quiz, err = quizzes.Quiz(ctx, &chairside.QuizRequest{
 			ProviderKey: pa.ProviderKey, LenderApplicationID: pa.LenderApplicationID, Attempt: attempt, Now: s.now().UTC(),
 		})
 		return err
@@ -161,6 +166,10 @@ func answersHash(req *AnswersRequest) string {
 // The recorded answer never holds a quiz (the one fetched now is the
 // patient's next), so an answer with one is not the record.
 func (s *Service) Answers(ctx context.Context, c *Caller, providerKey string, req *AnswersRequest) (*StepAnswer[QuizView], error) {
+	quizzes, err := stepOf[chairside.Quizzes](s, providerKey)
+	if err != nil {
+		return nil, err
+	}
 	if req == nil || req.QuizID == "" || len(req.Answers) == 0 {
 		return nil, errorf(chairside.EBADREQUEST, "Please answer every question.")
 	}
@@ -172,9 +181,9 @@ func (s *Service) Answers(ctx context.Context, c *Caller, providerKey string, re
 		return recorded[QuizView](replay, nil), nil
 	}
 	var res *chairside.QuizResult
-	lerr := s.callLender(ctx, providerKey, func(ctx context.Context, l chairside.Lender) error {
+	lerr := s.detached(ctx, func(ctx context.Context) error {
 		var err error
-		res, err = l.Answers(ctx, &chairside.AnswersRequest{
+		res, err = quizzes.Answers(ctx, &chairside.AnswersRequest{
 			ProviderKey: providerKey, LenderApplicationID: pa.LenderApplicationID,
 			QuizID: req.QuizID, Answers: req.Answers, Reference: call.Reference, Now: s.now().UTC(),
 		})
@@ -197,7 +206,7 @@ func (s *Service) Answers(ctx context.Context, c *Caller, providerKey string, re
 		return nil, errorf(chairside.ELENDER, "We did not get an answer from the lender. Please try again.")
 	}
 	if !v.Passed && v.AttemptsLeft > 0 {
-		if v.Quiz, err = s.fetchQuiz(ctx, pa, QuizAttempts-v.AttemptsLeft+1); err != nil {
+		if v.Quiz, err = s.fetchQuiz(ctx, quizzes, pa, QuizAttempts-v.AttemptsLeft+1); err != nil {
 			return nil, err
 		}
 		return notRecorded(v), nil

@@ -184,15 +184,39 @@ func clientKey(k string) string {
 	return sha256Hex(k)[:32]
 }
 
-// callLender runs fn against the lender of providerKey under the lender
-// time-out, detached from the request: an answer the lender gave must be
-// recorded even when the browser has gone.
+// callLender runs fn against the lender of providerKey as detached does.
 func (s *Service) callLender(ctx context.Context, providerKey string, fn func(context.Context, chairside.Lender) error) error {
 	l, err := s.lenders.Lender(providerKey)
 	if err != nil {
 		return err
 	}
+	return s.detached(ctx, func(ctx context.Context) error { return fn(ctx, l) })
+}
+
+// detached runs fn, a lender call, under the lender time-out, detached
+// from the request: an answer the lender gave must be recorded even when
+// the browser has gone.
+func (s *Service) detached(ctx context.Context, fn func(context.Context) error) error {
 	lctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), s.opts.LenderTimeout)
 	defer cancel()
-	return fn(lctx, l)
+	return fn(lctx)
+}
+
+// stepOf answers the lender of providerKey as its optional step S
+// (chairside.Cards, chairside.Quizzes …), or ENOTFOUND when that lender has
+// no such step. Every optional step asks it first, before its step is
+// claimed: a lender without the step is never called, and no claim is
+// left running for an answer that cannot come. The step's call then uses
+// what it answered.
+func stepOf[S any](s *Service, providerKey string) (S, error) {
+	var none S
+	l, err := s.lenders.Lender(providerKey)
+	if err != nil {
+		return none, err
+	}
+	step, ok := chairside.StepOf[S](l)
+	if !ok {
+		return none, errorf(chairside.ENOTFOUND, "This lender has no such step.")
+	}
+	return step, nil
 }

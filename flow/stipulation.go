@@ -82,6 +82,10 @@ func (s *Service) StipulationStatus(ctx context.Context, c *Caller, providerKey,
 // what it answers with the decision, which keeps its response code: only a
 // status check (ApplicationStatus) or a patch changes that.
 func (s *Service) RefreshStipulations(ctx context.Context, c *Caller, providerKey string, req *RefreshStipulationsRequest) (*StipulationsResponse, error) {
+	lender, err := stepOf[chairside.Stipulations](s, providerKey)
+	if err != nil {
+		return nil, err
+	}
 	if req != nil && len(req.StipulationIDs) > maxStipulationRefresh {
 		return nil, errorf(chairside.EBADREQUEST, "Name at most %d stipulations.", maxStipulationRefresh)
 	}
@@ -101,10 +105,6 @@ func (s *Service) RefreshStipulations(ctx context.Context, c *Caller, providerKe
 	}
 	if len(known) == 0 {
 		return &StipulationsResponse{Stipulations: []chairside.Stipulation{}}, nil
-	}
-	lender, err := s.lenders.Lender(providerKey)
-	if err != nil {
-		return nil, err
 	}
 	lctx, cancel := context.WithTimeout(ctx, s.opts.LenderTimeout)
 	got, err := lender.Stipulations(lctx, &chairside.StipulationsRequest{

@@ -37,12 +37,14 @@ func cvvPatterns() []*regexp.Regexp {
 	}
 }
 
-// TestSnapPaymentNeverKept runs the Snap journey through the API on both
+// TestPaymentNeverKept runs the Snap journey through the API on both
 // engines — accept, e-sign refused until the bank account is given, bank
-// account, card, e-sign, complete — and then searches the database (the
-// SQLite file and its -wal; every PostgreSQL table) and the server log for
-// the card number and the CVV: found nowhere.
-func TestSnapPaymentNeverKept(t *testing.T) {
+// account, a card refused (a lease takes none), e-sign, complete — gives
+// HFD, whose monthly payments may come from a card, a card, and then
+// searches the database (the SQLite file and its -wal; every PostgreSQL
+// table) and the server log for the card number and the CVV: found
+// nowhere.
+func TestPaymentNeverKept(t *testing.T) {
 	eachEngine(t, config{}, func(t *testing.T, h *harness) {
 		const key = "snap_standard"
 		sid := h.start(t)
@@ -87,12 +89,19 @@ func TestSnapPaymentNeverKept(t *testing.T) {
 		}
 		badCard["cardNumber"] = "4111111111111112"
 		badCard["cvv"] = "7391"
-		res = h.do(t, req{method: "POST", path: "/providers/" + key + "/application/bank-card", session: sid, body: badCard})
+		want(t, h.do(t, req{method: "POST", path: "/providers/" + key + "/application/bank-card", session: sid, body: card}), 404, chairside.ENOTFOUND)
+
+		const hfd = "hfd_standard"
+		hsid := hfdSession(t, h, "1000200030009700")
+		want(t, h.prequalify(t, hsid, hfd, testkit.Applicant("Approve", "123450052")), 200, "")
+		hcode := confirmFirstPlan(t, h, hsid, hfd)
+		want(t, h.do(t, req{method: "POST", path: "/providers/" + hfd + "/acceptOffer", session: hsid, body: map[string]any{"providerPlanCode": hcode}}), 200, "")
+		res = h.do(t, req{method: "POST", path: "/providers/" + hfd + "/application/bank-card", session: hsid, body: badCard})
 		want(t, res, 400, chairside.EINVALID)
 		if bytes.Contains(res.body, []byte("4111111111111112")) || bytes.Contains(res.body, []byte("7391")) {
 			t.Errorf("the error repeats the card: %s", res.body)
 		}
-		res = h.do(t, req{method: "POST", path: "/providers/" + key + "/application/bank-card", session: sid, header: map[string]string{"Idempotency-Key": "card-1"}, body: card})
+		res = h.do(t, req{method: "POST", path: "/providers/" + hfd + "/application/bank-card", session: hsid, header: map[string]string{"Idempotency-Key": "card-1"}, body: card})
 		want(t, res, 200, "")
 		if bytes.Contains(res.body, []byte(testCardNumber)) {
 			t.Errorf("the answer repeats the card: %s", res.body)

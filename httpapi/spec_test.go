@@ -321,7 +321,8 @@ func specFullApply(t *testing.T, r *specRun) {
 	}
 }
 
-// specPaymentMethods: Snap's checking account and card.
+// specPaymentMethods: Snap's checking account, and HFD's card (a lease
+// takes none).
 func specPaymentMethods(t *testing.T, r *specRun) {
 	const key = "snap_standard"
 	sid := specStart(t, r, "")
@@ -332,10 +333,17 @@ func specPaymentMethods(t *testing.T, r *specRun) {
 	r.call(t, "POST /providers/{providerKey}/application/bank-account", req{method: "POST", path: "/providers/" + key + "/application/bank-account",
 		session: sid, body: map[string]any{"routingNumber": "011000015", "accountNumber": "000123456789", "bankName": "First Test Bank",
 			"accountType": "checking"}}, 200, appFields...)
-	r.call(t, "POST /providers/{providerKey}/application/bank-card", req{method: "POST", path: "/providers/" + key + "/application/bank-card",
-		session: sid, body: map[string]any{"cardholderName": "Maria Approve", "cardNumber": testCardNumber, "expiryMonth": 12,
-			"expiryYear": time.Now().Year() + 3, "cvv": testCVV, "zip": "30301"}}, 200, appFields...)
 	r.call(t, "POST /flow/finish/canceled", req{method: "POST", path: "/flow/finish/canceled", session: sid}, 200, "outcome")
+
+	const hfd = "hfd_standard"
+	hsid := hfdSession(t, r.h, "1000200030009710")
+	specPrequalify(t, r, hsid, hfd, testkit.Applicant("Approve", "123450912"))
+	code = specChoosePlan(t, r, hsid, hfd, 200000)
+	r.call(t, "POST /providers/{providerKey}/acceptOffer", req{method: "POST", path: "/providers/" + hfd + "/acceptOffer", session: hsid,
+		body: map[string]any{"providerPlanCode": code}}, 200, appFields...)
+	r.call(t, "POST /providers/{providerKey}/application/bank-card", req{method: "POST", path: "/providers/" + hfd + "/application/bank-card",
+		session: hsid, body: map[string]any{"cardholderName": "Maria Approve", "cardNumber": testCardNumber, "expiryMonth": 12,
+			"expiryYear": time.Now().Year() + 3, "cvv": testCVV, "zip": "30301"}}, 200, appFields...)
 }
 
 // specPendingAndPatch: a pending lender's stipulations and the income

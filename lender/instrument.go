@@ -31,7 +31,9 @@ func (i *instrumented) Lender(providerKey string) (chairside.Lender, error) {
 	return &counted{next: l, m: i.m, provider: providerKey}, nil
 }
 
-// counted is one provider's lender, counted.
+// counted is one provider's lender, counted. It has the core methods; the
+// optional steps of the lender it wraps it hands out, counted too, through
+// As (chairside.StepOf), so it has exactly the steps its lender has.
 type counted struct {
 	next     chairside.Lender
 	m        *metrics.Metrics
@@ -87,30 +89,6 @@ func (c *counted) AcceptOffer(ctx context.Context, req *chairside.OfferRequest) 
 	return timedErr(c, OpAcceptOffer, func() error { return c.next.AcceptOffer(ctx, req) })
 }
 
-func (c *counted) AddBankAccount(ctx context.Context, req *chairside.BankAccountRequest) error {
-	return timedErr(c, OpBankAccount, func() error { return c.next.AddBankAccount(ctx, req) })
-}
-
-func (c *counted) AddCard(ctx context.Context, req *chairside.BankCardRequest) error {
-	return timedErr(c, OpBankCard, func() error { return c.next.AddCard(ctx, req) })
-}
-
-func (c *counted) DownPayment(ctx context.Context, req *chairside.DownPaymentRequest) error {
-	return timedErr(c, OpDownPayment, func() error { return c.next.DownPayment(ctx, req) })
-}
-
-func (c *counted) AddContact(ctx context.Context, req *chairside.ContactRequest) error {
-	return timedErr(c, OpContact, func() error { return c.next.AddContact(ctx, req) })
-}
-
-func (c *counted) RecordConsent(ctx context.Context, req *chairside.ConsentNotice) error {
-	return timedErr(c, OpConsent, func() error { return c.next.RecordConsent(ctx, req) })
-}
-
-func (c *counted) AddSpouse(ctx context.Context, req *chairside.SpouseRequest) error {
-	return timedErr(c, OpSpouse, func() error { return c.next.AddSpouse(ctx, req) })
-}
-
 func (c *counted) ESign(ctx context.Context, req *chairside.OfferRequest) error {
 	return timedErr(c, OpESign, func() error { return c.next.ESign(ctx, req) })
 }
@@ -127,22 +105,125 @@ func (c *counted) Document(ctx context.Context, providerKey, kind string) (*chai
 	return timed(c, OpDocument, func() (*chairside.Document, error) { return c.next.Document(ctx, providerKey, kind) })
 }
 
-func (c *counted) Quiz(ctx context.Context, req *chairside.QuizRequest) (*chairside.Quiz, error) {
-	return timed(c, OpQuiz, func() (*chairside.Quiz, error) { return c.next.Quiz(ctx, req) })
+// As answers the optional step *target asks for when the wrapped lender has
+// it, counted like the core methods.
+func (c *counted) As(target any) bool {
+	return countStep(c, target, func(s chairside.BankAccounts) chairside.BankAccounts { return countedBankAccounts{c, s} }) ||
+		countStep(c, target, func(s chairside.Cards) chairside.Cards { return countedCards{c, s} }) ||
+		countStep(c, target, func(s chairside.DownPayments) chairside.DownPayments { return countedDownPayments{c, s} }) ||
+		countStep(c, target, func(s chairside.Contacts) chairside.Contacts { return countedContacts{c, s} }) ||
+		countStep(c, target, func(s chairside.Consents) chairside.Consents { return countedConsents{c, s} }) ||
+		countStep(c, target, func(s chairside.Spouses) chairside.Spouses { return countedSpouses{c, s} }) ||
+		countStep(c, target, func(s chairside.Quizzes) chairside.Quizzes { return countedQuizzes{c, s} }) ||
+		countStep(c, target, func(s chairside.Patches) chairside.Patches { return countedPatches{c, s} }) ||
+		countStep(c, target, func(s chairside.Stipulations) chairside.Stipulations { return countedStipulations{c, s} }) ||
+		countStep(c, target, func(s chairside.CreditLimits) chairside.CreditLimits { return countedCreditLimits{c, s} })
 }
 
-func (c *counted) Answers(ctx context.Context, req *chairside.AnswersRequest) (*chairside.QuizResult, error) {
-	return timed(c, OpAnswers, func() (*chairside.QuizResult, error) { return c.next.Answers(ctx, req) })
+// countStep sets target, when it asks for the step S and c's lender has
+// it, to that step wrapped by count.
+func countStep[S any](c *counted, target any, count func(S) S) bool {
+	t, ok := target.(*S)
+	if !ok {
+		return false
+	}
+	s, ok := chairside.StepOf[S](c.next)
+	if ok {
+		*t = count(s)
+	}
+	return ok
 }
 
-func (c *counted) Patch(ctx context.Context, req *chairside.PatchRequest) (*chairside.Decision, error) {
-	return timed(c, OpPatch, func() (*chairside.Decision, error) { return c.next.Patch(ctx, req) })
+type countedBankAccounts struct {
+	c    *counted
+	next chairside.BankAccounts
 }
 
-func (c *counted) Stipulations(ctx context.Context, req *chairside.StipulationsRequest) ([]chairside.Stipulation, error) {
-	return timed(c, OpStipulations, func() ([]chairside.Stipulation, error) { return c.next.Stipulations(ctx, req) })
+func (s countedBankAccounts) AddBankAccount(ctx context.Context, req *chairside.BankAccountRequest) error {
+	return timedErr(s.c, OpBankAccount, func() error { return s.next.AddBankAccount(ctx, req) })
 }
 
-func (c *counted) ChangeCreditLimit(ctx context.Context, req *chairside.CreditLimitRequest) (*chairside.CreditLimitAnswer, error) {
-	return timed(c, OpCreditLimit, func() (*chairside.CreditLimitAnswer, error) { return c.next.ChangeCreditLimit(ctx, req) })
+type countedCards struct {
+	c    *counted
+	next chairside.Cards
+}
+
+func (s countedCards) AddCard(ctx context.Context, req *chairside.BankCardRequest) error {
+	return timedErr(s.c, OpBankCard, func() error { return s.next.AddCard(ctx, req) })
+}
+
+type countedDownPayments struct {
+	c    *counted
+	next chairside.DownPayments
+}
+
+func (s countedDownPayments) DownPayment(ctx context.Context, req *chairside.DownPaymentRequest) error {
+	return timedErr(s.c, OpDownPayment, func() error { return s.next.DownPayment(ctx, req) })
+}
+
+type countedContacts struct {
+	c    *counted
+	next chairside.Contacts
+}
+
+func (s countedContacts) AddContact(ctx context.Context, req *chairside.ContactRequest) error {
+	return timedErr(s.c, OpContact, func() error { return s.next.AddContact(ctx, req) })
+}
+
+type countedConsents struct {
+	c    *counted
+	next chairside.Consents
+}
+
+func (s countedConsents) RecordConsent(ctx context.Context, req *chairside.ConsentNotice) error {
+	return timedErr(s.c, OpConsent, func() error { return s.next.RecordConsent(ctx, req) })
+}
+
+type countedSpouses struct {
+	c    *counted
+	next chairside.Spouses
+}
+
+func (s countedSpouses) AddSpouse(ctx context.Context, req *chairside.SpouseRequest) error {
+	return timedErr(s.c, OpSpouse, func() error { return s.next.AddSpouse(ctx, req) })
+}
+
+type countedQuizzes struct {
+	c    *counted
+	next chairside.Quizzes
+}
+
+func (s countedQuizzes) Quiz(ctx context.Context, req *chairside.QuizRequest) (*chairside.Quiz, error) {
+	return timed(s.c, OpQuiz, func() (*chairside.Quiz, error) { return s.next.Quiz(ctx, req) })
+}
+
+func (s countedQuizzes) Answers(ctx context.Context, req *chairside.AnswersRequest) (*chairside.QuizResult, error) {
+	return timed(s.c, OpAnswers, func() (*chairside.QuizResult, error) { return s.next.Answers(ctx, req) })
+}
+
+type countedPatches struct {
+	c    *counted
+	next chairside.Patches
+}
+
+func (s countedPatches) Patch(ctx context.Context, req *chairside.PatchRequest) (*chairside.Decision, error) {
+	return timed(s.c, OpPatch, func() (*chairside.Decision, error) { return s.next.Patch(ctx, req) })
+}
+
+type countedStipulations struct {
+	c    *counted
+	next chairside.Stipulations
+}
+
+func (s countedStipulations) Stipulations(ctx context.Context, req *chairside.StipulationsRequest) ([]chairside.Stipulation, error) {
+	return timed(s.c, OpStipulations, func() ([]chairside.Stipulation, error) { return s.next.Stipulations(ctx, req) })
+}
+
+type countedCreditLimits struct {
+	c    *counted
+	next chairside.CreditLimits
+}
+
+func (s countedCreditLimits) ChangeCreditLimit(ctx context.Context, req *chairside.CreditLimitRequest) (*chairside.CreditLimitAnswer, error) {
+	return timed(s.c, OpCreditLimit, func() (*chairside.CreditLimitAnswer, error) { return s.next.ChangeCreditLimit(ctx, req) })
 }

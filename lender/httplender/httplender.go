@@ -1,6 +1,9 @@
 // Package httplender is the adapter that speaks our JSON lender protocol
 // (package lender/protocol, docs/lender-protocol.md) to one lender over
-// HTTP, behind chairside.Lender.
+// HTTP, behind chairside.Lender. It has every optional step too
+// (lender.AllSteps): the protocol has an endpoint for each and does not
+// say which a lender uses: a lender without one answers it with an error,
+// like any refusal.
 //
 // Each call gets a time-out per attempt; calls that are safe to repeat
 // (reads, and submits carrying an idempotency key) are repeated after
@@ -24,7 +27,6 @@ import (
 
 	"github.com/sony/gobreaker/v2"
 
-	"github.com/chairside/chairside"
 	"github.com/chairside/chairside/lender"
 	"github.com/chairside/chairside/metrics"
 	"github.com/chairside/chairside/provider"
@@ -87,7 +89,7 @@ type Lender struct {
 	docs    documents // the last document of each kind and language
 }
 
-var _ chairside.Lender = (*Lender)(nil)
+var _ lender.AllSteps = (*Lender)(nil)
 
 // New returns the Lender of cfg, or an error naming what is wrong with it.
 func New(cfg Config) (*Lender, error) {

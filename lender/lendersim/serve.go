@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/chairside/chairside"
+	"github.com/chairside/chairside/lender"
 	"github.com/chairside/chairside/lender/protocol"
 	"github.com/chairside/chairside/locale"
 )
@@ -21,8 +22,8 @@ type call struct {
 	r        *http.Request
 	ctx      context.Context
 	provider string
-	lender   chairside.Lender // the sandbox lender of provider
-	id       string           // the {id} of the path, "" when none
+	lender   lender.AllSteps // the sandbox lender of provider
+	id       string          // the {id} of the path, "" when none
 	body     []byte
 }
 

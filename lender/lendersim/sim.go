@@ -5,7 +5,7 @@
 // behind a network (docs/lender-protocol.md, "The simulator").
 //
 // Decisions, plans, documents and quizzes come from the built-in sandbox
-// (lender/sandbox), reached through chairside.Lender. What a real lender
+// (lender/sandbox), reached through its lenders with every step. What a real lender
 // adds, the simulator adds in memory: applications by id and by platform
 // reference, an idempotency store, pending applications that a timer
 // approves and announces by signed webhook, and faults (slow answers,
@@ -23,7 +23,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/chairside/chairside"
 	"github.com/chairside/chairside/lender"
 	"github.com/chairside/chairside/lender/protocol"
 	"github.com/chairside/chairside/lender/sandbox"
@@ -172,12 +171,15 @@ func (s *Sim) Application(providerKey, lenderApplicationID string) (protocol.Dec
 
 func pair(a, b string) string { return a + "\x00" + b }
 
-// lender is the sandbox lender of a base provider key.
-func (s *Sim) lender(key string) (chairside.Lender, bool) {
+// lender is the sandbox lender of a base provider key, with every step:
+// our protocol has an endpoint for each step and does not say which a
+// lender uses, so the simulator answers every one for every product, by
+// the sandbox's rules (docs/lender-protocol.md, "The simulator").
+func (s *Sim) lender(key string) (lender.AllSteps, bool) {
 	if base, _ := provider.ParseKey(key); base != key {
 		return nil, false
 	}
-	l, err := s.sb.Lender(key)
+	l, err := s.sb.AllSteps(key)
 	return l, err == nil
 }
 

@@ -45,7 +45,7 @@ func (l *lender) maxCreditLimit() int64 {
 // answers a new lenderApplicationId (from the change's Reference, so a retry
 // gets the same one) that carries the new limit as its approved amount;
 // plans and later steps read it from there. A decline keeps the id.
-func (l *lender) ChangeCreditLimit(ctx context.Context, req *chairside.CreditLimitRequest) (*chairside.CreditLimitAnswer, error) {
+func (l creditLimits) ChangeCreditLimit(ctx context.Context, req *chairside.CreditLimitRequest) (*chairside.CreditLimitAnswer, error) {
 	if err := l.begin(ctx, OpCreditLimit, req.Reference); err != nil {
 		return nil, err
 	}

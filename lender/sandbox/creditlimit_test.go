@@ -58,8 +58,9 @@ func TestCreditLimitChange(t *testing.T) {
 	if err != nil || d.ResponseCode != chairside.ResponseApproved || !d.ExistingAccount || d.ApprovedAmountCents != LowLimitCents {
 		t.Fatalf("decide: %+v %v", d, err)
 	}
+	limits := mustStep[chairside.CreditLimits](t, l)
 	change := func(ref string, limit, income int64) (*chairside.CreditLimitAnswer, error) {
-		return l.ChangeCreditLimit(ctx, &chairside.CreditLimitRequest{ProviderKey: provider.Synchrony, LenderApplicationID: d.LenderApplicationID,
+		return limits.ChangeCreditLimit(ctx, &chairside.CreditLimitRequest{ProviderKey: provider.Synchrony, LenderApplicationID: d.LenderApplicationID,
 			RequestedLimitCents: limit, AnnualGrossIncomeCents: income, Reference: ref, Now: now})
 	}
 	a, err := change("ref-1", 500_000, 2_000_000)
@@ -89,7 +90,7 @@ func TestCreditLimitChange(t *testing.T) {
 	}
 	declined := request(provider.Synchrony, "prequalify", "ref-dec", "Decline")
 	dd, _ := l.Decide(ctx, declined)
-	if _, err := l.ChangeCreditLimit(ctx, &chairside.CreditLimitRequest{LenderApplicationID: dd.LenderApplicationID,
+	if _, err := limits.ChangeCreditLimit(ctx, &chairside.CreditLimitRequest{LenderApplicationID: dd.LenderApplicationID,
 		RequestedLimitCents: 500_000, AnnualGrossIncomeCents: 9_000_000, Reference: "r"}); chairside.ErrorCode(err) != chairside.ECONFLICT {
 		t.Fatalf("no account: %v", err)
 	}

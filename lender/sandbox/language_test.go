@@ -200,7 +200,7 @@ func TestStipulationsInSpanish(t *testing.T) {
 			t.Errorf("snap %s: %q", st.Type, st.Description)
 		}
 	}
-	refreshed, err := l.Stipulations(ctx, &chairside.StipulationsRequest{ProviderKey: provider.Snap, LenderApplicationID: d.LenderApplicationID,
+	refreshed, err := mustStep[chairside.Stipulations](t, l).Stipulations(ctx, &chairside.StipulationsRequest{ProviderKey: provider.Snap, LenderApplicationID: d.LenderApplicationID,
 		Known: []chairside.Stipulation{{ID: "STIP-SNP-BANK", Status: "open"}}})
 	if err != nil || refreshed[0].Description != want["bank_account"] {
 		t.Errorf("refreshed: %+v %v", refreshed, err)
@@ -232,8 +232,9 @@ func TestQuizInSpanish(t *testing.T) {
 		t.Fatal(err)
 	}
 	qreq := &chairside.QuizRequest{ProviderKey: key, LenderApplicationID: d.LenderApplicationID, Attempt: 3, Now: now}
-	en, _ := l.Quiz(context.Background(), qreq)
-	es, err := l.Quiz(spanish, qreq)
+	quizzes := mustStep[chairside.Quizzes](t, l)
+	en, _ := quizzes.Quiz(context.Background(), qreq)
+	es, err := quizzes.Quiz(spanish, qreq)
 	if err != nil || es.ID != en.ID || len(es.Questions) != 3 {
 		t.Fatalf("quiz: %+v %v", es, err)
 	}
@@ -248,7 +249,7 @@ func TestQuizInSpanish(t *testing.T) {
 			}
 		}
 	}
-	res, err := l.Answers(spanish, &chairside.AnswersRequest{ProviderKey: key, LenderApplicationID: d.LenderApplicationID,
+	res, err := quizzes.Answers(spanish, &chairside.AnswersRequest{ProviderKey: key, LenderApplicationID: d.LenderApplicationID,
 		QuizID: es.ID, Answers: RightAnswers(d.LenderApplicationID, es.ID), Reference: "answers-es", Now: now})
 	if err != nil || res.Result != chairside.QuizPassed {
 		t.Errorf("answers: %+v %v", res, err)

@@ -10,7 +10,7 @@ import (
 // AddBankAccount checks the checking account of an offer the lender can act
 // on and answers; the sandbox keeps nothing of it. A request the lender
 // would refuse is ELENDER with a message that names no number.
-func (l *lender) AddBankAccount(ctx context.Context, req *chairside.BankAccountRequest) error {
+func (l bankAccounts) AddBankAccount(ctx context.Context, req *chairside.BankAccountRequest) error {
 	if err := l.begin(ctx, OpBankAccount, req.Reference); err != nil {
 		return err
 	}
@@ -29,7 +29,7 @@ func (l *lender) AddBankAccount(ctx context.Context, req *chairside.BankAccountR
 // AddCard checks the card of an offer the lender can act on and answers;
 // the sandbox keeps nothing of it, and its errors never carry the number or
 // the CVV.
-func (l *lender) AddCard(ctx context.Context, req *chairside.BankCardRequest) error {
+func (l cards) AddCard(ctx context.Context, req *chairside.BankCardRequest) error {
 	if err := l.begin(ctx, OpBankCard, req.Reference); err != nil {
 		return err
 	}

@@ -51,12 +51,13 @@ func TestPatchIncome(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	patches := mustStep[chairside.Patches](t, l)
 	patch := &chairside.PatchRequest{ProviderKey: key, LenderApplicationID: d.LenderApplicationID, PatchType: chairside.PatchIncome, AnnualGrossIncomeCents: 6_500_000, Reference: "ref-patch-1"}
-	p1, err := l.Patch(ctx, patch)
+	p1, err := patches.Patch(ctx, patch)
 	if err != nil || p1.ResponseCode != chairside.ResponseApproved || p1.LenderApplicationID == d.LenderApplicationID || p1.ApprovedAmountCents != d.ApprovedAmountCents {
 		t.Fatalf("patch: %+v %v", p1, err)
 	}
-	p2, err := l.Patch(ctx, patch)
+	p2, err := patches.Patch(ctx, patch)
 	if err != nil || p2.LenderApplicationID != p1.LenderApplicationID {
 		t.Fatalf("retry: %+v %v", p2, err)
 	}
@@ -65,7 +66,7 @@ func TestPatchIncome(t *testing.T) {
 	}
 	other := *patch
 	other.PatchType = "employment"
-	if _, err := l.Patch(ctx, &other); chairside.ErrorCode(err) != chairside.ECONFLICT {
+	if _, err := patches.Patch(ctx, &other); chairside.ErrorCode(err) != chairside.ECONFLICT {
 		t.Fatalf("another patch type: %v", err)
 	}
 	req.TestCase = "primary-pending"
@@ -75,7 +76,7 @@ func TestPatchIncome(t *testing.T) {
 	}
 	other = *patch
 	other.LenderApplicationID = pending.LenderApplicationID
-	if _, err := l.Patch(ctx, &other); chairside.ErrorCode(err) != chairside.ECONFLICT {
+	if _, err := patches.Patch(ctx, &other); chairside.ErrorCode(err) != chairside.ECONFLICT {
 		t.Fatalf("a lender that did not ask: %v", err)
 	}
 }
@@ -104,15 +105,15 @@ func TestStipulationsMoveOn(t *testing.T) {
 	if err != nil || len(d.Stipulations) != 1 {
 		t.Fatalf("decide: %+v %v", d, err)
 	}
-	known := d.Stipulations
+	known, stips := d.Stipulations, mustStep[chairside.Stipulations](t, l)
 	for _, want := range []string{"received", "satisfied", "satisfied"} {
-		got, err := l.Stipulations(ctx, &chairside.StipulationsRequest{ProviderKey: key, LenderApplicationID: d.LenderApplicationID, Known: known})
+		got, err := stips.Stipulations(ctx, &chairside.StipulationsRequest{ProviderKey: key, LenderApplicationID: d.LenderApplicationID, Known: known})
 		if err != nil || len(got) != 1 || got[0].Status != want {
 			t.Fatalf("want %s: %+v %v", want, got, err)
 		}
 		known = got
 	}
-	_, err = l.Stipulations(ctx, &chairside.StipulationsRequest{ProviderKey: key, LenderApplicationID: d.LenderApplicationID,
+	_, err = stips.Stipulations(ctx, &chairside.StipulationsRequest{ProviderKey: key, LenderApplicationID: d.LenderApplicationID,
 		Known: []chairside.Stipulation{{ID: "STIP-nope"}}})
 	if chairside.ErrorCode(err) != chairside.ENOTFOUND {
 		t.Fatalf("unknown stipulation: %v", err)

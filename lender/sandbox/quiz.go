@@ -74,7 +74,7 @@ func RightAnswers(lenderApplicationID, quizID string) map[string]string {
 
 // Quiz hands out the three questions of an attempt for an application with
 // an offer.
-func (l *lender) Quiz(ctx context.Context, req *chairside.QuizRequest) (*chairside.Quiz, error) {
+func (l quizzes) Quiz(ctx context.Context, req *chairside.QuizRequest) (*chairside.Quiz, error) {
 	if err := l.begin(ctx, OpQuiz, ""); err != nil {
 		return nil, err
 	}
@@ -110,7 +110,7 @@ func (l *lender) Quiz(ctx context.Context, req *chairside.QuizRequest) (*chairsi
 
 // Answers grades a quiz: passed when every answer is right, expired when it
 // comes more than QuizTTL after the quiz was handed out.
-func (l *lender) Answers(ctx context.Context, req *chairside.AnswersRequest) (*chairside.QuizResult, error) {
+func (l quizzes) Answers(ctx context.Context, req *chairside.AnswersRequest) (*chairside.QuizResult, error) {
 	if err := l.begin(ctx, OpAnswers, req.Reference); err != nil {
 		return nil, err
 	}

@@ -24,7 +24,8 @@ func TestQuiz(t *testing.T) {
 		t.Fatalf("decide: %+v %v", d, err)
 	}
 	now := time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC)
-	q, err := l.Quiz(ctx, &chairside.QuizRequest{ProviderKey: key, LenderApplicationID: d.LenderApplicationID, Attempt: 1, Now: now})
+	quizzes := mustStep[chairside.Quizzes](t, l)
+	q, err := quizzes.Quiz(ctx, &chairside.QuizRequest{ProviderKey: key, LenderApplicationID: d.LenderApplicationID, Attempt: 1, Now: now})
 	if err != nil || len(q.Questions) != 3 {
 		t.Fatalf("quiz: %+v %v", q, err)
 	}
@@ -45,7 +46,7 @@ func TestQuiz(t *testing.T) {
 		"late":    {right, now.Add(QuizTTL + time.Second), q.ID, chairside.QuizExpired},
 		"unknown": {right, now, strings.Replace(q.ID, "kba.1.", "kba.2.", 1), ""},
 	} {
-		res, err := l.Answers(ctx, &chairside.AnswersRequest{ProviderKey: key, LenderApplicationID: d.LenderApplicationID,
+		res, err := quizzes.Answers(ctx, &chairside.AnswersRequest{ProviderKey: key, LenderApplicationID: d.LenderApplicationID,
 			QuizID: tt.quizID, Answers: tt.answers, Reference: "r", Now: tt.at})
 		if tt.want == "" {
 			if chairside.ErrorCode(err) != chairside.ENOTFOUND {

@@ -1,6 +1,6 @@
 // Package sandbox is the built-in lender for all eleven provider keys: a
 // deterministic stand-in for each real lender product, behind
-// chairside.Lender. It decides from magic last names, named test cases or a
+// chairside.Lender and the optional steps its product has. It decides from magic last names, named test cases or a
 // credit profile simulated from the SSN, offers plans shaped like the real
 // products (docs/behaviour.md, "Plans and offers"), and can be slowed down
 // or made to fail
@@ -140,8 +140,30 @@ func New(opts Options) *Sandbox {
 }
 
 // Lender returns the sandbox lender of a provider key (modifiers such as
-// ":role=secondary" are ignored). Unknown keys give ENOTFOUND.
+// ":role=secondary" are ignored), with the optional steps of its product
+// and no others (capabilities.go). Unknown keys give ENOTFOUND.
 func (s *Sandbox) Lender(providerKey string) (chairside.Lender, error) {
+	l, err := s.core(providerKey)
+	if err != nil {
+		return nil, err
+	}
+	return withSteps[l.p.Key](l), nil
+}
+
+// AllSteps returns the sandbox lender of a provider key with every
+// optional step, whatever its product has, each answered by the sandbox's
+// rules: for the simulator (lender/lendersim), which speaks our lender
+// protocol, where every lender has an endpoint for every step.
+func (s *Sandbox) AllSteps(providerKey string) (lenderops.AllSteps, error) {
+	l, err := s.core(providerKey)
+	if err != nil {
+		return nil, err
+	}
+	return allStepsOf(l), nil
+}
+
+// core returns the core of the sandbox lender of a provider key.
+func (s *Sandbox) core(providerKey string) (*lender, error) {
 	p, err := provider.Get(providerKey)
 	if err != nil {
 		return nil, err
@@ -151,7 +173,8 @@ func (s *Sandbox) Lender(providerKey string) (chairside.Lender, error) {
 
 var _ chairside.Lenders = (*Sandbox)(nil)
 
-// lender is the sandbox lender of one provider.
+// lender is the sandbox lender of one provider: its core methods, which
+// every provider's lender has.
 type lender struct {
 	sb   *Sandbox
 	p    chairside.Provider
@@ -343,7 +366,7 @@ func (l *lender) Status(ctx context.Context, providerKey, lenderApplicationID st
 // the patch's Reference, so a retry gets the same one): the sandbox keeps
 // no state, so the id is what remembers the patch. Any other application,
 // or another patch type, is ECONFLICT: the lender asked for nothing of it.
-func (l *lender) Patch(ctx context.Context, req *chairside.PatchRequest) (*chairside.Decision, error) {
+func (l patches) Patch(ctx context.Context, req *chairside.PatchRequest) (*chairside.Decision, error) {
 	if err := l.begin(ctx, OpPatch, req.Reference); err != nil {
 		return nil, err
 	}
@@ -374,7 +397,7 @@ func (l *lender) Patch(ctx context.Context, req *chairside.PatchRequest) (*chair
 // open) to received, received to satisfied, satisfied stays. So refreshing
 // is deterministic: a test can rely on two refreshes making a stipulation
 // done. A stipulation the application does not have is ENOTFOUND.
-func (l *lender) Stipulations(ctx context.Context, req *chairside.StipulationsRequest) ([]chairside.Stipulation, error) {
+func (l stipulations) Stipulations(ctx context.Context, req *chairside.StipulationsRequest) ([]chairside.Stipulation, error) {
 	if err := l.begin(ctx, OpStipulations, ""); err != nil {
 		return nil, err
 	}

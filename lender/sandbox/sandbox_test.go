@@ -827,12 +827,12 @@ func TestIDs(t *testing.T) {
 		}
 	}
 	// A well-signed payload with another amount: re-signed only with the key.
-	r, err := l.(*lender).parseID(id)
+	r, err := l.(*hfdLender).parseID(id)
 	if err != nil {
 		t.Fatal(err)
 	}
 	r.approvedCents *= 2
-	forged := l.(*lender).encodeID(r)
+	forged := l.(*hfdLender).encodeID(r)
 	mac := id[strings.LastIndexByte(id, '-'):]
 	notFound("forged amount", forged[:strings.LastIndexByte(forged, '-')]+mac)
 

@@ -15,7 +15,7 @@ const RefusedCard = "4000000000000002"
 
 // DownPayment records the down payment of an offer the lender can act on:
 // the amount must be the one its decision requires.
-func (l *lender) DownPayment(ctx context.Context, req *chairside.DownPaymentRequest) error {
+func (l downPayments) DownPayment(ctx context.Context, req *chairside.DownPaymentRequest) error {
 	if err := l.begin(ctx, OpDownPayment, req.Reference); err != nil {
 		return err
 	}
@@ -34,7 +34,7 @@ func (l *lender) DownPayment(ctx context.Context, req *chairside.DownPaymentRequ
 
 // AddContact checks the additional contact of an offer the lender can act
 // on and answers; the sandbox keeps nothing of it.
-func (l *lender) AddContact(ctx context.Context, req *chairside.ContactRequest) error {
+func (l contacts) AddContact(ctx context.Context, req *chairside.ContactRequest) error {
 	if err := l.begin(ctx, OpContact, req.Reference); err != nil {
 		return err
 	}
@@ -50,7 +50,7 @@ func (l *lender) AddContact(ctx context.Context, req *chairside.ContactRequest) 
 // RecordConsent takes note of the patient's agreement to one of the
 // lender's documents for an offer it can act on; it must name a document
 // the sandbox serves, in its current version.
-func (l *lender) RecordConsent(ctx context.Context, req *chairside.ConsentNotice) error {
+func (l consents) RecordConsent(ctx context.Context, req *chairside.ConsentNotice) error {
 	if err := l.begin(ctx, OpConsent, req.Reference); err != nil {
 		return err
 	}
@@ -66,7 +66,7 @@ func (l *lender) RecordConsent(ctx context.Context, req *chairside.ConsentNotice
 // AddSpouse takes the Wisconsin spouse answer of an offer the lender can
 // act on; the sandbox keeps nothing of it. A married applicant must name
 // the spouse and an address.
-func (l *lender) AddSpouse(ctx context.Context, req *chairside.SpouseRequest) error {
+func (l spouses) AddSpouse(ctx context.Context, req *chairside.SpouseRequest) error {
 	if err := l.begin(ctx, OpSpouse, req.Reference); err != nil {
 		return err
 	}

@@ -15,10 +15,11 @@ import (
 // and the Wisconsin answer are checked, a consent must name one of the
 // lender's documents in its current version, and RefusedCard passes every
 // check but is refused as a card issuer would refuse it (a field error,
-// not an outage).
+// not an outage). The rules are each step's whatever the product, so one
+// HFD application with every step (AllSteps) tries them all.
 func TestLenderSteps(t *testing.T) {
 	ctx := context.Background()
-	l := mustLender(t, New(Options{}), provider.HFD)
+	l := mustAllSteps(t, New(Options{}), provider.HFD)
 	d, err := l.Decide(ctx, request(provider.HFD, "prequalify", "steps-1", "Approve"))
 	if err != nil || !chairside.Positive(d.ResponseCode) || !d.DownPaymentRequired || d.DownPaymentCents < 10_000 {
 		t.Fatalf("decide: %+v %v", d, err)
