@@ -268,7 +268,9 @@ func must(t *testing.T, err error) {
 // signature header, to the document's webhooks section.
 func TestWebhookMatchesTheContract(t *testing.T) {
 	rc, url := newReceiver(t, 0)
-	_, srv := start(t, lendersim.Options{WebhookURL: url, WebhookSecret: webhookSecret, PendingFor: 20 * time.Millisecond})
+	// pendingApp reads the application back as pending before PendingFor
+	// ends: 20 ms was sometimes over by then on a loaded machine.
+	_, srv := start(t, lendersim.Options{WebhookURL: url, WebhookSecret: webhookSecret, PendingFor: 500 * time.Millisecond})
 	_, doc := loadContractDoc(t, srv.URL)
 	pendingApp(t, srv, provider.Snap, "ref-hook")
 	rc.wait(t, 1)
