@@ -58,7 +58,7 @@ func IsDemoKey(entityKey string) bool {
 
 // Seed imports the demo offices: it creates those missing and brings the
 // others back to the file's content, all in one transaction.
-func Seed(ctx context.Context, store chairside.Store) error {
+func Seed[T officefile.Store](ctx context.Context, store officefile.Batcher[T]) error {
 	offices, err := Offices()
 	if err != nil {
 		return err

@@ -132,7 +132,7 @@ func (s *Service) precheckSubmit(ctx context.Context, c *Caller, providerKey, op
 	if !req.JointEnabled {
 		req.Joint = nil // never keep a joint applicant the patient switched off
 	}
-	fe, err := s.validateSubmit(s.patientNow(ctx), providerKey, sub.mode, &req.Primary, req.Joint, req.JointEnabled)
+	fe, err := s.validateSubmit(s.patientNow(c), providerKey, sub.mode, &req.Primary, req.Joint, req.JointEnabled)
 	if err != nil {
 		return nil, err
 	}
@@ -140,7 +140,7 @@ func (s *Service) precheckSubmit(ctx context.Context, c *Caller, providerKey, op
 	if err != nil {
 		return nil, err
 	}
-	fe = append(fe, checkApplicationFields(app, req, s.patientNow(ctx))...)
+	fe = append(fe, checkApplicationFields(app, req, s.patientNow(c))...)
 	if len(fe) > 0 {
 		return nil, &chairside.Error{Code: chairside.EINVALID, Message: "Please review the fields below and correct any errors.", FieldErrors: fe}
 	}
@@ -194,7 +194,7 @@ func (s *Service) submitHash(app *chairside.Application, req *SubmitRequest) (st
 func (s *Service) claimSubmit(ctx context.Context, c *Caller, sub *submission, req *SubmitRequest) (call *chairside.LenderCall, app *chairside.Application, pa *chairside.ProviderApplication, replay []byte, err error) {
 	sess := c.Session
 	now := s.now().UTC()
-	err = s.batch(ctx, func(tx chairside.Store) error {
+	err = s.batch(ctx, c, func(tx Store) error {
 		var err error
 		if app, err = tx.FindApplication(ctx, sess.ApplicationID); err != nil {
 			return err
@@ -289,7 +289,7 @@ func (s *Service) recordDecision(ctx context.Context, c *Caller, sub *submission
 		resp *DecisionResponse
 		body []byte
 	)
-	err := s.batch(ctx, func(tx chairside.Store) error {
+	err := s.batch(ctx, c, func(tx Store) error {
 		resp = &DecisionResponse{Decision: *d}
 		if chairside.Cascades(d.ResponseCode) {
 			if nx := sub.loc.Next(providerKey); nx != nil {

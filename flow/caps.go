@@ -15,7 +15,7 @@ import (
 // cap answers session_limit, over the SSN's daily_limit: each a 429 of its
 // own, so the patient is told to ask the office, or to come back tomorrow,
 // rather than to wait a minute as for rate_limited.
-func (s *Service) reservePull(ctx context.Context, tx chairside.Store, sess *chairside.Session, ssnIndex string, now time.Time) error {
+func (s *Service) reservePull(ctx context.Context, tx Store, sess *chairside.Session, ssnIndex string, now time.Time) error {
 	ok, err := tx.ReservePull(ctx, "session:"+sess.ID, s.opts.SessionPullCap)
 	if err != nil {
 		return err

@@ -169,7 +169,7 @@ func (s *Service) ChangeCreditLimit(ctx context.Context, c *Caller, providerKey 
 	)
 	step := chairside.StepCreditLimit
 	_, body, err := s.runStep(ctx, c, providerKey, offerStep{
-		step: step, from: chairside.StatusDecided, to: chairside.StatusDecided, event: "credit_limit", replayAny: true,
+		step: step, from: chairside.StatusDecided, to: chairside.StatusDecided, event: "credit_limit", replayAny: true, read: pa,
 		hash: s.keys.BlindIndex(step + "\x00" + strconv.FormatInt(requested, 10) + "\x00" + strconv.FormatInt(income, 10)),
 		allow: func(pa *chairside.ProviderApplication) error {
 			if _, err := changeableAccount(pa); err != nil {
@@ -177,7 +177,7 @@ func (s *Service) ChangeCreditLimit(ctx context.Context, c *Caller, providerKey 
 			}
 			return s.positive(pa, chairside.StatusDecided)
 		},
-		prepare: func(ctx context.Context, tx chairside.Store, pa *chairside.ProviderApplication) error {
+		prepare: func(ctx context.Context, tx Store, pa *chairside.ProviderApplication) error {
 			s.eventIn(ctx, tx, c.Session, providerKey, "credit_limit.requested", nil)
 			return nil
 		},

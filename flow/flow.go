@@ -87,7 +87,9 @@ type Options struct {
 // keeps no state another server would need: everything lives in the Store,
 // apart from a short-lived cache of locations.
 type Service struct {
-	store   chairside.Store
+	store Store
+	// batchIn runs fn over a batch of the store (Batcher.Batch).
+	batchIn func(ctx context.Context, fn func(tx Store) error) error
 	lenders chairside.Lenders
 	keys    chairside.BlindIndexer
 	opts    Options
@@ -108,7 +110,7 @@ type Service struct {
 // *seal.Keyring) hashes what each lender step asks, so a stored hash never
 // lets anyone test guesses of the personal data it covers; the SSN's blind
 // index is the store's (chairside.Application.SSNIndex).
-func New(store chairside.Store, lenders chairside.Lenders, keys chairside.BlindIndexer, opts Options) *Service {
+func New[T Store](store Batcher[T], lenders chairside.Lenders, keys chairside.BlindIndexer, opts Options) *Service {
 	if opts.Env == "" {
 		opts.Env = chairside.EnvDefault
 	}
@@ -142,7 +144,10 @@ func New(store chairside.Store, lenders chairside.Lenders, keys chairside.BlindI
 		}
 	}
 	return &Service{
-		store:   store,
+		store: store,
+		batchIn: func(ctx context.Context, fn func(tx Store) error) error {
+			return store.Batch(ctx, func(tx T) error { return fn(tx) })
+		},
 		lenders: lenders,
 		keys:    keys,
 		opts:    opts,
@@ -157,9 +162,10 @@ func New(store chairside.Store, lenders chairside.Lenders, keys chairside.BlindI
 // Env returns the environment the service runs in.
 func (s *Service) Env() string { return s.opts.Env }
 
-// Caller is who makes a call: the live session the HTTP layer authenticated,
-// and the request facts the service records with consents and uses for
-// idempotency.
+// Caller is who makes a call and what the call carries: the live session
+// AuthenticateCall found, and the request facts the service records with
+// consents, uses for idempotency and counts dates from. Everything a call
+// needs travels here, in the open, never in its context.
 type Caller struct {
 	Session *chairside.Session
 	// IP and UserAgent are recorded with consents (never logged).
@@ -167,6 +173,14 @@ type Caller struct {
 	UserAgent string
 	// IdempotencyKey is the client's optional Idempotency-Key header.
 	IdempotencyKey string
+	// Zone is the patient's time zone (flow/timezone.go); nil counts
+	// from the server's day.
+	Zone *time.Location
+
+	// touch is the move of Session.LastSeenAt that AuthenticateCall left
+	// for the call's first write (batch) or for SettleTouch; nil when none
+	// is due.
+	touch *pendingTouch
 }
 
 // SessionHash returns the first 12 characters of a session id (itself a
@@ -186,7 +200,7 @@ func (s *Service) event(ctx context.Context, sess *chairside.Session, providerKe
 }
 
 // eventIn is event on st, the store or a batch of it.
-func (s *Service) eventIn(ctx context.Context, st chairside.Store, sess *chairside.Session, providerKey, typ string, data map[string]any) {
+func (s *Service) eventIn(ctx context.Context, st Store, sess *chairside.Session, providerKey, typ string, data map[string]any) {
 	e := &chairside.Event{
 		ID:            newID(),
 		SessionID:     sess.ID,
@@ -206,14 +220,18 @@ func (s *Service) eventIn(ctx context.Context, st chairside.Store, sess *chairsi
 func (s *Service) Now() time.Time { return s.now() }
 
 // batch runs a step's writes in one batch of the store (one commit). The
-// first batch of an API call also writes the move of the session's
-// LastSeenAt that AuthenticateCall left pending, in the same commit.
-func (s *Service) batch(ctx context.Context, fn func(st chairside.Store) error) error {
-	t, _ := ctx.Value(touchKey{}).(*pendingTouch)
-	if t == nil || !t.take() {
-		return s.store.Batch(ctx, fn)
+// first batch of a patient's call (c; nil for a lender's news or a poll)
+// also writes the move of the session's LastSeenAt that AuthenticateCall
+// left pending, in the same commit.
+func (s *Service) batch(ctx context.Context, c *Caller, fn func(st Store) error) error {
+	var t *pendingTouch
+	if c != nil {
+		t = c.touch
 	}
-	err := s.store.Batch(ctx, func(st chairside.Store) error {
+	if t == nil || !t.take() {
+		return s.batchIn(ctx, fn)
+	}
+	err := s.batchIn(ctx, func(st Store) error {
 		if err := fn(st); err != nil {
 			return err
 		}

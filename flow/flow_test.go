@@ -314,14 +314,14 @@ func TestTouchRidesWithTheStep(t *testing.T) {
 		}
 	}
 	// dueCall starts a session, lets ten minutes pass, and authenticates a
-	// call on it: the answer's context carries a due touch.
-	dueCall := func() (context.Context, *flow.Caller) {
+	// call on it: the Caller it answers carries a due touch.
+	dueCall := func() *flow.Caller {
 		start, err := f.svc.StartByEntityKey(ctx, testkit.EntityKey, flow.StartOptions{})
 		must(t, err)
 		now = now.Add(10 * time.Minute)
-		callCtx, sess, err := f.svc.AuthenticateCall(ctx, start.Session.WebSessionID)
+		c, err := f.svc.AuthenticateCall(ctx, start.Session.WebSessionID)
 		must(t, err)
-		return callCtx, &flow.Caller{Session: sess}
+		return c
 	}
 	lastSeen := func(c *flow.Caller) time.Time {
 		t.Helper()
@@ -332,14 +332,14 @@ func TestTouchRidesWithTheStep(t *testing.T) {
 	commits := func() int64 { groups, _ := f.db.GroupStats(); return groups }
 
 	// A writing call: one commit holds the step and the touch.
-	callCtx, c := dueCall()
+	c := dueCall()
 	if got := lastSeen(c); !got.Before(now) {
 		t.Fatalf("touch written before the call's write: %v", got)
 	}
 	before := commits()
-	_, err := f.svc.Finish(callCtx, c, chairside.OutcomeCancel)
+	_, err := f.svc.Finish(ctx, c, chairside.OutcomeCancel)
 	must(t, err)
-	must(t, f.svc.SettleTouch(callCtx))
+	must(t, f.svc.SettleTouch(ctx, c))
 	if got := commits() - before; got != 1 {
 		t.Errorf("a step with a due touch made %d commits, want 1", got)
 	}
@@ -348,24 +348,25 @@ func TestTouchRidesWithTheStep(t *testing.T) {
 	}
 
 	// A call that wrote nothing: SettleTouch writes the touch.
-	callCtx, c = dueCall()
-	must(t, f.svc.SettleTouch(callCtx))
+	c = dueCall()
+	must(t, f.svc.SettleTouch(ctx, c))
 	if got := lastSeen(c); !got.Equal(now) {
 		t.Errorf("read-only call: last seen %v, want %v", got, now)
 	}
 
 	// A call whose write failed: nothing of its batch is kept, and the
 	// touch is written by SettleTouch.
-	callCtx, c = dueCall()
-	_, err = f.svc.Finish(ctx, c, chairside.OutcomeCancel) // finished by another call meanwhile
+	c = dueCall()
+	other := &flow.Caller{Session: c.Session}
+	_, err = f.svc.Finish(ctx, other, chairside.OutcomeCancel) // finished by another call meanwhile
 	must(t, err)
 	if got := lastSeen(c); !got.Before(now) {
 		t.Fatalf("touch written with another call's write: %v", got)
 	}
-	if _, err := f.svc.Finish(callCtx, c, chairside.OutcomeCancel); chairside.ErrorCode(err) != chairside.EUNAUTHORIZED {
+	if _, err := f.svc.Finish(ctx, c, chairside.OutcomeCancel); chairside.ErrorCode(err) != chairside.EUNAUTHORIZED {
 		t.Fatalf("second finish: %v", err)
 	}
-	must(t, f.svc.SettleTouch(callCtx))
+	must(t, f.svc.SettleTouch(ctx, c))
 	if got := lastSeen(c); !got.Equal(now) {
 		t.Errorf("after a failed write: last seen %v, want %v", got, now)
 	}

@@ -192,7 +192,7 @@ func (s *Service) EmailAgreement(ctx context.Context, c *Caller, providerKey str
 	}
 	msg := &chairside.OutboxMessage{LocationID: loc.ID, Channel: chairside.ChannelEmail, Recipient: app.Primary.Email,
 		RecipientMasked: out.SentTo, Subject: "Your " + p.FinancingName + " agreement", Body: agreementEmail(p, loc), CreatedAt: s.now().UTC()}
-	err = s.batch(ctx, func(tx chairside.Store) error {
+	err = s.batch(ctx, c, func(tx Store) error {
 		if err := tx.EnqueueOutbox(ctx, msg); err != nil {
 			return err
 		}

@@ -31,7 +31,7 @@ type LenderNews struct {
 // recorded decision and pa is still only decided with no step in flight.
 // With pendingOnly (news nobody asked for) only a pending decision may
 // move. It answers whether anything was written.
-func (s *Service) adoptDecision(ctx context.Context, tx chairside.Store, sess *chairside.Session, pa *chairside.ProviderApplication, d *chairside.Decision, source string, pendingOnly bool) (bool, error) {
+func (s *Service) adoptDecision(ctx context.Context, tx Store, sess *chairside.Session, pa *chairside.ProviderApplication, d *chairside.Decision, source string, pendingOnly bool) (bool, error) {
 	if !moves(pa, d, pendingOnly) {
 		return false, nil
 	}
@@ -64,7 +64,7 @@ func moves(pa *chairside.ProviderApplication, d *chairside.Decision, pendingOnly
 // applyNews records d, news nobody asked for (a webhook, a status poll),
 // on the provider application ref locates, inside tx; it answers whether
 // the decision moved.
-func (s *Service) applyNews(ctx context.Context, tx chairside.Store, ref *chairside.LenderApplicationRef, d *chairside.Decision, source string) (bool, error) {
+func (s *Service) applyNews(ctx context.Context, tx Store, ref *chairside.LenderApplicationRef, d *chairside.Decision, source string) (bool, error) {
 	pa, err := tx.FindProviderApplication(ctx, ref.ApplicationID, ref.ProviderKey)
 	if err != nil {
 		return false, err
@@ -96,7 +96,7 @@ func (s *Service) LenderEvent(ctx context.Context, providerKey string, n *Lender
 	ev := &chairside.LenderEvent{ProviderKey: providerKey, EventID: n.EventID, Type: n.Type,
 		LenderApplicationID: n.LenderApplicationID, Result: chairside.EventIgnored, ReceivedAt: s.now().UTC()}
 	var duplicate bool
-	err = s.batch(ctx, func(tx chairside.Store) error {
+	err = s.batch(ctx, nil, func(tx Store) error {
 		pa, err := tx.FindProviderApplication(ctx, ref.ApplicationID, ref.ProviderKey)
 		if err != nil {
 			return err
@@ -200,7 +200,7 @@ func (s *Service) pollOne(ctx context.Context, p *chairside.PendingPoll) (bool, 
 		return false, err
 	}
 	changed := false
-	err = s.batch(ctx, func(tx chairside.Store) error {
+	err = s.batch(ctx, nil, func(tx Store) error {
 		changed, err = s.applyNews(ctx, tx, &p.LenderApplicationRef, d, "reconciler")
 		return err
 	})

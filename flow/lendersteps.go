@@ -27,7 +27,7 @@ type where struct {
 
 // whereOf reads, through st, the office's state and the primary
 // applicant's (only when a step of names depends on it).
-func (s *Service) whereOf(ctx context.Context, st chairside.Store, c *Caller, pa *chairside.ProviderApplication, names []string) (where, error) {
+func (s *Service) whereOf(ctx context.Context, st Store, c *Caller, pa *chairside.ProviderApplication, names []string) (where, error) {
 	var w where
 	loc, err := s.location(ctx, c.Session.LocationID)
 	if err != nil {
@@ -68,7 +68,7 @@ func stepApplies(pa *chairside.ProviderApplication, w where, name string) bool {
 
 // stepDone reports, reading through st, whether the step named name has
 // its answer on record.
-func stepDone(ctx context.Context, st chairside.Store, pa *chairside.ProviderApplication, name string) (bool, error) {
+func stepDone(ctx context.Context, st Store, pa *chairside.ProviderApplication, name string) (bool, error) {
 	switch name {
 	case chairside.JourneyQuiz:
 		q, err := quizStateIn(ctx, st, pa)
@@ -99,7 +99,7 @@ func stepDone(ctx context.Context, st chairside.Store, pa *chairside.ProviderApp
 }
 
 // callDone reports whether pa's lender call of step was answered.
-func callDone(ctx context.Context, st chairside.Store, pa *chairside.ProviderApplication, step string) (bool, error) {
+func callDone(ctx context.Context, st Store, pa *chairside.ProviderApplication, step string) (bool, error) {
 	call, err := st.FindLenderCall(ctx, pa.ID, step)
 	if isCode(err, chairside.ENOTFOUND) {
 		return false, nil
@@ -109,7 +109,7 @@ func callDone(ctx context.Context, st chairside.Store, pa *chairside.ProviderApp
 
 // openSteps answers, in order, the steps of names that apply to pa and are
 // not done.
-func openSteps(ctx context.Context, st chairside.Store, pa *chairside.ProviderApplication, w where, names []string) ([]string, error) {
+func openSteps(ctx context.Context, st Store, pa *chairside.ProviderApplication, w where, names []string) ([]string, error) {
 	open := []string{}
 	for _, name := range names {
 		if !stepApplies(pa, w, name) {
@@ -157,7 +157,7 @@ var openStepMessages = map[string]string{
 // stepsOpen refuses, inside the claim transaction tx of e-sign (names: the
 // steps before signing) or complete (the steps after), while one of names
 // is open. It records nothing.
-func (s *Service) stepsOpen(ctx context.Context, tx chairside.Store, c *Caller, pa *chairside.ProviderApplication, names []string) error {
+func (s *Service) stepsOpen(ctx context.Context, tx Store, c *Caller, pa *chairside.ProviderApplication, names []string) error {
 	w, err := s.whereOf(ctx, tx, c, pa, names)
 	if err != nil {
 		return err
@@ -291,7 +291,7 @@ func (s *Service) DownPayment(ctx context.Context, c *Caller, providerKey string
 	}
 	in := *req
 	a, err := s.runOfferStep(ctx, c, providerKey, offerStep{
-		step: chairside.StepDownPayment, from: chairside.StatusOfferAccepted, to: chairside.StatusOfferAccepted, event: "payment.down_payment",
+		step: chairside.StepDownPayment, from: chairside.StatusOfferAccepted, to: chairside.StatusOfferAccepted, event: "payment.down_payment", read: pa,
 		hash: sha256Hex(strings.Join([]string{chairside.StepDownPayment, pa.SelectedPlanCode, in.Method, strconv.FormatInt(in.AmountCents, 10)}, "\x00")),
 		call: func(ctx context.Context, _ chairside.Lender, pa *chairside.ProviderApplication, ref string) (*chairside.Decision, error) {
 			return nil, downPayments.DownPayment(ctx, &chairside.DownPaymentRequest{
@@ -350,7 +350,8 @@ func (s *Service) AddContact(ctx context.Context, c *Caller, providerKey string,
 		}
 		return -1
 	}, req.Phone)
-	if _, err := s.requireStep(ctx, c, providerKey, chairside.JourneyAdditionalContact); err != nil {
+	pa, err := s.requireStep(ctx, c, providerKey, chairside.JourneyAdditionalContact)
+	if err != nil {
 		return nil, err
 	}
 	if fe := validate.Contact(req); len(fe) > 0 {
@@ -358,7 +359,7 @@ func (s *Service) AddContact(ctx context.Context, c *Caller, providerKey string,
 	}
 	in := *req
 	a, err := s.runOfferStep(ctx, c, providerKey, offerStep{
-		step: chairside.StepAdditionalContact, from: chairside.StatusOfferAccepted, to: chairside.StatusOfferAccepted, event: "contact.added", replayAny: true,
+		step: chairside.StepAdditionalContact, from: chairside.StatusOfferAccepted, to: chairside.StatusOfferAccepted, event: "contact.added", replayAny: true, read: pa,
 		hash: s.keys.BlindIndex(strings.Join([]string{chairside.StepAdditionalContact, in.Name, in.Relationship, in.Phone}, "\x00")),
 		call: func(ctx context.Context, _ chairside.Lender, pa *chairside.ProviderApplication, ref string) (*chairside.Decision, error) {
 			return nil, contacts.AddContact(ctx, &chairside.ContactRequest{

@@ -69,7 +69,8 @@ func (s *Service) consentStep(ctx context.Context, c *Caller, providerKey, journ
 	if err != nil {
 		return nil, err
 	}
-	if _, err := s.requireStep(ctx, c, providerKey, journey); err != nil {
+	pa, err := s.requireStep(ctx, c, providerKey, journey)
+	if err != nil {
 		return nil, err
 	}
 	lender, err := s.lenders.Lender(providerKey)
@@ -84,9 +85,9 @@ func (s *Service) consentStep(ctx context.Context, c *Caller, providerKey, journ
 		return nil, err
 	}
 	a, err := s.runOfferStep(ctx, c, providerKey, offerStep{
-		step: cs.step, from: cs.status, to: cs.status, event: cs.event, replayAny: true,
+		step: cs.step, from: cs.status, to: cs.status, event: cs.event, replayAny: true, read: pa,
 		hash: sha256Hex(strings.Join([]string{cs.step, doc.ID, doc.Version, doc.SHA256}, "\x00")),
-		prepare: func(ctx context.Context, tx chairside.Store, pa *chairside.ProviderApplication) error {
+		prepare: func(ctx context.Context, tx Store, pa *chairside.ProviderApplication) error {
 			return tx.CreateConsent(ctx, s.consentRecord(c, providerKey, cs.kind, doc, pa.SelectedPlanCode, nil, s.now().UTC()))
 		},
 		call: func(ctx context.Context, _ chairside.Lender, pa *chairside.ProviderApplication, ref string) (*chairside.Decision, error) {
@@ -115,7 +116,8 @@ func (s *Service) AnswerWisconsin(ctx context.Context, c *Caller, providerKey st
 	if err != nil {
 		return nil, err
 	}
-	if _, err := s.requireStep(ctx, c, providerKey, chairside.JourneyWisconsin); err != nil {
+	pa, err := s.requireStep(ctx, c, providerKey, chairside.JourneyWisconsin)
+	if err != nil {
 		return nil, err
 	}
 	if req.Married == nil {
@@ -136,7 +138,7 @@ func (s *Service) AnswerWisconsin(ctx context.Context, c *Caller, providerKey st
 	married := *req.Married
 	a, err := s.runOfferStep(ctx, c, providerKey, offerStep{
 		step: chairside.StepWisconsinSpouse, from: chairside.StatusOfferAccepted, to: chairside.StatusOfferAccepted,
-		event: "wisconsin.answered", replayAny: true,
+		event: "wisconsin.answered", replayAny: true, read: pa,
 		hash: s.keys.BlindIndex(strings.Join([]string{chairside.StepWisconsinSpouse, boolWord(married), sp.FirstName, sp.LastName,
 			sp.AddressLine1, sp.AddressLine2, sp.City, sp.State, sp.ZipCode}, "\x00")),
 		call: func(ctx context.Context, _ chairside.Lender, pa *chairside.ProviderApplication, ref string) (*chairside.Decision, error) {
@@ -168,6 +170,6 @@ func boolWord(b bool) string {
 // agreementAgreed reports whether pa's agreement was agreed on its own
 // screen (the agreement step answered): the e-sign then neither asks for
 // nor records it again.
-func agreementAgreed(ctx context.Context, st chairside.Store, pa *chairside.ProviderApplication) (bool, error) {
+func agreementAgreed(ctx context.Context, st Store, pa *chairside.ProviderApplication) (bool, error) {
 	return callDone(ctx, st, pa, chairside.StepAgreement)
 }

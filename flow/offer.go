@@ -22,7 +22,7 @@ type offerStep struct {
 	// prepare, when set, writes in the claim transaction what must be on
 	// record before the lender hears of the step (the e-sign step's
 	// consents and signature).
-	prepare func(ctx context.Context, tx chairside.Store, pa *chairside.ProviderApplication) error
+	prepare func(ctx context.Context, tx Store, pa *chairside.ProviderApplication) error
 	// allow, when set, replaces the check that the step may start now (a
 	// positive decision in status from): a patch starts from a pending one.
 	allow func(pa *chairside.ProviderApplication) error
@@ -40,6 +40,11 @@ type offerStep struct {
 	// recorded (the credit limit change answers its own result, not the
 	// application).
 	answer func(cur *chairside.ProviderApplication) (event string, body any)
+	// read is the caller's provider application when it already read it
+	// to build the step (the plan to accept, the documents to sign); nil
+	// has runStep read it. Either way a step reads it once: the claim's
+	// versioned update proves nothing moved it since.
+	read *chairside.ProviderApplication
 }
 
 // runOfferStep claims the step (only from its from status, with no other
@@ -62,15 +67,19 @@ func (s *Service) runOfferStep(ctx context.Context, c *Caller, providerKey strin
 // request, the provider application as recorded (pa); a repeat answers
 // the JSON alone.
 func (s *Service) runStep(ctx context.Context, c *Caller, providerKey string, st offerStep) (pa *chairside.ProviderApplication, body []byte, err error) {
+	if pa = st.read; pa == nil {
+		if pa, err = s.ownProviderApplication(ctx, c, providerKey); err != nil {
+			return nil, nil, err
+		}
+	}
+	read := *pa // the caller's copy stays as it read it
+	pa = &read
 	var (
 		call   *chairside.LenderCall
 		replay []byte
 	)
-	err = s.batch(ctx, func(tx chairside.Store) error {
+	err = s.batch(ctx, c, func(tx Store) error {
 		var err error
-		if pa, err = s.ownProviderApplicationIn(ctx, tx, c, providerKey); err != nil {
-			return err
-		}
 		if call, _, replay, err = s.claimCall(ctx, tx, c, pa, st.step, st.hash, st.replayAny); err != nil || replay != nil {
 			return err
 		}
@@ -88,6 +97,8 @@ func (s *Service) runStep(ctx context.Context, c *Caller, providerKey string, st
 				return err
 			}
 		}
+		// Versioned: when anything moved pa since it was read, the claim
+		// is refused and nothing of it kept.
 		pa.InFlight = st.step
 		return s.updateIn(ctx, tx, pa)
 	})
@@ -129,10 +140,29 @@ func (s *Service) runStep(ctx context.Context, c *Caller, providerKey string, st
 // the answer's JSON as recorded. On a lender failure: the call failed, the
 // step handed back (no status change).
 func (s *Service) recordOfferStep(ctx context.Context, c *Caller, call *chairside.LenderCall, pa *chairside.ProviderApplication, st offerStep, final *chairside.Decision, lerr error) (body []byte, err error) {
-	err = s.batch(ctx, func(tx chairside.Store) error {
-		cur, err := tx.FindProviderApplication(ctx, pa.ApplicationID, pa.ProviderKey)
-		if err != nil {
-			return err
+	// pa is as the claim wrote it: only this step may move it now, so it
+	// is written from there. A lender's news adopted meanwhile (a webhook,
+	// a poll) moves its version; then it is read again, once.
+	for reread := false; ; reread = true {
+		body, err = s.settleOfferStep(ctx, c, call, pa, st, final, lerr, reread)
+		if !reread && isCode(err, chairside.ECONFLICT) {
+			continue
+		}
+		return body, err
+	}
+}
+
+// settleOfferStep is one try of recordOfferStep: from pa as the claim left
+// it, or as the store holds it now (reread).
+func (s *Service) settleOfferStep(ctx context.Context, c *Caller, call *chairside.LenderCall, pa *chairside.ProviderApplication, st offerStep, final *chairside.Decision, lerr error, reread bool) (body []byte, err error) {
+	err = s.batch(ctx, c, func(tx Store) error {
+		claimed := *pa
+		cur := &claimed
+		if reread {
+			var err error
+			if cur, err = tx.FindProviderApplication(ctx, pa.ApplicationID, pa.ProviderKey); err != nil {
+				return err
+			}
 		}
 		cur.InFlight = ""
 		if lerr != nil {
@@ -196,7 +226,7 @@ func (s *Service) AcceptOffer(ctx context.Context, c *Caller, providerKey string
 		return nil, err
 	}
 	a, err := s.runOfferStep(ctx, c, providerKey, offerStep{
-		step: chairside.StepAccept, from: chairside.StatusPlanConfirmed, to: chairside.StatusOfferAccepted, event: "offer.accepted",
+		step: chairside.StepAccept, from: chairside.StatusPlanConfirmed, to: chairside.StatusOfferAccepted, event: "offer.accepted", read: pa,
 		hash: sha256Hex(plan.ProviderPlanCode + "\x00" + strconv.FormatInt(plan.AmountFinancedCents, 10)),
 		call: func(ctx context.Context, l chairside.Lender, pa *chairside.ProviderApplication, ref string) (*chairside.Decision, error) {
 			return nil, l.AcceptOffer(ctx, &chairside.OfferRequest{
@@ -237,9 +267,9 @@ func (s *Service) ESign(ctx context.Context, c *Caller, providerKey string, req 
 		return nil, err
 	}
 	a, err := s.runOfferStep(ctx, c, providerKey, offerStep{
-		step: chairside.StepESign, from: chairside.StatusOfferAccepted, to: chairside.StatusSigned, event: "esign.signed",
+		step: chairside.StepESign, from: chairside.StatusOfferAccepted, to: chairside.StatusSigned, event: "esign.signed", read: pa,
 		hash: docs.hash(),
-		prepare: func(ctx context.Context, tx chairside.Store, pa *chairside.ProviderApplication) error {
+		prepare: func(ctx context.Context, tx Store, pa *chairside.ProviderApplication) error {
 			if err := s.stepsOpen(ctx, tx, c, pa, stepsAround(pa)); err != nil {
 				return err
 			}
@@ -354,7 +384,7 @@ func (s *Service) Complete(ctx context.Context, c *Caller, providerKey string) (
 	return s.runOfferStep(ctx, c, providerKey, offerStep{
 		step: chairside.StepComplete, from: chairside.StatusSigned, to: chairside.StatusCompleted, event: "application.completed",
 		hash: sha256Hex(chairside.StepComplete),
-		prepare: func(ctx context.Context, tx chairside.Store, pa *chairside.ProviderApplication) error {
+		prepare: func(ctx context.Context, tx Store, pa *chairside.ProviderApplication) error {
 			return s.stepsOpen(ctx, tx, c, pa, stepsAround(pa))
 		},
 		call: func(ctx context.Context, l chairside.Lender, pa *chairside.ProviderApplication, ref string) (*chairside.Decision, error) {

@@ -61,7 +61,7 @@ func (s *Service) Plans(ctx context.Context, c *Caller, providerKey string, amou
 	if len(plans) > 0 && len(kept) == 0 {
 		return nil, errorf(chairside.ELENDER, "We could not get payment plans from the lender. Please try again.")
 	}
-	err = s.batch(ctx, func(st chairside.Store) error {
+	err = s.batch(ctx, c, func(st Store) error {
 		if err := st.SavePaymentPlans(ctx, pa.ID, kept); err != nil {
 			return err
 		}
@@ -186,7 +186,7 @@ func (s *Service) ownPlan(ctx context.Context, c *Caller, providerKey, code stri
 // recordPlanStep saves a plan selection or confirmation (version-checked)
 // with its event, in one transaction.
 func (s *Service) recordPlanStep(ctx context.Context, c *Caller, pa *chairside.ProviderApplication, event string) error {
-	return s.batch(ctx, func(st chairside.Store) error {
+	return s.batch(ctx, c, func(st Store) error {
 		if err := s.updateIn(ctx, st, pa); err != nil {
 			return err
 		}

@@ -10,7 +10,7 @@ import (
 // providerApplication finds or creates the caller's provider application
 // for a waterfall step. Two first submits racing both try to create; the
 // loser reads the winner's.
-func (s *Service) providerApplication(ctx context.Context, store chairside.Store, applicationID string, st *chairside.WaterfallStep, mode string) (*chairside.ProviderApplication, error) {
+func (s *Service) providerApplication(ctx context.Context, store Store, applicationID string, st *chairside.WaterfallStep, mode string) (*chairside.ProviderApplication, error) {
 	pa, err := store.FindProviderApplication(ctx, applicationID, st.ProviderKey)
 	if err == nil || !isCode(err, chairside.ENOTFOUND) {
 		return pa, err
@@ -44,7 +44,7 @@ func (s *Service) ownProviderApplication(ctx context.Context, c *Caller, provide
 
 // ownProviderApplicationIn is ownProviderApplication through st, the store
 // or a transaction of it.
-func (s *Service) ownProviderApplicationIn(ctx context.Context, st chairside.Store, c *Caller, providerKey string) (*chairside.ProviderApplication, error) {
+func (s *Service) ownProviderApplicationIn(ctx context.Context, st Store, c *Caller, providerKey string) (*chairside.ProviderApplication, error) {
 	pa, err := st.FindProviderApplication(ctx, c.Session.ApplicationID, providerKey)
 	if err != nil {
 		if isCode(err, chairside.ENOTFOUND) {
@@ -89,7 +89,7 @@ func (s *Service) expired(pa *chairside.ProviderApplication) bool {
 // updateIn stores pa, through st (the store or a batch of it), from the
 // version it was read at; a stale version (a parallel request moved it
 // first) answers conflict.
-func (s *Service) updateIn(ctx context.Context, st chairside.Store, pa *chairside.ProviderApplication) error {
+func (s *Service) updateIn(ctx context.Context, st Store, pa *chairside.ProviderApplication) error {
 	pa.UpdatedAt = s.now().UTC()
 	if err := st.UpdateProviderApplication(ctx, pa); err != nil {
 		if isCode(err, chairside.ECONFLICT) {
@@ -121,7 +121,7 @@ func (s *Service) ApplicationStatus(ctx context.Context, c *Caller, providerKey 
 	}
 	// The new decision, the version-checked update that proves nothing
 	// moved meanwhile, and the event: together or not at all.
-	err = s.batch(ctx, func(tx chairside.Store) error {
+	err = s.batch(ctx, c, func(tx Store) error {
 		_, err := s.adoptDecision(ctx, tx, c.Session, pa, d, "status_check", false)
 		return err
 	})

@@ -64,7 +64,7 @@ type quizState struct {
 	calls  []*chairside.LenderCall // the done calls, in attempt order
 }
 
-func quizStateIn(ctx context.Context, st chairside.Store, pa *chairside.ProviderApplication) (quizState, error) {
+func quizStateIn(ctx context.Context, st Store, pa *chairside.ProviderApplication) (quizState, error) {
 	var q quizState
 	for a := 1; a <= QuizAttempts; a++ {
 		call, err := st.FindLenderCall(ctx, pa.ID, quizStep(a))
@@ -218,7 +218,7 @@ func (s *Service) Answers(ctx context.Context, c *Caller, providerKey string, re
 // answers already graded answers replay; otherwise the next attempt's step
 // is claimed and marked in flight.
 func (s *Service) claimAnswers(ctx context.Context, c *Caller, providerKey, hash string) (pa *chairside.ProviderApplication, call *chairside.LenderCall, attempt int, replay []byte, err error) {
-	err = s.batch(ctx, func(tx chairside.Store) error {
+	err = s.batch(ctx, c, func(tx Store) error {
 		var err error
 		if pa, err = s.ownProviderApplicationIn(ctx, tx, c, providerKey); err != nil {
 			return err
@@ -277,7 +277,7 @@ func gradeView(result string, attempt int) *QuizView {
 // the lender could not be asked (v nil) or the quiz had expired. It answers
 // the grade's JSON as recorded, nil when none was.
 func (s *Service) recordAnswers(ctx context.Context, c *Caller, pa *chairside.ProviderApplication, call *chairside.LenderCall, attempt int, v *QuizView, lerr error) (body []byte, err error) {
-	err = s.batch(ctx, func(tx chairside.Store) error {
+	err = s.batch(ctx, c, func(tx Store) error {
 		cur, err := tx.FindProviderApplication(ctx, pa.ApplicationID, pa.ProviderKey)
 		if err != nil {
 			return err

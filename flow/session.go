@@ -153,7 +153,7 @@ func (s *Service) startSession(ctx context.Context, loc *chairside.Location, d n
 		LastSeenAt:          now,
 	}
 	app.SessionID = sess.ID
-	err := s.batch(ctx, func(st chairside.Store) error {
+	err := s.batch(ctx, nil, func(st Store) error {
 		if err := st.CreateApplication(ctx, app); err != nil {
 			return err
 		}
@@ -263,23 +263,28 @@ func (s *Service) Authenticate(ctx context.Context, webSessionID string) (*chair
 	return sess, nil
 }
 
-// AuthenticateCall is Authenticate for an API call that may write. A due
-// move of LastSeenAt is not written at once but carried in the context it
-// answers: the call's first write takes it into its own transaction
-// (batch), so a step makes one commit, not two; SettleTouch writes it at
-// the end of a call that wrote nothing.
-func (s *Service) AuthenticateCall(ctx context.Context, webSessionID string) (context.Context, *chairside.Session, error) {
+// AuthenticateCall is Authenticate for an API call that may write: it
+// answers the Caller of the live session, for the transport to add the
+// request's facts to. A due move of LastSeenAt is not written at once but
+// carried by the Caller: the call's first write takes it into its own
+// transaction (batch), so a step makes one commit, not two; SettleTouch
+// writes it at the end of a call that wrote nothing.
+func (s *Service) AuthenticateCall(ctx context.Context, webSessionID string) (*Caller, error) {
 	sess, due, err := s.liveSession(ctx, webSessionID)
-	if err != nil || !due {
-		return ctx, sess, err
+	if err != nil {
+		return nil, err
 	}
-	return context.WithValue(ctx, touchKey{}, &pendingTouch{session: sess.ID, at: sess.LastSeenAt}), sess, nil
+	c := &Caller{Session: sess}
+	if due {
+		c.touch = &pendingTouch{session: sess.ID, at: sess.LastSeenAt}
+	}
+	return c, nil
 }
 
 // SettleTouch writes the move of LastSeenAt that AuthenticateCall left in
-// ctx, unless a write of the call already took it.
-func (s *Service) SettleTouch(ctx context.Context) error {
-	t, _ := ctx.Value(touchKey{}).(*pendingTouch)
+// c, unless a write of the call already took it.
+func (s *Service) SettleTouch(ctx context.Context, c *Caller) error {
+	t := c.touch
 	if t == nil || !t.take() {
 		return nil
 	}
@@ -305,9 +310,6 @@ func (s *Service) liveSession(ctx context.Context, webSessionID string) (*chairs
 	sess.LastSeenAt = now
 	return sess, true, nil
 }
-
-// touchKey is the context key of a call's pendingTouch.
-type touchKey struct{}
 
 // pendingTouch is a move of a session's LastSeenAt not yet written; taken
 // once, by the first write of the call or by SettleTouch. A call's steps
@@ -339,7 +341,7 @@ func (s *Service) Finish(ctx context.Context, c *Caller, outcome string) (*Finis
 	if err != nil {
 		return nil, err
 	}
-	err = s.batch(ctx, func(st chairside.Store) error {
+	err = s.batch(ctx, c, func(st Store) error {
 		if err := st.FinishSession(ctx, sess.ID, outcome, s.now().UTC()); err != nil {
 			return err
 		}

@@ -51,7 +51,7 @@ func (s *Service) lease() time.Duration {
 // A failed call, or a running one whose lease ran out, is taken over for
 // its next attempt with the same reference (a failed one asked anew with
 // other data gets a new reference: the lender never took the old request).
-func (s *Service) claimCall(ctx context.Context, tx chairside.Store, c *Caller, pa *chairside.ProviderApplication, step, hash string, replayAny bool) (call *chairside.LenderCall, fresh bool, replay []byte, err error) {
+func (s *Service) claimCall(ctx context.Context, tx Store, c *Caller, pa *chairside.ProviderApplication, step, hash string, replayAny bool) (call *chairside.LenderCall, fresh bool, replay []byte, err error) {
 	now := s.now().UTC()
 	want := &chairside.LenderCall{
 		ProviderApplicationID: pa.ID,
@@ -112,7 +112,7 @@ func (s *Service) claimCall(ctx context.Context, tx chairside.Store, c *Caller, 
 // read only when the step already had one. When another step of pa is in
 // flight the call is read first: a step already done still answers its
 // repeat, and one never asked is refused, as it must not be claimed now.
-func (s *Service) claimOrFind(ctx context.Context, tx chairside.Store, pa *chairside.ProviderApplication, want *chairside.LenderCall, now time.Time) (existing *chairside.LenderCall, claimed bool, err error) {
+func (s *Service) claimOrFind(ctx context.Context, tx Store, pa *chairside.ProviderApplication, want *chairside.LenderCall, now time.Time) (existing *chairside.LenderCall, claimed bool, err error) {
 	busy := s.otherStepInFlight(pa, want.Step, now)
 	if busy == nil {
 		// Claimed, or the step's call, whoever made it (another request
@@ -150,7 +150,7 @@ func inFlight(wait time.Duration) error {
 // lost its claim (its lease ran out and another request took the step
 // over) it answers errClaimLost and the caller's transaction must write
 // nothing else.
-func settleCall(ctx context.Context, tx chairside.Store, call *chairside.LenderCall, state string, response []byte) error {
+func settleCall(ctx context.Context, tx Store, call *chairside.LenderCall, state string, response []byte) error {
 	call.State, call.Response, call.SettledAt = state, response, nil
 	if err := tx.SettleLenderCall(ctx, call); err != nil {
 		if isCode(err, chairside.ECONFLICT) {

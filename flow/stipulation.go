@@ -158,7 +158,7 @@ func (s *Service) recordStipulations(ctx context.Context, c *Caller, pa *chairsi
 	d.Stipulations = withStates(d.Stipulations)
 	d.ID = newID()
 	d.CreatedAt = s.now().UTC()
-	err := s.batch(ctx, func(tx chairside.Store) error {
+	err := s.batch(ctx, c, func(tx Store) error {
 		if err := tx.CreateDecision(ctx, &d); err != nil {
 			return err
 		}

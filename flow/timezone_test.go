@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chairside/chairside"
 	"github.com/chairside/chairside/flow"
 	"github.com/chairside/chairside/store/storetest"
 	"github.com/chairside/chairside/testkit"
@@ -26,11 +27,12 @@ func TestAgesCountInThePatientsDay(t *testing.T) {
 		t.Fatal(err)
 	}
 	const tooYoung = "Must be at least 18 years old"
-	validate := func(ctx context.Context) string {
+	validate := func(zone string) string {
 		t.Helper()
 		a := testkit.Applicant("Approve", "123450031")
 		a.DateOfBirth = "2008-11-26"
-		res, err := f.svc.Validate(ctx, c, &flow.ValidateRequest{ProviderKey: "synchrony_standard", Mode: flow.OpPrequalify,
+		c.Zone = chairside.TimeZone(zone)
+		res, err := f.svc.Validate(bg, c, &flow.ValidateRequest{ProviderKey: "synchrony_standard", Mode: flow.OpPrequalify,
 			ApplicationData: flow.ApplicationData{Primary: a}, FieldIDs: []string{"dateOfBirth"}})
 		if err != nil {
 			t.Fatal(err)
@@ -53,7 +55,7 @@ func TestAgesCountInThePatientsDay(t *testing.T) {
 		"../../etc/passwd":    "",
 		"Local":               "",
 	} {
-		if got := validate(flow.WithTimeZone(bg, zone)); got != want {
+		if got := validate(zone); got != want {
 			t.Errorf("zone %q: %q, want %q", zone, got, want)
 		}
 	}
@@ -61,7 +63,8 @@ func TestAgesCountInThePatientsDay(t *testing.T) {
 	req := f.request(t, c, "synchrony_standard", flow.OpPrequalify, "Approve", "123450031")
 	req.Primary.DateOfBirth = "2008-11-26"
 	req.PurchaseAmountCents = testkit.Ptr(int64(320_000))
-	_, err := f.svc.Submit(flow.WithTimeZone(bg, "America/Chicago"), c, "synchrony_standard", flow.OpPrequalify, req)
+	c.Zone = chairside.TimeZone("America/Chicago")
+	_, err := f.svc.Submit(bg, c, "synchrony_standard", flow.OpPrequalify, req)
 	if got := fieldErrors(t, err)["primary.dateOfBirth"]; got != tooYoung {
 		t.Fatalf("submit from Chicago: %q, want %q", got, tooYoung)
 	}

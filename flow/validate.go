@@ -58,7 +58,7 @@ func (s *Service) Validate(ctx context.Context, c *Caller, req *ValidateRequest)
 		return nil, errorf(chairside.EBADREQUEST, "mode must be full, prequalify or prescreen.")
 	}
 	d := req.ApplicationData
-	fe, err := s.validateSubmit(s.patientNow(ctx), req.ProviderKey, mode, &d.Primary, d.Joint, d.JointEnabled)
+	fe, err := s.validateSubmit(s.patientNow(c), req.ProviderKey, mode, &d.Primary, d.Joint, d.JointEnabled)
 	if err != nil {
 		return nil, err
 	}

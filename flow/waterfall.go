@@ -23,7 +23,7 @@ func (s *Service) step(ctx context.Context, c *Caller, providerKey string) (*cha
 // nextIn builds where a cascade sends the patient (docs/behaviour.md, "The
 // waterfall"), reading through store: resume when the application already
 // has a decision of that provider, start otherwise.
-func (s *Service) nextIn(ctx context.Context, store chairside.Store, applicationID string, st *chairside.WaterfallStep) *Next {
+func (s *Service) nextIn(ctx context.Context, store Store, applicationID string, st *chairside.WaterfallStep) *Next {
 	n := &Next{ResultType: "start", AutoSubmit: st.AutoSubmit, Provider: st.ProviderKey, ApplyMode: st.ApplyMode}
 	if pa, err := store.FindProviderApplication(ctx, applicationID, st.ProviderKey); err == nil && pa.Decision != nil {
 		n.ResultType, n.Resume = "resume", true

@@ -111,15 +111,15 @@ func TestStepAnswerWithOpenSteps(t *testing.T) {
 func (h *harness) record(t testing.TB, sid, key, step string) []byte {
 	t.Helper()
 	ctx := context.Background()
-	sess, err := h.db.FindSession(ctx, sha(sid))
+	sess, err := h.view.FindSession(ctx, sha(sid))
 	if err != nil {
 		t.Fatal(err)
 	}
-	pa, err := h.db.FindProviderApplication(ctx, sess.ApplicationID, key)
+	pa, err := h.view.FindProviderApplication(ctx, sess.ApplicationID, key)
 	if err != nil {
 		t.Fatal(err)
 	}
-	call, err := h.db.FindLenderCall(ctx, pa.ID, step)
+	call, err := h.view.FindLenderCall(ctx, pa.ID, step)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -148,7 +148,7 @@ func confirmFirstPlan(t testing.TB, h *harness, sid, key string) string {
 // again. The store here hands every recorded answer back indented — the
 // same answer in other bytes — and the repeats must carry those bytes.
 func TestRepeatIsWrittenAsRecorded(t *testing.T) {
-	cfg := config{wrap: func(s chairside.Store) chairside.Store { return indentingStore{s} }}
+	cfg := config{wrap: func(s flow.Store) flow.Store { return indentingStore{s} }}
 	eachEngine(t, cfg, func(t *testing.T, h *harness) {
 		const key = "synchrony_standard"
 		sid := h.start(t)
@@ -184,11 +184,7 @@ func (h *harness) repeatIsTheRecord(t *testing.T, q req, sid, key, step string) 
 
 // indentingStore hands every recorded answer of a lender call back
 // indented: what a repeat is answered from.
-type indentingStore struct{ chairside.Store }
-
-func (s indentingStore) Batch(ctx context.Context, fn func(chairside.Store) error) error {
-	return s.Store.Batch(ctx, func(tx chairside.Store) error { return fn(indentingStore{tx}) })
-}
+type indentingStore struct{ flow.Store }
 
 func (s indentingStore) FindLenderCall(ctx context.Context, providerApplicationID, step string) (*chairside.LenderCall, error) {
 	call, err := s.Store.FindLenderCall(ctx, providerApplicationID, step)
@@ -227,7 +223,7 @@ func indented(call *chairside.LenderCall) (*chairside.LenderCall, error) {
 // step handed the store to record (seen before the network copies it).
 func TestFirstAnswerIsWrittenFromTheRecord(t *testing.T) {
 	spy := &settled{}
-	cfg := config{wrap: func(s chairside.Store) chairside.Store { return settleSpy{s, spy} }}
+	cfg := config{wrap: func(s flow.Store) flow.Store { return settleSpy{s, spy} }}
 	sqliteOnly(t, cfg, func(t *testing.T, h *harness) {
 		const key = "synchrony_standard"
 		sid := h.start(t)
@@ -269,7 +265,7 @@ func (h *harness) writesTheRecord(t *testing.T, spy *settled, q req) {
 // settleSpy keeps the slice of every answer a lender call records, as the
 // step handed it to the store.
 type settleSpy struct {
-	chairside.Store
+	flow.Store
 	log *settled
 }
 
@@ -277,10 +273,6 @@ type settleSpy struct {
 type settled struct {
 	mu   sync.Mutex
 	done [][]byte
-}
-
-func (s settleSpy) Batch(ctx context.Context, fn func(chairside.Store) error) error {
-	return s.Store.Batch(ctx, func(tx chairside.Store) error { return fn(settleSpy{tx, s.log}) })
 }
 
 func (s settleSpy) SettleLenderCall(ctx context.Context, c *chairside.LenderCall) error {

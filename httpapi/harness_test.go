@@ -26,6 +26,7 @@ import (
 	"github.com/chairside/chairside/lender/sandbox"
 	"github.com/chairside/chairside/metrics"
 	"github.com/chairside/chairside/office"
+	"github.com/chairside/chairside/store"
 	"github.com/chairside/chairside/store/storetest"
 	"github.com/chairside/chairside/testkit"
 )
@@ -40,7 +41,9 @@ type config struct {
 	rate        float64
 	burst       int
 	hsts        bool
-	wrap        func(chairside.Store) chairside.Store
+	// wrap, when set, stands between the flow service and the store: it
+	// wraps the store and each batch of it (wrapped).
+	wrap func(flow.Store) flow.Store
 	// ready replaces the database's readiness check (/readyz).
 	ready func(context.Context) error
 }
@@ -48,9 +51,11 @@ type config struct {
 // harness is one real server: real store, real sandbox lenders, real flow
 // service and HTTP layer, a fake clock and captured logs.
 type harness struct {
-	t     testing.TB
-	srv   *httptest.Server
-	db    chairside.Store
+	t   testing.TB
+	srv *httptest.Server
+	db  *store.DB
+	// view is the store as the flow service sees it (config.wrap).
+	view  flow.Store
 	eng   storetest.Engine
 	clock *clock
 	logs  *testkit.LockedBuffer
@@ -120,12 +125,11 @@ func newHarness(t testing.TB, e storetest.Engine, cfg config) *harness {
 		logs:  &testkit.LockedBuffer{},
 		api:   loadContract(t),
 	}
-	var st chairside.Store = e.DB
+	h.db, h.view = e.DB, e.DB
 	if cfg.wrap != nil {
-		st = cfg.wrap(st)
+		h.view = cfg.wrap(e.DB)
 	}
-	h.db = st
-	testkit.SeedOffice(t, st)
+	testkit.SeedOffice(t, e.DB)
 	if cfg.env == "" {
 		cfg.env = chairside.EnvTest
 	}
@@ -144,7 +148,7 @@ func newHarness(t testing.TB, e storetest.Engine, cfg config) *harness {
 			h.statuses.Add(1)
 		}
 	}})
-	svc := flow.New(st, lenders, e.Keys, flow.Options{
+	opts := flow.Options{
 		Env:           cfg.env,
 		Now:           h.clock.Now,
 		LenderTimeout: 5 * time.Second,
@@ -152,7 +156,11 @@ func newHarness(t testing.TB, e storetest.Engine, cfg config) *harness {
 		DailySSNCap:   cfg.dailySSNCap,
 		TestCases:     testCases(),
 		DemoEntityKey: EntityKey,
-	})
+	}
+	svc := flow.New(e.DB, lenders, e.Keys, opts)
+	if cfg.wrap != nil {
+		svc = flow.New[flow.Store](wrapped{Store: h.view, db: e.DB, wrap: cfg.wrap}, lenders, e.Keys, opts)
+	}
 	h.office = office.New(e.DB, logger)
 	h.office.Now = h.clock.Now
 	h.metrics = metrics.New()
@@ -415,4 +423,16 @@ func (h *harness) prequalify(t testing.TB, sid, providerKey string, a chairside.
 	return h.do(t, req{method: "POST", path: "/providers/" + providerKey + "/prequalify", session: sid, body: flow.SubmitRequest{
 		Primary: a, Consent: testkit.Ptr(h.consent(t, sid, providerKey, flow.DocPrequalification)),
 	}})
+}
+
+// wrapped is a store whose views, the store itself and each batch of it,
+// pass through wrap: how a test stands between the flow and the store.
+type wrapped struct {
+	flow.Store
+	db   *store.DB
+	wrap func(flow.Store) flow.Store
+}
+
+func (w wrapped) Batch(ctx context.Context, fn func(tx flow.Store) error) error {
+	return w.db.Batch(ctx, func(tx *store.DB) error { return fn(w.wrap(tx)) })
 }

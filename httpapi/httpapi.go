@@ -242,13 +242,12 @@ const maxIdempotencyKey = 128
 // else answers 401 session_invalid.
 func (h *Handler) authed(fn authedFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		ctx, sess, err := h.svc.AuthenticateCall(r.Context(), r.Header.Get("X-Web-Session-Id"))
+		c, err := h.svc.AuthenticateCall(r.Context(), r.Header.Get("X-Web-Session-Id"))
 		if err != nil {
 			h.writeError(w, r, err)
 			return
 		}
-		r = r.WithContext(ctx)
-		infoOf(r).session = flow.SessionHash(sess.ID)
+		infoOf(r).session = flow.SessionHash(c.Session.ID)
 		idem := r.Header.Get("Idempotency-Key")
 		if len(idem) > maxIdempotencyKey {
 			h.writeError(w, r, chairside.Errorf(chairside.EBADREQUEST, "Idempotency-Key is longer than %d characters.", maxIdempotencyKey))
@@ -258,12 +257,17 @@ func (h *Handler) authed(fn authedFunc) http.HandlerFunc {
 		if len(ua) > 512 {
 			ua = ua[:512]
 		}
-		fn(w, r, &flow.Caller{Session: sess, IP: clientIP(r), UserAgent: ua, IdempotencyKey: idem})
+		c.IP, c.UserAgent, c.IdempotencyKey = clientIP(r), ua, idem
+		// The patient's time zone, named by the browser on every call
+		// (flow/timezone.go); a name that is not a zone counts from the
+		// server's day.
+		c.Zone = chairside.TimeZone(r.Header.Get("X-Time-Zone"))
+		fn(w, r, c)
 		// A call that wrote nothing moves the session's LastSeenAt now; one
 		// that wrote did so in its own commit. The answer is written, so a
 		// failure here is only logged.
-		if err := h.svc.SettleTouch(context.WithoutCancel(ctx)); err != nil {
-			h.log.WarnContext(ctx, "session touch", "session", infoOf(r).session, "err", err.Error())
+		if err := h.svc.SettleTouch(context.WithoutCancel(r.Context()), c); err != nil {
+			h.log.WarnContext(r.Context(), "session touch", "session", infoOf(r).session, "err", err.Error())
 		}
 	}
 }

@@ -355,7 +355,7 @@ func TestFlowRuleAnswers(t *testing.T) {
 }
 
 // panicStore panics on one entity key, to test the recover middleware.
-type panicStore struct{ chairside.Store }
+type panicStore struct{ flow.Store }
 
 func (p panicStore) FindLocationByEntityKey(ctx context.Context, key string) (*chairside.Location, error) {
 	if key == "6666666666666666" {
@@ -367,7 +367,7 @@ func (p panicStore) FindLocationByEntityKey(ctx context.Context, key string) (*c
 // TestPanicAndProd: a panic answers 500 internal with a request id and no
 // detail; test cases are refused in prod.
 func TestPanicAndProd(t *testing.T) {
-	sqliteOnly(t, config{env: chairside.EnvProd, wrap: func(s chairside.Store) chairside.Store { return panicStore{s} }}, func(t *testing.T, h *harness) {
+	sqliteOnly(t, config{env: chairside.EnvProd, wrap: func(s flow.Store) flow.Store { return panicStore{s} }}, func(t *testing.T, h *harness) {
 		res := h.do(t, req{method: "POST", path: "/flow/start/entity-keys/6666666666666666"})
 		m := want(t, res, 500, chairside.EINTERNAL)
 		id, _ := m["requestId"].(string)

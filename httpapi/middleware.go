@@ -15,7 +15,6 @@ import (
 	"golang.org/x/time/rate"
 
 	"github.com/chairside/chairside"
-	"github.com/chairside/chairside/flow"
 	"github.com/chairside/chairside/locale"
 )
 
@@ -89,8 +88,7 @@ func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 // the path, which can hold a flow token), status, duration, request id and
 // session hash. Never bodies or headers. The request's context also
 // carries the language its answers speak, from Accept-Language
-// (docs/languages.md), and the patient's time zone, from X-Time-Zone
-// (flow/timezone.go).
+// (docs/languages.md).
 func (h *Handler) withRequestLog(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
@@ -98,7 +96,6 @@ func (h *Handler) withRequestLog(next http.Handler) http.Handler {
 		w.Header().Set("X-Request-Id", info.id)
 		sw := &statusWriter{ResponseWriter: w}
 		ctx := locale.With(context.WithValue(r.Context(), infoKey{}, info), locale.FromAcceptLanguage(r.Header.Get("Accept-Language")))
-		ctx = flow.WithTimeZone(ctx, r.Header.Get("X-Time-Zone"))
 		next.ServeHTTP(sw, r.WithContext(ctx))
 		if sw.status == 0 {
 			sw.status = http.StatusOK

@@ -41,18 +41,6 @@ const (
 	msgBadSetup  = "This setup link is not valid any more. Ask your office manager for a new one."
 )
 
-// Store is what the office side needs of the store.
-type Store interface {
-	chairside.StaffStore
-	FindLocationByID(ctx context.Context, id string) (*chairside.Location, error)
-	FindLocationByEntityKey(ctx context.Context, entityKey string) (*chairside.Location, error)
-	FindApplication(ctx context.Context, id string) (*chairside.Application, error)
-	ListProviderApplications(ctx context.Context, applicationID string) ([]*chairside.ProviderApplication, error)
-	ListPaymentPlans(ctx context.Context, providerApplicationID string) ([]chairside.PaymentPlan, error)
-	FindSession(ctx context.Context, id string) (*chairside.Session, error)
-	ListEvents(ctx context.Context, sessionID string) ([]*chairside.Event, error)
-}
-
 // Service runs the office side over a store.
 type Service struct {
 	store Store

@@ -91,13 +91,26 @@ func Parse(file string, data []byte) ([]Office, error) {
 	return p.offices, nil
 }
 
-// Import creates or updates every office in one store transaction
-// (chairside.Store.Batch): when any write fails, none is kept. Each office's
-// Location gets its stored id. An office's help content replaces what it
-// had (none given removes it); a group's is replaced only by the office
-// that gives it.
-func Import(ctx context.Context, st chairside.Store, offices []Office) error {
-	return st.Batch(ctx, func(s chairside.Store) error {
+// Store is what an import writes: an office, by its entity key (its id and
+// creation time kept), and the help of an office or a group, replaced.
+type Store interface {
+	UpsertLocation(ctx context.Context, l *chairside.Location) error
+	ReplaceHelpOverrides(ctx context.Context, scope, scopeID string, overrides []*chairside.HelpOverride) error
+}
+
+// Batcher is a Store that runs fn over a view of itself (T) whose writes
+// are all kept or none (package store's DB).
+type Batcher[T Store] interface {
+	Store
+	Batch(ctx context.Context, fn func(tx T) error) error
+}
+
+// Import creates or updates every office in one store transaction: when
+// any write fails, none is kept. Each office's Location gets its stored
+// id. An office's help content replaces what it had (none given removes
+// it); a group's is replaced only by the office that gives it.
+func Import[T Store](ctx context.Context, st Batcher[T], offices []Office) error {
+	return st.Batch(ctx, func(s T) error {
 		for i := range offices {
 			o := &offices[i]
 			l := &o.Location

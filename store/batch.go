@@ -4,8 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
-
-	"github.com/chairside/chairside"
 )
 
 // rawTx runs fn in a transaction of its own on the writer pool, beside the
@@ -42,7 +40,7 @@ func (db *DB) rawTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
 // Once fn has started it runs to its end whatever becomes of ctx; a caller
 // whose ctx ends while its unit still waits withdraws it and answers
 // ctx's error. What grouping saved, measured, is in docs/performance.md.
-func (db *DB) Batch(ctx context.Context, fn func(chairside.Store) error) error {
+func (db *DB) Batch(ctx context.Context, fn func(tx *DB) error) error {
 	if db.tx != nil {
 		return fn(db)
 	}
@@ -66,7 +64,7 @@ func (db *DB) Batch(ctx context.Context, fn func(chairside.Store) error) error {
 	return err
 }
 
-// write is Batch for the store's own methods: fn gets the view as a *DB.
+// write is Batch, under the name the store's own methods use.
 func (db *DB) write(ctx context.Context, fn func(w *DB) error) error {
-	return db.Batch(ctx, func(s chairside.Store) error { return fn(s.(*DB)) })
+	return db.Batch(ctx, fn)
 }

@@ -20,7 +20,7 @@ func TestBatch(t *testing.T) {
 		must(t, db.AppendEvent(ctx, dup))
 
 		stale := *pa
-		err := db.Batch(ctx, func(st chairside.Store) error {
+		err := db.Batch(ctx, func(st *store.DB) error {
 			pa.Status = chairside.StatusPlanSelected
 			must(t, st.UpdateProviderApplication(ctx, pa))
 			// Answers inside the batch: a duplicate event, a stale update, a
@@ -52,7 +52,7 @@ func TestBatch(t *testing.T) {
 
 		// fn's error is answered, and nothing it wrote before stays: not the
 		// decision, not the event, not the pull it reserved.
-		err = db.Batch(ctx, func(st chairside.Store) error {
+		err = db.Batch(ctx, func(st *store.DB) error {
 			must(t, st.CreateDecision(ctx, &chairside.Decision{ProviderApplicationID: pa.ID, ProviderKey: "synchrony_standard", Operation: "prequalify", ResponseCode: chairside.ResponseApproved, CreatedAt: t0}))
 			must(t, st.AppendEvent(ctx, &chairside.Event{SessionID: s.ID, Type: "decision.recorded", CreatedAt: t0}))
 			if ok, err := st.ReservePull(ctx, "session:"+s.ID, 1); err != nil || !ok {

@@ -114,7 +114,7 @@ func BenchmarkFindProviderApplication(b *testing.B) {
 		})
 		b.Run("batch", func(b *testing.B) {
 			for b.Loop() {
-				err := db.Batch(ctx, func(st chairside.Store) error {
+				err := db.Batch(ctx, func(st *store.DB) error {
 					_, err := st.FindProviderApplication(ctx, a.ID, "synchrony_standard")
 					return err
 				})

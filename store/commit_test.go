@@ -53,7 +53,7 @@ func TestGroupCommitFailureStaysAlone(t *testing.T) {
 		answers := make(map[string]error)
 		var mu sync.Mutex
 		var wg sync.WaitGroup
-		offer := func(name string, fn func(st chairside.Store) error) {
+		offer := func(name string, fn func(st *store.DB) error) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
@@ -73,17 +73,17 @@ func TestGroupCommitFailureStaysAlone(t *testing.T) {
 		}
 		for i := range 4 {
 			name := fmt.Sprintf("good-%d", i)
-			offer(name, func(st chairside.Store) error { return st.AppendEvent(ctx, event(name)) })
+			offer(name, func(st *store.DB) error { return st.AppendEvent(ctx, event(name)) })
 		}
-		offer("fails", func(st chairside.Store) error {
+		offer("fails", func(st *store.DB) error {
 			must(t, st.AppendEvent(ctx, event("fails")))
 			return errors.New("the patient went back")
 		})
-		offer("panics", func(st chairside.Store) error {
+		offer("panics", func(st *store.DB) error {
 			must(t, st.AppendEvent(ctx, event("panics")))
 			panic("a bug in a step")
 		})
-		offer("swallows", func(st chairside.Store) error {
+		offer("swallows", func(st *store.DB) error {
 			must(t, st.AppendEvent(ctx, event("swallows")))
 			// A decision for a provider application that does not exist:
 			// the foreign key refuses it, and this unit goes on regardless.
@@ -176,7 +176,7 @@ func TestGroupCommitWithdrawAndLaneEnd(t *testing.T) {
 		gaveUp, cancel := context.WithCancel(ctx)
 		answered := make(chan error, 1)
 		go func() {
-			answered <- db.Batch(gaveUp, func(st chairside.Store) error { return st.AppendEvent(ctx, event("withdrawn")) })
+			answered <- db.Batch(gaveUp, func(st *store.DB) error { return st.AppendEvent(ctx, event("withdrawn")) })
 		}()
 		waitFor(t, "the unit queued", func() bool { return store.PendingWrites(db) == 1 })
 		cancel()
@@ -187,7 +187,7 @@ func TestGroupCommitWithdrawAndLaneEnd(t *testing.T) {
 
 		ended := make(chan error, 1)
 		go func() {
-			ended <- db.Batch(ctx, func(st chairside.Store) error {
+			ended <- db.Batch(ctx, func(st *store.DB) error {
 				must(t, st.AppendEvent(ctx, event("ended")))
 				runtime.Goexit()
 				return nil
@@ -310,7 +310,7 @@ func durabilityChild(dsn string) int {
 			for i := 0; time.Now().Before(deadline); i++ {
 				id := fmt.Sprintf("w%d-%d", w, i)
 				// Two writes in one unit: both are kept, or neither.
-				err := db.Batch(context.Background(), func(st chairside.Store) error {
+				err := db.Batch(context.Background(), func(st *store.DB) error {
 					if err := st.AppendEvent(context.Background(), &chairside.Event{ID: id, SessionID: "durability", Type: "test.unit"}); err != nil {
 						return err
 					}
@@ -356,7 +356,7 @@ func TestStatementsAreCounted(t *testing.T) {
 		if reads, tx := db.Statements(); reads != reads0+1 || tx != tx0 {
 			t.Fatalf("one read: reads %d → %d, in units %d → %d", reads0, reads, tx0, tx)
 		}
-		err := db.Batch(ctx, func(s chairside.Store) error {
+		err := db.Batch(ctx, func(s *store.DB) error {
 			if _, err := s.FindApplication(ctx, "no-such-application"); chairside.ErrorCode(err) != chairside.ENOTFOUND {
 				return fmt.Errorf("find in the unit: %v", err)
 			}

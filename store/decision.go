@@ -20,7 +20,7 @@ const decisionColumns = `d.id, d.provider_application_id, d.provider_key, d.oper
 func (db *DB) CreateDecision(ctx context.Context, d *chairside.Decision) error {
 	if db.tx == nil {
 		// The decision and its pending poll are written together.
-		return db.Batch(ctx, func(st chairside.Store) error { return st.CreateDecision(ctx, d) })
+		return db.Batch(ctx, func(st *DB) error { return st.CreateDecision(ctx, d) })
 	}
 	if d.ID == "" {
 		d.ID = newID()

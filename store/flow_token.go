@@ -104,8 +104,7 @@ func (db *DB) CreateInvite(ctx context.Context, t *chairside.FlowToken, msgs []*
 	if t.ID == "" {
 		t.ID = newID()
 	}
-	return db.Batch(ctx, func(s chairside.Store) error {
-		v := s.(*DB)
+	return db.Batch(ctx, func(v *DB) error {
 		if err := v.CreateFlowToken(ctx, t); err != nil {
 			return err
 		}

@@ -11,8 +11,7 @@ import (
 // ReplaceHelpOverrides replaces every help override of a scope (a location
 // or a group) with overrides, in one transaction (or the caller's Batch).
 func (db *DB) ReplaceHelpOverrides(ctx context.Context, scope, scopeID string, overrides []*chairside.HelpOverride) error {
-	return db.Batch(ctx, func(s chairside.Store) error {
-		tx := s.(*DB)
+	return db.Batch(ctx, func(tx *DB) error {
 		if _, err := tx.exec(ctx, `DELETE FROM help_overrides WHERE scope = ? AND scope_id = ?`, scope, scopeID); err != nil {
 			return fmt.Errorf("store: replace help: %w", err)
 		}

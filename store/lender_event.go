@@ -57,7 +57,7 @@ func (db *DB) RecordLenderEvent(ctx context.Context, e *chairside.LenderEvent) e
 }
 
 // trackPending keeps the pending poll of d's provider application in step
-// with d, the decision just written (see chairside.Store).
+// with d, the decision just written (see flow/store.go).
 func (db *DB) trackPending(ctx context.Context, d *chairside.Decision) error {
 	var err error
 	if d.ResponseCode == chairside.ResponsePending {

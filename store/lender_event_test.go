@@ -17,7 +17,7 @@ func TestLenderEventsAreKeptOnce(t *testing.T) {
 		wantCode(t, db.RecordLenderEvent(ctx, &chairside.LenderEvent{ProviderKey: "snap_standard", EventID: "evt_1", Type: "application.updated", Result: chairside.EventApplied}), chairside.ECONFLICT)
 		// Inside a transaction a repeat leaves it usable (PostgreSQL aborts
 		// a transaction on a failed insert): what follows still commits.
-		must(t, db.Batch(ctx, func(tx chairside.Store) error {
+		must(t, db.Batch(ctx, func(tx *store.DB) error {
 			wantCode(t, tx.RecordLenderEvent(ctx, &chairside.LenderEvent{ProviderKey: "snap_standard", EventID: "evt_1", Type: "application.updated", Result: chairside.EventApplied}), chairside.ECONFLICT)
 			return tx.RecordLenderEvent(ctx, &chairside.LenderEvent{ProviderKey: "snap_standard", EventID: "evt_2", Type: "application.updated", Result: chairside.EventApplied})
 		}))

@@ -32,7 +32,7 @@ func (db *DB) CreateLocation(ctx context.Context, l *chairside.Location) error {
 // keeping that one's id and creation time (docs/offices.md). The look-up and
 // the write share one transaction (or the caller's Batch).
 func (db *DB) UpsertLocation(ctx context.Context, l *chairside.Location) error {
-	return db.Batch(ctx, func(s chairside.Store) error { return s.(*DB).upsertLocation(ctx, l) })
+	return db.Batch(ctx, func(s *DB) error { return s.upsertLocation(ctx, l) })
 }
 
 func (db *DB) upsertLocation(ctx context.Context, l *chairside.Location) error {

@@ -20,7 +20,7 @@ type outboxContent struct {
 // outboxAAD binds a message's sealed content to its row.
 func outboxAAD(id string) string { return "outbox/" + id }
 
-// EnqueueOutbox queues one message (chairside.Store.EnqueueOutbox).
+// EnqueueOutbox queues one message (flow.Store).
 func (db *DB) EnqueueOutbox(ctx context.Context, m *chairside.OutboxMessage) error {
 	return db.enqueueOutbox(ctx, m)
 }

@@ -6,7 +6,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chairside/chairside"
 	"github.com/chairside/chairside/store"
 	"github.com/chairside/chairside/store/storetest"
 )
@@ -18,7 +17,7 @@ func TestReservePullConcurrent(t *testing.T) {
 		var wg sync.WaitGroup
 		for range 25 {
 			wg.Go(func() {
-				err := db.Batch(ctx, func(st chairside.Store) error {
+				err := db.Batch(ctx, func(st *store.DB) error {
 					ok, err := st.ReservePull(ctx, "ssn:abc:2026-11-23", 10)
 					if ok {
 						taken.Add(1)

@@ -62,7 +62,7 @@ func TestSessionCache(t *testing.T) {
 	_, err = db.FindSession(ctx, s.ID)
 	must(t, err)
 	undo := errors.New("the step failed")
-	err = db.Batch(ctx, func(st chairside.Store) error {
+	err = db.Batch(ctx, func(st *store.DB) error {
 		must(t, st.FinishSession(ctx, s.ID, chairside.OutcomeCancel, t0.Add(time.Minute)))
 		inside, err := st.FindSession(ctx, s.ID)
 		must(t, err)

@@ -11,9 +11,6 @@ import (
 	"github.com/chairside/chairside"
 )
 
-// Ensure DB implements the office side's store too.
-var _ chairside.StaffStore = (*DB)(nil)
-
 const staffColumns = `id, location_id, email, password_hash, failed_attempts, locked_until, disabled_at, created_at`
 
 // CreateStaff stores a new staff member, the email lower-cased. An empty
@@ -77,8 +74,7 @@ func (db *DB) SetStaffPassword(ctx context.Context, id, hash string) error {
 // DisableStaff marks the staff member disabled at now (once; a second call
 // keeps the first time) and revokes their open sessions.
 func (db *DB) DisableStaff(ctx context.Context, id string, now time.Time) error {
-	return db.Batch(ctx, func(tx chairside.Store) error {
-		t := tx.(*DB)
+	return db.Batch(ctx, func(t *DB) error {
 		res, err := t.exec(ctx, `UPDATE staff SET disabled_at = COALESCE(disabled_at, ?) WHERE id = ?`, millis(now), id)
 		if err != nil {
 			return fmt.Errorf("store: disable staff: %w", err)

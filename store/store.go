@@ -1,4 +1,4 @@
-// Package store implements chairside.Store over database/sql, for SQLite
+// Package store keeps Chairside's records over database/sql, for SQLite
 // (modernc.org/sqlite, the embedded default) and PostgreSQL (pgx's
 // database/sql driver, for many servers sharing one database).
 //
@@ -29,7 +29,6 @@ import (
 	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" driver
 	_ "modernc.org/sqlite"             // registers the "sqlite" driver
 
-	"github.com/chairside/chairside"
 	"github.com/chairside/chairside/seal"
 )
 
@@ -39,11 +38,18 @@ const (
 	Postgres = "postgres"
 )
 
-// Ensure DB implements the domain's Store.
-var _ chairside.Store = (*DB)(nil)
-
-// DB is a chairside.Store on SQLite or PostgreSQL. It is safe for concurrent
-// use.
+// DB is everything Chairside keeps, on SQLite or PostgreSQL. Its users
+// each declare the few methods they call (flow.Store, office.Store …), and
+// cmd/chairside hands them this one value. It is safe for concurrent use.
+//
+// Find methods answer an *Error with ENOTFOUND when nothing matches.
+// Update methods on versioned records answer ECONFLICT when the record
+// changed since it was read, which is how "exactly one of 50 parallel
+// accepts succeeds" is kept without locks in server memory. Personal data
+// (applicants, the patient's name on a flow token, signature images) is
+// sealed here before it is written: callers hand it plaintext and never
+// see ciphertext. Each group of methods is in a file named after its
+// entity (session.go, decision.go …).
 type DB struct {
 	// db is the pool every write goes through: for PostgreSQL the only
 	// pool; for SQLite a single connection, the one writer SQLite allows.

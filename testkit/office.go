@@ -14,7 +14,9 @@ const EntityKey = "1000200030004000"
 // Smiles Dental in California, whose waterfall is synchrony (primary) →
 // fortiva (secondary, submitted by itself after a decline) → snap
 // (tertiary), all in prequalify mode.
-func SeedOffice(t testing.TB, st chairside.Store) *chairside.Location {
+func SeedOffice(t testing.TB, st interface {
+	CreateLocation(ctx context.Context, l *chairside.Location) error
+}) *chairside.Location {
 	t.Helper()
 	loc := &chairside.Location{
 		EntityKey: EntityKey,

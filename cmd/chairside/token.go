@@ -12,6 +12,7 @@ import (
 	"rsc.io/qr"
 
 	"github.com/chairside/chairside"
+	"github.com/chairside/chairside/store"
 )
 
 // tokenRequest is what an office says about the patient it invites.
@@ -99,8 +100,8 @@ func (r tokenRequest) validate() error {
 
 // createFlowToken stores a new token for the location and returns the token
 // itself, which exists only in the link from then on.
-func createFlowToken(ctx context.Context, store chairside.Store, r tokenRequest, now time.Time) (string, error) {
-	loc, err := store.FindLocationByEntityKey(ctx, r.EntityKey)
+func createFlowToken(ctx context.Context, db *store.DB, r tokenRequest, now time.Time) (string, error) {
+	loc, err := db.FindLocationByEntityKey(ctx, r.EntityKey)
 	if err != nil {
 		if chairside.ErrorCode(err) == chairside.ENOTFOUND {
 			return "", fmt.Errorf("no office has entity key %s", r.EntityKey)
@@ -108,7 +109,7 @@ func createFlowToken(ctx context.Context, store chairside.Store, r tokenRequest,
 		return "", err
 	}
 	token := chairside.NewSecret(16)
-	err = store.CreateFlowToken(ctx, &chairside.FlowToken{
+	err = db.CreateFlowToken(ctx, &chairside.FlowToken{
 		Hash:                   chairside.HashSecret(token),
 		LocationID:             loc.ID,
 		PurchaseAmountCents:    r.AmountCents,

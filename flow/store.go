@@ -1,0 +1,109 @@
+package flow
+
+import (
+	"context"
+	"time"
+
+	"github.com/chairside/chairside"
+)
+
+// Store is what the flow service reads and writes, and nothing more: the
+// methods of package store's DB this package calls, grouped by what they
+// keep. Find methods answer ENOTFOUND when nothing matches; versioned
+// updates answer ECONFLICT when the record moved since it was read.
+type Store interface {
+	locationReader
+	sessionStore
+	applicationStore
+	lenderCallStore
+	lenderNewsStore
+	recordStore
+}
+
+// Batcher is a Store that runs several writes as one commit: Batch hands fn
+// a view of itself (T, the store's own type) whose writes are all kept or
+// none. Calls in fn that answer ENOTFOUND or ECONFLICT leave the batch
+// usable, so fn may handle them and go on; inside a batch, Batch just
+// calls fn.
+type Batcher[T Store] interface {
+	Store
+	Batch(ctx context.Context, fn func(tx T) error) error
+}
+
+// locationReader reads the offices (cached by the service, location.go).
+type locationReader interface {
+	FindLocationByID(ctx context.Context, id string) (*chairside.Location, error)
+	FindLocationByEntityKey(ctx context.Context, entityKey string) (*chairside.Location, error)
+}
+
+// sessionStore keeps patients' sessions. ConsumeFlowToken marks a token
+// used and returns it in one step (missing, used or expired: ENOTFOUND).
+// FindSession answers finished and idle sessions too (callers check
+// Session.Live); FinishSession sets the outcome once, a second finish
+// answers ECONFLICT.
+type sessionStore interface {
+	ConsumeFlowToken(ctx context.Context, hash string, now time.Time) (*chairside.FlowToken, error)
+	CreateSession(ctx context.Context, s *chairside.Session) error
+	FindSession(ctx context.Context, id string) (*chairside.Session, error)
+	TouchSession(ctx context.Context, id string, now time.Time) error
+	FinishSession(ctx context.Context, id, outcome string, now time.Time) error
+}
+
+// applicationStore keeps applications (applicants sealed at rest), one
+// provider application per lender tried, their decisions (append-only; the
+// latest is loaded into ProviderApplication.Decision) and the plans
+// offered (SavePaymentPlans replaces the set). UpdateProviderApplication
+// succeeds only from pa.Version, then increments it. ReservePull takes one
+// credit pull from a scope's allowance in one statement, false when the
+// limit was reached; called inside the claim's batch, so a refused claim
+// takes nothing.
+type applicationStore interface {
+	CreateApplication(ctx context.Context, a *chairside.Application) error
+	FindApplication(ctx context.Context, id string) (*chairside.Application, error)
+	UpdateApplication(ctx context.Context, a *chairside.Application) error
+	ReservePull(ctx context.Context, scope string, limit int) (bool, error)
+
+	CreateProviderApplication(ctx context.Context, pa *chairside.ProviderApplication) error
+	FindProviderApplication(ctx context.Context, applicationID, providerKey string) (*chairside.ProviderApplication, error)
+	ListProviderApplications(ctx context.Context, applicationID string) ([]*chairside.ProviderApplication, error)
+	UpdateProviderApplication(ctx context.Context, pa *chairside.ProviderApplication) error
+	CreateDecision(ctx context.Context, d *chairside.Decision) error
+	SavePaymentPlans(ctx context.Context, providerApplicationID string, plans []chairside.PaymentPlan) error
+	ListPaymentPlans(ctx context.Context, providerApplicationID string) ([]chairside.PaymentPlan, error)
+}
+
+// lenderCallStore keeps the claim on each lender step (step.go).
+// ClaimLenderCall inserts c as running when the step has no call and
+// answers claimed; otherwise it answers the stored call. RetakeLenderCall
+// claims a failed or expired call again from the attempt c holds, else
+// ECONFLICT. SettleLenderCall stores the outcome if c.Attempt still runs,
+// else ECONFLICT.
+type lenderCallStore interface {
+	ClaimLenderCall(ctx context.Context, c *chairside.LenderCall) (existing *chairside.LenderCall, claimed bool, err error)
+	FindLenderCall(ctx context.Context, providerApplicationID, step string) (*chairside.LenderCall, error)
+	RetakeLenderCall(ctx context.Context, c *chairside.LenderCall) error
+	SettleLenderCall(ctx context.Context, c *chairside.LenderCall) error
+}
+
+// lenderNewsStore keeps what lenders tell us unasked and the polls of
+// pending applications (lender_news.go). RecordLenderEvent inserts an
+// event once (a second with its key and id: ECONFLICT). A pending
+// decision written by CreateDecision adds or restarts its poll, any other
+// removes it; ClaimPendingPolls takes the polls due with a lease, so two
+// servers never poll one application together.
+type lenderNewsStore interface {
+	FindLenderApplication(ctx context.Context, providerKey, lenderApplicationID string) (*chairside.LenderApplicationRef, error)
+	RecordLenderEvent(ctx context.Context, e *chairside.LenderEvent) error
+	ClaimPendingPolls(ctx context.Context, now time.Time, lease time.Duration, limit int) ([]*chairside.PendingPoll, error)
+	ReschedulePendingPoll(ctx context.Context, providerApplicationID string, next time.Time) error
+}
+
+// recordStore keeps what is only ever added: consents, the audit events of
+// a session, texts and emails to send; and reads the offices' help.
+type recordStore interface {
+	CreateConsent(ctx context.Context, c *chairside.Consent) error
+	AppendEvent(ctx context.Context, e *chairside.Event) error
+	ListEvents(ctx context.Context, sessionID string) ([]*chairside.Event, error)
+	EnqueueOutbox(ctx context.Context, m *chairside.OutboxMessage) error
+	ListHelpOverrides(ctx context.Context, locationID, groupID string) ([]*chairside.HelpOverride, error)
+}

@@ -1,0 +1,88 @@
+package office
+
+import (
+	"context"
+	"time"
+
+	"github.com/chairside/chairside"
+)
+
+// Store is what the office side reads and writes: the methods of package
+// store's DB this package calls, grouped by what they keep. Find methods
+// answer ENOTFOUND when nothing matches.
+type Store interface {
+	staffAccounts
+	staffSessions
+	invites
+	outbox
+	patientRecords
+	// AppendOfficeAudit adds to the office audit log, which is
+	// append-only: nothing changes or removes a row.
+	AppendOfficeAudit(ctx context.Context, e *chairside.OfficeAuditEntry) error
+}
+
+// staffAccounts keeps staff members and their setup links.
+// RecordSignInFailure counts one wrong password in one statement; the
+// max-th locks the account until now+lockFor and starts the count again,
+// and it answers the member as stored afterwards. FindStaffSetupToken
+// answers used and expired tokens too; ConsumeStaffSetupToken marks one
+// used in one step (missing, used or expired: ENOTFOUND).
+type staffAccounts interface {
+	CreateStaff(ctx context.Context, s *chairside.Staff) error
+	FindStaffByID(ctx context.Context, id string) (*chairside.Staff, error)
+	FindStaffByEmail(ctx context.Context, email string) (*chairside.Staff, error)
+	SetStaffPassword(ctx context.Context, id, hash string) error
+	DisableStaff(ctx context.Context, id string, now time.Time) error
+	RecordSignInFailure(ctx context.Context, id string, max int, lockFor time.Duration, now time.Time) (*chairside.Staff, error)
+	ResetSignInFailures(ctx context.Context, id string) error
+	CreateStaffSetupToken(ctx context.Context, t *chairside.StaffSetupToken) error
+	FindStaffSetupToken(ctx context.Context, hash string) (*chairside.StaffSetupToken, error)
+	ConsumeStaffSetupToken(ctx context.Context, hash string, now time.Time) (*chairside.StaffSetupToken, error)
+}
+
+// staffSessions keeps signed-in staff's sessions, by the hash of their id.
+type staffSessions interface {
+	CreateStaffSession(ctx context.Context, s *chairside.StaffSession) error
+	FindStaffSession(ctx context.Context, idHash string) (*chairside.StaffSession, error)
+	TouchStaffSession(ctx context.Context, idHash string, now time.Time) error
+	SetStaffSessionCSRF(ctx context.Context, idHash, csrfHash string) error
+	RevokeStaffSession(ctx context.Context, idHash string, now time.Time) error
+}
+
+// invites keeps the links an office sends a patient. CreateInvite stores
+// the invitation (a flow token with an id) and the messages that send it
+// in one transaction. CancelInvite spends the location's invitation as a
+// use would: another location's or an unknown id answers ENOTFOUND, one
+// already used, canceled or expired ECONFLICT. ListInvites answers the
+// invitations created in [from, to) that no patient opened, newest first.
+type invites interface {
+	CreateInvite(ctx context.Context, t *chairside.FlowToken, msgs []*chairside.OutboxMessage) error
+	CancelInvite(ctx context.Context, locationID, id string, now time.Time) error
+	ListInvites(ctx context.Context, locationID string, from, to time.Time) ([]*chairside.FlowToken, error)
+}
+
+// outbox is the dispatcher's queue (notify.go). ClaimOutbox takes up to
+// limit messages that are due (queued and due, or sending with an ended
+// lease) and marks them sending until now+lease, one attempt more, so two
+// dispatchers never take one message. Sent and failed erase a message's
+// recipient and body.
+type outbox interface {
+	ClaimOutbox(ctx context.Context, now time.Time, lease time.Duration, limit int) ([]*chairside.OutboxMessage, error)
+	MarkOutboxSent(ctx context.Context, id string, now time.Time) error
+	MarkOutboxRetry(ctx context.Context, id string, next time.Time, lastError string) error
+	MarkOutboxFailed(ctx context.Context, id, lastError string) error
+}
+
+// patientRecords reads what the office's day shows of its patients:
+// ListLocationSessions answers the sessions started at a location in
+// [from, to), newest first.
+type patientRecords interface {
+	FindLocationByID(ctx context.Context, id string) (*chairside.Location, error)
+	FindLocationByEntityKey(ctx context.Context, entityKey string) (*chairside.Location, error)
+	ListLocationSessions(ctx context.Context, locationID string, from, to time.Time) ([]*chairside.Session, error)
+	FindSession(ctx context.Context, id string) (*chairside.Session, error)
+	FindApplication(ctx context.Context, id string) (*chairside.Application, error)
+	ListProviderApplications(ctx context.Context, applicationID string) ([]*chairside.ProviderApplication, error)
+	ListPaymentPlans(ctx context.Context, providerApplicationID string) ([]chairside.PaymentPlan, error)
+	ListEvents(ctx context.Context, sessionID string) ([]*chairside.Event, error)
+}
