@@ -59,9 +59,7 @@ test-e2e: deps build
 ## generate: rewrite what is generated from a source of truth — the web app's API types, the browser's copies of the Go catalogue and validation tables, the settings table of docs/running.md
 generate: web/node_modules/.package-lock.json
 	cd web && npm run gen:api
-	$(GO) test ./locale/ -run '^TestBrowserCatalogue$$' -update
-	$(GO) test ./validate/ -run '^TestBrowserTables$$' -update
-	$(GO) test ./cmd/chairside/ -run '^TestSettingsTable$$' -update
+	$(GO) run ./tools/generate
 
 ## bench: the whole journey over real HTTP at 32 sessions, SQLite and PostgreSQL, beside hello-world; the client on a core of its own
 bench: build

@@ -6,20 +6,14 @@ import (
 	"testing"
 )
 
-// Generated checks a file the browser reads that a Go test writes from the
-// Go declarations (validate's tables, locale's catalogue): with update it
-// writes want to path, otherwise it fails unless the file holds exactly
-// want, naming the command that rewrites it.
-func Generated(t *testing.T, path string, want []byte, update bool, rewrite string) {
+// Generated fails unless the file at path holds exactly want: a file
+// written from Go declarations by `make generate` (tools/generate) that
+// must not drift from them (validate's tables, locale's catalogue, the
+// settings table of docs/running.md).
+func Generated(t *testing.T, path string, want []byte) {
 	t.Helper()
-	if update {
-		if err := os.WriteFile(path, want, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
 	got, err := os.ReadFile(path)
 	if err != nil || !bytes.Equal(got, want) {
-		t.Fatalf("%s is not what the Go declarations give; rewrite it with: %s", path, rewrite)
+		t.Fatalf("%s is not what the Go declarations give; rewrite it with: make generate", path)
 	}
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -164,6 +165,48 @@ func (c *Config) checkProdFiles() error {
 		}
 	}
 	return refusal(problems)
+}
+
+// The lines around the settings table in docs/running.md.
+const (
+	settingsStart = "<!-- settings: written by `make generate` from cmd/chairside/config.go -->\n"
+	settingsEnd   = "<!-- end of settings -->"
+)
+
+// runSettings is `chairside settings`: the table of serve's settings, in
+// Markdown; with -doc FILE, FILE with the table between its two marker
+// lines rewritten (what `make generate` writes back to docs/running.md).
+func runSettings(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("settings", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	doc := fs.String("doc", "", "print this Markdown file with its settings table rewritten")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *doc == "" {
+		_, err := io.WriteString(stdout, settingsTable())
+		return err
+	}
+	text, err := os.ReadFile(*doc)
+	if err != nil {
+		return err
+	}
+	out, err := withSettingsTable(string(text))
+	if err != nil {
+		return fmt.Errorf("%s: %w", *doc, err)
+	}
+	_, err = io.WriteString(stdout, out)
+	return err
+}
+
+// withSettingsTable answers doc with the table between its marker lines
+// replaced by settingsTable().
+func withSettingsTable(doc string) (string, error) {
+	i, j := strings.Index(doc, settingsStart), strings.Index(doc, settingsEnd)
+	if i < 0 || j < i {
+		return "", fmt.Errorf("no settings markers")
+	}
+	return doc[:i+len(settingsStart)] + settingsTable() + doc[j:], nil
 }
 
 // settingsTable is the table of docs/running.md, "The server's settings".

@@ -77,6 +77,7 @@ Usage:
   chairside office list            print the offices and their lenders
   chairside staff add|disable      add a staff member of an office, or disable one
   chairside lendersim [flags]      run the lender simulator: every lender over our HTTP lender protocol
+  chairside settings               print serve's settings: flag, variable, default, meaning
   chairside version                print the version
 
 Run "chairside serve -h" or "chairside token create -h" for their flags.
@@ -115,6 +116,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return runOffice(ctx, args[1:], stdout, stderr)
 	case "lendersim":
 		return runLenderSim(ctx, args[1:], stdout, stderr)
+	case "settings":
+		return runSettings(args[1:], stdout, stderr)
 	case "version":
 		fmt.Fprintln(stdout, versionString())
 		return nil

@@ -1,6 +1,6 @@
 /*
  * The browser's copy of the server's catalogue (written from locale/es.go by
- * locale/browser_test.go: English keys, Spanish values, %s where a value
+ * `make generate`, locale/browser.go: English keys, Spanish values, %s where a value
  * goes) and the reading of text by it, both ways. This module and the
  * catalogue are fetched when Spanish is first asked for (lib/i18n.ts,
  * loadServerWords), not with the form: an English visit never needs them,
