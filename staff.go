@@ -14,11 +14,8 @@ type Staff struct {
 	Email string
 	// PasswordHash is "" until the password is set (a setup link).
 	PasswordHash string
-	// FailedAttempts counts wrong passwords since the last sign-in or lock.
-	FailedAttempts int
-	LockedUntil    *time.Time
-	DisabledAt     *time.Time
-	CreatedAt      time.Time
+	DisabledAt   *time.Time
+	CreatedAt    time.Time
 }
 
 // StaffSession is a signed-in staff member's session. Its id and its CSRF

@@ -21,7 +21,8 @@ import (
 
 // Limits of staff sign-in and sessions.
 const (
-	// MaxFailures wrong passwords in a row lock the account for LockFor.
+	// MaxFailures tries of one email from one address within LockFor lock
+	// that pair for LockFor (SignIn); a right password forgets the tries.
 	MaxFailures = 5
 	LockFor     = 15 * time.Minute
 	// IdleTimeout ends a session nobody used for that long; MaxAge ends
@@ -47,6 +48,9 @@ type Service struct {
 	// Now is the clock; tests replace it.
 	Now func() time.Time
 	log *slog.Logger
+	// verify checks a password against its hash (VerifyPassword); the
+	// sign-in tests of this package count tries with a cheaper one.
+	verify func(encoded, pw string) bool
 	// wakeup tells the outbox dispatcher a message is waiting.
 	wakeup chan struct{}
 	// delivers says a dispatcher sends messages for real (Dispatcher).
@@ -63,7 +67,7 @@ func New(store Store, log *slog.Logger) *Service {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	return &Service{store: store, Now: time.Now, log: log, wakeup: make(chan struct{}, 1), StreamEvery: 2 * time.Second,
+	return &Service{store: store, Now: time.Now, log: log, verify: VerifyPassword, wakeup: make(chan struct{}, 1), StreamEvery: 2 * time.Second,
 		listViews: map[string]time.Time{}}
 }
 
@@ -83,36 +87,42 @@ type SignedIn struct {
 	CSRFToken string
 }
 
-// SignIn checks email and password and opens a session. Wrong email and
-// wrong password answer the same EUNAUTHORIZED; a disabled account answers
-// it too; a locked account answers ERATELIMITED with the time left.
+// SignIn checks email and password and opens a session. Each try is
+// first taken from the tries of its email and client address (ip), in one
+// statement with the lock: at most MaxFailures passwords are ever checked
+// in a window however many tries arrive at once, and the try that takes
+// the last locks that pair for LockFor. So an outsider's tries lock only
+// their own address, never the worker at the office, and an unknown
+// email, a disabled account, a wrong password and a lock answer exactly
+// as they would for any other email, after the same work: EUNAUTHORIZED,
+// or ERATELIMITED with the time left once locked.
 func (s *Service) SignIn(ctx context.Context, email, password, ip string) (*SignedIn, error) {
 	now := s.Now()
-	st, err := s.store.FindStaffByEmail(ctx, email)
-	if chairside.ErrorCode(err) == chairside.ENOTFOUND {
-		VerifyPassword(dummyHash, password) // the same work as a real check
-		s.audit(ctx, &chairside.OfficeAuditEntry{Action: chairside.AuditSignInFailed, IP: ip, Details: "unknown email"})
-		return nil, chairside.Errorf(chairside.EUNAUTHORIZED, msgBadSignIn)
-	} else if err != nil {
+	scope := signInScope(email, ip)
+	ok, until, err := s.store.ReserveSignIn(ctx, scope, MaxFailures, LockFor, now)
+	if err != nil {
 		return nil, err
 	}
-	if st.LockedUntil != nil && now.Before(*st.LockedUntil) {
-		VerifyPassword(dummyHash, password) // a lock is not told apart by timing
-		s.audit(ctx, s.entry(st, chairside.AuditSignInFailed, ip, "locked"))
-		return nil, locked(st.LockedUntil.Sub(now))
+	st, err := s.store.FindStaffByEmail(ctx, email)
+	if err != nil && chairside.ErrorCode(err) != chairside.ENOTFOUND {
+		return nil, err
 	}
-	if st.PasswordHash == "" || !VerifyPassword(st.PasswordHash, password) {
-		return nil, s.failed(ctx, st, ip, now)
+	if !ok {
+		s.verify(dummyHash, password) // a lock is not told apart by timing
+		s.audit(ctx, s.entryOf(st, chairside.AuditSignInFailed, ip, "locked"))
+		return nil, locked(until.Sub(now))
 	}
-	if st.DisabledAt != nil {
-		s.audit(ctx, s.entry(st, chairside.AuditSignInFailed, ip, "disabled"))
-		return nil, chairside.Errorf(chairside.EUNAUTHORIZED, msgBadSignIn)
+	if st == nil || st.PasswordHash == "" || !s.verify(st.PasswordHash, password) || st.DisabledAt != nil {
+		if st == nil || st.PasswordHash == "" {
+			s.verify(dummyHash, password) // the same work as a real check
+		}
+		return nil, s.failed(ctx, st, ip, now, until)
 	}
 	loc, err := s.store.FindLocationByID(ctx, st.LocationID)
 	if err != nil {
 		return nil, err
 	}
-	if err := s.store.ResetSignInFailures(ctx, st.ID); err != nil {
+	if err := s.store.ClearSignIn(ctx, scope); err != nil {
 		return nil, err
 	}
 	id, csrf := chairside.NewSecret(32), chairside.NewSecret(32)
@@ -125,22 +135,43 @@ func (s *Service) SignIn(ctx context.Context, email, password, ip string) (*Sign
 	return &SignedIn{Caller: Caller{Staff: st, Location: loc, Session: sess, IP: ip}, SessionID: id, CSRFToken: csrf}, nil
 }
 
-// failed counts a wrong password, locking the account at the limit.
-func (s *Service) failed(ctx context.Context, st *chairside.Staff, ip string, now time.Time) error {
-	after, err := s.store.RecordSignInFailure(ctx, st.ID, MaxFailures, LockFor, now)
-	if err != nil {
-		return err
+// signInScope is what sign-in tries are counted by: the email as stored
+// (lower-cased, trimmed) and the client address, hashed.
+func signInScope(email, ip string) string {
+	return chairside.HashSecret(strings.ToLower(strings.TrimSpace(email)) + "\x00" + ip)
+}
+
+// failed answers a try that did not sign in: the lock when this try took
+// the last one (until is set), else the one answer for every wrong email,
+// password or disabled account. The audit says which, for the office.
+func (s *Service) failed(ctx context.Context, st *chairside.Staff, ip string, now, until time.Time) error {
+	why := "wrong password"
+	switch {
+	case st == nil:
+		why = "unknown email"
+	case st.DisabledAt != nil:
+		why = "disabled"
 	}
-	s.audit(ctx, s.entry(st, chairside.AuditSignInFailed, ip, "wrong password"))
-	if after.LockedUntil != nil && now.Before(*after.LockedUntil) {
-		s.audit(ctx, s.entry(st, chairside.AuditLocked, ip, "locked for 15 minutes"))
-		return locked(after.LockedUntil.Sub(now))
+	s.audit(ctx, s.entryOf(st, chairside.AuditSignInFailed, ip, why))
+	if !until.IsZero() {
+		s.audit(ctx, s.entryOf(st, chairside.AuditLocked, ip, "locked for 15 minutes"))
+		return locked(until.Sub(now))
 	}
 	return chairside.Errorf(chairside.EUNAUTHORIZED, msgBadSignIn)
 }
 
+// entryOf is entry for a staff member who may be unknown (nil): the
+// office is then unknown too.
+func (s *Service) entryOf(st *chairside.Staff, action, ip, details string) *chairside.OfficeAuditEntry {
+	if st == nil {
+		return &chairside.OfficeAuditEntry{Action: action, IP: ip, Details: details}
+	}
+	return s.entry(st, action, ip, details)
+}
+
 func locked(wait time.Duration) error {
-	return &chairside.Error{Code: chairside.ERATELIMITED, Message: msgLocked, RetryAfter: wait}
+	// A lock lifted between the try and the read of its end: a second.
+	return &chairside.Error{Code: chairside.ERATELIMITED, Message: msgLocked, RetryAfter: max(wait, time.Second)}
 }
 
 // Authenticate returns the caller of a live session id: not revoked, used

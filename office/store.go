@@ -21,10 +21,12 @@ type Store interface {
 	AppendOfficeAudit(ctx context.Context, e *chairside.OfficeAuditEntry) error
 }
 
-// staffAccounts keeps staff members and their setup links.
-// RecordSignInFailure counts one wrong password in one statement; the
-// max-th locks the account until now+lockFor and starts the count again,
-// and it answers the member as stored afterwards. FindStaffSetupToken
+// staffAccounts keeps staff members, their sign-in tries and their setup
+// links. ReserveSignIn takes one try of a scope (an email and a client
+// address) before its password is checked, in one statement: at most max
+// in a window, the one taking the last locking the scope until
+// now+window; false with the lock's end when locked. ClearSignIn forgets
+// a scope's tries after a right password. FindStaffSetupToken
 // answers used and expired tokens too; ConsumeStaffSetupToken marks one
 // used in one step (missing, used or expired: ENOTFOUND).
 type staffAccounts interface {
@@ -33,8 +35,8 @@ type staffAccounts interface {
 	FindStaffByEmail(ctx context.Context, email string) (*chairside.Staff, error)
 	SetStaffPassword(ctx context.Context, id, hash string) error
 	DisableStaff(ctx context.Context, id string, now time.Time) error
-	RecordSignInFailure(ctx context.Context, id string, max int, lockFor time.Duration, now time.Time) (*chairside.Staff, error)
-	ResetSignInFailures(ctx context.Context, id string) error
+	ReserveSignIn(ctx context.Context, scope string, max int, window time.Duration, now time.Time) (bool, time.Time, error)
+	ClearSignIn(ctx context.Context, scope string) error
 	CreateStaffSetupToken(ctx context.Context, t *chairside.StaffSetupToken) error
 	FindStaffSetupToken(ctx context.Context, hash string) (*chairside.StaffSetupToken, error)
 	ConsumeStaffSetupToken(ctx context.Context, hash string, now time.Time) (*chairside.StaffSetupToken, error)

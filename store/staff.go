@@ -11,7 +11,7 @@ import (
 	"github.com/chairside/chairside"
 )
 
-const staffColumns = `id, location_id, email, password_hash, failed_attempts, locked_until, disabled_at, created_at`
+const staffColumns = `id, location_id, email, password_hash, disabled_at, created_at`
 
 // CreateStaff stores a new staff member, the email lower-cased. An empty
 // ID gets a random id. A duplicate email answers ECONFLICT, an unknown
@@ -25,8 +25,8 @@ func (db *DB) CreateStaff(ctx context.Context, s *chairside.Staff) error {
 		return chairside.Errorf(chairside.EINVALID, "A staff member needs an email.")
 	}
 	s.CreatedAt = db.stamp(s.CreatedAt)
-	_, err := db.exec(ctx, `INSERT INTO staff (`+staffColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-		s.ID, s.LocationID, s.Email, s.PasswordHash, s.FailedAttempts, nullMillis(s.LockedUntil), nullMillis(s.DisabledAt), millis(s.CreatedAt))
+	_, err := db.exec(ctx, `INSERT INTO staff (`+staffColumns+`) VALUES (?, ?, ?, ?, ?, ?)`,
+		s.ID, s.LocationID, s.Email, s.PasswordHash, nullMillis(s.DisabledAt), millis(s.CreatedAt))
 	return insertError(err, "create staff", "A staff member with this email already exists.", "Location not found.")
 }
 
@@ -53,18 +53,18 @@ func (db *DB) findStaff(ctx context.Context, q, arg string) (*chairside.Staff, e
 
 func scanStaff(s scanner) (*chairside.Staff, error) {
 	var st chairside.Staff
-	var locked, disabled sql.NullInt64
+	var disabled sql.NullInt64
 	var created int64
-	if err := s.Scan(&st.ID, &st.LocationID, &st.Email, &st.PasswordHash, &st.FailedAttempts, &locked, &disabled, &created); err != nil {
+	if err := s.Scan(&st.ID, &st.LocationID, &st.Email, &st.PasswordHash, &disabled, &created); err != nil {
 		return nil, err
 	}
-	st.LockedUntil, st.DisabledAt, st.CreatedAt = fromNullMillis(locked), fromNullMillis(disabled), fromMillis(created)
+	st.DisabledAt, st.CreatedAt = fromNullMillis(disabled), fromMillis(created)
 	return &st, nil
 }
 
-// SetStaffPassword replaces the password hash and clears failures and lock.
+// SetStaffPassword replaces the password hash.
 func (db *DB) SetStaffPassword(ctx context.Context, id, hash string) error {
-	res, err := db.exec(ctx, `UPDATE staff SET password_hash = ?, failed_attempts = 0, locked_until = NULL WHERE id = ?`, hash, id)
+	res, err := db.exec(ctx, `UPDATE staff SET password_hash = ? WHERE id = ?`, hash, id)
 	if err != nil {
 		return fmt.Errorf("store: set staff password: %w", err)
 	}
@@ -88,33 +88,6 @@ func (db *DB) DisableStaff(ctx context.Context, id string, now time.Time) error 
 		}
 		return nil
 	})
-}
-
-// RecordSignInFailure counts a wrong password in one statement, so
-// parallel guesses cannot slip past the limit: the max-th failure sets
-// locked_until and starts the count again.
-func (db *DB) RecordSignInFailure(ctx context.Context, id string, max int, lockFor time.Duration, now time.Time) (*chairside.Staff, error) {
-	// CASE reads the row's values from before the UPDATE, in both engines.
-	s, err := scanStaff(db.writeRow(ctx, `UPDATE staff SET
-			locked_until = CASE WHEN failed_attempts + 1 >= ? THEN ? ELSE locked_until END,
-			failed_attempts = CASE WHEN failed_attempts + 1 >= ? THEN 0 ELSE failed_attempts + 1 END
-		WHERE id = ?
-		RETURNING `+staffColumns,
-		max, millis(now.Add(lockFor)), max, id))
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, notFound("Staff member not found.")
-	} else if err != nil {
-		return nil, fmt.Errorf("store: record sign-in failure: %w", err)
-	}
-	return s, nil
-}
-
-// ResetSignInFailures clears the failure count after a good sign-in.
-func (db *DB) ResetSignInFailures(ctx context.Context, id string) error {
-	if _, err := db.exec(ctx, `UPDATE staff SET failed_attempts = 0 WHERE id = ? AND failed_attempts <> 0`, id); err != nil {
-		return fmt.Errorf("store: reset sign-in failures: %w", err)
-	}
-	return nil
 }
 
 // CreateStaffSetupToken stores a setup token by its hash.
