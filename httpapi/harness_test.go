@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"net/netip"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -41,6 +42,8 @@ type config struct {
 	rate        float64
 	burst       int
 	hsts        bool
+	// proxies are the trusted proxies (httpapi.ParseProxies).
+	proxies string
 	// wrap, when set, stands between the flow service and the store: it
 	// wraps the store and each batch of it (wrapped).
 	wrap func(flow.Store) flow.Store
@@ -170,13 +173,14 @@ func newHarness(t testing.TB, e storetest.Engine, cfg config) *harness {
 		WebhookSecrets: func(key string) ([][]byte, bool) {
 			return [][]byte{webhookSecret}, true
 		},
-		Env:           cfg.env,
-		Logger:        logger,
-		OpenAPI:       api.Spec,
-		RatePerSecond: cfg.rate,
-		RateBurst:     cfg.burst,
-		HSTS:          cfg.hsts,
-		Office:        h.office,
+		Env:            cfg.env,
+		Logger:         logger,
+		OpenAPI:        api.Spec,
+		RatePerSecond:  cfg.rate,
+		RateBurst:      cfg.burst,
+		HSTS:           cfg.hsts,
+		TrustedProxies: mustProxies(t, cfg.proxies),
+		Office:         h.office,
 	})
 	h.srv = httptest.NewServer(h.handler)
 	t.Cleanup(h.srv.Close)
@@ -435,4 +439,13 @@ type wrapped struct {
 
 func (w wrapped) Batch(ctx context.Context, fn func(tx flow.Store) error) error {
 	return w.db.Batch(ctx, func(tx *store.DB) error { return fn(w.wrap(tx)) })
+}
+
+func mustProxies(t testing.TB, list string) []netip.Prefix {
+	t.Helper()
+	p, err := httpapi.ParseProxies(list)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
 }

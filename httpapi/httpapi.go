@@ -12,6 +12,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/http"
+	"net/netip"
 
 	"github.com/chairside/chairside"
 	"github.com/chairside/chairside/flow"
@@ -72,6 +73,9 @@ type Options struct {
 	// Ready answers /readyz: nil when the server can take patients (the
 	// database answers, its migrations are applied). nil Ready: always.
 	Ready func(context.Context) error
+	// TrustedProxies are the proxies whose X-Forwarded-For is believed
+	// (client.go); none: the connection's address is the client's.
+	TrustedProxies []netip.Prefix
 	// WebhookSecrets finds the webhook signing secrets of a lender by its
 	// base provider key (several while it rotates them); false for a lender
 	// that sends no webhooks.
@@ -257,7 +261,7 @@ func (h *Handler) authed(fn authedFunc) http.HandlerFunc {
 		if len(ua) > 512 {
 			ua = ua[:512]
 		}
-		c.IP, c.UserAgent, c.IdempotencyKey = clientIP(r), ua, idem
+		c.IP, c.UserAgent, c.IdempotencyKey = h.clientIP(r), ua, idem
 		// The patient's time zone, named by the browser on every call
 		// (flow/timezone.go); a name that is not a zone counts from the
 		// server's day.

@@ -6,7 +6,6 @@ import (
 	"encoding/hex"
 	"io"
 	"log/slog"
-	"net"
 	"net/http"
 	"strings"
 	"sync"
@@ -251,7 +250,7 @@ func (h *Handler) withRateLimit(next http.Handler) http.Handler {
 			next.ServeHTTP(w, r)
 			return
 		}
-		if ok, wait := h.limiter.allow(clientIP(r)); !ok {
+		if ok, wait := h.limiter.allow(h.clientIP(r)); !ok {
 			err := chairside.Errorf(chairside.ERATELIMITED, "Too many requests. Please wait a moment and try again.")
 			err.RetryAfter = wait
 			h.writeError(w, r, err)
@@ -264,16 +263,6 @@ func (h *Handler) withRateLimit(next http.Handler) http.Handler {
 // isStaticFile: the web app's built files, which never touch the database.
 func isStaticFile(path string) bool {
 	return strings.HasPrefix(path, "/assets/") || strings.HasPrefix(path, "/logos/") || strings.HasPrefix(path, "/favicon.")
-}
-
-// clientIP is the peer address. Forwarded headers are not trusted: behind a
-// proxy, the proxy must be the one limiting (documented for deployment).
-func clientIP(r *http.Request) string {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		return r.RemoteAddr
-	}
-	return host
 }
 
 // newRequestID returns 64 random bits in hex.

@@ -75,7 +75,7 @@ func (h *Handler) staffAuthed(csrf bool, fn staffFunc) http.HandlerFunc {
 		if ck, err := r.Cookie(StaffCookie); err == nil {
 			id = ck.Value
 		}
-		c, err := h.office.Authenticate(r.Context(), id, clientIP(r))
+		c, err := h.office.Authenticate(r.Context(), id, h.clientIP(r))
 		if err != nil {
 			if chairside.ErrorCode(err) == chairside.EUNAUTHORIZED {
 				h.clearStaffCookie(w, r)
@@ -98,7 +98,7 @@ func (h *Handler) officeSignIn(w http.ResponseWriter, r *http.Request) {
 	if !h.body(w, r, &req, false) {
 		return
 	}
-	in, err := h.office.SignIn(r.Context(), req.Email, req.Password, clientIP(r))
+	in, err := h.office.SignIn(r.Context(), req.Email, req.Password, h.clientIP(r))
 	if err != nil {
 		h.writeError(w, r, err)
 		return
@@ -128,7 +128,7 @@ func (h *Handler) officeSetup(w http.ResponseWriter, r *http.Request) {
 	if !h.body(w, r, &req, false) {
 		return
 	}
-	if err := h.office.Setup(r.Context(), r.PathValue("token"), req.Password, clientIP(r)); err != nil {
+	if err := h.office.Setup(r.Context(), r.PathValue("token"), req.Password, h.clientIP(r)); err != nil {
 		h.writeError(w, r, err)
 		return
 	}

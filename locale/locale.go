@@ -160,7 +160,7 @@ func compilePatterns() []pattern {
 }
 
 // Catalogue answers a copy of the Spanish catalogue, for the browser's copy
-// of it (locale/browser_test.go writes web/src/lib/serverMessages.generated.json).
+// of it (locale/browser.go renders web/src/lib/serverMessages.generated.json).
 func Catalogue() map[string]string {
 	out := make(map[string]string, len(spanish))
 	for en, es := range spanish {

@@ -19,7 +19,7 @@ const (
 
 // Group rule ids beyond chairside.RuleRequireOne, defined here only:
 // package validate checks them by these names, and the browser reads them
-// from a module generated from them (validate/browser_tables_test.go). A
+// from a module generated from them (validate/browser_tables.go). A
 // browser that meets a group rule it does not know leaves it to the server.
 const (
 	GroupRulePayDates = "payDates" // fields: payFrequency, previousPayDate, nextPayDate

@@ -80,14 +80,14 @@ func ZipForState(zip, state string) bool {
 // a domain of dot-separated labels of letters, digits and hyphens ending in a
 // top-level domain of at least two letters. Quoted local parts and IP-literal domains are refused;
 // no patient needs them and lenders refuse them too. The browser compiles
-// the same source (browser_tables_test.go).
+// the same source (browser_tables.go).
 var emailPattern = regexp.MustCompile(`^[A-Za-z0-9.!#$%&'*+/=?^_` + "`" + `{|}~-]+@([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$`)
 
 // disposableDomains are throw-away mailbox services: an offer, an agreement
 // or an adverse-action notice sent there is lost. The reserved example
 // domains (example.com …) are allowed on purpose, for demos and tests. The
 // browser reads this list from a module generated from it
-// (browser_tables_test.go).
+// (browser_tables.go).
 var disposableDomains = []string{
 	"10minutemail.com", "dispostable.com", "getnada.com", "guerrillamail.com",
 	"mailinator.com", "maildrop.cc", "sharklasers.com", "temp-mail.org",
@@ -121,7 +121,7 @@ func Email(addr string) bool { return emailProblem(addr) == "" }
 // "Box 12", in any case and spacing. "Pobox" and "PO Drawer" count too.
 // Street names that merely start with the letters, such as "Poplar St",
 // "Pobjoy Rd" or "Boxwood Ln", do not match. The browser compiles the same
-// source (browser_tables_test.go), so it avoids \b, which a JavaScript
+// source (browser_tables.go), so it avoids \b, which a JavaScript
 // RegExp with the flags "iu" reads differently: wordEnd says "no letter,
 // digit or underscore follows" instead.
 const poBoxSource = `^\s*(p\.?\s*o\.?\s*(b\.?|box|drawer)?\s*#?\s*\d|p\.?\s*o\.?\s*(box|drawer)` + wordEnd +

@@ -25,7 +25,7 @@ import (
 
 // The fixed messages. Rules with a Message of their own use that instead.
 // The browser reads the same strings from a module generated from these
-// (browser_tables_test.go).
+// (browser_tables.go).
 const (
 	MsgRequired         = "Required Field"
 	MsgInvalid          = "Invalid Field"

@@ -35,7 +35,10 @@ type Config struct {
 	PublicURL     string
 	LogLevel      string
 	RateLimit     float64
-	LendersFile   string
+	// TrustedProxies lists the proxies whose X-Forwarded-For is believed
+	// (httpapi/client.go): addresses or CIDR prefixes.
+	TrustedProxies string
+	LendersFile    string
 }
 
 // setting is one row of the configuration table: the flag, its variable,
@@ -92,6 +95,13 @@ func (c *Config) settings() []setting {
 		{Flag: "public-url", Env: "CHAIRSIDE_PUBLIC_URL", Shown: "`http://ADDR`", Meaning: "the address printed in links; an `https://` URL (TLS ended by a proxy) turns on `Strict-Transport-Security`", value: stringVar{&c.PublicURL}},
 		{Flag: "rate-limit", Env: "CHAIRSIDE_RATE_LIMIT", Default: strconv.FormatFloat(httpapi.DefaultRatePerSecond, 'g', -1, 64), Meaning: "requests per second per client address (bursts of three times that; the app's own files are not counted); `0` turns it off",
 			value: floatVar{&c.RateLimit}, check: func(c *Config) error { return notNegative("-rate-limit", c.RateLimit) }},
+		{Flag: "trusted-proxies", Env: "CHAIRSIDE_TRUSTED_PROXIES", Shown: "none", Meaning: "the proxies in front of the server whose `X-Forwarded-For` says who the client is: addresses or CIDR prefixes, comma-separated (`10.0.0.0/8`); the rate limit, consents and the office audit then see the client, not the proxy (docs/operations.md, \"Behind a proxy\")",
+			value: stringVar{&c.TrustedProxies}, check: func(c *Config) error {
+				if _, err := httpapi.ParseProxies(c.TrustedProxies); err != nil {
+					return fmt.Errorf("-trusted-proxies: %w", err)
+				}
+				return nil
+			}},
 		{Flag: "log-level", Env: "CHAIRSIDE_LOG_LEVEL", Default: "info", Meaning: "`debug`, `info`, `warn` or `error`: JSON log lines on stderr, one per request, never with personal data", value: stringVar{&c.LogLevel}},
 		{Flag: "lenders", Env: "CHAIRSIDE_LENDERS_FILE", Meaning: "lenders file: which lenders are reached over HTTP, where and with which credentials (docs/operations.md, \"Lenders\"); none: the sandbox everywhere", value: stringVar{&c.LendersFile}},
 	}

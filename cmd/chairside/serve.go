@@ -254,6 +254,7 @@ func (m *Main) handler(db *store.DB, keys *seal.Keyring, log *slog.Logger) http.
 	if rate == 0 {
 		rate = -1 // httpapi's word for "no limit"
 	}
+	proxies, _ := httpapi.ParseProxies(c.TrustedProxies) // checked by validate
 	return httpapi.New(svc, httpapi.Options{
 		Env:           c.Env,
 		Logger:        log,
@@ -263,11 +264,12 @@ func (m *Main) handler(db *store.DB, keys *seal.Keyring, log *slog.Logger) http.
 		RateBurst:     int(3 * rate),
 		// TLS ends at the proxy in front of us; the public URL says
 		// whether patients arrive over https.
-		HSTS:      strings.HasPrefix(strings.ToLower(c.PublicURL), "https://"),
-		Office:    staff,
-		PublicURL: c.PublicURL,
-		Metrics:   m.metrics,
-		Ready:     db.Ready,
+		HSTS:           strings.HasPrefix(strings.ToLower(c.PublicURL), "https://"),
+		Office:         staff,
+		PublicURL:      c.PublicURL,
+		Metrics:        m.metrics,
+		Ready:          db.Ready,
+		TrustedProxies: proxies,
 		// Webhooks are verified with the secrets of the lenders file.
 		WebhookSecrets: m.registry.WebhookSecrets,
 	})
