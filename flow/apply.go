@@ -3,6 +3,7 @@ package flow
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 
 	"github.com/chairside/chairside"
 	"github.com/chairside/chairside/locale"
@@ -266,11 +267,46 @@ func (s *Service) decide(ctx context.Context, c *Caller, sub *submission, call *
 		})
 		return err
 	})
+	if err == nil && d != nil {
+		if err = amountsError(d, sub.step.ProviderKey); err != nil {
+			// Malformed, not a decision: the patient hears the lender did
+			// not answer, as for any other nonsense.
+			s.log.Warn("lender decision malformed", "provider", sub.step.ProviderKey, "err", err.Error())
+		}
+	}
 	if err != nil || d == nil {
 		s.log.Warn("lender decision failed", "session", SessionHash(c.Session.ID), "provider", sub.step.ProviderKey, "operation", sub.op, "err", chairside.ErrorCode(err))
 		d = &chairside.Decision{ResponseCode: chairside.ResponseError}
 	}
 	return sanitizeDecision(d, sub.step.ProviderKey, sub.op)
+}
+
+// MaxLenderAmountCents bounds every amount a lender's answer may hold,
+// whatever the lender: $100,000, above any dental treatment we finance
+// (the money engine is checked to $60,000, money/money_test.go). A
+// revolving product's own maximum credit limit in the catalogue bounds
+// it further.
+const MaxLenderAmountCents = 10_000_000
+
+// amountsError says why the amounts of d cannot be a lender's answer for
+// providerKey: negative, or above MaxLenderAmountCents or the product's
+// own maximum. Such an answer is
+// malformed wherever it comes from (a decision, a status look-up, a
+// webhook) and is never recorded.
+func amountsError(d *chairside.Decision, providerKey string) error {
+	limit := int64(MaxLenderAmountCents)
+	if p, err := provider.Get(providerKey); err == nil && p.MaxCreditLimitCents > 0 {
+		limit = min(limit, p.MaxCreditLimitCents)
+	}
+	switch {
+	case d.ApprovedAmountCents < 0 || d.DownPaymentCents < 0:
+		return fmt.Errorf("a negative amount")
+	case d.ApprovedAmountCents > limit:
+		return fmt.Errorf("approved %d cents, above the bound of %d", d.ApprovedAmountCents, limit)
+	case d.DownPaymentCents > limit:
+		return fmt.Errorf("a down payment of %d cents, above the bound of %d", d.DownPaymentCents, limit)
+	}
+	return nil
 }
 
 // recordDecision is a submit's last phase, one transaction: the call

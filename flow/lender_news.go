@@ -35,6 +35,9 @@ func (s *Service) adoptDecision(ctx context.Context, tx Store, sess *chairside.S
 	if !moves(pa, d, pendingOnly) {
 		return false, nil
 	}
+	if err := amountsError(d, pa.ProviderKey); err != nil {
+		return false, errorf(chairside.EINVALID, "The lender's answer is malformed: %s.", err)
+	}
 	d = sanitizeDecision(d, pa.ProviderKey, pa.Decision.Operation)
 	d.ID = newID()
 	d.ProviderApplicationID = pa.ID
@@ -137,6 +140,11 @@ func (s *Service) lenderStatus(ctx context.Context, ref *chairside.LenderApplica
 	})
 	if err == nil && d == nil {
 		err = errorf(chairside.ELENDER, "The lender answered nothing.")
+	}
+	if err == nil {
+		if bad := amountsError(d, ref.ProviderKey); bad != nil {
+			err = errorf(chairside.ELENDER, "The lender's answer is malformed: %s.", bad)
+		}
 	}
 	return d, err
 }

@@ -113,6 +113,12 @@ func (s *Service) runStep(ctx context.Context, c *Caller, providerKey string, st
 		return err
 	})
 	ctx = context.WithoutCancel(ctx)
+	if lerr == nil && final != nil {
+		if err := amountsError(final, providerKey); err != nil {
+			s.log.Warn("lender decision malformed", "provider", providerKey, "step", st.step, "err", err.Error())
+			lerr = errorf(chairside.ELENDER, "The lender's answer is malformed: %s.", err)
+		}
+	}
 	if lerr != nil {
 		s.log.Warn("lender step failed", "session", SessionHash(c.Session.ID), "provider", providerKey, "step", st.step, "err", chairside.ErrorCode(lerr))
 		if _, err := s.recordOfferStep(ctx, c, call, pa, st, nil, lerr); err != nil && err != errClaimLost {

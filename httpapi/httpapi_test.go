@@ -533,3 +533,32 @@ func TestReadsKeepTheSessionAlive(t *testing.T) {
 		want(t, h.do(t, req{method: "GET", path: "/locations/current", session: sid}), 401, chairside.EUNAUTHORIZED)
 	})
 }
+
+// TestEveryAnswerSaysHowToCache: answers no handler asked to be kept —
+// health and readiness, metrics, a missing file, the rate limit's page in
+// prod — are no-store; the app's own files keep their own rules.
+func TestEveryAnswerSaysHowToCache(t *testing.T) {
+	sqliteOnly(t, config{env: chairside.EnvProd, rate: 1, burst: 5}, func(t *testing.T, h *harness) {
+		get := func(path string) *http.Response {
+			t.Helper()
+			resp, err := h.srv.Client().Get(h.srv.URL + path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			resp.Body.Close()
+			return resp
+		}
+		for _, path := range []string{"/healthz", "/readyz", "/metrics", "/favicon.ico", "/assets/missing-1.js"} {
+			if got := get(path).Header.Get("Cache-Control"); got != "no-store" {
+				t.Errorf("%s: Cache-Control %q, want no-store", path, got)
+			}
+		}
+		var last *http.Response
+		for range 8 {
+			last = get("/api/v1/internal/version")
+		}
+		if last.StatusCode != http.StatusTooManyRequests || last.Header.Get("Cache-Control") != "no-store" {
+			t.Errorf("rate limited: %d, Cache-Control %q", last.StatusCode, last.Header.Get("Cache-Control"))
+		}
+	})
+}

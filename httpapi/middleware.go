@@ -178,9 +178,11 @@ func (h *Handler) withHeaders(next http.Handler) http.Handler {
 		if h.opts.HSTS || r.TLS != nil {
 			hd.Set("Strict-Transport-Security", hstsValue)
 		}
-		if strings.HasPrefix(r.URL.Path, "/api/") {
-			hd.Set("Cache-Control", "no-store")
-		}
+		// Nothing is kept by a browser or a cache in between unless its
+		// handler says so (the app's files, help content): an answer
+		// that could hold personal data, a health check or an error page
+		// alike.
+		hd.Set("Cache-Control", "no-store")
 		next.ServeHTTP(w, r)
 	})
 }

@@ -238,6 +238,33 @@ func TestOfficeSetupLink(t *testing.T) {
 	})
 }
 
+// TestSetupLinkOfADisabledAccount: disabling an account spends the setup
+// links sent to it, and a link made after it is refused too: none sets a
+// password (each answers 404, as a used link does).
+func TestSetupLinkOfADisabledAccount(t *testing.T) {
+	eachEngine(t, config{}, func(t *testing.T, h *harness) {
+		ctx := context.Background()
+		st := h.addStaff(t, EntityKey, staffEmail, "")
+		before, _, err := h.office.NewSetupLink(ctx, st)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := h.office.DisableStaff(ctx, staffEmail); err != nil {
+			t.Fatal(err)
+		}
+		after, _, err := h.office.NewSetupLink(ctx, st)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, token := range []string{before, after} {
+			want(t, h.do(t, req{method: "POST", path: "/office/setup/" + token, body: map[string]string{"password": staffPassword}}), 404, chairside.ENOTFOUND)
+		}
+		if got, err := h.eng.DB.FindStaffByID(ctx, st.ID); err != nil || got.PasswordHash != "" {
+			t.Fatalf("a disabled account's password was set: %v", err)
+		}
+	})
+}
+
 // TestOfficeScoping: staff see their own office's application and get 404
 // for another office's.
 func TestOfficeScoping(t *testing.T) {

@@ -22,9 +22,15 @@ import (
 // a signature made at "at" with secret.
 func signedEvent(t *testing.T, id, lenderAppID, status string, at time.Time, secret []byte) (body []byte, sig string) {
 	t.Helper()
+	return signedEventOf(t, id, lenderAppID, status, 500_000, at, secret)
+}
+
+// signedEventOf is signedEvent with the amount the decision approves.
+func signedEventOf(t *testing.T, id, lenderAppID, status string, approvedCents int64, at time.Time, secret []byte) (body []byte, sig string) {
+	t.Helper()
 	ev := protocol.Event{ID: id, Type: protocol.EventApplicationUpdated, CreatedAt: at, Data: protocol.EventData{
 		ApplicationID: lenderAppID, PreviousStatus: protocol.StatusPending, NewStatus: status,
-		Decision: &protocol.Decision{ApplicationID: lenderAppID, Status: status, ApprovedAmountCents: 500_000, Currency: "USD"},
+		Decision: &protocol.Decision{ApplicationID: lenderAppID, Status: status, ApprovedAmountCents: approvedCents, Currency: "USD"},
 	}}
 	body, err := json.Marshal(ev)
 	if err != nil {
@@ -75,6 +81,16 @@ func TestLenderWebhook(t *testing.T) {
 		want(t, h.webhook(t, key, tampered, sig), 403, chairside.EFORBIDDEN)
 		if got := status(); got != chairside.ResponsePending {
 			t.Fatalf("after refused webhooks the decision is %s, want pending", got)
+		}
+
+		// Signed, but no lender approves $99,900,000.00 (nor Synchrony more
+		// than its card's $25,000): malformed, refused, nothing recorded.
+		for i, cents := range []int64{9_990_000_000, 2_500_001} {
+			huge, hsig := signedEventOf(t, fmt.Sprintf("evt_huge_%d", i), lid, protocol.StatusApproved, cents, now, webhookSecret)
+			want(t, h.webhook(t, key, huge, hsig), 400, chairside.EINVALID)
+		}
+		if got := status(); got != chairside.ResponsePending {
+			t.Fatalf("after malformed webhooks the decision is %s, want pending", got)
 		}
 
 		other, osig := signedEvent(t, "evt_9", "no-such-application", protocol.StatusApproved, now, webhookSecret)

@@ -117,6 +117,7 @@ var spanish = map[string]string{
 	"The lender needs the spouse's name and address.":                                   "El prestamista necesita el nombre y la dirección de su cónyuge.",
 	"This down payment does not match the offer.":                                       "Este pago inicial no coincide con la oferta.",
 	"The lender answered nothing.":                                                      "El prestamista no respondió.",
+	"The lender's answer is malformed: %s.":                                             "La respuesta del prestamista no es válida: %s.",
 	"The lender could not be reached.":                                                  "No pudimos comunicarnos con el prestamista.",
 	"The lender could not process the request.":                                         "El prestamista no pudo procesar la solicitud.",
 	"The lender did not answer in time.":                                                "El prestamista no respondió a tiempo.",

@@ -310,6 +310,10 @@ func (s *Service) Setup(ctx context.Context, token, password, ip string) error {
 	if err != nil {
 		return err
 	}
+	if st.DisabledAt != nil {
+		// Disabling spends the links too; one made after it is refused here.
+		return chairside.Errorf(chairside.ENOTFOUND, msgBadSetup)
+	}
 	if err := CheckPassword(st.Email, password); err != nil {
 		return err
 	}

@@ -72,7 +72,8 @@ func (db *DB) SetStaffPassword(ctx context.Context, id, hash string) error {
 }
 
 // DisableStaff marks the staff member disabled at now (once; a second call
-// keeps the first time) and revokes their open sessions.
+// keeps the first time), revokes their open sessions and spends their
+// unused setup links.
 func (db *DB) DisableStaff(ctx context.Context, id string, now time.Time) error {
 	return db.Batch(ctx, func(t *DB) error {
 		res, err := t.exec(ctx, `UPDATE staff SET disabled_at = COALESCE(disabled_at, ?) WHERE id = ?`, millis(now), id)
@@ -85,6 +86,11 @@ func (db *DB) DisableStaff(ctx context.Context, id string, now time.Time) error 
 		_, err = t.exec(ctx, `UPDATE staff_sessions SET revoked_at = ? WHERE staff_id = ? AND revoked_at IS NULL`, millis(now), id)
 		if err != nil {
 			return fmt.Errorf("store: disable staff: sessions: %w", err)
+		}
+		// A setup link sent before must not set a password afterwards.
+		_, err = t.exec(ctx, `UPDATE staff_setup_tokens SET used_at = ? WHERE staff_id = ? AND used_at IS NULL`, millis(now), id)
+		if err != nil {
+			return fmt.Errorf("store: disable staff: setup links: %w", err)
 		}
 		return nil
 	})
