@@ -56,7 +56,7 @@ test-web: web/node_modules/.package-lock.json
 test-e2e: deps build
 	./scripts/test.sh e2e
 
-## generate: rewrite what is generated from a source of truth — the web app's API types, the browser's copies of the Go catalogue and validation tables, the settings table of docs/running.md
+## generate: rewrite what is generated from a source of truth — the web app's API types, the browser's copies of the Go catalogue, validation tables and log codes and routes, the settings table of docs/running.md
 generate: web/node_modules/.package-lock.json
 	cd web && npm run gen:api
 	$(GO) run ./tools/generate

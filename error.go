@@ -29,6 +29,12 @@ const (
 	EINTERNAL     = "internal"               // 500: a bug or an outage; never shown in detail
 )
 
+// ErrorCodes answers every error code above, in their order.
+func ErrorCodes() []string {
+	return []string{EINVALID, EBADREQUEST, ECONSENT, EUNAUTHORIZED, EFORBIDDEN, ECSRF, ENOTFOUND, ECONFLICT, EINFLIGHT,
+		ETOOLARGE, EMEDIATYPE, EIDEMPOTENCY, ERATELIMITED, EDAILYLIMIT, ESESSIONLIMIT, ELENDER, EINTERNAL}
+}
+
 // Error is a domain error with a code and a message safe to show a patient or
 // an API client. It never carries personal data or internal detail; wrap the
 // cause with fmt.Errorf("…: %w") before converting if it must be logged.

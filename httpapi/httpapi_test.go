@@ -304,7 +304,7 @@ func TestRequestErrors(t *testing.T) {
 
 		// Public odds and ends.
 		want(t, h.do(t, req{method: "GET", path: "/internal/version"}), 200, "")
-		want(t, h.do(t, req{method: "POST", path: "/log", session: sid, body: map[string]any{"level": "error", "code": "render.plans", "route": "/providers/{providerKey}/plans"}}), 204, "")
+		want(t, h.do(t, req{method: "POST", path: "/log", session: sid, body: map[string]any{"level": "error", "code": "ui.route_error", "route": "/providers/{providerKey}/paymentPlans"}}), 204, "")
 		want(t, h.do(t, req{method: "POST", path: "/log", session: sid, body: map[string]any{"level": "ERROR", "message": "boom for 078-05-1120", "tags": []string{"x"}}}), 400, chairside.EBADREQUEST)
 		if strings.Contains(h.logs.String(), "078-05-1120") {
 			t.Error("a client log line carried an SSN into the logs")

@@ -418,7 +418,7 @@ func specStartsAndFinishes(t *testing.T, r *specRun) {
 	m := r.call(t, "POST /flow/start", req{method: "POST", path: "/flow/start", body: map[string]any{"entityKey": EntityKey}}, 200, startFields...)
 	sid := m["session"].(map[string]any)["webSessionId"].(string)
 	r.call(t, "POST /log", req{method: "POST", path: "/log", session: sid,
-		body: map[string]any{"level": "error", "code": "render.plans", "route": "/providers/{providerKey}/paymentPlans"}}, 204)
+		body: map[string]any{"level": "error", "code": "ui.route_error", "route": "/providers/{providerKey}/paymentPlans"}}, 204)
 	m = r.call(t, "POST /flow/restart", req{method: "POST", path: "/flow/restart", session: sid}, 200, startFields...)
 	sid = m["session"].(map[string]any)["webSessionId"].(string)
 	r.call(t, "POST /flow/finish/timeout", req{method: "POST", path: "/flow/finish/timeout", session: sid}, 200, "outcome")

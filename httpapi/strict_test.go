@@ -151,7 +151,7 @@ func TestStrictJSON(t *testing.T) {
 // refuses free text, a missing session, a large body and a flood.
 func TestClientLog(t *testing.T) {
 	sqliteOnly(t, config{}, func(t *testing.T, h *harness) {
-		good := map[string]any{"level": "warn", "code": "api.lender_unavailable", "route": "/providers/{providerKey}/plans", "clientDateTime": "2026-11-23T10:00:00.123Z"}
+		good := map[string]any{"level": "warn", "code": "api.lender_unavailable", "route": "/providers/{providerKey}/paymentPlans", "clientDateTime": "2026-11-23T10:00:00.123Z"}
 
 		// No session, a made-up one, or a finished one: 401.
 		want(t, h.do(t, req{method: "POST", path: "/log", body: good}), 401, chairside.EUNAUTHORIZED)
@@ -196,7 +196,7 @@ func TestClientLog(t *testing.T) {
 		}
 		for level, slogLevel := range map[string]string{"error": "ERROR", "info": "INFO"} {
 			before := len(h.logs.String())
-			body := map[string]any{"level": level, "code": "x", "route": "/"}
+			body := map[string]any{"level": level, "code": "ui.route_error", "route": "/"}
 			want(t, h.do(t, req{method: "POST", path: "/log", session: sid, body: body}), 204, "")
 			if !strings.Contains(h.logs.String()[before:], `"level":"`+slogLevel+`","msg":"client log"`) {
 				t.Errorf("level %s not logged as %s:\n%s", level, slogLevel, h.logs.String()[before:])
@@ -208,19 +208,26 @@ func TestClientLog(t *testing.T) {
 			{"level": "error", "code": "maria.lopez@example.com", "route": "/"},
 			{"level": "error", "code": "Maria Lopez", "route": "/"},
 			{"level": "error", "code": "payment failed for maria", "route": "/"},
-			{"level": "error", "code": "x", "route": "/start/maria.lopez@example.com"},
-			{"level": "error", "code": "x", "route": "/results?name=Maria"},
-			{"level": "error", "code": "x", "route": "providers/x"},
-			{"level": "error", "code": "x", "route": "/" + strings.Repeat("a", 128)},
+			{"level": "error", "code": "ui.route_error", "route": "/start/maria.lopez@example.com"},
+			{"level": "error", "code": "ui.route_error", "route": "/results?name=Maria"},
+			{"level": "error", "code": "ui.route_error", "route": "providers/x"},
+			// In the shapes a code and a route have, but no code or route
+			// of the app: a token, an SSN, a made-up route.
+			{"level": "error", "code": "api.x7f3kq9zp2wq", "route": "/"},
+			{"level": "error", "code": "ssn.078051120", "route": "/"},
+			{"level": "error", "code": "ui.route_error", "route": "/start/tokens/Zx81kQm3"},
+			{"level": "error", "code": "ui.route_error", "route": "/078-05-1120"},
+			{"level": "error", "code": "ui.route_error", "route": "/providers/{providerKey}/plans"},
+			{"level": "error", "code": "ui.route_error", "route": "/" + strings.Repeat("a", 128)},
 			{"level": "error", "code": strings.Repeat("a", 65), "route": "/"},
-			{"level": "ERROR", "code": "x", "route": "/"},
-			{"level": "debug", "code": "x", "route": "/"},
+			{"level": "ERROR", "code": "ui.route_error", "route": "/"},
+			{"level": "debug", "code": "ui.route_error", "route": "/"},
 			{"level": "error", "route": "/"},
-			{"level": "error", "code": "x"},
-			{"level": "error", "code": "x", "route": "/", "message": "Maria Lopez could not pay"},
-			{"level": "error", "code": "x", "route": "/", "name": "Maria Lopez"},
-			{"level": "error", "code": "x", "route": "/", "clientDateTime": "yesterday, Maria"},
-			{"level": "error", "code": "x", "route": "/", "clientDateTime": "2026-11-23T10:00:00.123456789123456789+00:00"},
+			{"level": "error", "code": "ui.route_error"},
+			{"level": "error", "code": "ui.route_error", "route": "/", "message": "Maria Lopez could not pay"},
+			{"level": "error", "code": "ui.route_error", "route": "/", "name": "Maria Lopez"},
+			{"level": "error", "code": "ui.route_error", "route": "/", "clientDateTime": "yesterday, Maria"},
+			{"level": "error", "code": "ui.route_error", "route": "/", "clientDateTime": "2026-11-23T10:00:00.123456789123456789+00:00"},
 		}
 		before = len(h.logs.String())
 		for _, body := range refused {
@@ -231,7 +238,7 @@ func TestClientLog(t *testing.T) {
 			}
 		}
 		after := h.logs.String()[before:]
-		for _, text := range []string{"Maria", "maria", "example.com", "yesterday", "could not pay"} {
+		for _, text := range []string{"Maria", "maria", "example.com", "yesterday", "could not pay", "x7f3kq9zp2wq", "078051120", "078-05-1120", "Zx81kQm3"} {
 			if strings.Contains(after, text) {
 				t.Errorf("refused text %q reached the log:\n%s", text, after)
 			}
@@ -241,7 +248,7 @@ func TestClientLog(t *testing.T) {
 		}
 
 		// Over 1 KiB: 413, before any of it is read into the log.
-		big := map[string]any{"level": "error", "code": "x", "route": "/" + strings.Repeat("a", 100), "pad": strings.Repeat("b", 1100)}
+		big := map[string]any{"level": "error", "code": "ui.route_error", "route": "/" + strings.Repeat("a", 100), "pad": strings.Repeat("b", 1100)}
 		want(t, h.do(t, req{method: "POST", path: "/log", session: h.start(t), body: big}), 413, chairside.ETOOLARGE)
 	})
 }
@@ -251,7 +258,7 @@ func TestClientLog(t *testing.T) {
 func TestClientLogRateLimit(t *testing.T) {
 	sqliteOnly(t, config{}, func(t *testing.T, h *harness) {
 		sid := h.start(t)
-		body := map[string]any{"level": "info", "code": "x", "route": "/"}
+		body := map[string]any{"level": "info", "code": "ui.route_error", "route": "/"}
 		var last *result
 		ok := 0
 		for range 31 {

@@ -45,7 +45,7 @@ step "function length"
 go run ./tools/funclen -max 80 "${dirs[@]}" || fail "function length"
 
 step "generated files are fresh (make generate rewrites them)"
-go test -count=1 -run '^(TestBrowserCatalogue|TestBrowserTables|TestSettingsTable)$' ./locale/ ./validate/ ./cmd/chairside/ || fail "generated files (run make generate)"
+go test -count=1 -run '^(TestBrowserCatalogue|TestBrowserTables|TestSettingsTable|TestBrowserClientLog)$' ./locale/ ./validate/ ./cmd/chairside/ ./flow/ || fail "generated files (run make generate)"
 
 step "web (npm run lint)"
 (cd web && npm run lint) || fail "npm run lint"

@@ -3,6 +3,7 @@
 //
 //   - the browser's copy of the server's message catalogue (locale/browser.go);
 //   - the browser's validation tables (validate/browser_tables.go);
+//   - the codes and routes the browser may log (flow/client_log.go);
 //   - the settings table of docs/running.md, from cmd/chairside/config.go,
 //     through `chairside settings -doc` (package main cannot be imported).
 //
@@ -16,6 +17,7 @@ import (
 	"os"
 	"os/exec"
 
+	"github.com/chairside/chairside/flow"
 	"github.com/chairside/chairside/locale"
 	"github.com/chairside/chairside/validate"
 )
@@ -41,6 +43,7 @@ func run() error {
 	}{
 		{locale.BrowserCatalogueFile, locale.BrowserCatalogue()},
 		{validate.BrowserTablesFile, validate.BrowserTables()},
+		{flow.ClientLogFile, flow.BrowserClientLog()},
 		{settingsDoc, settings},
 	} {
 		if err := write(f.path, f.body); err != nil {

@@ -7,13 +7,19 @@
  */
 
 import type { LogRequest } from './api/types';
+import { LOG_CODES, LOG_ROUTES } from './clientLog.generated';
 
 /** The body POST /log takes (api/openapi.yaml LogRequest). */
 export type ClientLogBody = LogRequest;
 export type ClientLogLevel = LogRequest['level'];
 
-export const LOG_CODE = /^[a-z][a-z0-9_.-]{0,63}$/;
-export const LOG_ROUTE = /^\/[A-Za-z0-9_./{}:-]{0,127}$/;
+/** A code the server takes (flow/client_log.go, written for us in clientLog.generated.ts): nothing else is sent. */
+export type LogCode = (typeof LOG_CODES)[number];
+/** A route pattern the server takes: one of the route table's (routes.tsx; a test holds the two together). */
+export type LogRoute = (typeof LOG_ROUTES)[number];
+
+const isLogCode = (code: string): code is LogCode => (LOG_CODES as readonly string[]).includes(code);
+const isLogRoute = (route: string): route is LogRoute => (LOG_ROUTES as readonly string[]).includes(route);
 const LOG_URL = '/api/v1/log';
 
 /** How many reports one page may send, and how long the same report is not repeated. */
@@ -38,26 +44,30 @@ export function configureClientLog(next: ClientLogSource): void {
 }
 
 /**
- * routePattern joins the paths of the matched routes into one pattern, with
+ * joinRoute joins the paths of the matched routes into one pattern, with
  * each parameter in braces: ["/", "providers/:providerKey", "paymentPlans"]
  * gives "/providers/{providerKey}/paymentPlans".
  */
-export function routePattern(paths: readonly (string | undefined)[]): string {
+export function joinRoute(paths: readonly (string | undefined)[]): string {
   const segments = paths
     .flatMap((p) => (p ?? '').split('/'))
     .filter(Boolean)
     .map((s) => (s.startsWith(':') ? `{${s.slice(1).replace(/\?$/, '')}}` : s === '*' ? '{rest}' : s));
-  const route = '/' + segments.join('/');
-  return LOG_ROUTE.test(route) ? route : '/';
+  return '/' + segments.join('/');
+}
+
+/** routePattern is joinRoute when the pattern is one the server takes, else "/". */
+export function routePattern(paths: readonly (string | undefined)[]): LogRoute {
+  const route = joinRoute(paths);
+  return isLogRoute(route) ? route : '/';
 }
 
 /**
- * logCode passes a code that has the allowed shape and replaces anything
- * else whole (never a cleaned-up copy, which could still carry what was in
- * it). Callers pass fixed codes such as "api.internal" or "ui.widget_failed".
+ * logCode passes a code the server takes and replaces anything else whole
+ * (never a cleaned-up copy, which could still carry what was in it).
  */
-export function logCode(code: string): string {
-  return LOG_CODE.test(code) ? code : 'client.invalid_code';
+export function logCode(code: string): LogCode {
+  return isLogCode(code) ? code : 'client.invalid_code';
 }
 
 /** clientLogBody builds the exact body sent: these keys and nothing else. */
@@ -65,7 +75,7 @@ export function clientLogBody(code: string, level: ClientLogLevel, route: string
   return {
     level,
     code: logCode(code),
-    route: LOG_ROUTE.test(route) ? route : '/',
+    route: isLogRoute(route) ? route : '/',
     clientDateTime: now.toISOString(),
   };
 }
@@ -74,7 +84,7 @@ export function clientLogBody(code: string, level: ClientLogLevel, route: string
  * reportClientError sends one structured report for the current route.
  * Never throws and never waits; answers whether a report was sent.
  */
-export function reportClientError(code: string, level: ClientLogLevel = 'error'): boolean {
+export function reportClientError(code: LogCode, level: ClientLogLevel = 'error'): boolean {
   try {
     const sessionId = source.getSessionId();
     if (!sessionId) return false;

@@ -2395,9 +2395,9 @@ export interface components {
              * @enum {string}
              */
             level: "error" | "warn" | "info";
-            /** @description The app's own error code, e.g. api.lender_unavailable or render.plans. */
+            /** @description One of the app's own error codes (flow/client_log.go ClientLogCodes), e.g. api.lender_unavailable; any other is refused. */
             code: string;
-            /** @description The app's route pattern where it happened, e.g. /providers/{providerKey}/plans. */
+            /** @description One of the app's route patterns (flow/client_log.go), where it happened, e.g. /providers/{providerKey}/paymentPlans; any other is refused. */
             route: string;
             /**
              * Format: date-time
