@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { Journey } from './helpers';
+import { LENDER_OFFICES as OFFICES } from './offices';
 import { Walk, walk } from './walk';
 
 /*
@@ -18,28 +19,6 @@ import { Walk, walk } from './walk';
 
 /** The treatment amount the form is given (helpers.ts VALUES). */
 const TREATMENT_CENTS = 450_000;
-
-interface Office {
-  key: string;
-  lender: string;
-  provider: string;
-  /** The screens between accepting and signing (or, for Fortiva, after signing) this lender must show, in order. */
-  own: string[];
-}
-
-const OFFICES: Office[] = [
-  { key: '1000200030011000', lender: 'ADS Health', provider: 'ads_standard', own: [] },
-  { key: '1000200030012000', lender: 'AFF', provider: 'aff_standard', own: ['agreement'] },
-  { key: '1000200030013000', lender: 'Covered Care', provider: 'covered_care_standard', own: [] },
-  { key: '1000200030014000', lender: 'Fortiva', provider: 'fortiva_standard', own: ['completeAgreement'] },
-  { key: '1000200030015000', lender: 'Genesis', provider: 'genesis_aspen', own: [] },
-  { key: '1000200030016000', lender: 'HFD', provider: 'hfd_standard', own: ['downpayment', 'additionalContactInformation', 'loanPayment'] },
-  { key: '1000200030017000', lender: 'LendingClub', provider: 'lendingclub_standard', own: [] },
-  { key: '1000200030018000', lender: 'Proceed', provider: 'proceed_standard', own: [] },
-  { key: '1000200030019000', lender: 'Snap', provider: 'snap_standard', own: ['addBankAccount', 'agreement'] },
-  { key: '1000200030020000', lender: 'Synchrony', provider: 'synchrony_standard', own: [] },
-  { key: '1000200030021000', lender: 'Vive', provider: 'vive_standard', own: [] },
-];
 
 for (const o of OFFICES) {
   test(`${o.lender}: from its office, Approve, through its own screens to /finish/completed`, async ({ page }, info) => {
