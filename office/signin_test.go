@@ -20,6 +20,12 @@ const (
 // member of the test office, and a fixed clock.
 func signInFixture(t *testing.T, e storetest.Engine) (*Service, *time.Time, *chairside.Staff) {
 	t.Helper()
+	return signInFixtureOf(t, e)
+}
+
+// signInFixtureOf is signInFixture for a test or a benchmark.
+func signInFixtureOf(t testing.TB, e storetest.Engine) (*Service, *time.Time, *chairside.Staff) {
+	t.Helper()
 	testkit.SeedOffice(t, e.DB)
 	svc := New(e.DB, nil)
 	// What is counted here is tries, not hashing (password_test.go): each

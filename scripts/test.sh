@@ -8,8 +8,10 @@
 #
 # The browser tests mostly wait (on Chromium and the server), so they start
 # first, in the background; the CPU-bound suites run one after another
-# beside them. On two cores the whole takes about as long as the browser
-# tests (docs/testing.md, "How the run is kept fast").
+# beside them, at a lower priority: the browser tests are the longest part,
+# and a core they wait for makes the whole run longer, while the suites
+# beside them have time to spare. On two cores the whole takes about as
+# long as the browser tests (docs/testing.md, "How the run is kept fast").
 #
 # With an argument, only that suite runs: go, web or e2e (make test-go,
 # test-web, test-e2e), still ending with its summary line.
@@ -27,6 +29,9 @@ rm -f reports/go.json reports/go.status reports/vitest.json reports/vitest.log r
 
 status=0
 step() { echo; echo "==> $*"; }
+# What runs beside the browser tests yields the CPU to them.
+beside=
+if want e2e; then beside="nice -n 10"; fi
 
 if want e2e; then
 	step "browser tests (playwright, Debian chromium), in the background: reports/playwright.log"
@@ -45,20 +50,20 @@ if want go; then
 	mapfile -t plain < <(printf '%s\n' "${pkgs[@]}" | grep -vE "$race")
 	step "go test: race detector on ${#racy[@]} packages, off on ${#plain[@]}"
 	go_status=0
-	go test -race -json -count=1 "${racy[@]}" > reports/go.json || go_status=1
-	go test -json -count=1 "${plain[@]}" >> reports/go.json || go_status=1
+	$beside go test -race -json -count=1 "${racy[@]}" > reports/go.json || go_status=1
+	$beside go test -json -count=1 "${plain[@]}" >> reports/go.json || go_status=1
 	[ $go_status = 0 ] || status=1
 fi
 
 if want web; then
 	step "web unit tests (vitest)"
-	(cd web && npx vitest run --reporter=default --reporter=json --outputFile=../reports/vitest.json) | tee reports/vitest.log || status=1
+	(cd web && $beside npx vitest run --reporter=default --reporter=json --outputFile=../reports/vitest.json) | tee reports/vitest.log || status=1
 fi
 
 lint=0
 if [ "$only" = all ]; then
 	step "lint (gofmt, go vet, staticcheck, function length, generated files, web)"
-	./scripts/lint.sh || lint=1
+	$beside ./scripts/lint.sh || lint=1
 fi
 
 if want e2e; then
