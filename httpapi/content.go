@@ -17,7 +17,7 @@ import (
 // X-Web-Session-Id, or nil when it names none, or one that is not live:
 // the calls that take a session only to choose an office's content answer
 // without one rather than 401.
-func (h *Handler) optionalSession(r *http.Request) (*chairside.Session, error) {
+func (h *Handler) optionalSession(w http.ResponseWriter, r *http.Request) (*chairside.Session, error) {
 	id := r.Header.Get("X-Web-Session-Id")
 	if id == "" {
 		return nil, nil
@@ -29,12 +29,12 @@ func (h *Handler) optionalSession(r *http.Request) (*chairside.Session, error) {
 		}
 		return nil, err
 	}
-	infoOf(r).session = flow.SessionHash(sess.ID)
+	infoOf(w).session = flow.SessionHash(sess.ID)
 	return sess, nil
 }
 
 func (h *Handler) document(w http.ResponseWriter, r *http.Request) {
-	sess, err := h.optionalSession(r)
+	sess, err := h.optionalSession(w, r)
 	if err != nil {
 		h.writeError(w, r, err)
 		return
@@ -86,7 +86,7 @@ func (h *Handler) help(fn helpCall) http.HandlerFunc {
 			h.writeError(w, r, err)
 			return
 		}
-		sess, err := h.optionalSession(r)
+		sess, err := h.optionalSession(w, r)
 		if err != nil {
 			h.writeError(w, r, err)
 			return

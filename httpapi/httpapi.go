@@ -231,7 +231,7 @@ func (h *Handler) routes(mux *http.ServeMux) {
 // named records the route pattern for the request's log line.
 func (h *Handler) named(pattern string, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		infoOf(r).pattern = pattern
+		infoOf(w).pattern = pattern
 		next.ServeHTTP(w, r)
 	})
 }
@@ -251,7 +251,7 @@ func (h *Handler) authed(fn authedFunc) http.HandlerFunc {
 			h.writeError(w, r, err)
 			return
 		}
-		infoOf(r).session = flow.SessionHash(c.Session.ID)
+		infoOf(w).session = flow.SessionHash(c.Session.ID)
 		idem := r.Header.Get("Idempotency-Key")
 		if len(idem) > maxIdempotencyKey {
 			h.writeError(w, r, chairside.Errorf(chairside.EBADREQUEST, "Idempotency-Key is longer than %d characters.", maxIdempotencyKey))
@@ -271,7 +271,7 @@ func (h *Handler) authed(fn authedFunc) http.HandlerFunc {
 		// that wrote did so in its own commit. The answer is written, so a
 		// failure here is only logged.
 		if err := h.svc.SettleTouch(context.WithoutCancel(r.Context()), c); err != nil {
-			h.log.WarnContext(r.Context(), "session touch", "session", infoOf(r).session, "err", err.Error())
+			h.log.WarnContext(r.Context(), "session touch", "session", infoOf(w).session, "err", err.Error())
 		}
 	}
 }

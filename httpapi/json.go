@@ -74,7 +74,7 @@ func (h *Handler) writeError(w http.ResponseWriter, r *http.Request, err error) 
 			body.FieldErrors = []chairside.FieldError{}
 		}
 	case chairside.EINTERNAL:
-		info := infoOf(r)
+		info := infoOf(w)
 		body.RequestID = info.id
 		body.Message = "Something went wrong on our side. Please try again."
 		h.log.ErrorContext(r.Context(), "internal error", "requestId", info.id, "route", info.pattern, "session", info.session, "err", err.Error())

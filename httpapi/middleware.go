@@ -1,7 +1,6 @@
 package httpapi
 
 import (
-	"context"
 	"crypto/rand"
 	"encoding/hex"
 	"io"
@@ -40,29 +39,37 @@ const permissionsPolicy = "accelerometer=(), autoplay=(), browsing-topics=(), ca
 // its subdomains.
 const hstsValue = "max-age=31536000; includeSubDomains"
 
-// reqInfo travels in the request context so that the log line written
-// after the handler knows what the handler learned: the route pattern and
-// the session. Handlers fill it; only the logging middleware reads it.
+// reqInfo is what the log line written after a handler needs to know of
+// what the handler learned: the route pattern and the session. It rides
+// with the response writer the logging middleware hands down (statusWriter),
+// never in the request's context; handlers fill it, only the logging
+// middleware reads it.
 type reqInfo struct {
 	id      string
 	pattern string
 	session string // SessionHash of the caller's session, if any
 }
 
-type infoKey struct{}
-
-// infoOf returns the request's info (a zero one outside the middleware).
-func infoOf(r *http.Request) *reqInfo {
-	if info, ok := r.Context().Value(infoKey{}).(*reqInfo); ok {
-		return info
+// infoOf returns the info of the response w writes (a zero one outside the
+// middleware), looking through the writers that wrap it.
+func infoOf(w http.ResponseWriter) *reqInfo {
+	for {
+		if sw, ok := w.(*statusWriter); ok {
+			return sw.info
+		}
+		u, ok := w.(interface{ Unwrap() http.ResponseWriter })
+		if !ok {
+			return &reqInfo{}
+		}
+		w = u.Unwrap()
 	}
-	return &reqInfo{}
 }
 
 // statusWriter remembers the status a handler wrote.
 type statusWriter struct {
 	http.ResponseWriter
 	status int
+	info   *reqInfo
 }
 
 func (w *statusWriter) WriteHeader(code int) {
@@ -93,8 +100,8 @@ func (h *Handler) withRequestLog(next http.Handler) http.Handler {
 		start := time.Now()
 		info := &reqInfo{id: newRequestID()}
 		w.Header().Set("X-Request-Id", info.id)
-		sw := &statusWriter{ResponseWriter: w}
-		ctx := locale.With(context.WithValue(r.Context(), infoKey{}, info), locale.FromAcceptLanguage(r.Header.Get("Accept-Language")))
+		sw := &statusWriter{ResponseWriter: w, info: info}
+		ctx := locale.With(r.Context(), locale.FromAcceptLanguage(r.Header.Get("Accept-Language")))
 		next.ServeHTTP(sw, r.WithContext(ctx))
 		if sw.status == 0 {
 			sw.status = http.StatusOK
@@ -131,7 +138,7 @@ func (h *Handler) withRecover(next http.Handler) http.Handler {
 				if v == http.ErrAbortHandler {
 					panic(v) // the server's own way to abort a response
 				}
-				info := infoOf(r)
+				info := infoOf(w)
 				h.log.ErrorContext(r.Context(), "panic", "requestId", info.id, "route", info.pattern, "panic", panicText(v))
 				writeJSON(w, http.StatusInternalServerError, ErrorResponse{
 					Code:      chairside.EINTERNAL,

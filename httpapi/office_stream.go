@@ -52,7 +52,7 @@ func (h *Handler) officeStream(w http.ResponseWriter, r *http.Request, c *office
 		list, err := h.office.List(ctx, c, f)
 		if err != nil {
 			if ctx.Err() == nil {
-				h.log.ErrorContext(ctx, "office stream", "err", err.Error(), "requestId", infoOf(r).id)
+				h.log.ErrorContext(ctx, "office stream", "err", err.Error(), "requestId", infoOf(w).id)
 			}
 			return
 		}
