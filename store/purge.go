@@ -11,6 +11,10 @@ import (
 // lenderEventKeep is how long a webhook event id is remembered.
 const lenderEventKeep = 90 * 24 * time.Hour
 
+// signInKeep is how long a scope's sign-in tries are kept after its last:
+// far longer than any window or lock they may count in (office.LockFor).
+const signInKeep = 24 * time.Hour
+
 // PurgePersonalData blanks the sealed applicants of every application whose
 // session ended before finishedBefore, sets their PurgedAt, and answers how
 // many it purged. Decisions, consents, events, amounts and the SSN blind
@@ -19,7 +23,8 @@ const lenderEventKeep = 90 * 24 * time.Hour
 // A session ended when it finished, or, if it never did (the patient walked
 // away), at the latest chairside.SessionMaxAge after it began. Flow tokens
 // used or expired before the cutoff lose their sealed patient name too, and
-// pull allowances older than any cap's window are deleted.
+// pull allowances older than any cap's window and sign-in tries a day old
+// are deleted.
 func (db *DB) PurgePersonalData(ctx context.Context, finishedBefore time.Time) (int, error) {
 	cutoff := millis(finishedBefore)
 	abandonedCutoff := millis(finishedBefore.Add(-chairside.SessionMaxAge))
@@ -57,6 +62,11 @@ func (db *DB) PurgePersonalData(ctx context.Context, finishedBefore time.Time) (
 		if _, err := w.exec(ctx, `DELETE FROM pull_allowances WHERE created_at < ?`,
 			millis(db.now().Add(-allowanceKeep))); err != nil {
 			return fmt.Errorf("store: purge pull allowances: %w", err)
+		}
+		// Sign-in tries long past any window or lock count for nothing.
+		if _, err := w.exec(ctx, `DELETE FROM sign_in_throttle WHERE updated_at < ?`,
+			millis(db.now().Add(-signInKeep))); err != nil {
+			return fmt.Errorf("store: purge sign-in tries: %w", err)
 		}
 		return nil
 	})

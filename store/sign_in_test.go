@@ -90,3 +90,33 @@ func TestSignInTriesAtOnce(t *testing.T) {
 		}
 	})
 }
+
+// TestPurgeForgetsOldSignInTries: the purge deletes the tries of a scope
+// last tried over a day ago and keeps the others.
+func TestPurgeForgetsOldSignInTries(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		now := time.Now()
+		for scope, at := range map[string]time.Time{"old": now.Add(-25 * time.Hour), "recent": now.Add(-time.Hour)} {
+			if _, _, err := db.ReserveSignIn(ctx, scope, 5, 15*time.Minute, at); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if _, err := db.PurgePersonalData(ctx, now.Add(-72*time.Hour)); err != nil {
+			t.Fatal(err)
+		}
+		rows, err := store.RawDB(db).QueryContext(ctx, `SELECT scope FROM sign_in_throttle ORDER BY scope`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer rows.Close()
+		var left []string
+		for rows.Next() {
+			var s string
+			must(t, rows.Scan(&s))
+			left = append(left, s)
+		}
+		if len(left) != 1 || left[0] != "recent" {
+			t.Fatalf("after the purge: %v, want [recent]", left)
+		}
+	})
+}
