@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Page } from '@/components/Page';
 import { Button } from '@/components/Button';
 import { Modal } from '@/components/Modal';
@@ -220,21 +220,9 @@ export function BankAccountPage() {
 
   return (
     <div className="card">
-      <Page title={t('payment.bankAccount.title')} lead={t('payment.bankAccount.lead', { lender })}>
-        <form
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            void send();
-          }}
-        >
-          {account.fields}
-          <Failure message={account.failure} />
-          <div className="actions">
-            <Button type="submit">{t('payment.continue')}</Button>
-          </div>
-        </form>
-      </Page>
+      <PaymentForm title={t('payment.bankAccount.title')} lead={t('payment.bankAccount.lead', { lender })} failure={account.failure} onSend={send}>
+        {account.fields}
+      </PaymentForm>
     </div>
   );
 }
@@ -256,7 +244,7 @@ function LeaseChecking({ lender, onContinue }: { lender: string; onContinue: () 
 export function PaymentSelectionPage() {
   const t = useT();
   const { navigate, providerKey, lender, lease } = useLenderScreen();
-  const [method, setMethod] = useState<'checking' | 'card'>('checking');
+  const [method, setMethod] = useState<Method>('checking');
   const card = useCard(providerKey, lender);
   if (lease) return <LeaseChecking lender={lender} onContinue={async () => navigate(await afterStep(providerKey))} />;
 
@@ -272,35 +260,84 @@ export function PaymentSelectionPage() {
 
   return (
     <div className="card">
-      <Page title={t('payment.selection.title')} lead={t('payment.selection.lead', { lender })}>
-        <form
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            void send();
-          }}
-        >
-          <fieldset className="field form-section">
-            <legend className="label">{t('payment.selection.legend')}</legend>
-            <div className="radios">
-              <label htmlFor="method-checking">
-                <input id="method-checking" type="radio" name="method" checked={method === 'checking'} onChange={() => setMethod('checking')} />{' '}
-                {t('payment.selection.checking')}
-              </label>
-              <label htmlFor="method-card">
-                <input id="method-card" type="radio" name="method" checked={method === 'card'} onChange={() => setMethod('card')} />{' '}
-                {t('payment.selection.card')}
-              </label>
-            </div>
-          </fieldset>
-          {method === 'card' ? card.fields : null}
-          <Failure message={card.failure} />
-          <div className="actions">
-            <Button type="submit">{t('payment.continue')}</Button>
-          </div>
-        </form>
-      </Page>
+      <PaymentForm title={t('payment.selection.title')} lead={t('payment.selection.lead', { lender })} failure={card.failure} onSend={send}>
+        <MethodChoice
+          name="method"
+          legend={t('payment.selection.legend')}
+          value={method}
+          onChange={setMethod}
+          options={[
+            ['checking', t('payment.selection.checking')],
+            ['card', t('payment.selection.card')],
+          ]}
+        />
+        {method === 'card' ? card.fields : null}
+      </PaymentForm>
     </div>
+  );
+}
+
+/** PaymentForm: a payment screen's form: its fields, what went wrong sending them, and Continue, which sends them. */
+function PaymentForm({
+  title,
+  lead,
+  failure,
+  onSend,
+  children,
+}: {
+  title: string;
+  lead: string;
+  failure: string | null | undefined;
+  onSend: () => Promise<void>;
+  children: ReactNode;
+}) {
+  const t = useT();
+  return (
+    <Page title={title} lead={lead}>
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void onSend();
+        }}
+      >
+        {children}
+        <Failure message={failure} />
+        <div className="actions">
+          <Button type="submit">{t('payment.continue')}</Button>
+        </div>
+      </form>
+    </Page>
+  );
+}
+
+type Method = 'card' | 'checking';
+
+/** MethodChoice: the radio group that picks how the monthly payments are made; each radio's id is the name and its value. */
+function MethodChoice({
+  name,
+  legend,
+  value,
+  onChange,
+  options,
+}: {
+  name: string;
+  legend: string;
+  value: Method;
+  onChange: (m: Method) => void;
+  options: [Method, string][];
+}) {
+  return (
+    <fieldset className="field form-section">
+      <legend className="label">{legend}</legend>
+      <div className="radios">
+        {options.map(([m, label]) => (
+          <label key={m} htmlFor={`${name}-${m}`}>
+            <input id={`${name}-${m}`} type="radio" name={name} checked={value === m} onChange={() => onChange(m)} /> {label}
+          </label>
+        ))}
+      </div>
+    </fieldset>
   );
 }
 
@@ -330,7 +367,7 @@ export function LoanPaymentPage() {
   const t = useT();
   const { navigate, providerKey, lender } = useLenderScreen();
   const cardModal = useFlow((s) => Boolean(s.providers[providerKey]?.showBankCardErrorModal));
-  const [method, setMethod] = useState<'card' | 'checking'>('card');
+  const [method, setMethod] = useState<Method>('card');
   const card = useCard(providerKey, lender);
   const account = useBankAccount(providerKey, lender);
   const modal = cardModal && card.refused && method === 'card';
@@ -342,40 +379,24 @@ export function LoanPaymentPage() {
 
   return (
     <div className="card">
-      <Page title={t('payment.loan.title')} lead={t('payment.loan.lead', { lender })}>
-        <form
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            void send();
-          }}
-        >
-          <fieldset className="field form-section">
-            <legend className="label">{t('payment.loan.legend')}</legend>
-            <div className="radios">
-              <label htmlFor="loan-method-card">
-                <input id="loan-method-card" type="radio" name="loan-method" checked={method === 'card'} onChange={() => setMethod('card')} />{' '}
-                {t('payment.loan.card')}
-              </label>
-              <label htmlFor="loan-method-checking">
-                <input
-                  id="loan-method-checking"
-                  type="radio"
-                  name="loan-method"
-                  checked={method === 'checking'}
-                  onChange={() => setMethod('checking')}
-                />{' '}
-                {t('payment.loan.checking')}
-              </label>
-            </div>
-          </fieldset>
-          {method === 'card' ? card.fields : account.fields}
-          <Failure message={method === 'card' ? card.failure : account.failure} />
-          <div className="actions">
-            <Button type="submit">{t('payment.continue')}</Button>
-          </div>
-        </form>
-      </Page>
+      <PaymentForm
+        title={t('payment.loan.title')}
+        lead={t('payment.loan.lead', { lender })}
+        failure={method === 'card' ? card.failure : account.failure}
+        onSend={send}
+      >
+        <MethodChoice
+          name="loan-method"
+          legend={t('payment.loan.legend')}
+          value={method}
+          onChange={setMethod}
+          options={[
+            ['card', t('payment.loan.card')],
+            ['checking', t('payment.loan.checking')],
+          ]}
+        />
+        {method === 'card' ? card.fields : account.fields}
+      </PaymentForm>
       {modal ? (
         <CardRefusedModal
           lender={lender}
