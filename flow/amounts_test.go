@@ -40,9 +40,15 @@ func (l inflating) Status(ctx context.Context, key, id string) (*chairside.Decis
 	return inflate(l.Lender.Status(ctx, key, id))
 }
 
+func (l inflating) Complete(ctx context.Context, req *chairside.OfferRequest) (*chairside.Decision, error) {
+	return inflate(l.Lender.Complete(ctx, req))
+}
+
 // TestAmountsNoLenderGives: a decision approving more than any lender
 // gives is malformed: a submit records the lender's error, never the
-// amount, and a status look-up of a pending application records nothing.
+// amount, a status look-up of a pending application records nothing, and
+// a completion whose final decision holds it is the lender's failure, the
+// signed application left as it was. (A webhook's: TestLenderWebhook.)
 func TestAmountsNoLenderGives(t *testing.T) {
 	storetest.EachEngine(t, func(t *testing.T, e storetest.Engine) {
 		testkit.SeedOffice(t, e.DB)
@@ -62,6 +68,23 @@ func TestAmountsNoLenderGives(t *testing.T) {
 		pa, err := e.DB.FindProviderApplication(context.Background(), c.Session.ApplicationID, "synchrony_standard")
 		if err != nil || pa.Decision.ResponseCode != chairside.ResponsePending {
 			t.Fatalf("after the status look-up: %+v %v; want still pending", pa.Decision, err)
+		}
+
+		// A signed offer whose lender completes with an inflated decision.
+		honest := &fixture{svc: flow.New(e.DB, sandbox.New(sandbox.Options{}), e.Keys, flow.Options{}), db: e.DB}
+		signed := honest.planConfirmed(t, "123450092")
+		ctx := context.Background()
+		if _, err := honest.svc.AcceptOffer(ctx, signed, "synchrony_standard", nil); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := honest.svc.ESign(ctx, signed, "synchrony_standard", honest.esignRequest(t, signed, "synchrony_standard", true)); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.svc.Complete(ctx, signed, "synchrony_standard"); chairside.ErrorCode(err) != chairside.ELENDER {
+			t.Fatalf("complete with an inflated decision: %v, want %s", err, chairside.ELENDER)
+		}
+		if pa, err := e.DB.FindProviderApplication(ctx, signed.Session.ApplicationID, "synchrony_standard"); err != nil || pa.Status != chairside.StatusSigned {
+			t.Fatalf("after the malformed completion: %+v %v; want still signed", pa, err)
 		}
 	})
 }

@@ -267,18 +267,20 @@ func (s *Service) decide(ctx context.Context, c *Caller, sub *submission, call *
 		})
 		return err
 	})
-	if err == nil && d != nil {
-		if err = amountsError(d, sub.step.ProviderKey); err != nil {
-			// Malformed, not a decision: the patient hears the lender did
-			// not answer, as for any other nonsense.
-			s.log.Warn("lender decision malformed", "provider", sub.step.ProviderKey, "err", err.Error())
+	if err == nil && d == nil {
+		err = errorf(chairside.ELENDER, "The lender answered nothing.")
+	}
+	if err == nil {
+		if d, err = lenderDecision(d, sub.step.ProviderKey, sub.op, chairside.ELENDER); err == nil {
+			return d
 		}
 	}
-	if err != nil || d == nil {
-		s.log.Warn("lender decision failed", "session", SessionHash(c.Session.ID), "provider", sub.step.ProviderKey, "operation", sub.op, "err", chairside.ErrorCode(err))
-		d = &chairside.Decision{ResponseCode: chairside.ResponseError}
-	}
-	return sanitizeDecision(d, sub.step.ProviderKey, sub.op)
+	// No answer, or a malformed one: the patient hears the lender did not
+	// answer, as for any other nonsense.
+	s.log.Warn("lender decision failed", "session", SessionHash(c.Session.ID), "provider", sub.step.ProviderKey, "operation", sub.op,
+		"code", chairside.ErrorCode(err), "err", err.Error())
+	d, _ = lenderDecision(&chairside.Decision{ResponseCode: chairside.ResponseError}, sub.step.ProviderKey, sub.op, chairside.ELENDER)
+	return d
 }
 
 // MaxLenderAmountCents bounds every amount a lender's answer may hold,
@@ -290,9 +292,9 @@ const MaxLenderAmountCents = 10_000_000
 
 // amountsError says why the amounts of d cannot be a lender's answer for
 // providerKey: negative, or above MaxLenderAmountCents or the product's
-// own maximum. Such an answer is
-// malformed wherever it comes from (a decision, a status look-up, a
-// webhook) and is never recorded.
+// own maximum. Such an answer is malformed wherever it comes from (a
+// decision, a step's final decision, a status look-up, a webhook) and is
+// never recorded.
 func amountsError(d *chairside.Decision, providerKey string) error {
 	limit := int64(MaxLenderAmountCents)
 	if p, err := provider.Get(providerKey); err == nil && p.MaxCreditLimitCents > 0 {
@@ -383,9 +385,15 @@ func (s *Service) answerOfTakeover(ctx context.Context, pa *chairside.ProviderAp
 	return nil, errClaimLost
 }
 
-// sanitizeDecision treats a lender's decision as untrusted: known code,
-// our provider key and operation, non-negative amounts, lists never null.
-func sanitizeDecision(d *chairside.Decision, providerKey, op string) *chairside.Decision {
+// lenderDecision is the one way a lender's decision comes in, from any
+// path: untrusted, it answers a malformed error of code (malformed) when
+// its amounts are no lender's (amountsError); otherwise a copy with a
+// known response code (any other is the lender's error), our provider key
+// and operation, and lists never null.
+func lenderDecision(d *chairside.Decision, providerKey, op, code string) (*chairside.Decision, error) {
+	if err := amountsError(d, providerKey); err != nil {
+		return nil, errorf(code, "The lender's answer is malformed: %s.", err)
+	}
 	out := *d
 	out.ProviderKey = providerKey
 	out.Operation = op
@@ -395,15 +403,12 @@ func sanitizeDecision(d *chairside.Decision, providerKey, op string) *chairside.
 	default:
 		out.ResponseCode = chairside.ResponseError
 	}
-	if out.ApprovedAmountCents < 0 {
-		out.ApprovedAmountCents = 0
-	}
 	// A copy, with each state read by the one rule (stipulation.go).
 	out.Stipulations = withStates(out.Stipulations)
 	if out.PendingReasons == nil {
 		out.PendingReasons = []string{}
 	}
-	return &out
+	return &out, nil
 }
 
 // mergeNames keeps the office's names when the submit leaves them out.

@@ -35,10 +35,12 @@ func (s *Service) adoptDecision(ctx context.Context, tx Store, sess *chairside.S
 	if !moves(pa, d, pendingOnly) {
 		return false, nil
 	}
-	if err := amountsError(d, pa.ProviderKey); err != nil {
-		return false, errorf(chairside.EINVALID, "The lender's answer is malformed: %s.", err)
+	// Malformed news is refused as the bad request it is (a webhook
+	// answers 400).
+	d, err := lenderDecision(d, pa.ProviderKey, pa.Decision.Operation, chairside.EINVALID)
+	if err != nil {
+		return false, err
 	}
-	d = sanitizeDecision(d, pa.ProviderKey, pa.Decision.Operation)
 	d.ID = newID()
 	d.ProviderApplicationID = pa.ID
 	d.CreatedAt = s.now().UTC()
@@ -142,9 +144,9 @@ func (s *Service) lenderStatus(ctx context.Context, ref *chairside.LenderApplica
 		err = errorf(chairside.ELENDER, "The lender answered nothing.")
 	}
 	if err == nil {
-		if bad := amountsError(d, ref.ProviderKey); bad != nil {
-			err = errorf(chairside.ELENDER, "The lender's answer is malformed: %s.", bad)
-		}
+		// Checked here too: a patient's status look-up of a malformed
+		// answer hears that the lender did not answer usably.
+		_, err = lenderDecision(d, ref.ProviderKey, "", chairside.ELENDER)
 	}
 	return d, err
 }

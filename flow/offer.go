@@ -114,10 +114,7 @@ func (s *Service) runStep(ctx context.Context, c *Caller, providerKey string, st
 	})
 	ctx = context.WithoutCancel(ctx)
 	if lerr == nil && final != nil {
-		if err := amountsError(final, providerKey); err != nil {
-			s.log.Warn("lender decision malformed", "provider", providerKey, "step", st.step, "err", err.Error())
-			lerr = errorf(chairside.ELENDER, "The lender's answer is malformed: %s.", err)
-		}
+		final, lerr = lenderDecision(final, providerKey, pa.Decision.Operation, chairside.ELENDER)
 	}
 	if lerr != nil {
 		s.log.Warn("lender step failed", "session", SessionHash(c.Session.ID), "provider", providerKey, "step", st.step, "err", chairside.ErrorCode(lerr))
@@ -180,7 +177,8 @@ func (s *Service) settleOfferStep(ctx context.Context, c *Caller, call *chairsid
 		}
 		cur.Status = st.to
 		if final != nil {
-			d := sanitizeDecision(final, pa.ProviderKey, cur.Decision.Operation)
+			d := new(chairside.Decision)
+			*d = *final // each try of the record its own copy
 			d.ID = newID()
 			d.ProviderApplicationID = cur.ID
 			d.CreatedAt = s.now().UTC()
