@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
-	"slices"
 	"strings"
 	"time"
 
@@ -45,9 +44,6 @@ func ClientLogCodes() []string {
 	}
 	return codes
 }
-
-// ClientLogRoutes answers the route patterns a browser may report.
-func ClientLogRoutes() []string { return slices.Clone(clientLogRoutes) }
 
 // clientLogRoutes are the patterns of the web app's route table
 // (web/src/app/routes.tsx), as web/src/lib/clientLog.ts routePattern

@@ -27,9 +27,8 @@ func (db *DB) ReserveSignIn(ctx context.Context, scope string, max int, window t
 	const next = `CASE WHEN sign_in_throttle.updated_at <= ? THEN 1 ELSE sign_in_throttle.failures + 1 END`
 	// A NULL parameter has no type PostgreSQL can infer: the CASTs give it.
 	var (
-		failures int
-		locked   sql.NullInt64
-		taken    = true
+		locked sql.NullInt64
+		taken  = true
 	)
 	// One unit: a refused try reads the lock's end in the same
 	// transaction as the statement that found it, never another view.
@@ -40,8 +39,8 @@ func (db *DB) ReserveSignIn(ctx context.Context, scope string, max int, window t
 				locked_until = CASE WHEN `+next+` >= ? THEN CAST(? AS BIGINT) ELSE NULL END,
 				updated_at = ?
 			WHERE sign_in_throttle.locked_until IS NULL OR sign_in_throttle.locked_until <= ?
-			RETURNING failures, locked_until`,
-			scope, firstLock, millis(now), start, start, max, until, millis(now), millis(now)).Scan(&failures, &locked)
+			RETURNING locked_until`,
+			scope, firstLock, millis(now), start, start, max, until, millis(now), millis(now)).Scan(&locked)
 		if !errors.Is(err, sql.ErrNoRows) {
 			return err
 		}
