@@ -40,6 +40,30 @@ func TestTrustedProxy(t *testing.T) {
 		if ip := consentIP(t, h, from("198.51.100.7")); ip != "198.51.100.7" {
 			t.Fatalf("consent recorded %q, want the client's address", ip)
 		}
+		// The office audit and the sign-in lock know the client too: five
+		// wrong tries lock one client out, not the office behind the same
+		// proxy.
+		st := h.addStaff(t, EntityKey, staffEmail, staffPassword)
+		signIn := func(password, client string) *result {
+			return h.do(t, req{method: "POST", path: "/office/session", header: from(client),
+				body: map[string]string{"email": staffEmail, "password": password}})
+		}
+		for range 5 {
+			signIn("wrong password", "203.0.113.66")
+		}
+		want(t, signIn(staffPassword, "203.0.113.66"), 429, chairside.ERATELIMITED)
+		want(t, signIn(staffPassword, "198.51.100.7"), 200, "")
+		entries, err := h.eng.DB.ListOfficeAudit(context.Background(), st.LocationID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ips := map[string]bool{}
+		for _, e := range entries {
+			ips[e.IP] = true
+		}
+		if !ips["203.0.113.66"] || !ips["198.51.100.7"] || ips["127.0.0.1"] {
+			t.Errorf("the office audit recorded %v, want each client's own address and never the proxy's", ips)
+		}
 	})
 }
 

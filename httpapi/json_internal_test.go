@@ -18,6 +18,25 @@ import (
 // TestWriteErrorStatusAndRetryAfter: every code has its status, and an
 // error that says how long to wait gets Retry-After in whole seconds,
 // rounded up, whatever its code.
+// TestEveryErrorCodeHasItsStatus: the codes the domain lists
+// (chairside.ErrorCodes, from which the browser's loggable codes are
+// written) are exactly those with a status here, so neither list can gain
+// a code the other lacks.
+func TestEveryErrorCodeHasItsStatus(t *testing.T) {
+	listed := map[string]bool{}
+	for _, c := range chairside.ErrorCodes() {
+		if _, ok := statusOf[c]; !ok || listed[c] {
+			t.Errorf("%q: status mapped %v, listed twice %v", c, ok, listed[c])
+		}
+		listed[c] = true
+	}
+	for c := range statusOf {
+		if !listed[c] {
+			t.Errorf("%q has a status but is not in chairside.ErrorCodes", c)
+		}
+	}
+}
+
 func TestWriteErrorStatusAndRetryAfter(t *testing.T) {
 	h := &Handler{log: NewLogger(&bytes.Buffer{}, nil)}
 	for _, tc := range []struct {
