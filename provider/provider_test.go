@@ -3,6 +3,7 @@ package provider
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -193,6 +194,22 @@ func TestCatalogueLogosExist(t *testing.T) {
 			}
 			if _, err := os.Stat(filepath.Join("..", "web", "public", l)); err != nil {
 				t.Errorf("%s: logo %q: %v", p.Key, l, err)
+			}
+		}
+		// The logo beside an offer names the lender the words beside it
+		// name (a patient read "Alliance Dental" beside "ADS Health").
+		names := map[string]string{p.Logo: p.Name}
+		for _, s := range p.SubLenders {
+			names[s.Logo] = s.Name
+		}
+		for l, name := range names {
+			svg, err := os.ReadFile(filepath.Join("..", "web", "public", l))
+			if err != nil {
+				continue // reported above
+			}
+			label := regexp.MustCompile(`aria-label="([^"]*)"`).FindSubmatch(svg)
+			if label == nil || !strings.HasPrefix(string(label[1]), name) {
+				t.Errorf("%s: logo %s is labelled %q, not after %q", p.Key, l, label, name)
 			}
 		}
 	}
