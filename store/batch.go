@@ -63,8 +63,3 @@ func (db *DB) Batch(ctx context.Context, fn func(tx *DB) error) error {
 	}
 	return err
 }
-
-// write is Batch, under the name the store's own methods use.
-func (db *DB) write(ctx context.Context, fn func(w *DB) error) error {
-	return db.Batch(ctx, fn)
-}

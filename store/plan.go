@@ -19,7 +19,7 @@ const paymentPlanColumns = `provider_key, type_id, provider_plan_code, duration_
 // The plans go in with one multi-row INSERT: a lender offers a handful, and
 // one statement instead of one per plan keeps the writer's turn short.
 func (db *DB) SavePaymentPlans(ctx context.Context, providerApplicationID string, plans []chairside.PaymentPlan) error {
-	return db.write(ctx, func(w *DB) error {
+	return db.Batch(ctx, func(w *DB) error {
 		if len(plans) == 0 {
 			// With rows to insert, the foreign key answers for a missing
 			// provider application; without, ask.

@@ -29,7 +29,7 @@ func (db *DB) PurgePersonalData(ctx context.Context, finishedBefore time.Time) (
 	cutoff := millis(finishedBefore)
 	abandonedCutoff := millis(finishedBefore.Add(-chairside.SessionMaxAge))
 	var purged int64
-	err := db.write(ctx, func(w *DB) error {
+	err := db.Batch(ctx, func(w *DB) error {
 		res, err := w.exec(ctx, `UPDATE applications SET primary_sealed = '', joint_sealed = '', purged_at = ?
 			WHERE purged_at IS NULL AND session_id IN (
 				SELECT id FROM sessions

@@ -63,7 +63,7 @@ func (db *DB) FindSession(ctx context.Context, id string) (*chairside.Session, e
 // or one of its own) that tells the session cache once its commit returned
 // (session_cache.go).
 func (db *DB) sessionWrite(ctx context.Context, id string, fn func(w *DB) error) error {
-	return db.write(ctx, func(w *DB) error {
+	return db.Batch(ctx, func(w *DB) error {
 		if w.sh.sessions != nil {
 			*w.sessionWrites = append(*w.sessionWrites, id)
 		}

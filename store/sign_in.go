@@ -32,7 +32,7 @@ func (db *DB) ReserveSignIn(ctx context.Context, scope string, max int, window t
 	)
 	// One unit: a refused try reads the lock's end in the same
 	// transaction as the statement that found it, never another view.
-	err := db.write(ctx, func(w *DB) error {
+	err := db.Batch(ctx, func(w *DB) error {
 		err := w.writeRow(ctx, `INSERT INTO sign_in_throttle (scope, failures, locked_until, updated_at) VALUES (?, 1, CAST(? AS BIGINT), ?)
 			ON CONFLICT (scope) DO UPDATE SET
 				failures = `+next+`,

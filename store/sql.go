@@ -66,7 +66,7 @@ func rebindDollar(query string) string {
 func (db *DB) exec(ctx context.Context, q string, args ...any) (sql.Result, error) {
 	if db.tx == nil {
 		var res sql.Result
-		err := db.write(ctx, func(w *DB) (err error) {
+		err := db.Batch(ctx, func(w *DB) (err error) {
 			res, err = w.exec(ctx, q, args...)
 			return err
 		})
@@ -136,7 +136,7 @@ type writtenRow struct {
 }
 
 func (r writtenRow) Scan(dest ...any) error {
-	return r.db.write(r.ctx, func(w *DB) error { return w.txRow(r.q, r.args...).Scan(dest...) })
+	return r.db.Batch(r.ctx, func(w *DB) error { return w.txRow(r.q, r.args...).Scan(dest...) })
 }
 
 // txStmt returns q's cached statement on the writer for a Batch's
