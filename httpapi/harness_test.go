@@ -49,6 +49,8 @@ type config struct {
 	wrap func(flow.Store) flow.Store
 	// ready replaces the database's readiness check (/readyz).
 	ready func(context.Context) error
+	// publicURL is the address patients and staff are told to use.
+	publicURL string
 }
 
 // harness is one real server: real store, real sandbox lenders, real flow
@@ -181,6 +183,7 @@ func newHarness(t testing.TB, e storetest.Engine, cfg config) *harness {
 		HSTS:           cfg.hsts,
 		TrustedProxies: mustProxies(t, cfg.proxies),
 		Office:         h.office,
+		PublicURL:      cfg.publicURL,
 	})
 	h.srv = httptest.NewServer(h.handler)
 	t.Cleanup(h.srv.Close)

@@ -29,10 +29,12 @@ const contentSecurityPolicy = "default-src 'self'; img-src 'self' data:; style-s
 // browser tests (web/e2e/helpers.ts) count as a failure. Checked against
 // Debian's Chromium 156; interest-cohort (the retired FLoC) and its
 // successor browsing-topics both opt the pages out of interest grouping.
+// Passkeys are the one exception: staff sign in with them
+// (office/passkey.go), so this origin, and no frame of another, may ask.
 const permissionsPolicy = "accelerometer=(), autoplay=(), browsing-topics=(), camera=(), display-capture=(), " +
 	"encrypted-media=(), fullscreen=(), geolocation=(), gyroscope=(), hid=(), idle-detection=(), " +
 	"interest-cohort=(), local-fonts=(), magnetometer=(), microphone=(), midi=(), payment=(), " +
-	"picture-in-picture=(), publickey-credentials-get=(), screen-wake-lock=(), serial=(), usb=(), " +
+	"picture-in-picture=(), publickey-credentials-get=(self), screen-wake-lock=(), serial=(), usb=(), " +
 	"xr-spatial-tracking=()"
 
 // hstsValue asks browsers to use https only, for a year, on this host and

@@ -2,7 +2,6 @@ package httpapi
 
 import (
 	"bytes"
-	"mime"
 	"net/http"
 	"time"
 
@@ -22,26 +21,59 @@ func (h *Handler) officeRoutes(public func(string, http.HandlerFunc), named func
 	}
 	public("POST "+api+"/office/session", h.officeSignIn)
 	public("POST "+api+"/office/setup/{token}", h.officeSetup)
-	named("GET "+api+"/office/session", h.staffAuthed(false, h.officeWhoAmI))
-	named("DELETE "+api+"/office/session", h.staffAuthed(true, h.officeSignOut))
-	named("GET "+api+"/office/applications", h.staffAuthed(false, h.officeList))
-	named("GET "+api+"/office/applications/stream", h.staffAuthed(false, h.officeStream))
-	named("GET "+api+"/office/applications.csv", h.staffAuthed(false, h.officeCSV))
-	named("GET "+api+"/office/applications/{id}", h.staffAuthed(false, h.officeApplication))
-	named("POST "+api+"/office/invites", h.staffAuthed(true, h.officeCreateInvite))
-	named("DELETE "+api+"/office/invites/{id}", h.staffAuthed(true, h.officeCancelInvite))
+	public("POST "+api+"/office/session/passkey/begin", h.officePasskeySignInBegin)
+	public("POST "+api+"/office/session/passkey", h.officePasskeySignIn)
+	// Signing in itself, open before the second factor is passed.
+	named("GET "+api+"/office/session", h.staffAuthed(office.SignInOnly, h.officeWhoAmI))
+	named("DELETE "+api+"/office/session", h.staffAuthed(office.SignInOnly, h.officeSignOut))
+	named("POST "+api+"/office/session/second-factor", h.staffAuthed(office.SignInOnly, h.officeSecondFactor))
+	named("POST "+api+"/office/second-factor/setup", h.staffAuthed(office.SignInOnly, h.officeBeginTOTP))
+	named("POST "+api+"/office/second-factor/confirm", h.staffAuthed(office.SignInOnly, h.officeConfirmTOTP))
+	named("POST "+api+"/office/session/second-factor/passkey/begin", h.staffAuthed(office.SignInOnly, h.officePasskeyCheckBegin))
+	named("POST "+api+"/office/session/second-factor/passkey", h.staffAuthed(office.SignInOnly, h.officePasskeyCheck))
+	named("POST "+api+"/office/passkeys/begin", h.staffAuthed(office.SignInOnly, h.officePasskeyBegin))
+	named("POST "+api+"/office/passkeys", h.staffAuthed(office.SignInOnly, h.officePasskeyAdd))
+	// The office's day: every role.
+	named("GET "+api+"/office/applications", h.staffAuthed(office.SeeDay, h.officeList))
+	named("GET "+api+"/office/applications/stream", h.staffAuthed(office.SeeDay, h.officeStream))
+	named("GET "+api+"/office/applications.csv", h.staffAuthed(office.SeeDay, h.officeCSV))
+	named("GET "+api+"/office/applications/{id}", h.staffAuthed(office.SeeDay, h.officeApplication))
+	named("POST "+api+"/office/invites", h.staffAuthed(office.SeeDay, h.officeCreateInvite))
+	named("DELETE "+api+"/office/invites/{id}", h.staffAuthed(office.SeeDay, h.officeCancelInvite))
+	// A group administrator's offices, staff and the audit log
+	// (office_staff.go).
+	h.officeStaffRoutes(named)
 }
 
 // OfficeSession is the answer of the office session calls.
 type OfficeSession struct {
-	Staff     OfficeStaff `json:"staff"`
-	Office    OfficeInfo  `json:"office"`
-	CSRFToken string      `json:"csrfToken"`
+	Staff OfficeStaff `json:"staff"`
+	// Stage is how far the sign-in has come (office.StageReady, ...);
+	// Permissions what the staff member may do now.
+	Stage       string              `json:"stage"`
+	Permissions []office.Permission `json:"permissions"`
+	Office      OfficeInfo          `json:"office"`
+	// Offices are those the staff member may work in: their own, or every
+	// office of the group for a group administrator. Empty before the
+	// sign-in is ready.
+	Offices []OfficeRef `json:"offices"`
+	// Passkeys says passkeys work at the address staff use (a name, not a
+	// numeric address).
+	Passkeys  bool   `json:"passkeys"`
+	CSRFToken string `json:"csrfToken"`
 }
 
 // OfficeStaff is the signed-in staff member.
 type OfficeStaff struct {
-	Email string `json:"email"`
+	Email        string `json:"email"`
+	Role         string `json:"role"`
+	SecondFactor bool   `json:"secondFactor"`
+}
+
+// OfficeRef names an office a staff member may work in.
+type OfficeRef struct {
+	Name      string `json:"name"`
+	EntityKey string `json:"entityKey"`
 }
 
 // OfficeInfo is the staff member's office.
@@ -66,10 +98,11 @@ type officeSetupRequest struct {
 // staffFunc is a handler that runs for a signed-in staff member.
 type staffFunc func(w http.ResponseWriter, r *http.Request, c *office.Caller)
 
-// staffAuthed runs fn for the live staff session of the request's cookie;
-// with csrf, only when X-CSRF-Token matches the session's token. The
-// patient's session header is never looked at.
-func (h *Handler) staffAuthed(csrf bool, fn staffFunc) http.HandlerFunc {
+// staffAuthed runs fn for the live staff session of the request's cookie
+// when its role and sign-in stage allow calls of need (office/access.go);
+// a call that is not a GET only when X-CSRF-Token matches the session's
+// token. The patient's session header is never looked at.
+func (h *Handler) staffAuthed(need office.Permission, fn staffFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		var id string
 		if ck, err := r.Cookie(StaffCookie); err == nil {
@@ -83,11 +116,15 @@ func (h *Handler) staffAuthed(csrf bool, fn staffFunc) http.HandlerFunc {
 			h.writeError(w, r, err)
 			return
 		}
-		if csrf {
+		if r.Method != http.MethodGet {
 			if err := office.CheckCSRF(c, r.Header.Get("X-CSRF-Token")); err != nil {
 				h.writeError(w, r, err)
 				return
 			}
+		}
+		if err := c.Allow(need); err != nil {
+			h.writeError(w, r, err)
+			return
 		}
 		fn(w, r, c)
 	}
@@ -104,23 +141,26 @@ func (h *Handler) officeSignIn(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	http.SetCookie(w, h.staffCookie(r, in.SessionID, office.MaxAge))
-	writeJSON(w, http.StatusOK, h.officeSession(&in.Caller, in.CSRFToken))
+	h.answerSession(w, r, &in.Caller, in.CSRFToken)
 }
 
 // officeWhoAmI answers who is signed in, with a fresh CSRF token for a
 // browser that reloaded the page.
 func (h *Handler) officeWhoAmI(w http.ResponseWriter, r *http.Request, c *office.Caller) {
 	csrf, err := h.office.NewCSRFToken(r.Context(), c)
-	h.answer(w, r, h.officeSession(c, csrf), err)
-}
-
-func (h *Handler) officeSignOut(w http.ResponseWriter, r *http.Request, c *office.Caller) {
-	if err := h.office.SignOut(r.Context(), c); err != nil {
+	if err != nil {
 		h.writeError(w, r, err)
 		return
 	}
-	h.clearStaffCookie(w, r)
-	w.WriteHeader(http.StatusNoContent)
+	h.answerSession(w, r, c, csrf)
+}
+
+func (h *Handler) officeSignOut(w http.ResponseWriter, r *http.Request, c *office.Caller) {
+	err := h.office.SignOut(r.Context(), c)
+	if err == nil {
+		h.clearStaffCookie(w, r)
+	}
+	h.noContent(w, r, err)
 }
 
 func (h *Handler) officeSetup(w http.ResponseWriter, r *http.Request) {
@@ -128,11 +168,7 @@ func (h *Handler) officeSetup(w http.ResponseWriter, r *http.Request) {
 	if !h.body(w, r, &req, false) {
 		return
 	}
-	if err := h.office.Setup(r.Context(), r.PathValue("token"), req.Password, h.clientIP(r)); err != nil {
-		h.writeError(w, r, err)
-		return
-	}
-	w.WriteHeader(http.StatusNoContent)
+	h.noContent(w, r, h.office.Setup(r.Context(), r.PathValue("token"), req.Password, h.clientIP(r)))
 }
 
 func (h *Handler) officeApplication(w http.ResponseWriter, r *http.Request, c *office.Caller) {
@@ -170,9 +206,7 @@ func (h *Handler) officeCSV(w http.ResponseWriter, r *http.Request, c *office.Ca
 		h.writeError(w, r, err)
 		return
 	}
-	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
-	w.Header().Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": office.CSVFileName(c, f)}))
-	_, _ = w.Write(buf.Bytes())
+	h.attachment(w, office.CSVFileName(c, f), buf.Bytes())
 }
 
 func (h *Handler) officeCreateInvite(w http.ResponseWriter, r *http.Request, c *office.Caller) {
@@ -189,11 +223,7 @@ func (h *Handler) officeCreateInvite(w http.ResponseWriter, r *http.Request, c *
 }
 
 func (h *Handler) officeCancelInvite(w http.ResponseWriter, r *http.Request, c *office.Caller) {
-	if err := h.office.CancelInvite(r.Context(), c, r.PathValue("id")); err != nil {
-		h.writeError(w, r, err)
-		return
-	}
-	w.WriteHeader(http.StatusNoContent)
+	h.noContent(w, r, h.office.CancelInvite(r.Context(), c, r.PathValue("id")))
 }
 
 // publicBase is the address patients open: the configured public URL, else
@@ -209,13 +239,29 @@ func (h *Handler) publicBase(r *http.Request) string {
 	return scheme + "://" + r.Host
 }
 
-func (h *Handler) officeSession(c *office.Caller, csrf string) OfficeSession {
-	return OfficeSession{
-		Staff: OfficeStaff{Email: c.Staff.Email},
+// answerSession answers who c is and what they may do, with csrf.
+func (h *Handler) answerSession(w http.ResponseWriter, r *http.Request, c *office.Caller, csrf string) {
+	out := OfficeSession{
+		Staff:       OfficeStaff{Email: c.Staff.Email, Role: c.Staff.Role, SecondFactor: c.Staff.HasSecondFactor()},
+		Stage:       c.Stage,
+		Permissions: c.Permissions(),
 		Office: OfficeInfo{Name: c.Location.Name, EntityKey: c.Location.EntityKey,
 			MessagesDelivered: h.office.MessagesDelivered()},
+		Offices:   []OfficeRef{},
+		Passkeys:  office.PasskeysAt(h.publicBase(r)),
 		CSRFToken: csrf,
 	}
+	if c.Stage == office.StageReady {
+		offices, err := h.office.Offices(r.Context(), c)
+		if err != nil {
+			h.writeError(w, r, err)
+			return
+		}
+		for _, l := range offices {
+			out.Offices = append(out.Offices, OfficeRef{Name: l.Name, EntityKey: l.EntityKey})
+		}
+	}
+	writeJSON(w, http.StatusOK, out)
 }
 
 // staffCookie is the staff session cookie: HttpOnly (no script reads it),

@@ -32,11 +32,16 @@ func (s staffSession) headers(withCSRF bool) map[string]string {
 	return hd
 }
 
-// addStaff adds a staff member with a password to the office with
-// entityKey.
+// addStaff adds a manager with a password to the office with entityKey.
 func (h *harness) addStaff(t testing.TB, entityKey, email, password string) *chairside.Staff {
 	t.Helper()
-	st, err := h.office.AddStaff(context.Background(), entityKey, email, password)
+	return h.addStaffAs(t, entityKey, email, password, chairside.StaffManager)
+}
+
+// addStaffAs adds a staff member of role with a password.
+func (h *harness) addStaffAs(t testing.TB, entityKey, email, password, role string) *chairside.Staff {
+	t.Helper()
+	st, err := h.office.AddStaff(context.Background(), entityKey, email, password, role)
 	if err != nil {
 		t.Fatal(err)
 	}

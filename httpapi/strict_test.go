@@ -292,7 +292,7 @@ func TestBrowserHeaders(t *testing.T) {
 				}
 				resp.Body.Close()
 				pp := resp.Header.Get("Permissions-Policy")
-				for _, feature := range []string{"camera=()", "microphone=()", "geolocation=()", "payment=()", "usb=()", "browsing-topics=()", "interest-cohort=()"} {
+				for _, feature := range []string{"camera=()", "microphone=()", "geolocation=()", "payment=()", "usb=()", "browsing-topics=()", "interest-cohort=()", "publickey-credentials-get=(self)"} {
 					if !strings.Contains(pp, feature) {
 						t.Errorf("GET %s: Permissions-Policy %q lacks %s", path, pp, feature)
 					}

@@ -7,10 +7,11 @@ import (
 	"github.com/chairside/chairside"
 )
 
-// AddStaff creates a staff member of the office with entityKey. With a
-// password it is checked and hashed; without one (password "") the member
-// can sign in only after using a setup link (NewSetupLink).
-func (s *Service) AddStaff(ctx context.Context, entityKey, email, password string) (*chairside.Staff, error) {
+// AddStaff creates a staff member of the office with entityKey and a role
+// (chairside.StaffRoles). With a password it is checked and hashed;
+// without one (password "") the member can sign in only after using a
+// setup link (NewSetupLink).
+func (s *Service) AddStaff(ctx context.Context, entityKey, email, password, role string) (*chairside.Staff, error) {
 	email = normalEmail(email)
 	if !validEmail(email) {
 		return nil, chairside.Errorf(chairside.EINVALID, "%q is not an email address.", email)
@@ -21,7 +22,7 @@ func (s *Service) AddStaff(ctx context.Context, entityKey, email, password strin
 	} else if err != nil {
 		return nil, err
 	}
-	st := &chairside.Staff{LocationID: loc.ID, Email: email, CreatedAt: s.Now()}
+	st := &chairside.Staff{LocationID: loc.ID, Email: email, Role: role, CreatedAt: s.Now()}
 	if password != "" {
 		if err := CheckPassword(email, password); err != nil {
 			return nil, err
@@ -49,13 +50,32 @@ func (s *Service) NewSetupLink(ctx context.Context, st *chairside.Staff) (string
 // DisableStaff disables the staff member with email and ends their
 // sessions.
 func (s *Service) DisableStaff(ctx context.Context, email string) error {
-	st, err := s.store.FindStaffByEmail(ctx, email)
-	if chairside.ErrorCode(err) == chairside.ENOTFOUND {
-		return chairside.Errorf(chairside.ENOTFOUND, "No staff member has email %s.", normalEmail(email))
-	} else if err != nil {
+	st, err := s.FindStaff(ctx, email)
+	if err != nil {
 		return err
 	}
 	return s.store.DisableStaff(ctx, st.ID, s.Now())
+}
+
+// ResetSecondFactor forgets the authenticator app and recovery codes of
+// the staff member with email and ends their sessions: the way back for
+// an office's last manager who lost their phone (docs/operations.md).
+func (s *Service) ResetSecondFactor(ctx context.Context, email string) error {
+	st, err := s.FindStaff(ctx, email)
+	if err != nil {
+		return err
+	}
+	return s.store.ResetStaffSecondFactor(ctx, st.ID, s.Now())
+}
+
+// FindStaff answers the staff member with email, or ENOTFOUND in words
+// for the command line.
+func (s *Service) FindStaff(ctx context.Context, email string) (*chairside.Staff, error) {
+	st, err := s.store.FindStaffByEmail(ctx, email)
+	if chairside.ErrorCode(err) == chairside.ENOTFOUND {
+		return nil, chairside.Errorf(chairside.ENOTFOUND, "No staff member has email %s.", normalEmail(email))
+	}
+	return st, err
 }
 
 // validEmail is a loose check: one @, something either side, a dot in the
@@ -140,6 +160,6 @@ func (s *Service) Application(ctx context.Context, c *Caller, id string) (*Detai
 		}
 		d.Events = append(d.Events, de)
 	}
-	s.audit(ctx, s.entry(c.Staff, chairside.AuditViewApplication, c.IP, "application "+a.ID))
+	s.did(ctx, c, chairside.AuditViewApplication, "application "+a.ID)
 	return d, nil
 }

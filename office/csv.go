@@ -38,7 +38,7 @@ func (s *Service) ExportCSV(ctx context.Context, c *Caller, f Filter, w io.Write
 	if err := cw.Error(); err != nil {
 		return err
 	}
-	s.audit(ctx, s.entry(c.Staff, chairside.AuditExportCSV, c.IP, fmt.Sprintf("day %s, %d rows", f.Day, len(list.Applications))))
+	s.did(ctx, c, chairside.AuditExportCSV, fmt.Sprintf("day %s, %d rows", f.Day, len(list.Applications)))
 	return nil
 }
 
@@ -69,18 +69,17 @@ func csvRecord(r *Row, zone *time.Location) []string {
 	if r.FinishedAt != nil {
 		rec[15] = r.FinishedAt.In(zone).Format(at)
 	}
-	for i, v := range rec {
-		rec[i] = csvSafe(v)
-	}
-	return rec
+	return safeCells(rec)
 }
 
-// csvSafe defuses a cell that a spreadsheet would read as a formula.
-func csvSafe(v string) string {
-	if v != "" && strings.ContainsRune("=+-@\t\r", rune(v[0])) {
-		return "'" + v
+// safeCells defuses the cells that a spreadsheet would read as a formula.
+func safeCells(rec []string) []string {
+	for i, v := range rec {
+		if v != "" && strings.ContainsRune("=+-@\t\r", rune(v[0])) {
+			rec[i] = "'" + v
+		}
 	}
-	return v
+	return rec
 }
 
 func percent(v float64) string { return strconv.FormatFloat(v, 'f', 2, 64) + "%" }

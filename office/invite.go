@@ -94,8 +94,8 @@ func (s *Service) CreateInvite(ctx context.Context, c *Caller, req InviteRequest
 	if err := s.store.CreateInvite(ctx, t, msgs); err != nil {
 		return nil, err
 	}
-	s.audit(ctx, s.entry(c.Staff, chairside.AuditInviteCreated, c.IP, fmt.Sprintf("invite %s for %s, sent by %d message(s)",
-		t.ID, chairside.Dollars(t.PurchaseAmountCents), len(msgs))))
+	s.did(ctx, c, chairside.AuditInviteCreated, fmt.Sprintf("invite %s for %s, sent by %d message(s)",
+		t.ID, chairside.Dollars(t.PurchaseAmountCents), len(msgs)))
 	if len(msgs) > 0 {
 		s.wake()
 	}
@@ -112,7 +112,7 @@ func (s *Service) CancelInvite(ctx context.Context, c *Caller, id string) error 
 	err := s.store.CancelInvite(ctx, c.Location.ID, id, s.Now().UTC())
 	switch chairside.ErrorCode(err) {
 	case "":
-		s.audit(ctx, s.entry(c.Staff, chairside.AuditInviteCanceled, c.IP, "invite "+id))
+		s.did(ctx, c, chairside.AuditInviteCanceled, "invite "+id)
 		return nil
 	case chairside.ECONFLICT:
 		return chairside.Errorf(chairside.ECONFLICT, "This invitation cannot be canceled: the patient has already opened the link, or it has expired.")

@@ -97,8 +97,8 @@ func TestParseFilter(t *testing.T) {
 func TestCSVSafe(t *testing.T) {
 	for in, want := range map[string]string{"=HYPERLINK(\"x\")": "'=HYPERLINK(\"x\")", "+1": "'+1", "-2": "'-2", "@SUM": "'@SUM",
 		"Maria": "Maria", "$3,200.00": "$3,200.00", "": ""} {
-		if got := csvSafe(in); got != want {
-			t.Errorf("csvSafe(%q) = %q, want %q", in, got, want)
+		if got := safeCells([]string{in})[0]; got != want {
+			t.Errorf("safeCells(%q) = %q, want %q", in, got, want)
 		}
 	}
 	rec := csvRecord(&Row{FirstName: "=cmd", LastName: "O'Hara", CreatedAt: time.Unix(0, 0)}, time.UTC)

@@ -57,6 +57,9 @@ type Service struct {
 	delivers atomic.Bool
 	// StreamEvery is how often a live list looks for changes.
 	StreamEvery time.Duration
+	// RequireSecondFactor keeps every account from the office's data until
+	// its second factor is set up (env prod).
+	RequireSecondFactor bool
 
 	mu        sync.Mutex
 	listViews map[string]time.Time // AuditListView's memory
@@ -71,12 +74,14 @@ func New(store Store, log *slog.Logger) *Service {
 		listViews: map[string]time.Time{}}
 }
 
-// Caller is a signed-in staff member, their office and their session.
+// Caller is a signed-in staff member, the office they work in and their
+// session. Stage says how far their sign-in has come (access.go).
 type Caller struct {
 	Staff    *chairside.Staff
 	Location *chairside.Location
 	Session  *chairside.StaffSession
 	IP       string
+	Stage    string
 }
 
 // SignedIn is the answer to a good sign-in: the session id for the cookie
@@ -118,21 +123,33 @@ func (s *Service) SignIn(ctx context.Context, email, password, ip string) (*Sign
 		}
 		return nil, s.failed(ctx, st, ip, now, until)
 	}
+	if err := s.store.ClearSignIn(ctx, scope); err != nil {
+		return nil, err
+	}
+	return s.openSession(ctx, st, ip, now, false)
+}
+
+// openSession opens a session for st, signed in from ip at now by their
+// password (passed false) or by a passkey, which is two factors in one
+// (passed true).
+func (s *Service) openSession(ctx context.Context, st *chairside.Staff, ip string, now time.Time, passed bool) (*SignedIn, error) {
 	loc, err := s.store.FindLocationByID(ctx, st.LocationID)
 	if err != nil {
 		return nil, err
 	}
-	if err := s.store.ClearSignIn(ctx, scope); err != nil {
-		return nil, err
-	}
 	id, csrf := chairside.NewSecret(32), chairside.NewSecret(32)
 	sess := &chairside.StaffSession{IDHash: chairside.HashSecret(id), StaffID: st.ID, CSRFHash: chairside.HashSecret(csrf),
-		CreatedAt: now, LastSeenAt: now, ExpiresAt: now.Add(MaxAge)}
+		CreatedAt: now, LastSeenAt: now, ExpiresAt: now.Add(MaxAge), LocationID: loc.ID}
+	how := "password"
+	if passed {
+		sess.SecondFactorAt, how = &now, "passkey"
+	}
 	if err := s.store.CreateStaffSession(ctx, sess); err != nil {
 		return nil, err
 	}
-	s.audit(ctx, s.entry(st, chairside.AuditSignIn, ip, ""))
-	return &SignedIn{Caller: Caller{Staff: st, Location: loc, Session: sess, IP: ip}, SessionID: id, CSRFToken: csrf}, nil
+	c := Caller{Staff: st, Location: loc, Session: sess, IP: ip, Stage: stageOf(st, sess, s.RequireSecondFactor)}
+	s.audit(ctx, s.entry(st, chairside.AuditSignIn, ip, how+"; next: "+c.Stage))
+	return &SignedIn{Caller: c, SessionID: id, CSRFToken: csrf}, nil
 }
 
 // signInScope is what sign-in tries are counted by: the email as stored
@@ -181,12 +198,23 @@ func (s *Service) Authenticate(ctx context.Context, sessionID, ip string) (*Call
 	if sessionID == "" || len(sessionID) > 128 {
 		return nil, chairside.Errorf(chairside.EUNAUTHORIZED, msgSignedOut)
 	}
+	return s.callerOf(ctx, chairside.HashSecret(sessionID), ip)
+}
+
+// Reread answers the caller as their next call will find them, after a
+// change to their session (a second factor passed, another office).
+func (s *Service) Reread(ctx context.Context, c *Caller) (*Caller, error) {
+	return s.callerOf(ctx, c.Session.IDHash, c.IP)
+}
+
+// callerOf is Authenticate for the session with idHash.
+func (s *Service) callerOf(ctx context.Context, idHash, ip string) (*Caller, error) {
 	now := s.Now()
-	sess, st, err := s.live(ctx, chairside.HashSecret(sessionID), now)
+	sess, st, err := s.live(ctx, idHash, now)
 	if err != nil {
 		return nil, err
 	}
-	loc, err := s.store.FindLocationByID(ctx, st.LocationID)
+	loc, err := s.workplace(ctx, st, sess)
 	if err != nil {
 		return nil, err
 	}
@@ -194,7 +222,22 @@ func (s *Service) Authenticate(ctx context.Context, sessionID, ip string) (*Call
 		return nil, err
 	}
 	sess.LastSeenAt = now
-	return &Caller{Staff: st, Location: loc, Session: sess, IP: ip}, nil
+	return &Caller{Staff: st, Location: loc, Session: sess, IP: ip, Stage: stageOf(st, sess, s.RequireSecondFactor)}, nil
+}
+
+// workplace is the office a session works in: the one a group
+// administrator chose while it is still of their group, else the
+// member's own.
+func (s *Service) workplace(ctx context.Context, st *chairside.Staff, sess *chairside.StaffSession) (*chairside.Location, error) {
+	home, err := s.store.FindLocationByID(ctx, st.LocationID)
+	if err != nil || sess.LocationID == "" || sess.LocationID == home.ID || st.Role != chairside.StaffGroupAdmin {
+		return home, err
+	}
+	other, err := s.store.FindLocationByID(ctx, sess.LocationID)
+	if chairside.ErrorCode(err) == chairside.ENOTFOUND || (err == nil && (home.GroupID == "" || other.GroupID != home.GroupID)) {
+		return home, nil
+	}
+	return other, err
 }
 
 // StillSignedIn answers EUNAUTHORIZED once the caller's session has ended
@@ -251,7 +294,7 @@ func (s *Service) AuditListView(ctx context.Context, c *Caller, f Filter) {
 	if seen && now.Sub(last) < listAuditEvery {
 		return
 	}
-	s.audit(ctx, s.entry(c.Staff, chairside.AuditViewList, c.IP, "day "+f.Day))
+	s.did(ctx, c, chairside.AuditViewList, "day "+f.Day)
 }
 
 // listAuditEvery is how often looking at the same list is audited again.
@@ -284,7 +327,7 @@ func (s *Service) SignOut(ctx context.Context, c *Caller) error {
 	if err := s.store.RevokeStaffSession(ctx, c.Session.IDHash, s.Now()); err != nil {
 		return err
 	}
-	s.audit(ctx, s.entry(c.Staff, chairside.AuditSignOut, c.IP, ""))
+	s.did(ctx, c, chairside.AuditSignOut, "")
 	return nil
 }
 
@@ -332,6 +375,12 @@ func (s *Service) Setup(ctx context.Context, token, password, ip string) error {
 // entry is an audit row about st.
 func (s *Service) entry(st *chairside.Staff, action, ip, details string) *chairside.OfficeAuditEntry {
 	return &chairside.OfficeAuditEntry{LocationID: st.LocationID, StaffID: st.ID, Action: action, IP: ip, Details: details}
+}
+
+// did records what the caller did in the office they work in (a group
+// administrator's may be another office of the group than their own).
+func (s *Service) did(ctx context.Context, c *Caller, action, details string) {
+	s.audit(ctx, &chairside.OfficeAuditEntry{LocationID: c.Location.ID, StaffID: c.Staff.ID, Action: action, IP: c.IP, Details: details})
 }
 
 // audit appends e; a failure to write it is logged, not shown to staff.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/chairside/chairside"
 	"github.com/chairside/chairside/store/storetest"
 )
 
@@ -20,7 +21,7 @@ func BenchmarkSignInAnswers(b *testing.B) {
 	ctx := context.Background()
 	svc, _, _ := signInFixtureOf(b, e)
 	svc.verify = VerifyPassword // the real cost is what is measured
-	off, err := svc.AddStaff(ctx, "1000200030004000", "gone@bright.example", password)
+	off, err := svc.AddStaff(ctx, "1000200030004000", "gone@bright.example", password, chairside.StaffManager)
 	if err != nil {
 		b.Fatal(err)
 	}

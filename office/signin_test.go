@@ -34,7 +34,7 @@ func signInFixtureOf(t testing.TB, e storetest.Engine) (*Service, *time.Time, *c
 	svc.verify = func(encoded, pw string) bool { return encoded == hashed && pw == password }
 	now := time.Date(2026, 11, 28, 15, 0, 0, 0, time.UTC)
 	svc.Now = func() time.Time { return now }
-	st, err := svc.AddStaff(context.Background(), testkit.EntityKey, desk, password)
+	st, err := svc.AddStaff(context.Background(), testkit.EntityKey, desk, password, chairside.StaffFrontDesk)
 	if err != nil {
 		t.Fatal(err)
 	}

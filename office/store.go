@@ -12,13 +12,44 @@ import (
 // answer ENOTFOUND when nothing matches.
 type Store interface {
 	staffAccounts
+	secondFactors
 	staffSessions
 	invites
 	outbox
 	patientRecords
 	// AppendOfficeAudit adds to the office audit log, which is
-	// append-only: nothing changes or removes a row.
+	// append-only: nothing changes or removes a row. ListOfficeAuditBetween
+	// reads an office's rows of [from, to), oldest first.
 	AppendOfficeAudit(ctx context.Context, e *chairside.OfficeAuditEntry) error
+	ListOfficeAuditBetween(ctx context.Context, locationID string, from, to time.Time) ([]*chairside.OfficeAuditEntry, error)
+}
+
+// secondFactors keeps staff members' authenticator keys and recovery
+// codes (second_factor.go), and their passkeys. SetStaffTOTP keeps a key not yet confirmed
+// (ECONFLICT once one is); ConfirmStaffTOTP turns it on with its recovery
+// codes' hashes in one step. UseTOTPStep and UseRecoveryCode spend a step
+// or a code once, false when already spent. ResetStaffSecondFactor
+// forgets key and codes and ends the member's sessions.
+type secondFactors interface {
+	SetStaffTOTP(ctx context.Context, id, secret string) error
+	ConfirmStaffTOTP(ctx context.Context, id string, step int64, codeHashes []string, now time.Time) error
+	UseTOTPStep(ctx context.Context, id string, step int64) (bool, error)
+	UseRecoveryCode(ctx context.Context, id, hash string, now time.Time) (bool, error)
+	RecoveryCodesLeft(ctx context.Context, id string) (int, error)
+	ReplaceRecoveryCodes(ctx context.Context, id string, codeHashes []string) error
+	ResetStaffSecondFactor(ctx context.Context, id string, now time.Time) error
+	passkeys
+}
+
+// passkeys keeps staff members' passkeys (passkey.go) and the challenges
+// of ceremonies begun. TakePasskeyCeremony removes one before its end and
+// answers it, once (ENOTFOUND after, or once ended).
+type passkeys interface {
+	AddStaffPasskey(ctx context.Context, p *chairside.StaffPasskey) error
+	ListStaffPasskeys(ctx context.Context, staffID string) ([]*chairside.StaffPasskey, error)
+	UsedStaffPasskey(ctx context.Context, id string, credential []byte, now time.Time) error
+	CreatePasskeyCeremony(ctx context.Context, c *chairside.PasskeyCeremony, now time.Time) error
+	TakePasskeyCeremony(ctx context.Context, idHash string, now time.Time) (*chairside.PasskeyCeremony, error)
 }
 
 // staffAccounts keeps staff members, their sign-in tries and their setup
@@ -33,6 +64,7 @@ type staffAccounts interface {
 	CreateStaff(ctx context.Context, s *chairside.Staff) error
 	FindStaffByID(ctx context.Context, id string) (*chairside.Staff, error)
 	FindStaffByEmail(ctx context.Context, email string) (*chairside.Staff, error)
+	ListStaff(ctx context.Context, locationID string) ([]*chairside.Staff, error)
 	SetStaffPassword(ctx context.Context, id, hash string) error
 	DisableStaff(ctx context.Context, id string, now time.Time) error
 	ReserveSignIn(ctx context.Context, scope string, max int, window time.Duration, now time.Time) (bool, time.Time, error)
@@ -42,13 +74,16 @@ type staffAccounts interface {
 	ConsumeStaffSetupToken(ctx context.Context, hash string, now time.Time) (*chairside.StaffSetupToken, error)
 }
 
-// staffSessions keeps signed-in staff's sessions, by the hash of their id.
+// staffSessions keeps signed-in staff's sessions, by the hash of their
+// id, with the office each works in and when it passed the second factor.
 type staffSessions interface {
 	CreateStaffSession(ctx context.Context, s *chairside.StaffSession) error
 	FindStaffSession(ctx context.Context, idHash string) (*chairside.StaffSession, error)
 	TouchStaffSession(ctx context.Context, idHash string, now time.Time) error
 	SetStaffSessionCSRF(ctx context.Context, idHash, csrfHash string) error
 	RevokeStaffSession(ctx context.Context, idHash string, now time.Time) error
+	PassStaffSessionSecondFactor(ctx context.Context, idHash string, now time.Time) error
+	SetStaffSessionLocation(ctx context.Context, idHash, locationID string) error
 }
 
 // invites keeps the links an office sends a patient. CreateInvite stores
@@ -81,6 +116,7 @@ type outbox interface {
 type patientRecords interface {
 	FindLocationByID(ctx context.Context, id string) (*chairside.Location, error)
 	FindLocationByEntityKey(ctx context.Context, entityKey string) (*chairside.Location, error)
+	ListGroupLocations(ctx context.Context, groupID string) ([]*chairside.Location, error)
 	ListLocationSessions(ctx context.Context, locationID string, from, to time.Time) ([]*chairside.Session, error)
 	FindSession(ctx context.Context, id string) (*chairside.Session, error)
 	FindApplication(ctx context.Context, id string) (*chairside.Application, error)

@@ -84,6 +84,15 @@ func (db *DB) ListLocations(ctx context.Context) ([]*chairside.Location, error) 
 	return queryAll(ctx, db, "list locations", scanLocation, `SELECT `+locationColumns+` FROM locations ORDER BY created_at, id`)
 }
 
+// ListGroupLocations returns the locations of a group by name; a location
+// with no group ("") is in none.
+func (db *DB) ListGroupLocations(ctx context.Context, groupID string) ([]*chairside.Location, error) {
+	if groupID == "" {
+		return nil, nil
+	}
+	return queryAll(ctx, db, "list group locations", scanLocation, `SELECT `+locationColumns+` FROM locations WHERE group_id = ? ORDER BY name, id`, groupID)
+}
+
 // scanLocation reads one row of locationColumns.
 func scanLocation(s scanner) (*chairside.Location, error) {
 	var l chairside.Location

@@ -13,6 +13,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pquerna/otp/totp"
+
 	"github.com/chairside/chairside/httpapi"
 	"github.com/chairside/chairside/testkit"
 )
@@ -22,7 +24,8 @@ import (
 // invitation with a phone number goes out through the server's outbox
 // dispatcher to the built-in notifier, which logs the masked number and
 // withholds the link in env prod; and the office's screen is told that
-// messages do not reach patients.
+// messages do not reach patients. In prod the account sets up its second
+// factor first.
 func TestInviteThroughTheLogInProd(t *testing.T) {
 	db, keyFile := filepath.Join(t.TempDir(), "c.db"), filepath.Join(t.TempDir(), "keys.json")
 	sample := filepath.Join("..", "..", "examples", "offices.yaml")
@@ -67,7 +70,18 @@ func TestInviteThroughTheLogInProd(t *testing.T) {
 	if sess["office"].(map[string]any)["messagesDelivered"] != false {
 		t.Fatalf("a log-only server says messages are delivered: %v", sess)
 	}
-	inv := call("POST", "/office/invites", sess["csrfToken"].(string), map[string]any{"purchaseAmountCents": 320000, "mobilePhone": "415-555-0134"})
+	csrf := sess["csrfToken"].(string)
+	if sess["stage"] != "set_up_second_factor" {
+		t.Fatalf("prod lets a password alone in: %v", sess)
+	}
+	setup := call("POST", "/office/second-factor/setup", csrf, nil)
+	key := strings.ReplaceAll(setup["key"].(string), "-", "")
+	code, err := totp.GenerateCode(key, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	call("POST", "/office/second-factor/confirm", csrf, map[string]string{"code": code})
+	inv := call("POST", "/office/invites", csrf, map[string]any{"purchaseAmountCents": 320000, "mobilePhone": "415-555-0134"})
 	token := strings.TrimPrefix(inv["link"].(string), m.URL()+"/start/tokens/")
 
 	deadline := time.Now().Add(10 * time.Second)

@@ -186,6 +186,14 @@ func TestPendingApprovedByWebhook(t *testing.T) {
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
+	// The webhook is counted after its write commits and before its 2xx
+	// answer: once the simulator holds the answer, the count is there.
+	for s.sim.Webhooks("synchrony_standard") == 0 {
+		if time.Now().After(deadline) {
+			t.Fatal("the simulator never had the webhook answered")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
 	if m := s.scrape(t); !strings.Contains(m, `chairside_lender_webhooks_total{provider="synchrony_standard",result="applied"} 1`) {
 		t.Errorf("/metrics does not count the applied webhook")
 	}

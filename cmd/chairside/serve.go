@@ -249,6 +249,9 @@ func (m *Main) handler(db *store.DB, keys *seal.Keyring, log *slog.Logger) http.
 	m.svc = svc
 	staff := office.New(db, log)
 	staff.Now = m.Now
+	// Office data is customer information (docs/behaviour.md, "Two-step
+	// sign-in"): in prod no account reaches it on a password alone.
+	staff.RequireSecondFactor = c.Env == chairside.EnvProd
 	m.office = staff
 	rate := c.RateLimit
 	if rate == 0 {

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"net/url"
+	"slices"
 	"strings"
 
 	"github.com/chairside/chairside"
@@ -15,31 +16,43 @@ import (
 )
 
 const staffUsage = `Usage:
-  chairside staff add -entity-key K -email E [-setup-link] [-db …]
-      adds a staff member to an office; the password is read from standard
-      input (one line), or with -setup-link a one-time link to choose it is
+  chairside staff add -entity-key K -email E [-role R] [-setup-link] [-db …]
+      adds a staff member to an office (role manager unless -role says
+      front_desk or group_admin); the password is read from standard input
+      (one line), or with -setup-link a one-time link to choose it is
       printed (usable for 24 hours)
   chairside staff disable -email E [-db …]
       disables a staff member and ends their sessions
+  chairside staff reset-second-factor -email E [-db …]
+      forgets a staff member's authenticator app and recovery codes and
+      ends their sessions: they set up a new one at their next sign-in
+  chairside staff setup-link -email E [-db …]
+      prints a new one-time link to choose the password (a forgotten one)
 `
 
-// runStaff dispatches `chairside staff add|disable`.
+// staffCommands are the verbs of `chairside staff`.
+var staffCommands = []string{"add", "disable", "reset-second-factor", "setup-link"}
+
+// runStaff dispatches `chairside staff` and its verbs.
 func runStaff(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	if len(args) < 1 || (args[0] != "add" && args[0] != "disable") {
+	if len(args) < 1 || !slices.Contains(staffCommands, args[0]) {
 		fmt.Fprint(stderr, staffUsage)
 		return flag.ErrHelp
 	}
 	m := NewMain()
 	c := &m.Config
-	var entityKey, email string
+	var entityKey, email, role string
 	var setupLink bool
 	fs := flag.NewFlagSet("chairside staff "+args[0], flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	c.flags(fs, "db", "key-file")
 	fs.StringVar(&email, "email", "", "the staff member's email (required)")
-	if args[0] == "add" {
+	if args[0] == "add" || args[0] == "setup-link" {
 		c.flags(fs, "public-url")
+	}
+	if args[0] == "add" {
 		fs.StringVar(&entityKey, "entity-key", "", "the office's 16-digit entity key (required)")
+		fs.StringVar(&role, "role", chairside.StaffManager, "front_desk, manager or group_admin")
 		fs.BoolVar(&setupLink, "setup-link", false, "print a one-time link to choose the password instead of reading it from standard input")
 	}
 	if err := fs.Parse(args[1:]); err != nil {
@@ -70,20 +83,33 @@ func runStaff(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	}
 	defer db.Close()
 	svc := office.New(db, nil)
-	if args[0] == "disable" {
+	switch args[0] {
+	case "disable":
 		if err := svc.DisableStaff(ctx, email); err != nil {
 			return cliError(err)
 		}
 		fmt.Fprintf(stdout, "Disabled %s; their sessions are ended.\n", strings.ToLower(email))
 		return nil
+	case "reset-second-factor":
+		if err := svc.ResetSecondFactor(ctx, email); err != nil {
+			return cliError(err)
+		}
+		fmt.Fprintf(stdout, "Reset the second factor of %s; they set up a new one at their next sign-in.\n", strings.ToLower(email))
+		return nil
+	case "setup-link":
+		st, err := svc.FindStaff(ctx, email)
+		if err != nil {
+			return cliError(err)
+		}
+		return printSetupLink(ctx, svc, stdout, st, c.publicURL())
 	}
-	return addStaff(ctx, svc, stdout, entityKey, email, password, c.publicURL())
+	return addStaff(ctx, svc, stdout, entityKey, email, password, role, c.publicURL())
 }
 
 // addStaff creates the account and, without a password, prints its setup
 // link.
-func addStaff(ctx context.Context, svc *office.Service, stdout io.Writer, entityKey, email, password, publicURL string) error {
-	st, err := svc.AddStaff(ctx, entityKey, email, password)
+func addStaff(ctx context.Context, svc *office.Service, stdout io.Writer, entityKey, email, password, role, publicURL string) error {
+	st, err := svc.AddStaff(ctx, entityKey, email, password, role)
 	if err != nil {
 		return cliError(err)
 	}
@@ -91,13 +117,22 @@ func addStaff(ctx context.Context, svc *office.Service, stdout io.Writer, entity
 		fmt.Fprintf(stdout, "Added %s. They can sign in at %s/office.\n", st.Email, strings.TrimSuffix(publicURL, "/"))
 		return nil
 	}
+	fmt.Fprintf(stdout, "Added %s. ", st.Email)
+	return printSetupLink(ctx, svc, stdout, st, publicURL)
+}
+
+// printSetupLink makes a setup link for st and prints it.
+func printSetupLink(ctx context.Context, svc *office.Service, stdout io.Writer, st *chairside.Staff, publicURL string) error {
+	if st.DisabledAt != nil {
+		return errors.New("this account is disabled")
+	}
 	token, until, err := svc.NewSetupLink(ctx, st)
 	if err != nil {
 		return cliError(err)
 	}
 	link := strings.TrimSuffix(publicURL, "/") + "/office/setup/" + url.PathEscape(token)
-	fmt.Fprintf(stdout, "Added %s. Send them this link to choose a password (usable once, until %s):\n%s\n",
-		st.Email, until.Format("Jan 2, 2006 15:04 MST"), link)
+	fmt.Fprintf(stdout, "Send them this link to choose a password (usable once, until %s):\n%s\n",
+		until.Format("Jan 2, 2006 15:04 MST"), link)
 	return nil
 }
 

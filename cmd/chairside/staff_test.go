@@ -66,4 +66,29 @@ func TestStaffCommands(t *testing.T) {
 	if got := post("/office/session", `{"email":"desk@example.com","password":"correct horse battery staple"}`); got != 401 {
 		t.Fatalf("sign-in after disable: %d, want 401", got)
 	}
+
+	// The way back for a forgotten password or a lost second factor.
+	out.Reset()
+	err = runStaff(ctx, append([]string{"setup-link", "-email", "MANAGER@example.com", "-public-url", "https://office.example"}, base...), nil, &out, io.Discard)
+	if err != nil || !regexp.MustCompile(`https://office\.example/office/setup/[A-Za-z0-9_-]{43}\n`).MatchString(out.String()) {
+		t.Fatalf("setup-link: %v\n%s", err, out.String())
+	}
+	if err := runStaff(ctx, append([]string{"setup-link", "-email", "desk@example.com"}, base...), nil, io.Discard, io.Discard); err == nil ||
+		!strings.Contains(err.Error(), "disabled") {
+		t.Fatalf("setup-link for a disabled account: %v", err)
+	}
+	out.Reset()
+	if err := runStaff(ctx, append([]string{"reset-second-factor", "-email", "manager@example.com"}, base...), nil, &out, io.Discard); err != nil ||
+		!strings.Contains(out.String(), "Reset the second factor of manager@example.com") {
+		t.Fatalf("reset-second-factor: %v %s", err, out.String())
+	}
+	if err := runStaff(ctx, append([]string{"reset-second-factor", "-email", "nobody@example.com"}, base...), nil, io.Discard, io.Discard); err == nil ||
+		!strings.Contains(err.Error(), "No staff member") {
+		t.Fatalf("reset-second-factor of nobody: %v", err)
+	}
+	err = runStaff(ctx, append([]string{"add", "-entity-key", demo.EntityKey, "-email", "owner@example.com", "-role", "owner", "-setup-link"}, base...),
+		nil, io.Discard, io.Discard)
+	if err == nil || !strings.Contains(err.Error(), "role") {
+		t.Fatalf("an unknown role: %v", err)
+	}
 }

@@ -1,6 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
 import { agreeSoftPull, agreeToSigning, drawSignature, fillRequired, Journey } from './helpers';
 import { PROD_PORT, PROD_STAFF } from './prod';
+import { totp } from './totp';
 
 /*
  * A real practice's day (docs/behaviour.md, "The office side"), against the
@@ -9,19 +11,50 @@ import { PROD_PORT, PROD_STAFF } from './prod';
  * patient opens the link in a browser of their own and applies, signs and
  * finishes, and the office's list follows — approved, the plan, Completed —
  * without a reload. Then a canceled invitation's link leads to the page for
- * a link that no longer works.
+ * a link that no longer works. In env prod every account sets up two-step
+ * sign-in first (the test is the phone: totp.ts). Then the manager invites
+ * a front desk colleague, who cannot manage staff and is signed out the
+ * moment the manager disables them; and a passkey signs the manager in by
+ * itself.
  */
 
 const PROD = `http://127.0.0.1:${PROD_PORT}`;
 
-/** signIn signs the front desk in at /office. */
-async function signIn(j: Journey): Promise<void> {
+/** The manager's recovery codes, from the first test's setup: the later tests sign in with them. */
+let recovery: string[] = [];
+
+/** signIn signs a staff member in at /office with their password, at base. */
+async function signIn(j: Journey, who = PROD_STAFF, base = PROD): Promise<void> {
   const page = j.page;
-  await page.goto(`${PROD}/office`);
+  await page.goto(`${base}/office`);
   await j.screen('sign-in', 'Office sign-in');
-  await page.getByLabel('Email').fill(PROD_STAFF.email);
-  await page.getByLabel('Password').fill(PROD_STAFF.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Password').fill(who.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+/** setUpTwoStep sets up the authenticator app from the key beside the QR code, and answers the recovery codes shown. */
+async function setUpTwoStep(j: Journey, who: string): Promise<string[]> {
+  const page = j.page;
+  await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
+  await j.screen(`${who}-two-step`, 'Set up two-step sign-in');
+  const key = await page.getByLabel('Key', { exact: true }).inputValue();
+  expect(key).toMatch(/^[A-Z2-7]{4}(-[A-Z2-7]{1,4})+$/);
+  await page.getByLabel('6-digit code').fill(totp(key));
+  await page.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
+  await j.screen(`${who}-recovery-codes`, 'Save your recovery codes');
+  const codes = await page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem').allTextContents();
+  expect(codes).toHaveLength(10);
+  await page.getByRole('button', { name: 'I saved my codes' }).click();
+  return codes;
+}
+
+/** withRecoveryCode answers the second step with one of the manager's recovery codes. */
+async function withRecoveryCode(j: Journey): Promise<void> {
+  expect(recovery.length, 'the first test set up the manager’s two-step sign-in').toBeGreaterThan(0);
+  await j.screen('two-step-code', 'Two-step sign-in');
+  await j.page.getByLabel('Code').fill(recovery.shift()!);
+  await j.page.getByRole('button', { name: 'Continue' }).click();
 }
 
 /** invite creates an invitation from the screen and answers its link. */
@@ -53,6 +86,8 @@ test('a real practice: sign in, invite a patient for $3,200, and watch the appli
   office.allow(/status of 401/); // signed out, the session check answers 401
   await office.init();
   await signIn(office);
+  // Prod: no office data on a password alone.
+  recovery = await setUpTwoStep(office, 'manager');
   await office.screen('day-empty', 'Maple Street Dental');
 
   const link = await invite(office, 'Maria', 'Approve', '3,200');
@@ -153,4 +188,118 @@ test('a real practice: sign in, invite a patient for $3,200, and watch the appli
   await office.assertClean();
   await patient.assertClean();
   await phone.close();
+});
+
+test('a manager invites the front desk by link; the front desk invites patients, cannot manage staff, and is signed out once disabled', async ({
+  page,
+  browser,
+}, info) => {
+  const manager = new Journey(page, info, 'staff');
+  manager.allow(/status of 401/);
+  await manager.init();
+  await signIn(manager);
+  await withRecoveryCode(manager);
+  await manager.screen('day', 'Maple Street Dental');
+  await page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Staff' }).click();
+  await manager.screen('staff', 'Staff');
+  await page.getByLabel('Email').fill('desk@maplestreet.example');
+  await page.getByLabel('Role').selectOption({ label: 'Front desk' });
+  await page.getByRole('button', { name: 'Send invitation' }).click();
+  const setupLink = await page.getByRole('textbox', { name: 'Setup link' }).inputValue();
+  expect(setupLink).toMatch(new RegExp(`^${PROD}/office/setup/[A-Za-z0-9_-]{43}$`));
+  await manager.screen('staff-invited', 'Staff');
+
+  // The colleague, at their own desk: a password, then their own authenticator app.
+  const deskContext = await browser.newContext({ viewport: { width: 1024, height: 768 }, locale: 'en-US', timezoneId: 'America/Los_Angeles' });
+  const deskPage = await deskContext.newPage();
+  const desk = new Journey(deskPage, info, 'staff-desk');
+  desk.allow(/status of 40[13]/); // signed out, the session check answers 401; the refused staff call 403
+  await desk.init();
+  await deskPage.goto(setupLink);
+  await desk.screen('setup', 'Choose your password');
+  const colleague = { email: 'desk@maplestreet.example', password: 'the front desk’s own password' };
+  await deskPage.getByLabel('New password').fill(colleague.password);
+  await deskPage.getByRole('button', { name: 'Set password' }).click();
+  await desk.screen('password-set', 'Your password is set');
+  await signIn(desk, colleague);
+  await setUpTwoStep(desk, 'desk');
+  await desk.screen('day', 'Maple Street Dental');
+  // A front desk invites patients, and nothing of staff management shows.
+  const nav = deskPage.getByRole('navigation', { name: 'Menu' });
+  await expect(nav.getByRole('link', { name: 'Staff' })).toHaveCount(0);
+  await expect(nav.getByRole('link', { name: 'Audit log' })).toHaveCount(0);
+  await invite(desk, 'Dana', 'Deskinvite', '900');
+  await deskPage.getByRole('link', { name: 'Done' }).click();
+  await expect(rowOf(deskPage, 'Deskinvite')).toContainText('Invited');
+  // The server refuses what the screen hides.
+  expect(await deskPage.evaluate(async () => (await fetch('/api/v1/office/staff')).status)).toBe(403);
+  await deskPage.goto(`${PROD}/office/staff`);
+  await expect(deskPage.getByText('Your role does not allow this. Ask your office manager.')).toBeVisible();
+  await desk.screen('staff-refused', 'Staff');
+  await deskPage.goto(`${PROD}/office`);
+  await expect(rowOf(deskPage, 'Deskinvite')).toContainText('Invited');
+
+  // The manager disables the colleague: their open list ends at once.
+  await page.reload();
+  await manager.screen('staff-two', 'Staff');
+  await page.getByRole('button', { name: 'Disable desk@maplestreet.example' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Disable desk@maplestreet.example?' });
+  await manager.screen('staff-disable', 'Staff');
+  await dialog.getByRole('button', { name: 'Yes, disable' }).click();
+  await expect(page.getByText('desk@maplestreet.example is disabled. Their sessions have ended.')).toBeVisible();
+  await expect(deskPage.getByRole('heading', { level: 1, name: 'Office sign-in' })).toBeVisible();
+  await expect(deskPage.getByText('You are signed out. Please sign in again.')).toBeVisible();
+
+  // The audit log says all of it, and its CSV says the same.
+  await page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Audit log' }).click();
+  await manager.screen('audit', 'Audit log');
+  const log = page.getByRole('table', { name: /^Audit log of / });
+  for (const words of ['Disabled a colleague', 'Invited a colleague', 'Used a recovery code', 'Set up two-step sign-in', 'Invited a patient']) {
+    await expect(log).toContainText(words);
+  }
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download CSV' }).click()]);
+  const csv = readFileSync((await download.path())!, 'utf8');
+  expect(csv.split('\n')[0]).toBe('Time,Staff email,Action,Address,Details');
+  expect(csv).toContain('manager@maplestreet.example,staff_disabled');
+
+  await manager.assertClean();
+  await desk.assertClean();
+  await deskContext.close();
+});
+
+test('a passkey added by the manager signs them in by itself', async ({ browser }, info) => {
+  // Passkeys belong to a name: this browser reaches the server as localhost, with an authenticator in software (Chromium's own).
+  const LOCAL = `http://localhost:${PROD_PORT}`;
+  const context = await browser.newContext({ viewport: { width: 1024, height: 768 }, locale: 'en-US' });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  const j = new Journey(page, info, 'passkey');
+  j.allow(/status of 401/);
+  await j.init();
+  await signIn(j, PROD_STAFF, LOCAL);
+  await withRecoveryCode(j);
+  await j.screen('day', 'Maple Street Dental');
+  await page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Two-step sign-in' }).click();
+  await j.screen('two-step-on', 'Two-step sign-in is on');
+  await page.getByRole('button', { name: 'Add a passkey' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Passkey added' })).toBeVisible();
+  await page.getByRole('link', { name: 'Back to the list' }).click();
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await j.screen('signed-out', 'Office sign-in');
+  await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+  await j.screen('day-by-passkey', 'Maple Street Dental');
+  await expect(page.getByText('Signed in as manager@maplestreet.example')).toBeVisible();
+  await j.assertClean();
+  await context.close();
 });

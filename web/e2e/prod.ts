@@ -8,4 +8,5 @@ export const PORT = Number(process.env.E2E_PORT ?? 18931);
 export const PROD_PORT = PORT + 1;
 /** Maple Street Dental of examples/offices.yaml. */
 export const PROD_ENTITY_KEY = '4815162342000001';
-export const PROD_STAFF = { email: 'desk@maplestreet.example', password: 'maple street front desk' };
+/** The office's first manager, added from the command line (its role's default). */
+export const PROD_STAFF = { email: 'manager@maplestreet.example', password: 'maple street office manager' };

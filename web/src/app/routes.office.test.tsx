@@ -11,7 +11,7 @@ import { openApp } from './testing';
  * each shows the sign-in form rather than falling through to the root.
  */
 
-const OFFICE = ['/office', '/office/invite', '/office/applications/app-1', '/office/setup/tok'];
+const OFFICE = ['/office', '/office/invite', '/office/applications/app-1', '/office/setup/tok', '/office/staff', '/office/audit', '/office/two-step'];
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -22,7 +22,15 @@ afterEach(() => {
 describe('the office’s addresses', () => {
   it('the table has exactly the documented office addresses', () => {
     const inTable = routes[0]!.children!.map((r) => r.path ?? '').filter((p) => p.startsWith('office'));
-    expect(inTable.sort()).toEqual(['office', 'office/applications/:id', 'office/invite', 'office/setup/:token']);
+    expect(inTable.sort()).toEqual([
+      'office',
+      'office/applications/:id',
+      'office/audit',
+      'office/invite',
+      'office/setup/:token',
+      'office/staff',
+      'office/two-step',
+    ]);
   });
 
   it.each(OFFICE)('%s shows its own screen without a patient session', async (path) => {

@@ -71,6 +71,9 @@ const office = page(() => import('@/features/office/OfficePages'), 'OfficePage')
 const officeSetup = page(() => import('@/features/office/OfficePages'), 'OfficeSetupPage');
 const officeInvite = page(() => import('@/features/office/InvitePage'), 'OfficeInvitePage');
 const officeApplication = page(() => import('@/features/office/ApplicationPage'), 'OfficeApplicationPage');
+const officeStaff = page(() => import('@/features/office/StaffPage'), 'OfficeStaffPage');
+const officeAudit = page(() => import('@/features/office/AuditPage'), 'OfficeAuditPage');
+const officeTwoStep = page(() => import('@/features/office/TwoStepPage'), 'OfficeTwoStepPage');
 const documentPage = page(() => import('@/features/docs/DocumentPages'), 'DocumentPage');
 const pdfPage = page(() => import('@/features/docs/DocumentPages'), 'PdfPage');
 const creditLimitStart = page(() => import('@/features/results/CreditLimitPages'), 'CreditLimitStartPage');
@@ -308,6 +311,9 @@ export const routes: RouteObject[] = [
       { path: 'office/setup/:token', lazy: officeSetup, handle: officePub },
       { path: 'office/invite', lazy: officeInvite, handle: officePub },
       { path: 'office/applications/:id', lazy: officeApplication, handle: officePub },
+      { path: 'office/staff', lazy: officeStaff, handle: officePub },
+      { path: 'office/audit', lazy: officeAudit, handle: officePub },
+      { path: 'office/two-step', lazy: officeTwoStep, handle: officePub },
       {
         path: 'providers/:providerKey',
         children: providerRoutes.map((r) => {

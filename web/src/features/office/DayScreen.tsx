@@ -1,14 +1,15 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Page } from '@/components/Page';
 import { Failure } from '@/components/Failure';
-import { today, toIso, parseIsoDate } from '@/lib/dates';
+import { parseIsoDate } from '@/lib/dates';
 import { browserTimeZone } from '@/lib/api/http';
 import type { OfficeSession } from './api/session';
 import { csvUrl, dayQueryString, type OfficeApplication, type OfficeApplicationStatus } from './api/applications';
 import { CancelInviteDialog } from './CancelInviteDialog';
 import { DayTable } from './DayTable';
 import { useApplicationsFeed } from './useApplicationsFeed';
+import { useToday } from './useToday';
 import { dayWords, patientName, STATUSES, STATUS_WORDS } from './words';
 
 /*
@@ -17,22 +18,6 @@ import { dayWords, patientName, STATUSES, STATUS_WORDS } from './words';
  * are in the address (?day=&status=), so the way back from an
  * application's details lands on the same list.
  */
-
-/**
- * useToday is today's date (YYYY-MM-DD, the browser's zone), which moves on
- * at midnight: a screen left open overnight at the front desk shows the new
- * day's list in the morning, not yesterday's.
- */
-function useToday(): string {
-  const [day, setDay] = useState(() => toIso(today()));
-  useEffect(() => {
-    const now = new Date();
-    const midnight = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1, 0, 0, 1);
-    const t = setTimeout(() => setDay(toIso(today())), midnight.getTime() - now.getTime());
-    return () => clearTimeout(t);
-  }, [day]);
-  return day;
-}
 
 const isStatus = (s: string | null): s is OfficeApplicationStatus => STATUSES.includes(s as OfficeApplicationStatus);
 

@@ -5,6 +5,7 @@ import { Button } from '@/components/Button';
 import { formatCents } from '@/lib/money';
 import type { OfficeInvite } from './api/applications';
 import { CancelInviteDialog } from './CancelInviteDialog';
+import { CopyLinkField } from './CopyLinkField';
 import { QrCode } from './QrCode';
 import { EXPERIENCE_WORDS, patientName, untilOf } from './words';
 
@@ -18,28 +19,14 @@ const CHANNEL_WORDS = { sms: 'By text message to', email: 'By email to' } as con
  * the code, the link and the expiry only (office.css).
  */
 export function InviteResult({ invite, csrf, delivered }: { invite: OfficeInvite; csrf: string; delivered: boolean }) {
-  const [copied, setCopied] = useState('');
   const [asking, setAsking] = useState(false);
   const [canceled, setCanceled] = useState(false);
-  const linkRef = useRef<HTMLInputElement>(null);
   const canceledRef = useRef<HTMLParagraphElement>(null);
   const name = patientName(invite);
 
   useEffect(() => {
     if (canceled) canceledRef.current?.focus();
   }, [canceled]);
-
-  async function copy() {
-    try {
-      if (!navigator.clipboard?.writeText) throw new Error('no clipboard');
-      await navigator.clipboard.writeText(invite.link);
-      setCopied('Link copied.');
-    } catch {
-      // No clipboard here (an insecure origin, a refused permission): the link is selected for a manual copy.
-      linkRef.current?.select();
-      setCopied('We could not copy it here. The link is selected in the box: copy it with your device’s Copy command.');
-    }
-  }
 
   const lead = `${name ? `For ${name}: ` : ''}${formatCents(invite.purchaseAmountCents)} of treatment, applying ${EXPERIENCE_WORDS[
     invite.experienceType
@@ -63,20 +50,7 @@ export function InviteResult({ invite, csrf, delivered }: { invite: OfficeInvite
               ? 'The patient scans the code with their phone’s camera, or opens the link sent to them.'
               : 'Open the link on the office’s tablet for the patient, or let them scan the code.'}
           </p>
-          <div className="field">
-            <label className="label" htmlFor="invite-link">
-              Link
-            </label>
-            <div className="input-row office-link-row">
-              <input id="invite-link" ref={linkRef} className="input" type="text" readOnly value={invite.link} onFocus={(e) => e.target.select()} />
-              <Button variant="secondary" onClick={() => void copy()}>
-                Copy link
-              </Button>
-            </div>
-            <p className="office-copied" role="status">
-              {copied}
-            </p>
-          </div>
+          <CopyLinkField id="invite-link" label="Link" link={invite.link} />
           {invite.sentTo.length && !delivered ? (
             <p>
               Texts and emails are not set up for your office yet, so nothing was sent to {invite.sentTo.map((s) => s.to).join(' or ')}. Show the QR

@@ -1,55 +1,76 @@
-import { useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { Fragment, type ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { Page } from '@/components/Page';
-import { Button } from '@/components/Button';
-import { Failure } from '@/components/Failure';
-import { signOut, type OfficeSession } from './api/session';
-import { signedOut, useOfficeAuth, words } from './auth';
+import type { OfficeSession } from './api/session';
+import { useOfficeAuth } from './auth';
+import { OfficeSwitch } from './OfficeSwitch';
+import { SecondFactorForm } from './SecondFactorForm';
 import { SignInForm } from './SignInForm';
+import { SignOutButton } from './SignOutButton';
+import { TwoStepSetup } from './TwoStepSetup';
 import './office.css';
 
 /**
  * SignedInOnly shows its screen to a signed-in staff member, under the bar
  * that says who and where with Sign out; otherwise the sign-in form, with
- * the reason when a call found the session over.
+ * the reason when a call found the session over. A sign-in that still
+ * needs its second step (the authenticator app's code, or setting the app
+ * up first where that is required) shows that step instead, whatever the
+ * address. The screen starts afresh when the office changes (a group
+ * administrator's choice), so that what it shows is the new office's.
  */
 export function SignedInOnly({ children }: { children: (session: OfficeSession) => ReactNode }) {
   const auth = useOfficeAuth();
+  const navigate = useNavigate();
   if (auth.state === 'checking') return <Page title="Office sign-in" lead="Checking whether you are signed in…" />;
   if (auth.state === 'out') return <SignInForm key={auth.notice} initialFailure={auth.notice} />;
+  const { session } = auth;
+  if (session.stage === 'second_factor') return <SecondFactorForm session={session} />;
+  if (session.stage === 'set_up_second_factor') {
+    return (
+      <>
+        <TwoStepSetup session={session} onDone={() => void navigate('/office')} />
+        <SignOutButton csrf={session.csrfToken} />
+      </>
+    );
+  }
   return (
     <div className="office">
-      <OfficeBar session={auth.session} />
-      {children(auth.session)}
+      <OfficeBar session={session} />
+      <Fragment key={session.office.entityKey}>{children(session)}</Fragment>
     </div>
   );
 }
 
+const can = (s: OfficeSession, p: OfficeSession['permissions'][number]) => s.permissions.includes(p);
+
 function OfficeBar({ session }: { session: OfficeSession }) {
-  const navigate = useNavigate();
-  const [failure, setFailure] = useState('');
-  const [busy, setBusy] = useState(false);
-  async function out() {
-    setBusy(true);
-    setFailure('');
-    try {
-      await signOut(session.csrfToken);
-      signedOut();
-      void navigate('/office');
-    } catch (e) {
-      setFailure(words(e)); // the server's own words, a refused CSRF token's included
-      setBusy(false);
-    }
-  }
+  const manager = can(session, 'manage_staff');
+  const offerSetup = !session.staff.secondFactor;
   return (
     <div className="office-bar">
       <p>
         Signed in as <strong>{session.staff.email}</strong> at {session.office.name}.
       </p>
-      <Button variant="secondary" onClick={() => void out()} disabled={busy} aria-disabled={busy}>
-        Sign out
-      </Button>
-      <Failure message={failure} />
+      <nav className="office-nav" aria-label="Menu">
+        <ul>
+          {manager ? (
+            <>
+              <li>
+                <Link to="/office/staff">Staff</Link>
+              </li>
+              <li>
+                <Link to="/office/audit">Audit log</Link>
+              </li>
+            </>
+          ) : null}
+          <li>
+            <Link to="/office/two-step">{offerSetup ? 'Set up two-step sign-in' : 'Two-step sign-in'}</Link>
+          </li>
+        </ul>
+      </nav>
+      {session.offices.length > 1 ? <OfficeSwitch session={session} /> : null}
+      <SignOutButton csrf={session.csrfToken} />
     </div>
   );
 }

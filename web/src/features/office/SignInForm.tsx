@@ -3,8 +3,10 @@ import { Page } from '@/components/Page';
 import { Button } from '@/components/Button';
 import { Failure } from '@/components/Failure';
 import { TextField } from '@/components/TextField';
+import { signInWithPasskey } from './api/passkey';
 import { signIn } from './api/session';
 import { signedIn, words } from './auth';
+import { PasskeyButton } from './PasskeyButton';
 
 /**
  * SignInForm is the office's sign-in (docs/behaviour.md, "The office side"),
@@ -72,6 +74,7 @@ export function SignInForm({ initialFailure }: { initialFailure: string }) {
           </Button>
         </div>
       </form>
+      <PasskeyButton label="Sign in with a passkey" run={signInWithPasskey} onDone={signedIn} />
     </Page>
   );
 }

@@ -1,8 +1,9 @@
 import { act } from '@testing-library/react';
-import { vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { json } from '@/test/fetch';
 import type { OfficeApplication, OfficeApplicationList } from './api/applications';
 import type { OfficeSession } from './api/session';
+import { forgetOfficeSession } from './auth';
 
 /*
  * Test helpers of the office's screens: a fetch that answers by
@@ -19,10 +20,41 @@ export interface Sent {
 }
 
 export const session: OfficeSession = {
-  staff: { email: 'desk@brightsmiles.example' },
+  staff: { email: 'desk@brightsmiles.example', role: 'front_desk', secondFactor: true },
+  stage: 'ready',
+  permissions: ['see_day'],
+  passkeys: false,
+  offices: [],
   office: { name: 'Bright Smiles Dental', entityKey: '1234567890123456', messagesDelivered: true },
   csrfToken: 'csrf-1',
 };
+
+/** manager is an office manager's session, who may manage the staff and read the audit log. */
+export const manager: OfficeSession = {
+  ...session,
+  staff: { email: 'maria@brightsmiles.example', role: 'manager', secondFactor: true },
+  permissions: ['see_day', 'manage_staff'],
+};
+
+/** groupAdmin is a group administrator's session, with the group's two offices to choose from. */
+export const groupAdmin: OfficeSession = {
+  ...session,
+  staff: { email: 'gus@smilesgroup.example', role: 'group_admin', secondFactor: true },
+  permissions: ['see_day', 'manage_staff', 'switch_office'],
+  offices: [
+    { name: 'Bright Smiles Dental', entityKey: '1234567890123456' },
+    { name: 'Bright Smiles Uptown', entityKey: '6543210987654321' },
+  ],
+};
+
+/** halfway is a session past the password whose second step is still to come. */
+export const halfway = (stage: OfficeSession['stage'], over: Partial<OfficeSession['staff']> = {}): OfficeSession => ({
+  ...session,
+  stage,
+  permissions: [],
+  offices: [],
+  staff: { ...session.staff, secondFactor: stage === 'second_factor', ...over },
+});
 
 export const signedOut401 = () => json({ code: 'session_invalid', message: 'You are signed out. Please sign in again.' }, 401);
 
@@ -112,4 +144,16 @@ export class FakeEventSource {
   static latest(): FakeEventSource {
     return FakeEventSource.all[FakeEventSource.all.length - 1]!;
   }
+}
+
+/** liveListsFaked gives each test of the file a fake EventSource and nobody signed in, and puts both back after it. */
+export function liveListsFaked() {
+  beforeEach(() => {
+    FakeEventSource.all = [];
+    vi.stubGlobal('EventSource', FakeEventSource);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    forgetOfficeSession();
+  });
 }

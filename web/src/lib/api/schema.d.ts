@@ -1406,6 +1406,330 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/office/session/second-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The code asked after the password, from the authenticator app or a recovery code.
+         * @description Answers the session, now at stage `ready`. A wrong, reused or spent
+         *     code answers 401 (the session stays, to try again); the fifth wrong
+         *     code from one address in 15 minutes locks this account's second
+         *     factor there: 429 with Retry-After. An account with no second
+         *     factor answers 409.
+         */
+        post: operations["officeSecondFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/office/session/passkey/begin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Begin signing in with a passkey alone (no email typed).
+         * @description Answers the options for navigator.credentials.get (WebAuthn's JSON form) and the ceremony's id, good once for 5 minutes. Reached at a numeric address rather than a name, where passkeys cannot work, 409.
+         */
+        post: operations["officePasskeySignInBegin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/office/session/passkey": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in with the passkey's answer; both factors are passed.
+         * @description Sets the staff session cookie as the password sign-in does. A wrong, replayed or unknown answer, or a disabled account's, answers 401; an ended ceremony 404.
+         */
+        post: operations["officePasskeySignIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/office/session/second-factor/passkey/begin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Begin the second factor with one of the account's passkeys.
+         * @description An account with no passkey answers 409.
+         */
+        post: operations["officePasskeyCheckBegin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/office/session/second-factor/passkey": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The passkey's answer as the second factor; answers the session, now ready.
+         * @description A wrong answer counts as a wrong code (401, then the lock); an ended ceremony 404.
+         */
+        post: operations["officePasskeyCheck"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/office/passkeys/begin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Begin adding a passkey to the signed-in account.
+         * @description Allowed once signed in, and while a second factor is to be set up (a passkey is one); not before the second factor asked is passed (403).
+         */
+        post: operations["officePasskeyBegin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/office/passkeys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Keep the passkey the browser made.
+         * @description When it is the account's first second factor, the session has passed it and the answer holds ten recovery codes, shown once; otherwise the list is empty.
+         */
+        post: operations["officePasskeyAdd"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/office/second-factor/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A new authenticator key to scan, for an account with no second factor.
+         * @description Replaces a key made before and never confirmed. An account whose second factor is on answers 409.
+         */
+        post: operations["officeBeginSecondFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/office/second-factor/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A code from the app being set up; turns the second factor on.
+         * @description Answers ten recovery codes, shown only this once; this session has
+         *     then passed the second factor. A wrong code answers 401, with the
+         *     same lock as at sign-in; no key begun, or one already on, 409.
+         */
+        post: operations["officeConfirmSecondFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/office/session/office": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * A group administrator works in another office of the group.
+         * @description Answers the session in that office. An office outside the group answers 404; any other role 403.
+         */
+        put: operations["officeSwitchOffice"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/office/staff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The office's staff, disabled accounts too (managers). */
+        get: operations["officeStaff"];
+        put?: never;
+        /**
+         * Invite a colleague with a role; answers their one-time setup link (managers).
+         * @description A manager gives front_desk or manager; a group administrator any role (403 otherwise). An email that has an account answers 409.
+         */
+        post: operations["officeInviteStaff"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/office/staff/{id}/setup-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A new one-time setup link for a colleague (managers).
+         * @description Another office's or an unknown account answers 404; one's own account, or a disabled one, 409.
+         */
+        post: operations["officeStaffSetupLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/office/staff/{id}/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Disable a colleague; their sessions (live lists included) end at once (managers).
+         * @description Another office's or an unknown account answers 404; one's own account 409; a role above the caller's 403.
+         */
+        post: operations["officeDisableStaff"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/office/staff/{id}/reset-second-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Forget a colleague's authenticator app and recovery codes and end their sessions (managers).
+         * @description They set up a new app at their next sign-in. Answers as the disable call does.
+         */
+        post: operations["officeResetStaffSecondFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/office/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The office audit log of one day, newest first (managers).
+         * @description Sign-ins and their failures, locks, second factors, views, exports, invitations and staff changes, with who and from which address. Reading it is recorded too.
+         */
+        get: operations["officeAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/office/audit.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The office audit log of one day as CSV, oldest first (managers). */
+        get: operations["officeAuditCSV"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1433,7 +1757,27 @@ export interface components {
         OfficeSession: {
             staff: {
                 email: string;
+                role: components["schemas"]["OfficeRole"];
+                /** @description An authenticator app is set up and asked at sign-in. */
+                secondFactor: boolean;
             };
+            /**
+             * @description How far the sign-in has come: ready; second_factor (the code
+             *     from the authenticator app is asked next); set_up_second_factor
+             *     (the account must set up an app before anything else, as in
+             *     env prod).
+             * @enum {string}
+             */
+            stage: "ready" | "second_factor" | "set_up_second_factor";
+            /** @description What the staff member may do now; empty until the stage is ready. */
+            permissions: ("see_day" | "manage_staff" | "switch_office")[];
+            /** @description Passkeys work where staff reach this server: at a name, not a numeric address. */
+            passkeys: boolean;
+            /** @description The offices the staff member may work in (a group administrator's group); empty until ready. */
+            offices: {
+                name: string;
+                entityKey: string;
+            }[];
             office: {
                 name: string;
                 entityKey: string;
@@ -1441,6 +1785,59 @@ export interface components {
                 messagesDelivered: boolean;
             };
             csrfToken: string;
+        };
+        /**
+         * @description front_desk invites patients and follows the day; manager also manages staff and reads the audit log; group_admin is a manager of every office of the group.
+         * @enum {string}
+         */
+        OfficeRole: "front_desk" | "manager" | "group_admin";
+        OfficeCodeRequest: {
+            /** @description Six digits from the authenticator app, or a recovery code. */
+            code: string;
+        };
+        OfficePasskeyAnswer: {
+            ceremonyId: string;
+            /** @description The credential's JSON form (PublicKeyCredential.toJSON()). */
+            credential: Record<string, never>;
+        };
+        OfficeTOTPSetup: {
+            /** @description The key in groups of four, to type where no camera reads the code. */
+            key: string;
+            /** @description The otpauth:// link the QR code holds. */
+            uri: string;
+            qr: components["schemas"]["QRCode"];
+        };
+        OfficeRecoveryCodes: {
+            codes: string[];
+        };
+        OfficeMember: {
+            id: string;
+            email: string;
+            role: components["schemas"]["OfficeRole"];
+            /**
+             * @description invited: no password chosen yet.
+             * @enum {string}
+             */
+            status: "invited" | "active" | "disabled";
+            /** @description An authenticator app or a passkey is set up. */
+            secondFactor: boolean;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        OfficeStaffInvite: {
+            member: components["schemas"]["OfficeMember"];
+            setupLink: string;
+            /** Format: date-time */
+            expiresAt: string;
+        };
+        OfficeAuditRow: {
+            /** Format: date-time */
+            at: string;
+            /** @description The staff member's email; empty for an unknown email's sign-in. */
+            email: string;
+            action: string;
+            ip: string;
+            details: string;
         };
         /**
          * @description Where a row stands, for the office: invited (link not opened yet),
@@ -1576,17 +1973,18 @@ export interface components {
             firstName: string;
             lastName: string;
             experienceType: components["schemas"]["ExperienceType"];
-            /** @description The link as a QR code (error correction M), one string per row, "1" for a dark module; draw it with a quiet zone of four modules. */
-            qr: {
-                size: number;
-                rows: string[];
-            };
+            qr: components["schemas"]["QRCode"];
             /** @description Where the link is being sent, masked (for example "(•••) •••-1234"). */
             sentTo: {
                 /** @enum {string} */
                 channel: "sms" | "email";
                 to: string;
             }[];
+        };
+        /** @description A link as a QR code (error correction M), one string per row, "1" for a dark module; draw it with a quiet zone of four modules. */
+        QRCode: {
+            size: number;
+            rows: string[];
         };
         /** @description An empty JSON object; the body may also be left out. */
         EmptyObject: Record<string, never>;
@@ -2425,6 +2823,29 @@ export interface components {
                 "application/json": components["schemas"]["OfficeSession"];
             };
         };
+        /** @description A passkey ceremony begun. */
+        OfficePasskeyOptions: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @description Sent back with the answer. */
+                    ceremonyId: string;
+                    /** @description The publicKey options for navigator.credentials, in WebAuthn's JSON form (PublicKeyCredential.parseCreationOptionsFromJSON / parseRequestOptionsFromJSON). */
+                    options: Record<string, never>;
+                };
+            };
+        };
+        /** @description A colleague's one-time setup link, to hand over; it works once, for 24 hours. */
+        OfficeStaffInvite: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["OfficeStaffInvite"];
+            };
+        };
         /** @description Malformed JSON, unknown fields, bad parameters (bad_request), a missing consent or one naming another version of the lender's document (consent_required), or broken rules (validation_error, with fieldErrors). */
         BadRequest: {
             headers: {
@@ -2443,7 +2864,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Refused in this environment (forbidden), or an office call without its session's CSRF token (csrf). */
+        /** @description Refused in this environment (forbidden), an office call without its session's CSRF token (csrf), or one the staff member's role or unfinished two-step sign-in does not allow (forbidden). */
         Forbidden: {
             headers: {
                 [name: string]: unknown;
@@ -2543,6 +2964,8 @@ export interface components {
     parameters: {
         /** @description The csrfToken of the staff session (POST or GET /office/session). Missing or wrong answers 403 `csrf`. */
         CSRFToken: string;
+        /** @description A staff member's id (OfficeMember.id). */
+        StaffID: string;
         /** @description The day (YYYY-MM-DD) in the time zone `tz`; today when left out. */
         OfficeDay: string;
         /** @description An IANA time zone such as America/Chicago, the office screen's own; UTC when left out. */
@@ -4580,6 +5003,7 @@ export interface operations {
             200: components["responses"]["OfficeSession"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
@@ -4668,6 +5092,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
         };
@@ -4699,6 +5124,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
         };
@@ -4730,6 +5156,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
         };
@@ -4755,6 +5182,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
@@ -4819,6 +5247,469 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    officeSecondFactor: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The csrfToken of the staff session (POST or GET /office/session). Missing or wrong answers 403 `csrf`. */
+                "X-CSRF-Token": components["parameters"]["CSRFToken"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OfficeCodeRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["OfficeSession"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    officePasskeySignInBegin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["OfficePasskeyOptions"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    officePasskeySignIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OfficePasskeyAnswer"];
+            };
+        };
+        responses: {
+            200: components["responses"]["OfficeSession"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    officePasskeyCheckBegin: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The csrfToken of the staff session (POST or GET /office/session). Missing or wrong answers 403 `csrf`. */
+                "X-CSRF-Token": components["parameters"]["CSRFToken"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["OfficePasskeyOptions"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    officePasskeyCheck: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The csrfToken of the staff session (POST or GET /office/session). Missing or wrong answers 403 `csrf`. */
+                "X-CSRF-Token": components["parameters"]["CSRFToken"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OfficePasskeyAnswer"];
+            };
+        };
+        responses: {
+            200: components["responses"]["OfficeSession"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    officePasskeyBegin: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The csrfToken of the staff session (POST or GET /office/session). Missing or wrong answers 403 `csrf`. */
+                "X-CSRF-Token": components["parameters"]["CSRFToken"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["OfficePasskeyOptions"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    officePasskeyAdd: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The csrfToken of the staff session (POST or GET /office/session). Missing or wrong answers 403 `csrf`. */
+                "X-CSRF-Token": components["parameters"]["CSRFToken"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OfficePasskeyAnswer"];
+            };
+        };
+        responses: {
+            /** @description The recovery codes, or none. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfficeRecoveryCodes"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    officeBeginSecondFactor: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The csrfToken of the staff session (POST or GET /office/session). Missing or wrong answers 403 `csrf`. */
+                "X-CSRF-Token": components["parameters"]["CSRFToken"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key, its otpauth link and the link as QR modules. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfficeTOTPSetup"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    officeConfirmSecondFactor: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The csrfToken of the staff session (POST or GET /office/session). Missing or wrong answers 403 `csrf`. */
+                "X-CSRF-Token": components["parameters"]["CSRFToken"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OfficeCodeRequest"];
+            };
+        };
+        responses: {
+            /** @description The recovery codes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfficeRecoveryCodes"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    officeSwitchOffice: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The csrfToken of the staff session (POST or GET /office/session). Missing or wrong answers 403 `csrf`. */
+                "X-CSRF-Token": components["parameters"]["CSRFToken"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entityKey: string;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["OfficeSession"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    officeStaff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The staff, by email. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        staff: components["schemas"]["OfficeMember"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    officeInviteStaff: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The csrfToken of the staff session (POST or GET /office/session). Missing or wrong answers 403 `csrf`. */
+                "X-CSRF-Token": components["parameters"]["CSRFToken"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                    role: components["schemas"]["OfficeRole"];
+                };
+            };
+        };
+        responses: {
+            201: components["responses"]["OfficeStaffInvite"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    officeStaffSetupLink: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The csrfToken of the staff session (POST or GET /office/session). Missing or wrong answers 403 `csrf`. */
+                "X-CSRF-Token": components["parameters"]["CSRFToken"];
+            };
+            path: {
+                /** @description A staff member's id (OfficeMember.id). */
+                id: components["parameters"]["StaffID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["OfficeStaffInvite"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    officeDisableStaff: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The csrfToken of the staff session (POST or GET /office/session). Missing or wrong answers 403 `csrf`. */
+                "X-CSRF-Token": components["parameters"]["CSRFToken"];
+            };
+            path: {
+                /** @description A staff member's id (OfficeMember.id). */
+                id: components["parameters"]["StaffID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Disabled. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    officeResetStaffSecondFactor: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The csrfToken of the staff session (POST or GET /office/session). Missing or wrong answers 403 `csrf`. */
+                "X-CSRF-Token": components["parameters"]["CSRFToken"];
+            };
+            path: {
+                /** @description A staff member's id (OfficeMember.id). */
+                id: components["parameters"]["StaffID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Reset. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    officeAudit: {
+        parameters: {
+            query?: {
+                /** @description The day (YYYY-MM-DD) in the time zone `tz`; today when left out. */
+                day?: components["parameters"]["OfficeDay"];
+                /** @description An IANA time zone such as America/Chicago, the office screen's own; UTC when left out. */
+                tz?: components["parameters"]["OfficeTimeZone"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The day's rows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        day: string;
+                        entries: components["schemas"]["OfficeAuditRow"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    officeAuditCSV: {
+        parameters: {
+            query?: {
+                /** @description The day (YYYY-MM-DD) in the time zone `tz`; today when left out. */
+                day?: components["parameters"]["OfficeDay"];
+                /** @description An IANA time zone such as America/Chicago, the office screen's own; UTC when left out. */
+                tz?: components["parameters"]["OfficeTimeZone"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
         };
