@@ -127,6 +127,8 @@ export async function englishOn(page: Page, names: string[] = []): Promise<strin
   });
   return texts.filter((text) => {
     const t = names.reduce((rest, name) => rest.split(name).join(' '), text);
-    return ENGLISH_MESSAGES.has(t) || (t.toLowerCase().match(/[a-záéíóúñü’']+/g) ?? []).some((w) => ENGLISH_ONLY.has(w));
+    // Words are letters alone: "BE76" in a test's random name suffix is no English "be".
+    const words = t.toLowerCase().match(/(?<![\p{L}\d])[a-záéíóúñü’']+(?![\p{L}\d])/gu) ?? [];
+    return ENGLISH_MESSAGES.has(t) || words.some((w) => ENGLISH_ONLY.has(w));
   });
 }
