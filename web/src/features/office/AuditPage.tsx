@@ -10,6 +10,7 @@ import { SignedInOnly } from './OfficeFrame';
 import { auditWords, NOT_ALLOWED } from './staffWords';
 import { useToday } from './useToday';
 import { dayWords, timeOf } from './words';
+import { OfficeTable } from './OfficeTable';
 
 /*
  * The office's audit log (docs/behaviour.md, "Staff and roles"), for
@@ -101,37 +102,18 @@ function Audit({ session }: { session: OfficeSession }) {
 
 function AuditTable({ caption, rows }: { caption: string; rows: OfficeAuditRow[] }) {
   return (
-    <>
-      <p id="audit-table-caption" className="office-caption" aria-hidden="true">
-        {caption}
-      </p>
-      <div className="office-table-wrap" role="region" aria-labelledby="audit-table-caption" tabIndex={0}>
-        <table className="office-table">
-          <caption className="visually-hidden">{caption}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Time</th>
-              <th scope="col">Who</th>
-              <th scope="col">Action</th>
-              <th scope="col">Address</th>
-              <th scope="col">Details</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r, i) => (
-              <tr key={`${r.at}-${i}`}>
-                <td>
-                  <time dateTime={r.at}>{timeOf(r.at)}</time>
-                </td>
-                <td>{r.email || <span className="muted">Unknown email</span>}</td>
-                <td>{auditWords(r.action)}</td>
-                <td>{r.ip}</td>
-                <td>{r.details}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </>
+    <OfficeTable id="audit-table" caption={caption} columns={['Time', 'Who', 'Action', 'Address', 'Details']}>
+      {rows.map((r, i) => (
+        <tr key={`${r.at}-${i}`}>
+          <td>
+            <time dateTime={r.at}>{timeOf(r.at)}</time>
+          </td>
+          <td>{r.email || <span className="muted">Unknown email</span>}</td>
+          <td>{auditWords(r.action)}</td>
+          <td>{r.ip}</td>
+          <td>{r.details}</td>
+        </tr>
+      ))}
+    </OfficeTable>
   );
 }

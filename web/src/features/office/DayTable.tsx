@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { formatCents } from '@/lib/money';
 import type { OfficeApplication } from './api/applications';
 import { lenderAnswer, patientName, planWords, STATUS_WORDS, statusTone, timeOf, untilOf } from './words';
+import { OfficeTable } from './OfficeTable';
 
 /** None is an empty cell: a dash to the eye, a word to a screen reader. */
 export function None() {
@@ -36,35 +37,11 @@ export function DayTable({
   onCancel: (row: OfficeApplication) => void;
 }) {
   return (
-    <>
-      {/* The caption shown above the scrolling region, so that a phone shows all of it; the table keeps its own for screen readers. */}
-      <p id="office-table-caption" className="office-caption" aria-hidden="true">
-        {caption}
-      </p>
-      <div className="office-table-wrap" role="region" aria-labelledby="office-table-caption" tabIndex={0}>
-        <table className="office-table">
-          <caption className="visually-hidden">{caption}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Patient</th>
-              <th scope="col">Started</th>
-              <th scope="col">Status</th>
-              <th scope="col">Lenders</th>
-              <th scope="col">Approved</th>
-              <th scope="col">Plan</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <Row key={`${r.kind}-${r.id}`} row={r} listSearch={listSearch} onCancel={onCancel} />
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </>
+    <OfficeTable id="office-table" caption={caption} columns={['Patient', 'Started', 'Status', 'Lenders', 'Approved', 'Plan', { hidden: 'Actions' }]}>
+      {rows.map((r) => (
+        <Row key={`${r.kind}-${r.id}`} row={r} listSearch={listSearch} onCancel={onCancel} />
+      ))}
+    </OfficeTable>
   );
 }
 

@@ -1,5 +1,6 @@
 import type { OfficeMember } from './api/staff';
 import { MEMBER_STATUS_WORDS, ROLE_WORDS } from './staffWords';
+import { OfficeTable } from './OfficeTable';
 
 export type StaffAction = 'disable' | 'reset' | 'link';
 
@@ -24,45 +25,27 @@ export function StaffTable({
   onAction: (action: StaffAction, member: OfficeMember) => void;
 }) {
   return (
-    <>
-      <p id="staff-table-caption" className="office-caption" aria-hidden="true">
-        {caption}
-      </p>
-      <div className="office-table-wrap" role="region" aria-labelledby="staff-table-caption" tabIndex={0}>
-        <table className="office-table office-staff-table">
-          <caption className="visually-hidden">{caption}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Email</th>
-              <th scope="col">Role</th>
-              <th scope="col">Status</th>
-              <th scope="col">Two-step sign-in</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {members.map((m) => (
-              <tr key={m.id}>
-                <th scope="row">
-                  {m.email}
-                  {m.email.toLowerCase() === me.toLowerCase() ? <span className="office-sub">You</span> : null}
-                </th>
-                <td>{ROLE_WORDS[m.role] ?? m.role}</td>
-                <td>{MEMBER_STATUS_WORDS[m.status] ?? m.status}</td>
-                <td>{m.secondFactor ? 'On' : 'Off'}</td>
-                <td>
-                  {m.status === 'disabled' || m.email.toLowerCase() === me.toLowerCase() ? null : (
-                    <Actions member={m} busy={busy} onAction={onAction} />
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </>
+    <OfficeTable
+      id="staff-table"
+      caption={caption}
+      className="office-staff-table"
+      columns={['Email', 'Role', 'Status', 'Two-step sign-in', { hidden: 'Actions' }]}
+    >
+      {members.map((m) => (
+        <tr key={m.id}>
+          <th scope="row">
+            {m.email}
+            {m.email.toLowerCase() === me.toLowerCase() ? <span className="office-sub">You</span> : null}
+          </th>
+          <td>{ROLE_WORDS[m.role] ?? m.role}</td>
+          <td>{MEMBER_STATUS_WORDS[m.status] ?? m.status}</td>
+          <td>{m.secondFactor ? 'On' : 'Off'}</td>
+          <td>
+            {m.status === 'disabled' || m.email.toLowerCase() === me.toLowerCase() ? null : <Actions member={m} busy={busy} onAction={onAction} />}
+          </td>
+        </tr>
+      ))}
+    </OfficeTable>
   );
 }
 
