@@ -35,12 +35,28 @@ type Lender interface {
 	// Complete finishes the lender's account opening after signing.
 	Complete(ctx context.Context, req *OfferRequest) (*Decision, error)
 	// Status reports where the lender's application stands (for pending).
-	Status(ctx context.Context, providerKey, lenderApplicationID string) (*Decision, error)
+	Status(ctx context.Context, req *StatusRequest) (*Decision, error)
 	// Document returns a document to show: "disclosures", "agreement",
 	// "terms", "esign", "prequalification", a lender step's own
 	// ("california_notice", "cardholder_agreement") or one of the
 	// documents pages' (the DocKind… kinds).
-	Document(ctx context.Context, providerKey, kind string) (*Document, error)
+	Document(ctx context.Context, req *DocumentRequest) (*Document, error)
+}
+
+// StatusRequest asks where a lender's application stands.
+type StatusRequest struct {
+	ProviderKey string
+	// Language is the patient's ("es"; "" for English): what the lender writes for them is in it.
+	Language            string
+	LenderApplicationID string
+}
+
+// DocumentRequest asks for a lender's document of a kind (Lender.Document).
+type DocumentRequest struct {
+	ProviderKey string
+	// Language is the patient's ("es"; "" for English): what the lender writes for them is in it.
+	Language string
+	Kind     string
 }
 
 // BankAccounts is a lender whose payments are drawn from a checking
@@ -172,7 +188,9 @@ const (
 // application found, with the yearly income (before taxes, in cents) that
 // backs it.
 type CreditLimitRequest struct {
-	ProviderKey            string
+	ProviderKey string
+	// Language is the patient's ("es"; "" for English): what the lender writes for them is in it.
+	Language               string
 	LenderApplicationID    string
 	RequestedLimitCents    int64
 	AnnualGrossIncomeCents int64
@@ -194,7 +212,9 @@ type CreditLimitAnswer struct {
 // records answers from those; the stateless sandbox moves each one on from
 // it).
 type StipulationsRequest struct {
-	ProviderKey         string
+	ProviderKey string
+	// Language is the patient's ("es"; "" for English): what the lender writes for them is in it.
+	Language            string
 	LenderApplicationID string
 	Known               []Stipulation
 	Now                 time.Time
@@ -207,7 +227,9 @@ const PatchIncome = "income"
 // PatchRequest is what a patch sends: for PatchIncome, the yearly income
 // before taxes in cents.
 type PatchRequest struct {
-	ProviderKey            string
+	ProviderKey string
+	// Language is the patient's ("es"; "" for English): what the lender writes for them is in it.
+	Language               string
 	LenderApplicationID    string
 	PatchType              string
 	AnnualGrossIncomeCents int64
@@ -229,7 +251,9 @@ const (
 // QuizRequest asks for the identity questions of a lender application;
 // Attempt counts from 1.
 type QuizRequest struct {
-	ProviderKey         string
+	ProviderKey string
+	// Language is the patient's ("es"; "" for English): what the lender writes for them is in it.
+	Language            string
 	LenderApplicationID string
 	Attempt             int
 	Now                 time.Time
@@ -257,7 +281,9 @@ type QuizChoice struct {
 
 // AnswersRequest answers a quiz: question id to choice id.
 type AnswersRequest struct {
-	ProviderKey         string
+	ProviderKey string
+	// Language is the patient's ("es"; "" for English): what the lender writes for them is in it.
+	Language            string
 	LenderApplicationID string
 	QuizID              string
 	Answers             map[string]string
@@ -273,7 +299,9 @@ type QuizResult struct {
 // DecisionRequest is a prequalify, prescreen or full application to one
 // lender.
 type DecisionRequest struct {
-	ProviderKey         string
+	ProviderKey string
+	// Language is the patient's ("es"; "" for English): what the lender writes for them is in it.
+	Language            string
 	Operation           string // prequalify, prescreen, apply
 	Reference           string // our reference for the step, the lender's idempotency key
 	Role                string
@@ -289,7 +317,9 @@ type DecisionRequest struct {
 
 // PlansRequest asks for the payment plans of an approved application.
 type PlansRequest struct {
-	ProviderKey         string
+	ProviderKey string
+	// Language is the patient's ("es"; "" for English): what the lender writes for them is in it.
+	Language            string
 	LenderApplicationID string
 	AmountCents         int64 // the amount to finance
 	ApprovedAmountCents int64
@@ -298,7 +328,9 @@ type PlansRequest struct {
 
 // OfferRequest acts on the offer of a lender application.
 type OfferRequest struct {
-	ProviderKey         string
+	ProviderKey string
+	// Language is the patient's ("es"; "" for English): what the lender writes for them is in it.
+	Language            string
 	LenderApplicationID string
 	ProviderPlanCode    string
 	AmountCents         int64
@@ -310,7 +342,9 @@ type OfferRequest struct {
 // payments. Routing and account numbers are personal data: they are sent,
 // never logged.
 type BankAccountRequest struct {
-	ProviderKey         string
+	ProviderKey string
+	// Language is the patient's ("es"; "" for English): what the lender writes for them is in it.
+	Language            string
 	LenderApplicationID string
 	RoutingNumber       string
 	AccountNumber       string
@@ -324,7 +358,9 @@ type BankAccountRequest struct {
 // Number and CVV are sent to the lender and nowhere else (no column, no log,
 // no error message, no recorded answer).
 type BankCardRequest struct {
-	ProviderKey         string
+	ProviderKey string
+	// Language is the patient's ("es"; "" for English): what the lender writes for them is in it.
+	Language            string
 	LenderApplicationID string
 	CardholderName      string
 	Number              string
@@ -344,7 +380,9 @@ const (
 
 // DownPaymentRequest records an accepted offer's down payment.
 type DownPaymentRequest struct {
-	ProviderKey         string
+	ProviderKey string
+	// Language is the patient's ("es"; "" for English): what the lender writes for them is in it.
+	Language            string
 	LenderApplicationID string
 	AmountCents         int64
 	Method              string
@@ -355,7 +393,9 @@ type DownPaymentRequest struct {
 // ContactRequest is one more person through whom the lender may reach the
 // patient. It is personal data: sent, never logged or kept.
 type ContactRequest struct {
-	ProviderKey         string
+	ProviderKey string
+	// Language is the patient's ("es"; "" for English): what the lender writes for them is in it.
+	Language            string
 	LenderApplicationID string
 	Name                string
 	Relationship        string
@@ -366,7 +406,9 @@ type ContactRequest struct {
 
 // ConsentNotice is the patient's agreement to one lender document.
 type ConsentNotice struct {
-	ProviderKey         string
+	ProviderKey string
+	// Language is the patient's ("es"; "" for English): what the lender writes for them is in it.
+	Language            string
 	LenderApplicationID string
 	Kind                string // a Consent… kind
 	DocumentID          string
@@ -379,7 +421,9 @@ type ConsentNotice struct {
 // so, names the spouse and where the lender may write to them. Personal
 // data: sent, never logged or kept.
 type SpouseRequest struct {
-	ProviderKey         string
+	ProviderKey string
+	// Language is the patient's ("es"; "" for English): what the lender writes for them is in it.
+	Language            string
 	LenderApplicationID string
 	Married             bool
 	FirstName           string

@@ -36,8 +36,8 @@ func (l inflating) Decide(ctx context.Context, req *chairside.DecisionRequest) (
 	return inflate(l.Lender.Decide(ctx, req))
 }
 
-func (l inflating) Status(ctx context.Context, key, id string) (*chairside.Decision, error) {
-	return inflate(l.Lender.Status(ctx, key, id))
+func (l inflating) Status(ctx context.Context, req *chairside.StatusRequest) (*chairside.Decision, error) {
+	return inflate(l.Lender.Status(ctx, req))
 }
 
 func (l inflating) Complete(ctx context.Context, req *chairside.OfferRequest) (*chairside.Decision, error) {

@@ -254,6 +254,7 @@ func (s *Service) decide(ctx context.Context, c *Caller, sub *submission, call *
 	err := s.callLender(ctx, sub.step.ProviderKey, func(ctx context.Context, l chairside.Lender) error {
 		var err error
 		d, err = l.Decide(ctx, &chairside.DecisionRequest{
+			Language:            language(ctx),
 			ProviderKey:         sub.step.ProviderKey,
 			Operation:           sub.op,
 			Reference:           call.Reference,

@@ -88,7 +88,7 @@ func (s *Service) document(ctx context.Context, lender chairside.Lender, provide
 	shared := s.docCalls.DoChan(key, func() (any, error) {
 		lctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), s.opts.LenderTimeout)
 		defer cancel()
-		return lender.Document(lctx, providerKey, lenderKind)
+		return lender.Document(lctx, &chairside.DocumentRequest{ProviderKey: providerKey, Language: language(ctx), Kind: lenderKind})
 	})
 	var res singleflight.Result
 	select {

@@ -50,12 +50,12 @@ func (l coreLender) Complete(ctx context.Context, req *chairside.OfferRequest) (
 	return l.next.Complete(ctx, req)
 }
 
-func (l coreLender) Status(ctx context.Context, providerKey, lenderApplicationID string) (*chairside.Decision, error) {
-	return l.next.Status(ctx, providerKey, lenderApplicationID)
+func (l coreLender) Status(ctx context.Context, req *chairside.StatusRequest) (*chairside.Decision, error) {
+	return l.next.Status(ctx, req)
 }
 
-func (l coreLender) Document(ctx context.Context, providerKey, kind string) (*chairside.Document, error) {
-	return l.next.Document(ctx, providerKey, kind)
+func (l coreLender) Document(ctx context.Context, req *chairside.DocumentRequest) (*chairside.Document, error) {
+	return l.next.Document(ctx, req)
 }
 
 // newCoreFixture is newFixture with coreLenders over the sandbox.

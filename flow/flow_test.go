@@ -51,12 +51,12 @@ func (l *countingLender) AcceptOffer(ctx context.Context, req *chairside.OfferRe
 	return l.Lender.AcceptOffer(ctx, req)
 }
 
-func (l *countingLender) Document(ctx context.Context, providerKey, kind string) (*chairside.Document, error) {
+func (l *countingLender) Document(ctx context.Context, req *chairside.DocumentRequest) (*chairside.Document, error) {
 	if l.c.holdDocs != nil {
 		l.c.docEntered <- struct{}{}
 		<-l.c.holdDocs
 	}
-	return l.Lender.Document(ctx, providerKey, kind)
+	return l.Lender.Document(ctx, req)
 }
 
 // lenderLog keeps every call that reached the sandbox, as its Observe hook

@@ -137,7 +137,8 @@ func (s *Service) lenderStatus(ctx context.Context, ref *chairside.LenderApplica
 	var d *chairside.Decision
 	err := s.callLender(ctx, ref.ProviderKey, func(ctx context.Context, l chairside.Lender) error {
 		var err error
-		d, err = l.Status(ctx, provider.BaseKey(ref.ProviderKey), ref.LenderApplicationID)
+		d, err = l.Status(ctx, &chairside.StatusRequest{ProviderKey: provider.BaseKey(ref.ProviderKey), Language: language(ctx),
+			LenderApplicationID: ref.LenderApplicationID})
 		return err
 	})
 	if err == nil && d == nil {

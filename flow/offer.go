@@ -234,6 +234,7 @@ func (s *Service) AcceptOffer(ctx context.Context, c *Caller, providerKey string
 		hash: sha256Hex(plan.ProviderPlanCode + "\x00" + strconv.FormatInt(plan.AmountFinancedCents, 10)),
 		call: func(ctx context.Context, l chairside.Lender, pa *chairside.ProviderApplication, ref string) (*chairside.Decision, error) {
 			return nil, l.AcceptOffer(ctx, &chairside.OfferRequest{
+				Language:            language(ctx),
 				ProviderKey:         providerKey,
 				LenderApplicationID: pa.LenderApplicationID,
 				ProviderPlanCode:    plan.ProviderPlanCode,
@@ -299,6 +300,7 @@ func (s *Service) ESign(ctx context.Context, c *Caller, providerKey string, req 
 		},
 		call: func(ctx context.Context, l chairside.Lender, pa *chairside.ProviderApplication, ref string) (*chairside.Decision, error) {
 			return nil, l.ESign(ctx, &chairside.OfferRequest{
+				Language:            language(ctx),
 				ProviderKey:         providerKey,
 				LenderApplicationID: pa.LenderApplicationID,
 				ProviderPlanCode:    pa.SelectedPlanCode,
@@ -393,6 +395,7 @@ func (s *Service) Complete(ctx context.Context, c *Caller, providerKey string) (
 		},
 		call: func(ctx context.Context, l chairside.Lender, pa *chairside.ProviderApplication, ref string) (*chairside.Decision, error) {
 			d, err := l.Complete(ctx, &chairside.OfferRequest{
+				Language:            language(ctx),
 				ProviderKey:         providerKey,
 				LenderApplicationID: pa.LenderApplicationID,
 				ProviderPlanCode:    pa.SelectedPlanCode,

@@ -46,6 +46,7 @@ func (s *Service) Plans(ctx context.Context, c *Caller, providerKey string, amou
 	}
 	lctx, cancel := context.WithTimeout(ctx, s.opts.LenderTimeout)
 	plans, err := lender.Plans(lctx, &chairside.PlansRequest{
+		Language:            language(ctx),
 		ProviderKey:         providerKey,
 		LenderApplicationID: pa.LenderApplicationID,
 		AmountCents:         amountCents,

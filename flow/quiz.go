@@ -132,6 +132,7 @@ func (s *Service) fetchQuiz(ctx context.Context, quizzes chairside.Quizzes, pa *
 	err := s.detached(ctx, func(ctx context.Context) error {
 		var err error
 		quiz, err = quizzes.Quiz(ctx, &chairside.QuizRequest{
+			Language:    language(ctx),
 			ProviderKey: pa.ProviderKey, LenderApplicationID: pa.LenderApplicationID, Attempt: attempt, Now: s.now().UTC(),
 		})
 		return err
@@ -184,6 +185,7 @@ func (s *Service) Answers(ctx context.Context, c *Caller, providerKey string, re
 	lerr := s.detached(ctx, func(ctx context.Context) error {
 		var err error
 		res, err = quizzes.Answers(ctx, &chairside.AnswersRequest{
+			Language:    language(ctx),
 			ProviderKey: providerKey, LenderApplicationID: pa.LenderApplicationID,
 			QuizID: req.QuizID, Answers: req.Answers, Reference: call.Reference, Now: s.now().UTC(),
 		})

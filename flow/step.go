@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/chairside/chairside"
+	"github.com/chairside/chairside/locale"
 )
 
 // Every lender step — a submit (prequalify, prescreen, apply), acceptOffer,
@@ -183,6 +184,11 @@ func clientKey(k string) string {
 	}
 	return sha256Hex(k)[:32]
 }
+
+// language is the patient's language as the request gave it, which every
+// lender request carries for the words the lender writes (documents,
+// plans, what it waits for): lenders read it there, never from ctx.
+func language(ctx context.Context) string { return string(locale.From(ctx)) }
 
 // callLender runs fn against the lender of providerKey as detached does.
 func (s *Service) callLender(ctx context.Context, providerKey string, fn func(context.Context, chairside.Lender) error) error {

@@ -97,12 +97,12 @@ func (c *counted) Complete(ctx context.Context, req *chairside.OfferRequest) (*c
 	return timed(c, OpComplete, func() (*chairside.Decision, error) { return c.next.Complete(ctx, req) })
 }
 
-func (c *counted) Status(ctx context.Context, providerKey, lenderApplicationID string) (*chairside.Decision, error) {
-	return timed(c, OpStatus, func() (*chairside.Decision, error) { return c.next.Status(ctx, providerKey, lenderApplicationID) })
+func (c *counted) Status(ctx context.Context, req *chairside.StatusRequest) (*chairside.Decision, error) {
+	return timed(c, OpStatus, func() (*chairside.Decision, error) { return c.next.Status(ctx, req) })
 }
 
-func (c *counted) Document(ctx context.Context, providerKey, kind string) (*chairside.Document, error) {
-	return timed(c, OpDocument, func() (*chairside.Document, error) { return c.next.Document(ctx, providerKey, kind) })
+func (c *counted) Document(ctx context.Context, req *chairside.DocumentRequest) (*chairside.Document, error) {
+	return timed(c, OpDocument, func() (*chairside.Document, error) { return c.next.Document(ctx, req) })
 }
 
 // As answers the optional step *target asks for when the wrapped lender has

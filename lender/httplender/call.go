@@ -22,7 +22,6 @@ import (
 	"github.com/chairside/chairside"
 	"github.com/chairside/chairside/lender"
 	"github.com/chairside/chairside/lender/protocol"
-	"github.com/chairside/chairside/locale"
 )
 
 // request is one protocol call of a Lender method.
@@ -47,6 +46,9 @@ type request struct {
 	// cond, when set, makes a GET conditional: a 304 to its If-None-Match
 	// is an answer, not a failure.
 	cond *conditional
+	// lang is the patient's language, sent as Accept-Language for what the
+	// lender writes for them (documents, plans).
+	lang string
 }
 
 // failure is a failed attempt: the error the caller gets and what the
@@ -75,7 +77,8 @@ func get(op, path string, query url.Values, decode func([]byte) error) *request 
 // call runs r until it succeeds, fails in a way another attempt cannot
 // mend, runs out of attempts or of the context's time
 // (docs/lender-protocol.md, "Failures").
-func (l *Lender) call(ctx context.Context, r *request) error {
+func (l *Lender) call(ctx context.Context, lang string, r *request) error {
+	r.lang = lang
 	cid := rand.Text()
 	if r.err != nil {
 		return l.failure(r.op, lender.KindOther, 0, cid, r.err)
@@ -113,7 +116,9 @@ func (l *Lender) call(ctx context.Context, r *request) error {
 func (l *Lender) step(ctx context.Context, r *request, cid string, last *failure) *failure {
 	if r.lookup && last != nil && last.ambiguous {
 		q := url.Values{"platformReference": {r.key}}
-		f := l.attempt(ctx, get(r.op, protocol.PathApplications, q, r.decode), cid)
+		look := get(r.op, protocol.PathApplications, q, r.decode)
+		look.lang = r.lang
+		f := l.attempt(ctx, look, cid)
 		switch {
 		case f == nil:
 			return nil
@@ -261,7 +266,9 @@ func (l *Lender) httpRequest(ctx context.Context, r *request, cid string) (*http
 	req.GetBody = nil
 	req.Header.Set("Accept", "application/json")
 	// The patient's language, for what the lender writes for them (documents, plans).
-	req.Header.Set("Accept-Language", string(locale.From(ctx)))
+	if r.lang != "" {
+		req.Header.Set("Accept-Language", r.lang)
+	}
 	req.Header.Set("User-Agent", "chairside-httplender")
 	req.Header.Set("Authorization", "Bearer "+l.cfg.APIKey)
 	if l.cfg.APISecret != "" {

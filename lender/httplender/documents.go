@@ -78,13 +78,18 @@ type conditional struct {
 	notModified bool   // the lender answered 304 to ifNoneMatch
 }
 
-// Document fetches a document of the lender by kind, in the language of
-// ctx. Every call asks the lender, so every caller gets its current
+// Document fetches a document of the lender by kind, in the request's
+// language. Every call asks the lender, so every caller gets its current
 // document; when a document of that kind and language is kept, the
 // request names its ETag and a 304 answers a copy of it without the body
 // crossing the network (docs/lender-protocol.md, "Kept documents").
-func (l *Lender) Document(ctx context.Context, _, kind string) (*chairside.Document, error) {
-	key := docKey{kind: kind, lang: locale.From(ctx)}
+func (l *Lender) Document(ctx context.Context, req *chairside.DocumentRequest) (*chairside.Document, error) {
+	kind := req.Kind
+	lang := locale.English // the lender's own, for any language but Spanish
+	if locale.Language(req.Language) == locale.Spanish {
+		lang = locale.Spanish
+	}
+	key := docKey{kind: kind, lang: lang}
 	kept, have := l.docs.get(key)
 	cond := &conditional{}
 	if have {
@@ -93,7 +98,7 @@ func (l *Lender) Document(ctx context.Context, _, kind string) (*chairside.Docum
 	var d protocol.Document
 	r := get(lender.OpDocument, protocol.PathDocuments+url.PathEscape(kind), nil, into(&d, (*protocol.Document).Validate))
 	r.cond = cond
-	if err := l.call(ctx, r); err != nil {
+	if err := l.call(ctx, string(lang), r); err != nil {
 		var le *lender.Error
 		if have && errors.As(err, &le) && le.Kind == lender.KindMalformed {
 			l.docs.forget(key, kept.etag) // the next call asks afresh

@@ -27,7 +27,7 @@ func TestSlowLenderTimesOut(t *testing.T) {
 	}
 	r.fault(t, lendersim.Fault{Kind: lendersim.FaultSlow, Delay: 5 * time.Second})
 	start := time.Now()
-	_, err = r.l.Status(ctx, r.key, d.LenderApplicationID)
+	_, err = r.l.Status(ctx, &chairside.StatusRequest{ProviderKey: r.key, LenderApplicationID: d.LenderApplicationID})
 	lenderErr(t, err, lender.KindTimeout)
 	if took := time.Since(start); took > time.Second {
 		t.Fatalf("the time-out took %s", took)
@@ -39,7 +39,7 @@ func TestSlowLenderTimesOut(t *testing.T) {
 	cctx, cancel := context.WithTimeout(ctx, 250*time.Millisecond)
 	defer cancel()
 	start = time.Now()
-	_, err = r3.l.Status(cctx, r3.key, d.LenderApplicationID)
+	_, err = r3.l.Status(cctx, &chairside.StatusRequest{ProviderKey: r3.key, LenderApplicationID: d.LenderApplicationID})
 	lenderErr(t, err, lender.KindTimeout)
 	if took := time.Since(start); took > 700*time.Millisecond {
 		t.Fatalf("the call outlived its context: %s", took)
@@ -56,7 +56,7 @@ func TestReadRetriedAfter5xx(t *testing.T) {
 		t.Fatal(err)
 	}
 	r.fault(t, lendersim.Fault{Kind: lendersim.Fault5xx, Op: lender.OpStatus, Count: 1})
-	st, err := r.l.Status(ctx, r.key, d.LenderApplicationID)
+	st, err := r.l.Status(ctx, &chairside.StatusRequest{ProviderKey: r.key, LenderApplicationID: d.LenderApplicationID})
 	if err != nil || st.ResponseCode != chairside.ResponseApproved {
 		t.Fatalf("status after one 503: %+v %v", st, err)
 	}
@@ -86,14 +86,14 @@ func TestRetryAfter(t *testing.T) {
 	short, cancel := context.WithTimeout(ctx, 500*time.Millisecond)
 	defer cancel()
 	start := time.Now()
-	_, err = r.l.Status(short, r.key, d.LenderApplicationID)
+	_, err = r.l.Status(short, &chairside.StatusRequest{ProviderKey: r.key, LenderApplicationID: d.LenderApplicationID})
 	lenderErr(t, err, lender.KindUnavailable)
 	if took := time.Since(start); took > 300*time.Millisecond {
 		t.Fatalf("waited %s for a Retry-After beyond the deadline", took)
 	}
 	r.fault(t, lendersim.Fault{Kind: lendersim.Fault5xx, Op: lender.OpStatus, Count: 1})
 	start = time.Now()
-	if _, err := r.l.Status(ctx, r.key, d.LenderApplicationID); err != nil {
+	if _, err := r.l.Status(ctx, &chairside.StatusRequest{ProviderKey: r.key, LenderApplicationID: d.LenderApplicationID}); err != nil {
 		t.Fatal(err)
 	}
 	if took := time.Since(start); took < time.Second {
@@ -143,7 +143,7 @@ func TestGarbageIsMalformed(t *testing.T) {
 		t.Fatal(err)
 	}
 	r.fault(t, lendersim.Fault{Kind: lendersim.FaultGarbage, Count: 1})
-	_, err = r.l.Status(ctx, r.key, d.LenderApplicationID)
+	_, err = r.l.Status(ctx, &chairside.StatusRequest{ProviderKey: r.key, LenderApplicationID: d.LenderApplicationID})
 	if le := lenderErr(t, err, lender.KindMalformed); le.Status != http.StatusOK {
 		t.Fatalf("status %d", le.Status)
 	}
@@ -170,7 +170,7 @@ func TestBreakerOpensAndCloses(t *testing.T) {
 		t.Fatal(err)
 	}
 	for range 5 {
-		_, err := r.l.Status(ctx, r.key, "SBX-SYN-NOPE")
+		_, err := r.l.Status(ctx, &chairside.StatusRequest{ProviderKey: r.key, LenderApplicationID: "SBX-SYN-NOPE"})
 		lenderErr(t, err, lender.KindNotFound)
 	}
 	if s := r.l.BreakerState(); s != "closed" {
@@ -178,12 +178,12 @@ func TestBreakerOpensAndCloses(t *testing.T) {
 	}
 	r.fault(t, lendersim.Fault{Kind: lendersim.Fault5xx, Op: lender.OpStatus})
 	for range 3 {
-		_, err := r.l.Status(ctx, r.key, d.LenderApplicationID)
+		_, err := r.l.Status(ctx, &chairside.StatusRequest{ProviderKey: r.key, LenderApplicationID: d.LenderApplicationID})
 		lenderErr(t, err, lender.KindUnavailable)
 	}
 	hits := r.sim.Hits(r.key, lender.OpStatus)
 	for range 3 {
-		_, err := r.l.Status(ctx, r.key, d.LenderApplicationID)
+		_, err := r.l.Status(ctx, &chairside.StatusRequest{ProviderKey: r.key, LenderApplicationID: d.LenderApplicationID})
 		lenderErr(t, err, lender.KindBreakerOpen)
 	}
 	if n := r.sim.Hits(r.key, lender.OpStatus); n != hits {
@@ -194,7 +194,7 @@ func TestBreakerOpensAndCloses(t *testing.T) {
 	}
 	r.fault(t, lendersim.Fault{})
 	time.Sleep(350 * time.Millisecond)
-	if st, err := r.l.Status(ctx, r.key, d.LenderApplicationID); err != nil || st.ResponseCode != chairside.ResponseApproved {
+	if st, err := r.l.Status(ctx, &chairside.StatusRequest{ProviderKey: r.key, LenderApplicationID: d.LenderApplicationID}); err != nil || st.ResponseCode != chairside.ResponseApproved {
 		t.Fatalf("trial call: %+v %v", st, err)
 	}
 	if s, g := r.l.BreakerState(), r.breakerGauge(t); s != "closed" || g != metrics.BreakerClosed {
@@ -207,7 +207,7 @@ func TestBreakerOpensAndCloses(t *testing.T) {
 func TestWrongAPIKey(t *testing.T) {
 	r := newRig(t, provider.Synchrony, func(c *httplender.Config) { c.APIKey = "wrong" })
 	for range 6 {
-		_, err := r.l.Document(context.Background(), r.key, "disclosures")
+		_, err := r.l.Document(context.Background(), &chairside.DocumentRequest{ProviderKey: r.key, Kind: "disclosures"})
 		if le := lenderErr(t, err, lender.KindRejected); le.Status != http.StatusUnauthorized {
 			t.Fatalf("status %d", le.Status)
 		}
@@ -257,7 +257,7 @@ func TestNoRedirects(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = l.Document(context.Background(), r.key, "disclosures")
+	_, err = l.Document(context.Background(), &chairside.DocumentRequest{ProviderKey: r.key, Kind: "disclosures"})
 	lenderErr(t, err, lender.KindMalformed)
 	if n := r.sim.Hits(r.key, lender.OpDocument); n != 0 {
 		t.Fatalf("the redirect was followed: %d hits", n)
@@ -308,10 +308,10 @@ func TestMalformedAnswers(t *testing.T) {
 	}
 	ctx := context.Background()
 	for _, id := range []string{"negative", "unknown-status", "euros", "trailing", "huge"} {
-		_, err := l.Status(ctx, provider.Snap, id)
+		_, err := l.Status(ctx, &chairside.StatusRequest{ProviderKey: provider.Snap, LenderApplicationID: id})
 		lenderErr(t, err, lender.KindMalformed)
 	}
-	_, err = l.Document(ctx, provider.Snap, "terms")
+	_, err = l.Document(ctx, &chairside.DocumentRequest{ProviderKey: provider.Snap, Kind: "terms"})
 	lenderErr(t, err, lender.KindMalformed)
 	_, err = l.Decide(ctx, decideReq(provider.Snap, "mine", "Approve"))
 	lenderErr(t, err, lender.KindMalformed)
@@ -350,12 +350,12 @@ func TestRateLimited(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	d, err := l.Status(context.Background(), provider.Snap, "patient")
+	d, err := l.Status(context.Background(), &chairside.StatusRequest{ProviderKey: provider.Snap, LenderApplicationID: "patient"})
 	if err != nil || d.ResponseCode != chairside.ResponseDeclined || calls != 2 {
 		t.Fatalf("after one 429: %+v %v (%d calls)", d, err, calls)
 	}
 	start := time.Now()
-	_, err = l.Status(context.Background(), provider.Snap, "impatient")
+	_, err = l.Status(context.Background(), &chairside.StatusRequest{ProviderKey: provider.Snap, LenderApplicationID: "impatient"})
 	le := lenderErr(t, err, lender.KindRejected)
 	if le.Status != http.StatusTooManyRequests || le.CorrelationID != "c-429" || time.Since(start) > time.Second || calls != 3 {
 		t.Fatalf("an hour's Retry-After: %v %q after %s, %d calls", err, le.CorrelationID, time.Since(start), calls)

@@ -8,7 +8,6 @@ import (
 
 	"github.com/chairside/chairside"
 	"github.com/chairside/chairside/lender/sandbox"
-	"github.com/chairside/chairside/locale"
 	"github.com/chairside/chairside/provider"
 )
 
@@ -19,20 +18,21 @@ import (
 // call without a language is answered in English.
 func TestLanguageOverHTTP(t *testing.T) {
 	r := newRig(t, provider.Snap, nil)
-	es := locale.With(context.Background(), locale.Spanish)
+	es := context.Background() // the language is the request's
 	sl, _ := sandbox.New(sandbox.Options{}).Lender(r.key)
 
-	doc, err := r.l.Document(es, r.key, "terms")
-	direct, _ := sl.Document(es, r.key, "terms")
+	doc, err := r.l.Document(es, &chairside.DocumentRequest{ProviderKey: r.key, Kind: "terms", Language: "es"})
+	direct, _ := sl.Document(es, &chairside.DocumentRequest{ProviderKey: r.key, Kind: "terms", Language: "es"})
 	if err != nil || doc.Language != "es" || !reflect.DeepEqual(doc, direct) {
 		t.Fatalf("Spanish document:\n got %+v %v\nwant %+v", doc, err, direct)
 	}
-	if en, err := r.l.Document(context.Background(), r.key, "terms"); err != nil || en.Language != "en" || en.SHA256 == doc.SHA256 || en.ID != doc.ID {
+	if en, err := r.l.Document(context.Background(), &chairside.DocumentRequest{ProviderKey: r.key, Kind: "terms"}); err != nil || en.Language != "en" || en.SHA256 == doc.SHA256 || en.ID != doc.ID {
 		t.Fatalf("English document: %+v %v", en, err)
 	}
 
 	req := decideReq(r.key, "ref-language", "Approve")
 	req.TestCase = "identity-quiz"
+	req.Language = "es"
 	d, err := r.l.Decide(es, req)
 	if err != nil || len(d.Stipulations) != 2 {
 		t.Fatalf("decide: %+v %v", d, err)
@@ -42,7 +42,7 @@ func TestLanguageOverHTTP(t *testing.T) {
 			t.Errorf("stipulation %s in English: %q", st.Type, st.Description)
 		}
 	}
-	preq := &chairside.PlansRequest{ProviderKey: r.key, LenderApplicationID: d.LenderApplicationID, AmountCents: 300_000}
+	preq := &chairside.PlansRequest{ProviderKey: r.key, Language: "es", LenderApplicationID: d.LenderApplicationID, AmountCents: 300_000}
 	plans, err1 := r.l.Plans(es, preq)
 	want, err2 := sl.Plans(es, preq)
 	if err1 != nil || err2 != nil || len(plans) != len(want) {
@@ -53,7 +53,7 @@ func TestLanguageOverHTTP(t *testing.T) {
 			t.Errorf("plan %d: %q, want %q", i, plans[i].Description, want[i].Description)
 		}
 	}
-	q, err := r.l.Quiz(es, &chairside.QuizRequest{ProviderKey: r.key, LenderApplicationID: d.LenderApplicationID, Attempt: 1})
+	q, err := r.l.Quiz(es, &chairside.QuizRequest{Language: "es", ProviderKey: r.key, LenderApplicationID: d.LenderApplicationID, Attempt: 1})
 	if err != nil || !strings.HasPrefix(q.Questions[0].Text, "¿") {
 		t.Fatalf("quiz: %+v %v", q, err)
 	}
@@ -63,15 +63,16 @@ func TestLanguageOverHTTP(t *testing.T) {
 // patient's language, at the decision and when it is refreshed.
 func TestPendingInSpanish(t *testing.T) {
 	r := newRig(t, provider.Snap, nil)
-	es := locale.With(context.Background(), locale.Spanish)
+	es := context.Background() // the language is the request's
 	const wait = "El prestamista necesita confirmar su ingreso anual antes de impuestos."
 	req := decideReq(r.key, "ref-pending-es", "Approve")
 	req.TestCase = "patch-income" // pending until the lender has the income, which this test never sends
+	req.Language = "es"
 	d, err := r.l.Decide(es, req)
 	if err != nil || d.ResponseCode != chairside.ResponsePending || len(d.Stipulations) != 1 || d.Stipulations[0].Description != wait {
 		t.Fatalf("decide: %+v %v", d, err)
 	}
-	got, err := r.l.Stipulations(es, &chairside.StipulationsRequest{ProviderKey: r.key, LenderApplicationID: d.LenderApplicationID,
+	got, err := r.l.Stipulations(es, &chairside.StipulationsRequest{Language: "es", ProviderKey: r.key, LenderApplicationID: d.LenderApplicationID,
 		Known: d.Stipulations})
 	if err != nil || len(got) != 1 || got[0].Description != wait {
 		t.Fatalf("refresh: %+v %v", got, err)

@@ -53,7 +53,7 @@ func (l *Lender) Decide(ctx context.Context, req *chairside.DecisionRequest) (*c
 	var d protocol.Decision
 	r := post(lender.OpDecide, protocol.PathApplications, req.Reference, protocol.NewCreateApplication(req), decisionOf(&d, req.Reference))
 	r.lookup = req.Reference != ""
-	if err := l.call(ctx, r); err != nil {
+	if err := l.call(ctx, req.Language, r); err != nil {
 		return nil, err
 	}
 	return d.Chairside(l.cfg.ProviderKey, req.Operation), nil
@@ -71,7 +71,7 @@ func (l *Lender) Plans(ctx context.Context, req *chairside.PlansRequest) ([]chai
 	var p protocol.Plans
 	r := get(lender.OpPlans, protocol.ApplicationPath(req.LenderApplicationID, protocol.SubPlans), q,
 		into(&p, (*protocol.Plans).Validate))
-	if err := l.call(ctx, r); err != nil {
+	if err := l.call(ctx, req.Language, r); err != nil {
 		return nil, err
 	}
 	return p.Chairside(l.cfg.ProviderKey), nil
@@ -82,7 +82,7 @@ func (l *Lender) offer(ctx context.Context, op, sub string, req *chairside.Offer
 	body := protocol.Offer{PlatformReference: req.Reference, PlanCode: req.ProviderPlanCode,
 		AmountCents: req.AmountCents, Currency: protocol.Currency}
 	id := req.LenderApplicationID
-	return l.call(ctx, post(op, protocol.ApplicationPath(id, sub), req.Reference, body, receiptOf(id, sub)))
+	return l.call(ctx, req.Language, post(op, protocol.ApplicationPath(id, sub), req.Reference, body, receiptOf(id, sub)))
 }
 
 // AcceptOffer accepts the selected plan.
@@ -101,20 +101,20 @@ func (l *Lender) Complete(ctx context.Context, req *chairside.OfferRequest) (*ch
 		AmountCents: req.AmountCents, Currency: protocol.Currency}
 	var d protocol.Decision
 	r := post(lender.OpComplete, protocol.ApplicationPath(req.LenderApplicationID, protocol.SubComplete), req.Reference, body, decisionOf(&d, ""))
-	if err := l.call(ctx, r); err != nil {
+	if err := l.call(ctx, req.Language, r); err != nil {
 		return nil, err
 	}
 	return d.Chairside(l.cfg.ProviderKey, ""), nil
 }
 
-// record sends a step that answers a receipt.
-func (l *Lender) record(ctx context.Context, op, sub, id, reference string, body any) error {
-	return l.call(ctx, post(op, protocol.ApplicationPath(id, sub), reference, body, receiptOf(id, sub)))
+// record sends a step that answers a receipt, in the patient's language lang.
+func (l *Lender) record(ctx context.Context, lang, op, sub, id, reference string, body any) error {
+	return l.call(ctx, lang, post(op, protocol.ApplicationPath(id, sub), reference, body, receiptOf(id, sub)))
 }
 
 // AddBankAccount gives the lender the checking account of the payments.
 func (l *Lender) AddBankAccount(ctx context.Context, req *chairside.BankAccountRequest) error {
-	return l.record(ctx, lender.OpBankAccount, protocol.SubBankAccount, req.LenderApplicationID, req.Reference, protocol.BankAccount{
+	return l.record(ctx, req.Language, lender.OpBankAccount, protocol.SubBankAccount, req.LenderApplicationID, req.Reference, protocol.BankAccount{
 		PlatformReference: req.Reference, RoutingNumber: req.RoutingNumber, AccountNumber: req.AccountNumber,
 		BankName: req.BankName, AccountType: req.AccountType,
 	})
@@ -122,7 +122,7 @@ func (l *Lender) AddBankAccount(ctx context.Context, req *chairside.BankAccountR
 
 // AddCard gives the lender the card of the payments.
 func (l *Lender) AddCard(ctx context.Context, req *chairside.BankCardRequest) error {
-	return l.record(ctx, lender.OpBankCard, protocol.SubBankCard, req.LenderApplicationID, req.Reference, protocol.BankCard{
+	return l.record(ctx, req.Language, lender.OpBankCard, protocol.SubBankCard, req.LenderApplicationID, req.Reference, protocol.BankCard{
 		PlatformReference: req.Reference, CardholderName: req.CardholderName, Number: req.Number,
 		ExpiryMonth: req.ExpiryMonth, ExpiryYear: req.ExpiryYear, CVV: req.CVV, ZIP: req.ZIP,
 	})
@@ -130,14 +130,14 @@ func (l *Lender) AddCard(ctx context.Context, req *chairside.BankCardRequest) er
 
 // DownPayment records the down payment of an accepted offer.
 func (l *Lender) DownPayment(ctx context.Context, req *chairside.DownPaymentRequest) error {
-	return l.record(ctx, lender.OpDownPayment, protocol.SubDownPayment, req.LenderApplicationID, req.Reference, protocol.DownPayment{
+	return l.record(ctx, req.Language, lender.OpDownPayment, protocol.SubDownPayment, req.LenderApplicationID, req.Reference, protocol.DownPayment{
 		PlatformReference: req.Reference, AmountCents: req.AmountCents, Currency: protocol.Currency, Method: req.Method,
 	})
 }
 
 // AddContact gives the lender one more person to reach the patient by.
 func (l *Lender) AddContact(ctx context.Context, req *chairside.ContactRequest) error {
-	return l.record(ctx, lender.OpContact, protocol.SubContacts, req.LenderApplicationID, req.Reference, protocol.Contact{
+	return l.record(ctx, req.Language, lender.OpContact, protocol.SubContacts, req.LenderApplicationID, req.Reference, protocol.Contact{
 		PlatformReference: req.Reference, Name: req.Name, Relationship: req.Relationship, Phone: req.Phone,
 	})
 }
@@ -145,23 +145,23 @@ func (l *Lender) AddContact(ctx context.Context, req *chairside.ContactRequest) 
 // RecordConsent tells the lender the patient agreed to one of its
 // documents.
 func (l *Lender) RecordConsent(ctx context.Context, req *chairside.ConsentNotice) error {
-	return l.record(ctx, lender.OpConsent, protocol.SubConsents, req.LenderApplicationID, req.Reference, protocol.Consent{
+	return l.record(ctx, req.Language, lender.OpConsent, protocol.SubConsents, req.LenderApplicationID, req.Reference, protocol.Consent{
 		PlatformReference: req.Reference, Kind: req.Kind, DocumentID: req.DocumentID, DocumentVersion: req.DocumentVersion,
 	})
 }
 
 // AddSpouse answers Wisconsin's marital property question.
 func (l *Lender) AddSpouse(ctx context.Context, req *chairside.SpouseRequest) error {
-	return l.record(ctx, lender.OpSpouse, protocol.SubSpouse, req.LenderApplicationID, req.Reference, protocol.Spouse{
+	return l.record(ctx, req.Language, lender.OpSpouse, protocol.SubSpouse, req.LenderApplicationID, req.Reference, protocol.Spouse{
 		PlatformReference: req.Reference, Married: req.Married, FirstName: req.FirstName, LastName: req.LastName,
 		AddressLine1: req.AddressLine1, AddressLine2: req.AddressLine2, City: req.City, State: req.State, ZipCode: req.ZipCode,
 	})
 }
 
 // Status reads where the application stands.
-func (l *Lender) Status(ctx context.Context, _, lenderApplicationID string) (*chairside.Decision, error) {
+func (l *Lender) Status(ctx context.Context, req *chairside.StatusRequest) (*chairside.Decision, error) {
 	var d protocol.Decision
-	if err := l.call(ctx, get(lender.OpStatus, protocol.ApplicationPath(lenderApplicationID, ""), nil, decisionOf(&d, ""))); err != nil {
+	if err := l.call(ctx, req.Language, get(lender.OpStatus, protocol.ApplicationPath(req.LenderApplicationID, ""), nil, decisionOf(&d, ""))); err != nil {
 		return nil, err
 	}
 	return d.Chairside(l.cfg.ProviderKey, ""), nil
@@ -172,7 +172,7 @@ func (l *Lender) Quiz(ctx context.Context, req *chairside.QuizRequest) (*chairsi
 	var q protocol.Quiz
 	r := get(lender.OpQuiz, protocol.ApplicationPath(req.LenderApplicationID, protocol.SubQuiz),
 		url.Values{"attempt": {strconv.Itoa(req.Attempt)}}, into(&q, (*protocol.Quiz).Validate))
-	if err := l.call(ctx, r); err != nil {
+	if err := l.call(ctx, req.Language, r); err != nil {
 		return nil, err
 	}
 	return q.Chairside(), nil
@@ -184,7 +184,7 @@ func (l *Lender) Answers(ctx context.Context, req *chairside.AnswersRequest) (*c
 	body := protocol.QuizAnswers{PlatformReference: req.Reference, QuizID: req.QuizID, Answers: req.Answers}
 	r := post(lender.OpAnswers, protocol.ApplicationPath(req.LenderApplicationID, protocol.SubQuizAnswers), req.Reference, body,
 		into(&res, (*protocol.QuizResult).Validate))
-	if err := l.call(ctx, r); err != nil {
+	if err := l.call(ctx, req.Language, r); err != nil {
 		return nil, err
 	}
 	return &chairside.QuizResult{Result: res.Result}, nil
@@ -198,7 +198,7 @@ func (l *Lender) Patch(ctx context.Context, req *chairside.PatchRequest) (*chair
 		AnnualGrossIncomeCents: req.AnnualGrossIncomeCents, Currency: protocol.Currency}
 	r := post(lender.OpPatch, protocol.ApplicationPath(req.LenderApplicationID, protocol.SubPatches), req.Reference, body, decisionOf(&d, req.Reference))
 	r.lookup = req.Reference != ""
-	if err := l.call(ctx, r); err != nil {
+	if err := l.call(ctx, req.Language, r); err != nil {
 		return nil, err
 	}
 	return d.Chairside(l.cfg.ProviderKey, ""), nil
@@ -220,7 +220,7 @@ func (l *Lender) Stipulations(ctx context.Context, req *chairside.StipulationsRe
 			}
 			return nil
 		}))
-	if err := l.call(ctx, r); err != nil {
+	if err := l.call(ctx, req.Language, r); err != nil {
 		return nil, err
 	}
 	out := make([]chairside.Stipulation, 0, len(s.Stipulations))
@@ -247,7 +247,7 @@ func (l *Lender) ChangeCreditLimit(ctx context.Context, req *chairside.CreditLim
 			}
 			return nil
 		}))
-	if err := l.call(ctx, r); err != nil {
+	if err := l.call(ctx, req.Language, r); err != nil {
 		return nil, err
 	}
 	id := a.ApplicationID

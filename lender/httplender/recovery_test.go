@@ -26,7 +26,7 @@ func TestDroppedDecideRecoveredByLookup(t *testing.T) {
 	// A first call leaves an idle connection, which the create reuses:
 	// net/http repeats on its own a request with an Idempotency-Key that
 	// fails on a reused connection, unless the adapter prevents it.
-	if _, err := r.l.Document(context.Background(), r.key, "terms"); err != nil {
+	if _, err := r.l.Document(context.Background(), &chairside.DocumentRequest{ProviderKey: r.key, Kind: "terms"}); err != nil {
 		t.Fatal(err)
 	}
 	r.fault(t, lendersim.Fault{Kind: lendersim.FaultDrop, Op: lender.OpDecide, Count: 1})

@@ -21,11 +21,11 @@ import (
 func TestWholeSurface(t *testing.T) {
 	r := newRig(t, provider.HFD, nil)
 	ctx := context.Background()
-	doc, err := r.l.Document(ctx, r.key, "terms")
+	doc, err := r.l.Document(ctx, &chairside.DocumentRequest{ProviderKey: r.key, Kind: "terms"})
 	if err != nil || doc.ID != r.key+"/terms" || doc.Content == "" {
 		t.Fatalf("document: %+v %v", doc, err)
 	}
-	if _, err := r.l.Document(ctx, r.key, "nope"); chairside.ErrorCode(err) != chairside.ENOTFOUND {
+	if _, err := r.l.Document(ctx, &chairside.DocumentRequest{ProviderKey: r.key, Kind: "nope"}); chairside.ErrorCode(err) != chairside.ENOTFOUND {
 		t.Fatalf("unknown document: %v", err)
 	}
 	req := decideReq(r.key, "ref-surface", "Approve")
@@ -74,7 +74,7 @@ func TestWholeSurface(t *testing.T) {
 	if err != nil || done.ResponseCode != chairside.ResponseApproved || done.LenderApplicationID != id {
 		t.Fatalf("complete: %+v %v", done, err)
 	}
-	st, err := r.l.Status(ctx, r.key, id)
+	st, err := r.l.Status(ctx, &chairside.StatusRequest{ProviderKey: r.key, LenderApplicationID: id})
 	if err != nil || !reflect.DeepEqual(st, done) {
 		t.Fatalf("status after complete:\n got %+v %v\nwant %+v", st, err, done)
 	}
@@ -161,11 +161,11 @@ func TestDecisionsOverHTTP(t *testing.T) {
 	if _, err := r.l.Plans(ctx, preq); chairside.ErrorCode(err) != chairside.ECONFLICT {
 		t.Fatalf("plans of a pending application: %v", err)
 	}
-	if st, err := r.l.Status(ctx, r.key, d.LenderApplicationID); err != nil || st.ResponseCode != chairside.ResponsePending {
+	if st, err := r.l.Status(ctx, &chairside.StatusRequest{ProviderKey: r.key, LenderApplicationID: d.LenderApplicationID}); err != nil || st.ResponseCode != chairside.ResponsePending {
 		t.Fatalf("status while pending: %+v %v", st, err)
 	}
 	time.Sleep(250 * time.Millisecond)
-	st, err := r.l.Status(ctx, r.key, d.LenderApplicationID)
+	st, err := r.l.Status(ctx, &chairside.StatusRequest{ProviderKey: r.key, LenderApplicationID: d.LenderApplicationID})
 	if err != nil || st.ResponseCode != chairside.ResponseApproved || st.Operation != "apply" {
 		t.Fatalf("status after PendingFor: %+v %v", st, err)
 	}

@@ -107,7 +107,7 @@ func (s *Sim) advance(provider, id string) {
 		return
 	}
 	l, _ := s.lender(provider)
-	d, err := l.Status(context.Background(), provider, id)
+	d, err := l.Status(context.Background(), &chairside.StatusRequest{ProviderKey: provider, LenderApplicationID: id})
 	if err != nil || !chairside.Positive(d.ResponseCode) {
 		s.mu.Unlock()
 		s.log.Error("lendersim: a pending application did not approve", "provider", provider, "err", err)

@@ -224,7 +224,7 @@ func journey(t *testing.T, l *httplender.Lender, key string) {
 	d, err := l.Decide(ctx, req)
 	must(t, err)
 	id := d.LenderApplicationID
-	doc, err := l.Document(ctx, key, "terms")
+	doc, err := l.Document(ctx, &chairside.DocumentRequest{ProviderKey: key, Kind: "terms"})
 	must(t, err)
 	plans, err := l.Plans(ctx, &chairside.PlansRequest{ProviderKey: key, LenderApplicationID: id, AmountCents: 300_000})
 	must(t, err)
@@ -245,7 +245,7 @@ func journey(t *testing.T, l *httplender.Lender, key string) {
 	offer.Reference = "j-11"
 	_, err = l.Complete(ctx, offer)
 	must(t, err)
-	_, err = l.Status(ctx, key, id)
+	_, err = l.Status(ctx, &chairside.StatusRequest{ProviderKey: key, LenderApplicationID: id})
 	must(t, err)
 
 	req.Reference, req.TestCase = "j-12", "patch-income"

@@ -50,7 +50,7 @@ func (s *Sim) create(c *call) reply {
 		return *rep
 	}
 	req := in.Chairside(c.provider)
-	req.Now = now()
+	req.Now, req.Language = now(), c.lang
 	d, err := c.lender.Decide(c.ctx, req)
 	if err == nil && advances(&in, d) {
 		req.TestCase = pendingThenApproved
@@ -106,7 +106,7 @@ func (s *Sim) status(c *call) reply {
 	if d, held := s.held(c.provider, c.id); held {
 		return ok(d)
 	}
-	d, err := c.lender.Status(c.ctx, c.provider, c.id)
+	d, err := c.lender.Status(c.ctx, &chairside.StatusRequest{ProviderKey: c.provider, Language: c.lang, LenderApplicationID: c.id})
 	if err != nil {
 		return fromSandbox(c, err, http.StatusServiceUnavailable)
 	}
@@ -144,7 +144,7 @@ func (s *Sim) plans(c *call) reply {
 	if !ok1 || !ok2 {
 		return fail(http.StatusBadRequest, protocol.CodeBadRequest, "Amounts are whole, non-negative cents.")
 	}
-	plans, err := c.lender.Plans(c.ctx, &chairside.PlansRequest{ProviderKey: c.provider, LenderApplicationID: c.id,
+	plans, err := c.lender.Plans(c.ctx, &chairside.PlansRequest{ProviderKey: c.provider, Language: c.lang, LenderApplicationID: c.id,
 		AmountCents: amount, ApprovedAmountCents: approved, Now: now()})
 	if err != nil {
 		return fromSandbox(c, err, http.StatusBadRequest)
@@ -172,7 +172,7 @@ func step[T any](s *Sim, c *call, sub string, run func(*T) (string, error)) repl
 
 // offerRequest is the sandbox's form of an offer step.
 func offerRequest(c *call, in *protocol.Offer) *chairside.OfferRequest {
-	return &chairside.OfferRequest{ProviderKey: c.provider, LenderApplicationID: c.id, ProviderPlanCode: in.PlanCode,
+	return &chairside.OfferRequest{ProviderKey: c.provider, Language: c.lang, LenderApplicationID: c.id, ProviderPlanCode: in.PlanCode,
 		AmountCents: in.AmountCents, Reference: in.PlatformReference, Now: now()}
 }
 
@@ -191,7 +191,7 @@ func (s *Sim) esign(c *call) reply {
 func (s *Sim) bankAccount(c *call) reply {
 	return step(s, c, protocol.SubBankAccount, func(in *protocol.BankAccount) (string, error) {
 		return in.PlatformReference, c.lender.AddBankAccount(c.ctx, &chairside.BankAccountRequest{
-			ProviderKey: c.provider, LenderApplicationID: c.id, RoutingNumber: in.RoutingNumber, AccountNumber: in.AccountNumber,
+			ProviderKey: c.provider, Language: c.lang, LenderApplicationID: c.id, RoutingNumber: in.RoutingNumber, AccountNumber: in.AccountNumber,
 			BankName: in.BankName, AccountType: in.AccountType, Reference: in.PlatformReference, Now: now()})
 	})
 }
@@ -199,7 +199,7 @@ func (s *Sim) bankAccount(c *call) reply {
 func (s *Sim) bankCard(c *call) reply {
 	return step(s, c, protocol.SubBankCard, func(in *protocol.BankCard) (string, error) {
 		return in.PlatformReference, c.lender.AddCard(c.ctx, &chairside.BankCardRequest{
-			ProviderKey: c.provider, LenderApplicationID: c.id, CardholderName: in.CardholderName, Number: in.Number,
+			ProviderKey: c.provider, Language: c.lang, LenderApplicationID: c.id, CardholderName: in.CardholderName, Number: in.Number,
 			ExpiryMonth: in.ExpiryMonth, ExpiryYear: in.ExpiryYear, CVV: in.CVV, ZIP: in.ZIP, Reference: in.PlatformReference, Now: now()})
 	})
 }
@@ -211,7 +211,7 @@ func (s *Sim) downPayment(c *call) reply {
 				FieldErrors: []chairside.FieldError{{Field: "currency", Message: "Must be " + protocol.Currency + "."}}}
 		}
 		return in.PlatformReference, c.lender.DownPayment(c.ctx, &chairside.DownPaymentRequest{
-			ProviderKey: c.provider, LenderApplicationID: c.id, AmountCents: in.AmountCents, Method: in.Method,
+			ProviderKey: c.provider, Language: c.lang, LenderApplicationID: c.id, AmountCents: in.AmountCents, Method: in.Method,
 			Reference: in.PlatformReference, Now: now()})
 	})
 }
@@ -219,7 +219,7 @@ func (s *Sim) downPayment(c *call) reply {
 func (s *Sim) contact(c *call) reply {
 	return step(s, c, protocol.SubContacts, func(in *protocol.Contact) (string, error) {
 		return in.PlatformReference, c.lender.AddContact(c.ctx, &chairside.ContactRequest{
-			ProviderKey: c.provider, LenderApplicationID: c.id, Name: in.Name, Relationship: in.Relationship, Phone: in.Phone,
+			ProviderKey: c.provider, Language: c.lang, LenderApplicationID: c.id, Name: in.Name, Relationship: in.Relationship, Phone: in.Phone,
 			Reference: in.PlatformReference, Now: now()})
 	})
 }
@@ -227,7 +227,7 @@ func (s *Sim) contact(c *call) reply {
 func (s *Sim) consent(c *call) reply {
 	return step(s, c, protocol.SubConsents, func(in *protocol.Consent) (string, error) {
 		return in.PlatformReference, c.lender.RecordConsent(c.ctx, &chairside.ConsentNotice{
-			ProviderKey: c.provider, LenderApplicationID: c.id, Kind: in.Kind, DocumentID: in.DocumentID,
+			ProviderKey: c.provider, Language: c.lang, LenderApplicationID: c.id, Kind: in.Kind, DocumentID: in.DocumentID,
 			DocumentVersion: in.DocumentVersion, Reference: in.PlatformReference, Now: now()})
 	})
 }
@@ -235,7 +235,7 @@ func (s *Sim) consent(c *call) reply {
 func (s *Sim) spouse(c *call) reply {
 	return step(s, c, protocol.SubSpouse, func(in *protocol.Spouse) (string, error) {
 		return in.PlatformReference, c.lender.AddSpouse(c.ctx, &chairside.SpouseRequest{
-			ProviderKey: c.provider, LenderApplicationID: c.id, Married: in.Married, FirstName: in.FirstName, LastName: in.LastName,
+			ProviderKey: c.provider, Language: c.lang, LenderApplicationID: c.id, Married: in.Married, FirstName: in.FirstName, LastName: in.LastName,
 			AddressLine1: in.AddressLine1, AddressLine2: in.AddressLine2, City: in.City, State: in.State, ZipCode: in.ZipCode,
 			Reference: in.PlatformReference, Now: now()})
 	})
@@ -272,7 +272,7 @@ func (s *Sim) complete(c *call) reply {
 // document is GET /documents/{kind}, with its ETag; 304 without a body
 // when If-None-Match names that ETag.
 func (s *Sim) document(c *call) reply {
-	d, err := c.lender.Document(c.ctx, c.provider, c.r.PathValue("kind"))
+	d, err := c.lender.Document(c.ctx, &chairside.DocumentRequest{ProviderKey: c.provider, Language: c.lang, Kind: c.r.PathValue("kind")})
 	if err != nil {
 		return fromSandbox(c, err, http.StatusBadRequest)
 	}

@@ -17,7 +17,7 @@ func (s *Sim) quiz(c *call) reply {
 	if rep := s.guard(c); rep != nil {
 		return *rep
 	}
-	q, err := c.lender.Quiz(c.ctx, &chairside.QuizRequest{ProviderKey: c.provider, LenderApplicationID: c.id, Attempt: attempt, Now: now()})
+	q, err := c.lender.Quiz(c.ctx, &chairside.QuizRequest{ProviderKey: c.provider, Language: c.lang, LenderApplicationID: c.id, Attempt: attempt, Now: now()})
 	if err != nil {
 		return fromSandbox(c, err, http.StatusBadRequest)
 	}
@@ -33,7 +33,7 @@ func (s *Sim) answers(c *call) reply {
 	if rep := s.guard(c); rep != nil {
 		return *rep
 	}
-	res, err := c.lender.Answers(c.ctx, &chairside.AnswersRequest{ProviderKey: c.provider, LenderApplicationID: c.id,
+	res, err := c.lender.Answers(c.ctx, &chairside.AnswersRequest{ProviderKey: c.provider, Language: c.lang, LenderApplicationID: c.id,
 		QuizID: in.QuizID, Answers: in.Answers, Reference: in.PlatformReference, Now: now()})
 	if err != nil {
 		return fromSandbox(c, err, http.StatusBadRequest)
@@ -61,7 +61,7 @@ func (s *Sim) patch(c *call) reply {
 	if rep := s.claim(c.provider, in.PlatformReference); rep != nil {
 		return *rep
 	}
-	d, err := c.lender.Patch(c.ctx, &chairside.PatchRequest{ProviderKey: c.provider, LenderApplicationID: c.id, PatchType: in.Type,
+	d, err := c.lender.Patch(c.ctx, &chairside.PatchRequest{ProviderKey: c.provider, Language: c.lang, LenderApplicationID: c.id, PatchType: in.Type,
 		AnnualGrossIncomeCents: in.AnnualGrossIncomeCents, Reference: in.PlatformReference, Now: now()})
 	if err != nil {
 		return fromSandbox(c, err, http.StatusBadRequest)
@@ -90,7 +90,7 @@ func (s *Sim) stipulations(c *call) reply {
 		known = append(known, st)
 	}
 	s.mu.Unlock()
-	got, err := c.lender.Stipulations(c.ctx, &chairside.StipulationsRequest{ProviderKey: c.provider, LenderApplicationID: c.id, Known: known, Now: now()})
+	got, err := c.lender.Stipulations(c.ctx, &chairside.StipulationsRequest{ProviderKey: c.provider, Language: c.lang, LenderApplicationID: c.id, Known: known, Now: now()})
 	if err != nil {
 		return fromSandbox(c, err, http.StatusBadRequest)
 	}
@@ -123,7 +123,7 @@ func (s *Sim) creditLimit(c *call) reply {
 	if rep := s.guard(c); rep != nil {
 		return *rep
 	}
-	a, err := c.lender.ChangeCreditLimit(c.ctx, &chairside.CreditLimitRequest{ProviderKey: c.provider, LenderApplicationID: c.id,
+	a, err := c.lender.ChangeCreditLimit(c.ctx, &chairside.CreditLimitRequest{ProviderKey: c.provider, Language: c.lang, LenderApplicationID: c.id,
 		RequestedLimitCents: in.RequestedLimitCents, AnnualGrossIncomeCents: in.AnnualGrossIncomeCents, Reference: in.PlatformReference, Now: now()})
 	if err != nil {
 		return fromSandbox(c, err, http.StatusServiceUnavailable)

@@ -22,6 +22,7 @@ type call struct {
 	r        *http.Request
 	ctx      context.Context
 	provider string
+	lang     string          // the patient's language, from Accept-Language
 	lender   lender.AllSteps // the sandbox lender of provider
 	id       string          // the {id} of the path, "" when none
 	body     []byte
@@ -83,7 +84,8 @@ func (s *Sim) route(op string, h handler) http.Handler {
 			}
 			return
 		}
-		c := &call{r: r, ctx: locale.With(r.Context(), locale.FromAcceptLanguage(r.Header.Get("Accept-Language"))), provider: key, lender: l, id: r.PathValue("id"), body: body}
+		c := &call{r: r, ctx: r.Context(), lang: string(locale.FromAcceptLanguage(r.Header.Get("Accept-Language"))), provider: key, lender: l,
+			id: r.PathValue("id"), body: body}
 		rep := s.idempotent(c, h)
 		switch {
 		case rep.status == 0:

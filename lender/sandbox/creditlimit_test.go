@@ -70,7 +70,7 @@ func TestCreditLimitChange(t *testing.T) {
 	if again, _ := change("ref-1", 500_000, 2_000_000); again.LenderApplicationID != a.LenderApplicationID {
 		t.Error("a retry with the same reference got another id")
 	}
-	st, err := l.Status(ctx, provider.Synchrony, a.LenderApplicationID)
+	st, err := l.Status(ctx, &chairside.StatusRequest{ProviderKey: provider.Synchrony, LenderApplicationID: a.LenderApplicationID})
 	if err != nil || st.ApprovedAmountCents != 500_000 || !st.ExistingAccount || st.ResponseCode != chairside.ResponseApproved {
 		t.Fatalf("status after: %+v %v", st, err)
 	}
@@ -107,7 +107,7 @@ func TestDocumentsPages(t *testing.T) {
 		links := map[string]bool{}
 		for _, kind := range []string{chairside.DocKindArbitration, chairside.DocKindArbitrationProvision, chairside.DocKindPrequalificationTerms,
 			chairside.DocKindCreditReport, chairside.DocKindParticipatingCreditors, chairside.DocKindElectronicDisclosures, chairside.DocKindAccountTerms} {
-			d, err := l.Document(ctx, p.Key, kind)
+			d, err := l.Document(ctx, &chairside.DocumentRequest{ProviderKey: p.Key, Kind: kind})
 			if err != nil || d.ContentType != "text/html" || d.SHA256 != sha(d.Content) || !strings.Contains(d.Content, p.Name) {
 				t.Fatalf("%s %s: %+v %v", p.Key, kind, d, err)
 			}
@@ -121,7 +121,7 @@ func TestDocumentsPages(t *testing.T) {
 		if !links["/#/docs/privacyNotice"] || !links["/#/docs/pdf/"+url.PathEscape(p.Key)+"-rates.pdf"] {
 			t.Errorf("%s: links %v", p.Key, links)
 		}
-		r, err := l.Document(ctx, p.Key, chairside.DocKindRates)
+		r, err := l.Document(ctx, &chairside.DocumentRequest{ProviderKey: p.Key, Kind: chairside.DocKindRates})
 		if err != nil || r.ContentType != "text/plain" || !strings.Contains(r.Content, "APR") && p.Key != provider.Snap {
 			t.Errorf("%s rates: %+v %v", p.Key, r, err)
 		}

@@ -268,7 +268,7 @@ func (l *lender) Decide(ctx context.Context, req *chairside.DecisionRequest) (*c
 		approvedCents: amount, downCents: down, ref: refHash(l.p.Key, req.Reference),
 	}
 	id := l.encodeID(r)
-	lang := language(ctx)
+	lang := language(req.Language)
 	d := l.answer(lang, id, r, false)
 	d.CreatedAt = now
 	if quiz && chairside.Positive(d.ResponseCode) {

@@ -107,14 +107,15 @@ Prequalification is not a guarantee of credit. If you apply, {{name}} will check
 // Document returns a sample document of a kind: disclosures, agreement,
 // california_notice, cardholder_agreement, terms, esign, prequalification,
 // a documents page (chairside.DocKind…) or the rates sheet (ENOTFOUND for
-// others), in the language of ctx (English or Spanish, as a real lender
+// others), in the request's language (English or Spanish, as a real lender
 // would answer Accept-Language). The ID is the same in both languages;
 // SHA256 is the hex SHA-256 of exactly Content, so it differs.
-func (l *lender) Document(ctx context.Context, providerKey, kind string) (*chairside.Document, error) {
+func (l *lender) Document(ctx context.Context, req *chairside.DocumentRequest) (*chairside.Document, error) {
+	kind := req.Kind
 	if err := l.begin(ctx, OpDocument, ""); err != nil {
 		return nil, err
 	}
-	lang := language(ctx)
+	lang := language(req.Language)
 	key := docKey{l.p.Key, l.p.Name, l.p.FinancingName, kind, lang}
 	if d, ok := docCache.Load(key); ok {
 		doc := *d.(*chairside.Document) // a copy: callers may change theirs

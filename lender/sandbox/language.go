@@ -1,23 +1,21 @@
 package sandbox
 
 import (
-	"context"
-
 	"github.com/chairside/chairside"
 	"github.com/chairside/chairside/locale"
 )
 
 // The sandbox stands for real lenders, which write what a patient reads
 // (documents, plans, what a pending application waits for) in the
-// language the call asks for (Accept-Language over HTTP, locale.From in
-// process). It speaks English and Spanish; the Spanish texts are in
+// language the call asks for (Accept-Language over HTTP, the request's
+// Language in process). It speaks English and Spanish; the Spanish texts are in
 // spanish.go. Messages of errors are not here: they are translated on the
 // way out, like every server message (package locale).
 
 // language is the language the sandbox answers a call in: Spanish when
-// ctx asks for it, else English, the lenders' own.
-func language(ctx context.Context) locale.Language {
-	if locale.From(ctx) == locale.Spanish {
+// the request asks for it, else English, the lenders' own.
+func language(lang string) locale.Language {
+	if locale.Language(lang) == locale.Spanish {
 		return locale.Spanish
 	}
 	return locale.English

@@ -13,7 +13,11 @@ import (
 	"github.com/chairside/chairside/provider"
 )
 
-var spanish = locale.With(context.Background(), locale.Spanish)
+// inSpanish is req asking for the patient's words in Spanish.
+func inSpanish(req *chairside.DecisionRequest) *chairside.DecisionRequest {
+	req.Language = "es"
+	return req
+}
 
 // everyDocument is every kind of document the sandbox serves.
 var everyDocument = []string{
@@ -31,12 +35,12 @@ func TestDocumentsInSpanish(t *testing.T) {
 	for _, p := range provider.All() {
 		l := mustLender(t, New(Options{}), p.Key)
 		for _, kind := range everyDocument {
-			en, err := l.Document(context.Background(), p.Key, kind)
+			en, err := l.Document(context.Background(), &chairside.DocumentRequest{ProviderKey: p.Key, Kind: kind})
 			if err != nil {
 				t.Fatal(err)
 			}
-			asked, _ := l.Document(locale.With(context.Background(), locale.English), p.Key, kind)
-			es, err := l.Document(spanish, p.Key, kind)
+			asked, _ := l.Document(context.Background(), &chairside.DocumentRequest{ProviderKey: p.Key, Kind: kind, Language: string(locale.English)})
+			es, err := l.Document(context.Background(), &chairside.DocumentRequest{ProviderKey: p.Key, Kind: kind, Language: "es"})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -68,8 +72,8 @@ func TestDocumentsInSpanish(t *testing.T) {
 func TestSpanishDocumentsCachedApart(t *testing.T) {
 	l := mustLender(t, New(Options{}), provider.Genesis)
 	for range 2 {
-		es, _ := l.Document(spanish, provider.Genesis, "esign")
-		en, _ := l.Document(context.Background(), provider.Genesis, "esign")
+		es, _ := l.Document(context.Background(), &chairside.DocumentRequest{ProviderKey: provider.Genesis, Kind: "esign", Language: "es"})
+		en, _ := l.Document(context.Background(), &chairside.DocumentRequest{ProviderKey: provider.Genesis, Kind: "esign"})
 		if es.Language != "es" || en.Language != "en" || es.Content == en.Content {
 			t.Fatalf("es %+v\nen %+v", es, en)
 		}
@@ -136,13 +140,15 @@ func TestPlansInSpanish(t *testing.T) {
 			}
 		}
 		l := mustLender(t, New(Options{}), p.Key)
-		d, err := l.Decide(spanish, request(p.Key, "apply", "plans-es", "Approve"))
+		d, err := l.Decide(context.Background(), inSpanish(request(p.Key, "apply", "plans-es", "Approve")))
 		if err != nil || !chairside.Positive(d.ResponseCode) {
 			t.Fatalf("%s: %+v %v", p.Key, d, err)
 		}
 		preq := &chairside.PlansRequest{ProviderKey: p.Key, LenderApplicationID: d.LenderApplicationID, AmountCents: 300_000, Now: now}
 		en, err1 := l.Plans(context.Background(), preq)
-		es, err2 := l.Plans(spanish, preq)
+		esReq := *preq
+		esReq.Language = "es"
+		es, err2 := l.Plans(context.Background(), &esReq)
 		if err1 != nil || err2 != nil || len(en) != len(es) {
 			t.Fatalf("%s: %v %v", p.Key, err1, err2)
 		}
@@ -157,7 +163,7 @@ func TestPlansInSpanish(t *testing.T) {
 		}
 	}
 	syn := mustLender(t, New(Options{}), provider.Synchrony)
-	rates, _ := syn.Document(spanish, provider.Synchrony, chairside.DocKindRates)
+	rates, _ := syn.Document(context.Background(), &chairside.DocumentRequest{ProviderKey: provider.Synchrony, Kind: chairside.DocKindRates, Language: "es"})
 	if rates.Title != "Tasas de Synchrony Health Card" || !strings.Contains(rates.Content, "- Sin intereses si paga el total en 6 meses. ") {
 		t.Errorf("Synchrony's rates in Spanish: %s\n%s", rates.Title, rates.Content)
 	}
@@ -168,7 +174,7 @@ func TestPlansInSpanish(t *testing.T) {
 func TestStipulationsInSpanish(t *testing.T) {
 	for _, p := range provider.All() {
 		l := mustLender(t, New(Options{}), p.Key)
-		d, err := l.Decide(spanish, request(p.Key, "apply", "stip-es", "Pending"))
+		d, err := l.Decide(context.Background(), inSpanish(request(p.Key, "apply", "stip-es", "Pending")))
 		if err != nil || d.ResponseCode != chairside.ResponsePending || len(d.Stipulations) == 0 {
 			t.Fatalf("%s: %+v %v", p.Key, d, err)
 		}
@@ -177,15 +183,15 @@ func TestStipulationsInSpanish(t *testing.T) {
 				t.Errorf("%s %s: %q", p.Key, st.Type, st.Description)
 			}
 		}
-		en, _ := l.Status(context.Background(), p.Key, d.LenderApplicationID)
-		es, _ := l.Status(spanish, p.Key, d.LenderApplicationID)
+		en, _ := l.Status(context.Background(), &chairside.StatusRequest{ProviderKey: p.Key, LenderApplicationID: d.LenderApplicationID})
+		es, _ := l.Status(context.Background(), &chairside.StatusRequest{ProviderKey: p.Key, LenderApplicationID: d.LenderApplicationID, Language: "es"})
 		if en.Stipulations[0].Description != stipulationWords[en.Stipulations[0].Type].en || es.Stipulations[0].Description != d.Stipulations[0].Description {
 			t.Errorf("%s status: %+v / %+v", p.Key, en.Stipulations, es.Stipulations)
 		}
 	}
-	ctx := spanish
+	ctx := context.Background()
 	l := mustLender(t, New(Options{}), provider.Snap)
-	req := request(provider.Snap, "apply", "quiz-es", "Approve")
+	req := inSpanish(request(provider.Snap, "apply", "quiz-es", "Approve"))
 	req.TestCase = "identity-quiz"
 	d, err := l.Decide(ctx, req)
 	if err != nil || len(d.Stipulations) != 2 {
@@ -200,19 +206,19 @@ func TestStipulationsInSpanish(t *testing.T) {
 			t.Errorf("snap %s: %q", st.Type, st.Description)
 		}
 	}
-	refreshed, err := mustStep[chairside.Stipulations](t, l).Stipulations(ctx, &chairside.StipulationsRequest{ProviderKey: provider.Snap, LenderApplicationID: d.LenderApplicationID,
+	refreshed, err := mustStep[chairside.Stipulations](t, l).Stipulations(ctx, &chairside.StipulationsRequest{ProviderKey: provider.Snap, Language: "es", LenderApplicationID: d.LenderApplicationID,
 		Known: []chairside.Stipulation{{ID: "STIP-SNP-BANK", Status: "open"}}})
 	if err != nil || refreshed[0].Description != want["bank_account"] {
 		t.Errorf("refreshed: %+v %v", refreshed, err)
 	}
 	plans, _ := l.Plans(ctx, &chairside.PlansRequest{ProviderKey: provider.Snap, LenderApplicationID: d.LenderApplicationID})
-	done, err := l.Complete(ctx, &chairside.OfferRequest{ProviderKey: provider.Snap, LenderApplicationID: d.LenderApplicationID,
+	done, err := l.Complete(ctx, &chairside.OfferRequest{ProviderKey: provider.Snap, Language: "es", LenderApplicationID: d.LenderApplicationID,
 		ProviderPlanCode: plans[0].ProviderPlanCode, Reference: "complete-es"})
 	if err != nil || done.Stipulations[0].Description != want["bank_account"] {
 		t.Errorf("complete: %+v %v", done, err)
 	}
 
-	income := request(provider.Synchrony, "apply", "income-es", "Approve")
+	income := inSpanish(request(provider.Synchrony, "apply", "income-es", "Approve"))
 	income.TestCase = "patch-income"
 	d, err = mustLender(t, New(Options{}), provider.Synchrony).Decide(ctx, income)
 	if err != nil || len(d.Stipulations) != 1 || d.Stipulations[0].Description != "El prestamista necesita confirmar su ingreso anual antes de impuestos." {
@@ -227,14 +233,16 @@ func TestQuizInSpanish(t *testing.T) {
 	l := mustLender(t, New(Options{}), key)
 	req := request(key, "prequalify", "quiz-es", "Approve")
 	req.TestCase = "identity-quiz"
-	d, err := l.Decide(spanish, req)
+	d, err := l.Decide(context.Background(), inSpanish(req))
 	if err != nil {
 		t.Fatal(err)
 	}
 	qreq := &chairside.QuizRequest{ProviderKey: key, LenderApplicationID: d.LenderApplicationID, Attempt: 3, Now: now}
 	quizzes := mustStep[chairside.Quizzes](t, l)
 	en, _ := quizzes.Quiz(context.Background(), qreq)
-	es, err := quizzes.Quiz(spanish, qreq)
+	esReq := *qreq
+	esReq.Language = "es"
+	es, err := quizzes.Quiz(context.Background(), &esReq)
 	if err != nil || es.ID != en.ID || len(es.Questions) != 3 {
 		t.Fatalf("quiz: %+v %v", es, err)
 	}
@@ -249,7 +257,7 @@ func TestQuizInSpanish(t *testing.T) {
 			}
 		}
 	}
-	res, err := quizzes.Answers(spanish, &chairside.AnswersRequest{ProviderKey: key, LenderApplicationID: d.LenderApplicationID,
+	res, err := quizzes.Answers(context.Background(), &chairside.AnswersRequest{Language: "es", ProviderKey: key, LenderApplicationID: d.LenderApplicationID,
 		QuizID: es.ID, Answers: RightAnswers(d.LenderApplicationID, es.ID), Reference: "answers-es", Now: now})
 	if err != nil || res.Result != chairside.QuizPassed {
 		t.Errorf("answers: %+v %v", res, err)

@@ -31,7 +31,7 @@ func TestPendingOutcomes(t *testing.T) {
 		if got := len(d.Stipulations); (tt.stipType == "") != (got == 0) || (got > 0 && d.Stipulations[0].Type != tt.stipType) {
 			t.Fatalf("%s: stipulations %+v", tt.testCase, d.Stipulations)
 		}
-		st, err := l.Status(ctx, tt.key, d.LenderApplicationID)
+		st, err := l.Status(ctx, &chairside.StatusRequest{ProviderKey: tt.key, LenderApplicationID: d.LenderApplicationID})
 		if err != nil || st.ResponseCode != chairside.ResponsePending {
 			t.Fatalf("%s status: %+v %v", tt.testCase, st, err)
 		}

@@ -126,7 +126,7 @@ func (l *lender) Plans(ctx context.Context, req *chairside.PlansRequest) ([]chai
 	if err != nil {
 		return nil, err
 	}
-	lang := language(ctx)
+	lang := language(req.Language)
 	d := l.answer(lang, req.LenderApplicationID, r, true)
 	if !chairside.Positive(d.ResponseCode) {
 		return nil, chairside.Errorf(chairside.ECONFLICT, "There is no offer to choose a plan for.")

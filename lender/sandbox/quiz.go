@@ -94,7 +94,7 @@ func (l quizzes) Quiz(ctx context.Context, req *chairside.QuizRequest) (*chairsi
 		ExpiresAt: time.Unix(issued, 0).UTC().Add(QuizTTL),
 	}
 	pool := quizPool
-	if language(ctx) == locale.Spanish {
+	if language(req.Language) == locale.Spanish {
 		pool = quizPoolES
 	}
 	for i := range 3 {

@@ -340,7 +340,7 @@ func (l *lender) Complete(ctx context.Context, req *chairside.OfferRequest) (*ch
 	if err := l.checkPlan(req.ProviderPlanCode, "completing"); err != nil {
 		return nil, err
 	}
-	d := l.answer(language(ctx), req.LenderApplicationID, r, true)
+	d := l.answer(language(req.Language), req.LenderApplicationID, r, true)
 	d.ResponseCode = chairside.ResponseApproved
 	d.PendingReasons = []string{}
 	return d, nil
@@ -349,15 +349,15 @@ func (l *lender) Complete(ctx context.Context, req *chairside.OfferRequest) (*ch
 // Status reports the current answer of an application. A pending decision
 // stays pending; under the pending-then-approved outcome the answer is
 // approved (every status check answers alike, the first one included).
-func (l *lender) Status(ctx context.Context, providerKey, lenderApplicationID string) (*chairside.Decision, error) {
+func (l *lender) Status(ctx context.Context, req *chairside.StatusRequest) (*chairside.Decision, error) {
 	if err := l.begin(ctx, OpStatus, ""); err != nil {
 		return nil, err
 	}
-	r, err := l.find(lenderApplicationID)
+	r, err := l.find(req.LenderApplicationID)
 	if err != nil {
 		return nil, err
 	}
-	return l.answer(language(ctx), lenderApplicationID, r, true), nil
+	return l.answer(language(req.Language), req.LenderApplicationID, r, true), nil
 }
 
 // Patch answers a pending-income application's verified income: the
@@ -385,7 +385,7 @@ func (l patches) Patch(ctx context.Context, req *chairside.PatchRequest) (*chair
 	}
 	r.outcome, r.ref = OutcomeApproved, refHash(l.p.Key, req.Reference)
 	id := l.encodeID(r)
-	d := l.answer(language(ctx), id, r, true)
+	d := l.answer(language(req.Language), id, r, true)
 	if !req.Now.IsZero() {
 		d.CreatedAt = req.Now
 	}
@@ -406,7 +406,7 @@ func (l stipulations) Stipulations(ctx context.Context, req *chairside.Stipulati
 		return nil, err
 	}
 	have := map[string]chairside.Stipulation{}
-	for _, st := range l.answer(language(ctx), req.LenderApplicationID, r, true).Stipulations {
+	for _, st := range l.answer(language(req.Language), req.LenderApplicationID, r, true).Stipulations {
 		have[st.ID] = st
 	}
 	out := make([]chairside.Stipulation, 0, len(req.Known))

@@ -259,20 +259,20 @@ func TestTestCases(t *testing.T) {
 	if d.ResponseCode != "pending" || !slices.Equal(d.PendingReasons, []string{"verify_email"}) {
 		t.Fatalf("pending: %+v", d)
 	}
-	st, err := l.Status(ctx, provider.LendingClub, d.LenderApplicationID)
+	st, err := l.Status(ctx, &chairside.StatusRequest{ProviderKey: provider.LendingClub, LenderApplicationID: d.LenderApplicationID})
 	if err != nil || st.ResponseCode != "approved" || st.ApprovedAmountCents == 0 || len(st.PendingReasons) != 0 {
 		t.Errorf("status: %+v %v", st, err)
 	}
 	// A plain pending stays pending.
 	pd, _ := l.Decide(ctx, request(provider.LendingClub, "apply", "q", "Pending"))
-	if st, _ := l.Status(ctx, provider.LendingClub, pd.LenderApplicationID); st.ResponseCode != "pending" {
+	if st, _ := l.Status(ctx, &chairside.StatusRequest{ProviderKey: provider.LendingClub, LenderApplicationID: pd.LenderApplicationID}); st.ResponseCode != "pending" {
 		t.Errorf("pending status: %s", st.ResponseCode)
 	}
-	if _, err := l.Status(ctx, provider.LendingClub, "SBX-LC-nope"); chairside.ErrorCode(err) != chairside.ENOTFOUND {
+	if _, err := l.Status(ctx, &chairside.StatusRequest{ProviderKey: provider.LendingClub, LenderApplicationID: "SBX-LC-nope"}); chairside.ErrorCode(err) != chairside.ENOTFOUND {
 		t.Errorf("unknown status: %v", err)
 	}
 	// Another provider's application is not found through this lender.
-	if _, err := mustLender(t, s, provider.Snap).Status(ctx, provider.Snap, d.LenderApplicationID); chairside.ErrorCode(err) != chairside.ENOTFOUND {
+	if _, err := mustLender(t, s, provider.Snap).Status(ctx, &chairside.StatusRequest{ProviderKey: provider.Snap, LenderApplicationID: d.LenderApplicationID}); chairside.ErrorCode(err) != chairside.ENOTFOUND {
 		t.Errorf("cross-provider status: %v", err)
 	}
 
@@ -519,7 +519,7 @@ func TestDocuments(t *testing.T) {
 	for _, p := range provider.All() {
 		l := mustLender(t, New(Options{}), p.Key)
 		for _, kind := range []string{"disclosures", "agreement", "terms", "esign", "prequalification"} {
-			doc, err := l.Document(ctx, p.Key, kind)
+			doc, err := l.Document(ctx, &chairside.DocumentRequest{ProviderKey: p.Key, Kind: kind})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -531,7 +531,7 @@ func TestDocuments(t *testing.T) {
 				t.Errorf("%s %s: template not filled", p.Key, kind)
 			}
 		}
-		if _, err := l.Document(ctx, p.Key, "nope"); chairside.ErrorCode(err) != chairside.ENOTFOUND {
+		if _, err := l.Document(ctx, &chairside.DocumentRequest{ProviderKey: p.Key, Kind: "nope"}); chairside.ErrorCode(err) != chairside.ENOTFOUND {
 			t.Errorf("unknown kind: %v", err)
 		}
 	}
@@ -665,7 +665,7 @@ func TestSecondSandboxAnswers(t *testing.T) {
 		if err != nil || !reflect.DeepEqual(got, want) || len(got) == 0 {
 			t.Fatalf("%s: plans from a fresh sandbox: %v\n%+v\n%+v", p.Key, err, got, want)
 		}
-		st, err := second.Status(ctx, p.Key, d.LenderApplicationID)
+		st, err := second.Status(ctx, &chairside.StatusRequest{ProviderKey: p.Key, LenderApplicationID: d.LenderApplicationID})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -700,7 +700,7 @@ func TestSecondSandboxAnswers(t *testing.T) {
 	other := mustLender(t, New(Options{}), provider.Fortiva)
 	fortiva, _ := provider.Get(provider.Fortiva)
 	for range 2 { // every check answers alike
-		st, err := other.Status(ctx, provider.Fortiva, d.LenderApplicationID)
+		st, err := other.Status(ctx, &chairside.StatusRequest{ProviderKey: provider.Fortiva, LenderApplicationID: d.LenderApplicationID})
 		if err != nil || st.ResponseCode != "prequalified" || st.ApprovedAmountCents != d.ApprovedAmountCents ||
 			len(st.PendingReasons) != 0 || len(st.Stipulations) != 0 || st.ExpiresAt == nil ||
 			!st.ExpiresAt.Equal(wantExpiry(fortiva.PreauthExpireDays)) {
@@ -722,7 +722,7 @@ func TestSecondSandboxAnswers(t *testing.T) {
 		if err := l.AcceptOffer(ctx, offer); chairside.ErrorCode(err) != code {
 			t.Errorf("%s accept: %v", last, err)
 		}
-		if st, err := l.Status(ctx, provider.Vive, d.LenderApplicationID); err != nil || st.ResponseCode != d.ResponseCode {
+		if st, err := l.Status(ctx, &chairside.StatusRequest{ProviderKey: provider.Vive, LenderApplicationID: d.LenderApplicationID}); err != nil || st.ResponseCode != d.ResponseCode {
 			t.Errorf("%s status: %+v %v", last, st, err)
 		}
 	}
@@ -744,7 +744,7 @@ func TestStatusMatchesDecide(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			st, err := mustLender(t, New(Options{}), p.Key).Status(ctx, p.Key, d.LenderApplicationID)
+			st, err := mustLender(t, New(Options{}), p.Key).Status(ctx, &chairside.StatusRequest{ProviderKey: p.Key, LenderApplicationID: d.LenderApplicationID})
 			if err != nil {
 				t.Fatalf("%s: %v", p.Key, err)
 			}
@@ -800,7 +800,7 @@ func TestIDs(t *testing.T) {
 	id := d.LenderApplicationID
 	notFound := func(what, id string) {
 		t.Helper()
-		if _, err := l.Status(ctx, provider.HFD, id); chairside.ErrorCode(err) != chairside.ENOTFOUND {
+		if _, err := l.Status(ctx, &chairside.StatusRequest{ProviderKey: provider.HFD, LenderApplicationID: id}); chairside.ErrorCode(err) != chairside.ENOTFOUND {
 			t.Errorf("%s %q: status %v", what, id, err)
 		}
 		if _, err := l.Plans(ctx, &chairside.PlansRequest{LenderApplicationID: id, Now: now}); chairside.ErrorCode(err) != chairside.ENOTFOUND {
@@ -846,7 +846,7 @@ func TestIDs(t *testing.T) {
 	}
 	// Another provider's id is not found through this lender.
 	snap := mustLender(t, New(Options{}), provider.Snap)
-	if _, err := snap.Status(ctx, provider.Snap, id); chairside.ErrorCode(err) != chairside.ENOTFOUND {
+	if _, err := snap.Status(ctx, &chairside.StatusRequest{ProviderKey: provider.Snap, LenderApplicationID: id}); chairside.ErrorCode(err) != chairside.ENOTFOUND {
 		t.Errorf("cross-provider: %v", err)
 	}
 	// An id holds the date, amounts and score exactly.

@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/chairside/chairside"
-	"github.com/chairside/chairside/locale"
 	"github.com/chairside/chairside/provider"
 )
 
@@ -51,7 +50,7 @@ func TestLenderSteps(t *testing.T) {
 		t.Fatalf("refused card: %v", err)
 	}
 
-	doc, err := l.Document(ctx, provider.HFD, "agreement")
+	doc, err := l.Document(ctx, &chairside.DocumentRequest{ProviderKey: provider.HFD, Kind: "agreement"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -65,7 +64,7 @@ func TestLenderSteps(t *testing.T) {
 		t.Fatalf("a consent to an old document: %v", err)
 	}
 	for _, kind := range []string{"california_notice", "cardholder_agreement"} {
-		if doc, err := l.Document(ctx, provider.HFD, kind); err != nil || doc.Content == "" {
+		if doc, err := l.Document(ctx, &chairside.DocumentRequest{ProviderKey: provider.HFD, Kind: kind}); err != nil || doc.Content == "" {
 			t.Errorf("document %s: %v", kind, err)
 		}
 	}
@@ -114,20 +113,19 @@ func TestSnapPreapprovalLastsSixtyDays(t *testing.T) {
 // clause for its promotions.
 func TestAgreementFitsTheProduct(t *testing.T) {
 	ctx := context.Background()
-	es := locale.With(ctx, locale.Spanish)
-	agreement := func(ctx context.Context, key string) *chairside.Document {
+	agreement := func(lang, key string) *chairside.Document {
 		t.Helper()
-		d, err := mustLender(t, New(Options{}), key).Document(ctx, key, "agreement")
+		d, err := mustLender(t, New(Options{}), key).Document(ctx, &chairside.DocumentRequest{ProviderKey: key, Kind: "agreement", Language: lang})
 		if err != nil {
 			t.Fatalf("%s agreement: %v", key, err)
 		}
 		return d
 	}
-	if snap := agreement(ctx, provider.Snap); snap.Title != "Lease agreement" || strings.Contains(snap.Content, "interest is charged") || !strings.Contains(snap.Content, "101 days") {
+	if snap := agreement("", provider.Snap); snap.Title != "Lease agreement" || strings.Contains(snap.Content, "interest is charged") || !strings.Contains(snap.Content, "101 days") {
 		t.Fatalf("snap agreement: %+v", snap)
 	}
 	for _, key := range []string{provider.AFF, provider.HFD, provider.LendingClub, provider.Proceed, provider.CoveredCare} {
-		loan, loanES := agreement(ctx, key), agreement(es, key)
+		loan, loanES := agreement("", key), agreement("es", key)
 		if loan.Title != "Loan agreement" || !strings.Contains(loan.Content, "equal monthly payments") || !strings.Contains(loan.Content, "fixed annual percentage rate") ||
 			strings.Contains(loan.Content, "eferred") || strings.Contains(loan.Content, "promotional") {
 			t.Errorf("%s agreement is not a loan's: %+v", key, loan)
@@ -137,12 +135,12 @@ func TestAgreementFitsTheProduct(t *testing.T) {
 		}
 	}
 	for _, key := range []string{provider.Synchrony, provider.ADS, provider.Fortiva, provider.Genesis, provider.Vive} {
-		if card := agreement(ctx, key); card.Title != "Credit agreement" || !strings.Contains(card.Content, "Deferred-interest plans") {
+		if card := agreement("", key); card.Title != "Credit agreement" || !strings.Contains(card.Content, "Deferred-interest plans") {
 			t.Errorf("%s agreement has no promotion clause: %+v", key, card)
 		}
 	}
 	for _, own := range []string{"lease_agreement", "loan_agreement", "lease_disclosures", "lease_prequalification"} {
-		if _, err := mustLender(t, New(Options{}), provider.Snap).Document(ctx, provider.Snap, own); chairside.ErrorCode(err) != chairside.ENOTFOUND {
+		if _, err := mustLender(t, New(Options{}), provider.Snap).Document(ctx, &chairside.DocumentRequest{ProviderKey: provider.Snap, Kind: own}); chairside.ErrorCode(err) != chairside.ENOTFOUND {
 			t.Fatalf("the %s template by its own name: %v", own, err)
 		}
 	}
@@ -154,18 +152,17 @@ func TestAgreementFitsTheProduct(t *testing.T) {
 // credit lender's say it does.
 func TestLeaseAsksForNoCreditReport(t *testing.T) {
 	ctx := context.Background()
-	es := locale.With(ctx, locale.Spanish)
 	for _, kind := range []string{"disclosures", "prequalification"} {
 		for _, c := range []struct {
-			ctx                context.Context
+			lang               string
 			credit, noCreditTo string
-		}{{ctx, "credit report", "does not get your credit report"}, {es, "informe de crédito", "no obtiene su informe de crédito"}} {
-			snap, err := mustLender(t, New(Options{}), provider.Snap).Document(c.ctx, provider.Snap, kind)
+		}{{"", "credit report", "does not get your credit report"}, {"es", "informe de crédito", "no obtiene su informe de crédito"}} {
+			snap, err := mustLender(t, New(Options{}), provider.Snap).Document(ctx, &chairside.DocumentRequest{ProviderKey: provider.Snap, Kind: kind, Language: c.lang})
 			if err != nil || !strings.Contains(strings.ToLower(snap.Content), c.noCreditTo) || strings.Contains(snap.Content, "soft credit") ||
 				strings.Contains(snap.Content, "will request") || strings.Contains(snap.Content, "consulta de crédito suave") {
 				t.Errorf("snap %s: %+v %v", kind, snap, err)
 			}
-			card, _ := mustLender(t, New(Options{}), provider.Synchrony).Document(c.ctx, provider.Synchrony, kind)
+			card, _ := mustLender(t, New(Options{}), provider.Synchrony).Document(ctx, &chairside.DocumentRequest{ProviderKey: provider.Synchrony, Kind: kind, Language: c.lang})
 			if !strings.Contains(card.Content, c.credit) || strings.Contains(card.Content, c.noCreditTo) {
 				t.Errorf("synchrony %s: %+v", kind, card)
 			}
