@@ -82,6 +82,8 @@ test('a real practice: sign in, invite a patient for $3,200, and watch the appli
   page,
   browser,
 }, info) => {
+  // Two browsers, two-step setup and a whole journey: 90 s on a slow afternoon of this machine, against the 120 s a test gets.
+  test.setTimeout(240_000);
   const office = new Journey(page, info, 'office-day');
   office.allow(/status of 401/); // signed out, the session check answers 401
   await office.init();
