@@ -145,15 +145,11 @@ func (s *Service) precheckSubmit(ctx context.Context, c *Caller, providerKey, op
 	if len(fe) > 0 {
 		return nil, &chairside.Error{Code: chairside.EINVALID, Message: "Please review the fields below and correct any errors.", FieldErrors: fe}
 	}
-	lender, err := s.lenders.Lender(providerKey)
-	if err != nil {
-		return nil, err
-	}
 	docKind, consentKind := DocPrequalification, chairside.ConsentSoftPull
 	if op == OpApply {
 		docKind, consentKind = DocApplication, chairside.ConsentHardPull
 	}
-	if sub.doc, err = s.document(ctx, lender, providerKey, docKind); err != nil {
+	if sub.doc, err = s.document(ctx, providerKey, docKind); err != nil {
 		return nil, err
 	}
 	if err := checkConsent(req.Consent, sub.doc); err != nil {

@@ -36,11 +36,7 @@ func (s *Service) Disclosures(ctx context.Context, c *Caller, providerKey, kind 
 	if _, _, err := s.step(ctx, c, providerKey); err != nil {
 		return nil, err
 	}
-	lender, err := s.lenders.Lender(providerKey)
-	if err != nil {
-		return nil, err
-	}
-	return s.document(ctx, lender, providerKey, kind)
+	return s.document(ctx, providerKey, kind)
 }
 
 // Agreement answers the agreement of an approved offer.
@@ -52,11 +48,7 @@ func (s *Service) Agreement(ctx context.Context, c *Caller, providerKey string) 
 	if pa.Decision == nil || !chairside.Positive(pa.Decision.ResponseCode) {
 		return nil, errorf(chairside.ECONFLICT, "There is no approved offer from this lender.")
 	}
-	lender, err := s.lenders.Lender(providerKey)
-	if err != nil {
-		return nil, err
-	}
-	return s.document(ctx, lender, providerKey, DocAgreement)
+	return s.document(ctx, providerKey, DocAgreement)
 }
 
 // Terms answers the provider's terms document (with its URL).
@@ -64,11 +56,7 @@ func (s *Service) Terms(ctx context.Context, c *Caller, providerKey string) (*ch
 	if _, _, err := s.step(ctx, c, providerKey); err != nil {
 		return nil, err
 	}
-	lender, err := s.lenders.Lender(providerKey)
-	if err != nil {
-		return nil, err
-	}
-	return s.document(ctx, lender, providerKey, "terms")
+	return s.document(ctx, providerKey, "terms")
 }
 
 // document fetches a lender document; kind is one of ours and is mapped to
@@ -79,7 +67,11 @@ func (s *Service) Terms(ctx context.Context, c *Caller, providerKey string) (*ch
 // the lender's current document, since nothing is kept after the call. The
 // shared call is not tied to any one caller's request: a caller that gives
 // up leaves, and the others still get their answer.
-func (s *Service) document(ctx context.Context, lender chairside.Lender, providerKey, kind string) (*chairside.Document, error) {
+func (s *Service) document(ctx context.Context, providerKey, kind string) (*chairside.Document, error) {
+	lender, err := s.lenders.Lender(providerKey)
+	if err != nil {
+		return nil, err
+	}
 	lenderKind := kind
 	if kind == DocApplication {
 		lenderKind = "disclosures"

@@ -91,11 +91,7 @@ func (s *Service) AccountTerms(ctx context.Context, c *Caller, providerKey strin
 	if err != nil {
 		return nil, err
 	}
-	lender, err := s.lenders.Lender(providerKey)
-	if err != nil {
-		return nil, err
-	}
-	doc, err := s.document(ctx, lender, providerKey, chairside.DocKindAccountTerms)
+	doc, err := s.document(ctx, providerKey, chairside.DocKindAccountTerms)
 	if err != nil {
 		return nil, err
 	}

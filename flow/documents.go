@@ -53,11 +53,7 @@ func (s *Service) Document(ctx context.Context, sess *chairside.Session, doc, pr
 	if err != nil {
 		return nil, err
 	}
-	lender, err := s.lenders.Lender(key)
-	if err != nil {
-		return nil, err
-	}
-	return s.document(ctx, lender, key, kind)
+	return s.document(ctx, key, kind)
 }
 
 // pageLender chooses the lender of a documents page (Document).
@@ -172,11 +168,7 @@ func (s *Service) DocumentPDF(ctx context.Context, name string) ([]byte, error) 
 	if hit && now.Sub(c.fetched) < pdfTTL {
 		return c.pdf, nil
 	}
-	lender, err := s.lenders.Lender(key)
-	if err != nil {
-		return nil, err
-	}
-	doc, err := s.document(ctx, lender, key, chairside.DocKindRates)
+	doc, err := s.document(ctx, key, chairside.DocKindRates)
 	if err != nil {
 		return nil, err
 	}

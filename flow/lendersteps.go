@@ -66,6 +66,18 @@ func stepApplies(pa *chairside.ProviderApplication, w where, name string) bool {
 	return true
 }
 
+// journeyCalls are the journey's steps that one answered lender call
+// settles, with that call's step.
+var journeyCalls = map[string]string{
+	chairside.JourneyBankAccount:       chairside.StepBankAccount,
+	chairside.JourneyDownPayment:       chairside.StepDownPayment,
+	chairside.JourneyAdditionalContact: chairside.StepAdditionalContact,
+	chairside.JourneyAgreement:         chairside.StepAgreement,
+	chairside.JourneyWisconsin:         chairside.StepWisconsinSpouse,
+	chairside.JourneyCalifornia:        chairside.StepCaliforniaNotice,
+	chairside.JourneyCompleteAgreement: chairside.StepCardholderAgreement,
+}
+
 // stepDone reports, reading through st, whether the step named name has
 // its answer on record.
 func stepDone(ctx context.Context, st Store, pa *chairside.ProviderApplication, name string) (bool, error) {
@@ -73,25 +85,14 @@ func stepDone(ctx context.Context, st Store, pa *chairside.ProviderApplication, 
 	case chairside.JourneyQuiz:
 		q, err := quizStateIn(ctx, st, pa)
 		return q.passed, err
-	case chairside.JourneyBankAccount:
-		return callDone(ctx, st, pa, chairside.StepBankAccount)
-	case chairside.JourneyDownPayment:
-		return callDone(ctx, st, pa, chairside.StepDownPayment)
-	case chairside.JourneyAdditionalContact:
-		return callDone(ctx, st, pa, chairside.StepAdditionalContact)
 	case chairside.JourneyLoanPayment:
 		if ok, err := callDone(ctx, st, pa, chairside.StepBankAccount); ok || err != nil {
 			return ok, err
 		}
 		return callDone(ctx, st, pa, chairside.StepBankCard)
-	case chairside.JourneyAgreement:
-		return callDone(ctx, st, pa, chairside.StepAgreement)
-	case chairside.JourneyWisconsin:
-		return callDone(ctx, st, pa, chairside.StepWisconsinSpouse)
-	case chairside.JourneyCalifornia:
-		return callDone(ctx, st, pa, chairside.StepCaliforniaNotice)
-	case chairside.JourneyCompleteAgreement:
-		return callDone(ctx, st, pa, chairside.StepCardholderAgreement)
+	}
+	if step, ok := journeyCalls[name]; ok {
+		return callDone(ctx, st, pa, step)
 	}
 	// A step the server does not know cannot be done: refuse to sign
 	// rather than skip it.

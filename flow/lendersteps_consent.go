@@ -73,11 +73,7 @@ func (s *Service) consentStep(ctx context.Context, c *Caller, providerKey, journ
 	if err != nil {
 		return nil, err
 	}
-	lender, err := s.lenders.Lender(providerKey)
-	if err != nil {
-		return nil, err
-	}
-	doc, err := s.document(ctx, lender, providerKey, cs.doc)
+	doc, err := s.document(ctx, providerKey, cs.doc)
 	if err != nil {
 		return nil, err
 	}

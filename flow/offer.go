@@ -344,10 +344,6 @@ func hardPullAtSigning(pa *chairside.ProviderApplication) bool {
 // required after a soft pull for a new account (hardPullAtSigning) and
 // refused otherwise.
 func (s *Service) signingDocuments(ctx context.Context, providerKey string, pa *chairside.ProviderApplication, req *ESignRequest) (*signingDocs, error) {
-	lender, err := s.lenders.Lender(providerKey)
-	if err != nil {
-		return nil, err
-	}
 	agreed, err := agreementAgreed(ctx, s.store, pa)
 	if err != nil {
 		return nil, err
@@ -374,7 +370,7 @@ func (s *Service) signingDocuments(ctx context.Context, providerKey string, pa *
 			}
 			continue
 		}
-		if *want.doc, err = s.document(ctx, lender, providerKey, want.kind); err != nil {
+		if *want.doc, err = s.document(ctx, providerKey, want.kind); err != nil {
 			return nil, err
 		}
 		if err := checkConsent(want.in, *want.doc); err != nil {

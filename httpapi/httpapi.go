@@ -278,11 +278,20 @@ func (h *Handler) authed(fn authedFunc) http.HandlerFunc {
 
 // answer writes v as 200 JSON, or err through the one error mapping.
 func (h *Handler) answer(w http.ResponseWriter, r *http.Request, v any, err error) {
+	h.answerStatus(w, r, http.StatusOK, v, err)
+}
+
+// answerCreated writes v as 201 JSON (a thing made), or err.
+func (h *Handler) answerCreated(w http.ResponseWriter, r *http.Request, v any, err error) {
+	h.answerStatus(w, r, http.StatusCreated, v, err)
+}
+
+func (h *Handler) answerStatus(w http.ResponseWriter, r *http.Request, status int, v any, err error) {
 	if err != nil {
 		h.writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, v)
+	writeJSON(w, status, v)
 }
 
 // body decodes a JSON body with the default limit; on failure it answers

@@ -215,11 +215,7 @@ func (h *Handler) officeCreateInvite(w http.ResponseWriter, r *http.Request, c *
 		return
 	}
 	inv, err := h.office.CreateInvite(r.Context(), c, req, h.publicBase(r))
-	if err != nil {
-		h.writeError(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusCreated, inv)
+	h.answerCreated(w, r, inv, err)
 }
 
 func (h *Handler) officeCancelInvite(w http.ResponseWriter, r *http.Request, c *office.Caller) {

@@ -37,15 +37,9 @@ func (h *Handler) officePasskeyCheckBegin(w http.ResponseWriter, r *http.Request
 }
 
 func (h *Handler) officePasskeyCheck(w http.ResponseWriter, r *http.Request, c *office.Caller) {
-	var a office.PasskeyAnswer
-	if !h.body(w, r, &a, false) {
-		return
-	}
-	if err := h.office.FinishPasskeyCheck(r.Context(), c, h.publicBase(r), a); err != nil {
-		h.writeError(w, r, err)
-		return
-	}
-	h.refreshedSession(w, r, c)
+	sessionChange(h, w, r, c, func(a office.PasskeyAnswer) error {
+		return h.office.FinishPasskeyCheck(r.Context(), c, h.publicBase(r), a)
+	})
 }
 
 func (h *Handler) officePasskeyBegin(w http.ResponseWriter, r *http.Request, c *office.Caller) {

@@ -33,15 +33,9 @@ type officeSwitchRequest struct {
 // officeSecondFactor checks the code asked after the password and answers
 // the session, now ready.
 func (h *Handler) officeSecondFactor(w http.ResponseWriter, r *http.Request, c *office.Caller) {
-	var req officeCodeRequest
-	if !h.body(w, r, &req, false) {
-		return
-	}
-	if err := h.office.PassSecondFactor(r.Context(), c, req.Code); err != nil {
-		h.writeError(w, r, err)
-		return
-	}
-	h.refreshedSession(w, r, c)
+	sessionChange(h, w, r, c, func(req officeCodeRequest) error {
+		return h.office.PassSecondFactor(r.Context(), c, req.Code)
+	})
 }
 
 func (h *Handler) officeBeginTOTP(w http.ResponseWriter, r *http.Request, c *office.Caller) {
@@ -59,11 +53,19 @@ func (h *Handler) officeConfirmTOTP(w http.ResponseWriter, r *http.Request, c *o
 }
 
 func (h *Handler) officeSwitch(w http.ResponseWriter, r *http.Request, c *office.Caller) {
-	var req officeSwitchRequest
+	sessionChange(h, w, r, c, func(req officeSwitchRequest) error {
+		return h.office.SwitchOffice(r.Context(), c, req.EntityKey)
+	})
+}
+
+// sessionChange decodes a request body, makes the change it asks of the
+// caller's session, and answers the session as it is after it.
+func sessionChange[T any](h *Handler, w http.ResponseWriter, r *http.Request, c *office.Caller, change func(T) error) {
+	var req T
 	if !h.body(w, r, &req, false) {
 		return
 	}
-	if err := h.office.SwitchOffice(r.Context(), c, req.EntityKey); err != nil {
+	if err := change(req); err != nil {
 		h.writeError(w, r, err)
 		return
 	}
@@ -97,11 +99,7 @@ func (h *Handler) officeStaffInvite(w http.ResponseWriter, r *http.Request, c *o
 		return
 	}
 	inv, err := h.office.InviteStaff(r.Context(), c, req, h.publicBase(r))
-	if err != nil {
-		h.writeError(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusCreated, inv)
+	h.answerCreated(w, r, inv, err)
 }
 
 func (h *Handler) officeStaffLink(w http.ResponseWriter, r *http.Request, c *office.Caller) {

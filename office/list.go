@@ -194,6 +194,18 @@ func (s *Service) chosenPlan(ctx context.Context, pa *chairside.ProviderApplicat
 	return nil, nil
 }
 
+// outcomeRows are the outcomes a session's row shows as themselves.
+// no_financing is not among them: its row says how far a lender got.
+var outcomeRows = map[string]string{
+	chairside.OutcomeCompleted:    RowCompleted,
+	chairside.OutcomeCancel:       RowCanceled,
+	chairside.OutcomeTimeout:      RowTimedOut,
+	chairside.OutcomeDeclined:     RowDeclined,
+	chairside.OutcomeNoOffer:      RowNoOffer,
+	chairside.OutcomeOfferExpired: RowOfferExpired,
+	chairside.OutcomePending:      RowPending,
+}
+
 // SessionStatus is where a session stands for the office. An outcome the
 // session finished with wins (declined, no offer, offer expired each as
 // itself), except that a completed account always shows as completed; a
@@ -213,21 +225,12 @@ func SessionStatus(sess *chairside.Session, pas []*chairside.ProviderApplication
 			declined = declined || d.ResponseCode == chairside.ResponseDeclined
 		}
 	}
+	row, byOutcome := outcomeRows[sess.Outcome]
 	switch {
-	case completed || sess.Outcome == chairside.OutcomeCompleted:
+	case completed:
 		return RowCompleted
-	case sess.Outcome == chairside.OutcomeCancel:
-		return RowCanceled
-	case sess.Outcome == chairside.OutcomeTimeout:
-		return RowTimedOut
-	case sess.Outcome == chairside.OutcomeDeclined:
-		return RowDeclined
-	case sess.Outcome == chairside.OutcomeNoOffer:
-		return RowNoOffer
-	case sess.Outcome == chairside.OutcomeOfferExpired:
-		return RowOfferExpired
-	case sess.Outcome == chairside.OutcomePending:
-		return RowPending
+	case byOutcome:
+		return row
 	case sess.FinishedAt == nil && !sess.Live(now):
 		return RowTimedOut
 	case signed:
