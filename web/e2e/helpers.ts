@@ -1,14 +1,36 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
-import { mkdirSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { closeSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { AxeResults, RunOptions } from 'axe-core';
 
 export const ENTITY_KEY = '1000200030004000';
 /** Hill Country Dental Care (TX): LendingClub, then Covered Care and HFD on their own; no standard application. */
 export const HILL_COUNTRY = '1000200030006000';
-/** The screens scanned with axe in this run (see Journey.screen). */
-const scanned = new Set<string>();
+/**
+ * firstToScan claims the axe scan of a screen for this worker, false when
+ * any worker of this run has scanned it: a marker file per screen, created
+ * only if absent, in the folder global-setup.ts makes for the run. A scan
+ * costs about a second of CPU, and the workers meet the same screens.
+ */
+function firstToScan(key: string): boolean {
+  const dir = process.env.E2E_AXE_SCANNED;
+  if (!dir) throw new Error('E2E_AXE_SCANNED is not set: run the browser tests through playwright.config.ts');
+  try {
+    closeSync(openSync(path.join(dir, createHash('sha256').update(key).digest('hex')), 'wx'));
+    return true;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw err;
+  }
+}
+/** axe-core's browser build, read once per worker. */
+const AXE_SOURCE = readFileSync(fileURLToPath(import.meta.resolve('axe-core/axe.min.js')), 'utf8');
+const AXE_OPTIONS: RunOptions = {
+  runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
+  resultTypes: ['violations'],
+};
 const SHOTS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots');
 mkdirSync(SHOTS, { recursive: true });
 
@@ -52,13 +74,14 @@ export class Journey {
   }
 
   /**
-   * screen waits for a screen's h1, scans it with axe and saves a screenshot.
-   * Every distinct screen is scanned: the scan is skipped only when the very
-   * same screen (its address, lender included, its heading and the name the
-   * test gives it) was scanned earlier by this worker, as a walk through the
-   * same lender's screens meets them again. With `scan: 'once'` the lender is left out of the
-   * address: for walks that pass the same components many times with other
-   * words in them.
+   * screen waits for a screen's h1, then scans it with axe and saves a
+   * screenshot. Every distinct screen is scanned and photographed once a
+   * run: both are skipped when the very same screen (its address, lender
+   * included, its heading and the name the test gives it) was met earlier
+   * in this run, as a walk through the same lender's screens meets them
+   * again. With `scan: 'once'` the lender is left out of the address: for
+   * walks that pass the same components many times with other words in
+   * them.
    */
   async screen(name: string, heading?: string | RegExp, opts: { scan?: 'always' | 'once' } = {}): Promise<void> {
     const h1 = this.page.locator('h1');
@@ -69,19 +92,29 @@ export class Journey {
     const pathname = new URL(this.page.url()).pathname;
     const where = opts.scan === 'once' ? pathname.replace(/^\/providers\/[^/]+\//, '/providers/*/') : pathname;
     const key = `${this.info.project.name}|${where}|${await h1.textContent()}|${name}`;
-    if (!scanned.has(key)) await this.scan(name);
-    scanned.add(key);
     this.n += 1;
-    const file = `${this.info.project.name}-${this.slug}-${String(this.n).padStart(2, '0')}-${name}.png`;
-    await this.page.screenshot({ path: path.join(SHOTS, file), type: 'png', fullPage: false, animations: 'disabled' });
+    if (firstToScan(key)) {
+      await this.scan(name);
+      const file = `${this.info.project.name}-${this.slug}-${String(this.n).padStart(2, '0')}-${name}.png`;
+      await this.page.screenshot({ path: path.join(SHOTS, file), type: 'png', fullPage: false, animations: 'disabled' });
+    }
     await this.assertClean();
   }
 
-  /** scan fails on serious or critical axe violations of the screen as it is. */
+  /**
+   * scan fails on serious or critical axe violations of the screen as it
+   * is. axe-core is evaluated in the page once per document (through the
+   * DevTools protocol, which the app's CSP does not govern) and then only
+   * run: injecting it for every scan cost about as much as the scan.
+   * Frames are not entered; the one frame the app has is the browser's
+   * own PDF viewer.
+   */
   private async scan(name: string): Promise<void> {
-    const results = await new AxeBuilder({ page: this.page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-      .analyze();
+    if (!(await this.page.evaluate(() => 'axe' in window))) await this.page.evaluate(AXE_SOURCE);
+    const results = await this.page.evaluate(
+      (opts) => (window as unknown as { axe: { run: (ctx: Document, o: RunOptions) => Promise<AxeResults> } }).axe.run(document, opts),
+      AXE_OPTIONS,
+    );
     const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(
       bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
