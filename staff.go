@@ -113,6 +113,7 @@ const (
 	AuditStaffReset      = "second_factor_reset"
 	AuditOfficeSwitched  = "office_switched"
 	AuditViewAudit       = "view_audit"
+	AuditExportAudit     = "export_audit"
 )
 
 // StaffPasskey is a staff member's passkey: a WebAuthn credential kept as

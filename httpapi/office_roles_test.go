@@ -105,6 +105,13 @@ func TestOfficeRoles(t *testing.T) {
 			!strings.Contains(res.header.Get("Content-Disposition"), "chairside-audit-"+EntityKey) || !strings.Contains(lines[len(lines)-1], chairside.AuditViewAudit) {
 			t.Fatalf("audit CSV %d %v:\n%s", res.status, res.header, res.body)
 		}
+		// The download is recorded as a download, after the rows it holds
+		// (a read records itself after reading).
+		h.clock.Advance(time.Second)
+		h.do(t, req{method: "GET", path: "/office/audit", header: mgr.headers(false)}).into(t, &log)
+		if log.Entries[0].Action != chairside.AuditExportAudit || log.Entries[0].Email != boss {
+			t.Errorf("newest row after the download: %+v, want the manager's export", log.Entries[0])
+		}
 	})
 }
 

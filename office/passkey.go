@@ -238,6 +238,19 @@ func (s *Service) FinishPasskeySignIn(ctx context.Context, base string, a Passke
 	if err != nil {
 		return nil, chairside.Errorf(chairside.EBADREQUEST, msgBadPasskey)
 	}
+	// Each try is taken from the tries of the account it names and the
+	// client's address before it is checked, as a password's is: five
+	// wrong answers lock that pair for LockFor.
+	now := s.Now()
+	scope := chairside.HashSecret("passkey\x00" + string(parsed.Response.UserHandle) + "\x00" + ip)
+	ok, until, err := s.store.ReserveSignIn(ctx, scope, MaxFailures, LockFor, now)
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		s.audit(ctx, s.entryOf(nil, chairside.AuditSignInFailed, ip, "passkey, locked"))
+		return nil, locked(until.Sub(now))
+	}
 	var st *chairside.Staff
 	_, cred, err := rp.ValidatePasskeyLogin(func(_, handle []byte) (webauthn.User, error) {
 		found, err := s.store.FindStaffByID(ctx, string(handle))
@@ -250,10 +263,16 @@ func (s *Service) FinishPasskeySignIn(ctx context.Context, base string, a Passke
 		st = found
 		return s.userOf(ctx, found)
 	}, cer, parsed)
-	now := s.Now()
 	if err != nil || s.usedPasskey(ctx, cred, now) != nil {
 		s.audit(ctx, s.entryOf(st, chairside.AuditSignInFailed, ip, "passkey"))
+		if !until.IsZero() {
+			s.audit(ctx, s.entryOf(st, chairside.AuditLocked, ip, "passkey locked for 15 minutes"))
+			return nil, locked(until.Sub(now))
+		}
 		return nil, chairside.Errorf(chairside.EUNAUTHORIZED, msgBadPasskey)
+	}
+	if err := s.store.ClearSignIn(ctx, scope); err != nil {
+		return nil, err
 	}
 	return s.openSession(ctx, st, ip, now, true)
 }

@@ -95,3 +95,46 @@ func TestPasskeys(t *testing.T) {
 		t.Fatalf("a disabled account's passkey: %v", err)
 	}
 }
+
+// TestPasskeySignInLocks: wrong passkey answers are counted like wrong
+// passwords, per account and address: the fifth locks that pair, the
+// right passkey included, while the same passkey from another address
+// still signs in.
+func TestPasskeySignInLocks(t *testing.T) {
+	svc, _, _ := signInFixture(t, storetest.SQLite(t))
+	ctx := context.Background()
+	const base = "https://chairside.bright.example"
+	phone := &testkit.Authenticator{Origin: base, RPID: "chairside.bright.example"}
+	c := signedIn(t, svc, "192.0.2.1")
+	opts, err := svc.BeginPasskey(ctx, c, base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := svc.FinishPasskey(ctx, c, base, PasskeyAnswer{CeremonyID: opts.CeremonyID, Credential: phone.Create(t, opts.Options)}); err != nil {
+		t.Fatal(err)
+	}
+	try := func(a *testkit.Authenticator, ip string) error {
+		o, err := svc.BeginPasskeySignIn(ctx, base)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = svc.FinishPasskeySignIn(ctx, base, PasskeyAnswer{CeremonyID: o.CeremonyID, Credential: a.Get(t, o.Options)}, ip)
+		return err
+	}
+	stranger := phone.Copy("https://elsewhere.example", "elsewhere.example")
+	for i := 1; i <= MaxFailures; i++ {
+		want := chairside.EUNAUTHORIZED
+		if i == MaxFailures {
+			want = chairside.ERATELIMITED
+		}
+		if err := try(stranger, "198.51.100.7"); chairside.ErrorCode(err) != want {
+			t.Fatalf("wrong answer %d: %v, want %s", i, err, want)
+		}
+	}
+	if err := try(phone, "198.51.100.7"); chairside.ErrorCode(err) != chairside.ERATELIMITED {
+		t.Fatalf("the right passkey from the locked address: %v", err)
+	}
+	if err := try(phone, "192.0.2.1"); err != nil {
+		t.Fatalf("the right passkey from the office: %v", err)
+	}
+}

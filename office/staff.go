@@ -223,16 +223,25 @@ type AuditRow struct {
 // AuditLog answers the office audit rows of f's day, newest first, and
 // records that the manager read them.
 func (s *Service) AuditLog(ctx context.Context, c *Caller, f Filter) ([]AuditRow, error) {
+	list, err := s.auditRows(ctx, c, f)
+	if err != nil {
+		return nil, err
+	}
+	slices.Reverse(list)
+	s.did(ctx, c, chairside.AuditViewAudit, "day "+f.Day)
+	return list, nil
+}
+
+// auditRows reads the audit rows of f's day, oldest first.
+func (s *Service) auditRows(ctx context.Context, c *Caller, f Filter) ([]AuditRow, error) {
 	list, err := s.store.ListOfficeAuditBetween(ctx, c.Location.ID, f.From, f.To)
 	if err != nil {
 		return nil, err
 	}
 	out := make([]AuditRow, 0, len(list))
-	for i := len(list) - 1; i >= 0; i-- {
-		e := list[i]
+	for _, e := range list {
 		out = append(out, AuditRow{At: e.At, Email: e.StaffEmail, Action: e.Action, IP: e.IP, Details: e.Details})
 	}
-	s.did(ctx, c, chairside.AuditViewAudit, "day "+f.Day)
 	return out, nil
 }
 
@@ -241,9 +250,10 @@ var auditHeader = []string{"Time", "Staff email", "Action", "Address", "Details"
 
 // ExportAuditCSV writes the audit rows of f's day as CSV, oldest first,
 // times in the filter's zone; cells a spreadsheet would run as a formula
-// are made text, as in ExportCSV.
+// are made text, as in ExportCSV. The export is recorded as one, after
+// the rows it wrote.
 func (s *Service) ExportAuditCSV(ctx context.Context, c *Caller, f Filter, w io.Writer) error {
-	rows, err := s.AuditLog(ctx, c, f)
+	rows, err := s.auditRows(ctx, c, f)
 	if err != nil {
 		return err
 	}
@@ -251,14 +261,17 @@ func (s *Service) ExportAuditCSV(ctx context.Context, c *Caller, f Filter, w io.
 	if err := cw.Write(auditHeader); err != nil {
 		return err
 	}
-	for i := len(rows) - 1; i >= 0; i-- {
-		r := rows[i]
+	for _, r := range rows {
 		if err := cw.Write(safeCells([]string{r.At.In(f.Zone).Format("2006-01-02 15:04:05"), r.Email, r.Action, r.IP, r.Details})); err != nil {
 			return err
 		}
 	}
 	cw.Flush()
-	return cw.Error()
+	if err := cw.Error(); err != nil {
+		return err
+	}
+	s.did(ctx, c, chairside.AuditExportAudit, "day "+f.Day)
+	return nil
 }
 
 // AuditFileName is the audit export's file name.

@@ -39,6 +39,7 @@ const AUDIT_WORDS: Record<string, string> = {
   second_factor_reset: 'Reset a colleague’s two-step sign-in',
   office_switched: 'Switched office',
   view_audit: 'Read the audit log',
+  export_audit: 'Downloaded the audit log',
 };
 
 export const auditWords = (action: string): string => (Object.hasOwn(AUDIT_WORDS, action) ? AUDIT_WORDS[action]! : action);
