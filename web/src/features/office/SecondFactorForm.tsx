@@ -1,13 +1,11 @@
 import { Page } from '@/components/Page';
-import { Button } from '@/components/Button';
-import { Failure } from '@/components/Failure';
-import { TextField } from '@/components/TextField';
 import type { OfficeSession } from './api/session';
 import { passWithPasskey } from './api/passkey';
 import { passSecondFactor } from './api/staff';
 import { signedIn } from './auth';
 import { PasskeyButton } from './PasskeyButton';
 import { SignOutButton } from './SignOutButton';
+import { CodeForm } from './CodeForm';
 import { useCodeForm } from './useCodeForm';
 
 /**
@@ -28,25 +26,14 @@ export function SecondFactorForm({ session }: { session: OfficeSession }) {
       title="Two-step sign-in"
       lead="Enter the 6-digit code your authenticator app shows for Chairside. Lost your phone? Enter one of your recovery codes instead."
     >
-      <form noValidate onSubmit={(e) => void f.submit(e)}>
-        <TextField
-          id="second-factor-code"
-          label="Code"
-          autoComplete="one-time-code"
-          hint="6 digits, or a recovery code such as abcd-efgh-jkmn-pqrs"
-          maxLength={40}
-          value={f.code}
-          error={f.error}
-          inputRef={f.codeRef}
-          onChange={f.setCode}
-        />
-        <Failure message={f.failure} />
-        <div className="actions">
-          <Button type="submit" disabled={f.busy} aria-disabled={f.busy}>
-            Continue
-          </Button>
-        </div>
-      </form>
+      <CodeForm
+        form={f}
+        id="second-factor-code"
+        label="Code"
+        hint="6 digits, or a recovery code such as abcd-efgh-jkmn-pqrs"
+        maxLength={40}
+        submitLabel="Continue"
+      />
       <PasskeyButton label="Use a passkey instead" available={session.passkeys} run={() => passWithPasskey(session.csrfToken)} onDone={signedIn} />
       <SignOutButton csrf={session.csrfToken} />
     </Page>

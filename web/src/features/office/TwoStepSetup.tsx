@@ -2,7 +2,6 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Page } from '@/components/Page';
 import { Button } from '@/components/Button';
 import { Failure } from '@/components/Failure';
-import { TextField } from '@/components/TextField';
 import type { OfficeSession } from './api/session';
 import { addPasskey } from './api/passkey';
 import { beginTotp, confirmTotp, type OfficeTOTPSetup } from './api/staff';
@@ -10,6 +9,7 @@ import { endedBy401, words } from './auth';
 import { PasskeyButton } from './PasskeyButton';
 import { QrCode } from './QrCode';
 import { RecoveryCodes } from './RecoveryCodes';
+import { CodeForm } from './CodeForm';
 import { useCodeForm } from './useCodeForm';
 
 /**
@@ -84,25 +84,7 @@ function SetupForm({ setup, csrf, onConfirmed }: { setup: OfficeTOTPSetup; csrf:
           <input id="totp-key" className="input office-key" type="text" readOnly value={setup.key} onFocus={(e) => e.target.select()} />
         </div>
       </section>
-      <form noValidate onSubmit={(e) => void f.submit(e)}>
-        <TextField
-          id="totp-code"
-          label="6-digit code"
-          numeric
-          autoComplete="one-time-code"
-          maxLength={12}
-          value={f.code}
-          error={f.error}
-          inputRef={f.codeRef}
-          onChange={f.setCode}
-        />
-        <Failure message={f.failure} />
-        <div className="actions">
-          <Button type="submit" disabled={f.busy} aria-disabled={f.busy}>
-            Turn on two-step sign-in
-          </Button>
-        </div>
-      </form>
+      <CodeForm form={f} id="totp-code" label="6-digit code" numeric maxLength={12} submitLabel="Turn on two-step sign-in" />
     </>
   );
 }
