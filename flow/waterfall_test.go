@@ -20,7 +20,9 @@ import (
 // decides instead of the last names.
 func TestCascade(t *testing.T) {
 	storetest.EachEngine(t, func(t *testing.T, e storetest.Engine) {
-		f := newFixture(t, e, flow.Options{LenderTimeout: 300 * time.Millisecond})
+		// Long enough that the sandbox's own answers arrive in time on a
+		// busy machine; the Timeout case waits for all of it.
+		f := newFixture(t, e, flow.Options{LenderTimeout: 2 * time.Second})
 		ctx := context.Background()
 		c := f.caller(t)
 		d, err := f.submit(t, c, "synchrony_standard", "Decline", "123456781")
@@ -37,8 +39,8 @@ func TestCascade(t *testing.T) {
 		}
 		began := time.Now()
 		d, err = f.submit(t, c, "snap_standard", "Timeout", "123456781")
-		if took := time.Since(began); took > 3*time.Second {
-			t.Errorf("a lender time-out of 300ms took %s", took)
+		if took := time.Since(began); took > 20*time.Second {
+			t.Errorf("a lender time-out of 2s took %s", took)
 		}
 		if err != nil || d.ResponseCode != chairside.ResponseError || d.Next != nil {
 			t.Fatalf("Timeout at the last lender: %+v %v", d, err)
