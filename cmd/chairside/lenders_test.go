@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -34,10 +33,9 @@ const simWebhookSecret = "sim-webhook-secret"
 
 func startWithSim(t *testing.T, dsn string) *simSetup {
 	t.Helper()
-	addr := freeAddr(t)
+	// The webhooks' address is the program's, known once it listens.
 	sim := lendersim.New(lendersim.Options{
 		APIKey:         "sim-api-key",
-		WebhookURL:     "http://" + addr + "/api/v1/lenders/{providerKey}/webhooks",
 		WebhookSecret:  simWebhookSecret,
 		PendingFor:     300 * time.Millisecond,
 		WebhookBackoff: 100 * time.Millisecond,
@@ -54,7 +52,7 @@ func startWithSim(t *testing.T, dsn string) *simSetup {
 		t.Fatal(err)
 	}
 	m := NewMain()
-	m.Config.Addr = addr
+	m.Config.Addr = "127.0.0.1:0"
 	m.Config.DB = dsn
 	m.Config.Env = chairside.EnvTest
 	m.Config.KeyFile = filepath.Join(t.TempDir(), "keys.json")
@@ -67,20 +65,8 @@ func startWithSim(t *testing.T, dsn string) *simSetup {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { m.Close() })
+	sim.SetWebhookURL(m.URL() + "/api/v1/lenders/{providerKey}/webhooks")
 	return &simSetup{m: m, sim: sim}
-}
-
-// freeAddr is a loopback address no one listens on (the simulator must
-// know the program's address before the program starts).
-func freeAddr(t *testing.T) string {
-	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := ln.Addr().String()
-	ln.Close()
-	return addr
 }
 
 func (s *simSetup) client() *testkit.Client {

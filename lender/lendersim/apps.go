@@ -126,7 +126,10 @@ func (s *Sim) advance(provider, id string) {
 // twice with the same id under the webhook-twice fault, never under
 // webhook-never.
 func (s *Sim) announce(provider, previous string, cur *protocol.Decision) {
-	if s.opts.WebhookURL == "" {
+	s.mu.Lock()
+	target := s.opts.WebhookURL
+	s.mu.Unlock()
+	if target == "" {
 		return
 	}
 	times := 1
@@ -142,7 +145,7 @@ func (s *Sim) announce(provider, previous string, cur *protocol.Decision) {
 	if err != nil || times == 0 {
 		return
 	}
-	url := strings.ReplaceAll(s.opts.WebhookURL, "{providerKey}", provider)
+	url := strings.ReplaceAll(target, "{providerKey}", provider)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.ctx.Err() != nil {

@@ -134,6 +134,14 @@ func (s *Sim) Close() {
 	s.wg.Wait()
 }
 
+// SetWebhookURL sends the webhooks to url from now on (Options.WebhookURL):
+// for a program whose address is known only once it listens.
+func (s *Sim) SetWebhookURL(url string) {
+	s.mu.Lock()
+	s.opts.WebhookURL = url
+	s.mu.Unlock()
+}
+
 // Creates is how many times a create (or a patch) with this platform
 // reference actually ran at the lender, replays not counted.
 func (s *Sim) Creates(providerKey, reference string) int {
