@@ -35,7 +35,9 @@ export function SecondFactorForm({ session }: { session: OfficeSession }) {
         submitLabel="Continue"
       />
       <PasskeyButton label="Use a passkey instead" available={session.passkeys} run={() => passWithPasskey(session.csrfToken)} onDone={signedIn} />
-      <SignOutButton csrf={session.csrfToken} />
+      <div className="actions">
+        <SignOutButton csrf={session.csrfToken} />
+      </div>
     </Page>
   );
 }
