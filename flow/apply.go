@@ -6,7 +6,6 @@ import (
 	"fmt"
 
 	"github.com/chairside/chairside"
-	"github.com/chairside/chairside/locale"
 	"github.com/chairside/chairside/provider"
 )
 
@@ -39,9 +38,11 @@ func (s *Service) ApplyStart(ctx context.Context, c *Caller, providerKey, mode s
 	return s.form(ctx, loc, providerKey, mode, app.PurchaseAmountCents)
 }
 
-// form is a provider's form in a mode at a location, in the request's
-// language. The treatment amount comes first while the application has
-// none: the office gave no amount and no submit has stored the patient's.
+// form is a provider's form in a mode at a location, its words in English
+// (the transport puts them into the patient's language, as it does error
+// messages: httpapi's localizeForm). The treatment amount comes first
+// while the application has none: the office gave no amount and no submit
+// has stored the patient's.
 func (s *Service) form(ctx context.Context, loc *chairside.Location, providerKey, mode string, purchaseCents int64) (*ApplyStartResponse, error) {
 	fields, groups, err := provider.Fields(providerKey, mode)
 	if err != nil {
@@ -62,7 +63,6 @@ func (s *Service) form(ctx context.Context, loc *chairside.Location, providerKey
 	if groups == nil {
 		groups = []chairside.FieldGroupRule{}
 	}
-	locale.Fields(locale.From(ctx), fields, groups)
 	return &ApplyStartResponse{
 		ProviderKey:     providerKey,
 		ApplyMode:       mode,
@@ -149,7 +149,7 @@ func (s *Service) precheckSubmit(ctx context.Context, c *Caller, providerKey, op
 	if op == OpApply {
 		docKind, consentKind = DocApplication, chairside.ConsentHardPull
 	}
-	if sub.doc, err = s.document(ctx, providerKey, docKind); err != nil {
+	if sub.doc, err = s.document(ctx, c.Language, providerKey, docKind); err != nil {
 		return nil, err
 	}
 	if err := checkConsent(req.Consent, sub.doc); err != nil {
@@ -250,7 +250,7 @@ func (s *Service) decide(ctx context.Context, c *Caller, sub *submission, call *
 	err := s.callLender(ctx, sub.step.ProviderKey, func(ctx context.Context, l chairside.Lender) error {
 		var err error
 		d, err = l.Decide(ctx, &chairside.DecisionRequest{
-			Language:            language(ctx),
+			Language:            c.language(),
 			ProviderKey:         sub.step.ProviderKey,
 			Operation:           sub.op,
 			Reference:           call.Reference,

@@ -36,7 +36,7 @@ func (s *Service) Disclosures(ctx context.Context, c *Caller, providerKey, kind 
 	if _, _, err := s.step(ctx, c, providerKey); err != nil {
 		return nil, err
 	}
-	return s.document(ctx, providerKey, kind)
+	return s.document(ctx, c.Language, providerKey, kind)
 }
 
 // Agreement answers the agreement of an approved offer.
@@ -48,7 +48,7 @@ func (s *Service) Agreement(ctx context.Context, c *Caller, providerKey string) 
 	if pa.Decision == nil || !chairside.Positive(pa.Decision.ResponseCode) {
 		return nil, errorf(chairside.ECONFLICT, "There is no approved offer from this lender.")
 	}
-	return s.document(ctx, providerKey, DocAgreement)
+	return s.document(ctx, c.Language, providerKey, DocAgreement)
 }
 
 // Terms answers the provider's terms document (with its URL).
@@ -56,7 +56,7 @@ func (s *Service) Terms(ctx context.Context, c *Caller, providerKey string) (*ch
 	if _, _, err := s.step(ctx, c, providerKey); err != nil {
 		return nil, err
 	}
-	return s.document(ctx, providerKey, "terms")
+	return s.document(ctx, c.Language, providerKey, "terms")
 }
 
 // document fetches a lender document; kind is one of ours and is mapped to
@@ -67,7 +67,7 @@ func (s *Service) Terms(ctx context.Context, c *Caller, providerKey string) (*ch
 // the lender's current document, since nothing is kept after the call. The
 // shared call is not tied to any one caller's request: a caller that gives
 // up leaves, and the others still get their answer.
-func (s *Service) document(ctx context.Context, providerKey, kind string) (*chairside.Document, error) {
+func (s *Service) document(ctx context.Context, lang locale.Language, providerKey, kind string) (*chairside.Document, error) {
 	lender, err := s.lenders.Lender(providerKey)
 	if err != nil {
 		return nil, err
@@ -76,11 +76,11 @@ func (s *Service) document(ctx context.Context, providerKey, kind string) (*chai
 	if kind == DocApplication {
 		lenderKind = "disclosures"
 	}
-	key := providerKey + "\x00" + lenderKind + "\x00" + string(locale.From(ctx))
+	key := providerKey + "\x00" + lenderKind + "\x00" + string(lang)
 	shared := s.docCalls.DoChan(key, func() (any, error) {
 		lctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), s.opts.LenderTimeout)
 		defer cancel()
-		return lender.Document(lctx, &chairside.DocumentRequest{ProviderKey: providerKey, Language: language(ctx), Kind: lenderKind})
+		return lender.Document(lctx, &chairside.DocumentRequest{ProviderKey: providerKey, Language: string(lang), Kind: lenderKind})
 	})
 	var res singleflight.Result
 	select {

@@ -91,7 +91,7 @@ func (s *Service) AccountTerms(ctx context.Context, c *Caller, providerKey strin
 	if err != nil {
 		return nil, err
 	}
-	doc, err := s.document(ctx, providerKey, chairside.DocKindAccountTerms)
+	doc, err := s.document(ctx, c.Language, providerKey, chairside.DocKindAccountTerms)
 	if err != nil {
 		return nil, err
 	}
@@ -178,7 +178,7 @@ func (s *Service) ChangeCreditLimit(ctx context.Context, c *Caller, providerKey 
 			return nil
 		},
 		call: func(ctx context.Context, _ chairside.Lender, pa *chairside.ProviderApplication, ref string) (*chairside.Decision, error) {
-			a, err := limits.ChangeCreditLimit(ctx, &chairside.CreditLimitRequest{Language: language(ctx), ProviderKey: providerKey, LenderApplicationID: pa.LenderApplicationID,
+			a, err := limits.ChangeCreditLimit(ctx, &chairside.CreditLimitRequest{Language: c.language(), ProviderKey: providerKey, LenderApplicationID: pa.LenderApplicationID,
 				RequestedLimitCents: requested, AnnualGrossIncomeCents: income, Reference: ref, Now: s.now().UTC()})
 			if err != nil {
 				return nil, err

@@ -26,14 +26,14 @@ var lenderPages = map[string]string{
 	"electronicDisclosuresAndSignatures": chairside.DocKindElectronicDisclosures,
 }
 
-// Document answers a documents page in the language of ctx: ours from
+// Document answers a documents page in lang: ours from
 // package content, a lender's as the lender writes it for that language
 // (Document.Language says which was served). sess may be nil (a page
 // opened without a session): the platform's pages then name "the dental
 // practice", and a lender's page needs providerKey. With a session, the
 // lender is providerKey (one of the office's lenders), else the one the
 // patient dealt with last, else the office's first.
-func (s *Service) Document(ctx context.Context, sess *chairside.Session, doc, providerKey string) (*chairside.Document, error) {
+func (s *Service) Document(ctx context.Context, lang locale.Language, sess *chairside.Session, doc, providerKey string) (*chairside.Document, error) {
 	kind, isLender := lenderPages[doc]
 	if !isLender {
 		practice := ""
@@ -44,7 +44,7 @@ func (s *Service) Document(ctx context.Context, sess *chairside.Session, doc, pr
 			}
 			practice = loc.BrandName
 		}
-		if d, ok := content.Platform(doc, practice, string(locale.From(ctx))); ok {
+		if d, ok := content.Platform(doc, practice, string(lang)); ok {
 			return d, nil
 		}
 		return nil, errorf(chairside.ENOTFOUND, "There is no such document.")
@@ -53,7 +53,7 @@ func (s *Service) Document(ctx context.Context, sess *chairside.Session, doc, pr
 	if err != nil {
 		return nil, err
 	}
-	return s.document(ctx, key, kind)
+	return s.document(ctx, lang, key, kind)
 }
 
 // pageLender chooses the lender of a documents page (Document).
@@ -151,8 +151,8 @@ type pdfCache struct {
 
 // DocumentPDF answers a printable sheet by its name (pdfName):
 // {providerKey}-rates.pdf, the lender's rates sheet printed by
-// content.PDF, in the language of ctx. Any other name is not found.
-func (s *Service) DocumentPDF(ctx context.Context, name string) ([]byte, error) {
+// content.PDF, in lang. Any other name is not found.
+func (s *Service) DocumentPDF(ctx context.Context, lang locale.Language, name string) ([]byte, error) {
 	key, ok := strings.CutSuffix(name, "-rates.pdf")
 	if !pdfName.MatchString(name) || !ok {
 		return nil, errorf(chairside.ENOTFOUND, "There is no such document.")
@@ -161,14 +161,14 @@ func (s *Service) DocumentPDF(ctx context.Context, name string) ([]byte, error) 
 		return nil, errorf(chairside.ENOTFOUND, "There is no such document.")
 	}
 	now := time.Now() // cache age is wall-clock, like the location cache
-	cacheKey := name + "|" + string(locale.From(ctx))
+	cacheKey := name + "|" + string(lang)
 	s.pdfs.mu.Lock()
 	c, hit := s.pdfs.byID[cacheKey]
 	s.pdfs.mu.Unlock()
 	if hit && now.Sub(c.fetched) < pdfTTL {
 		return c.pdf, nil
 	}
-	doc, err := s.document(ctx, key, chairside.DocKindRates)
+	doc, err := s.document(ctx, lang, key, chairside.DocKindRates)
 	if err != nil {
 		return nil, err
 	}

@@ -21,28 +21,28 @@ import (
 // rates sheet is printed in each language, accents kept.
 func TestDocumentsInSpanish(t *testing.T) {
 	f := newFixture(t, storetest.SQLite(t), flow.Options{})
-	en := context.Background()
-	es := locale.With(en, locale.Spanish)
+	ctx := context.Background()
+	en, es := locale.English, locale.Spanish
 	c := f.caller(t)
 
-	ours, err := f.svc.Document(es, c.Session, "privacyNotice", "")
+	ours, err := f.svc.Document(ctx, es, c.Session, "privacyNotice", "")
 	if err != nil || ours.Language != "es" || !strings.Contains(ours.Content, "en Bright Smiles") || ours.Title != "Aviso de privacidad" {
 		t.Fatalf("privacy notice in Spanish: %+v %v", ours, err)
 	}
-	if d, _ := f.svc.Document(es, nil, "privacy", ""); d.Language != "es" || !strings.Contains(d.Content, "el consultorio dental") {
+	if d, _ := f.svc.Document(ctx, es, nil, "privacy", ""); d.Language != "es" || !strings.Contains(d.Content, "el consultorio dental") {
 		t.Errorf("privacy without a session: %+v", d)
 	}
-	if d, _ := f.svc.Document(en, c.Session, "privacyNotice", ""); d.Language != "en" || d.ID != ours.ID || d.SHA256 == ours.SHA256 {
+	if d, _ := f.svc.Document(ctx, en, c.Session, "privacyNotice", ""); d.Language != "en" || d.ID != ours.ID || d.SHA256 == ours.SHA256 {
 		t.Errorf("privacy notice in English: %+v", d)
 	}
-	theirs, err := f.svc.Document(es, c.Session, "arbitration", "")
+	theirs, err := f.svc.Document(ctx, es, c.Session, "arbitration", "")
 	if err != nil || theirs.Language != "es" || theirs.ID != "synchrony_standard/arbitration" || !strings.Contains(theirs.Content, "MUESTRA") {
 		t.Fatalf("the lender's page in Spanish: %+v %v", theirs, err)
 	}
 
 	const sheet = "synchrony_standard-rates.pdf"
-	enPDF, err1 := f.svc.DocumentPDF(en, sheet)
-	esPDF, err2 := f.svc.DocumentPDF(es, sheet)
+	enPDF, err1 := f.svc.DocumentPDF(ctx, en, sheet)
+	esPDF, err2 := f.svc.DocumentPDF(ctx, es, sheet)
 	if err1 != nil || err2 != nil {
 		t.Fatal(err1, err2)
 	}
@@ -50,7 +50,7 @@ func TestDocumentsInSpanish(t *testing.T) {
 		!bytes.Contains(esPDF, []byte(`cr\351dito`)) {
 		t.Errorf("rates sheets: the Spanish one came out as %.600s", esPDF)
 	}
-	if again, _ := f.svc.DocumentPDF(en, sheet); !bytes.Equal(again, enPDF) {
+	if again, _ := f.svc.DocumentPDF(ctx, en, sheet); !bytes.Equal(again, enPDF) {
 		t.Error("the English sheet changed once the Spanish one was printed")
 	}
 }
@@ -63,9 +63,12 @@ func TestDocumentFetchedOnceAtATime(t *testing.T) {
 	f := newFixture(t, storetest.SQLite(t), flow.Options{})
 	c := f.caller(t)
 	f.lenders.holdDocs, f.lenders.docEntered = make(chan struct{}), make(chan struct{}, 16)
-	fetch := func(ctx context.Context) (*chairside.Document, error) {
-		return f.svc.Disclosures(ctx, c, "synchrony_standard", flow.DocPrequalification)
+	fetchIn := func(ctx context.Context, lang locale.Language) (*chairside.Document, error) {
+		in := *c
+		in.Language = lang
+		return f.svc.Disclosures(ctx, &in, "synchrony_standard", flow.DocPrequalification)
 	}
+	fetch := func(ctx context.Context) (*chairside.Document, error) { return fetchIn(ctx, locale.English) }
 
 	// The first caller reaches the lender and is held there; the others arrive while it is.
 	const callers = 6
@@ -93,7 +96,7 @@ func TestDocumentFetchedOnceAtATime(t *testing.T) {
 	// A Spanish caller's document is another one: it reaches the lender too.
 	spanish := make(chan *chairside.Document, 1)
 	go func() {
-		d, _ := fetch(locale.With(context.Background(), locale.Spanish))
+		d, _ := fetchIn(context.Background(), locale.Spanish)
 		spanish <- d
 	}()
 	<-f.lenders.docEntered

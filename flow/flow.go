@@ -23,6 +23,7 @@ import (
 	"golang.org/x/sync/singleflight"
 
 	"github.com/chairside/chairside"
+	"github.com/chairside/chairside/locale"
 )
 
 // Defaults for Options fields left zero.
@@ -176,6 +177,10 @@ type Caller struct {
 	// Zone is the patient's time zone (flow/timezone.go); nil counts
 	// from the server's day.
 	Zone *time.Location
+	// Language is the language of the patient's screens for this call
+	// (English when zero): what the lenders and the documents say to the
+	// patient is asked for in it (docs/languages.md).
+	Language locale.Language
 
 	// touch is the move of Session.LastSeenAt that AuthenticateCall left
 	// for the call's first write (batch) or for SettleTouch; nil when none

@@ -94,7 +94,7 @@ func (s *Service) LenderEvent(ctx context.Context, providerKey string, n *Lender
 	}
 	d := n.Decision
 	if d == nil {
-		if d, err = s.lenderStatus(ctx, ref); err != nil {
+		if d, err = s.lenderStatus(ctx, "", ref); err != nil {
 			return "", err
 		}
 	}
@@ -132,12 +132,13 @@ func (s *Service) LenderEvent(ctx context.Context, providerKey string, n *Lender
 }
 
 // lenderStatus asks the lender of ref where its application stands, under
-// the lender time-out.
-func (s *Service) lenderStatus(ctx context.Context, ref *chairside.LenderApplicationRef) (*chairside.Decision, error) {
+// the lender time-out, in lang ("" for English: the webhook's check and the
+// reconciler's answer no patient's screen).
+func (s *Service) lenderStatus(ctx context.Context, lang string, ref *chairside.LenderApplicationRef) (*chairside.Decision, error) {
 	var d *chairside.Decision
 	err := s.callLender(ctx, ref.ProviderKey, func(ctx context.Context, l chairside.Lender) error {
 		var err error
-		d, err = l.Status(ctx, &chairside.StatusRequest{ProviderKey: provider.BaseKey(ref.ProviderKey), Language: language(ctx),
+		d, err = l.Status(ctx, &chairside.StatusRequest{ProviderKey: provider.BaseKey(ref.ProviderKey), Language: lang,
 			LenderApplicationID: ref.LenderApplicationID})
 		return err
 	})
@@ -206,7 +207,7 @@ func (s *Service) ReconcilePending(ctx context.Context, limit int) ([]PollResult
 // pollOne asks the lender of one claimed poll for its status and adopts a
 // changed decision.
 func (s *Service) pollOne(ctx context.Context, p *chairside.PendingPoll) (bool, error) {
-	d, err := s.lenderStatus(ctx, &p.LenderApplicationRef)
+	d, err := s.lenderStatus(ctx, "", &p.LenderApplicationRef)
 	if err != nil {
 		return false, err
 	}

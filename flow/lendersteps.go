@@ -296,7 +296,7 @@ func (s *Service) DownPayment(ctx context.Context, c *Caller, providerKey string
 		hash: sha256Hex(strings.Join([]string{chairside.StepDownPayment, pa.SelectedPlanCode, in.Method, strconv.FormatInt(in.AmountCents, 10)}, "\x00")),
 		call: func(ctx context.Context, _ chairside.Lender, pa *chairside.ProviderApplication, ref string) (*chairside.Decision, error) {
 			return nil, downPayments.DownPayment(ctx, &chairside.DownPaymentRequest{
-				Language:    language(ctx),
+				Language:    c.language(),
 				ProviderKey: providerKey, LenderApplicationID: pa.LenderApplicationID,
 				AmountCents: in.AmountCents, Method: in.Method, Reference: ref, Now: s.now().UTC(),
 			})
@@ -365,7 +365,7 @@ func (s *Service) AddContact(ctx context.Context, c *Caller, providerKey string,
 		hash: s.keys.BlindIndex(strings.Join([]string{chairside.StepAdditionalContact, in.Name, in.Relationship, in.Phone}, "\x00")),
 		call: func(ctx context.Context, _ chairside.Lender, pa *chairside.ProviderApplication, ref string) (*chairside.Decision, error) {
 			return nil, contacts.AddContact(ctx, &chairside.ContactRequest{
-				Language:    language(ctx),
+				Language:    c.language(),
 				ProviderKey: providerKey, LenderApplicationID: pa.LenderApplicationID,
 				Name: in.Name, Relationship: in.Relationship, Phone: in.Phone, Reference: ref, Now: s.now().UTC(),
 			})

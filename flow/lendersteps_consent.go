@@ -73,7 +73,7 @@ func (s *Service) consentStep(ctx context.Context, c *Caller, providerKey, journ
 	if err != nil {
 		return nil, err
 	}
-	doc, err := s.document(ctx, providerKey, cs.doc)
+	doc, err := s.document(ctx, c.Language, providerKey, cs.doc)
 	if err != nil {
 		return nil, err
 	}
@@ -88,7 +88,7 @@ func (s *Service) consentStep(ctx context.Context, c *Caller, providerKey, journ
 		},
 		call: func(ctx context.Context, _ chairside.Lender, pa *chairside.ProviderApplication, ref string) (*chairside.Decision, error) {
 			return nil, consents.RecordConsent(ctx, &chairside.ConsentNotice{
-				Language:    language(ctx),
+				Language:    c.language(),
 				ProviderKey: providerKey, LenderApplicationID: pa.LenderApplicationID, Kind: cs.kind,
 				DocumentID: doc.ID, DocumentVersion: doc.Version, Reference: ref, Now: s.now().UTC(),
 			})
@@ -140,7 +140,7 @@ func (s *Service) AnswerWisconsin(ctx context.Context, c *Caller, providerKey st
 			sp.AddressLine1, sp.AddressLine2, sp.City, sp.State, sp.ZipCode}, "\x00")),
 		call: func(ctx context.Context, _ chairside.Lender, pa *chairside.ProviderApplication, ref string) (*chairside.Decision, error) {
 			return nil, spouses.AddSpouse(ctx, &chairside.SpouseRequest{
-				Language:    language(ctx),
+				Language:    c.language(),
 				ProviderKey: providerKey, LenderApplicationID: pa.LenderApplicationID, Married: married,
 				FirstName: sp.FirstName, LastName: sp.LastName, AddressLine1: sp.AddressLine1, AddressLine2: sp.AddressLine2,
 				City: sp.City, State: sp.State, ZipCode: sp.ZipCode, Reference: ref, Now: s.now().UTC(),

@@ -234,7 +234,7 @@ func (s *Service) AcceptOffer(ctx context.Context, c *Caller, providerKey string
 		hash: sha256Hex(plan.ProviderPlanCode + "\x00" + strconv.FormatInt(plan.AmountFinancedCents, 10)),
 		call: func(ctx context.Context, l chairside.Lender, pa *chairside.ProviderApplication, ref string) (*chairside.Decision, error) {
 			return nil, l.AcceptOffer(ctx, &chairside.OfferRequest{
-				Language:            language(ctx),
+				Language:            c.language(),
 				ProviderKey:         providerKey,
 				LenderApplicationID: pa.LenderApplicationID,
 				ProviderPlanCode:    plan.ProviderPlanCode,
@@ -267,7 +267,7 @@ func (s *Service) ESign(ctx context.Context, c *Caller, providerKey string, req 
 	if err != nil {
 		return nil, err
 	}
-	docs, err := s.signingDocuments(ctx, providerKey, pa, req)
+	docs, err := s.signingDocuments(ctx, c, providerKey, pa, req)
 	if err != nil {
 		return nil, err
 	}
@@ -300,7 +300,7 @@ func (s *Service) ESign(ctx context.Context, c *Caller, providerKey string, req 
 		},
 		call: func(ctx context.Context, l chairside.Lender, pa *chairside.ProviderApplication, ref string) (*chairside.Decision, error) {
 			return nil, l.ESign(ctx, &chairside.OfferRequest{
-				Language:            language(ctx),
+				Language:            c.language(),
 				ProviderKey:         providerKey,
 				LenderApplicationID: pa.LenderApplicationID,
 				ProviderPlanCode:    pa.SelectedPlanCode,
@@ -343,7 +343,7 @@ func hardPullAtSigning(pa *chairside.ProviderApplication) bool {
 // the lender's current document (checkConsent), and the hard-pull one is
 // required after a soft pull for a new account (hardPullAtSigning) and
 // refused otherwise.
-func (s *Service) signingDocuments(ctx context.Context, providerKey string, pa *chairside.ProviderApplication, req *ESignRequest) (*signingDocs, error) {
+func (s *Service) signingDocuments(ctx context.Context, c *Caller, providerKey string, pa *chairside.ProviderApplication, req *ESignRequest) (*signingDocs, error) {
 	agreed, err := agreementAgreed(ctx, s.store, pa)
 	if err != nil {
 		return nil, err
@@ -370,7 +370,7 @@ func (s *Service) signingDocuments(ctx context.Context, providerKey string, pa *
 			}
 			continue
 		}
-		if *want.doc, err = s.document(ctx, providerKey, want.kind); err != nil {
+		if *want.doc, err = s.document(ctx, c.Language, providerKey, want.kind); err != nil {
 			return nil, err
 		}
 		if err := checkConsent(want.in, *want.doc); err != nil {
@@ -391,7 +391,7 @@ func (s *Service) Complete(ctx context.Context, c *Caller, providerKey string) (
 		},
 		call: func(ctx context.Context, l chairside.Lender, pa *chairside.ProviderApplication, ref string) (*chairside.Decision, error) {
 			d, err := l.Complete(ctx, &chairside.OfferRequest{
-				Language:            language(ctx),
+				Language:            c.language(),
 				ProviderKey:         providerKey,
 				LenderApplicationID: pa.LenderApplicationID,
 				ProviderPlanCode:    pa.SelectedPlanCode,

@@ -104,7 +104,7 @@ func (s *Service) Patch(ctx context.Context, c *Caller, providerKey, patchType s
 		},
 		call: func(ctx context.Context, _ chairside.Lender, pa *chairside.ProviderApplication, ref string) (*chairside.Decision, error) {
 			d, err := patches.Patch(ctx, &chairside.PatchRequest{
-				Language:               language(ctx),
+				Language:               c.language(),
 				ProviderKey:            providerKey,
 				LenderApplicationID:    pa.LenderApplicationID,
 				PatchType:              patchType,

@@ -44,7 +44,7 @@ func (s *Service) AddBankAccount(ctx context.Context, c *Caller, providerKey str
 		hash: s.keys.BlindIndex(strings.Join([]string{chairside.StepBankAccount, in.RoutingNumber, in.AccountNumber, in.BankName, in.AccountType}, "\x00")),
 		call: func(ctx context.Context, _ chairside.Lender, pa *chairside.ProviderApplication, ref string) (*chairside.Decision, error) {
 			return nil, bank.AddBankAccount(ctx, &chairside.BankAccountRequest{
-				Language:            language(ctx),
+				Language:            c.language(),
 				ProviderKey:         providerKey,
 				LenderApplicationID: pa.LenderApplicationID,
 				RoutingNumber:       in.RoutingNumber,
@@ -80,7 +80,7 @@ func (s *Service) AddCard(ctx context.Context, c *Caller, providerKey string, re
 			strconv.Itoa(in.ExpiryMonth), strconv.Itoa(in.ExpiryYear), in.ZIP}, "\x00")),
 		call: func(ctx context.Context, _ chairside.Lender, pa *chairside.ProviderApplication, ref string) (*chairside.Decision, error) {
 			return nil, cards.AddCard(ctx, &chairside.BankCardRequest{
-				Language:            language(ctx),
+				Language:            c.language(),
 				ProviderKey:         providerKey,
 				LenderApplicationID: pa.LenderApplicationID,
 				CardholderName:      in.CardholderName,

@@ -46,7 +46,7 @@ func (s *Service) Plans(ctx context.Context, c *Caller, providerKey string, amou
 	}
 	lctx, cancel := context.WithTimeout(ctx, s.opts.LenderTimeout)
 	plans, err := lender.Plans(lctx, &chairside.PlansRequest{
-		Language:            language(ctx),
+		Language:            c.language(),
 		ProviderKey:         providerKey,
 		LenderApplicationID: pa.LenderApplicationID,
 		AmountCents:         amountCents,

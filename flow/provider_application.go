@@ -111,7 +111,7 @@ func (s *Service) ApplicationStatus(ctx context.Context, c *Caller, providerKey 
 	if pa.LenderApplicationID == "" || pa.Decision == nil {
 		return nil, errorf(chairside.ECONFLICT, "This lender has no application to check yet.")
 	}
-	d, err := s.lenderStatus(ctx, &chairside.LenderApplicationRef{ProviderKey: pa.ProviderKey, LenderApplicationID: pa.LenderApplicationID})
+	d, err := s.lenderStatus(ctx, c.language(), &chairside.LenderApplicationRef{ProviderKey: pa.ProviderKey, LenderApplicationID: pa.LenderApplicationID})
 	if err != nil {
 		s.log.Warn("lender status failed", "session", SessionHash(c.Session.ID), "provider", providerKey, "err", chairside.ErrorCode(err))
 		return nil, errorf(chairside.ELENDER, "We did not get an answer from the lender. Please try again.")

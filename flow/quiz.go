@@ -120,19 +120,19 @@ func (s *Service) Quiz(ctx context.Context, c *Caller, providerKey string) (*Qui
 	if err := s.quizPhase(pa); err != nil {
 		return nil, err
 	}
-	if v.Quiz, err = s.fetchQuiz(ctx, quizzes, pa, q.graded+1); err != nil {
+	if v.Quiz, err = s.fetchQuiz(ctx, c, quizzes, pa, q.graded+1); err != nil {
 		return nil, err
 	}
 	return v, nil
 }
 
 // fetchQuiz asks quizzes, pa's lender, for the questions of an attempt.
-func (s *Service) fetchQuiz(ctx context.Context, quizzes chairside.Quizzes, pa *chairside.ProviderApplication, attempt int) (*chairside.Quiz, error) {
+func (s *Service) fetchQuiz(ctx context.Context, c *Caller, quizzes chairside.Quizzes, pa *chairside.ProviderApplication, attempt int) (*chairside.Quiz, error) {
 	var quiz *chairside.Quiz
 	err := s.detached(ctx, func(ctx context.Context) error {
 		var err error
 		quiz, err = quizzes.Quiz(ctx, &chairside.QuizRequest{
-			Language:    language(ctx),
+			Language:    c.language(),
 			ProviderKey: pa.ProviderKey, LenderApplicationID: pa.LenderApplicationID, Attempt: attempt, Now: s.now().UTC(),
 		})
 		return err
@@ -185,7 +185,7 @@ func (s *Service) Answers(ctx context.Context, c *Caller, providerKey string, re
 	lerr := s.detached(ctx, func(ctx context.Context) error {
 		var err error
 		res, err = quizzes.Answers(ctx, &chairside.AnswersRequest{
-			Language:    language(ctx),
+			Language:    c.language(),
 			ProviderKey: providerKey, LenderApplicationID: pa.LenderApplicationID,
 			QuizID: req.QuizID, Answers: req.Answers, Reference: call.Reference, Now: s.now().UTC(),
 		})
@@ -208,7 +208,7 @@ func (s *Service) Answers(ctx context.Context, c *Caller, providerKey string, re
 		return nil, errorf(chairside.ELENDER, "We did not get an answer from the lender. Please try again.")
 	}
 	if !v.Passed && v.AttemptsLeft > 0 {
-		if v.Quiz, err = s.fetchQuiz(ctx, quizzes, pa, QuizAttempts-v.AttemptsLeft+1); err != nil {
+		if v.Quiz, err = s.fetchQuiz(ctx, c, quizzes, pa, QuizAttempts-v.AttemptsLeft+1); err != nil {
 			return nil, err
 		}
 		return notRecorded(v), nil

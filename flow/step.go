@@ -5,7 +5,6 @@ import (
 	"time"
 
 	"github.com/chairside/chairside"
-	"github.com/chairside/chairside/locale"
 )
 
 // Every lender step — a submit (prequalify, prescreen, apply), acceptOffer,
@@ -185,10 +184,16 @@ func clientKey(k string) string {
 	return sha256Hex(k)[:32]
 }
 
-// language is the patient's language as the request gave it, which every
+// language is the patient's language as the call gave it, which every
 // lender request carries for the words the lender writes (documents,
-// plans, what it waits for): lenders read it there, never from ctx.
-func language(ctx context.Context) string { return string(locale.From(ctx)) }
+// plans, what it waits for); "" is English, and a call without a caller
+// (the reconciler's) speaks it.
+func (c *Caller) language() string {
+	if c == nil {
+		return ""
+	}
+	return string(c.Language)
+}
 
 // callLender runs fn against the lender of providerKey as detached does.
 func (s *Service) callLender(ctx context.Context, providerKey string, fn func(context.Context, chairside.Lender) error) error {

@@ -108,7 +108,7 @@ func (s *Service) RefreshStipulations(ctx context.Context, c *Caller, providerKe
 	}
 	lctx, cancel := context.WithTimeout(ctx, s.opts.LenderTimeout)
 	got, err := lender.Stipulations(lctx, &chairside.StipulationsRequest{
-		Language:    language(ctx),
+		Language:    c.language(),
 		ProviderKey: providerKey, LenderApplicationID: pa.LenderApplicationID, Known: known, Now: s.now().UTC(),
 	})
 	cancel()

@@ -39,7 +39,7 @@ func (h *Handler) document(w http.ResponseWriter, r *http.Request) {
 		h.writeError(w, r, err)
 		return
 	}
-	resp, err := h.svc.Document(r.Context(), sess, r.PathValue("doc"), r.URL.Query().Get("providerKey"))
+	resp, err := h.svc.Document(r.Context(), languageOf(r), sess, r.PathValue("doc"), r.URL.Query().Get("providerKey"))
 	h.answer(w, r, resp, err)
 }
 
@@ -55,11 +55,11 @@ var pdfFramePolicy = strings.Replace(contentSecurityPolicy, "frame-ancestors 'no
 // patient's language in lang (docs/languages.md).
 func (h *Handler) documentPDF(w http.ResponseWriter, r *http.Request) {
 	name := r.PathValue("name")
-	ctx := r.Context()
-	if lang, ok := locale.Parse(r.URL.Query().Get("lang")); ok {
-		ctx = locale.With(ctx, lang)
+	lang := languageOf(r)
+	if l, ok := locale.Parse(r.URL.Query().Get("lang")); ok {
+		lang = l
 	}
-	pdf, err := h.svc.DocumentPDF(ctx, name)
+	pdf, err := h.svc.DocumentPDF(r.Context(), lang, name)
 	if err != nil {
 		h.writeError(w, r, err)
 		return
@@ -81,7 +81,7 @@ type helpCall func(ctx context.Context, sess *chairside.Session, lang string, r 
 // body (docs/content.md, "Help").
 func (h *Handler) help(fn helpCall) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		lang, err := flow.HelpLanguage(r.URL.Query().Get("lang"), locale.From(r.Context()))
+		lang, err := flow.HelpLanguage(r.URL.Query().Get("lang"), languageOf(r))
 		if err != nil {
 			h.writeError(w, r, err)
 			return

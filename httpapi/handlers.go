@@ -17,7 +17,7 @@ func (h *Handler) flowStart(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	resp, err := h.svc.Start(r.Context(), req)
-	h.answer(w, r, resp, err)
+	h.answerStart(w, r, resp, err)
 }
 
 // startAgainRequest is the body of POST /flow/start/again.
@@ -31,7 +31,7 @@ func (h *Handler) flowStartAgain(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	resp, err := h.svc.StartAgain(r.Context(), req.PreviousSessionID)
-	h.answer(w, r, resp, err)
+	h.answerStart(w, r, resp, err)
 }
 
 func (h *Handler) flowStartToken(w http.ResponseWriter, r *http.Request) {
@@ -39,7 +39,7 @@ func (h *Handler) flowStartToken(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	resp, err := h.svc.StartByToken(r.Context(), r.PathValue("token"))
-	h.answer(w, r, resp, err)
+	h.answerStart(w, r, resp, err)
 }
 
 func (h *Handler) flowStartEntityKey(w http.ResponseWriter, r *http.Request) {
@@ -48,7 +48,7 @@ func (h *Handler) flowStartEntityKey(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	resp, err := h.svc.StartByEntityKey(r.Context(), r.PathValue("entityKey"), opts)
-	h.answer(w, r, resp, err)
+	h.answerStart(w, r, resp, err)
 }
 
 func (h *Handler) flowRestart(w http.ResponseWriter, r *http.Request, c *flow.Caller) {
@@ -56,7 +56,7 @@ func (h *Handler) flowRestart(w http.ResponseWriter, r *http.Request, c *flow.Ca
 		return
 	}
 	resp, err := h.svc.Restart(r.Context(), c)
-	h.answer(w, r, resp, err)
+	h.answerStart(w, r, resp, err)
 }
 
 func (h *Handler) flowFinish(w http.ResponseWriter, r *http.Request, c *flow.Caller) {
@@ -77,7 +77,26 @@ func (h *Handler) applyStart(w http.ResponseWriter, r *http.Request, c *flow.Cal
 		return
 	}
 	resp, err := h.svc.ApplyStart(r.Context(), c, r.PathValue("providerKey"), r.URL.Query().Get("mode"))
+	if resp != nil {
+		localizeForm(r, resp)
+	}
 	h.answer(w, r, resp, err)
+}
+
+// answerStart answers a new or restarted session with its first form in
+// the request's language.
+func (h *Handler) answerStart(w http.ResponseWriter, r *http.Request, resp *flow.StartResponse, err error) {
+	if resp != nil && resp.Form != nil {
+		localizeForm(r, resp.Form)
+	}
+	h.answer(w, r, resp, err)
+}
+
+// localizeForm puts what a patient reads of a form flow built in English
+// (labels, hints, choices, rule messages) into the request's language, as
+// writeError does for error messages (docs/languages.md).
+func localizeForm(r *http.Request, f *flow.ApplyStartResponse) {
+	locale.Fields(languageOf(r), f.Fields, f.FieldGroupRules)
 }
 
 func (h *Handler) submit(op string) authedFunc {
@@ -142,7 +161,7 @@ func (h *Handler) validate(w http.ResponseWriter, r *http.Request, c *flow.Calle
 	}
 	resp, err := h.svc.Validate(r.Context(), c, &req)
 	if resp != nil {
-		resp.FieldErrors = locale.FieldErrors(locale.From(r.Context()), resp.FieldErrors)
+		resp.FieldErrors = locale.FieldErrors(languageOf(r), resp.FieldErrors)
 	}
 	h.answer(w, r, resp, err)
 }

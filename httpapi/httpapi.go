@@ -266,6 +266,7 @@ func (h *Handler) authed(fn authedFunc) http.HandlerFunc {
 		// (flow/timezone.go); a name that is not a zone counts from the
 		// server's day.
 		c.Zone = chairside.TimeZone(r.Header.Get("X-Time-Zone"))
+		c.Language = languageOf(r)
 		fn(w, r, c)
 		// A call that wrote nothing moves the session's LastSeenAt now; one
 		// that wrote did so in its own commit. The answer is written, so a

@@ -85,10 +85,16 @@ func (h *Handler) writeError(w http.ResponseWriter, r *http.Request, err error) 
 		w.Header().Set("Retry-After", retryAfterSeconds(defaultRateLimitWait))
 	}
 	// In the patient's language; the error itself may be shared, so it is never changed.
-	lang := locale.From(r.Context())
+	lang := languageOf(r)
 	body.Message = locale.T(lang, body.Message)
 	body.FieldErrors = locale.FieldErrors(lang, body.FieldErrors)
 	writeJSON(w, status, body)
+}
+
+// languageOf is the language the request's answers speak, from its
+// Accept-Language (docs/languages.md); flow gets it in the Caller.
+func languageOf(r *http.Request) locale.Language {
+	return locale.FromAcceptLanguage(r.Header.Get("Accept-Language"))
 }
 
 // retryAfterSeconds formats a wait as Retry-After wants it: whole seconds,

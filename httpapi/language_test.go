@@ -30,6 +30,20 @@ func TestAnswersInTheRequestLanguage(t *testing.T) {
 			t.Errorf("Spanish labels: %v", labels)
 		}
 
+		// A new session's first form speaks the same language.
+		var first flow.StartResponse
+		h.do(t, req{method: "POST", path: "/flow/start/entity-keys/" + EntityKey, header: es, body: map[string]any{}}).into(t, &first)
+		if first.Form == nil {
+			t.Fatal("the start answered no form")
+		}
+		startLabels := map[string]string{}
+		for _, f := range first.Form.Fields {
+			startLabels[f.ID] = f.Label
+		}
+		if startLabels["purchaseAmountCents"] != "Monto del tratamiento" || startLabels["firstName"] != "Nombre" {
+			t.Errorf("the start's first form in Spanish: %v", startLabels)
+		}
+
 		var en flow.ApplyStartResponse
 		h.do(t, req{method: "POST", path: "/apply/start/providers/synchrony_standard", session: sid}).into(t, &en)
 		if en.Fields[0].Label == start.Fields[0].Label || en.Fields[0].ID != start.Fields[0].ID {

@@ -13,7 +13,6 @@ import (
 	"golang.org/x/time/rate"
 
 	"github.com/chairside/chairside"
-	"github.com/chairside/chairside/locale"
 )
 
 // Security headers (docs/data-safety.md). The CSP
@@ -94,17 +93,14 @@ func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 // withRequestLog gives the request an id (answered as X-Request-Id) and
 // writes one log line per request after it: method, route pattern (never
 // the path, which can hold a flow token), status, duration, request id and
-// session hash. Never bodies or headers. The request's context also
-// carries the language its answers speak, from Accept-Language
-// (docs/languages.md).
+// session hash. Never bodies or headers.
 func (h *Handler) withRequestLog(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
 		info := &reqInfo{id: newRequestID()}
 		w.Header().Set("X-Request-Id", info.id)
 		sw := &statusWriter{ResponseWriter: w, info: info}
-		ctx := locale.With(r.Context(), locale.FromAcceptLanguage(r.Header.Get("Accept-Language")))
-		next.ServeHTTP(sw, r.WithContext(ctx))
+		next.ServeHTTP(sw, r)
 		if sw.status == 0 {
 			sw.status = http.StatusOK
 		}

@@ -11,7 +11,6 @@
 package locale
 
 import (
-	"context"
 	"regexp"
 	"sort"
 	"strconv"
@@ -72,21 +71,6 @@ func FromAcceptLanguage(header string) Language {
 		}
 	}
 	return best
-}
-
-type ctxKey struct{}
-
-// With returns ctx speaking lang.
-func With(ctx context.Context, lang Language) context.Context {
-	return context.WithValue(ctx, ctxKey{}, lang)
-}
-
-// From answers the language of ctx, English when none was set.
-func From(ctx context.Context) Language {
-	if l, ok := ctx.Value(ctxKey{}).(Language); ok {
-		return l
-	}
-	return English
 }
 
 // T translates an English message into lang: itself in English, and itself

@@ -1,7 +1,6 @@
 package locale_test
 
 import (
-	"context"
 	"testing"
 
 	"github.com/chairside/chairside"
@@ -49,15 +48,6 @@ func TestTranslate(t *testing.T) {
 		if got := locale.T(c.lang, c.en); got != c.want {
 			t.Errorf("T(%s, %q) = %q, want %q", c.lang, c.en, got, c.want)
 		}
-	}
-}
-
-func TestContext(t *testing.T) {
-	if locale.From(context.Background()) != locale.English {
-		t.Error("a context without a language should speak English")
-	}
-	if locale.From(locale.With(context.Background(), locale.Spanish)) != locale.Spanish {
-		t.Error("the language set should be the one answered")
 	}
 }
 
