@@ -124,3 +124,38 @@ func TestDocumentFetchedOnceAtATime(t *testing.T) {
 		t.Errorf("the Spanish caller got %+v", es)
 	}
 }
+
+// TestLenderWordsInTheCallersLanguage: what a lender writes for the
+// patient comes in the language the call carries (Caller.Language), with
+// nothing else changed: the same plans, described in Spanish for a
+// Spanish call.
+func TestLenderWordsInTheCallersLanguage(t *testing.T) {
+	f := newFixture(t, storetest.SQLite(t), flow.Options{})
+	ctx := context.Background()
+	c := f.caller(t)
+	if d, err := f.submit(t, c, "synchrony_standard", "Approve", "123456701"); err != nil || !chairside.Positive(d.ResponseCode) {
+		t.Fatalf("Approve: %+v %v", d, err)
+	}
+	en, err := f.svc.Plans(ctx, c, "synchrony_standard", 450_000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	spanish := *c
+	spanish.Language = locale.Spanish
+	es, err := f.svc.Plans(ctx, &spanish, "synchrony_standard", 450_000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(en.PaymentPlans) == 0 || len(es.PaymentPlans) != len(en.PaymentPlans) {
+		t.Fatalf("%d English plans, %d Spanish", len(en.PaymentPlans), len(es.PaymentPlans))
+	}
+	for i, p := range es.PaymentPlans {
+		q := en.PaymentPlans[i]
+		if p.ProviderPlanCode != q.ProviderPlanCode || p.MonthlyAmountCents != q.MonthlyAmountCents {
+			t.Errorf("plan %d: %s %d in Spanish, %s %d in English", i, p.ProviderPlanCode, p.MonthlyAmountCents, q.ProviderPlanCode, q.MonthlyAmountCents)
+		}
+		if p.Description == q.Description {
+			t.Errorf("plan %s is described in English for a Spanish call: %q", p.ProviderPlanCode, p.Description)
+		}
+	}
+}
