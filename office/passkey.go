@@ -238,40 +238,31 @@ func (s *Service) FinishPasskeySignIn(ctx context.Context, base string, a Passke
 	if err != nil {
 		return nil, chairside.Errorf(chairside.EBADREQUEST, msgBadPasskey)
 	}
-	// Each try is taken from the tries of the account it names and the
-	// client's address before it is checked, as a password's is: five
-	// wrong answers lock that pair for LockFor.
+	// Counted per the account the answer names and the client's address,
+	// as a password is per email and address.
 	now := s.Now()
 	scope := chairside.HashSecret("passkey\x00" + string(parsed.Response.UserHandle) + "\x00" + ip)
-	ok, until, err := s.store.ReserveSignIn(ctx, scope, MaxFailures, LockFor, now)
-	if err != nil {
-		return nil, err
-	}
-	if !ok {
-		s.audit(ctx, s.entryOf(nil, chairside.AuditSignInFailed, ip, "passkey, locked"))
-		return nil, locked(until.Sub(now))
-	}
 	var st *chairside.Staff
-	_, cred, err := rp.ValidatePasskeyLogin(func(_, handle []byte) (webauthn.User, error) {
-		found, err := s.store.FindStaffByID(ctx, string(handle))
-		if err != nil {
-			return nil, err
-		}
-		if found.DisabledAt != nil {
-			return nil, fmt.Errorf("disabled")
-		}
-		st = found
-		return s.userOf(ctx, found)
-	}, cer, parsed)
-	if err != nil || s.usedPasskey(ctx, cred, now) != nil {
+	err = s.oneTry(ctx, scope, now, func() bool {
+		_, cred, err := rp.ValidatePasskeyLogin(func(_, handle []byte) (webauthn.User, error) {
+			found, err := s.store.FindStaffByID(ctx, string(handle))
+			if err != nil {
+				return nil, err
+			}
+			if found.DisabledAt != nil {
+				return nil, fmt.Errorf("disabled")
+			}
+			st = found
+			return s.userOf(ctx, found)
+		}, cer, parsed)
+		return err == nil && s.usedPasskey(ctx, cred, now) == nil
+	}, func(locking bool) {
 		s.audit(ctx, s.entryOf(st, chairside.AuditSignInFailed, ip, "passkey"))
-		if !until.IsZero() {
+		if locking {
 			s.audit(ctx, s.entryOf(st, chairside.AuditLocked, ip, "passkey locked for 15 minutes"))
-			return nil, locked(until.Sub(now))
 		}
-		return nil, chairside.Errorf(chairside.EUNAUTHORIZED, msgBadPasskey)
-	}
-	if err := s.store.ClearSignIn(ctx, scope); err != nil {
+	}, chairside.Errorf(chairside.EUNAUTHORIZED, msgBadPasskey))
+	if err != nil {
 		return nil, err
 	}
 	return s.openSession(ctx, st, ip, now, true)

@@ -134,28 +134,45 @@ func (s *Service) PassSecondFactor(ctx context.Context, c *Caller, code string) 
 	return nil
 }
 
-// checkCode takes one try of scope, then runs check: a wrong code is
-// audited and answers EUNAUTHORIZED (or the lock, from the try that took
-// the last one); a right one forgets the scope's tries.
+// checkCode runs check as one try of scope (oneTry): a wrong code is
+// audited and answers EUNAUTHORIZED, or the lock.
 func (s *Service) checkCode(ctx context.Context, c *Caller, scope string, now time.Time, check func() (int64, bool)) (int64, error) {
-	scope = chairside.HashSecret(scope)
+	var step int64
+	err := s.oneTry(ctx, chairside.HashSecret(scope), now, func() (good bool) {
+		step, good = check()
+		return good
+	}, func(locking bool) {
+		s.did(ctx, c, chairside.AuditSecondFactorBad, "wrong code")
+		if locking {
+			s.did(ctx, c, chairside.AuditLocked, "second factor locked for 15 minutes")
+		}
+	}, chairside.Errorf(chairside.EUNAUTHORIZED, msgBadCode))
+	return step, err
+}
+
+// oneTry counts an answer to a sign-in question (a code, a passkey) as a
+// password is counted: one try of scope (a hash) is taken before check
+// runs, so at most MaxFailures answers are checked in a window however
+// many arrive at once. A locked scope answers the lock and check does not
+// run; a wrong answer calls wrong (locking when this try took the last
+// one, which locks the scope for LockFor) and answers bad or the lock; a
+// right one forgets the scope's tries.
+func (s *Service) oneTry(ctx context.Context, scope string, now time.Time, check func() bool, wrong func(locking bool), bad error) error {
 	ok, until, err := s.store.ReserveSignIn(ctx, scope, MaxFailures, LockFor, now)
 	if err != nil {
-		return 0, err
+		return err
 	}
 	if !ok {
-		return 0, locked(until.Sub(now))
+		return locked(until.Sub(now))
 	}
-	step, good := check()
-	if !good {
-		s.did(ctx, c, chairside.AuditSecondFactorBad, "wrong code")
+	if !check() {
+		wrong(!until.IsZero())
 		if !until.IsZero() {
-			s.did(ctx, c, chairside.AuditLocked, "second factor locked for 15 minutes")
-			return 0, locked(until.Sub(now))
+			return locked(until.Sub(now))
 		}
-		return 0, chairside.Errorf(chairside.EUNAUTHORIZED, msgBadCode)
+		return bad
 	}
-	return step, s.store.ClearSignIn(ctx, scope)
+	return s.store.ClearSignIn(ctx, scope)
 }
 
 // totpStep answers the 30-second step whose code is code, looking one step
