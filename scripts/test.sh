@@ -6,12 +6,12 @@
 # failed test does: the script exits non-zero. `make test` calls this after
 # building the binary with the web app in it.
 #
-# The browser tests mostly wait (on Chromium and the server), so they start
-# first, in the background; the CPU-bound suites run one after another
-# beside them, at a lower priority: the browser tests are the longest part,
-# and a core they wait for makes the whole run longer, while the suites
-# beside them have time to spare. On two cores the whole takes about as
-# long as the browser tests (docs/testing.md, "How the run is kept fast").
+# The browser tests start first, in the background; the other suites run
+# one after another beside them, at a lower priority, so the browser tests
+# (the longest single suite) are not held up. On two cores the run is
+# CPU-bound throughout: the browser tests take about 6 of its 9-10 minutes
+# and Vitest and lint the last two (docs/testing.md, "How the run is kept
+# fast").
 #
 # With an argument, only that suite runs: go, web or e2e (make test-go,
 # test-web, test-e2e), still ending with its summary line.
