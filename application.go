@@ -6,7 +6,7 @@ import (
 )
 
 // Application is one patient's request for financing, shared by every
-// provider tried in the waterfall.
+// lender tried in the waterfall.
 type Application struct {
 	ID                     string `json:"-"`
 	SessionID              string `json:"-"`

@@ -1,6 +1,6 @@
 // Package chairside holds the domain of the Chairside patient-financing
 // product, one file per entity: locations, flow tokens, web sessions,
-// applications, provider applications, lender decisions, payment plans,
+// applications, lender applications, lender decisions, payment plans,
 // documents, consents, the event log and the lender calls, and the
 // interfaces of the services that store them (Store) and decide on them
 // (Lender).

@@ -25,7 +25,7 @@ type Consent struct {
 	ID              string `json:"id"`
 	SessionID       string `json:"-"`
 	ApplicationID   string `json:"-"`
-	ProviderKey     string `json:"providerKey"`
+	LenderKey       string `json:"providerKey"`
 	Kind            string `json:"kind"`
 	DocumentID      string `json:"documentId"`
 	DocumentVersion string `json:"documentVersion"`
@@ -34,7 +34,7 @@ type Consent struct {
 	// a lender may give a document in English only (docs/languages.md).
 	DocumentLanguage string     `json:"documentLanguage"`
 	ConsentText      string     `json:"consentText"`
-	ProviderPlanCode string     `json:"providerPlanCode,omitempty"`
+	LenderPlanCode   string     `json:"providerPlanCode,omitempty"`
 	ShownAt          time.Time  `json:"shownAt"`
 	ConsentedAt      time.Time  `json:"consentedAt"`
 	SignedAt         *time.Time `json:"signedAt,omitempty"`

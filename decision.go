@@ -26,23 +26,23 @@ func Cascades(responseCode string) bool {
 
 // Decision is a lender's answer to a prequalify, prescreen or apply.
 type Decision struct {
-	ID                    string        `json:"-"`
-	ProviderApplicationID string        `json:"-"`
-	ProviderKey           string        `json:"providerKey"`
-	Operation             string        `json:"operation"` // prequalify, prescreen, apply
-	ResponseCode          string        `json:"responseCode"`
-	ApprovedAmountCents   int64         `json:"approvedAmountCents"`
-	Stipulations          []Stipulation `json:"stipulations"`
-	PendingReasons        []string      `json:"pendingReasons"`
-	DownPaymentRequired   bool          `json:"downPaymentRequired"`
-	DownPaymentCents      int64         `json:"downPaymentCents,omitempty"`
-	ExistingAccount       bool          `json:"existingAccount"`
-	LenderApplicationID   string        `json:"lenderApplicationId,omitempty"`
-	// OfferedProviderID names a sub-lender when the offer is not the
-	// provider's own (proceed's partners).
-	OfferedProviderID string     `json:"offeredProviderId,omitempty"`
-	ExpiresAt         *time.Time `json:"expiresAt,omitempty"`
-	CreatedAt         time.Time  `json:"-"`
+	ID                  string        `json:"-"`
+	LenderApplicationID string        `json:"-"`
+	LenderKey           string        `json:"providerKey"`
+	Operation           string        `json:"operation"` // prequalify, prescreen, apply
+	ResponseCode        string        `json:"responseCode"`
+	ApprovedAmountCents int64         `json:"approvedAmountCents"`
+	Stipulations        []Stipulation `json:"stipulations"`
+	PendingReasons      []string      `json:"pendingReasons"`
+	DownPaymentRequired bool          `json:"downPaymentRequired"`
+	DownPaymentCents    int64         `json:"downPaymentCents,omitempty"`
+	ExistingAccount     bool          `json:"existingAccount"`
+	LenderRef           string        `json:"lenderApplicationId,omitempty"`
+	// OfferedLenderID names a sub-lender when the offer is not the
+	// lender's own (proceed's partners).
+	OfferedLenderID string     `json:"offeredProviderId,omitempty"`
+	ExpiresAt       *time.Time `json:"expiresAt,omitempty"`
+	CreatedAt       time.Time  `json:"-"`
 }
 
 // Stipulation is something a lender needs before it funds (an ID check, a

@@ -16,7 +16,7 @@ const (
 	EUNAUTHORIZED = "session_invalid"        // 401: no live session for this call
 	EFORBIDDEN    = "forbidden"              // 403: refused in this environment
 	ECSRF         = "csrf"                   // 403: an office call without its session's CSRF token
-	ENOTFOUND     = "resource_not_found"     // 404: unknown provider, location, plan, token …
+	ENOTFOUND     = "resource_not_found"     // 404: unknown lender, location, plan, token …
 	ECONFLICT     = "conflict"               // 409: a step out of order or already done
 	EINFLIGHT     = "in_flight"              // 409: the same lender step is being asked right now; retry after RetryAfter
 	ETOOLARGE     = "payload_too_large"      // 413: body over the limit

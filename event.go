@@ -8,7 +8,7 @@ type Event struct {
 	ID            string         `json:"id"`
 	SessionID     string         `json:"-"`
 	ApplicationID string         `json:"-"`
-	ProviderKey   string         `json:"providerKey,omitempty"`
+	LenderKey     string         `json:"providerKey,omitempty"`
 	Type          string         `json:"type"` // e.g. flow.started, decision.recorded, offer.accepted
 	Data          map[string]any `json:"data,omitempty"`
 	CreatedAt     time.Time      `json:"createdAt"`

@@ -12,7 +12,7 @@ import (
 // optional: each is a small interface below, which a lender implements
 // only when it has that step, and the flow service asks for one with
 // StepOf before anything is claimed. The sandbox (package lender/sandbox)
-// gives each of its eleven providers the steps its product has; the HTTP
+// gives each of its eleven lenders the steps its product has; the HTTP
 // adapter (lender/httplender) has every step, as our protocol does.
 //
 // Every lender step carries Reference, our platform reference for the
@@ -45,15 +45,15 @@ type Lender interface {
 
 // StatusRequest asks where a lender's application stands.
 type StatusRequest struct {
-	ProviderKey string
+	LenderKey string
 	// Language is the patient's ("es"; "" for English): what the lender writes for them is in it.
-	Language            string
-	LenderApplicationID string
+	Language  string
+	LenderRef string
 }
 
 // DocumentRequest asks for a lender's document of a kind (Lender.Document).
 type DocumentRequest struct {
-	ProviderKey string
+	LenderKey string
 	// Language is the patient's ("es"; "" for English): what the lender writes for them is in it.
 	Language string
 	Kind     string
@@ -188,10 +188,10 @@ const (
 // application found, with the yearly income (before taxes, in cents) that
 // backs it.
 type CreditLimitRequest struct {
-	ProviderKey string
+	LenderKey string
 	// Language is the patient's ("es"; "" for English): what the lender writes for them is in it.
 	Language               string
-	LenderApplicationID    string
+	LenderRef              string
 	RequestedLimitCents    int64
 	AnnualGrossIncomeCents int64
 	Reference              string
@@ -202,9 +202,9 @@ type CreditLimitRequest struct {
 // limit after it (the new one when approved, the old one when declined)
 // and, when the lender gives one, the application id to use from then on.
 type CreditLimitAnswer struct {
-	Status              string // CreditLimitApproved or CreditLimitDeclined
-	CreditLimitCents    int64
-	LenderApplicationID string
+	Status           string // CreditLimitApproved or CreditLimitDeclined
+	CreditLimitCents int64
+	LenderRef        string
 }
 
 // StipulationsRequest asks for the status of stipulations of a lender
@@ -212,12 +212,12 @@ type CreditLimitAnswer struct {
 // records answers from those; the stateless sandbox moves each one on from
 // it).
 type StipulationsRequest struct {
-	ProviderKey string
+	LenderKey string
 	// Language is the patient's ("es"; "" for English): what the lender writes for them is in it.
-	Language            string
-	LenderApplicationID string
-	Known               []Stipulation
-	Now                 time.Time
+	Language  string
+	LenderRef string
+	Known     []Stipulation
+	Now       time.Time
 }
 
 // PatchIncome is the patch (and stipulation) type of a lender that asks for
@@ -227,10 +227,10 @@ const PatchIncome = "income"
 // PatchRequest is what a patch sends: for PatchIncome, the yearly income
 // before taxes in cents.
 type PatchRequest struct {
-	ProviderKey string
+	LenderKey string
 	// Language is the patient's ("es"; "" for English): what the lender writes for them is in it.
 	Language               string
-	LenderApplicationID    string
+	LenderRef              string
 	PatchType              string
 	AnnualGrossIncomeCents int64
 	Reference              string
@@ -251,12 +251,12 @@ const (
 // QuizRequest asks for the identity questions of a lender application;
 // Attempt counts from 1.
 type QuizRequest struct {
-	ProviderKey string
+	LenderKey string
 	// Language is the patient's ("es"; "" for English): what the lender writes for them is in it.
-	Language            string
-	LenderApplicationID string
-	Attempt             int
-	Now                 time.Time
+	Language  string
+	LenderRef string
+	Attempt   int
+	Now       time.Time
 }
 
 // Quiz is a set of identity questions. It never carries the right answers.
@@ -281,14 +281,14 @@ type QuizChoice struct {
 
 // AnswersRequest answers a quiz: question id to choice id.
 type AnswersRequest struct {
-	ProviderKey string
+	LenderKey string
 	// Language is the patient's ("es"; "" for English): what the lender writes for them is in it.
-	Language            string
-	LenderApplicationID string
-	QuizID              string
-	Answers             map[string]string
-	Reference           string
-	Now                 time.Time
+	Language  string
+	LenderRef string
+	QuizID    string
+	Answers   map[string]string
+	Reference string
+	Now       time.Time
 }
 
 // QuizResult is the lender's grade of a quiz's answers.
@@ -299,7 +299,7 @@ type QuizResult struct {
 // DecisionRequest is a prequalify, prescreen or full application to one
 // lender.
 type DecisionRequest struct {
-	ProviderKey string
+	LenderKey string
 	// Language is the patient's ("es"; "" for English): what the lender writes for them is in it.
 	Language            string
 	Operation           string // prequalify, prescreen, apply
@@ -317,10 +317,10 @@ type DecisionRequest struct {
 
 // PlansRequest asks for the payment plans of an approved application.
 type PlansRequest struct {
-	ProviderKey string
+	LenderKey string
 	// Language is the patient's ("es"; "" for English): what the lender writes for them is in it.
 	Language            string
-	LenderApplicationID string
+	LenderRef           string
 	AmountCents         int64 // the amount to finance
 	ApprovedAmountCents int64
 	Now                 time.Time
@@ -328,48 +328,48 @@ type PlansRequest struct {
 
 // OfferRequest acts on the offer of a lender application.
 type OfferRequest struct {
-	ProviderKey string
+	LenderKey string
 	// Language is the patient's ("es"; "" for English): what the lender writes for them is in it.
-	Language            string
-	LenderApplicationID string
-	ProviderPlanCode    string
-	AmountCents         int64
-	Reference           string
-	Now                 time.Time
+	Language       string
+	LenderRef      string
+	LenderPlanCode string
+	AmountCents    int64
+	Reference      string
+	Now            time.Time
 }
 
 // BankAccountRequest is the checking account of an accepted offer's
 // payments. Routing and account numbers are personal data: they are sent,
 // never logged.
 type BankAccountRequest struct {
-	ProviderKey string
+	LenderKey string
 	// Language is the patient's ("es"; "" for English): what the lender writes for them is in it.
-	Language            string
-	LenderApplicationID string
-	RoutingNumber       string
-	AccountNumber       string
-	BankName            string
-	AccountType         string // "checking"
-	Reference           string
-	Now                 time.Time
+	Language      string
+	LenderRef     string
+	RoutingNumber string
+	AccountNumber string
+	BankName      string
+	AccountType   string // "checking"
+	Reference     string
+	Now           time.Time
 }
 
 // BankCardRequest is the card an accepted offer's payments are charged to.
 // Number and CVV are sent to the lender and nowhere else (no column, no log,
 // no error message, no recorded answer).
 type BankCardRequest struct {
-	ProviderKey string
+	LenderKey string
 	// Language is the patient's ("es"; "" for English): what the lender writes for them is in it.
-	Language            string
-	LenderApplicationID string
-	CardholderName      string
-	Number              string
-	ExpiryMonth         int
-	ExpiryYear          int
-	CVV                 string
-	ZIP                 string
-	Reference           string
-	Now                 time.Time
+	Language       string
+	LenderRef      string
+	CardholderName string
+	Number         string
+	ExpiryMonth    int
+	ExpiryYear     int
+	CVV            string
+	ZIP            string
+	Reference      string
+	Now            time.Time
 }
 
 // Down payment methods (DownPaymentRequest.Method).
@@ -380,65 +380,65 @@ const (
 
 // DownPaymentRequest records an accepted offer's down payment.
 type DownPaymentRequest struct {
-	ProviderKey string
+	LenderKey string
 	// Language is the patient's ("es"; "" for English): what the lender writes for them is in it.
-	Language            string
-	LenderApplicationID string
-	AmountCents         int64
-	Method              string
-	Reference           string
-	Now                 time.Time
+	Language    string
+	LenderRef   string
+	AmountCents int64
+	Method      string
+	Reference   string
+	Now         time.Time
 }
 
 // ContactRequest is one more person through whom the lender may reach the
 // patient. It is personal data: sent, never logged or kept.
 type ContactRequest struct {
-	ProviderKey string
+	LenderKey string
 	// Language is the patient's ("es"; "" for English): what the lender writes for them is in it.
-	Language            string
-	LenderApplicationID string
-	Name                string
-	Relationship        string
-	Phone               string
-	Reference           string
-	Now                 time.Time
+	Language     string
+	LenderRef    string
+	Name         string
+	Relationship string
+	Phone        string
+	Reference    string
+	Now          time.Time
 }
 
 // ConsentNotice is the patient's agreement to one lender document.
 type ConsentNotice struct {
-	ProviderKey string
+	LenderKey string
 	// Language is the patient's ("es"; "" for English): what the lender writes for them is in it.
-	Language            string
-	LenderApplicationID string
-	Kind                string // a Consent… kind
-	DocumentID          string
-	DocumentVersion     string
-	Reference           string
-	Now                 time.Time
+	Language        string
+	LenderRef       string
+	Kind            string // a Consent… kind
+	DocumentID      string
+	DocumentVersion string
+	Reference       string
+	Now             time.Time
 }
 
 // SpouseRequest answers whether a Wisconsin applicant is married and, if
 // so, names the spouse and where the lender may write to them. Personal
 // data: sent, never logged or kept.
 type SpouseRequest struct {
-	ProviderKey string
+	LenderKey string
 	// Language is the patient's ("es"; "" for English): what the lender writes for them is in it.
-	Language            string
-	LenderApplicationID string
-	Married             bool
-	FirstName           string
-	LastName            string
-	AddressLine1        string
-	AddressLine2        string
-	City                string
-	State               string
-	ZipCode             string
-	Reference           string
-	Now                 time.Time
+	Language     string
+	LenderRef    string
+	Married      bool
+	FirstName    string
+	LastName     string
+	AddressLine1 string
+	AddressLine2 string
+	City         string
+	State        string
+	ZipCode      string
+	Reference    string
+	Now          time.Time
 }
 
-// Lenders finds the Lender for a provider key; ENOTFOUND for unknown keys.
+// Lenders finds the Lender for a lender key; ENOTFOUND for unknown keys.
 // What it answers has the optional steps of that lender (StepOf).
 type Lenders interface {
-	Lender(providerKey string) (Lender, error)
+	Lender(lenderKey string) (Lender, error)
 }

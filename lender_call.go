@@ -3,7 +3,7 @@ package chairside
 import "time"
 
 // Lender steps: the calls that ask a lender to decide or to change
-// something on its side. Each is made at most once per provider
+// something on its side. Each is made at most once per lender
 // application, whatever the browser sends (docs/exactly-once.md).
 const (
 	StepPrequalify = "prequalify"
@@ -42,7 +42,7 @@ const (
 // Lender call states.
 const (
 	// CallRunning: claimed, the lender is being asked. Nothing else may
-	// happen to the provider application until the call settles or its
+	// happen to the lender application until the call settles or its
 	// lease runs out.
 	CallRunning = "running"
 	// CallDone: the lender answered and the answer is recorded with the
@@ -53,15 +53,15 @@ const (
 	CallFailed = "failed"
 )
 
-// LenderCall is the claim on one lender step of one provider application.
-// The store keeps at most one per (ProviderApplicationID, Step): a second
+// LenderCall is the claim on one lender step of one lender application.
+// The store keeps at most one per (LenderApplicationID, Step): a second
 // request for the step finds it and answers from it (in flight, the first
 // answer, or a retry of a failed or abandoned call) instead of asking the
 // lender again.
 type LenderCall struct {
-	ProviderApplicationID string
-	Step                  string
-	SessionID             string
+	LenderApplicationID string
+	Step                string
+	SessionID           string
 	// Reference is the platform reference sent to the lender: its
 	// idempotency key. Every attempt of the step sends the same one, so a
 	// lender that already processed it answers with its first answer.

@@ -14,26 +14,26 @@ const (
 // LenderEvent is a webhook event received from a lender, kept by its id so
 // that a repeated delivery is applied once.
 type LenderEvent struct {
-	ProviderKey         string
-	EventID             string
-	Type                string
-	LenderApplicationID string
-	Result              string
-	ReceivedAt          time.Time
+	LenderKey  string
+	EventID    string
+	Type       string
+	LenderRef  string
+	Result     string
+	ReceivedAt time.Time
 }
 
-// LenderApplicationRef locates a provider application known to its
+// LenderApplicationRef locates a lender application known to its
 // lender, with the session it was made in: what news from the lender
 // (a webhook, a status poll) needs to find and record it.
 type LenderApplicationRef struct {
-	ProviderApplicationID string
-	ApplicationID         string
-	SessionID             string
-	ProviderKey           string // as stored, waterfall modifiers included
-	LenderApplicationID   string
+	LenderApplicationID string
+	ApplicationID       string
+	SessionID           string
+	LenderKey           string // as stored, waterfall modifiers included
+	LenderRef           string
 }
 
-// PendingPoll is a provider application waiting on its lender's decision,
+// PendingPoll is a lender application waiting on its lender's decision,
 // as the reconciler claims it to ask the lender for its status.
 type PendingPoll struct {
 	LenderApplicationRef

@@ -2,7 +2,7 @@ package chairside
 
 import "time"
 
-// Provider roles in a location's waterfall (docs/behaviour.md, "The
+// Lender roles in a location's waterfall (docs/behaviour.md, "The
 // waterfall").
 const (
 	RolePrimary           = "primary"
@@ -41,9 +41,9 @@ type Location struct {
 
 // WaterfallStep is one lender in a location's cascade.
 type WaterfallStep struct {
-	ProviderKey string `json:"providerKey"`
-	Role        string `json:"role"`
-	ApplyMode   string `json:"applyMode"`
+	LenderKey string `json:"providerKey"`
+	Role      string `json:"role"`
+	ApplyMode string `json:"applyMode"`
 	// AutoSubmit makes the browser submit this step with the data already
 	// entered, instead of sending the patient to this lender's start.
 	AutoSubmit bool `json:"autoSubmit"`
@@ -52,9 +52,9 @@ type WaterfallStep struct {
 // Next returns the step after providerKey in the waterfall, or nil when
 // providerKey is the last one or not in the waterfall. It is the one place
 // that decides where a cascade goes.
-func (l *Location) Next(providerKey string) *WaterfallStep {
+func (l *Location) Next(lenderKey string) *WaterfallStep {
 	for i, s := range l.Waterfall {
-		if s.ProviderKey == providerKey && i+1 < len(l.Waterfall) {
+		if s.LenderKey == lenderKey && i+1 < len(l.Waterfall) {
 			next := l.Waterfall[i+1]
 			return &next
 		}
@@ -63,9 +63,9 @@ func (l *Location) Next(providerKey string) *WaterfallStep {
 }
 
 // Step returns the waterfall step for providerKey, or nil.
-func (l *Location) Step(providerKey string) *WaterfallStep {
+func (l *Location) Step(lenderKey string) *WaterfallStep {
 	for i := range l.Waterfall {
-		if l.Waterfall[i].ProviderKey == providerKey {
+		if l.Waterfall[i].LenderKey == lenderKey {
 			s := l.Waterfall[i]
 			return &s
 		}

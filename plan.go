@@ -25,9 +25,9 @@ const (
 // the last, FinalPaymentCents, which carries the rounding. Its sum is
 // TotalOfPaymentsCents; TotalCostCents adds the down payment paid today.
 type PaymentPlan struct {
-	ProviderKey      string `json:"providerKey"`
-	TypeID           string `json:"typeId"`
-	ProviderPlanCode string `json:"providerPlanCode"`
+	LenderKey      string `json:"providerKey"`
+	TypeID         string `json:"typeId"`
+	LenderPlanCode string `json:"providerPlanCode"`
 	// DurationMonths is the plan's term: for a deferred-interest promotion,
 	// the promotional period, which the suggested payments may end before.
 	DurationMonths       int   `json:"durationMonths"`

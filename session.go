@@ -61,9 +61,9 @@ type Session struct {
 	FlowType            string `json:"flowType"`
 	WarnCountdownMillis int64  `json:"warnCountdownMillis"`
 	TimeoutAfterMillis  int64  `json:"timeoutAfterMillis"`
-	// DynamicProviderKey is the provider the flow starts with: the first step
+	// DynamicLenderKey is the lender the flow starts with: the first step
 	// of the location's waterfall.
-	DynamicProviderKey string `json:"dynamicProviderKey"`
+	DynamicLenderKey string `json:"dynamicProviderKey"`
 
 	CreatedAt  time.Time  `json:"-"`
 	LastSeenAt time.Time  `json:"-"`

@@ -5,11 +5,11 @@ import (
 	"testing"
 
 	"github.com/chairside/chairside"
+	"github.com/chairside/chairside/catalogue"
 	"github.com/chairside/chairside/demo"
 	"github.com/chairside/chairside/flow"
 	"github.com/chairside/chairside/lender/sandbox"
 	"github.com/chairside/chairside/officefile"
-	"github.com/chairside/chairside/provider"
 	"github.com/chairside/chairside/store/storetest"
 )
 
@@ -53,7 +53,7 @@ var demoOffices = []struct{ key, name, state, group, brand, waterfall string }{
 }
 
 // TestOfficesAreSensible: the demo file passes every check of an office
-// file (officefile.Parse applies the waterfall rules, provider.CheckStep),
+// file (officefile.Parse applies the waterfall rules, catalogue.CheckStep),
 // and holds exactly the demo offices: the three first ones, one per lender
 // AFF's California office and the Spanish-speaking office, with their keys and waterfalls unchanged.
 func TestOfficesAreSensible(t *testing.T) {
@@ -61,7 +61,7 @@ func TestOfficesAreSensible(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(offices) != 3+len(provider.All())+2 || len(offices) != len(demoOffices) {
+	if len(offices) != 3+len(catalogue.All())+2 || len(offices) != len(demoOffices) {
 		t.Fatalf("%d offices, want the three first ones, one per lender, AFF's California office and the Spanish-speaking one", len(offices))
 	}
 	if offices[0].Location.EntityKey != demo.EntityKey {
@@ -77,7 +77,7 @@ func TestOfficesAreSensible(t *testing.T) {
 			t.Errorf("%s speaks %q by default, want %q", l.Name, l.Language, wantLang)
 		}
 		for j, st := range l.Waterfall {
-			if msg := provider.CheckStep(j, st, l.State); msg != "" {
+			if msg := catalogue.CheckStep(j, st, l.State); msg != "" {
 				t.Errorf("%s: %s", l.Name, msg)
 			}
 		}
@@ -127,9 +127,9 @@ func checkLenderOffices(t *testing.T, e storetest.Engine) {
 	svc := flow.New(e.DB, sandbox.New(sandbox.Options{}), e.Keys, flow.Options{Env: chairside.EnvTest})
 	offices := map[string]string{} // lender → entity key of its office
 	for _, l := range demo.Locations()[3:] {
-		offices[l.Waterfall[0].ProviderKey] = l.EntityKey
+		offices[l.Waterfall[0].LenderKey] = l.EntityKey
 	}
-	for _, p := range provider.All() {
+	for _, p := range catalogue.All() {
 		key, ok := offices[p.Key]
 		if !ok {
 			t.Errorf("no office starts with %s", p.Key)
@@ -139,15 +139,15 @@ func checkLenderOffices(t *testing.T, e storetest.Engine) {
 		if err != nil {
 			t.Fatalf("%s: %v", p.Key, err)
 		}
-		if start.Session.DynamicProviderKey != p.Key {
-			t.Errorf("office %s starts with %s, want %s", key, start.Session.DynamicProviderKey, p.Key)
+		if start.Session.DynamicLenderKey != p.Key {
+			t.Errorf("office %s starts with %s, want %s", key, start.Session.DynamicLenderKey, p.Key)
 		}
 		sess, err := svc.Authenticate(ctx, start.Session.WebSessionID)
 		if err != nil {
 			t.Fatal(err)
 		}
 		form, err := svc.ApplyStart(ctx, &flow.Caller{Session: sess}, p.Key, "")
-		if err != nil || form.ProviderKey != p.Key || form.ApplyMode != chairside.ModePrequalify {
+		if err != nil || form.LenderKey != p.Key || form.ApplyMode != chairside.ModePrequalify {
 			t.Errorf("%s: form %+v, %v", p.Key, form, err)
 		}
 	}

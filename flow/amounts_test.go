@@ -65,7 +65,7 @@ func TestAmountsNoLenderGives(t *testing.T) {
 		if _, err := f.svc.ApplicationStatus(context.Background(), c, "synchrony_standard"); chairside.ErrorCode(err) != chairside.ELENDER {
 			t.Fatalf("status with an inflated approval: %v, want %s", err, chairside.ELENDER)
 		}
-		pa, err := e.DB.FindProviderApplication(context.Background(), c.Session.ApplicationID, "synchrony_standard")
+		pa, err := e.DB.FindLenderApplication(context.Background(), c.Session.ApplicationID, "synchrony_standard")
 		if err != nil || pa.Decision.ResponseCode != chairside.ResponsePending {
 			t.Fatalf("after the status look-up: %+v %v; want still pending", pa.Decision, err)
 		}
@@ -83,7 +83,7 @@ func TestAmountsNoLenderGives(t *testing.T) {
 		if _, err := f.svc.Complete(ctx, signed, "synchrony_standard"); chairside.ErrorCode(err) != chairside.ELENDER {
 			t.Fatalf("complete with an inflated decision: %v, want %s", err, chairside.ELENDER)
 		}
-		if pa, err := e.DB.FindProviderApplication(ctx, signed.Session.ApplicationID, "synchrony_standard"); err != nil || pa.Status != chairside.StatusSigned {
+		if pa, err := e.DB.FindLenderApplication(ctx, signed.Session.ApplicationID, "synchrony_standard"); err != nil || pa.Status != chairside.StatusSigned {
 			t.Fatalf("after the malformed completion: %+v %v; want still signed", pa, err)
 		}
 	})

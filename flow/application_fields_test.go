@@ -8,9 +8,9 @@ import (
 	"time"
 
 	"github.com/chairside/chairside"
+	"github.com/chairside/chairside/catalogue"
 	"github.com/chairside/chairside/flow"
 	"github.com/chairside/chairside/locale"
-	"github.com/chairside/chairside/provider"
 	"github.com/chairside/chairside/store/storetest"
 	"github.com/chairside/chairside/testkit"
 )
@@ -52,7 +52,7 @@ func TestAtHomeAmount(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if first := form.Fields[0]; first.ID != provider.PurchaseAmountID || first.Type != chairside.FieldCurrency ||
+		if first := form.Fields[0]; first.ID != catalogue.PurchaseAmountID || first.Type != chairside.FieldCurrency ||
 			first.Rules[chairside.RuleRequired].Min != nil || first.Rules[chairside.RuleMax].Max == nil {
 			t.Fatalf("first field %+v, want the treatment amount", first)
 		}
@@ -64,13 +64,13 @@ func TestAtHomeAmount(t *testing.T) {
 				req.PurchaseAmountCents = testkit.Ptr(amount)
 			}
 			_, err := f.svc.Submit(ctx, c, "synchrony_standard", flow.OpPrequalify, req)
-			if got := fieldErrors(t, err)[provider.PurchaseAmountID]; got != want {
+			if got := fieldErrors(t, err)[catalogue.PurchaseAmountID]; got != want {
 				t.Errorf("amount %d: %q, want %q", amount, got, want)
 			}
 		}
 		req.PurchaseAmountCents = testkit.Ptr(int64(320_000))
 		req.Insurance = &flow.Insurance{InsuranceBenefitsCents: 400_000}
-		if got := fieldErrors(t, submitErr(f, c, req))[provider.InsuranceBenefitsID]; got != "Must be at most the treatment amount" {
+		if got := fieldErrors(t, submitErr(f, c, req))[catalogue.InsuranceBenefitsID]; got != "Must be at most the treatment amount" {
 			t.Errorf("insurance over the amount: %q", got)
 		}
 		req.Insurance = &flow.Insurance{InsuranceBenefitsCents: 20_000}
@@ -82,7 +82,7 @@ func TestAtHomeAmount(t *testing.T) {
 		}
 		// The next lender's form no longer asks; a submit naming another amount is refused, the same one is fine.
 		form, err = f.svc.ApplyStart(ctx, c, "fortiva_standard", "")
-		if err != nil || form.Fields[0].ID == provider.PurchaseAmountID {
+		if err != nil || form.Fields[0].ID == catalogue.PurchaseAmountID {
 			t.Fatalf("the amount is asked again: %v", err)
 		}
 		next := f.request(t, c, "fortiva_standard", flow.OpPrequalify, "Decline", ssn)
@@ -133,7 +133,7 @@ func TestOfficeAmountStays(t *testing.T) {
 		}
 		c := &flow.Caller{Session: sess, IP: "127.0.0.1", UserAgent: "test"}
 		form, err := f.svc.ApplyStart(ctx, c, "synchrony_standard", "")
-		if err != nil || form.Fields[0].ID == provider.PurchaseAmountID {
+		if err != nil || form.Fields[0].ID == catalogue.PurchaseAmountID {
 			t.Fatalf("the office gave an amount, yet the form asks: %v", err)
 		}
 		req := f.request(t, c, "synchrony_standard", flow.OpPrequalify, "Approve", "123450032")
@@ -148,7 +148,7 @@ func TestOfficeAmountStays(t *testing.T) {
 		}
 		req.Insurance = nil
 		req.ExternalCustomerID = "bad id!"
-		if got := fieldErrors(t, submitErr(f, c, req))[provider.ExternalCustomerIDID]; got == "" {
+		if got := fieldErrors(t, submitErr(f, c, req))[catalogue.ExternalCustomerIDID]; got == "" {
 			t.Fatal("an external customer id with a space and ! was taken")
 		}
 		req.ExternalCustomerID = "PMS-10042"
@@ -187,14 +187,14 @@ func TestStartAnswersFirstForm(t *testing.T) {
 				t.Fatal(err)
 			}
 			c := &flow.Caller{Session: sess, IP: "127.0.0.1", UserAgent: "test", Language: tc.lang}
-			want, err := f.svc.ApplyStart(ctx, c, start.Session.DynamicProviderKey, start.Session.Properties.ApplyMode)
+			want, err := f.svc.ApplyStart(ctx, c, start.Session.DynamicLenderKey, start.Session.Properties.ApplyMode)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if !reflect.DeepEqual(start.Form, want) {
 				t.Errorf("%s: the start's form differs from ApplyStart's:\n%+v\n%+v", tc.lang, start.Form, want)
 			}
-			if asks := start.Form.Fields[0].ID == provider.PurchaseAmountID; asks != (tc.amount == nil) {
+			if asks := start.Form.Fields[0].ID == catalogue.PurchaseAmountID; asks != (tc.amount == nil) {
 				t.Errorf("%s amount %v: the form asks for the amount: %v", tc.lang, tc.amount, asks)
 			}
 		}

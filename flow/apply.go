@@ -6,7 +6,7 @@ import (
 	"fmt"
 
 	"github.com/chairside/chairside"
-	"github.com/chairside/chairside/provider"
+	"github.com/chairside/chairside/catalogue"
 )
 
 // Operations of a submit, as in URLs and Decision.Operation.
@@ -16,12 +16,12 @@ const (
 	OpApply      = "apply"
 )
 
-// ApplyStart answers the form for one provider of the caller's waterfall in
+// ApplyStart answers the form for one lender of the caller's waterfall in
 // a mode (default: the step's mode), with the treatment amount first while
-// the application has none. It writes nothing: the provider application is
+// the application has none. It writes nothing: the lender application is
 // created by the first submit.
-func (s *Service) ApplyStart(ctx context.Context, c *Caller, providerKey, mode string) (*ApplyStartResponse, error) {
-	loc, st, err := s.step(ctx, c, providerKey)
+func (s *Service) ApplyStart(ctx context.Context, c *Caller, lenderKey, mode string) (*ApplyStartResponse, error) {
+	loc, st, err := s.step(ctx, c, lenderKey)
 	if err != nil {
 		return nil, err
 	}
@@ -35,40 +35,40 @@ func (s *Service) ApplyStart(ctx context.Context, c *Caller, providerKey, mode s
 	if err != nil {
 		return nil, err
 	}
-	return s.form(ctx, loc, providerKey, mode, app.PurchaseAmountCents)
+	return s.form(ctx, loc, lenderKey, mode, app.PurchaseAmountCents)
 }
 
-// form is a provider's form in a mode at a location, its words in English
+// form is a lender's form in a mode at a location, its words in English
 // (the transport puts them into the patient's language, as it does error
 // messages: httpapi's localizeForm). The treatment amount comes first
 // while the application has none: the office gave no amount and no submit
 // has stored the patient's.
-func (s *Service) form(ctx context.Context, loc *chairside.Location, providerKey, mode string, purchaseCents int64) (*ApplyStartResponse, error) {
-	fields, groups, err := provider.Fields(providerKey, mode)
+func (s *Service) form(ctx context.Context, loc *chairside.Location, lenderKey, mode string, purchaseCents int64) (*ApplyStartResponse, error) {
+	fields, groups, err := catalogue.Fields(lenderKey, mode)
 	if err != nil {
 		return nil, err
 	}
-	providers := make([]chairside.Provider, 0, len(loc.Waterfall))
+	lenders := make([]chairside.LenderConfig, 0, len(loc.Waterfall))
 	for _, w := range loc.Waterfall {
-		p, err := provider.Get(w.ProviderKey)
+		p, err := catalogue.Get(w.LenderKey)
 		if err != nil {
-			s.log.Error("waterfall names an unknown provider", "location", loc.ID, "provider", w.ProviderKey)
+			s.log.Error("waterfall names an unknown provider", "location", loc.ID, "lender", w.LenderKey)
 			continue
 		}
-		providers = append(providers, p)
+		lenders = append(lenders, p)
 	}
 	if purchaseCents == 0 {
-		fields = append([]chairside.FieldDefinition{provider.PurchaseAmount()}, fields...)
+		fields = append([]chairside.FieldDefinition{catalogue.PurchaseAmount()}, fields...)
 	}
 	if groups == nil {
 		groups = []chairside.FieldGroupRule{}
 	}
 	return &ApplyStartResponse{
-		ProviderKey:     providerKey,
+		LenderKey:       lenderKey,
 		ApplyMode:       mode,
 		Fields:          fields,
 		FieldGroupRules: groups,
-		Providers:       providers,
+		Lenders:         lenders,
 	}, nil
 }
 
@@ -91,11 +91,11 @@ type submission struct {
 	requestHash string
 }
 
-// Submit runs a prequalify, prescreen or full application with one provider
+// Submit runs a prequalify, prescreen or full application with one lender
 // of the caller's waterfall, in the four phases of every lender step
-// (step.go): precheck (the provider is in the waterfall, the applicants
+// (step.go): precheck (the lender is in the waterfall, the applicants
 // pass its rules, the consent names its current authorisation document),
-// claim (one credit pull per provider and operation, within the caps),
+// claim (one credit pull per lender and operation, within the caps),
 // the lender's decision, and its record. A lender error or time-out is an
 // ordinary "error" decision. The answer carries next when the decision
 // cascades and the waterfall goes on.
@@ -104,8 +104,8 @@ type submission struct {
 // or none — answers in_flight while the lender is asked and the first
 // answer once it has decided; other data for a submit already decided
 // answers idempotency_mismatch. The lender is never asked twice.
-func (s *Service) Submit(ctx context.Context, c *Caller, providerKey, op string, req *SubmitRequest) (*StepAnswer[DecisionResponse], error) {
-	sub, err := s.precheckSubmit(ctx, c, providerKey, op, req)
+func (s *Service) Submit(ctx context.Context, c *Caller, lenderKey, op string, req *SubmitRequest) (*StepAnswer[DecisionResponse], error) {
+	sub, err := s.precheckSubmit(ctx, c, lenderKey, op, req)
 	if err != nil {
 		return nil, err
 	}
@@ -121,11 +121,11 @@ func (s *Service) Submit(ctx context.Context, c *Caller, providerKey, op string,
 }
 
 // precheckSubmit is a submit's first phase: nothing is written.
-func (s *Service) precheckSubmit(ctx context.Context, c *Caller, providerKey, op string, req *SubmitRequest) (*submission, error) {
+func (s *Service) precheckSubmit(ctx context.Context, c *Caller, lenderKey, op string, req *SubmitRequest) (*submission, error) {
 	if op != OpPrequalify && op != OpPrescreen && op != OpApply {
 		return nil, errorf(chairside.ENOTFOUND, "Unknown operation.")
 	}
-	loc, st, err := s.step(ctx, c, providerKey)
+	loc, st, err := s.step(ctx, c, lenderKey)
 	if err != nil {
 		return nil, err
 	}
@@ -133,7 +133,7 @@ func (s *Service) precheckSubmit(ctx context.Context, c *Caller, providerKey, op
 	if !req.JointEnabled {
 		req.Joint = nil // never keep a joint applicant the patient switched off
 	}
-	fe, err := s.validateSubmit(s.patientNow(c), providerKey, sub.mode, &req.Primary, req.Joint, req.JointEnabled)
+	fe, err := s.validateSubmit(s.patientNow(c), lenderKey, sub.mode, &req.Primary, req.Joint, req.JointEnabled)
 	if err != nil {
 		return nil, err
 	}
@@ -149,7 +149,7 @@ func (s *Service) precheckSubmit(ctx context.Context, c *Caller, providerKey, op
 	if op == OpApply {
 		docKind, consentKind = DocApplication, chairside.ConsentHardPull
 	}
-	if sub.doc, err = s.document(ctx, c.Language, providerKey, docKind); err != nil {
+	if sub.doc, err = s.document(ctx, c.Language, lenderKey, docKind); err != nil {
 		return nil, err
 	}
 	if err := checkConsent(req.Consent, sub.doc); err != nil {
@@ -182,13 +182,13 @@ func (s *Service) submitHash(app *chairside.Application, req *SubmitRequest) (st
 	return s.keys.BlindIndex(string(b)), nil
 }
 
-// claimSubmit is a submit's second phase, one transaction: the provider
+// claimSubmit is a submit's second phase, one transaction: the lender
 // application found or created, the step's lender call claimed, and on
 // its first attempt the credit pull reserved against the caps, the
 // applicant data, the application's facts (keepApplicationFields) and the
 // authorisation recorded. A repeat of a decided
 // submit answers replay instead.
-func (s *Service) claimSubmit(ctx context.Context, c *Caller, sub *submission, req *SubmitRequest) (call *chairside.LenderCall, app *chairside.Application, pa *chairside.ProviderApplication, replay []byte, err error) {
+func (s *Service) claimSubmit(ctx context.Context, c *Caller, sub *submission, req *SubmitRequest) (call *chairside.LenderCall, app *chairside.Application, pa *chairside.LenderApplication, replay []byte, err error) {
 	sess := c.Session
 	now := s.now().UTC()
 	err = s.batch(ctx, c, func(tx Store) error {
@@ -196,7 +196,7 @@ func (s *Service) claimSubmit(ctx context.Context, c *Caller, sub *submission, r
 		if app, err = tx.FindApplication(ctx, sess.ApplicationID); err != nil {
 			return err
 		}
-		if pa, err = s.providerApplication(ctx, tx, app.ID, sub.step, sub.mode); err != nil {
+		if pa, err = s.lenderApplication(ctx, tx, app.ID, sub.step, sub.mode); err != nil {
 			return err
 		}
 		var fresh bool
@@ -227,7 +227,7 @@ func (s *Service) claimSubmit(ctx context.Context, c *Caller, sub *submission, r
 			}
 			// The authorisation is a record, not a flag: what was agreed,
 			// when, from where (soft and hard pulls are separate kinds).
-			if err := tx.CreateConsent(ctx, s.consentRecord(c, sub.step.ProviderKey, sub.consentKind, sub.doc, "", nil, now)); err != nil {
+			if err := tx.CreateConsent(ctx, s.consentRecord(c, sub.step.LenderKey, sub.consentKind, sub.doc, "", nil, now)); err != nil {
 				return err
 			}
 		}
@@ -247,11 +247,11 @@ func (s *Service) decide(ctx context.Context, c *Caller, sub *submission, call *
 		testCase = app.TestCase
 	}
 	var d *chairside.Decision
-	err := s.callLender(ctx, sub.step.ProviderKey, func(ctx context.Context, l chairside.Lender) error {
+	err := s.callLender(ctx, sub.step.LenderKey, func(ctx context.Context, l chairside.Lender) error {
 		var err error
 		d, err = l.Decide(ctx, &chairside.DecisionRequest{
 			Language:            c.language(),
-			ProviderKey:         sub.step.ProviderKey,
+			LenderKey:           sub.step.LenderKey,
 			Operation:           sub.op,
 			Reference:           call.Reference,
 			Role:                sub.step.Role,
@@ -268,15 +268,15 @@ func (s *Service) decide(ctx context.Context, c *Caller, sub *submission, call *
 		err = errorf(chairside.ELENDER, "The lender answered nothing.")
 	}
 	if err == nil {
-		if d, err = lenderDecision(d, sub.step.ProviderKey, sub.op, chairside.ELENDER); err == nil {
+		if d, err = lenderDecision(d, sub.step.LenderKey, sub.op, chairside.ELENDER); err == nil {
 			return d
 		}
 	}
 	// No answer, or a malformed one: the patient hears the lender did not
 	// answer, as for any other nonsense.
-	s.log.Warn("lender decision failed", "session", SessionHash(c.Session.ID), "provider", sub.step.ProviderKey, "operation", sub.op,
+	s.log.Warn("lender decision failed", "session", SessionHash(c.Session.ID), "lender", sub.step.LenderKey, "operation", sub.op,
 		"code", chairside.ErrorCode(err), "err", err.Error())
-	d, _ = lenderDecision(&chairside.Decision{ResponseCode: chairside.ResponseError}, sub.step.ProviderKey, sub.op, chairside.ELENDER)
+	d, _ = lenderDecision(&chairside.Decision{ResponseCode: chairside.ResponseError}, sub.step.LenderKey, sub.op, chairside.ELENDER)
 	return d
 }
 
@@ -292,9 +292,9 @@ const MaxLenderAmountCents = 10_000_000
 // own maximum. Such an answer is malformed wherever it comes from (a
 // decision, a step's final decision, a status look-up, a webhook) and is
 // never recorded.
-func amountsError(d *chairside.Decision, providerKey string) error {
+func amountsError(d *chairside.Decision, lenderKey string) error {
 	limit := int64(MaxLenderAmountCents)
-	if p, err := provider.Get(providerKey); err == nil && p.MaxCreditLimitCents > 0 {
+	if p, err := catalogue.Get(lenderKey); err == nil && p.MaxCreditLimitCents > 0 {
 		limit = min(limit, p.MaxCreditLimitCents)
 	}
 	switch {
@@ -313,12 +313,12 @@ func amountsError(d *chairside.Decision, providerKey string) error {
 // and the event. The answer is the JSON recorded. If this attempt lost its
 // claim meanwhile, nothing is written and the answer comes from the attempt
 // that holds it.
-func (s *Service) recordDecision(ctx context.Context, c *Caller, sub *submission, call *chairside.LenderCall, pa *chairside.ProviderApplication, d *chairside.Decision) (*StepAnswer[DecisionResponse], error) {
+func (s *Service) recordDecision(ctx context.Context, c *Caller, sub *submission, call *chairside.LenderCall, pa *chairside.LenderApplication, d *chairside.Decision) (*StepAnswer[DecisionResponse], error) {
 	ctx = context.WithoutCancel(ctx)
-	providerKey := sub.step.ProviderKey
+	lenderKey := sub.step.LenderKey
 	now := s.now().UTC()
 	d.ID = newID()
-	d.ProviderApplicationID = pa.ID
+	d.LenderApplicationID = pa.ID
 	d.CreatedAt = now
 	var (
 		resp *DecisionResponse
@@ -327,7 +327,7 @@ func (s *Service) recordDecision(ctx context.Context, c *Caller, sub *submission
 	err := s.batch(ctx, c, func(tx Store) error {
 		resp = &DecisionResponse{Decision: *d}
 		if chairside.Cascades(d.ResponseCode) {
-			if nx := sub.loc.Next(providerKey); nx != nil {
+			if nx := sub.loc.Next(lenderKey); nx != nil {
 				resp.Next = s.nextIn(ctx, tx, pa.ApplicationID, nx)
 			}
 		}
@@ -338,7 +338,7 @@ func (s *Service) recordDecision(ctx context.Context, c *Caller, sub *submission
 		if err := settleCall(ctx, tx, call, chairside.CallDone, body); err != nil {
 			return err
 		}
-		cur, err := tx.FindProviderApplication(ctx, pa.ApplicationID, providerKey)
+		cur, err := tx.FindLenderApplication(ctx, pa.ApplicationID, lenderKey)
 		if err != nil {
 			return err
 		}
@@ -350,13 +350,13 @@ func (s *Service) recordDecision(ctx context.Context, c *Caller, sub *submission
 		cur.Decision = d
 		cur.SelectedPlanCode = ""
 		cur.InFlight = ""
-		if d.LenderApplicationID != "" {
-			cur.LenderApplicationID = d.LenderApplicationID
+		if d.LenderRef != "" {
+			cur.LenderRef = d.LenderRef
 		}
 		if err := s.updateIn(ctx, tx, cur); err != nil {
 			return err
 		}
-		s.eventIn(ctx, tx, c.Session, providerKey, "decision.recorded", map[string]any{"operation": sub.op, "responseCode": d.ResponseCode})
+		s.eventIn(ctx, tx, c.Session, lenderKey, "decision.recorded", map[string]any{"operation": sub.op, "responseCode": d.ResponseCode})
 		return nil
 	})
 	if err == errClaimLost {
@@ -365,13 +365,13 @@ func (s *Service) recordDecision(ctx context.Context, c *Caller, sub *submission
 	if err != nil {
 		return nil, err
 	}
-	s.log.Info("decision recorded", "session", SessionHash(c.Session.ID), "provider", providerKey, "operation", sub.op, "responseCode", d.ResponseCode)
+	s.log.Info("decision recorded", "session", SessionHash(c.Session.ID), "lender", lenderKey, "operation", sub.op, "responseCode", d.ResponseCode)
 	return recorded(body, resp), nil
 }
 
 // answerOfTakeover answers a submit whose claim another attempt took over:
 // that attempt's answer once it is recorded, in_flight until then.
-func (s *Service) answerOfTakeover(ctx context.Context, pa *chairside.ProviderApplication, step, hash string) (*StepAnswer[DecisionResponse], error) {
+func (s *Service) answerOfTakeover(ctx context.Context, pa *chairside.LenderApplication, step, hash string) (*StepAnswer[DecisionResponse], error) {
 	call, err := s.store.FindLenderCall(ctx, pa.ID, step)
 	if err != nil {
 		return nil, err
@@ -385,14 +385,14 @@ func (s *Service) answerOfTakeover(ctx context.Context, pa *chairside.ProviderAp
 // lenderDecision is the one way a lender's decision comes in, from any
 // path: untrusted, it answers a malformed error of code (malformed) when
 // its amounts are no lender's (amountsError); otherwise a copy with a
-// known response code (any other is the lender's error), our provider key
+// known response code (any other is the lender's error), our lender key
 // and operation, and lists never null.
-func lenderDecision(d *chairside.Decision, providerKey, op, code string) (*chairside.Decision, error) {
-	if err := amountsError(d, providerKey); err != nil {
+func lenderDecision(d *chairside.Decision, lenderKey, op, code string) (*chairside.Decision, error) {
+	if err := amountsError(d, lenderKey); err != nil {
 		return nil, errorf(code, "The lender's answer is malformed: %s.", err)
 	}
 	out := *d
-	out.ProviderKey = providerKey
+	out.LenderKey = lenderKey
 	out.Operation = op
 	switch out.ResponseCode {
 	case chairside.ResponseApproved, chairside.ResponseDeclined, chairside.ResponseError, chairside.ResponseNoOffer,

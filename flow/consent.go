@@ -11,7 +11,7 @@ import (
 	"github.com/chairside/chairside/locale"
 )
 
-// Document kinds a browser asks for with GET /providers/{k}/disclosures.
+// Document kinds a browser asks for with GET /lenders/{k}/disclosures.
 const (
 	DocPrequalification = "prequalification" // soft-pull authorisation
 	DocApplication      = "application"      // hard-pull authorisation and disclosures
@@ -24,7 +24,7 @@ const (
 // Disclosures answers a document to show before a consent: kind is
 // prequalification, application (default), esign, or one of the lender
 // steps' own documents (california_notice, cardholder_agreement).
-func (s *Service) Disclosures(ctx context.Context, c *Caller, providerKey, kind string) (*chairside.Document, error) {
+func (s *Service) Disclosures(ctx context.Context, c *Caller, lenderKey, kind string) (*chairside.Document, error) {
 	if kind == "" {
 		kind = DocApplication
 	}
@@ -33,30 +33,30 @@ func (s *Service) Disclosures(ctx context.Context, c *Caller, providerKey, kind 
 	default:
 		return nil, errorf(chairside.EBADREQUEST, "kind must be prequalification, application, esign, california_notice or cardholder_agreement.")
 	}
-	if _, _, err := s.step(ctx, c, providerKey); err != nil {
+	if _, _, err := s.step(ctx, c, lenderKey); err != nil {
 		return nil, err
 	}
-	return s.document(ctx, c.Language, providerKey, kind)
+	return s.document(ctx, c.Language, lenderKey, kind)
 }
 
 // Agreement answers the agreement of an approved offer.
-func (s *Service) Agreement(ctx context.Context, c *Caller, providerKey string) (*chairside.Document, error) {
-	pa, err := s.ownProviderApplication(ctx, c, providerKey)
+func (s *Service) Agreement(ctx context.Context, c *Caller, lenderKey string) (*chairside.Document, error) {
+	pa, err := s.ownLenderApplication(ctx, c, lenderKey)
 	if err != nil {
 		return nil, err
 	}
 	if pa.Decision == nil || !chairside.Positive(pa.Decision.ResponseCode) {
 		return nil, errorf(chairside.ECONFLICT, "There is no approved offer from this lender.")
 	}
-	return s.document(ctx, c.Language, providerKey, DocAgreement)
+	return s.document(ctx, c.Language, lenderKey, DocAgreement)
 }
 
-// Terms answers the provider's terms document (with its URL).
-func (s *Service) Terms(ctx context.Context, c *Caller, providerKey string) (*chairside.Document, error) {
-	if _, _, err := s.step(ctx, c, providerKey); err != nil {
+// Terms answers the lender's terms document (with its URL).
+func (s *Service) Terms(ctx context.Context, c *Caller, lenderKey string) (*chairside.Document, error) {
+	if _, _, err := s.step(ctx, c, lenderKey); err != nil {
 		return nil, err
 	}
-	return s.document(ctx, c.Language, providerKey, "terms")
+	return s.document(ctx, c.Language, lenderKey, "terms")
 }
 
 // document fetches a lender document; kind is one of ours and is mapped to
@@ -67,8 +67,8 @@ func (s *Service) Terms(ctx context.Context, c *Caller, providerKey string) (*ch
 // the lender's current document, since nothing is kept after the call. The
 // shared call is not tied to any one caller's request: a caller that gives
 // up leaves, and the others still get their answer.
-func (s *Service) document(ctx context.Context, lang locale.Language, providerKey, kind string) (*chairside.Document, error) {
-	lender, err := s.lenders.Lender(providerKey)
+func (s *Service) document(ctx context.Context, lang locale.Language, lenderKey, kind string) (*chairside.Document, error) {
+	lender, err := s.lenders.Lender(lenderKey)
 	if err != nil {
 		return nil, err
 	}
@@ -76,11 +76,11 @@ func (s *Service) document(ctx context.Context, lang locale.Language, providerKe
 	if kind == DocApplication {
 		lenderKind = "disclosures"
 	}
-	key := providerKey + "\x00" + lenderKind + "\x00" + string(lang)
+	key := lenderKey + "\x00" + lenderKind + "\x00" + string(lang)
 	shared := s.docCalls.DoChan(key, func() (any, error) {
 		lctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), s.opts.LenderTimeout)
 		defer cancel()
-		return lender.Document(lctx, &chairside.DocumentRequest{ProviderKey: providerKey, Language: string(lang), Kind: lenderKind})
+		return lender.Document(lctx, &chairside.DocumentRequest{LenderKey: lenderKey, Language: string(lang), Kind: lenderKind})
 	})
 	var res singleflight.Result
 	select {
@@ -92,7 +92,7 @@ func (s *Service) document(ctx context.Context, lang locale.Language, providerKe
 		if isCode(res.Err, chairside.ENOTFOUND) {
 			return nil, res.Err
 		}
-		s.log.Warn("lender document failed", "provider", providerKey, "kind", kind, "err", chairside.ErrorCode(res.Err))
+		s.log.Warn("lender document failed", "lender", lenderKey, "kind", kind, "err", chairside.ErrorCode(res.Err))
 		return nil, errorf(chairside.ELENDER, "We could not load this document. Please try again.")
 	}
 	doc := *res.Val.(*chairside.Document) // a copy each: callers may change theirs
@@ -113,19 +113,19 @@ func checkConsent(in *ConsentInput, doc *chairside.Document) error {
 // consentRecord is the record of a consent the caller gave to doc now:
 // what was shown (id, version, SHA-256), when, from where, and the
 // signature image when there is one.
-func (s *Service) consentRecord(c *Caller, providerKey, kind string, doc *chairside.Document, planCode string, signature []byte, now time.Time) *chairside.Consent {
+func (s *Service) consentRecord(c *Caller, lenderKey, kind string, doc *chairside.Document, planCode string, signature []byte, now time.Time) *chairside.Consent {
 	rec := &chairside.Consent{
 		ID:               newID(),
 		SessionID:        c.Session.ID,
 		ApplicationID:    c.Session.ApplicationID,
-		ProviderKey:      providerKey,
+		LenderKey:        lenderKey,
 		Kind:             kind,
 		DocumentID:       doc.ID,
 		DocumentVersion:  doc.Version,
 		DocumentSHA256:   doc.SHA256,
 		DocumentLanguage: doc.Language,
 		ConsentText:      doc.Title,
-		ProviderPlanCode: planCode,
+		LenderPlanCode:   planCode,
 		ShownAt:          now,
 		ConsentedAt:      now,
 		IP:               c.IP,

@@ -11,7 +11,7 @@ import (
 	"github.com/chairside/chairside/testkit"
 )
 
-// coreLenders serves every provider with coreLender: an adapter for a
+// coreLenders serves every lender with coreLender: an adapter for a
 // lender that has none of the optional steps.
 type coreLenders struct{ sb *sandbox.Sandbox }
 
@@ -71,7 +71,7 @@ func newCoreFixture(t *testing.T, e storetest.Engine) *fixture {
 
 // coreAccepted prequalifies with Synchrony (which asks for nothing of its
 // own here) and accepts the first plan.
-func (f *fixture) coreAccepted(t *testing.T, ssn string) (*flow.Caller, *chairside.ProviderApplication) {
+func (f *fixture) coreAccepted(t *testing.T, ssn string) (*flow.Caller, *chairside.LenderApplication) {
 	t.Helper()
 	c := f.caller(t)
 	if d, err := f.submit(t, c, "synchrony_standard", "Approve", ssn); err != nil || !chairside.Positive(d.ResponseCode) {
@@ -167,7 +167,7 @@ func TestCoreLenderRefusesOptionalSteps(t *testing.T) {
 				t.Errorf("%s: a lender call is on record: %v", step, err)
 			}
 		}
-		now, err := f.svc.ProviderApplication(ctx, c, key)
+		now, err := f.svc.LenderApplication(ctx, c, key)
 		if err != nil || now.InFlight != "" || now.Status != chairside.StatusOfferAccepted || now.Version != pa.Version {
 			t.Fatalf("after the refusals: %+v %v (was %+v)", now, err, pa)
 		}

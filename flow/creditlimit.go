@@ -5,7 +5,7 @@ import (
 	"strconv"
 
 	"github.com/chairside/chairside"
-	"github.com/chairside/chairside/provider"
+	"github.com/chairside/chairside/catalogue"
 )
 
 // A credit limit change (docs/content.md, "Credit limit change"): a patient
@@ -28,7 +28,7 @@ type CreditLimitChangeRequest struct {
 
 // AccountTerms answers GET …/account/terms.
 type AccountTerms struct {
-	ProviderKey          string              `json:"providerKey"`
+	LenderKey            string              `json:"providerKey"`
 	CreditLimitCents     int64               `json:"creditLimitCents"`
 	AvailableCreditCents int64               `json:"availableCreditCents"`
 	PurchaseAmountCents  int64               `json:"purchaseAmountCents"`
@@ -40,7 +40,7 @@ type AccountTerms struct {
 // approved, declined or error (the lender could not be reached; the limit
 // is unchanged, as after a decline).
 type CreditLimitChangeResult struct {
-	ProviderKey          string `json:"providerKey"`
+	LenderKey            string `json:"providerKey"`
 	ResponseCode         string `json:"responseCode"`
 	CreditLimitCents     int64  `json:"creditLimitCents"`
 	AvailableCreditCents int64  `json:"availableCreditCents"`
@@ -51,13 +51,13 @@ type CreditLimitChangeResult struct {
 // changeableAccount answers the lender of pa when its latest decision is an
 // approved existing account of a revolving lender, the only accounts whose
 // limit can be changed; a conflict otherwise.
-func changeableAccount(pa *chairside.ProviderApplication) (chairside.Provider, error) {
-	p, err := provider.Get(pa.ProviderKey)
+func changeableAccount(pa *chairside.LenderApplication) (chairside.LenderConfig, error) {
+	p, err := catalogue.Get(pa.LenderKey)
 	if err != nil {
 		return p, err
 	}
 	d := pa.Decision
-	if p.CreditType != provider.CreditRevolving || p.MaxCreditLimitCents == 0 || d == nil ||
+	if p.CreditType != catalogue.CreditRevolving || p.MaxCreditLimitCents == 0 || d == nil ||
 		d.ResponseCode != chairside.ResponseApproved || !d.ExistingAccount {
 		return p, errorf(chairside.ECONFLICT, "Only an existing card account with this lender can have its credit limit changed.")
 	}
@@ -66,10 +66,10 @@ func changeableAccount(pa *chairside.ProviderApplication) (chairside.Provider, e
 
 // accountFacts reads the caller's changeable account and the treatment
 // amount.
-func (s *Service) accountFacts(ctx context.Context, c *Caller, providerKey string) (*chairside.ProviderApplication, chairside.Provider, int64, error) {
-	pa, err := s.ownProviderApplication(ctx, c, providerKey)
+func (s *Service) accountFacts(ctx context.Context, c *Caller, lenderKey string) (*chairside.LenderApplication, chairside.LenderConfig, int64, error) {
+	pa, err := s.ownLenderApplication(ctx, c, lenderKey)
 	if err != nil {
-		return nil, chairside.Provider{}, 0, err
+		return nil, chairside.LenderConfig{}, 0, err
 	}
 	p, err := changeableAccount(pa)
 	if err != nil {
@@ -86,17 +86,17 @@ func (s *Service) accountFacts(ctx context.Context, c *Caller, providerKey strin
 // it, the most the product allows and the lender's account terms. The
 // lender's decision gives the available credit as its approved amount; the
 // limit is the same figure (an account found with nothing owed on it).
-func (s *Service) AccountTerms(ctx context.Context, c *Caller, providerKey string) (*AccountTerms, error) {
-	pa, p, purchase, err := s.accountFacts(ctx, c, providerKey)
+func (s *Service) AccountTerms(ctx context.Context, c *Caller, lenderKey string) (*AccountTerms, error) {
+	pa, p, purchase, err := s.accountFacts(ctx, c, lenderKey)
 	if err != nil {
 		return nil, err
 	}
-	doc, err := s.document(ctx, c.Language, providerKey, chairside.DocKindAccountTerms)
+	doc, err := s.document(ctx, c.Language, lenderKey, chairside.DocKindAccountTerms)
 	if err != nil {
 		return nil, err
 	}
 	limit := pa.Decision.ApprovedAmountCents
-	return &AccountTerms{ProviderKey: providerKey, CreditLimitCents: limit, AvailableCreditCents: limit,
+	return &AccountTerms{LenderKey: lenderKey, CreditLimitCents: limit, AvailableCreditCents: limit,
 		PurchaseAmountCents: purchase, MaxLimitCents: p.MaxCreditLimitCents, Document: doc}, nil
 }
 
@@ -134,12 +134,12 @@ func checkCreditLimitChange(req *CreditLimitChangeRequest, current, most int64, 
 // recorded result, another one idempotency_mismatch. A lender that cannot
 // be reached answers the result error with the limit unchanged (recorded
 // nowhere), and the step may be tried again.
-func (s *Service) ChangeCreditLimit(ctx context.Context, c *Caller, providerKey string, req *CreditLimitChangeRequest) (*StepAnswer[CreditLimitChangeResult], error) {
-	limits, err := stepOf[chairside.CreditLimits](s, providerKey)
+func (s *Service) ChangeCreditLimit(ctx context.Context, c *Caller, lenderKey string, req *CreditLimitChangeRequest) (*StepAnswer[CreditLimitChangeResult], error) {
+	limits, err := stepOf[chairside.CreditLimits](s, lenderKey)
 	if err != nil {
 		return nil, err
 	}
-	pa, p, purchase, err := s.accountFacts(ctx, c, providerKey)
+	pa, p, purchase, err := s.accountFacts(ctx, c, lenderKey)
 	if err != nil {
 		return nil, err
 	}
@@ -156,7 +156,7 @@ func (s *Service) ChangeCreditLimit(ctx context.Context, c *Caller, providerKey 
 	}
 	requested, income := *req.RequestedLimitCents, *req.AnnualGrossIncomeCents
 	result := func(code string, limit int64) *CreditLimitChangeResult {
-		return &CreditLimitChangeResult{ProviderKey: providerKey, ResponseCode: code, CreditLimitCents: limit,
+		return &CreditLimitChangeResult{LenderKey: lenderKey, ResponseCode: code, CreditLimitCents: limit,
 			AvailableCreditCents: limit, PurchaseAmountCents: purchase, CoversPurchase: limit >= purchase}
 	}
 	var (
@@ -164,28 +164,28 @@ func (s *Service) ChangeCreditLimit(ctx context.Context, c *Caller, providerKey 
 		kept   *CreditLimitChangeResult // the result recorded, for the first request
 	)
 	step := chairside.StepCreditLimit
-	_, body, err := s.runStep(ctx, c, providerKey, offerStep{
+	_, body, err := s.runStep(ctx, c, lenderKey, offerStep{
 		step: step, from: chairside.StatusDecided, to: chairside.StatusDecided, event: "credit_limit", replayAny: true, read: pa,
 		hash: s.keys.BlindIndex(step + "\x00" + strconv.FormatInt(requested, 10) + "\x00" + strconv.FormatInt(income, 10)),
-		allow: func(pa *chairside.ProviderApplication) error {
+		allow: func(pa *chairside.LenderApplication) error {
 			if _, err := changeableAccount(pa); err != nil {
 				return err
 			}
 			return s.positive(pa, chairside.StatusDecided)
 		},
-		prepare: func(ctx context.Context, tx Store, pa *chairside.ProviderApplication) error {
-			s.eventIn(ctx, tx, c.Session, providerKey, "credit_limit.requested", nil)
+		prepare: func(ctx context.Context, tx Store, pa *chairside.LenderApplication) error {
+			s.eventIn(ctx, tx, c.Session, lenderKey, "credit_limit.requested", nil)
 			return nil
 		},
-		call: func(ctx context.Context, _ chairside.Lender, pa *chairside.ProviderApplication, ref string) (*chairside.Decision, error) {
-			a, err := limits.ChangeCreditLimit(ctx, &chairside.CreditLimitRequest{Language: c.language(), ProviderKey: providerKey, LenderApplicationID: pa.LenderApplicationID,
+		call: func(ctx context.Context, _ chairside.Lender, pa *chairside.LenderApplication, ref string) (*chairside.Decision, error) {
+			a, err := limits.ChangeCreditLimit(ctx, &chairside.CreditLimitRequest{Language: c.language(), LenderKey: lenderKey, LenderRef: pa.LenderRef,
 				RequestedLimitCents: requested, AnnualGrossIncomeCents: income, Reference: ref, Now: s.now().UTC()})
 			if err != nil {
 				return nil, err
 			}
 			return approvedLimit(pa, a, &answer)
 		},
-		answer: func(cur *chairside.ProviderApplication) (string, any) {
+		answer: func(cur *chairside.LenderApplication) (string, any) {
 			// The limit the account has once recorded: the lender's new one
 			// when approved (approvedLimit), the current one when declined.
 			kept = result(answer.Status, cur.Decision.ApprovedAmountCents)
@@ -207,7 +207,7 @@ func (s *Service) ChangeCreditLimit(ctx context.Context, c *Caller, providerKey 
 // amount (and the lender's new application id, when it gives one); a
 // decline changes no decision. Anything else, or an approval that lowers
 // the limit, is an answer that cannot be read.
-func approvedLimit(pa *chairside.ProviderApplication, a *chairside.CreditLimitAnswer, kept **chairside.CreditLimitAnswer) (*chairside.Decision, error) {
+func approvedLimit(pa *chairside.LenderApplication, a *chairside.CreditLimitAnswer, kept **chairside.CreditLimitAnswer) (*chairside.Decision, error) {
 	if a == nil || (a.Status != chairside.CreditLimitApproved && a.Status != chairside.CreditLimitDeclined) ||
 		(a.Status == chairside.CreditLimitApproved && a.CreditLimitCents < pa.Decision.ApprovedAmountCents) {
 		return nil, errorf(chairside.ELENDER, "The lender's answer could not be read.")
@@ -219,8 +219,8 @@ func approvedLimit(pa *chairside.ProviderApplication, a *chairside.CreditLimitAn
 	}
 	d := *pa.Decision
 	d.ApprovedAmountCents = a.CreditLimitCents
-	if a.LenderApplicationID != "" {
-		d.LenderApplicationID = a.LenderApplicationID
+	if a.LenderRef != "" {
+		d.LenderRef = a.LenderRef
 	}
 	return &d, nil
 }

@@ -9,9 +9,9 @@ import (
 	"time"
 
 	"github.com/chairside/chairside"
+	"github.com/chairside/chairside/catalogue"
 	"github.com/chairside/chairside/content"
 	"github.com/chairside/chairside/locale"
-	"github.com/chairside/chairside/provider"
 )
 
 // The documents pages (docs/content.md, "Documents"): the platform's own
@@ -33,7 +33,7 @@ var lenderPages = map[string]string{
 // practice", and a lender's page needs providerKey. With a session, the
 // lender is providerKey (one of the office's lenders), else the one the
 // patient dealt with last, else the office's first.
-func (s *Service) Document(ctx context.Context, lang locale.Language, sess *chairside.Session, doc, providerKey string) (*chairside.Document, error) {
+func (s *Service) Document(ctx context.Context, lang locale.Language, sess *chairside.Session, doc, lenderKey string) (*chairside.Document, error) {
 	kind, isLender := lenderPages[doc]
 	if !isLender {
 		practice := ""
@@ -49,7 +49,7 @@ func (s *Service) Document(ctx context.Context, lang locale.Language, sess *chai
 		}
 		return nil, errorf(chairside.ENOTFOUND, "There is no such document.")
 	}
-	key, err := s.pageLender(ctx, sess, providerKey)
+	key, err := s.pageLender(ctx, sess, lenderKey)
 	if err != nil {
 		return nil, err
 	}
@@ -57,31 +57,31 @@ func (s *Service) Document(ctx context.Context, lang locale.Language, sess *chai
 }
 
 // pageLender chooses the lender of a documents page (Document).
-func (s *Service) pageLender(ctx context.Context, sess *chairside.Session, providerKey string) (string, error) {
+func (s *Service) pageLender(ctx context.Context, sess *chairside.Session, lenderKey string) (string, error) {
 	if sess == nil {
-		if providerKey == "" {
+		if lenderKey == "" {
 			return "", errorf(chairside.ENOTFOUND, "Please open this document from your application.")
 		}
-		if _, err := provider.Get(providerKey); err != nil {
+		if _, err := catalogue.Get(lenderKey); err != nil {
 			return "", err
 		}
-		return providerKey, nil
+		return lenderKey, nil
 	}
 	loc, err := s.location(ctx, sess.LocationID)
 	if err != nil {
 		return "", err
 	}
-	if providerKey != "" {
-		if loc.Step(providerKey) == nil {
+	if lenderKey != "" {
+		if loc.Step(lenderKey) == nil {
 			return "", errorf(chairside.ENOTFOUND, "This lender is not offered here.")
 		}
-		return providerKey, nil
+		return lenderKey, nil
 	}
-	pas, err := s.store.ListProviderApplications(ctx, sess.ApplicationID)
+	pas, err := s.store.ListLenderApplications(ctx, sess.ApplicationID)
 	if err != nil {
 		return "", err
 	}
-	var last *chairside.ProviderApplication
+	var last *chairside.LenderApplication
 	for _, pa := range pas {
 		if last == nil || pa.UpdatedAt.After(last.UpdatedAt) {
 			last = pa
@@ -89,9 +89,9 @@ func (s *Service) pageLender(ctx context.Context, sess *chairside.Session, provi
 	}
 	switch {
 	case last != nil:
-		return last.ProviderKey, nil
+		return last.LenderKey, nil
 	case len(loc.Waterfall) > 0:
-		return loc.Waterfall[0].ProviderKey, nil
+		return loc.Waterfall[0].LenderKey, nil
 	}
 	return "", errorf(chairside.ENOTFOUND, "This office offers no lender.")
 }
@@ -99,19 +99,19 @@ func (s *Service) pageLender(ctx context.Context, sess *chairside.Session, provi
 // DisclosuresHTML answers the lender's disclosures (kind application) as
 // one HTML fragment: HTML as the lender wrote it, plain text escaped with a
 // paragraph for each blank-line-separated block.
-func (s *Service) DisclosuresHTML(ctx context.Context, c *Caller, providerKey string) (*DisclosuresHTML, error) {
-	doc, err := s.Disclosures(ctx, c, providerKey, DocApplication)
+func (s *Service) DisclosuresHTML(ctx context.Context, c *Caller, lenderKey string) (*DisclosuresHTML, error) {
+	doc, err := s.Disclosures(ctx, c, lenderKey, DocApplication)
 	if err != nil {
 		return nil, err
 	}
-	return &DisclosuresHTML{ProviderKey: providerKey, HTML: asHTML(doc), Document: doc}, nil
+	return &DisclosuresHTML{LenderKey: lenderKey, HTML: asHTML(doc), Document: doc}, nil
 }
 
 // DisclosuresHTML answers GET …/disclosures-html.
 type DisclosuresHTML struct {
-	ProviderKey string              `json:"providerKey"`
-	HTML        string              `json:"html"`
-	Document    *chairside.Document `json:"document"`
+	LenderKey string              `json:"providerKey"`
+	HTML      string              `json:"html"`
+	Document  *chairside.Document `json:"document"`
 }
 
 // asHTML is a document's content as HTML.
@@ -157,7 +157,7 @@ func (s *Service) DocumentPDF(ctx context.Context, lang locale.Language, name st
 	if !pdfName.MatchString(name) || !ok {
 		return nil, errorf(chairside.ENOTFOUND, "There is no such document.")
 	}
-	if _, err := provider.Get(key); err != nil {
+	if _, err := catalogue.Get(key); err != nil {
 		return nil, errorf(chairside.ENOTFOUND, "There is no such document.")
 	}
 	now := time.Now() // cache age is wall-clock, like the location cache

@@ -151,11 +151,11 @@ func TestLenderWordsInTheCallersLanguage(t *testing.T) {
 	}
 	for i, p := range es.PaymentPlans {
 		q := en.PaymentPlans[i]
-		if p.ProviderPlanCode != q.ProviderPlanCode || p.MonthlyAmountCents != q.MonthlyAmountCents {
-			t.Errorf("plan %d: %s %d in Spanish, %s %d in English", i, p.ProviderPlanCode, p.MonthlyAmountCents, q.ProviderPlanCode, q.MonthlyAmountCents)
+		if p.LenderPlanCode != q.LenderPlanCode || p.MonthlyAmountCents != q.MonthlyAmountCents {
+			t.Errorf("plan %d: %s %d in Spanish, %s %d in English", i, p.LenderPlanCode, p.MonthlyAmountCents, q.LenderPlanCode, q.MonthlyAmountCents)
 		}
 		if p.Description == q.Description {
-			t.Errorf("plan %s is described in English for a Spanish call: %q", p.ProviderPlanCode, p.Description)
+			t.Errorf("plan %s is described in English for a Spanish call: %q", p.LenderPlanCode, p.Description)
 		}
 	}
 }

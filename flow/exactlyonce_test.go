@@ -297,7 +297,7 @@ func TestRepeatWhileAnotherStepIsInFlight(t *testing.T) {
 		if _, err := f.svc.Complete(ctx, c, "synchrony_standard"); chairside.ErrorCode(err) != chairside.EINFLIGHT {
 			t.Fatalf("complete while accepting: %v, want in flight", err)
 		}
-		pa, err := e.DB.FindProviderApplication(ctx, c.Session.ApplicationID, "synchrony_standard")
+		pa, err := e.DB.FindLenderApplication(ctx, c.Session.ApplicationID, "synchrony_standard")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -341,7 +341,7 @@ func TestServerDecidesWhatTheBrowserShows(t *testing.T) {
 		tooSmall := ""
 		for _, p := range plans.PaymentPlans {
 			if p.MinAmountCents > p.AmountFinancedCents {
-				tooSmall = p.ProviderPlanCode
+				tooSmall = p.LenderPlanCode
 			}
 		}
 		if tooSmall == "" {

@@ -61,7 +61,7 @@ func expiredOffer(t *testing.T, f *fixture, e storetest.Engine) *flow.Caller {
 	t.Helper()
 	ctx := context.Background()
 	loc := &chairside.Location{EntityKey: "1000200030006000", Name: "Hill Country Dental Care", State: "TX", GroupID: "group-100",
-		Waterfall: []chairside.WaterfallStep{{ProviderKey: "lendingclub_standard", Role: chairside.RolePrimary, ApplyMode: chairside.ModePrequalify}}}
+		Waterfall: []chairside.WaterfallStep{{LenderKey: "lendingclub_standard", Role: chairside.RolePrimary, ApplyMode: chairside.ModePrequalify}}}
 	if err := e.DB.CreateLocation(ctx, loc); err != nil {
 		t.Fatal(err)
 	}

@@ -81,7 +81,7 @@ type Options struct {
 	DemoEntityKey string
 	// PlanRefused hears of each lender plan left out because its figures
 	// do not add up (money.Reason…), for /metrics. Default: nothing.
-	PlanRefused func(providerKey, reason string)
+	PlanRefused func(lenderKey, reason string)
 }
 
 // Service is the application service. It is safe for concurrent use and
@@ -200,17 +200,17 @@ func SessionHash(id string) string {
 
 // event appends an audit event. Events never carry personal data. A failure
 // is logged, not returned: the step it records already happened.
-func (s *Service) event(ctx context.Context, sess *chairside.Session, providerKey, typ string, data map[string]any) {
-	s.eventIn(ctx, s.store, sess, providerKey, typ, data)
+func (s *Service) event(ctx context.Context, sess *chairside.Session, lenderKey, typ string, data map[string]any) {
+	s.eventIn(ctx, s.store, sess, lenderKey, typ, data)
 }
 
 // eventIn is event on st, the store or a batch of it.
-func (s *Service) eventIn(ctx context.Context, st Store, sess *chairside.Session, providerKey, typ string, data map[string]any) {
+func (s *Service) eventIn(ctx context.Context, st Store, sess *chairside.Session, lenderKey, typ string, data map[string]any) {
 	e := &chairside.Event{
 		ID:            newID(),
 		SessionID:     sess.ID,
 		ApplicationID: sess.ApplicationID,
-		ProviderKey:   providerKey,
+		LenderKey:     lenderKey,
 		Type:          typ,
 		Data:          data,
 		CreatedAt:     s.now().UTC(),

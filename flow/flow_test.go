@@ -138,7 +138,7 @@ func value[T any](a *flow.StepAnswer[T], err error) (*T, error) {
 	return a.Value()
 }
 
-// request builds a submit the provider's form for op accepts, agreeing to
+// request builds a submit the lender's form for op accepts, agreeing to
 // the authorisation document op needs.
 func (f *fixture) request(t *testing.T, c *flow.Caller, key, op, lastName, ssn string) *flow.SubmitRequest {
 	t.Helper()
@@ -200,7 +200,7 @@ func (f *fixture) confirmPlan(t *testing.T, c *flow.Caller, key string) string {
 	if err != nil || len(plans.PaymentPlans) == 0 {
 		t.Fatalf("plans: %v", err)
 	}
-	code := plans.PaymentPlans[0].ProviderPlanCode
+	code := plans.PaymentPlans[0].LenderPlanCode
 	if _, err := f.svc.SelectPlan(ctx, c, key, code); err != nil {
 		t.Fatal(err)
 	}
@@ -238,7 +238,7 @@ func TestNoLenderCallWithoutNeed(t *testing.T) {
 			t.Fatalf("over the cap: %v, %d lender calls", err, n)
 		}
 
-		// Session B sees none of A's provider applications.
+		// Session B sees none of A's lender applications.
 		b := f.caller(t)
 		if _, err := f.svc.Plans(context.Background(), b, "synchrony_standard", 1000); chairside.ErrorCode(err) != chairside.ENOTFOUND {
 			t.Fatalf("B reached A's application: %v", err)
@@ -373,7 +373,7 @@ func TestTouchRidesWithTheStep(t *testing.T) {
 }
 
 // TestCrossSessionAccess: every object is reached through the caller's own
-// session, so session B finds none of session A's provider application
+// session, so session B finds none of session A's lender application
 // whatever it asks, and A goes on unchanged.
 func TestCrossSessionAccess(t *testing.T) {
 	storetest.EachEngine(t, func(t *testing.T, e storetest.Engine) {

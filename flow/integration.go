@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/chairside/chairside"
-	"github.com/chairside/chairside/provider"
+	"github.com/chairside/chairside/catalogue"
 )
 
 // What a lender with a page of its own would use, and the patient's
@@ -19,9 +19,9 @@ const iframeTTL = 15 * time.Minute
 
 // IframeURL answers GET and POST …/iframeUrl.
 type IframeURL struct {
-	ProviderKey string    `json:"providerKey"`
-	URL         string    `json:"url"`
-	ExpiresAt   time.Time `json:"expiresAt"`
+	LenderKey string    `json:"providerKey"`
+	URL       string    `json:"url"`
+	ExpiresAt time.Time `json:"expiresAt"`
 }
 
 // IframeURLRequest is the body of POST …/iframeUrl.
@@ -31,11 +31,11 @@ type IframeURLRequest struct {
 
 // SDKConfig answers GET …/sdkConfig.
 type SDKConfig struct {
-	ProviderKey         string `json:"providerKey"`
-	Environment         string `json:"environment"`
-	PublicKey           string `json:"publicKey"`
-	LenderApplicationID string `json:"lenderApplicationId"`
-	RedirectURL         string `json:"redirectUrl"`
+	LenderKey   string `json:"providerKey"`
+	Environment string `json:"environment"`
+	PublicKey   string `json:"publicKey"`
+	LenderRef   string `json:"lenderApplicationId"`
+	RedirectURL string `json:"redirectUrl"`
 }
 
 // localPath reports whether a redirect stays on this site: a path starting
@@ -55,22 +55,22 @@ func localPath(p string) bool {
 // breakout is the app's route that stands for a lender's own page in the
 // sandbox: following it comes back from the lender (docs/behaviour.md,
 // "Routes").
-func breakout(providerKey, lenderApplicationID string) string {
-	return "/breakout/" + url.PathEscape(providerKey) + "/" + url.PathEscape(lenderApplicationID)
+func breakout(lenderKey, lenderRef string) string {
+	return "/breakout/" + url.PathEscape(lenderKey) + "/" + url.PathEscape(lenderRef)
 }
 
 // lenderApplication reads the caller's application with one of the
 // office's lenders that has an application id; a conflict before the
 // lender has one, not found for a lender the office does not offer.
-func (s *Service) lenderApplication(ctx context.Context, c *Caller, providerKey string) (*chairside.ProviderApplication, error) {
-	if _, _, err := s.step(ctx, c, providerKey); err != nil {
+func (s *Service) appWithLenderRef(ctx context.Context, c *Caller, lenderKey string) (*chairside.LenderApplication, error) {
+	if _, _, err := s.step(ctx, c, lenderKey); err != nil {
 		return nil, err
 	}
-	pa, err := s.ownProviderApplication(ctx, c, providerKey)
+	pa, err := s.ownLenderApplication(ctx, c, lenderKey)
 	if err != nil && !isCode(err, chairside.ENOTFOUND) {
 		return nil, err
 	}
-	if pa == nil || pa.LenderApplicationID == "" {
+	if pa == nil || pa.LenderRef == "" {
 		return nil, errorf(chairside.ECONFLICT, "This lender has no application yet.")
 	}
 	return pa, nil
@@ -80,24 +80,24 @@ func (s *Service) lenderApplication(ctx context.Context, c *Caller, providerKey 
 // application. redirectURL ("" for none) must stay on this site; it is
 // where a real lender sends the patient back, while the sandbox's page
 // (the breakout route) leads back into the journey itself.
-func (s *Service) IframeURL(ctx context.Context, c *Caller, providerKey, redirectURL string) (*IframeURL, error) {
+func (s *Service) IframeURL(ctx context.Context, c *Caller, lenderKey, redirectURL string) (*IframeURL, error) {
 	if redirectURL != "" && !localPath(redirectURL) {
 		return nil, &chairside.Error{Code: chairside.EINVALID, Message: "Please review the fields below and correct any errors.",
 			FieldErrors: []chairside.FieldError{{Field: "redirectUrl", Message: "Must be a path of this site, starting with a single /."}}}
 	}
-	pa, err := s.lenderApplication(ctx, c, providerKey)
+	pa, err := s.appWithLenderRef(ctx, c, lenderKey)
 	if err != nil {
 		return nil, err
 	}
-	return &IframeURL{ProviderKey: providerKey, URL: breakout(providerKey, pa.LenderApplicationID),
+	return &IframeURL{LenderKey: lenderKey, URL: breakout(lenderKey, pa.LenderRef),
 		ExpiresAt: s.now().UTC().Add(iframeTTL).Truncate(time.Second)}, nil
 }
 
 // SDKConfig answers what a lender's own script needs: the lender's
 // environment, its public (publishable, never secret) key, the
 // application and where to come back to.
-func (s *Service) SDKConfig(ctx context.Context, c *Caller, providerKey string) (*SDKConfig, error) {
-	pa, err := s.lenderApplication(ctx, c, providerKey)
+func (s *Service) SDKConfig(ctx context.Context, c *Caller, lenderKey string) (*SDKConfig, error) {
+	pa, err := s.appWithLenderRef(ctx, c, lenderKey)
 	if err != nil {
 		return nil, err
 	}
@@ -105,8 +105,8 @@ func (s *Service) SDKConfig(ctx context.Context, c *Caller, providerKey string) 
 	if s.opts.Env == chairside.EnvProd {
 		env = "production"
 	}
-	return &SDKConfig{ProviderKey: providerKey, Environment: env, PublicKey: "pk_" + env + "_" + provider.BaseKey(providerKey),
-		LenderApplicationID: pa.LenderApplicationID, RedirectURL: breakout(providerKey, pa.LenderApplicationID)}, nil
+	return &SDKConfig{LenderKey: lenderKey, Environment: env, PublicKey: "pk_" + env + "_" + catalogue.BaseKey(lenderKey),
+		LenderRef: pa.LenderRef, RedirectURL: breakout(lenderKey, pa.LenderRef)}, nil
 }
 
 // PaymentMethodRequest is the body of …/paymentMethod.
@@ -116,34 +116,34 @@ type PaymentMethodRequest struct {
 
 // PaymentMethodResult answers …/paymentMethod.
 type PaymentMethodResult struct {
-	ProviderKey   string `json:"providerKey"`
+	LenderKey     string `json:"providerKey"`
 	PaymentMethod string `json:"paymentMethod"`
 }
 
 // PaymentMethod records how the patient chose to make the monthly
 // payments, card or checking account, once the offer is accepted and
 // before signing; the account or card itself goes through its own step.
-func (s *Service) PaymentMethod(ctx context.Context, c *Caller, providerKey string, req *PaymentMethodRequest) (*PaymentMethodResult, error) {
+func (s *Service) PaymentMethod(ctx context.Context, c *Caller, lenderKey string, req *PaymentMethodRequest) (*PaymentMethodResult, error) {
 	if req.PaymentMethod != "card" && req.PaymentMethod != "checking" {
 		return nil, &chairside.Error{Code: chairside.EINVALID, Message: "Please review the fields below and correct any errors.",
 			FieldErrors: []chairside.FieldError{{Field: "paymentMethod", Message: "Please choose a card or a checking account."}}}
 	}
-	pa, err := s.ownProviderApplication(ctx, c, providerKey)
+	pa, err := s.ownLenderApplication(ctx, c, lenderKey)
 	if err != nil {
 		return nil, err
 	}
 	if pa.Status != chairside.StatusOfferAccepted {
 		return nil, errorf(chairside.ECONFLICT, "Please accept a plan before choosing how to pay.")
 	}
-	s.event(ctx, c.Session, providerKey, "payment_method.chosen", map[string]any{"paymentMethod": req.PaymentMethod})
-	return &PaymentMethodResult{ProviderKey: providerKey, PaymentMethod: req.PaymentMethod}, nil
+	s.event(ctx, c.Session, lenderKey, "payment_method.chosen", map[string]any{"paymentMethod": req.PaymentMethod})
+	return &PaymentMethodResult{LenderKey: lenderKey, PaymentMethod: req.PaymentMethod}, nil
 }
 
 // EmailAgreementResult answers …/emailAgreement: where the message goes,
 // masked.
 type EmailAgreementResult struct {
-	ProviderKey string `json:"providerKey"`
-	SentTo      string `json:"sentTo"`
+	LenderKey string `json:"providerKey"`
+	SentTo    string `json:"sentTo"`
 }
 
 // agreementEmailEvery: asking again within it (a double tap) queues no
@@ -155,8 +155,8 @@ const agreementEmailEvery = time.Minute
 // the offer is accepted. The message names the lender, its product and the
 // office, and holds no link and nothing personal but the address it goes
 // to.
-func (s *Service) EmailAgreement(ctx context.Context, c *Caller, providerKey string) (*EmailAgreementResult, error) {
-	pa, err := s.ownProviderApplication(ctx, c, providerKey)
+func (s *Service) EmailAgreement(ctx context.Context, c *Caller, lenderKey string) (*EmailAgreementResult, error) {
+	pa, err := s.ownLenderApplication(ctx, c, lenderKey)
 	if err != nil {
 		return nil, err
 	}
@@ -172,13 +172,13 @@ func (s *Service) EmailAgreement(ctx context.Context, c *Caller, providerKey str
 	if app.Primary.Email == "" {
 		return nil, errorf(chairside.ECONFLICT, "There is no email address on the application.")
 	}
-	out := &EmailAgreementResult{ProviderKey: providerKey, SentTo: chairside.MaskEmail(app.Primary.Email)}
+	out := &EmailAgreementResult{LenderKey: lenderKey, SentTo: chairside.MaskEmail(app.Primary.Email)}
 	events, err := s.store.ListEvents(ctx, c.Session.ID)
 	if err != nil {
 		return nil, err
 	}
 	for _, e := range events {
-		if e.Type == "agreement.emailed" && e.ProviderKey == providerKey && s.now().Sub(e.CreatedAt) < agreementEmailEvery {
+		if e.Type == "agreement.emailed" && e.LenderKey == lenderKey && s.now().Sub(e.CreatedAt) < agreementEmailEvery {
 			return out, nil
 		}
 	}
@@ -186,7 +186,7 @@ func (s *Service) EmailAgreement(ctx context.Context, c *Caller, providerKey str
 	if err != nil {
 		return nil, err
 	}
-	p, err := provider.Get(providerKey)
+	p, err := catalogue.Get(lenderKey)
 	if err != nil {
 		return nil, err
 	}
@@ -196,7 +196,7 @@ func (s *Service) EmailAgreement(ctx context.Context, c *Caller, providerKey str
 		if err := tx.EnqueueOutbox(ctx, msg); err != nil {
 			return err
 		}
-		s.eventIn(ctx, tx, c.Session, providerKey, "agreement.emailed", nil)
+		s.eventIn(ctx, tx, c.Session, lenderKey, "agreement.emailed", nil)
 		return nil
 	})
 	if err != nil {
@@ -207,7 +207,7 @@ func (s *Service) EmailAgreement(ctx context.Context, c *Caller, providerKey str
 
 // agreementEmail is the text of the agreement email: no link, no amount,
 // nothing about the patient.
-func agreementEmail(p chairside.Provider, loc *chairside.Location) string {
+func agreementEmail(p chairside.LenderConfig, loc *chairside.Location) string {
 	practice := loc.BrandName
 	if practice == "" {
 		practice = "the dental practice"

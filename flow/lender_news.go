@@ -5,7 +5,7 @@ import (
 	"time"
 
 	"github.com/chairside/chairside"
-	"github.com/chairside/chairside/provider"
+	"github.com/chairside/chairside/catalogue"
 )
 
 // A lender that left an application pending tells us later what it
@@ -20,10 +20,10 @@ import (
 // application now stands at (nil when the event carries none: the lender
 // is then asked for the application's status).
 type LenderNews struct {
-	EventID             string
-	Type                string
-	LenderApplicationID string
-	Decision            *chairside.Decision
+	EventID   string
+	Type      string
+	LenderRef string
+	Decision  *chairside.Decision
 }
 
 // adoptDecision records d, the lender's latest word on pa, inside tx: a
@@ -31,21 +31,21 @@ type LenderNews struct {
 // recorded decision and pa is still only decided with no step in flight.
 // With pendingOnly (news nobody asked for) only a pending decision may
 // move. It answers whether anything was written.
-func (s *Service) adoptDecision(ctx context.Context, tx Store, sess *chairside.Session, pa *chairside.ProviderApplication, d *chairside.Decision, source string, pendingOnly bool) (bool, error) {
+func (s *Service) adoptDecision(ctx context.Context, tx Store, sess *chairside.Session, pa *chairside.LenderApplication, d *chairside.Decision, source string, pendingOnly bool) (bool, error) {
 	if !moves(pa, d, pendingOnly) {
 		return false, nil
 	}
 	// Malformed news is refused as the bad request it is (a webhook
 	// answers 400).
-	d, err := lenderDecision(d, pa.ProviderKey, pa.Decision.Operation, chairside.EINVALID)
+	d, err := lenderDecision(d, pa.LenderKey, pa.Decision.Operation, chairside.EINVALID)
 	if err != nil {
 		return false, err
 	}
 	d.ID = newID()
-	d.ProviderApplicationID = pa.ID
+	d.LenderApplicationID = pa.ID
 	d.CreatedAt = s.now().UTC()
-	if d.LenderApplicationID == "" {
-		d.LenderApplicationID = pa.LenderApplicationID
+	if d.LenderRef == "" {
+		d.LenderRef = pa.LenderRef
 	}
 	if err := tx.CreateDecision(ctx, d); err != nil {
 		return false, err
@@ -54,12 +54,12 @@ func (s *Service) adoptDecision(ctx context.Context, tx Store, sess *chairside.S
 	if err := s.updateIn(ctx, tx, pa); err != nil {
 		return false, err
 	}
-	s.eventIn(ctx, tx, sess, pa.ProviderKey, "decision.updated", map[string]any{"responseCode": d.ResponseCode, "source": source})
+	s.eventIn(ctx, tx, sess, pa.LenderKey, "decision.updated", map[string]any{"responseCode": d.ResponseCode, "source": source})
 	return true, nil
 }
 
 // moves reports whether d is news adoptDecision records for pa.
-func moves(pa *chairside.ProviderApplication, d *chairside.Decision, pendingOnly bool) bool {
+func moves(pa *chairside.LenderApplication, d *chairside.Decision, pendingOnly bool) bool {
 	if pa.Decision == nil || pa.Status != chairside.StatusDecided || pa.InFlight != "" || d.ResponseCode == pa.Decision.ResponseCode {
 		return false
 	}
@@ -67,10 +67,10 @@ func moves(pa *chairside.ProviderApplication, d *chairside.Decision, pendingOnly
 }
 
 // applyNews records d, news nobody asked for (a webhook, a status poll),
-// on the provider application ref locates, inside tx; it answers whether
+// on the lender application ref locates, inside tx; it answers whether
 // the decision moved.
 func (s *Service) applyNews(ctx context.Context, tx Store, ref *chairside.LenderApplicationRef, d *chairside.Decision, source string) (bool, error) {
-	pa, err := tx.FindProviderApplication(ctx, ref.ApplicationID, ref.ProviderKey)
+	pa, err := tx.FindLenderApplication(ctx, ref.ApplicationID, ref.LenderKey)
 	if err != nil {
 		return false, err
 	}
@@ -79,16 +79,16 @@ func (s *Service) applyNews(ctx context.Context, tx Store, ref *chairside.Lender
 }
 
 // LenderEvent applies a lender's verified webhook event for the lender of
-// the base provider key providerKey, once per event id: the event is
+// the base lender key providerKey, once per event id: the event is
 // recorded first, in the same transaction as what it changes, so a
 // repeated delivery stops there and changes nothing. It answers the
 // event's result (chairside.Event…); an event for an application we do
 // not know answers ENOTFOUND and is not recorded, so the lender delivers
 // it again later (its webhook may overtake our record of its first
 // answer).
-func (s *Service) LenderEvent(ctx context.Context, providerKey string, n *LenderNews) (string, error) {
+func (s *Service) LenderEvent(ctx context.Context, lenderKey string, n *LenderNews) (string, error) {
 	ctx = context.WithoutCancel(ctx)
-	ref, err := s.store.FindLenderApplication(ctx, providerKey, n.LenderApplicationID)
+	ref, err := s.store.FindByLenderRef(ctx, lenderKey, n.LenderRef)
 	if err != nil {
 		return chairside.EventUnknownApplication, err
 	}
@@ -98,11 +98,11 @@ func (s *Service) LenderEvent(ctx context.Context, providerKey string, n *Lender
 			return "", err
 		}
 	}
-	ev := &chairside.LenderEvent{ProviderKey: providerKey, EventID: n.EventID, Type: n.Type,
-		LenderApplicationID: n.LenderApplicationID, Result: chairside.EventIgnored, ReceivedAt: s.now().UTC()}
+	ev := &chairside.LenderEvent{LenderKey: lenderKey, EventID: n.EventID, Type: n.Type,
+		LenderRef: n.LenderRef, Result: chairside.EventIgnored, ReceivedAt: s.now().UTC()}
 	var duplicate bool
 	err = s.batch(ctx, nil, func(tx Store) error {
-		pa, err := tx.FindProviderApplication(ctx, ref.ApplicationID, ref.ProviderKey)
+		pa, err := tx.FindLenderApplication(ctx, ref.ApplicationID, ref.LenderKey)
 		if err != nil {
 			return err
 		}
@@ -127,7 +127,7 @@ func (s *Service) LenderEvent(ctx context.Context, providerKey string, n *Lender
 	case duplicate:
 		return chairside.EventDuplicate, nil
 	}
-	s.log.Info("lender event", "provider", providerKey, "event", n.EventID, "result", ev.Result)
+	s.log.Info("lender event", "lender", lenderKey, "event", n.EventID, "result", ev.Result)
 	return ev.Result, nil
 }
 
@@ -136,10 +136,10 @@ func (s *Service) LenderEvent(ctx context.Context, providerKey string, n *Lender
 // reconciler's answer no patient's screen).
 func (s *Service) lenderStatus(ctx context.Context, lang string, ref *chairside.LenderApplicationRef) (*chairside.Decision, error) {
 	var d *chairside.Decision
-	err := s.callLender(ctx, ref.ProviderKey, func(ctx context.Context, l chairside.Lender) error {
+	err := s.callLender(ctx, ref.LenderKey, func(ctx context.Context, l chairside.Lender) error {
 		var err error
-		d, err = l.Status(ctx, &chairside.StatusRequest{ProviderKey: provider.BaseKey(ref.ProviderKey), Language: lang,
-			LenderApplicationID: ref.LenderApplicationID})
+		d, err = l.Status(ctx, &chairside.StatusRequest{LenderKey: catalogue.BaseKey(ref.LenderKey), Language: lang,
+			LenderRef: ref.LenderRef})
 		return err
 	})
 	if err == nil && d == nil {
@@ -148,7 +148,7 @@ func (s *Service) lenderStatus(ctx context.Context, lang string, ref *chairside.
 	if err == nil {
 		// Checked here too: a patient's status look-up of a malformed
 		// answer hears that the lender did not answer usably.
-		_, err = lenderDecision(d, ref.ProviderKey, "", chairside.ELENDER)
+		_, err = lenderDecision(d, ref.LenderKey, "", chairside.ELENDER)
 	}
 	return d, err
 }
@@ -169,8 +169,8 @@ func pollInterval(n int) time.Duration {
 
 // PollResult is what one poll of the reconciler found.
 type PollResult struct {
-	ProviderKey string
-	Result      string // "changed", "unchanged" or "error"
+	LenderKey string
+	Result    string // "changed", "unchanged" or "error"
 }
 
 // ReconcilePending runs one round of the reconciler: it claims up to limit
@@ -185,17 +185,17 @@ func (s *Service) ReconcilePending(ctx context.Context, limit int) ([]PollResult
 	}
 	out := make([]PollResult, 0, len(polls))
 	for _, p := range polls {
-		r := PollResult{ProviderKey: provider.BaseKey(p.ProviderKey), Result: "unchanged"}
+		r := PollResult{LenderKey: catalogue.BaseKey(p.LenderKey), Result: "unchanged"}
 		changed, err := s.pollOne(ctx, p)
 		switch {
 		case err != nil:
 			r.Result = "error"
-			s.log.Warn("pending poll failed", "provider", r.ProviderKey, "err", chairside.ErrorCode(err))
+			s.log.Warn("pending poll failed", "lender", r.LenderKey, "err", chairside.ErrorCode(err))
 		case changed:
 			r.Result = "changed"
 		}
 		if !changed {
-			if err := s.store.ReschedulePendingPoll(ctx, p.ProviderApplicationID, s.now().UTC().Add(pollInterval(p.Polls))); err != nil {
+			if err := s.store.ReschedulePendingPoll(ctx, p.LenderApplicationID, s.now().UTC().Add(pollInterval(p.Polls))); err != nil {
 				return out, err
 			}
 		}

@@ -7,17 +7,17 @@ import (
 	"strings"
 
 	"github.com/chairside/chairside"
-	"github.com/chairside/chairside/provider"
+	"github.com/chairside/chairside/catalogue"
 	"github.com/chairside/chairside/validate"
 )
 
 // A lender's own steps between accepting an offer and signing, and between
 // signing and completing (docs/behaviour.md, "Signing"). The catalogue
-// lists them in order (chairside.Provider.StepsBeforeSigning and
-// StepsAfterSigning); this file decides which of them apply to a provider
+// lists them in order (chairside.LenderConfig.StepsBeforeSigning and
+// StepsAfterSigning); this file decides which of them apply to a lender
 // application and which are still open, and refuses to sign or complete
 // while one is. The browser is told the open ones in every answer about
-// the provider application and goes to the first.
+// the lender application and goes to the first.
 
 // where is what the conditional steps depend on: the office's state and
 // the applicant's.
@@ -27,7 +27,7 @@ type where struct {
 
 // whereOf reads, through st, the office's state and the primary
 // applicant's (only when a step of names depends on it).
-func (s *Service) whereOf(ctx context.Context, st Store, c *Caller, pa *chairside.ProviderApplication, names []string) (where, error) {
+func (s *Service) whereOf(ctx context.Context, st Store, c *Caller, pa *chairside.LenderApplication, names []string) (where, error) {
 	var w where
 	loc, err := s.location(ctx, c.Session.LocationID)
 	if err != nil {
@@ -50,7 +50,7 @@ func (s *Service) whereOf(ctx context.Context, st Store, c *Caller, pa *chairsid
 // Wisconsin, the California notice in an office in California, the
 // cardholder agreement for a card being opened (not one the patient
 // already has).
-func stepApplies(pa *chairside.ProviderApplication, w where, name string) bool {
+func stepApplies(pa *chairside.LenderApplication, w where, name string) bool {
 	switch name {
 	case chairside.JourneyCompleteAgreement:
 		return pa.Decision == nil || !pa.Decision.ExistingAccount
@@ -80,7 +80,7 @@ var journeyCalls = map[string]string{
 
 // stepDone reports, reading through st, whether the step named name has
 // its answer on record.
-func stepDone(ctx context.Context, st Store, pa *chairside.ProviderApplication, name string) (bool, error) {
+func stepDone(ctx context.Context, st Store, pa *chairside.LenderApplication, name string) (bool, error) {
 	switch name {
 	case chairside.JourneyQuiz:
 		q, err := quizStateIn(ctx, st, pa)
@@ -100,7 +100,7 @@ func stepDone(ctx context.Context, st Store, pa *chairside.ProviderApplication, 
 }
 
 // callDone reports whether pa's lender call of step was answered.
-func callDone(ctx context.Context, st Store, pa *chairside.ProviderApplication, step string) (bool, error) {
+func callDone(ctx context.Context, st Store, pa *chairside.LenderApplication, step string) (bool, error) {
 	call, err := st.FindLenderCall(ctx, pa.ID, step)
 	if isCode(err, chairside.ENOTFOUND) {
 		return false, nil
@@ -110,7 +110,7 @@ func callDone(ctx context.Context, st Store, pa *chairside.ProviderApplication, 
 
 // openSteps answers, in order, the steps of names that apply to pa and are
 // not done.
-func openSteps(ctx context.Context, st Store, pa *chairside.ProviderApplication, w where, names []string) ([]string, error) {
+func openSteps(ctx context.Context, st Store, pa *chairside.LenderApplication, w where, names []string) ([]string, error) {
 	open := []string{}
 	for _, name := range names {
 		if !stepApplies(pa, w, name) {
@@ -130,8 +130,8 @@ func openSteps(ctx context.Context, st Store, pa *chairside.ProviderApplication,
 // stepsAround answers the lender's steps that come before pa's next lender
 // step: those before signing until it is signed, then those before
 // completing.
-func stepsAround(pa *chairside.ProviderApplication) []string {
-	p, err := provider.Get(pa.ProviderKey)
+func stepsAround(pa *chairside.LenderApplication) []string {
+	p, err := catalogue.Get(pa.LenderKey)
 	if err != nil {
 		return nil
 	}
@@ -158,7 +158,7 @@ var openStepMessages = map[string]string{
 // stepsOpen refuses, inside the claim transaction tx of e-sign (names: the
 // steps before signing) or complete (the steps after), while one of names
 // is open. It records nothing.
-func (s *Service) stepsOpen(ctx context.Context, tx Store, c *Caller, pa *chairside.ProviderApplication, names []string) error {
+func (s *Service) stepsOpen(ctx context.Context, tx Store, c *Caller, pa *chairside.LenderApplication, names []string) error {
 	w, err := s.whereOf(ctx, tx, c, pa, names)
 	if err != nil {
 		return err
@@ -177,11 +177,11 @@ func (s *Service) stepsOpen(ctx context.Context, tx Store, c *Caller, pa *chairs
 // withOpenSteps gives a lender step's answer the lender's steps still open
 // (once the offer is accepted; before that nothing is open yet): a
 // recorded answer holds none. The first request takes them from the
-// provider application it has just recorded, the state its answer shows;
+// lender application it has just recorded, the state its answer shows;
 // a repeat, whose record may be older, from the application as it stands
 // now. An answer with none is the record itself; one with some is the
 // record's value with them added.
-func (s *Service) withOpenSteps(ctx context.Context, c *Caller, providerKey string, a *StepAnswer[chairside.ProviderApplication], err error) (*StepAnswer[chairside.ProviderApplication], error) {
+func (s *Service) withOpenSteps(ctx context.Context, c *Caller, lenderKey string, a *StepAnswer[chairside.LenderApplication], err error) (*StepAnswer[chairside.LenderApplication], error) {
 	if err != nil {
 		return nil, err
 	}
@@ -189,7 +189,7 @@ func (s *Service) withOpenSteps(ctx context.Context, c *Caller, providerKey stri
 	if cur == nil {
 		// A repeat: its record is what the step answered then, and the
 		// steps still open are those of the application as it is now.
-		if cur, err = s.ownProviderApplication(ctx, c, providerKey); err != nil {
+		if cur, err = s.ownLenderApplication(ctx, c, lenderKey); err != nil {
 			return nil, err
 		}
 	}
@@ -210,7 +210,7 @@ func (s *Service) withOpenSteps(ctx context.Context, c *Caller, providerKey stri
 // openStepsOf answers the lender's steps still open for cur, as it stands
 // now: none before the offer is accepted or once it is signed and
 // completed.
-func (s *Service) openStepsOf(ctx context.Context, c *Caller, cur *chairside.ProviderApplication) ([]string, error) {
+func (s *Service) openStepsOf(ctx context.Context, c *Caller, cur *chairside.LenderApplication) ([]string, error) {
 	if cur.Status != chairside.StatusOfferAccepted && cur.Status != chairside.StatusSigned {
 		return nil, nil
 	}
@@ -222,10 +222,10 @@ func (s *Service) openStepsOf(ctx context.Context, c *Caller, cur *chairside.Pro
 	return openSteps(ctx, s.store, cur, w, names)
 }
 
-// ProviderApplication answers the caller's provider application with the
+// LenderApplication answers the caller's lender application with the
 // lender's steps still open.
-func (s *Service) ProviderApplication(ctx context.Context, c *Caller, providerKey string) (*chairside.ProviderApplication, error) {
-	pa, err := s.ownProviderApplication(ctx, c, providerKey)
+func (s *Service) LenderApplication(ctx context.Context, c *Caller, lenderKey string) (*chairside.LenderApplication, error) {
+	pa, err := s.ownLenderApplication(ctx, c, lenderKey)
 	if err != nil {
 		return nil, err
 	}
@@ -237,12 +237,12 @@ func (s *Service) ProviderApplication(ctx context.Context, c *Caller, providerKe
 
 // requireStep refuses a lender step that is not among pa's open steps:
 // a lender that does not have it, or a condition that does not apply.
-func (s *Service) requireStep(ctx context.Context, c *Caller, providerKey, name string) (*chairside.ProviderApplication, error) {
-	pa, err := s.ownProviderApplication(ctx, c, providerKey)
+func (s *Service) requireStep(ctx context.Context, c *Caller, lenderKey, name string) (*chairside.LenderApplication, error) {
+	pa, err := s.ownLenderApplication(ctx, c, lenderKey)
 	if err != nil {
 		return nil, err
 	}
-	p, err := provider.Get(providerKey)
+	p, err := catalogue.Get(lenderKey)
 	if err != nil {
 		return nil, err
 	}
@@ -271,12 +271,12 @@ type DownPaymentRequest struct {
 // DownPayment records the down payment of an accepted offer with the
 // lender: in the office the staff confirm they collected it; at home the
 // patient acknowledges it is paid at the office before treatment.
-func (s *Service) DownPayment(ctx context.Context, c *Caller, providerKey string, req *DownPaymentRequest) (*StepAnswer[chairside.ProviderApplication], error) {
-	downPayments, err := stepOf[chairside.DownPayments](s, providerKey)
+func (s *Service) DownPayment(ctx context.Context, c *Caller, lenderKey string, req *DownPaymentRequest) (*StepAnswer[chairside.LenderApplication], error) {
+	downPayments, err := stepOf[chairside.DownPayments](s, lenderKey)
 	if err != nil {
 		return nil, err
 	}
-	pa, err := s.requireStep(ctx, c, providerKey, chairside.JourneyDownPayment)
+	pa, err := s.requireStep(ctx, c, lenderKey, chairside.JourneyDownPayment)
 	if err != nil {
 		return nil, err
 	}
@@ -291,25 +291,25 @@ func (s *Service) DownPayment(ctx context.Context, c *Caller, providerKey string
 		return nil, invalidPayment(fe)
 	}
 	in := *req
-	a, err := s.runOfferStep(ctx, c, providerKey, offerStep{
+	a, err := s.runOfferStep(ctx, c, lenderKey, offerStep{
 		step: chairside.StepDownPayment, from: chairside.StatusOfferAccepted, to: chairside.StatusOfferAccepted, event: "payment.down_payment", read: pa,
 		hash: sha256Hex(strings.Join([]string{chairside.StepDownPayment, pa.SelectedPlanCode, in.Method, strconv.FormatInt(in.AmountCents, 10)}, "\x00")),
-		call: func(ctx context.Context, _ chairside.Lender, pa *chairside.ProviderApplication, ref string) (*chairside.Decision, error) {
+		call: func(ctx context.Context, _ chairside.Lender, pa *chairside.LenderApplication, ref string) (*chairside.Decision, error) {
 			return nil, downPayments.DownPayment(ctx, &chairside.DownPaymentRequest{
-				Language:    c.language(),
-				ProviderKey: providerKey, LenderApplicationID: pa.LenderApplicationID,
+				Language:  c.language(),
+				LenderKey: lenderKey, LenderRef: pa.LenderRef,
 				AmountCents: in.AmountCents, Method: in.Method, Reference: ref, Now: s.now().UTC(),
 			})
 		},
 	})
-	return s.withOpenSteps(ctx, c, providerKey, a, err)
+	return s.withOpenSteps(ctx, c, lenderKey, a, err)
 }
 
 // downPaymentErrors checks a down payment against the plan and the
 // session: the plan's amount, the method the place allows (collected by
 // the staff in the office, paid at the office from home) and the
 // acknowledgement when the lender's role asks for it.
-func (s *Service) downPaymentErrors(c *Caller, pa *chairside.ProviderApplication, plan *chairside.PaymentPlan, req *DownPaymentRequest) []chairside.FieldError {
+func (s *Service) downPaymentErrors(c *Caller, pa *chairside.LenderApplication, plan *chairside.PaymentPlan, req *DownPaymentRequest) []chairside.FieldError {
 	var fe []chairside.FieldError
 	add := func(field, msg string) {
 		fe = append(fe, chairside.FieldError{Field: "downPayment." + field, Message: msg})
@@ -328,7 +328,7 @@ func (s *Service) downPaymentErrors(c *Caller, pa *chairside.ProviderApplication
 			add("method", "Please confirm you will pay the down payment at the office before treatment.")
 		}
 	}
-	if p, err := provider.Get(pa.ProviderKey); err == nil && provider.AcknowledgesDownPayment(p, pa.Role) && !req.Acknowledged {
+	if p, err := catalogue.Get(pa.LenderKey); err == nil && catalogue.AcknowledgesDownPayment(p, pa.Role) && !req.Acknowledged {
 		add("acknowledged", "Please tick the box to acknowledge the down payment.")
 	}
 	return fe
@@ -339,9 +339,9 @@ type ContactRequest = validate.ContactInput
 
 // AddContact gives the lender one more person through whom it may reach the
 // patient. Nothing of it is stored: the step's request hash is keyed (the
-// blind-index key) and its recorded answer is the provider application.
-func (s *Service) AddContact(ctx context.Context, c *Caller, providerKey string, req *ContactRequest) (*StepAnswer[chairside.ProviderApplication], error) {
-	contacts, err := stepOf[chairside.Contacts](s, providerKey)
+// blind-index key) and its recorded answer is the lender application.
+func (s *Service) AddContact(ctx context.Context, c *Caller, lenderKey string, req *ContactRequest) (*StepAnswer[chairside.LenderApplication], error) {
+	contacts, err := stepOf[chairside.Contacts](s, lenderKey)
 	if err != nil {
 		return nil, err
 	}
@@ -352,7 +352,7 @@ func (s *Service) AddContact(ctx context.Context, c *Caller, providerKey string,
 		}
 		return -1
 	}, req.Phone)
-	pa, err := s.requireStep(ctx, c, providerKey, chairside.JourneyAdditionalContact)
+	pa, err := s.requireStep(ctx, c, lenderKey, chairside.JourneyAdditionalContact)
 	if err != nil {
 		return nil, err
 	}
@@ -360,16 +360,16 @@ func (s *Service) AddContact(ctx context.Context, c *Caller, providerKey string,
 		return nil, invalidPayment(fe)
 	}
 	in := *req
-	a, err := s.runOfferStep(ctx, c, providerKey, offerStep{
+	a, err := s.runOfferStep(ctx, c, lenderKey, offerStep{
 		step: chairside.StepAdditionalContact, from: chairside.StatusOfferAccepted, to: chairside.StatusOfferAccepted, event: "contact.added", replayAny: true, read: pa,
 		hash: s.keys.BlindIndex(strings.Join([]string{chairside.StepAdditionalContact, in.Name, in.Relationship, in.Phone}, "\x00")),
-		call: func(ctx context.Context, _ chairside.Lender, pa *chairside.ProviderApplication, ref string) (*chairside.Decision, error) {
+		call: func(ctx context.Context, _ chairside.Lender, pa *chairside.LenderApplication, ref string) (*chairside.Decision, error) {
 			return nil, contacts.AddContact(ctx, &chairside.ContactRequest{
-				Language:    c.language(),
-				ProviderKey: providerKey, LenderApplicationID: pa.LenderApplicationID,
+				Language:  c.language(),
+				LenderKey: lenderKey, LenderRef: pa.LenderRef,
 				Name: in.Name, Relationship: in.Relationship, Phone: in.Phone, Reference: ref, Now: s.now().UTC(),
 			})
 		},
 	})
-	return s.withOpenSteps(ctx, c, providerKey, a, err)
+	return s.withOpenSteps(ctx, c, lenderKey, a, err)
 }

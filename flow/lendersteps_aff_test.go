@@ -19,11 +19,11 @@ const affKey = "aff_standard"
 // affAccepted starts a session at an office in officeState whose waterfall
 // starts with AFF, prequalifies an applicant living in applicantState,
 // and accepts a plan; it answers the caller and the accept's answer.
-func (f *fixture) affAccepted(t *testing.T, e storetest.Engine, entityKey, officeState, applicantState, ssn string) (*flow.Caller, *chairside.ProviderApplication) {
+func (f *fixture) affAccepted(t *testing.T, e storetest.Engine, entityKey, officeState, applicantState, ssn string) (*flow.Caller, *chairside.LenderApplication) {
 	t.Helper()
 	ctx := context.Background()
 	loc := &chairside.Location{EntityKey: entityKey, Name: "AFF Dental", State: officeState, GroupID: "group-400",
-		Waterfall: []chairside.WaterfallStep{{ProviderKey: affKey, Role: chairside.RolePrimary, ApplyMode: chairside.ModePrequalify}}}
+		Waterfall: []chairside.WaterfallStep{{LenderKey: affKey, Role: chairside.RolePrimary, ApplyMode: chairside.ModePrequalify}}}
 	if err := e.DB.CreateLocation(ctx, loc); err != nil {
 		t.Fatal(err)
 	}

@@ -45,56 +45,56 @@ var consentSteps = map[string]consentStep{
 // AgreeAgreement records the patient's agreement to the lender's
 // agreement, read on its own screen: the signing screen then does not ask
 // for it again.
-func (s *Service) AgreeAgreement(ctx context.Context, c *Caller, providerKey string, req *ConsentStepRequest) (*StepAnswer[chairside.ProviderApplication], error) {
-	return s.consentStep(ctx, c, providerKey, chairside.JourneyAgreement, req)
+func (s *Service) AgreeAgreement(ctx context.Context, c *Caller, lenderKey string, req *ConsentStepRequest) (*StepAnswer[chairside.LenderApplication], error) {
+	return s.consentStep(ctx, c, lenderKey, chairside.JourneyAgreement, req)
 }
 
 // AcknowledgeCaliforniaNotice records the patient's acknowledgement of the
 // notice for patients in California.
-func (s *Service) AcknowledgeCaliforniaNotice(ctx context.Context, c *Caller, providerKey string, req *ConsentStepRequest) (*StepAnswer[chairside.ProviderApplication], error) {
-	return s.consentStep(ctx, c, providerKey, chairside.JourneyCalifornia, req)
+func (s *Service) AcknowledgeCaliforniaNotice(ctx context.Context, c *Caller, lenderKey string, req *ConsentStepRequest) (*StepAnswer[chairside.LenderApplication], error) {
+	return s.consentStep(ctx, c, lenderKey, chairside.JourneyCalifornia, req)
 }
 
 // AgreeCardholderAgreement records, after signing, the patient's agreement
 // to the card's cardholder agreement; completing is allowed then.
-func (s *Service) AgreeCardholderAgreement(ctx context.Context, c *Caller, providerKey string, req *ConsentStepRequest) (*StepAnswer[chairside.ProviderApplication], error) {
-	return s.consentStep(ctx, c, providerKey, chairside.JourneyCompleteAgreement, req)
+func (s *Service) AgreeCardholderAgreement(ctx context.Context, c *Caller, lenderKey string, req *ConsentStepRequest) (*StepAnswer[chairside.LenderApplication], error) {
+	return s.consentStep(ctx, c, lenderKey, chairside.JourneyCompleteAgreement, req)
 }
 
 // consentStep checks the consent against the lender's current document,
 // then runs the step: the consent recorded in the claim, the lender told.
-func (s *Service) consentStep(ctx context.Context, c *Caller, providerKey, journey string, req *ConsentStepRequest) (*StepAnswer[chairside.ProviderApplication], error) {
+func (s *Service) consentStep(ctx context.Context, c *Caller, lenderKey, journey string, req *ConsentStepRequest) (*StepAnswer[chairside.LenderApplication], error) {
 	cs := consentSteps[journey]
-	consents, err := stepOf[chairside.Consents](s, providerKey)
+	consents, err := stepOf[chairside.Consents](s, lenderKey)
 	if err != nil {
 		return nil, err
 	}
-	pa, err := s.requireStep(ctx, c, providerKey, journey)
+	pa, err := s.requireStep(ctx, c, lenderKey, journey)
 	if err != nil {
 		return nil, err
 	}
-	doc, err := s.document(ctx, c.Language, providerKey, cs.doc)
+	doc, err := s.document(ctx, c.Language, lenderKey, cs.doc)
 	if err != nil {
 		return nil, err
 	}
 	if err := checkConsent(req.Consent, doc); err != nil {
 		return nil, err
 	}
-	a, err := s.runOfferStep(ctx, c, providerKey, offerStep{
+	a, err := s.runOfferStep(ctx, c, lenderKey, offerStep{
 		step: cs.step, from: cs.status, to: cs.status, event: cs.event, replayAny: true, read: pa,
 		hash: sha256Hex(strings.Join([]string{cs.step, doc.ID, doc.Version, doc.SHA256}, "\x00")),
-		prepare: func(ctx context.Context, tx Store, pa *chairside.ProviderApplication) error {
-			return tx.CreateConsent(ctx, s.consentRecord(c, providerKey, cs.kind, doc, pa.SelectedPlanCode, nil, s.now().UTC()))
+		prepare: func(ctx context.Context, tx Store, pa *chairside.LenderApplication) error {
+			return tx.CreateConsent(ctx, s.consentRecord(c, lenderKey, cs.kind, doc, pa.SelectedPlanCode, nil, s.now().UTC()))
 		},
-		call: func(ctx context.Context, _ chairside.Lender, pa *chairside.ProviderApplication, ref string) (*chairside.Decision, error) {
+		call: func(ctx context.Context, _ chairside.Lender, pa *chairside.LenderApplication, ref string) (*chairside.Decision, error) {
 			return nil, consents.RecordConsent(ctx, &chairside.ConsentNotice{
-				Language:    c.language(),
-				ProviderKey: providerKey, LenderApplicationID: pa.LenderApplicationID, Kind: cs.kind,
+				Language:  c.language(),
+				LenderKey: lenderKey, LenderRef: pa.LenderRef, Kind: cs.kind,
 				DocumentID: doc.ID, DocumentVersion: doc.Version, Reference: ref, Now: s.now().UTC(),
 			})
 		},
 	})
-	return s.withOpenSteps(ctx, c, providerKey, a, err)
+	return s.withOpenSteps(ctx, c, lenderKey, a, err)
 }
 
 // WisconsinRequest is the body of application/wisconsin: whether the
@@ -108,12 +108,12 @@ type WisconsinRequest struct {
 // law needs from an applicant living in Wisconsin: married or not, and the
 // spouse's name and address when married. Nothing of it is stored (the
 // step's request hash is keyed).
-func (s *Service) AnswerWisconsin(ctx context.Context, c *Caller, providerKey string, req *WisconsinRequest) (*StepAnswer[chairside.ProviderApplication], error) {
-	spouses, err := stepOf[chairside.Spouses](s, providerKey)
+func (s *Service) AnswerWisconsin(ctx context.Context, c *Caller, lenderKey string, req *WisconsinRequest) (*StepAnswer[chairside.LenderApplication], error) {
+	spouses, err := stepOf[chairside.Spouses](s, lenderKey)
 	if err != nil {
 		return nil, err
 	}
-	pa, err := s.requireStep(ctx, c, providerKey, chairside.JourneyWisconsin)
+	pa, err := s.requireStep(ctx, c, lenderKey, chairside.JourneyWisconsin)
 	if err != nil {
 		return nil, err
 	}
@@ -133,21 +133,21 @@ func (s *Service) AnswerWisconsin(ctx context.Context, c *Caller, providerKey st
 		return nil, errorf(chairside.EBADREQUEST, "spouse: only for a married applicant.")
 	}
 	married := *req.Married
-	a, err := s.runOfferStep(ctx, c, providerKey, offerStep{
+	a, err := s.runOfferStep(ctx, c, lenderKey, offerStep{
 		step: chairside.StepWisconsinSpouse, from: chairside.StatusOfferAccepted, to: chairside.StatusOfferAccepted,
 		event: "wisconsin.answered", replayAny: true, read: pa,
 		hash: s.keys.BlindIndex(strings.Join([]string{chairside.StepWisconsinSpouse, boolWord(married), sp.FirstName, sp.LastName,
 			sp.AddressLine1, sp.AddressLine2, sp.City, sp.State, sp.ZipCode}, "\x00")),
-		call: func(ctx context.Context, _ chairside.Lender, pa *chairside.ProviderApplication, ref string) (*chairside.Decision, error) {
+		call: func(ctx context.Context, _ chairside.Lender, pa *chairside.LenderApplication, ref string) (*chairside.Decision, error) {
 			return nil, spouses.AddSpouse(ctx, &chairside.SpouseRequest{
-				Language:    c.language(),
-				ProviderKey: providerKey, LenderApplicationID: pa.LenderApplicationID, Married: married,
+				Language:  c.language(),
+				LenderKey: lenderKey, LenderRef: pa.LenderRef, Married: married,
 				FirstName: sp.FirstName, LastName: sp.LastName, AddressLine1: sp.AddressLine1, AddressLine2: sp.AddressLine2,
 				City: sp.City, State: sp.State, ZipCode: sp.ZipCode, Reference: ref, Now: s.now().UTC(),
 			})
 		},
 	})
-	return s.withOpenSteps(ctx, c, providerKey, a, err)
+	return s.withOpenSteps(ctx, c, lenderKey, a, err)
 }
 
 func trimSpouse(in validate.SpouseInput) validate.SpouseInput {
@@ -168,6 +168,6 @@ func boolWord(b bool) string {
 // agreementAgreed reports whether pa's agreement was agreed on its own
 // screen (the agreement step answered): the e-sign then neither asks for
 // nor records it again.
-func agreementAgreed(ctx context.Context, st Store, pa *chairside.ProviderApplication) (bool, error) {
+func agreementAgreed(ctx context.Context, st Store, pa *chairside.LenderApplication) (bool, error) {
 	return callDone(ctx, st, pa, chairside.StepAgreement)
 }

@@ -23,7 +23,7 @@ const (
 func seedHFDOffice(t *testing.T, e storetest.Engine, entityKey, role, state string) {
 	t.Helper()
 	loc := &chairside.Location{EntityKey: entityKey, Name: "Lender Steps Dental", State: state, GroupID: "group-200",
-		Waterfall: []chairside.WaterfallStep{{ProviderKey: hfdKey, Role: role, ApplyMode: chairside.ModePrequalify}}}
+		Waterfall: []chairside.WaterfallStep{{LenderKey: hfdKey, Role: role, ApplyMode: chairside.ModePrequalify}}}
 	if err := e.DB.CreateLocation(context.Background(), loc); err != nil {
 		t.Fatal(err)
 	}
@@ -38,7 +38,7 @@ type hfdFixture struct {
 // hfdAccepted starts a session at the HFD office (experience in_store or
 // at_home), gets an approval with a down payment and accepts a plan; it
 // answers the caller and the accept's answer.
-func (f *hfdFixture) hfdAccepted(t *testing.T, entityKey, experience, ssn string) (*flow.Caller, *chairside.ProviderApplication) {
+func (f *hfdFixture) hfdAccepted(t *testing.T, entityKey, experience, ssn string) (*flow.Caller, *chairside.LenderApplication) {
 	t.Helper()
 	ctx := context.Background()
 	start, err := f.svc.StartByEntityKey(ctx, entityKey, flow.StartOptions{ExperienceType: experience, PurchaseAmountCents: testkit.Ptr(int64(450_000))})
@@ -111,7 +111,7 @@ func TestHFDOpenSteps(t *testing.T) {
 		if pa, err = value(f.svc.AddCard(ctx, c, hfdKey, goodCard())); err != nil || len(pa.OpenSteps) != 0 {
 			t.Fatalf("card: %v %v", pa, err)
 		}
-		if got, _ := f.svc.ProviderApplication(ctx, c, hfdKey); len(got.OpenSteps) != 0 {
+		if got, _ := f.svc.LenderApplication(ctx, c, hfdKey); len(got.OpenSteps) != 0 {
 			t.Fatalf("GET after every step: %v", got.OpenSteps)
 		}
 		if err := esign(); err != nil {

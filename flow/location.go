@@ -5,7 +5,7 @@ import (
 	"time"
 
 	"github.com/chairside/chairside"
-	"github.com/chairside/chairside/provider"
+	"github.com/chairside/chairside/catalogue"
 )
 
 type cachedLocation struct {
@@ -57,7 +57,7 @@ func (s *Service) CurrentLocation(ctx context.Context, c *Caller) (*CurrentLocat
 	// wins), so the browser knows which acknowledgements apply.
 	steps := make([]chairside.WaterfallStep, len(loc.Waterfall))
 	for i, st := range loc.Waterfall {
-		st.Role = provider.EffectiveRole(st)
+		st.Role = catalogue.EffectiveRole(st)
 		steps[i] = st
 	}
 	return &CurrentLocation{LocationInfo: locationInfo(loc), Waterfall: steps}, nil

@@ -22,10 +22,10 @@ type offerStep struct {
 	// prepare, when set, writes in the claim transaction what must be on
 	// record before the lender hears of the step (the e-sign step's
 	// consents and signature).
-	prepare func(ctx context.Context, tx Store, pa *chairside.ProviderApplication) error
+	prepare func(ctx context.Context, tx Store, pa *chairside.LenderApplication) error
 	// allow, when set, replaces the check that the step may start now (a
 	// positive decision in status from): a patch starts from a pending one.
-	allow func(pa *chairside.ProviderApplication) error
+	allow func(pa *chairside.LenderApplication) error
 	// replayAny answers a repeat of the same request with the recorded
 	// answer whatever its Idempotency-Key: for the payment method steps,
 	// where sending the same account again (a back button, a new tap) can
@@ -34,17 +34,17 @@ type offerStep struct {
 	// call asks the lender with the step's reference; complete answers the
 	// lender's final decision. An optional step's call asks the step its
 	// method found before anything was claimed (stepOf, step.go), not l.
-	call func(ctx context.Context, l chairside.Lender, pa *chairside.ProviderApplication, reference string) (*chairside.Decision, error)
+	call func(ctx context.Context, l chairside.Lender, pa *chairside.LenderApplication, reference string) (*chairside.Decision, error)
 	// answer, when set, gives the event and the answer recorded, for the
-	// first request and repeats alike, from the provider application as
+	// first request and repeats alike, from the lender application as
 	// recorded (the credit limit change answers its own result, not the
 	// application).
-	answer func(cur *chairside.ProviderApplication) (event string, body any)
-	// read is the caller's provider application when it already read it
+	answer func(cur *chairside.LenderApplication) (event string, body any)
+	// read is the caller's lender application when it already read it
 	// to build the step (the plan to accept, the documents to sign); nil
 	// has runStep read it. Either way a step reads it once: the claim's
 	// versioned update proves nothing moved it since.
-	read *chairside.ProviderApplication
+	read *chairside.LenderApplication
 }
 
 // runOfferStep claims the step (only from its from status, with no other
@@ -54,8 +54,8 @@ type offerStep struct {
 // with the same reference. Of parallel requests exactly one reaches the
 // lender; a repeat carrying the Idempotency-Key of the request that
 // succeeded gets its answer again, any other a conflict.
-func (s *Service) runOfferStep(ctx context.Context, c *Caller, providerKey string, st offerStep) (*StepAnswer[chairside.ProviderApplication], error) {
-	pa, body, err := s.runStep(ctx, c, providerKey, st)
+func (s *Service) runOfferStep(ctx context.Context, c *Caller, lenderKey string, st offerStep) (*StepAnswer[chairside.LenderApplication], error) {
+	pa, body, err := s.runStep(ctx, c, lenderKey, st)
 	if err != nil {
 		return nil, err
 	}
@@ -64,11 +64,11 @@ func (s *Service) runOfferStep(ctx context.Context, c *Caller, providerKey strin
 
 // runStep is runOfferStep answering apart the JSON recorded (body, the
 // answer of a step with its own, offerStep.answer) and, for the first
-// request, the provider application as recorded (pa); a repeat answers
+// request, the lender application as recorded (pa); a repeat answers
 // the JSON alone.
-func (s *Service) runStep(ctx context.Context, c *Caller, providerKey string, st offerStep) (pa *chairside.ProviderApplication, body []byte, err error) {
+func (s *Service) runStep(ctx context.Context, c *Caller, lenderKey string, st offerStep) (pa *chairside.LenderApplication, body []byte, err error) {
 	if pa = st.read; pa == nil {
-		if pa, err = s.ownProviderApplication(ctx, c, providerKey); err != nil {
+		if pa, err = s.ownLenderApplication(ctx, c, lenderKey); err != nil {
 			return nil, nil, err
 		}
 	}
@@ -107,17 +107,17 @@ func (s *Service) runStep(ctx context.Context, c *Caller, providerKey string, st
 	}
 
 	var final *chairside.Decision
-	lerr := s.callLender(ctx, providerKey, func(ctx context.Context, l chairside.Lender) error {
+	lerr := s.callLender(ctx, lenderKey, func(ctx context.Context, l chairside.Lender) error {
 		var err error
 		final, err = st.call(ctx, l, pa, call.Reference)
 		return err
 	})
 	ctx = context.WithoutCancel(ctx)
 	if lerr == nil && final != nil {
-		final, lerr = lenderDecision(final, providerKey, pa.Decision.Operation, chairside.ELENDER)
+		final, lerr = lenderDecision(final, lenderKey, pa.Decision.Operation, chairside.ELENDER)
 	}
 	if lerr != nil {
-		s.log.Warn("lender step failed", "session", SessionHash(c.Session.ID), "provider", providerKey, "step", st.step, "err", chairside.ErrorCode(lerr))
+		s.log.Warn("lender step failed", "session", SessionHash(c.Session.ID), "lender", lenderKey, "step", st.step, "err", chairside.ErrorCode(lerr))
 		if _, err := s.recordOfferStep(ctx, c, call, pa, st, nil, lerr); err != nil && err != errClaimLost {
 			return nil, nil, err
 		}
@@ -133,7 +133,7 @@ func (s *Service) runStep(ctx context.Context, c *Caller, providerKey string, st
 		// same answer.
 		return nil, nil, err
 	}
-	s.log.Info(st.event, "session", SessionHash(c.Session.ID), "provider", providerKey)
+	s.log.Info(st.event, "session", SessionHash(c.Session.ID), "lender", lenderKey)
 	return pa, body, nil
 }
 
@@ -142,7 +142,7 @@ func (s *Service) runStep(ctx context.Context, c *Caller, providerKey string, st
 // the lender's final decision when it gave one, and the event; it answers
 // the answer's JSON as recorded. On a lender failure: the call failed, the
 // step handed back (no status change).
-func (s *Service) recordOfferStep(ctx context.Context, c *Caller, call *chairside.LenderCall, pa *chairside.ProviderApplication, st offerStep, final *chairside.Decision, lerr error) (body []byte, err error) {
+func (s *Service) recordOfferStep(ctx context.Context, c *Caller, call *chairside.LenderCall, pa *chairside.LenderApplication, st offerStep, final *chairside.Decision, lerr error) (body []byte, err error) {
 	// pa is as the claim wrote it: only this step may move it now, so it
 	// is written from there. A lender's news adopted meanwhile (a webhook,
 	// a poll) moves its version; then it is read again, once.
@@ -157,13 +157,13 @@ func (s *Service) recordOfferStep(ctx context.Context, c *Caller, call *chairsid
 
 // settleOfferStep is one try of recordOfferStep: from pa as the claim left
 // it, or as the store holds it now (reread).
-func (s *Service) settleOfferStep(ctx context.Context, c *Caller, call *chairside.LenderCall, pa *chairside.ProviderApplication, st offerStep, final *chairside.Decision, lerr error, reread bool) (body []byte, err error) {
+func (s *Service) settleOfferStep(ctx context.Context, c *Caller, call *chairside.LenderCall, pa *chairside.LenderApplication, st offerStep, final *chairside.Decision, lerr error, reread bool) (body []byte, err error) {
 	err = s.batch(ctx, c, func(tx Store) error {
 		claimed := *pa
 		cur := &claimed
 		if reread {
 			var err error
-			if cur, err = tx.FindProviderApplication(ctx, pa.ApplicationID, pa.ProviderKey); err != nil {
+			if cur, err = tx.FindLenderApplication(ctx, pa.ApplicationID, pa.LenderKey); err != nil {
 				return err
 			}
 		}
@@ -172,7 +172,7 @@ func (s *Service) settleOfferStep(ctx context.Context, c *Caller, call *chairsid
 			if err := settleCall(ctx, tx, call, chairside.CallFailed, nil); err != nil {
 				return err
 			}
-			s.eventIn(ctx, tx, c.Session, pa.ProviderKey, st.event+".failed", map[string]any{"code": chairside.ErrorCode(lerr)})
+			s.eventIn(ctx, tx, c.Session, pa.LenderKey, st.event+".failed", map[string]any{"code": chairside.ErrorCode(lerr)})
 			return s.updateIn(ctx, tx, cur)
 		}
 		cur.Status = st.to
@@ -180,18 +180,18 @@ func (s *Service) settleOfferStep(ctx context.Context, c *Caller, call *chairsid
 			d := new(chairside.Decision)
 			*d = *final // each try of the record its own copy
 			d.ID = newID()
-			d.ProviderApplicationID = cur.ID
+			d.LenderApplicationID = cur.ID
 			d.CreatedAt = s.now().UTC()
 			if err := tx.CreateDecision(ctx, d); err != nil {
 				return err
 			}
 			cur.Decision = d
-			if d.LenderApplicationID != "" {
+			if d.LenderRef != "" {
 				// A patched application may carry a new id at the lender.
-				cur.LenderApplicationID = d.LenderApplicationID
+				cur.LenderRef = d.LenderRef
 			}
 		}
-		// The answer is the provider application as it will be after this
+		// The answer is the lender application as it will be after this
 		// transaction (its version included in what updateIn sets).
 		if err := s.updateIn(ctx, tx, cur); err != nil {
 			return err
@@ -206,7 +206,7 @@ func (s *Service) settleOfferStep(ctx context.Context, c *Caller, call *chairsid
 		if err := settleCall(ctx, tx, call, chairside.CallDone, body); err != nil {
 			return err
 		}
-		s.eventIn(ctx, tx, c.Session, pa.ProviderKey, event, nil)
+		s.eventIn(ctx, tx, c.Session, pa.LenderKey, event, nil)
 		*pa = *cur
 		return nil
 	})
@@ -214,12 +214,12 @@ func (s *Service) settleOfferStep(ctx context.Context, c *Caller, call *chairsid
 }
 
 // AcceptOffer accepts the confirmed plan with the lender.
-func (s *Service) AcceptOffer(ctx context.Context, c *Caller, providerKey string, req *AcceptOfferRequest) (*StepAnswer[chairside.ProviderApplication], error) {
-	pa, err := s.ownProviderApplication(ctx, c, providerKey)
+func (s *Service) AcceptOffer(ctx context.Context, c *Caller, lenderKey string, req *AcceptOfferRequest) (*StepAnswer[chairside.LenderApplication], error) {
+	pa, err := s.ownLenderApplication(ctx, c, lenderKey)
 	if err != nil {
 		return nil, err
 	}
-	if req != nil && req.ProviderPlanCode != "" && req.ProviderPlanCode != pa.SelectedPlanCode {
+	if req != nil && req.LenderPlanCode != "" && req.LenderPlanCode != pa.SelectedPlanCode {
 		return nil, errorf(chairside.ECONFLICT, "This is not the confirmed payment plan.")
 	}
 	if pa.SelectedPlanCode == "" {
@@ -229,22 +229,22 @@ func (s *Service) AcceptOffer(ctx context.Context, c *Caller, providerKey string
 	if err != nil {
 		return nil, err
 	}
-	a, err := s.runOfferStep(ctx, c, providerKey, offerStep{
+	a, err := s.runOfferStep(ctx, c, lenderKey, offerStep{
 		step: chairside.StepAccept, from: chairside.StatusPlanConfirmed, to: chairside.StatusOfferAccepted, event: "offer.accepted", read: pa,
-		hash: sha256Hex(plan.ProviderPlanCode + "\x00" + strconv.FormatInt(plan.AmountFinancedCents, 10)),
-		call: func(ctx context.Context, l chairside.Lender, pa *chairside.ProviderApplication, ref string) (*chairside.Decision, error) {
+		hash: sha256Hex(plan.LenderPlanCode + "\x00" + strconv.FormatInt(plan.AmountFinancedCents, 10)),
+		call: func(ctx context.Context, l chairside.Lender, pa *chairside.LenderApplication, ref string) (*chairside.Decision, error) {
 			return nil, l.AcceptOffer(ctx, &chairside.OfferRequest{
-				Language:            c.language(),
-				ProviderKey:         providerKey,
-				LenderApplicationID: pa.LenderApplicationID,
-				ProviderPlanCode:    plan.ProviderPlanCode,
-				AmountCents:         plan.AmountFinancedCents,
-				Reference:           ref,
-				Now:                 s.now().UTC(),
+				Language:       c.language(),
+				LenderKey:      lenderKey,
+				LenderRef:      pa.LenderRef,
+				LenderPlanCode: plan.LenderPlanCode,
+				AmountCents:    plan.AmountFinancedCents,
+				Reference:      ref,
+				Now:            s.now().UTC(),
 			})
 		},
 	})
-	return s.withOpenSteps(ctx, c, providerKey, a, err)
+	return s.withOpenSteps(ctx, c, lenderKey, a, err)
 }
 
 // ESign signs the accepted offer. The request must carry the patient's
@@ -254,7 +254,7 @@ func (s *Service) AcceptOffer(ctx context.Context, c *Caller, providerKey string
 // the one signature rule. Each consent is its own record, written with the
 // signature before the lender hears of them; "signed" is written only with
 // the lender's answer.
-func (s *Service) ESign(ctx context.Context, c *Caller, providerKey string, req *ESignRequest) (*StepAnswer[chairside.ProviderApplication], error) {
+func (s *Service) ESign(ctx context.Context, c *Caller, lenderKey string, req *ESignRequest) (*StepAnswer[chairside.LenderApplication], error) {
 	sig, err := decodeSignature(req.SignaturePNG)
 	if err != nil {
 		return nil, err
@@ -263,18 +263,18 @@ func (s *Service) ESign(ctx context.Context, c *Caller, providerKey string, req 
 	if err != nil {
 		return nil, err
 	}
-	pa, err := s.ownProviderApplication(ctx, c, providerKey)
+	pa, err := s.ownLenderApplication(ctx, c, lenderKey)
 	if err != nil {
 		return nil, err
 	}
-	docs, err := s.signingDocuments(ctx, c, providerKey, pa, req)
+	docs, err := s.signingDocuments(ctx, c, lenderKey, pa, req)
 	if err != nil {
 		return nil, err
 	}
-	a, err := s.runOfferStep(ctx, c, providerKey, offerStep{
+	a, err := s.runOfferStep(ctx, c, lenderKey, offerStep{
 		step: chairside.StepESign, from: chairside.StatusOfferAccepted, to: chairside.StatusSigned, event: "esign.signed", read: pa,
 		hash: docs.hash(),
-		prepare: func(ctx context.Context, tx Store, pa *chairside.ProviderApplication) error {
+		prepare: func(ctx context.Context, tx Store, pa *chairside.LenderApplication) error {
 			if err := s.stepsOpen(ctx, tx, c, pa, stepsAround(pa)); err != nil {
 				return err
 			}
@@ -282,35 +282,35 @@ func (s *Service) ESign(ctx context.Context, c *Caller, providerKey string, req 
 				return errorf(chairside.ECONFLICT, "This offer changed while you were signing. Please go back to your plan.")
 			}
 			now := s.now().UTC()
-			signed := s.consentRecord(c, providerKey, chairside.ConsentESign, docs.esign, pa.SelectedPlanCode, sig, now)
+			signed := s.consentRecord(c, lenderKey, chairside.ConsentESign, docs.esign, pa.SelectedPlanCode, sig, now)
 			signed.SignatureMethod = method
 			if err := tx.CreateConsent(ctx, signed); err != nil {
 				return err
 			}
 			// An agreement agreed on its own screen was recorded then.
 			if docs.agreement != nil {
-				if err := tx.CreateConsent(ctx, s.consentRecord(c, providerKey, chairside.ConsentTerms, docs.agreement, pa.SelectedPlanCode, nil, now)); err != nil {
+				if err := tx.CreateConsent(ctx, s.consentRecord(c, lenderKey, chairside.ConsentTerms, docs.agreement, pa.SelectedPlanCode, nil, now)); err != nil {
 					return err
 				}
 			}
 			if docs.hardPull == nil {
 				return nil
 			}
-			return tx.CreateConsent(ctx, s.consentRecord(c, providerKey, chairside.ConsentHardPull, docs.hardPull, pa.SelectedPlanCode, nil, now))
+			return tx.CreateConsent(ctx, s.consentRecord(c, lenderKey, chairside.ConsentHardPull, docs.hardPull, pa.SelectedPlanCode, nil, now))
 		},
-		call: func(ctx context.Context, l chairside.Lender, pa *chairside.ProviderApplication, ref string) (*chairside.Decision, error) {
+		call: func(ctx context.Context, l chairside.Lender, pa *chairside.LenderApplication, ref string) (*chairside.Decision, error) {
 			return nil, l.ESign(ctx, &chairside.OfferRequest{
-				Language:            c.language(),
-				ProviderKey:         providerKey,
-				LenderApplicationID: pa.LenderApplicationID,
-				ProviderPlanCode:    pa.SelectedPlanCode,
-				Reference:           ref,
-				Now:                 s.now().UTC(),
+				Language:       c.language(),
+				LenderKey:      lenderKey,
+				LenderRef:      pa.LenderRef,
+				LenderPlanCode: pa.SelectedPlanCode,
+				Reference:      ref,
+				Now:            s.now().UTC(),
 			})
 		},
 	})
 	// Once signed, the steps open before completing (Fortiva's cardholder agreement).
-	return s.withOpenSteps(ctx, c, providerKey, a, err)
+	return s.withOpenSteps(ctx, c, lenderKey, a, err)
 }
 
 // signingDocs are the lender documents an e-sign's consents name; hardPull
@@ -335,7 +335,7 @@ func (d *signingDocs) hash() string {
 // with a hard-pull authorisation given at signing: it came from a
 // prequalify or prescreen, and is not an account the patient already has
 // (an existing account opens nothing, so there is no new inquiry to allow).
-func hardPullAtSigning(pa *chairside.ProviderApplication) bool {
+func hardPullAtSigning(pa *chairside.LenderApplication) bool {
 	return pa.Decision == nil || (pa.Decision.Operation != OpApply && !pa.Decision.ExistingAccount)
 }
 
@@ -343,7 +343,7 @@ func hardPullAtSigning(pa *chairside.ProviderApplication) bool {
 // the lender's current document (checkConsent), and the hard-pull one is
 // required after a soft pull for a new account (hardPullAtSigning) and
 // refused otherwise.
-func (s *Service) signingDocuments(ctx context.Context, c *Caller, providerKey string, pa *chairside.ProviderApplication, req *ESignRequest) (*signingDocs, error) {
+func (s *Service) signingDocuments(ctx context.Context, c *Caller, lenderKey string, pa *chairside.LenderApplication, req *ESignRequest) (*signingDocs, error) {
 	agreed, err := agreementAgreed(ctx, s.store, pa)
 	if err != nil {
 		return nil, err
@@ -370,7 +370,7 @@ func (s *Service) signingDocuments(ctx context.Context, c *Caller, providerKey s
 			}
 			continue
 		}
-		if *want.doc, err = s.document(ctx, c.Language, providerKey, want.kind); err != nil {
+		if *want.doc, err = s.document(ctx, c.Language, lenderKey, want.kind); err != nil {
 			return nil, err
 		}
 		if err := checkConsent(want.in, *want.doc); err != nil {
@@ -382,21 +382,21 @@ func (s *Service) signingDocuments(ctx context.Context, c *Caller, providerKey s
 
 // Complete finishes the lender's account opening after signing and records
 // the lender's final decision with the completed status.
-func (s *Service) Complete(ctx context.Context, c *Caller, providerKey string) (*StepAnswer[chairside.ProviderApplication], error) {
-	return s.runOfferStep(ctx, c, providerKey, offerStep{
+func (s *Service) Complete(ctx context.Context, c *Caller, lenderKey string) (*StepAnswer[chairside.LenderApplication], error) {
+	return s.runOfferStep(ctx, c, lenderKey, offerStep{
 		step: chairside.StepComplete, from: chairside.StatusSigned, to: chairside.StatusCompleted, event: "application.completed",
 		hash: sha256Hex(chairside.StepComplete),
-		prepare: func(ctx context.Context, tx Store, pa *chairside.ProviderApplication) error {
+		prepare: func(ctx context.Context, tx Store, pa *chairside.LenderApplication) error {
 			return s.stepsOpen(ctx, tx, c, pa, stepsAround(pa))
 		},
-		call: func(ctx context.Context, l chairside.Lender, pa *chairside.ProviderApplication, ref string) (*chairside.Decision, error) {
+		call: func(ctx context.Context, l chairside.Lender, pa *chairside.LenderApplication, ref string) (*chairside.Decision, error) {
 			d, err := l.Complete(ctx, &chairside.OfferRequest{
-				Language:            c.language(),
-				ProviderKey:         providerKey,
-				LenderApplicationID: pa.LenderApplicationID,
-				ProviderPlanCode:    pa.SelectedPlanCode,
-				Reference:           ref,
-				Now:                 s.now().UTC(),
+				Language:       c.language(),
+				LenderKey:      lenderKey,
+				LenderRef:      pa.LenderRef,
+				LenderPlanCode: pa.SelectedPlanCode,
+				Reference:      ref,
+				Now:            s.now().UTC(),
 			})
 			if err == nil && d == nil {
 				err = errorf(chairside.ELENDER, "The lender's answer could not be read.")

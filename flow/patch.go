@@ -5,7 +5,7 @@ import (
 	"strconv"
 
 	"github.com/chairside/chairside"
-	"github.com/chairside/chairside/provider"
+	"github.com/chairside/chairside/catalogue"
 	"github.com/chairside/chairside/validate"
 )
 
@@ -30,8 +30,8 @@ var patchSteps = map[string]string{
 
 // incomeField is the lender's own definition of the yearly income, as its
 // form asks for it (every lender's form does).
-func incomeField(providerKey string) (chairside.FieldDefinition, bool) {
-	defs, _, err := provider.Fields(providerKey, chairside.ModePrequalify)
+func incomeField(lenderKey string) (chairside.FieldDefinition, bool) {
+	defs, _, err := catalogue.Fields(lenderKey, chairside.ModePrequalify)
 	if err != nil {
 		return chairside.FieldDefinition{}, false
 	}
@@ -45,8 +45,8 @@ func incomeField(providerKey string) (chairside.FieldDefinition, bool) {
 
 // checkPatch validates a patch's body; the field errors are named as the
 // body names them.
-func (s *Service) checkPatch(providerKey string, req *PatchRequest) error {
-	def, ok := incomeField(providerKey)
+func (s *Service) checkPatch(lenderKey string, req *PatchRequest) error {
+	def, ok := incomeField(lenderKey)
 	if !ok {
 		return errorf(chairside.ENOTFOUND, "This lender asks for no income.")
 	}
@@ -63,7 +63,7 @@ func (s *Service) checkPatch(providerKey string, req *PatchRequest) error {
 
 // asksFor reports whether pa's decision is pending on a stipulation of the
 // patch type.
-func asksFor(pa *chairside.ProviderApplication, patchType string) bool {
+func asksFor(pa *chairside.LenderApplication, patchType string) bool {
 	if pa.Decision == nil || pa.Decision.ResponseCode != chairside.ResponsePending {
 		return false
 	}
@@ -80,33 +80,33 @@ func asksFor(pa *chairside.ProviderApplication, patchType string) bool {
 // not ask for it (or no longer waits for it) is a conflict. A repeat with
 // the same Idempotency-Key gets the recorded answer, one with another
 // income idempotency_mismatch.
-func (s *Service) Patch(ctx context.Context, c *Caller, providerKey, patchType string, req *PatchRequest) (*StepAnswer[chairside.ProviderApplication], error) {
+func (s *Service) Patch(ctx context.Context, c *Caller, lenderKey, patchType string, req *PatchRequest) (*StepAnswer[chairside.LenderApplication], error) {
 	step, ok := patchSteps[patchType]
 	if !ok {
 		return nil, errorf(chairside.ENOTFOUND, "There is no such update.")
 	}
-	patches, err := stepOf[chairside.Patches](s, providerKey)
+	patches, err := stepOf[chairside.Patches](s, lenderKey)
 	if err != nil {
 		return nil, err
 	}
-	if err := s.checkPatch(providerKey, req); err != nil {
+	if err := s.checkPatch(lenderKey, req); err != nil {
 		return nil, err
 	}
 	income := *req.AnnualGrossIncome
-	return s.runOfferStep(ctx, c, providerKey, offerStep{
+	return s.runOfferStep(ctx, c, lenderKey, offerStep{
 		step: step, from: chairside.StatusDecided, to: chairside.StatusDecided, event: "application.patched",
 		hash: s.keys.BlindIndex(step + "\x00" + strconv.FormatInt(income, 10)),
-		allow: func(pa *chairside.ProviderApplication) error {
+		allow: func(pa *chairside.LenderApplication) error {
 			if pa.Status != chairside.StatusDecided || !asksFor(pa, patchType) {
 				return errorf(chairside.ECONFLICT, "The lender is not waiting for this.")
 			}
 			return nil
 		},
-		call: func(ctx context.Context, _ chairside.Lender, pa *chairside.ProviderApplication, ref string) (*chairside.Decision, error) {
+		call: func(ctx context.Context, _ chairside.Lender, pa *chairside.LenderApplication, ref string) (*chairside.Decision, error) {
 			d, err := patches.Patch(ctx, &chairside.PatchRequest{
 				Language:               c.language(),
-				ProviderKey:            providerKey,
-				LenderApplicationID:    pa.LenderApplicationID,
+				LenderKey:              lenderKey,
+				LenderRef:              pa.LenderRef,
 				PatchType:              patchType,
 				AnnualGrossIncomeCents: income,
 				Reference:              ref,

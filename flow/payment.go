@@ -13,7 +13,7 @@ import (
 // lender asks for"): a checking account or a card, each given to the lender
 // by a lender step of its own (offer.go's runOfferStep) between accepting
 // and signing. Nothing of it is stored: the step's request hash is keyed
-// (the blind-index key), its recorded answer is the provider application,
+// (the blind-index key), its recorded answer is the lender application,
 // and logs and error messages name no number.
 
 // BankAccountRequest is the body of application/bank-account.
@@ -29,8 +29,8 @@ func invalidPayment(fe []chairside.FieldError) error {
 
 // AddBankAccount gives the lender the checking account the payments come
 // from. Allowed once the offer is accepted and before it is signed.
-func (s *Service) AddBankAccount(ctx context.Context, c *Caller, providerKey string, req *BankAccountRequest) (*StepAnswer[chairside.ProviderApplication], error) {
-	bank, err := stepOf[chairside.BankAccounts](s, providerKey)
+func (s *Service) AddBankAccount(ctx context.Context, c *Caller, lenderKey string, req *BankAccountRequest) (*StepAnswer[chairside.LenderApplication], error) {
+	bank, err := stepOf[chairside.BankAccounts](s, lenderKey)
 	if err != nil {
 		return nil, err
 	}
@@ -39,31 +39,31 @@ func (s *Service) AddBankAccount(ctx context.Context, c *Caller, providerKey str
 		return nil, invalidPayment(fe)
 	}
 	in := *req
-	a, err := s.runOfferStep(ctx, c, providerKey, offerStep{
+	a, err := s.runOfferStep(ctx, c, lenderKey, offerStep{
 		step: chairside.StepBankAccount, from: chairside.StatusOfferAccepted, to: chairside.StatusOfferAccepted, event: "payment.bank_account_added", replayAny: true,
 		hash: s.keys.BlindIndex(strings.Join([]string{chairside.StepBankAccount, in.RoutingNumber, in.AccountNumber, in.BankName, in.AccountType}, "\x00")),
-		call: func(ctx context.Context, _ chairside.Lender, pa *chairside.ProviderApplication, ref string) (*chairside.Decision, error) {
+		call: func(ctx context.Context, _ chairside.Lender, pa *chairside.LenderApplication, ref string) (*chairside.Decision, error) {
 			return nil, bank.AddBankAccount(ctx, &chairside.BankAccountRequest{
-				Language:            c.language(),
-				ProviderKey:         providerKey,
-				LenderApplicationID: pa.LenderApplicationID,
-				RoutingNumber:       in.RoutingNumber,
-				AccountNumber:       in.AccountNumber,
-				BankName:            in.BankName,
-				AccountType:         in.AccountType,
-				Reference:           ref,
-				Now:                 s.now().UTC(),
+				Language:      c.language(),
+				LenderKey:     lenderKey,
+				LenderRef:     pa.LenderRef,
+				RoutingNumber: in.RoutingNumber,
+				AccountNumber: in.AccountNumber,
+				BankName:      in.BankName,
+				AccountType:   in.AccountType,
+				Reference:     ref,
+				Now:           s.now().UTC(),
 			})
 		},
 	})
-	return s.withOpenSteps(ctx, c, providerKey, a, err)
+	return s.withOpenSteps(ctx, c, lenderKey, a, err)
 }
 
 // AddCard gives the lender the card the payments are charged to. The card
 // number and CVV reach the lender and nothing else: the request hash is
 // keyed, and nothing of the card is recorded.
-func (s *Service) AddCard(ctx context.Context, c *Caller, providerKey string, req *BankCardRequest) (*StepAnswer[chairside.ProviderApplication], error) {
-	cards, err := stepOf[chairside.Cards](s, providerKey)
+func (s *Service) AddCard(ctx context.Context, c *Caller, lenderKey string, req *BankCardRequest) (*StepAnswer[chairside.LenderApplication], error) {
+	cards, err := stepOf[chairside.Cards](s, lenderKey)
 	if err != nil {
 		return nil, err
 	}
@@ -72,27 +72,27 @@ func (s *Service) AddCard(ctx context.Context, c *Caller, providerKey string, re
 		return nil, invalidPayment(fe)
 	}
 	in := *req
-	a, err := s.runOfferStep(ctx, c, providerKey, offerStep{
+	a, err := s.runOfferStep(ctx, c, lenderKey, offerStep{
 		step: chairside.StepBankCard, from: chairside.StatusOfferAccepted, to: chairside.StatusOfferAccepted, event: "payment.card_added", replayAny: true,
 		// The CVV is left out of the hash: nothing derived from it may
 		// outlive the call that uses it, not even a keyed hash.
 		hash: s.keys.BlindIndex(strings.Join([]string{chairside.StepBankCard, in.CardholderName, in.CardNumber,
 			strconv.Itoa(in.ExpiryMonth), strconv.Itoa(in.ExpiryYear), in.ZIP}, "\x00")),
-		call: func(ctx context.Context, _ chairside.Lender, pa *chairside.ProviderApplication, ref string) (*chairside.Decision, error) {
+		call: func(ctx context.Context, _ chairside.Lender, pa *chairside.LenderApplication, ref string) (*chairside.Decision, error) {
 			return nil, cards.AddCard(ctx, &chairside.BankCardRequest{
-				Language:            c.language(),
-				ProviderKey:         providerKey,
-				LenderApplicationID: pa.LenderApplicationID,
-				CardholderName:      in.CardholderName,
-				Number:              in.CardNumber,
-				ExpiryMonth:         in.ExpiryMonth,
-				ExpiryYear:          in.ExpiryYear,
-				CVV:                 in.CVV,
-				ZIP:                 in.ZIP,
-				Reference:           ref,
-				Now:                 s.now().UTC(),
+				Language:       c.language(),
+				LenderKey:      lenderKey,
+				LenderRef:      pa.LenderRef,
+				CardholderName: in.CardholderName,
+				Number:         in.CardNumber,
+				ExpiryMonth:    in.ExpiryMonth,
+				ExpiryYear:     in.ExpiryYear,
+				CVV:            in.CVV,
+				ZIP:            in.ZIP,
+				Reference:      ref,
+				Now:            s.now().UTC(),
 			})
 		},
 	})
-	return s.withOpenSteps(ctx, c, providerKey, a, err)
+	return s.withOpenSteps(ctx, c, lenderKey, a, err)
 }

@@ -90,11 +90,11 @@ func TestPatchIncomeExactlyOnce(t *testing.T) {
 		c.IdempotencyKey = "patch-tap-1"
 		req := &flow.PatchRequest{AnnualGrossIncome: testkit.Ptr(int64(6_500_000))}
 		pa, err := value(f.svc.Patch(ctx, c, key, chairside.PatchIncome, req))
-		if err != nil || !chairside.Positive(pa.Decision.ResponseCode) || pa.LenderApplicationID == d.LenderApplicationID {
+		if err != nil || !chairside.Positive(pa.Decision.ResponseCode) || pa.LenderRef == d.LenderRef {
 			t.Fatalf("patch: %v %+v", err, pa)
 		}
 		again, err := value(f.svc.Patch(ctx, c, key, chairside.PatchIncome, req))
-		if err != nil || again.LenderApplicationID != pa.LenderApplicationID || again.Decision.ResponseCode != pa.Decision.ResponseCode {
+		if err != nil || again.LenderRef != pa.LenderRef || again.Decision.ResponseCode != pa.Decision.ResponseCode {
 			t.Fatalf("replay: %v %+v", err, again)
 		}
 		c.IdempotencyKey = "patch-tap-2"

@@ -7,17 +7,17 @@ import (
 	"github.com/chairside/chairside/money"
 )
 
-// PlansPresented records that plans of these providers were shown.
+// PlansPresented records that plans of these lenders were shown.
 func (s *Service) PlansPresented(ctx context.Context, c *Caller, req *PlansPresentedRequest) error {
-	if len(req.ProviderKeys) > 20 {
+	if len(req.LenderKeys) > 20 {
 		return errorf(chairside.EBADREQUEST, "Too many providerKeys.")
 	}
 	loc, err := s.location(ctx, c.Session.LocationID)
 	if err != nil {
 		return err
 	}
-	keys := make([]string, 0, len(req.ProviderKeys))
-	for _, k := range req.ProviderKeys {
+	keys := make([]string, 0, len(req.LenderKeys))
+	for _, k := range req.LenderKeys {
 		if loc.Step(k) == nil {
 			return errorf(chairside.ENOTFOUND, "This lender is not offered here.")
 		}
@@ -29,36 +29,36 @@ func (s *Service) PlansPresented(ctx context.Context, c *Caller, req *PlansPrese
 
 // Plans asks the lender for payment plans for an amount, saves them as the
 // only plans that can be selected, and answers them.
-func (s *Service) Plans(ctx context.Context, c *Caller, providerKey string, amountCents int64) (*PlansResponse, error) {
+func (s *Service) Plans(ctx context.Context, c *Caller, lenderKey string, amountCents int64) (*PlansResponse, error) {
 	if amountCents < 1 || amountCents > maxPurchaseCents {
 		return nil, errorf(chairside.EBADREQUEST, "amountCents must be between 1 and %d.", maxPurchaseCents)
 	}
-	pa, err := s.ownProviderApplication(ctx, c, providerKey)
+	pa, err := s.ownLenderApplication(ctx, c, lenderKey)
 	if err != nil {
 		return nil, err
 	}
 	if err := s.positive(pa, chairside.StatusDecided, chairside.StatusPlanSelected, chairside.StatusPlanConfirmed); err != nil {
 		return nil, err
 	}
-	lender, err := s.lenders.Lender(providerKey)
+	lender, err := s.lenders.Lender(lenderKey)
 	if err != nil {
 		return nil, err
 	}
 	lctx, cancel := context.WithTimeout(ctx, s.opts.LenderTimeout)
 	plans, err := lender.Plans(lctx, &chairside.PlansRequest{
 		Language:            c.language(),
-		ProviderKey:         providerKey,
-		LenderApplicationID: pa.LenderApplicationID,
+		LenderKey:           lenderKey,
+		LenderRef:           pa.LenderRef,
 		AmountCents:         amountCents,
 		ApprovedAmountCents: pa.Decision.ApprovedAmountCents,
 		Now:                 s.now().UTC(),
 	})
 	cancel()
 	if err != nil {
-		s.log.Warn("lender plans failed", "session", SessionHash(c.Session.ID), "provider", providerKey, "err", chairside.ErrorCode(err))
+		s.log.Warn("lender plans failed", "session", SessionHash(c.Session.ID), "lender", lenderKey, "err", chairside.ErrorCode(err))
 		return nil, errorf(chairside.ELENDER, "We could not get payment plans from the lender. Please try again.")
 	}
-	kept := s.plansToShow(c, pa, providerKey, amountCents, plans)
+	kept := s.plansToShow(c, pa, lenderKey, amountCents, plans)
 	if len(plans) > 0 && len(kept) == 0 {
 		return nil, errorf(chairside.ELENDER, "We could not get payment plans from the lender. Please try again.")
 	}
@@ -66,7 +66,7 @@ func (s *Service) Plans(ctx context.Context, c *Caller, providerKey string, amou
 		if err := st.SavePaymentPlans(ctx, pa.ID, kept); err != nil {
 			return err
 		}
-		s.eventIn(ctx, st, c.Session, providerKey, "plans.offered", map[string]any{"count": len(kept)})
+		s.eventIn(ctx, st, c.Session, lenderKey, "plans.offered", map[string]any{"count": len(kept)})
 		return nil
 	})
 	if err != nil {
@@ -76,25 +76,25 @@ func (s *Service) Plans(ctx context.Context, c *Caller, providerKey string, amou
 }
 
 // plansToShow keeps the lender's plans a patient may see. Lender answers
-// are untrusted: our provider key, a code, a bounded count, and figures
+// are untrusted: our lender key, a code, a bounded count, and figures
 // that agree with each other and stay within the approval and the amount
 // asked (money.Settle, docs/money.md). A plan that does not add up is
 // left out, logged and counted; the others are shown.
-func (s *Service) plansToShow(c *Caller, pa *chairside.ProviderApplication, providerKey string, amountCents int64,
+func (s *Service) plansToShow(c *Caller, pa *chairside.LenderApplication, lenderKey string, amountCents int64,
 	plans []chairside.PaymentPlan) []chairside.PaymentPlan {
 	bounds := money.Bounds{ApprovedCents: pa.Decision.ApprovedAmountCents, RequestedCents: amountCents}
 	kept := make([]chairside.PaymentPlan, 0, len(plans))
 	seen := map[string]bool{}
 	for _, p := range plans {
-		if p.ProviderPlanCode == "" || seen[p.ProviderPlanCode] || len(kept) == maxPlans {
+		if p.LenderPlanCode == "" || seen[p.LenderPlanCode] || len(kept) == maxPlans {
 			continue
 		}
-		seen[p.ProviderPlanCode] = true
-		p.ProviderKey = providerKey
+		seen[p.LenderPlanCode] = true
+		p.LenderKey = lenderKey
 		if r := money.Settle(&p, bounds); r != nil {
-			s.log.Warn("lender plan refused", "session", SessionHash(c.Session.ID), "provider", providerKey,
-				"plan", p.ProviderPlanCode, "reason", r.Reason, "detail", r.Detail)
-			s.opts.PlanRefused(providerKey, r.Reason)
+			s.log.Warn("lender plan refused", "session", SessionHash(c.Session.ID), "lender", lenderKey,
+				"plan", p.LenderPlanCode, "reason", r.Reason, "detail", r.Detail)
+			s.opts.PlanRefused(lenderKey, r.Reason)
 			continue
 		}
 		kept = append(kept, p)
@@ -105,13 +105,13 @@ func (s *Service) plansToShow(c *Caller, pa *chairside.ProviderApplication, prov
 // offeredPlan finds a plan code among the plans saved for pa, and refuses
 // it when the amount it finances is outside its bounds or above the
 // approved amount: the browser hides such plans, the server decides.
-func (s *Service) offeredPlan(ctx context.Context, pa *chairside.ProviderApplication, code string) (*chairside.PaymentPlan, error) {
+func (s *Service) offeredPlan(ctx context.Context, pa *chairside.LenderApplication, code string) (*chairside.PaymentPlan, error) {
 	plans, err := s.store.ListPaymentPlans(ctx, pa.ID)
 	if err != nil {
 		return nil, err
 	}
 	for i := range plans {
-		if plans[i].ProviderPlanCode == code {
+		if plans[i].LenderPlanCode == code {
 			if !eligible(&plans[i], pa.Decision) {
 				return nil, errorf(chairside.ECONFLICT, "This payment plan is not available for this amount. Please choose another plan.")
 			}
@@ -137,8 +137,8 @@ func eligible(p *chairside.PaymentPlan, d *chairside.Decision) bool {
 
 // SelectPlan selects one of the offered plans (again, if the patient
 // changes their mind before accepting).
-func (s *Service) SelectPlan(ctx context.Context, c *Caller, providerKey, code string) (*chairside.PaymentPlan, error) {
-	pa, plan, err := s.ownPlan(ctx, c, providerKey, code, chairside.StatusDecided, chairside.StatusPlanSelected, chairside.StatusPlanConfirmed)
+func (s *Service) SelectPlan(ctx context.Context, c *Caller, lenderKey, code string) (*chairside.PaymentPlan, error) {
+	pa, plan, err := s.ownPlan(ctx, c, lenderKey, code, chairside.StatusDecided, chairside.StatusPlanSelected, chairside.StatusPlanConfirmed)
 	if err != nil {
 		return nil, err
 	}
@@ -151,8 +151,8 @@ func (s *Service) SelectPlan(ctx context.Context, c *Caller, providerKey, code s
 }
 
 // ConfirmPlan confirms the selected plan; the code must be the selected one.
-func (s *Service) ConfirmPlan(ctx context.Context, c *Caller, providerKey, code string) (*chairside.PaymentPlan, error) {
-	pa, plan, err := s.ownPlan(ctx, c, providerKey, code, chairside.StatusPlanSelected)
+func (s *Service) ConfirmPlan(ctx context.Context, c *Caller, lenderKey, code string) (*chairside.PaymentPlan, error) {
+	pa, plan, err := s.ownPlan(ctx, c, lenderKey, code, chairside.StatusPlanSelected)
 	if err != nil {
 		return nil, err
 	}
@@ -166,11 +166,11 @@ func (s *Service) ConfirmPlan(ctx context.Context, c *Caller, providerKey, code 
 	return plan, nil
 }
 
-// ownPlan answers the caller's provider application for providerKey and
+// ownPlan answers the caller's lender application for providerKey and
 // its offered plan code, when the application has a positive decision, is
 // in one of statuses and has no lender step in flight.
-func (s *Service) ownPlan(ctx context.Context, c *Caller, providerKey, code string, statuses ...string) (*chairside.ProviderApplication, *chairside.PaymentPlan, error) {
-	pa, err := s.ownProviderApplication(ctx, c, providerKey)
+func (s *Service) ownPlan(ctx context.Context, c *Caller, lenderKey, code string, statuses ...string) (*chairside.LenderApplication, *chairside.PaymentPlan, error) {
+	pa, err := s.ownLenderApplication(ctx, c, lenderKey)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -186,12 +186,12 @@ func (s *Service) ownPlan(ctx context.Context, c *Caller, providerKey, code stri
 
 // recordPlanStep saves a plan selection or confirmation (version-checked)
 // with its event, in one transaction.
-func (s *Service) recordPlanStep(ctx context.Context, c *Caller, pa *chairside.ProviderApplication, event string) error {
+func (s *Service) recordPlanStep(ctx context.Context, c *Caller, pa *chairside.LenderApplication, event string) error {
 	return s.batch(ctx, c, func(st Store) error {
 		if err := s.updateIn(ctx, st, pa); err != nil {
 			return err
 		}
-		s.eventIn(ctx, st, c.Session, pa.ProviderKey, event, map[string]any{"providerPlanCode": pa.SelectedPlanCode})
+		s.eventIn(ctx, st, c.Session, pa.LenderKey, event, map[string]any{"providerPlanCode": pa.SelectedPlanCode})
 		return nil
 	})
 }

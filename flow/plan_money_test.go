@@ -39,11 +39,11 @@ func TestInconsistentPlanIsNotShown(t *testing.T) {
 		t.Fatal("no plan shown")
 	}
 	for _, p := range got.PaymentPlans {
-		if p.ProviderPlanCode == "SYN-DI-06" {
+		if p.LenderPlanCode == "SYN-DI-06" {
 			t.Errorf("the plan that does not add up was shown: %+v", p)
 		}
 		if p.TotalOfPaymentsCents != p.MonthlyAmountCents*int64(p.PaymentCount-1)+p.FinalPaymentCents || p.TotalCostCents != p.TotalOfPaymentsCents+p.DownPaymentCents {
-			t.Errorf("%s does not add up: %+v", p.ProviderPlanCode, p)
+			t.Errorf("%s does not add up: %+v", p.LenderPlanCode, p)
 		}
 	}
 	// Nor can it be chosen: only the plans shown were saved.

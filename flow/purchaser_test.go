@@ -27,7 +27,7 @@ func TestStartSaysWhetherAPurchaserMayApply(t *testing.T) {
 			t.Error("an office that did not allow a purchaser answered purchaserEnabled")
 		}
 		loc := &chairside.Location{EntityKey: "1000200030099000", Name: "Family Dental", State: "CA", GroupID: "g-family", PurchaserEnabled: true,
-			Waterfall: []chairside.WaterfallStep{{ProviderKey: "synchrony_standard", Role: chairside.RolePrimary, ApplyMode: chairside.ModePrequalify}}}
+			Waterfall: []chairside.WaterfallStep{{LenderKey: "synchrony_standard", Role: chairside.RolePrimary, ApplyMode: chairside.ModePrequalify}}}
 		if err := e.DB.CreateLocation(ctx, loc); err != nil {
 			t.Fatal(err)
 		}

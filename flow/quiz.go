@@ -46,7 +46,7 @@ type QuizView struct {
 }
 
 // quizRequired reports whether pa's lender asked for the identity quiz.
-func quizRequired(pa *chairside.ProviderApplication) bool {
+func quizRequired(pa *chairside.LenderApplication) bool {
 	if pa.Decision == nil {
 		return false
 	}
@@ -64,7 +64,7 @@ type quizState struct {
 	calls  []*chairside.LenderCall // the done calls, in attempt order
 }
 
-func quizStateIn(ctx context.Context, st Store, pa *chairside.ProviderApplication) (quizState, error) {
+func quizStateIn(ctx context.Context, st Store, pa *chairside.LenderApplication) (quizState, error) {
 	var q quizState
 	for a := 1; a <= QuizAttempts; a++ {
 		call, err := st.FindLenderCall(ctx, pa.ID, quizStep(a))
@@ -90,7 +90,7 @@ func quizStateIn(ctx context.Context, st Store, pa *chairside.ProviderApplicatio
 
 // quizPhase checks that pa is where a quiz belongs: a lender that asked
 // for one, an offer, not yet signed.
-func (s *Service) quizPhase(pa *chairside.ProviderApplication) error {
+func (s *Service) quizPhase(pa *chairside.LenderApplication) error {
 	if !quizRequired(pa) {
 		return errorf(chairside.ENOTFOUND, "This lender has no identity questions for you.")
 	}
@@ -99,12 +99,12 @@ func (s *Service) quizPhase(pa *chairside.ProviderApplication) error {
 
 // Quiz answers where the identity quiz stands, with fresh questions when
 // an attempt is left.
-func (s *Service) Quiz(ctx context.Context, c *Caller, providerKey string) (*QuizView, error) {
-	quizzes, err := stepOf[chairside.Quizzes](s, providerKey)
+func (s *Service) Quiz(ctx context.Context, c *Caller, lenderKey string) (*QuizView, error) {
+	quizzes, err := stepOf[chairside.Quizzes](s, lenderKey)
 	if err != nil {
 		return nil, err
 	}
-	pa, err := s.ownProviderApplication(ctx, c, providerKey)
+	pa, err := s.ownLenderApplication(ctx, c, lenderKey)
 	if err != nil {
 		return nil, err
 	}
@@ -127,13 +127,13 @@ func (s *Service) Quiz(ctx context.Context, c *Caller, providerKey string) (*Qui
 }
 
 // fetchQuiz asks quizzes, pa's lender, for the questions of an attempt.
-func (s *Service) fetchQuiz(ctx context.Context, c *Caller, quizzes chairside.Quizzes, pa *chairside.ProviderApplication, attempt int) (*chairside.Quiz, error) {
+func (s *Service) fetchQuiz(ctx context.Context, c *Caller, quizzes chairside.Quizzes, pa *chairside.LenderApplication, attempt int) (*chairside.Quiz, error) {
 	var quiz *chairside.Quiz
 	err := s.detached(ctx, func(ctx context.Context) error {
 		var err error
 		quiz, err = quizzes.Quiz(ctx, &chairside.QuizRequest{
-			Language:    c.language(),
-			ProviderKey: pa.ProviderKey, LenderApplicationID: pa.LenderApplicationID, Attempt: attempt, Now: s.now().UTC(),
+			Language:  c.language(),
+			LenderKey: pa.LenderKey, LenderRef: pa.LenderRef, Attempt: attempt, Now: s.now().UTC(),
 		})
 		return err
 	})
@@ -166,15 +166,15 @@ func answersHash(req *AnswersRequest) string {
 // fresh quiz; after an expired quiz too, and the attempt is not counted.
 // The recorded answer never holds a quiz (the one fetched now is the
 // patient's next), so an answer with one is not the record.
-func (s *Service) Answers(ctx context.Context, c *Caller, providerKey string, req *AnswersRequest) (*StepAnswer[QuizView], error) {
-	quizzes, err := stepOf[chairside.Quizzes](s, providerKey)
+func (s *Service) Answers(ctx context.Context, c *Caller, lenderKey string, req *AnswersRequest) (*StepAnswer[QuizView], error) {
+	quizzes, err := stepOf[chairside.Quizzes](s, lenderKey)
 	if err != nil {
 		return nil, err
 	}
 	if req == nil || req.QuizID == "" || len(req.Answers) == 0 {
 		return nil, errorf(chairside.EBADREQUEST, "Please answer every question.")
 	}
-	pa, call, attempt, replay, err := s.claimAnswers(ctx, c, providerKey, answersHash(req))
+	pa, call, attempt, replay, err := s.claimAnswers(ctx, c, lenderKey, answersHash(req))
 	if err != nil {
 		return nil, err
 	}
@@ -185,8 +185,8 @@ func (s *Service) Answers(ctx context.Context, c *Caller, providerKey string, re
 	lerr := s.detached(ctx, func(ctx context.Context) error {
 		var err error
 		res, err = quizzes.Answers(ctx, &chairside.AnswersRequest{
-			Language:    c.language(),
-			ProviderKey: providerKey, LenderApplicationID: pa.LenderApplicationID,
+			Language:  c.language(),
+			LenderKey: lenderKey, LenderRef: pa.LenderRef,
 			QuizID: req.QuizID, Answers: req.Answers, Reference: call.Reference, Now: s.now().UTC(),
 		})
 		if err == nil && (res == nil || (res.Result != chairside.QuizPassed && res.Result != chairside.QuizFailed && res.Result != chairside.QuizExpired)) {
@@ -204,7 +204,7 @@ func (s *Service) Answers(ctx context.Context, c *Caller, providerKey string, re
 		return nil, err
 	}
 	if v == nil {
-		s.log.Warn("lender step failed", "session", SessionHash(c.Session.ID), "provider", providerKey, "step", quizStep(attempt), "err", chairside.ErrorCode(lerr))
+		s.log.Warn("lender step failed", "session", SessionHash(c.Session.ID), "lender", lenderKey, "step", quizStep(attempt), "err", chairside.ErrorCode(lerr))
 		return nil, errorf(chairside.ELENDER, "We did not get an answer from the lender. Please try again.")
 	}
 	if !v.Passed && v.AttemptsLeft > 0 {
@@ -219,10 +219,10 @@ func (s *Service) Answers(ctx context.Context, c *Caller, providerKey string, re
 // claimAnswers is the claim phase of an attempt (step.go): a repeat of
 // answers already graded answers replay; otherwise the next attempt's step
 // is claimed and marked in flight.
-func (s *Service) claimAnswers(ctx context.Context, c *Caller, providerKey, hash string) (pa *chairside.ProviderApplication, call *chairside.LenderCall, attempt int, replay []byte, err error) {
+func (s *Service) claimAnswers(ctx context.Context, c *Caller, lenderKey, hash string) (pa *chairside.LenderApplication, call *chairside.LenderCall, attempt int, replay []byte, err error) {
 	err = s.batch(ctx, c, func(tx Store) error {
 		var err error
-		if pa, err = s.ownProviderApplicationIn(ctx, tx, c, providerKey); err != nil {
+		if pa, err = s.ownLenderApplicationIn(ctx, tx, c, lenderKey); err != nil {
 			return err
 		}
 		q, err := quizStateIn(ctx, tx, pa)
@@ -278,9 +278,9 @@ func gradeView(result string, attempt int) *QuizView {
 // grade (passed or failed), or failed — handed back for another try — when
 // the lender could not be asked (v nil) or the quiz had expired. It answers
 // the grade's JSON as recorded, nil when none was.
-func (s *Service) recordAnswers(ctx context.Context, c *Caller, pa *chairside.ProviderApplication, call *chairside.LenderCall, attempt int, v *QuizView, lerr error) (body []byte, err error) {
+func (s *Service) recordAnswers(ctx context.Context, c *Caller, pa *chairside.LenderApplication, call *chairside.LenderCall, attempt int, v *QuizView, lerr error) (body []byte, err error) {
 	err = s.batch(ctx, c, func(tx Store) error {
-		cur, err := tx.FindProviderApplication(ctx, pa.ApplicationID, pa.ProviderKey)
+		cur, err := tx.FindLenderApplication(ctx, pa.ApplicationID, pa.LenderKey)
 		if err != nil {
 			return err
 		}
@@ -296,9 +296,9 @@ func (s *Service) recordAnswers(ctx context.Context, c *Caller, pa *chairside.Pr
 			return err
 		}
 		if v == nil {
-			s.eventIn(ctx, tx, c.Session, pa.ProviderKey, "quiz.answers.failed", map[string]any{"code": chairside.ErrorCode(lerr)})
+			s.eventIn(ctx, tx, c.Session, pa.LenderKey, "quiz.answers.failed", map[string]any{"code": chairside.ErrorCode(lerr)})
 		} else {
-			s.eventIn(ctx, tx, c.Session, pa.ProviderKey, "quiz."+v.Result, map[string]any{"attempt": attempt})
+			s.eventIn(ctx, tx, c.Session, pa.LenderKey, "quiz."+v.Result, map[string]any{"attempt": attempt})
 		}
 		return s.updateIn(ctx, tx, cur)
 	})

@@ -56,11 +56,11 @@ func (f *fixture) answersFor(t *testing.T, c *flow.Caller, v *flow.QuizView, rig
 	if v == nil || v.Quiz == nil || len(v.Quiz.Questions) != 3 {
 		t.Fatalf("no quiz to answer: %+v", v)
 	}
-	pa, err := f.db.FindProviderApplication(context.Background(), c.Session.ApplicationID, quizKey)
+	pa, err := f.db.FindLenderApplication(context.Background(), c.Session.ApplicationID, quizKey)
 	if err != nil {
 		t.Fatal(err)
 	}
-	ans := sandbox.RightAnswers(pa.LenderApplicationID, v.Quiz.ID)
+	ans := sandbox.RightAnswers(pa.LenderRef, v.Quiz.ID)
 	if !right {
 		if ans["q2"] == "c1" {
 			ans["q2"] = "c2"

@@ -13,7 +13,7 @@ import (
 	"github.com/chairside/chairside/testkit"
 )
 
-// readCounter counts the reads of provider applications that reach the
+// readCounter counts the reads of lender applications that reach the
 // store, through the store and each batch of it.
 type readCounter struct {
 	flow.Store
@@ -25,18 +25,18 @@ func (r readCounter) Batch(ctx context.Context, fn func(tx flow.Store) error) er
 	return r.db.Batch(ctx, func(tx *store.DB) error { return fn(readCounter{tx, r.db, r.reads}) })
 }
 
-func (r readCounter) FindProviderApplication(ctx context.Context, applicationID, providerKey string) (*chairside.ProviderApplication, error) {
+func (r readCounter) FindLenderApplication(ctx context.Context, applicationID, lenderKey string) (*chairside.LenderApplication, error) {
 	r.reads.Add(1)
-	return r.Store.FindProviderApplication(ctx, applicationID, providerKey)
+	return r.Store.FindLenderApplication(ctx, applicationID, lenderKey)
 }
 
-func (r readCounter) ListProviderApplications(ctx context.Context, applicationID string) ([]*chairside.ProviderApplication, error) {
+func (r readCounter) ListLenderApplications(ctx context.Context, applicationID string) ([]*chairside.LenderApplication, error) {
 	r.reads.Add(1)
-	return r.Store.ListProviderApplications(ctx, applicationID)
+	return r.Store.ListLenderApplications(ctx, applicationID)
 }
 
 // TestOfferStepsReadTheApplicationOnce: accepting, signing and completing
-// each read the provider application once, from the handler's call to the
+// each read the lender application once, from the handler's call to the
 // SQL: the claim's versioned update proves nothing moved it since, and the
 // answer is recorded from the application as the claim left it.
 func TestOfferStepsReadTheApplicationOnce(t *testing.T) {
@@ -51,12 +51,12 @@ func TestOfferStepsReadTheApplicationOnce(t *testing.T) {
 	esign := f.esignRequest(t, c, key, true)
 	for _, step := range []struct {
 		name string
-		run  func() (*chairside.ProviderApplication, error)
+		run  func() (*chairside.LenderApplication, error)
 		want string
 	}{
-		{"accept", func() (*chairside.ProviderApplication, error) { return value(f.svc.AcceptOffer(ctx, c, key, nil)) }, chairside.StatusOfferAccepted},
-		{"esign", func() (*chairside.ProviderApplication, error) { return value(f.svc.ESign(ctx, c, key, esign)) }, chairside.StatusSigned},
-		{"complete", func() (*chairside.ProviderApplication, error) { return value(f.svc.Complete(ctx, c, key)) }, chairside.StatusCompleted},
+		{"accept", func() (*chairside.LenderApplication, error) { return value(f.svc.AcceptOffer(ctx, c, key, nil)) }, chairside.StatusOfferAccepted},
+		{"esign", func() (*chairside.LenderApplication, error) { return value(f.svc.ESign(ctx, c, key, esign)) }, chairside.StatusSigned},
+		{"complete", func() (*chairside.LenderApplication, error) { return value(f.svc.Complete(ctx, c, key)) }, chairside.StatusCompleted},
 	} {
 		reads.Store(0)
 		pa, err := step.run()
@@ -69,7 +69,7 @@ func TestOfferStepsReadTheApplicationOnce(t *testing.T) {
 	}
 }
 
-// TestOfferStepRecordsOverNewsMeanwhile: when something moves the provider
+// TestOfferStepRecordsOverNewsMeanwhile: when something moves the lender
 // application while its step is with the lender (a lender's news adopted
 // by a webhook), the answer is recorded over the application as it is
 // then, read again, not refused as a conflict.
@@ -86,24 +86,24 @@ func TestOfferStepRecordsOverNewsMeanwhile(t *testing.T) {
 		done <- err
 	}()
 	<-gate.arrived // the accept is with the lender
-	moved, err := e.DB.FindProviderApplication(ctx, c.Session.ApplicationID, key)
+	moved, err := e.DB.FindLenderApplication(ctx, c.Session.ApplicationID, key)
 	if err != nil {
 		t.Fatal(err)
 	}
-	moved.LenderApplicationID = "moved-by-news"
-	if err := e.DB.UpdateProviderApplication(ctx, moved); err != nil {
+	moved.LenderRef = "moved-by-news"
+	if err := e.DB.UpdateLenderApplication(ctx, moved); err != nil {
 		t.Fatal(err)
 	}
 	close(gate.release)
 	if err := <-done; err != nil {
 		t.Fatalf("accept over a moved application: %v", err)
 	}
-	pa, err := e.DB.FindProviderApplication(ctx, c.Session.ApplicationID, key)
+	pa, err := e.DB.FindLenderApplication(ctx, c.Session.ApplicationID, key)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if pa.Status != chairside.StatusOfferAccepted || pa.InFlight != "" || pa.LenderApplicationID != "moved-by-news" {
-		t.Errorf("after the accept: status %s, in flight %q, lender id %q", pa.Status, pa.InFlight, pa.LenderApplicationID)
+	if pa.Status != chairside.StatusOfferAccepted || pa.InFlight != "" || pa.LenderRef != "moved-by-news" {
+		t.Errorf("after the accept: status %s, in flight %q, lender id %q", pa.Status, pa.InFlight, pa.LenderRef)
 	}
 }
 

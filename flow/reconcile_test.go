@@ -41,18 +41,18 @@ func TestReconcilerPollsPendingApplications(t *testing.T) {
 		results := map[string]int{}
 		for _, r := range got {
 			results[r.Result]++
-			if r.ProviderKey != "synchrony_standard" {
-				t.Errorf("poll of %q", r.ProviderKey)
+			if r.LenderKey != "synchrony_standard" {
+				t.Errorf("poll of %q", r.LenderKey)
 			}
 		}
 		if results["changed"] != 1 || results["unchanged"] != 1 {
 			t.Fatalf("first round: %+v", got)
 		}
-		pa, err := f.svc.ProviderApplication(ctx, approving, "synchrony_standard")
+		pa, err := f.svc.LenderApplication(ctx, approving, "synchrony_standard")
 		if err != nil || !chairside.Positive(pa.Decision.ResponseCode) {
 			t.Fatalf("the approved application: %v %+v", err, pa)
 		}
-		pa, err = f.svc.ProviderApplication(ctx, staying, "synchrony_standard")
+		pa, err = f.svc.LenderApplication(ctx, staying, "synchrony_standard")
 		if err != nil || pa.Decision.ResponseCode != chairside.ResponsePending {
 			t.Fatalf("the pending application: %v %+v", err, pa)
 		}

@@ -6,11 +6,11 @@ import (
 	"time"
 
 	"github.com/chairside/chairside"
-	"github.com/chairside/chairside/provider"
+	"github.com/chairside/chairside/catalogue"
 )
 
 // maxPurchaseCents bounds amounts a client may send ($100,000).
-const maxPurchaseCents = provider.MaxPurchaseCents
+const maxPurchaseCents = catalogue.MaxPurchaseCents
 
 // StartByEntityKey starts a flow at the location with this entity key (an
 // at-home link). A key that is not 16 digits answers bad_request, an unknown
@@ -148,7 +148,7 @@ func (s *Service) startSession(ctx context.Context, loc *chairside.Location, d n
 		FlowType:            chairside.FlowApply,
 		WarnCountdownMillis: s.opts.WarnCountdown.Milliseconds(),
 		TimeoutAfterMillis:  s.opts.TimeoutAfter.Milliseconds(),
-		DynamicProviderKey:  first.ProviderKey,
+		DynamicLenderKey:    first.LenderKey,
 		CreatedAt:           now,
 		LastSeenAt:          now,
 	}
@@ -160,7 +160,7 @@ func (s *Service) startSession(ctx context.Context, loc *chairside.Location, d n
 		if err := st.CreateSession(ctx, sess); err != nil {
 			return err
 		}
-		s.eventIn(ctx, st, sess, first.ProviderKey, "flow.started", map[string]any{"experienceType": d.experience})
+		s.eventIn(ctx, st, sess, first.LenderKey, "flow.started", map[string]any{"experienceType": d.experience})
 		return nil
 	})
 	if err != nil {
@@ -183,7 +183,7 @@ func (s *Service) startSession(ctx context.Context, loc *chairside.Location, d n
 			FlowType:            sess.FlowType,
 			WarnCountdownMillis: sess.WarnCountdownMillis,
 			TimeoutAfterMillis:  sess.TimeoutAfterMillis,
-			DynamicProviderKey:  sess.DynamicProviderKey,
+			DynamicLenderKey:    sess.DynamicLenderKey,
 			ShowCancelModal:     true,
 		},
 		Application: applicationSummary(app, loc, d),
@@ -200,9 +200,9 @@ func (s *Service) firstForm(ctx context.Context, loc *chairside.Location, first 
 	if !chairside.ValidMode(first.ApplyMode) {
 		return nil
 	}
-	form, err := s.form(ctx, loc, first.ProviderKey, first.ApplyMode, purchaseCents)
+	form, err := s.form(ctx, loc, first.LenderKey, first.ApplyMode, purchaseCents)
 	if err != nil {
-		s.log.Error("first lender's form", "location", loc.ID, "provider", first.ProviderKey, "err", err)
+		s.log.Error("first lender's form", "location", loc.ID, "lender", first.LenderKey, "err", err)
 		return nil
 	}
 	return form
@@ -369,7 +369,7 @@ func (s *Service) finishOutcome(ctx context.Context, sess *chairside.Session, as
 	if asked == chairside.OutcomeCancel || asked == chairside.OutcomeTimeout {
 		return asked, nil
 	}
-	pas, err := s.store.ListProviderApplications(ctx, sess.ApplicationID)
+	pas, err := s.store.ListLenderApplications(ctx, sess.ApplicationID)
 	if err != nil {
 		return "", err
 	}
@@ -403,7 +403,7 @@ func (s *Service) finishOutcome(ctx context.Context, sess *chairside.Session, as
 // (no_financing), only offers past their date (offer_expired), a lender
 // that declined (declined), else no lender made an offer (no_offer: no
 // offer, no answer, still reviewing).
-func (s *Service) noFinancingOutcome(pas []*chairside.ProviderApplication) string {
+func (s *Service) noFinancingOutcome(pas []*chairside.LenderApplication) string {
 	var open, expired, declined bool
 	for _, pa := range pas {
 		switch d := pa.Decision; {

@@ -91,7 +91,7 @@ func TestSigningAfterSoftPull(t *testing.T) {
 				t.Fatalf("%s consents: %d, want 1", kind, len(kinds[kind]))
 			}
 			k := kinds[kind][0]
-			if k.DocumentID != want.DocumentID || k.DocumentVersion != want.DocumentVersion || k.DocumentSHA256 != want.DocumentSHA256 || k.ProviderPlanCode != code {
+			if k.DocumentID != want.DocumentID || k.DocumentVersion != want.DocumentVersion || k.DocumentSHA256 != want.DocumentSHA256 || k.LenderPlanCode != code {
 				t.Errorf("%s consent %+v does not name the document shown and the plan %s", kind, k, code)
 			}
 			if (kind == chairside.ConsentESign) != (len(k.SignaturePNG) > 0) {
@@ -139,7 +139,7 @@ func TestSigningAfterFullApplication(t *testing.T) {
 			t.Fatalf("esign: %+v %v", pa, err)
 		}
 		kinds := f.consentKinds(t, c)
-		if len(kinds[chairside.ConsentHardPull]) != 1 || kinds[chairside.ConsentHardPull][0].ProviderPlanCode != "" {
+		if len(kinds[chairside.ConsentHardPull]) != 1 || kinds[chairside.ConsentHardPull][0].LenderPlanCode != "" {
 			t.Errorf("hard-pull consents: want only the one given with the application: %+v", kinds[chairside.ConsentHardPull])
 		}
 		if len(kinds[chairside.ConsentTerms]) != 1 {

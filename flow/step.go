@@ -14,9 +14,9 @@ import (
 //
 //  1. precheck: the step, the input and the consent document, no writes;
 //  2. claim: one transaction takes the step's LenderCall (unique per
-//     provider application and step), reserves the credit pull, records
+//     lender application and step), reserves the credit pull, records
 //     what must exist before the lender hears of it (consent, signature)
-//     and marks the provider application in flight;
+//     and marks the lender application in flight;
 //  3. call: the lender is asked with the call's reference, detached from
 //     the request so a client hanging up cannot lose the answer;
 //  4. record: one transaction settles the call — only if this attempt
@@ -51,17 +51,17 @@ func (s *Service) lease() time.Duration {
 // A failed call, or a running one whose lease ran out, is taken over for
 // its next attempt with the same reference (a failed one asked anew with
 // other data gets a new reference: the lender never took the old request).
-func (s *Service) claimCall(ctx context.Context, tx Store, c *Caller, pa *chairside.ProviderApplication, step, hash string, replayAny bool) (call *chairside.LenderCall, fresh bool, replay []byte, err error) {
+func (s *Service) claimCall(ctx context.Context, tx Store, c *Caller, pa *chairside.LenderApplication, step, hash string, replayAny bool) (call *chairside.LenderCall, fresh bool, replay []byte, err error) {
 	now := s.now().UTC()
 	want := &chairside.LenderCall{
-		ProviderApplicationID: pa.ID,
-		Step:                  step,
-		SessionID:             c.Session.ID,
-		Reference:             newReference(step),
-		RequestHash:           hash,
-		ClientKey:             clientKey(c.IdempotencyKey),
-		ClaimedAt:             now,
-		LeaseUntil:            now.Add(s.lease()),
+		LenderApplicationID: pa.ID,
+		Step:                step,
+		SessionID:           c.Session.ID,
+		Reference:           newReference(step),
+		RequestHash:         hash,
+		ClientKey:           clientKey(c.IdempotencyKey),
+		ClaimedAt:           now,
+		LeaseUntil:          now.Add(s.lease()),
 	}
 	existing, claimed, err := s.claimOrFind(ctx, tx, pa, want, now)
 	if err != nil {
@@ -102,7 +102,7 @@ func (s *Service) claimCall(ctx context.Context, tx Store, c *Caller, pa *chairs
 		}
 		return nil, false, nil, err
 	}
-	s.log.Info("lender step taken over", "session", SessionHash(c.Session.ID), "provider", pa.ProviderKey, "step", step, "attempt", want.Attempt)
+	s.log.Info("lender step taken over", "session", SessionHash(c.Session.ID), "lender", pa.LenderKey, "step", step, "attempt", want.Attempt)
 	return want, false, nil, nil
 }
 
@@ -112,7 +112,7 @@ func (s *Service) claimCall(ctx context.Context, tx Store, c *Caller, pa *chairs
 // read only when the step already had one. When another step of pa is in
 // flight the call is read first: a step already done still answers its
 // repeat, and one never asked is refused, as it must not be claimed now.
-func (s *Service) claimOrFind(ctx context.Context, tx Store, pa *chairside.ProviderApplication, want *chairside.LenderCall, now time.Time) (existing *chairside.LenderCall, claimed bool, err error) {
+func (s *Service) claimOrFind(ctx context.Context, tx Store, pa *chairside.LenderApplication, want *chairside.LenderCall, now time.Time) (existing *chairside.LenderCall, claimed bool, err error) {
 	busy := s.otherStepInFlight(pa, want.Step, now)
 	if busy == nil {
 		// Claimed, or the step's call, whoever made it (another request
@@ -128,7 +128,7 @@ func (s *Service) claimOrFind(ctx context.Context, tx Store, pa *chairside.Provi
 
 // otherStepInFlight refuses to start step while another lender step of pa
 // is being asked.
-func (s *Service) otherStepInFlight(pa *chairside.ProviderApplication, step string, now time.Time) error {
+func (s *Service) otherStepInFlight(pa *chairside.LenderApplication, step string, now time.Time) error {
 	if pa.InFlight != "" && pa.InFlight != step {
 		return inFlight(s.lease())
 	}
@@ -196,8 +196,8 @@ func (c *Caller) language() string {
 }
 
 // callLender runs fn against the lender of providerKey as detached does.
-func (s *Service) callLender(ctx context.Context, providerKey string, fn func(context.Context, chairside.Lender) error) error {
-	l, err := s.lenders.Lender(providerKey)
+func (s *Service) callLender(ctx context.Context, lenderKey string, fn func(context.Context, chairside.Lender) error) error {
+	l, err := s.lenders.Lender(lenderKey)
 	if err != nil {
 		return err
 	}
@@ -219,9 +219,9 @@ func (s *Service) detached(ctx context.Context, fn func(context.Context) error) 
 // claimed: a lender without the step is never called, and no claim is
 // left running for an answer that cannot come. The step's call then uses
 // what it answered.
-func stepOf[S any](s *Service, providerKey string) (S, error) {
+func stepOf[S any](s *Service, lenderKey string) (S, error) {
 	var none S
-	l, err := s.lenders.Lender(providerKey)
+	l, err := s.lenders.Lender(lenderKey)
 	if err != nil {
 		return none, err
 	}

@@ -62,8 +62,8 @@ type StipulationsResponse struct {
 // StipulationStatus answers one stipulation of the caller's application
 // with this lender, as last recorded. An id the decision does not have is
 // not found, as is another session's application.
-func (s *Service) StipulationStatus(ctx context.Context, c *Caller, providerKey, id string) (*chairside.Stipulation, error) {
-	pa, err := s.ownProviderApplication(ctx, c, providerKey)
+func (s *Service) StipulationStatus(ctx context.Context, c *Caller, lenderKey, id string) (*chairside.Stipulation, error) {
+	pa, err := s.ownLenderApplication(ctx, c, lenderKey)
 	if err != nil {
 		return nil, err
 	}
@@ -81,15 +81,15 @@ func (s *Service) StipulationStatus(ctx context.Context, c *Caller, providerKey,
 // pending application stand (all of them when none is named) and records
 // what it answers with the decision, which keeps its response code: only a
 // status check (ApplicationStatus) or a patch changes that.
-func (s *Service) RefreshStipulations(ctx context.Context, c *Caller, providerKey string, req *RefreshStipulationsRequest) (*StipulationsResponse, error) {
-	lender, err := stepOf[chairside.Stipulations](s, providerKey)
+func (s *Service) RefreshStipulations(ctx context.Context, c *Caller, lenderKey string, req *RefreshStipulationsRequest) (*StipulationsResponse, error) {
+	lender, err := stepOf[chairside.Stipulations](s, lenderKey)
 	if err != nil {
 		return nil, err
 	}
 	if req != nil && len(req.StipulationIDs) > maxStipulationRefresh {
 		return nil, errorf(chairside.EBADREQUEST, "Name at most %d stipulations.", maxStipulationRefresh)
 	}
-	pa, err := s.ownProviderApplication(ctx, c, providerKey)
+	pa, err := s.ownLenderApplication(ctx, c, lenderKey)
 	if err != nil {
 		return nil, err
 	}
@@ -108,12 +108,12 @@ func (s *Service) RefreshStipulations(ctx context.Context, c *Caller, providerKe
 	}
 	lctx, cancel := context.WithTimeout(ctx, s.opts.LenderTimeout)
 	got, err := lender.Stipulations(lctx, &chairside.StipulationsRequest{
-		Language:    c.language(),
-		ProviderKey: providerKey, LenderApplicationID: pa.LenderApplicationID, Known: known, Now: s.now().UTC(),
+		Language:  c.language(),
+		LenderKey: lenderKey, LenderRef: pa.LenderRef, Known: known, Now: s.now().UTC(),
 	})
 	cancel()
 	if err != nil {
-		s.log.Warn("lender stipulations failed", "session", SessionHash(c.Session.ID), "provider", providerKey, "err", chairside.ErrorCode(err))
+		s.log.Warn("lender stipulations failed", "session", SessionHash(c.Session.ID), "lender", lenderKey, "err", chairside.ErrorCode(err))
 		return nil, errorf(chairside.ELENDER, "We did not get an answer from the lender. Please try again.")
 	}
 	answered, err := s.recordStipulations(ctx, c, pa, got)
@@ -144,7 +144,7 @@ func namedStipulations(have []chairside.Stipulation, req *RefreshStipulationsReq
 // old one with those stipulations replaced), version-checked, with its
 // event; it answers the stipulations as recorded. Only stipulations the
 // decision has are taken from the lender's answer.
-func (s *Service) recordStipulations(ctx context.Context, c *Caller, pa *chairside.ProviderApplication, got []chairside.Stipulation) ([]chairside.Stipulation, error) {
+func (s *Service) recordStipulations(ctx context.Context, c *Caller, pa *chairside.LenderApplication, got []chairside.Stipulation) ([]chairside.Stipulation, error) {
 	d := *pa.Decision
 	d.Stipulations = slices.Clone(pa.Decision.Stipulations)
 	var answered []chairside.Stipulation
@@ -167,7 +167,7 @@ func (s *Service) recordStipulations(ctx context.Context, c *Caller, pa *chairsi
 		if err := s.updateIn(ctx, tx, pa); err != nil {
 			return err
 		}
-		s.eventIn(ctx, tx, c.Session, pa.ProviderKey, "decision.updated", map[string]any{"stipulations": len(answered)})
+		s.eventIn(ctx, tx, c.Session, pa.LenderKey, "decision.updated", map[string]any{"stipulations": len(answered)})
 		return nil
 	})
 	if err != nil {

@@ -50,9 +50,9 @@ type sessionStore interface {
 }
 
 // applicationStore keeps applications (applicants sealed at rest), one
-// provider application per lender tried, their decisions (append-only; the
-// latest is loaded into ProviderApplication.Decision) and the plans
-// offered (SavePaymentPlans replaces the set). UpdateProviderApplication
+// lender application per lender tried, their decisions (append-only; the
+// latest is loaded into LenderApplication.Decision) and the plans
+// offered (SavePaymentPlans replaces the set). UpdateLenderApplication
 // succeeds only from pa.Version, then increments it. ReservePull takes one
 // credit pull from a scope's allowance in one statement, false when the
 // limit was reached; called inside the claim's batch, so a refused claim
@@ -63,13 +63,13 @@ type applicationStore interface {
 	UpdateApplication(ctx context.Context, a *chairside.Application) error
 	ReservePull(ctx context.Context, scope string, limit int) (bool, error)
 
-	CreateProviderApplication(ctx context.Context, pa *chairside.ProviderApplication) error
-	FindProviderApplication(ctx context.Context, applicationID, providerKey string) (*chairside.ProviderApplication, error)
-	ListProviderApplications(ctx context.Context, applicationID string) ([]*chairside.ProviderApplication, error)
-	UpdateProviderApplication(ctx context.Context, pa *chairside.ProviderApplication) error
+	CreateLenderApplication(ctx context.Context, pa *chairside.LenderApplication) error
+	FindLenderApplication(ctx context.Context, applicationID, lenderKey string) (*chairside.LenderApplication, error)
+	ListLenderApplications(ctx context.Context, applicationID string) ([]*chairside.LenderApplication, error)
+	UpdateLenderApplication(ctx context.Context, pa *chairside.LenderApplication) error
 	CreateDecision(ctx context.Context, d *chairside.Decision) error
-	SavePaymentPlans(ctx context.Context, providerApplicationID string, plans []chairside.PaymentPlan) error
-	ListPaymentPlans(ctx context.Context, providerApplicationID string) ([]chairside.PaymentPlan, error)
+	SavePaymentPlans(ctx context.Context, lenderApplicationID string, plans []chairside.PaymentPlan) error
+	ListPaymentPlans(ctx context.Context, lenderApplicationID string) ([]chairside.PaymentPlan, error)
 }
 
 // lenderCallStore keeps the claim on each lender step (step.go).
@@ -80,7 +80,7 @@ type applicationStore interface {
 // else ECONFLICT.
 type lenderCallStore interface {
 	ClaimLenderCall(ctx context.Context, c *chairside.LenderCall) (existing *chairside.LenderCall, claimed bool, err error)
-	FindLenderCall(ctx context.Context, providerApplicationID, step string) (*chairside.LenderCall, error)
+	FindLenderCall(ctx context.Context, lenderApplicationID, step string) (*chairside.LenderCall, error)
 	RetakeLenderCall(ctx context.Context, c *chairside.LenderCall) error
 	SettleLenderCall(ctx context.Context, c *chairside.LenderCall) error
 }
@@ -92,10 +92,10 @@ type lenderCallStore interface {
 // removes it; ClaimPendingPolls takes the polls due with a lease, so two
 // servers never poll one application together.
 type lenderNewsStore interface {
-	FindLenderApplication(ctx context.Context, providerKey, lenderApplicationID string) (*chairside.LenderApplicationRef, error)
+	FindByLenderRef(ctx context.Context, lenderKey, lenderRef string) (*chairside.LenderApplicationRef, error)
 	RecordLenderEvent(ctx context.Context, e *chairside.LenderEvent) error
 	ClaimPendingPolls(ctx context.Context, now time.Time, lease time.Duration, limit int) ([]*chairside.PendingPoll, error)
-	ReschedulePendingPoll(ctx context.Context, providerApplicationID string, next time.Time) error
+	ReschedulePendingPoll(ctx context.Context, lenderApplicationID string, next time.Time) error
 }
 
 // recordStore keeps what is only ever added: consents, the audit events of

@@ -32,7 +32,7 @@ func TestAgesCountInThePatientsDay(t *testing.T) {
 		a := testkit.Applicant("Approve", "123450031")
 		a.DateOfBirth = "2008-11-26"
 		c.Zone = chairside.TimeZone(zone)
-		res, err := f.svc.Validate(bg, c, &flow.ValidateRequest{ProviderKey: "synchrony_standard", Mode: flow.OpPrequalify,
+		res, err := f.svc.Validate(bg, c, &flow.ValidateRequest{LenderKey: "synchrony_standard", Mode: flow.OpPrequalify,
 			ApplicationData: flow.ApplicationData{Primary: a}, FieldIDs: []string{"dateOfBirth"}})
 		if err != nil {
 			t.Fatal(err)

@@ -41,7 +41,7 @@ type SessionInfo struct {
 	FlowType            string            `json:"flowType"`
 	WarnCountdownMillis int64             `json:"warnCountdownMillis"`
 	TimeoutAfterMillis  int64             `json:"timeoutAfterMillis"`
-	DynamicProviderKey  string            `json:"dynamicProviderKey"`
+	DynamicLenderKey    string            `json:"dynamicProviderKey"`
 	ShowCancelModal     bool              `json:"showCancelModal"`
 }
 
@@ -106,13 +106,13 @@ type FinishResponse struct {
 	Outcome string `json:"outcome"`
 }
 
-// ApplyStartResponse answers POST /apply/start/providers/{providerKey}.
+// ApplyStartResponse answers POST /apply/start/lenders/{providerKey}.
 type ApplyStartResponse struct {
-	ProviderKey     string                      `json:"providerKey"`
+	LenderKey       string                      `json:"providerKey"`
 	ApplyMode       string                      `json:"applyMode"`
 	Fields          []chairside.FieldDefinition `json:"fields"`
 	FieldGroupRules []chairside.FieldGroupRule  `json:"fieldGroupRules"`
-	Providers       []chairside.Provider        `json:"providers"`
+	Lenders         []chairside.LenderConfig    `json:"providers"`
 }
 
 // ConsentInput names the document a patient agreed to.
@@ -145,11 +145,11 @@ type DecisionResponse struct {
 	Next *Next `json:"next,omitempty"`
 }
 
-// Next sends the browser on to the next provider of the waterfall.
+// Next sends the browser on to the next lender of the waterfall.
 type Next struct {
 	ResultType string `json:"resultType"` // start or resume
 	AutoSubmit bool   `json:"autoSubmit"`
-	Provider   string `json:"provider"`
+	Lender     string `json:"provider"`
 	ApplyMode  string `json:"applyMode"`
 	Resume     bool   `json:"resume"`
 }
@@ -166,7 +166,7 @@ type PlansResponse struct {
 
 // AcceptOfferRequest is the optional body of acceptOffer.
 type AcceptOfferRequest struct {
-	ProviderPlanCode string `json:"providerPlanCode,omitempty"`
+	LenderPlanCode string `json:"providerPlanCode,omitempty"`
 }
 
 // ESignRequest is the body of application/esign: the patient's consents,
@@ -192,7 +192,7 @@ type ESignRequest struct {
 
 // ValidateRequest is the body of POST /validate.
 type ValidateRequest struct {
-	ProviderKey     string          `json:"providerKey"`
+	LenderKey       string          `json:"providerKey"`
 	Mode            string          `json:"mode,omitempty"`
 	ApplicationData ApplicationData `json:"applicationData"`
 	FieldIDs        []string        `json:"fieldIds,omitempty"`
@@ -220,7 +220,7 @@ type LogRequest struct {
 	Level string `json:"level"`
 	// Code matches ^[a-z][a-z0-9_.-]{0,63}$, e.g. "api.lender_unavailable".
 	Code string `json:"code"`
-	// Route is the app's route pattern, e.g. "/providers/{providerKey}/plans";
+	// Route is the app's route pattern, e.g. "/lenders/{providerKey}/plans";
 	// it matches ^/[A-Za-z0-9_./{}:-]{0,127}$.
 	Route string `json:"route"`
 	// ClientDateTime is the browser's clock (RFC 3339, at most 40
@@ -232,7 +232,7 @@ type LogRequest struct {
 // PlansPresentedRequest is the body of
 // /application/events/financing-plans-presented.
 type PlansPresentedRequest struct {
-	ProviderKeys []string `json:"providerKeys"`
+	LenderKeys []string `json:"providerKeys"`
 }
 
 // TestCaseResponse answers POST /test-cases/apply/{id}.

@@ -8,18 +8,18 @@ import (
 	"time"
 
 	"github.com/chairside/chairside"
-	"github.com/chairside/chairside/provider"
+	"github.com/chairside/chairside/catalogue"
 	"github.com/chairside/chairside/validate"
 )
 
-// validateSubmit checks the applicants with the provider's rules for the
+// validateSubmit checks the applicants with the lender's rules for the
 // mode, and every other field they carry against the bounds all lenders
-// share (provider.AllFields): the server accepts nothing it has not
+// share (catalogue.AllFields): the server accepts nothing it has not
 // checked, whichever lender's form it came from. Every field error carries
 // its applicant prefix. now is the moment ages and dates count from, in the
 // patient's time zone (timezone.go).
-func (s *Service) validateSubmit(now time.Time, providerKey, mode string, primary *chairside.Applicant, joint *chairside.Applicant, jointEnabled bool) ([]chairside.FieldError, error) {
-	defs, groups, err := provider.Fields(providerKey, mode)
+func (s *Service) validateSubmit(now time.Time, lenderKey, mode string, primary *chairside.Applicant, joint *chairside.Applicant, jointEnabled bool) ([]chairside.FieldError, error) {
+	defs, groups, err := catalogue.Fields(lenderKey, mode)
 	if err != nil {
 		return nil, err
 	}
@@ -27,7 +27,7 @@ func (s *Service) validateSubmit(now time.Time, providerKey, mode string, primar
 	for _, d := range defs {
 		asked[d.ID] = true
 	}
-	others := slices.DeleteFunc(provider.AllFields(), func(d chairside.FieldDefinition) bool { return asked[d.ID] })
+	others := slices.DeleteFunc(catalogue.AllFields(), func(d chairside.FieldDefinition) bool { return asked[d.ID] })
 	check := func(a *chairside.Applicant, prefix string) []chairside.FieldError {
 		fe := validate.Applicant(defs, groups, a, prefix, now)
 		return append(fe, validate.Applicant(others, nil, a, prefix, now)...)
@@ -43,10 +43,10 @@ func (s *Service) validateSubmit(now time.Time, providerKey, mode string, primar
 	return fe, nil
 }
 
-// Validate checks application data against a provider's rules for a mode
+// Validate checks application data against a lender's rules for a mode
 // without submitting it; fieldIds limits the answer to those field ids.
 func (s *Service) Validate(ctx context.Context, c *Caller, req *ValidateRequest) (*ValidateResponse, error) {
-	_, st, err := s.step(ctx, c, req.ProviderKey)
+	_, st, err := s.step(ctx, c, req.LenderKey)
 	if err != nil {
 		return nil, err
 	}
@@ -58,7 +58,7 @@ func (s *Service) Validate(ctx context.Context, c *Caller, req *ValidateRequest)
 		return nil, errorf(chairside.EBADREQUEST, "mode must be full, prequalify or prescreen.")
 	}
 	d := req.ApplicationData
-	fe, err := s.validateSubmit(s.patientNow(c), req.ProviderKey, mode, &d.Primary, d.Joint, d.JointEnabled)
+	fe, err := s.validateSubmit(s.patientNow(c), req.LenderKey, mode, &d.Primary, d.Joint, d.JointEnabled)
 	if err != nil {
 		return nil, err
 	}
@@ -83,7 +83,7 @@ func (s *Service) Validate(ctx context.Context, c *Caller, req *ValidateRequest)
 }
 
 // checkApplicationFields checks what a submit carries besides the
-// applicants, with the definitions the browser gets (provider.PurchaseAmount
+// applicants, with the definitions the browser gets (catalogue.PurchaseAmount
 // and the like). The treatment amount is required while the application has
 // none: the form shows the field then (docs/behaviour.md, "What each lender
 // asks for"). Insurance benefits may not exceed the amount. Whether a value
@@ -100,20 +100,20 @@ func checkApplicationFields(app *chairside.Application, req *SubmitRequest, now 
 	amount := app.PurchaseAmountCents
 	switch {
 	case req.PurchaseAmountCents != nil:
-		if check(provider.PurchaseAmount(), strconv.FormatInt(*req.PurchaseAmountCents, 10)) && amount == 0 {
+		if check(catalogue.PurchaseAmount(), strconv.FormatInt(*req.PurchaseAmountCents, 10)) && amount == 0 {
 			amount = *req.PurchaseAmountCents
 		}
 	case amount == 0:
-		check(provider.PurchaseAmount(), "")
+		check(catalogue.PurchaseAmount(), "")
 	}
 	if req.Insurance != nil {
 		ins := req.Insurance.InsuranceBenefitsCents
-		if check(provider.InsuranceBenefits(), strconv.FormatInt(ins, 10)) && amount > 0 && ins > amount {
-			fe = append(fe, chairside.FieldError{Field: provider.InsuranceBenefitsID, Message: "Must be at most the treatment amount"})
+		if check(catalogue.InsuranceBenefits(), strconv.FormatInt(ins, 10)) && amount > 0 && ins > amount {
+			fe = append(fe, chairside.FieldError{Field: catalogue.InsuranceBenefitsID, Message: "Must be at most the treatment amount"})
 		}
 	}
 	if req.ExternalCustomerID != "" {
-		check(provider.ExternalCustomerID(), req.ExternalCustomerID)
+		check(catalogue.ExternalCustomerID(), req.ExternalCustomerID)
 	}
 	return fe
 }

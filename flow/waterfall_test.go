@@ -29,12 +29,12 @@ func TestCascade(t *testing.T) {
 		if err != nil || d.ResponseCode != chairside.ResponseDeclined {
 			t.Fatalf("Decline: %+v %v", d, err)
 		}
-		want := flow.Next{ResultType: "start", AutoSubmit: true, Provider: "fortiva_standard", ApplyMode: chairside.ModePrequalify}
+		want := flow.Next{ResultType: "start", AutoSubmit: true, Lender: "fortiva_standard", ApplyMode: chairside.ModePrequalify}
 		if d.Next == nil || *d.Next != want {
 			t.Fatalf("after a decline: next %+v, want %+v", d.Next, want)
 		}
 		d, err = f.submit(t, c, "fortiva_standard", "Error", "123456781")
-		if err != nil || d.ResponseCode != chairside.ResponseError || d.Next == nil || d.Next.Provider != "snap_standard" || d.Next.AutoSubmit {
+		if err != nil || d.ResponseCode != chairside.ResponseError || d.Next == nil || d.Next.Lender != "snap_standard" || d.Next.AutoSubmit {
 			t.Fatalf("Error: %+v %v", d, err)
 		}
 		began := time.Now()

@@ -107,7 +107,7 @@ func TestStepAnswerWithOpenSteps(t *testing.T) {
 }
 
 // record is the JSON the lender call of step recorded for the caller's
-// provider application of key.
+// lender application of key.
 func (h *harness) record(t testing.TB, sid, key, step string) []byte {
 	t.Helper()
 	ctx := context.Background()
@@ -115,7 +115,7 @@ func (h *harness) record(t testing.TB, sid, key, step string) []byte {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pa, err := h.view.FindProviderApplication(ctx, sess.ApplicationID, key)
+	pa, err := h.view.FindLenderApplication(ctx, sess.ApplicationID, key)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -137,7 +137,7 @@ func confirmFirstPlan(t testing.TB, h *harness, sid, key string) string {
 	res := h.do(t, req{method: "POST", path: "/providers/" + key + "/payment/plans", session: sid, body: map[string]any{"amountCents": 200000}})
 	want(t, res, 200, "")
 	res.into(t, &plans)
-	code := plans.PaymentPlans[0].ProviderPlanCode
+	code := plans.PaymentPlans[0].LenderPlanCode
 	want(t, h.do(t, req{method: "POST", path: "/providers/" + key + "/payment/plans/" + code + "/select", session: sid}), 200, "")
 	want(t, h.do(t, req{method: "POST", path: "/providers/" + key + "/payment/plans/" + code + "/confirm-selection", session: sid}), 200, "")
 	return code
@@ -186,8 +186,8 @@ func (h *harness) repeatIsTheRecord(t *testing.T, q req, sid, key, step string) 
 // indented: what a repeat is answered from.
 type indentingStore struct{ flow.Store }
 
-func (s indentingStore) FindLenderCall(ctx context.Context, providerApplicationID, step string) (*chairside.LenderCall, error) {
-	call, err := s.Store.FindLenderCall(ctx, providerApplicationID, step)
+func (s indentingStore) FindLenderCall(ctx context.Context, lenderApplicationID, step string) (*chairside.LenderCall, error) {
+	call, err := s.Store.FindLenderCall(ctx, lenderApplicationID, step)
 	if err != nil {
 		return nil, err
 	}

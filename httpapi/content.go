@@ -126,16 +126,16 @@ func etagMatches(header, etag string) bool {
 // change, the lender-page and payment-choice calls, the documents pages,
 // help and the test case list (the last three with an optional session).
 func (h *Handler) contentRoutes(public func(string, http.HandlerFunc), authed func(string, authedFunc)) {
-	authed("GET "+api+"/providers/{providerKey}/disclosures-html", providerAction(h, h.svc.DisclosuresHTML))
-	authed("GET "+api+"/providers/{providerKey}/account/terms", providerAction(h, h.svc.AccountTerms))
-	authed("POST "+api+"/providers/{providerKey}/account/change-credit-limit", providerCall(h, false, h.svc.ChangeCreditLimit))
+	authed("GET "+api+"/providers/{providerKey}/disclosures-html", lenderAction(h, h.svc.DisclosuresHTML))
+	authed("GET "+api+"/providers/{providerKey}/account/terms", lenderAction(h, h.svc.AccountTerms))
+	authed("POST "+api+"/providers/{providerKey}/account/change-credit-limit", lenderCall(h, false, h.svc.ChangeCreditLimit))
 	authed("GET "+api+"/providers/{providerKey}/iframeUrl", h.iframeURL)
-	authed("POST "+api+"/providers/{providerKey}/iframeUrl", providerCall(h, false,
+	authed("POST "+api+"/providers/{providerKey}/iframeUrl", lenderCall(h, false,
 		func(ctx context.Context, c *flow.Caller, key string, req *flow.IframeURLRequest) (*flow.IframeURL, error) {
 			return h.svc.IframeURL(ctx, c, key, req.RedirectURL)
 		}))
-	authed("GET "+api+"/providers/{providerKey}/sdkConfig", providerAction(h, h.svc.SDKConfig))
-	authed("POST "+api+"/providers/{providerKey}/paymentMethod", providerCall(h, false, h.svc.PaymentMethod))
+	authed("GET "+api+"/providers/{providerKey}/sdkConfig", lenderAction(h, h.svc.SDKConfig))
+	authed("POST "+api+"/providers/{providerKey}/paymentMethod", lenderCall(h, false, h.svc.PaymentMethod))
 	authed("POST "+api+"/providers/{providerKey}/emailAgreement", h.emailAgreement)
 
 	public("GET "+api+"/documents/{doc}", h.document)

@@ -16,7 +16,7 @@ import (
 func otherOffice(t *testing.T, h *harness, entityKey, group string) string {
 	t.Helper()
 	loc := &chairside.Location{EntityKey: entityKey, Name: "Other Dental", State: "CA", GroupID: group,
-		Waterfall: []chairside.WaterfallStep{{ProviderKey: "fortiva_standard", Role: chairside.RolePrimary, ApplyMode: chairside.ModePrequalify}}}
+		Waterfall: []chairside.WaterfallStep{{LenderKey: "fortiva_standard", Role: chairside.RolePrimary, ApplyMode: chairside.ModePrequalify}}}
 	if err := h.db.CreateLocation(context.Background(), loc); err != nil {
 		t.Fatal(err)
 	}

@@ -226,10 +226,10 @@ func (h *Handler) openAPI(w http.ResponseWriter, r *http.Request) {
 	_, _ = w.Write(h.opts.OpenAPI)
 }
 
-// providerCall answers a call on one lender of the caller's waterfall: its
+// lenderCall answers a call on one lender of the caller's waterfall: its
 // JSON body decoded strictly (optional or not), the service asked, its
 // answer written. The lender steps and reads are all this shape.
-func providerCall[Req, Resp any](h *Handler, optional bool, fn func(context.Context, *flow.Caller, string, *Req) (Resp, error)) authedFunc {
+func lenderCall[Req, Resp any](h *Handler, optional bool, fn func(context.Context, *flow.Caller, string, *Req) (Resp, error)) authedFunc {
 	return func(w http.ResponseWriter, r *http.Request, c *flow.Caller) {
 		var req Req
 		if !h.body(w, r, &req, optional) {
@@ -240,10 +240,10 @@ func providerCall[Req, Resp any](h *Handler, optional bool, fn func(context.Cont
 	}
 }
 
-// providerAction is providerCall for the calls that take no body (an empty
+// lenderAction is lenderCall for the calls that take no body (an empty
 // one, or {}, is accepted).
-func providerAction[Resp any](h *Handler, fn func(context.Context, *flow.Caller, string) (Resp, error)) authedFunc {
-	return providerCall(h, true, func(ctx context.Context, c *flow.Caller, key string, _ *empty) (Resp, error) {
+func lenderAction[Resp any](h *Handler, fn func(context.Context, *flow.Caller, string) (Resp, error)) authedFunc {
+	return lenderCall(h, true, func(ctx context.Context, c *flow.Caller, key string, _ *empty) (Resp, error) {
 		return fn(ctx, c, key)
 	})
 }

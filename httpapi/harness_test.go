@@ -77,7 +77,7 @@ type harness struct {
 	handler http.Handler
 }
 
-// webhookSecret signs the test lenders' webhooks: every known provider
+// webhookSecret signs the test lenders' webhooks: every known lender
 // sends them in the harness.
 var webhookSecret = []byte("harness-webhook-secret")
 
@@ -187,7 +187,7 @@ func newHarness(t testing.TB, e storetest.Engine, cfg config) *harness {
 	})
 	h.srv = httptest.NewServer(h.handler)
 	t.Cleanup(h.srv.Close)
-	// After every test's journeys: no provider application's status lacks
+	// After every test's journeys: no lender application's status lacks
 	// its evidence (registered after the server's close, so it runs first).
 	testkit.AuditAfter(t, e.DB)
 	return h
@@ -413,22 +413,22 @@ func (h *harness) start(t testing.TB) string {
 	return s.Session.WebSessionID
 }
 
-// consent fetches a provider's document of a kind and answers the consent
+// consent fetches a lender's document of a kind and answers the consent
 // that names it.
-func (h *harness) consent(t testing.TB, sid, providerKey, kind string) flow.ConsentInput {
+func (h *harness) consent(t testing.TB, sid, lenderKey, kind string) flow.ConsentInput {
 	t.Helper()
 	var doc chairside.Document
-	res := h.do(t, req{method: "GET", path: "/providers/" + providerKey + "/disclosures?kind=" + kind, session: sid})
+	res := h.do(t, req{method: "GET", path: "/providers/" + lenderKey + "/disclosures?kind=" + kind, session: sid})
 	want(t, res, 200, "")
 	res.into(t, &doc)
 	return flow.ConsentInput{DocumentID: doc.ID, DocumentVersion: doc.Version, DocumentSHA256: doc.SHA256, Agreed: true}
 }
 
 // prequalify submits a prequalification for one primary applicant.
-func (h *harness) prequalify(t testing.TB, sid, providerKey string, a chairside.Applicant) *result {
+func (h *harness) prequalify(t testing.TB, sid, lenderKey string, a chairside.Applicant) *result {
 	t.Helper()
-	return h.do(t, req{method: "POST", path: "/providers/" + providerKey + "/prequalify", session: sid, body: flow.SubmitRequest{
-		Primary: a, Consent: testkit.Ptr(h.consent(t, sid, providerKey, flow.DocPrequalification)),
+	return h.do(t, req{method: "POST", path: "/providers/" + lenderKey + "/prequalify", session: sid, body: flow.SubmitRequest{
+		Primary: a, Consent: testkit.Ptr(h.consent(t, sid, lenderKey, flow.DocPrequalification)),
 	}})
 }
 

@@ -77,9 +77,9 @@ type Options struct {
 	// (client.go); none: the connection's address is the client's.
 	TrustedProxies []netip.Prefix
 	// WebhookSecrets finds the webhook signing secrets of a lender by its
-	// base provider key (several while it rotates them); false for a lender
+	// base lender key (several while it rotates them); false for a lender
 	// that sends no webhooks.
-	WebhookSecrets func(providerKey string) ([][]byte, bool)
+	WebhookSecrets func(lenderKey string) ([][]byte, bool)
 }
 
 // Handler serves the API and the web app. Build it with New.
@@ -177,25 +177,25 @@ func (h *Handler) routes(mux *http.ServeMux) {
 	authed("POST "+api+"/providers/{providerKey}/payment/plans", h.plans)
 	authed("POST "+api+"/providers/{providerKey}/payment/plans/{providerPlanCode}/select", h.selectPlan)
 	authed("POST "+api+"/providers/{providerKey}/payment/plans/{providerPlanCode}/confirm-selection", h.confirmPlan)
-	authed("POST "+api+"/providers/{providerKey}/acceptOffer", providerCall(h, true, h.svc.AcceptOffer))
-	authed("POST "+api+"/providers/{providerKey}/application/bank-account", providerCall(h, false, h.svc.AddBankAccount))
-	authed("POST "+api+"/providers/{providerKey}/application/bank-card", providerCall(h, false, h.svc.AddCard))
-	authed("GET "+api+"/providers/{providerKey}/application", providerAction(h, h.svc.ProviderApplication))
-	authed("POST "+api+"/providers/{providerKey}/application/down-payment", providerCall(h, false, h.svc.DownPayment))
-	authed("POST "+api+"/providers/{providerKey}/application/additional-contact", providerCall(h, false, h.svc.AddContact))
-	authed("POST "+api+"/providers/{providerKey}/application/agreement", providerCall(h, false, h.svc.AgreeAgreement))
-	authed("POST "+api+"/providers/{providerKey}/application/wisconsin", providerCall(h, false, h.svc.AnswerWisconsin))
-	authed("POST "+api+"/providers/{providerKey}/application/california-notice", providerCall(h, false, h.svc.AcknowledgeCaliforniaNotice))
-	authed("POST "+api+"/providers/{providerKey}/application/cardholder-agreement", providerCall(h, false, h.svc.AgreeCardholderAgreement))
-	authed("GET "+api+"/providers/{providerKey}/quiz", providerAction(h, h.svc.Quiz))
-	authed("POST "+api+"/providers/{providerKey}/answers", providerCall(h, false, h.svc.Answers))
+	authed("POST "+api+"/providers/{providerKey}/acceptOffer", lenderCall(h, true, h.svc.AcceptOffer))
+	authed("POST "+api+"/providers/{providerKey}/application/bank-account", lenderCall(h, false, h.svc.AddBankAccount))
+	authed("POST "+api+"/providers/{providerKey}/application/bank-card", lenderCall(h, false, h.svc.AddCard))
+	authed("GET "+api+"/providers/{providerKey}/application", lenderAction(h, h.svc.LenderApplication))
+	authed("POST "+api+"/providers/{providerKey}/application/down-payment", lenderCall(h, false, h.svc.DownPayment))
+	authed("POST "+api+"/providers/{providerKey}/application/additional-contact", lenderCall(h, false, h.svc.AddContact))
+	authed("POST "+api+"/providers/{providerKey}/application/agreement", lenderCall(h, false, h.svc.AgreeAgreement))
+	authed("POST "+api+"/providers/{providerKey}/application/wisconsin", lenderCall(h, false, h.svc.AnswerWisconsin))
+	authed("POST "+api+"/providers/{providerKey}/application/california-notice", lenderCall(h, false, h.svc.AcknowledgeCaliforniaNotice))
+	authed("POST "+api+"/providers/{providerKey}/application/cardholder-agreement", lenderCall(h, false, h.svc.AgreeCardholderAgreement))
+	authed("GET "+api+"/providers/{providerKey}/quiz", lenderAction(h, h.svc.Quiz))
+	authed("POST "+api+"/providers/{providerKey}/answers", lenderCall(h, false, h.svc.Answers))
 	authed("POST "+api+"/providers/{providerKey}/application/esign", h.esign)
-	authed("POST "+api+"/providers/{providerKey}/application/complete", providerAction(h, h.svc.Complete))
-	authed("POST "+api+"/providers/{providerKey}/application-status", providerAction(h, h.svc.ApplicationStatus))
+	authed("POST "+api+"/providers/{providerKey}/application/complete", lenderAction(h, h.svc.Complete))
+	authed("POST "+api+"/providers/{providerKey}/application-status", lenderAction(h, h.svc.ApplicationStatus))
 	authed("POST "+api+"/providers/{providerKey}/patch/{patchType}", h.patch)
 	authed("GET "+api+"/providers/{providerKey}/application/stipulations/{id}/status", h.stipulationStatus)
-	authed("POST "+api+"/providers/{providerKey}/application/stipulations/refresh", providerCall(h, true, h.svc.RefreshStipulations))
-	authed("POST "+api+"/providers/{providerKey}/agreement", providerAction(h, h.svc.Agreement))
+	authed("POST "+api+"/providers/{providerKey}/application/stipulations/refresh", lenderCall(h, true, h.svc.RefreshStipulations))
+	authed("POST "+api+"/providers/{providerKey}/agreement", lenderAction(h, h.svc.Agreement))
 	authed("GET "+api+"/providers/{providerKey}/disclosures", h.disclosures)
 	authed("GET "+api+"/providers/{providerKey}/termsUrl", h.terms)
 	h.contentRoutes(public, authed)

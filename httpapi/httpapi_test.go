@@ -33,7 +33,7 @@ func TestFullFlow(t *testing.T) {
 		res.into(t, &start)
 		s := start.Session
 		if len(s.WebSessionID) < 22 || s.Env != "test" || s.GroupID != "group-100" || s.Properties.State != "CA" ||
-			s.DynamicProviderKey != "synchrony_standard" || s.Properties.ApplyMode != "prequalify" ||
+			s.DynamicLenderKey != "synchrony_standard" || s.Properties.ApplyMode != "prequalify" ||
 			s.TimeoutAfterMillis != 600000 || s.WarnCountdownMillis != 30000 || s.FlowType != "apply" {
 			t.Fatalf("start session: %+v", s)
 		}
@@ -51,8 +51,8 @@ func TestFullFlow(t *testing.T) {
 		res = h.do(t, req{method: "POST", path: "/apply/start/providers/synchrony_standard", session: sid})
 		want(t, res, 200, "")
 		res.into(t, &form)
-		if form.ApplyMode != "prequalify" || len(form.Fields) == 0 || len(form.Providers) != 3 {
-			t.Fatalf("apply start: mode %s, %d fields, %d providers", form.ApplyMode, len(form.Fields), len(form.Providers))
+		if form.ApplyMode != "prequalify" || len(form.Fields) == 0 || len(form.Lenders) != 3 {
+			t.Fatalf("apply start: mode %s, %d fields, %d providers", form.ApplyMode, len(form.Fields), len(form.Lenders))
 		}
 		want(t, h.do(t, req{method: "POST", path: "/apply/start/providers/synchrony_standard?mode=full", session: sid}), 200, "")
 
@@ -89,7 +89,7 @@ func TestFullFlow(t *testing.T) {
 			t.Fatal("no plans")
 		}
 		want(t, h.do(t, req{method: "POST", path: "/application/events/financing-plans-presented", session: sid, body: map[string]any{"providerKeys": []string{"synchrony_standard"}}}), 204, "")
-		code := plans.PaymentPlans[0].ProviderPlanCode
+		code := plans.PaymentPlans[0].LenderPlanCode
 		want(t, h.do(t, req{method: "POST", path: "/providers/synchrony_standard/payment/plans/not-a-plan/select", session: sid}), 404, chairside.ENOTFOUND)
 		// Confirming before selecting is out of order.
 		want(t, h.do(t, req{method: "POST", path: "/providers/synchrony_standard/payment/plans/" + code + "/confirm-selection", session: sid}), 409, chairside.ECONFLICT)

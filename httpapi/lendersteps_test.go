@@ -15,7 +15,7 @@ import (
 func hfdOffice(t *testing.T, h *harness, entityKey, role string) {
 	t.Helper()
 	loc := &chairside.Location{EntityKey: entityKey, Name: "Lender Steps Dental", State: "TX", GroupID: "group-300",
-		Waterfall: []chairside.WaterfallStep{{ProviderKey: "hfd_standard", Role: role, ApplyMode: chairside.ModePrequalify}}}
+		Waterfall: []chairside.WaterfallStep{{LenderKey: "hfd_standard", Role: role, ApplyMode: chairside.ModePrequalify}}}
 	if err := h.db.CreateLocation(context.Background(), loc); err != nil {
 		t.Fatal(err)
 	}
@@ -55,7 +55,7 @@ func TestHFDStepsThroughTheAPI(t *testing.T) {
 		want(t, res, 200, "")
 		res.into(t, &plans)
 		plan := plans.PaymentPlans[0]
-		code := plan.ProviderPlanCode
+		code := plan.LenderPlanCode
 		want(t, h.do(t, req{method: "POST", path: "/providers/" + key + "/payment/plans/" + code + "/select", session: sid}), 200, "")
 		want(t, h.do(t, req{method: "POST", path: "/providers/" + key + "/payment/plans/" + code + "/confirm-selection", session: sid}), 200, "")
 		accepted := want(t, h.do(t, req{method: "POST", path: "/providers/" + key + "/acceptOffer", session: sid, body: map[string]any{"providerPlanCode": code}}), 200, "")
@@ -136,7 +136,7 @@ func TestAFFAndFortivaStepsThroughTheAPI(t *testing.T) {
 	eachEngine(t, config{}, func(t *testing.T, h *harness) {
 		const key, ek = "aff_standard", "1000200030009400"
 		loc := &chairside.Location{EntityKey: ek, Name: "AFF Dental", State: "CA", GroupID: "group-301",
-			Waterfall: []chairside.WaterfallStep{{ProviderKey: key, Role: chairside.RolePrimary, ApplyMode: chairside.ModePrequalify}}}
+			Waterfall: []chairside.WaterfallStep{{LenderKey: key, Role: chairside.RolePrimary, ApplyMode: chairside.ModePrequalify}}}
 		if err := h.db.CreateLocation(context.Background(), loc); err != nil {
 			t.Fatal(err)
 		}

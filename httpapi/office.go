@@ -81,7 +81,7 @@ type OfficeInfo struct {
 	Name      string `json:"name"`
 	EntityKey string `json:"entityKey"`
 	// MessagesDelivered is false when invitations' texts and emails only
-	// reach the server's log (no provider set up): the screen then says
+	// reach the server's log (no lender set up): the screen then says
 	// to hand the link over by QR code or copy.
 	MessagesDelivered bool `json:"messagesDelivered"`
 }

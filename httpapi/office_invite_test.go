@@ -222,7 +222,7 @@ func TestOfficeList(t *testing.T) {
 		res = h.do(t, req{method: "POST", path: "/providers/synchrony_standard/payment/plans", session: sid, body: map[string]any{"amountCents": 320000}})
 		var plans struct {
 			PaymentPlans []struct {
-				ProviderPlanCode     string
+				LenderPlanCode       string `json:"providerPlanCode"`
 				MonthlyAmountCents   int64
 				DurationMonths       int
 				PaymentCount         int
@@ -233,7 +233,7 @@ func TestOfficeList(t *testing.T) {
 		want(t, res, 200, "")
 		res.into(t, &plans)
 		plan := plans.PaymentPlans[0]
-		want(t, h.do(t, req{method: "POST", path: "/providers/synchrony_standard/payment/plans/" + plan.ProviderPlanCode + "/select", session: sid}), 200, "")
+		want(t, h.do(t, req{method: "POST", path: "/providers/synchrony_standard/payment/plans/" + plan.LenderPlanCode + "/select", session: sid}), 200, "")
 
 		rows = list("")
 		r := rows[0]

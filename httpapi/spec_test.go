@@ -72,9 +72,9 @@ var specCalls = []string{
 	"GET /documents/pdf/{name}",
 }
 
-// providerConfigFields are the configuration fields of every provider of
-// apply/start's providers (docs/content.md, "Provider configuration").
-var providerConfigFields = []string{"providerId", "name", "financingName", "abbreviatedName", "fundingName",
+// lenderConfigFields are the configuration fields of every lender of
+// apply/start's lenders (docs/content.md, "Lender configuration").
+var lenderConfigFields = []string{"providerId", "name", "financingName", "abbreviatedName", "fundingName",
 	"fundingSourceDescription", "fundingSourceDescriptionByProductType", "logo", "footerLogo",
 	"paymentCalculatorButtonsHidden", "paymentCalculatorRecalculatingModal", "autoShowLearnHowDrawer",
 	"fetchPaymentPlansOnPreAuth", "fetchPaymentPlansOnResume", "fetchPaymentPlansOnFullResume", "maxDownPaymentCents",
@@ -241,7 +241,7 @@ func specOfferJourney(t *testing.T, r *specRun) {
 	r.call(t, "GET /locations/current", req{method: "GET", path: "/locations/current", session: sid}, 200,
 		"name", "state", "groupId", "waterfall[].providerKey", "waterfall[].role", "waterfall[].applyMode", "waterfall[].autoSubmit")
 	fields := []string{"providerKey", "applyMode", "fields[].id", "fields[].rules", "fieldGroupRules", "providers[].providerKey"}
-	for _, f := range providerConfigFields {
+	for _, f := range lenderConfigFields {
 		fields = append(fields, "providers[]."+f)
 	}
 	r.call(t, "POST /apply/start/providers/{providerKey}", req{method: "POST", path: "/apply/start/providers/" + key, session: sid}, 200, fields...)

@@ -8,9 +8,9 @@ import (
 	"time"
 
 	"github.com/chairside/chairside"
+	"github.com/chairside/chairside/catalogue"
 	"github.com/chairside/chairside/flow"
 	"github.com/chairside/chairside/lender/protocol"
-	"github.com/chairside/chairside/provider"
 )
 
 // webhookMaxBytes bounds a webhook's body: an event with its decision fits
@@ -25,8 +25,8 @@ const webhookMaxBytes = 64 << 10
 // 404 (an application we do not know yet) and 5xx later.
 func (h *Handler) lenderWebhook(w http.ResponseWriter, r *http.Request) {
 	key := r.PathValue("providerKey")
-	label := key // the metrics' label: known providers only
-	if _, err := provider.Get(key); err != nil || key != provider.BaseKey(key) {
+	label := key // the metrics' label: known lenders only
+	if _, err := catalogue.Get(key); err != nil || key != catalogue.BaseKey(key) {
 		label = "unknown"
 	}
 	result, err := h.receiveWebhook(w, r, key, label)
@@ -57,7 +57,7 @@ func (h *Handler) receiveWebhook(w http.ResponseWriter, r *http.Request, key, la
 		return "malformed", chairside.Errorf(chairside.ETOOLARGE, "The event is too large.")
 	}
 	if result, err := verifyWebhook(secrets, r.Header.Get(protocol.SignatureHeader), body, h.svc.Now()); err != nil {
-		h.log.Warn("webhook refused", "provider", label, "result", result)
+		h.log.Warn("webhook refused", "lender", label, "result", result)
 		return result, chairside.Errorf(chairside.EFORBIDDEN, "The webhook signature is missing, wrong or too old.")
 	}
 	var ev protocol.Event
@@ -100,7 +100,7 @@ func verifyWebhook(secrets [][]byte, header string, body []byte, now time.Time) 
 // or another application) is left out: the flow service then asks the
 // lender instead of guessing.
 func newsOf(key string, ev *protocol.Event) *flow.LenderNews {
-	n := &flow.LenderNews{EventID: ev.ID, Type: ev.Type, LenderApplicationID: ev.Data.ApplicationID}
+	n := &flow.LenderNews{EventID: ev.ID, Type: ev.Type, LenderRef: ev.Data.ApplicationID}
 	if d := ev.Data.Decision; d != nil && d.Validate() == nil && d.ApplicationID == ev.Data.ApplicationID {
 		n.Decision = d.Chairside(key, "")
 	}

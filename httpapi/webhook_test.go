@@ -124,11 +124,11 @@ func TestLenderWebhook(t *testing.T) {
 
 		m := h.scrape(t)
 		for _, line := range []string{
-			`chairside_lender_webhooks_total{provider="synchrony_standard",result="applied"} 1`,
-			`chairside_lender_webhooks_total{provider="synchrony_standard",result="duplicate"} 1`,
-			`chairside_lender_webhooks_total{provider="synchrony_standard",result="bad_signature"} 3`,
-			`chairside_lender_webhooks_total{provider="synchrony_standard",result="stale"} 1`,
-			`chairside_lender_webhooks_total{provider="unknown",result="unknown_lender"} 1`,
+			`chairside_lender_webhooks_total{lender="synchrony_standard",result="applied"} 1`,
+			`chairside_lender_webhooks_total{lender="synchrony_standard",result="duplicate"} 1`,
+			`chairside_lender_webhooks_total{lender="synchrony_standard",result="bad_signature"} 3`,
+			`chairside_lender_webhooks_total{lender="synchrony_standard",result="stale"} 1`,
+			`chairside_lender_webhooks_total{lender="unknown",result="unknown_lender"} 1`,
 		} {
 			if !strings.Contains(m, line) {
 				t.Errorf("/metrics lacks %s", line)

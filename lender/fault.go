@@ -5,7 +5,7 @@
 // The adapters live beside it: lender/sandbox (built in) and
 // lender/httplender (our JSON protocol over HTTP); lender/lendersim is the
 // simulator that speaks that protocol, and lender/registry chooses, per
-// provider key, which adapter serves it.
+// lender key, which adapter serves it.
 package lender
 
 import (

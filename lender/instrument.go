@@ -9,7 +9,7 @@ import (
 )
 
 // Instrument wraps lenders so that every call of every lender, built in or
-// over HTTP, is counted in m by provider, operation and result, with its
+// over HTTP, is counted in m by lender, operation and result, with its
 // latency and, when it fails, its kind (KindOf).
 func Instrument(lenders chairside.Lenders, m *metrics.Metrics) chairside.Lenders {
 	if m == nil {
@@ -23,21 +23,21 @@ type instrumented struct {
 	m    *metrics.Metrics
 }
 
-func (i *instrumented) Lender(providerKey string) (chairside.Lender, error) {
-	l, err := i.next.Lender(providerKey)
+func (i *instrumented) Lender(lenderKey string) (chairside.Lender, error) {
+	l, err := i.next.Lender(lenderKey)
 	if err != nil {
 		return nil, err
 	}
-	return &counted{next: l, m: i.m, provider: providerKey}, nil
+	return &counted{next: l, m: i.m, lender: lenderKey}, nil
 }
 
-// counted is one provider's lender, counted. It has the core methods; the
+// counted is one lender's lender, counted. It has the core methods; the
 // optional steps of the lender it wraps it hands out, counted too, through
 // As (chairside.StepOf), so it has exactly the steps its lender has.
 type counted struct {
-	next     chairside.Lender
-	m        *metrics.Metrics
-	provider string
+	next   chairside.Lender
+	m      *metrics.Metrics
+	lender string
 }
 
 var _ chairside.Lender = (*counted)(nil)
@@ -68,7 +68,7 @@ const (
 func timed[T any](c *counted, op string, fn func() (T, error)) (T, error) {
 	start := time.Now()
 	v, err := fn()
-	c.m.LenderCall(c.provider, op, time.Since(start), KindOf(err))
+	c.m.LenderCall(c.lender, op, time.Since(start), KindOf(err))
 	return v, err
 }
 

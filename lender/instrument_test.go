@@ -5,10 +5,10 @@ import (
 	"testing"
 
 	"github.com/chairside/chairside"
+	"github.com/chairside/chairside/catalogue"
 	"github.com/chairside/chairside/lender"
 	"github.com/chairside/chairside/lender/sandbox"
 	"github.com/chairside/chairside/metrics"
-	"github.com/chairside/chairside/provider"
 )
 
 // has reports whether l has the optional step S, asked as the flow service
@@ -33,7 +33,7 @@ func TestCountedKeepsTheSteps(t *testing.T) {
 	sb := sandbox.New(sandbox.Options{})
 	m := metrics.New()
 	counted := lender.Instrument(sb, m)
-	for _, p := range provider.All() {
+	for _, p := range catalogue.All() {
 		bare, err := sb.Lender(p.Key)
 		if err != nil {
 			t.Fatal(err)
@@ -46,17 +46,17 @@ func TestCountedKeepsTheSteps(t *testing.T) {
 			t.Errorf("%s: counted has the steps %v, the lender %v", p.Key, got, want)
 		}
 	}
-	snap, _ := counted.Lender(provider.Snap)
+	snap, _ := counted.Lender(catalogue.Snap)
 	if has[chairside.Cards](snap) || !has[chairside.BankAccounts](snap) {
 		t.Fatalf("Snap counted: %v", steps(snap))
 	}
 
-	hfd, _ := counted.Lender(provider.HFD)
+	hfd, _ := counted.Lender(catalogue.HFD)
 	cards, ok := chairside.StepOf[chairside.Cards](hfd)
 	if !ok {
 		t.Fatal("HFD counted has no card step")
 	}
-	err := cards.AddCard(context.Background(), &chairside.BankCardRequest{ProviderKey: provider.HFD, LenderApplicationID: "nope"})
+	err := cards.AddCard(context.Background(), &chairside.BankCardRequest{LenderKey: catalogue.HFD, LenderRef: "nope"})
 	if chairside.ErrorCode(err) != chairside.ENOTFOUND {
 		t.Fatalf("a card for no application: %v", err)
 	}
@@ -73,7 +73,7 @@ func TestCountedKeepsTheSteps(t *testing.T) {
 			for _, lp := range c.GetLabel() {
 				labels[lp.GetName()] = lp.GetValue()
 			}
-			if labels["provider"] == provider.HFD && labels["op"] == lender.OpBankCard && labels["result"] == lender.KindNotFound && c.GetCounter().GetValue() == 1 {
+			if labels["lender"] == catalogue.HFD && labels["op"] == lender.OpBankCard && labels["result"] == lender.KindNotFound && c.GetCounter().GetValue() == 1 {
 				return
 			}
 		}

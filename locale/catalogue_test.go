@@ -14,15 +14,15 @@ import (
 	"time"
 
 	"github.com/chairside/chairside"
+	"github.com/chairside/chairside/catalogue"
 	"github.com/chairside/chairside/locale"
-	"github.com/chairside/chairside/provider"
 	"github.com/chairside/chairside/validate"
 )
 
 // The packages whose messages reach a patient: validation, the journey's
 // steps, the application's fields, the sandbox lender's field errors and
 // the API's own answers.
-var patientPackages = []string{"validate", "flow", "provider", "lender/sandbox", "httpapi"}
+var patientPackages = []string{"validate", "flow", "catalogue", "lender/sandbox", "httpapi"}
 
 // patientCodes are the error codes whose message the browser may show a
 // patient; the others (bad_request, not found, …) answer a program's
@@ -75,13 +75,13 @@ func TestEveryFieldHasSpanish(t *testing.T) {
 			t.Errorf("%s: %q has no Spanish", where, s)
 		}
 	}
-	for _, p := range provider.All() {
+	for _, p := range catalogue.All() {
 		for _, mode := range []string{chairside.ModeFull, chairside.ModePrequalify, chairside.ModePrescreen} {
-			defs, groups, err := provider.Fields(p.Key, mode)
+			defs, groups, err := catalogue.Fields(p.Key, mode)
 			if err != nil {
 				t.Fatal(err)
 			}
-			defs = append(defs, provider.PurchaseAmount())
+			defs = append(defs, catalogue.PurchaseAmount())
 			for _, d := range defs {
 				check(d.ID, d.Label)
 				check(d.ID, d.Hint)
@@ -107,7 +107,7 @@ func TestEveryFieldHasSpanish(t *testing.T) {
 func TestCharacterMessagesHaveSpanish(t *testing.T) {
 	now := time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC)
 	checked := 0
-	for _, d := range provider.AllFields() {
+	for _, d := range catalogue.AllFields() {
 		if _, ok := d.Rules[chairside.RuleValidChars]; !ok {
 			continue
 		}
@@ -136,6 +136,10 @@ func sourceMessages(t *testing.T, dir string) map[string]string {
 	files, err := filepath.Glob(filepath.Join(dir, "*.go"))
 	if err != nil {
 		t.Fatal(err)
+	}
+	if len(files) == 0 {
+		// A package that moved must move here too, or its messages go unchecked.
+		t.Fatalf("%s has no Go files: patientPackages names a package that is not there", dir)
 	}
 	fset := token.NewFileSet()
 	for _, name := range files {

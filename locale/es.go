@@ -36,7 +36,7 @@ var spanish = map[string]string{
 	"Phone":                                                                                  "Teléfono",
 	"Must be a path of this site, starting with a single /.":                                 "Debe ser una dirección de este sitio que empiece con una sola /.",
 
-	// The application's fields (provider/fields.go, provider/application_fields.go).
+	// The application's fields (catalogue/fields.go, catalogue/application_fields.go).
 	"First name":              "Nombre",
 	"Last name":               "Apellido",
 	"Date of birth":           "Fecha de nacimiento",

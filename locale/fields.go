@@ -5,7 +5,7 @@ import "github.com/chairside/chairside"
 // Fields translates what a patient reads of an application's fields: labels,
 // hints, the choices of a select and the messages of rules and field groups.
 // It changes defs and groups in place but never the option lists they may
-// share with other callers (provider.States): those are copied.
+// share with other callers (catalogue.States): those are copied.
 func Fields(lang Language, defs []chairside.FieldDefinition, groups []chairside.FieldGroupRule) {
 	if lang == English {
 		return

@@ -4,8 +4,8 @@ import (
 	"testing"
 
 	"github.com/chairside/chairside"
+	"github.com/chairside/chairside/catalogue"
 	"github.com/chairside/chairside/locale"
-	"github.com/chairside/chairside/provider"
 )
 
 func TestFromAcceptLanguage(t *testing.T) {
@@ -54,14 +54,14 @@ func TestTranslate(t *testing.T) {
 // TestFieldsLeaveSharedOptions translates the state list of a field and
 // checks the list other callers share is untouched.
 func TestFieldsLeaveSharedOptions(t *testing.T) {
-	defs, groups, err := provider.Fields("snap_standard", chairside.ModeFull)
+	defs, groups, err := catalogue.Fields("snap_standard", chairside.ModeFull)
 	if err != nil {
 		t.Fatal(err)
 	}
-	before := provider.PayFrequencies[0].Label
+	before := catalogue.PayFrequencies[0].Label
 	locale.Fields(locale.Spanish, defs, groups)
-	if provider.PayFrequencies[0].Label != before {
-		t.Fatalf("the shared pay frequencies changed to %q", provider.PayFrequencies[0].Label)
+	if catalogue.PayFrequencies[0].Label != before {
+		t.Fatalf("the shared pay frequencies changed to %q", catalogue.PayFrequencies[0].Label)
 	}
 	var pay, first *chairside.FieldDefinition
 	for i := range defs {

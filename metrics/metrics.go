@@ -3,7 +3,7 @@
 // deliveries, the reconciler's polls, API requests by route, and the Go
 // runtime (docs/operations.md, "Metrics").
 //
-// Every label has a bounded set of values (provider keys, operations,
+// Every label has a bounded set of values (lender keys, operations,
 // route patterns, kinds); nothing personal or per-session is ever a label.
 // A nil *Metrics records nothing, so code under test may pass none.
 package metrics
@@ -47,32 +47,32 @@ func New() *Metrics {
 		lenderCalls: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "chairside_lender_calls_total",
 			Help: "Calls to lenders by provider, operation and result (ok or the error kind).",
-		}, []string{"provider", "op", "result"}),
+		}, []string{"lender", "op", "result"}),
 		lenderLatency: prometheus.NewHistogramVec(prometheus.HistogramOpts{
 			Name:    "chairside_lender_call_duration_seconds",
 			Help:    "Time lender calls took, failed ones included, by provider and operation.",
 			Buckets: []float64{.01, .025, .05, .1, .25, .5, 1, 2.5, 5, 10, 25},
-		}, []string{"provider", "op"}),
+		}, []string{"lender", "op"}),
 		lenderErrors: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "chairside_lender_errors_total",
 			Help: "Failed lender calls by provider, operation and kind (timeout, unavailable, malformed, breaker_open, rejected, not_found, other).",
-		}, []string{"provider", "op", "kind"}),
+		}, []string{"lender", "op", "kind"}),
 		breaker: prometheus.NewGaugeVec(prometheus.GaugeOpts{
 			Name: "chairside_lender_breaker_state",
 			Help: "Circuit breaker state per HTTP lender: 0 closed, 1 half-open, 2 open.",
-		}, []string{"provider"}),
+		}, []string{"lender"}),
 		webhooks: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "chairside_lender_webhooks_total",
 			Help: "Webhook deliveries by provider and result (applied, duplicate, ignored, bad_signature, stale, malformed, unknown_application, error).",
-		}, []string{"provider", "result"}),
+		}, []string{"lender", "result"}),
 		polls: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "chairside_reconciler_polls_total",
 			Help: "Status polls of pending applications by provider and result (changed, unchanged, error).",
-		}, []string{"provider", "result"}),
+		}, []string{"lender", "result"}),
 		plansRefused: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "chairside_lender_plans_refused_total",
 			Help: "Lender plans left out because their figures do not add up, by provider and reason (missing, schedule, balloon, term, apr, lease, amount).",
-		}, []string{"provider", "reason"}),
+		}, []string{"lender", "reason"}),
 		requests: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "chairside_http_requests_total",
 			Help: "API requests by route pattern and status code.",
@@ -99,50 +99,50 @@ func (m *Metrics) Registry() *prometheus.Registry { return m.reg }
 
 // LenderCall counts one lender call that took d and failed with kind (""
 // when it succeeded).
-func (m *Metrics) LenderCall(provider, op string, d time.Duration, kind string) {
+func (m *Metrics) LenderCall(lender, op string, d time.Duration, kind string) {
 	if m == nil {
 		return
 	}
 	result := "ok"
 	if kind != "" {
 		result = kind
-		m.lenderErrors.WithLabelValues(provider, op, kind).Inc()
+		m.lenderErrors.WithLabelValues(lender, op, kind).Inc()
 	}
-	m.lenderCalls.WithLabelValues(provider, op, result).Inc()
-	m.lenderLatency.WithLabelValues(provider, op).Observe(d.Seconds())
+	m.lenderCalls.WithLabelValues(lender, op, result).Inc()
+	m.lenderLatency.WithLabelValues(lender, op).Observe(d.Seconds())
 }
 
-// BreakerState sets the breaker gauge of provider (BreakerClosed …).
-func (m *Metrics) BreakerState(provider string, state int) {
+// BreakerState sets the breaker gauge of lender (BreakerClosed …).
+func (m *Metrics) BreakerState(lender string, state int) {
 	if m == nil {
 		return
 	}
-	m.breaker.WithLabelValues(provider).Set(float64(state))
+	m.breaker.WithLabelValues(lender).Set(float64(state))
 }
 
 // Webhook counts one webhook delivery and how it ended.
-func (m *Metrics) Webhook(provider, result string) {
+func (m *Metrics) Webhook(lender, result string) {
 	if m == nil {
 		return
 	}
-	m.webhooks.WithLabelValues(provider, result).Inc()
+	m.webhooks.WithLabelValues(lender, result).Inc()
 }
 
 // Poll counts one status poll of the reconciler.
-func (m *Metrics) Poll(provider, result string) {
+func (m *Metrics) Poll(lender, result string) {
 	if m == nil {
 		return
 	}
-	m.polls.WithLabelValues(provider, result).Inc()
+	m.polls.WithLabelValues(lender, result).Inc()
 }
 
 // PlanRefused counts a lender plan left out because its figures do not add
 // up (money.Settle's reason).
-func (m *Metrics) PlanRefused(provider, reason string) {
+func (m *Metrics) PlanRefused(lender, reason string) {
 	if m == nil {
 		return
 	}
-	m.plansRefused.WithLabelValues(provider, reason).Inc()
+	m.plansRefused.WithLabelValues(lender, reason).Inc()
 }
 
 // Request counts one API request by its route pattern.

@@ -9,7 +9,7 @@ import (
 )
 
 // TestPlansRefusedAreCounted: each refused lender plan counts once under
-// its provider and reason on /metrics.
+// its lender and reason on /metrics.
 func TestPlansRefusedAreCounted(t *testing.T) {
 	m := metrics.New()
 	m.PlanRefused("synchrony_standard", "schedule")
@@ -18,8 +18,8 @@ func TestPlansRefusedAreCounted(t *testing.T) {
 	rec := httptest.NewRecorder()
 	m.Handler().ServeHTTP(rec, httptest.NewRequest("GET", "/metrics", nil))
 	for _, line := range []string{
-		`chairside_lender_plans_refused_total{provider="synchrony_standard",reason="schedule"} 2`,
-		`chairside_lender_plans_refused_total{provider="snap_standard",reason="lease"} 1`,
+		`chairside_lender_plans_refused_total{lender="synchrony_standard",reason="schedule"} 2`,
+		`chairside_lender_plans_refused_total{lender="snap_standard",reason="lease"} 1`,
 	} {
 		if !strings.Contains(rec.Body.String(), line) {
 			t.Errorf("missing %s", line)

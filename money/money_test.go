@@ -69,7 +69,7 @@ func TestPayDownAndSpread(t *testing.T) {
 // planOf is the plan a lender of our products would state for a schedule.
 func planOf(financed, down int64, apr float64, months int, s money.Schedule) chairside.PaymentPlan {
 	p := chairside.PaymentPlan{
-		TypeID: chairside.PlanFixedInstallmentLoan, ProviderPlanCode: "P", DurationMonths: months, APR: apr,
+		TypeID: chairside.PlanFixedInstallmentLoan, LenderPlanCode: "P", DurationMonths: months, APR: apr,
 		AmountFinancedCents: financed, DownPaymentCents: down,
 		PaymentCount: s.Count, MonthlyAmountCents: s.Payment, FinalPaymentCents: s.Final,
 	}

@@ -11,7 +11,7 @@ import (
 // payment, the term and the total cost, and no schedule.
 func stated(monthly, total int64, months int, apr float64) chairside.PaymentPlan {
 	return chairside.PaymentPlan{
-		TypeID: chairside.PlanFixedRate, ProviderPlanCode: "SYN-FR-24", DurationMonths: months, APR: apr,
+		TypeID: chairside.PlanFixedRate, LenderPlanCode: "SYN-FR-24", DurationMonths: months, APR: apr,
 		MonthlyAmountCents: monthly, TotalCostCents: total, AmountFinancedCents: 450_000,
 	}
 }
@@ -33,7 +33,7 @@ func TestSettleFindsTheFinalPayment(t *testing.T) {
 // A deferred-interest promotion stated by its suggested payment: as many
 // payments as pay the amount off, the last one what is left.
 func TestSettlePromotion(t *testing.T) {
-	p := chairside.PaymentPlan{TypeID: chairside.PlanDeferredInterest, ProviderPlanCode: "DI", DurationMonths: 6, APR: 29.99,
+	p := chairside.PaymentPlan{TypeID: chairside.PlanDeferredInterest, LenderPlanCode: "DI", DurationMonths: 6, APR: 29.99,
 		MonthlyAmountCents: 3_000, TotalCostCents: 10_000, AmountFinancedCents: 10_000}
 	if r := money.Settle(&p, money.Bounds{}); r != nil {
 		t.Fatal(r)

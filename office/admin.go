@@ -113,9 +113,9 @@ type Detail struct {
 
 // DetailEvent is one line of an application's history.
 type DetailEvent struct {
-	Type        string `json:"type"`
-	ProviderKey string `json:"providerKey,omitempty"`
-	LenderName  string `json:"lenderName,omitempty"`
+	Type       string `json:"type"`
+	LenderKey  string `json:"providerKey,omitempty"`
+	LenderName string `json:"lenderName,omitempty"`
 	// Outcome is what a flow.finished event recorded (completed, declined,
 	// no_offer …), so the history says how the visit ended, not only that
 	// it did.
@@ -151,9 +151,9 @@ func (s *Service) Application(ctx context.Context, c *Caller, id string) (*Detai
 	}
 	d := &Detail{Row: row, Events: make([]DetailEvent, 0, len(evs))}
 	for _, e := range evs {
-		de := DetailEvent{Type: e.Type, ProviderKey: e.ProviderKey, At: e.CreatedAt}
-		if e.ProviderKey != "" {
-			de.LenderName = lenderName(e.ProviderKey)
+		de := DetailEvent{Type: e.Type, LenderKey: e.LenderKey, At: e.CreatedAt}
+		if e.LenderKey != "" {
+			de.LenderName = lenderName(e.LenderKey)
 		}
 		if o, ok := e.Data["outcome"].(string); ok && e.Type == "flow.finished" {
 			de.Outcome = o

@@ -11,7 +11,7 @@ import (
 	"rsc.io/qr"
 
 	"github.com/chairside/chairside"
-	"github.com/chairside/chairside/provider"
+	"github.com/chairside/chairside/catalogue"
 	"github.com/chairside/chairside/validate"
 )
 
@@ -19,7 +19,7 @@ import (
 // patient may ask for.
 const (
 	MinInviteCents = 100
-	MaxInviteCents = provider.MaxPurchaseCents
+	MaxInviteCents = catalogue.MaxPurchaseCents
 )
 
 // InviteRequest is what the office says about the patient it invites. All
@@ -162,7 +162,7 @@ func checkInvite(req InviteRequest, now time.Time) (InviteRequest, error) {
 // invitation shares, none of them required here; built once.
 var inviteFieldDefs = sync.OnceValue(func() map[string]chairside.FieldDefinition {
 	out := map[string]chairside.FieldDefinition{}
-	for _, d := range provider.AllFields() {
+	for _, d := range catalogue.AllFields() {
 		switch d.ID {
 		case "firstName", "lastName", "mobilePhone", "email":
 			rules := map[string]chairside.Rule{}

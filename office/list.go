@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"github.com/chairside/chairside"
-	"github.com/chairside/chairside/provider"
+	"github.com/chairside/chairside/catalogue"
 )
 
 // Row statuses: where an application or invitation stands, in the
@@ -62,7 +62,7 @@ type Row struct {
 
 // Lender is one lender's part of a Row: its latest answer.
 type Lender struct {
-	ProviderKey         string    `json:"providerKey"`
+	LenderKey           string    `json:"providerKey"`
 	LenderName          string    `json:"lenderName"`
 	Status              string    `json:"status"`
 	ResponseCode        string    `json:"responseCode,omitempty"`
@@ -73,7 +73,7 @@ type Lender struct {
 // Plan is the plan the patient chose, with its schedule as the patient saw
 // it (docs/money.md).
 type Plan struct {
-	ProviderKey          string  `json:"providerKey"`
+	LenderKey            string  `json:"providerKey"`
 	LenderName           string  `json:"lenderName"`
 	TypeID               string  `json:"typeId"`
 	ProductType          string  `json:"productType,omitempty"`
@@ -139,7 +139,7 @@ func (s *Service) sessionRow(ctx context.Context, sess *chairside.Session, now t
 	if err != nil {
 		return nil, err
 	}
-	pas, err := s.store.ListProviderApplications(ctx, app.ID)
+	pas, err := s.store.ListLenderApplications(ctx, app.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -154,7 +154,7 @@ func (s *Service) sessionRow(ctx context.Context, sess *chairside.Session, now t
 		r.UpdatedAt = latest(r.UpdatedAt, *sess.FinishedAt)
 	}
 	for _, pa := range pas {
-		l := Lender{ProviderKey: pa.ProviderKey, LenderName: lenderName(pa.ProviderKey), Status: pa.Status, UpdatedAt: pa.UpdatedAt}
+		l := Lender{LenderKey: pa.LenderKey, LenderName: lenderName(pa.LenderKey), Status: pa.Status, UpdatedAt: pa.UpdatedAt}
 		if d := pa.Decision; d != nil {
 			l.ResponseCode = d.ResponseCode
 			if chairside.Positive(d.ResponseCode) {
@@ -178,14 +178,14 @@ func (s *Service) sessionRow(ctx context.Context, sess *chairside.Session, now t
 
 // chosenPlan is the plan the patient chose with pa's lender, or nil when
 // it is no longer among the plans offered.
-func (s *Service) chosenPlan(ctx context.Context, pa *chairside.ProviderApplication) (*Plan, error) {
+func (s *Service) chosenPlan(ctx context.Context, pa *chairside.LenderApplication) (*Plan, error) {
 	plans, err := s.store.ListPaymentPlans(ctx, pa.ID)
 	if err != nil {
 		return nil, err
 	}
 	for _, p := range plans {
-		if p.ProviderPlanCode == pa.SelectedPlanCode {
-			return &Plan{ProviderKey: pa.ProviderKey, LenderName: lenderName(pa.ProviderKey), TypeID: p.TypeID, ProductType: p.ProductType,
+		if p.LenderPlanCode == pa.SelectedPlanCode {
+			return &Plan{LenderKey: pa.LenderKey, LenderName: lenderName(pa.LenderKey), TypeID: p.TypeID, ProductType: p.ProductType,
 				MonthlyAmountCents: p.MonthlyAmountCents, PaymentCount: p.PaymentCount, FinalPaymentCents: p.FinalPaymentCents,
 				TotalOfPaymentsCents: p.TotalOfPaymentsCents, DownPaymentCents: p.DownPaymentCents,
 				DurationMonths: p.DurationMonths, APR: p.APR, PromoAPR: p.PromoAPR, AmountFinancedCents: p.AmountFinancedCents}, nil
@@ -213,7 +213,7 @@ var outcomeRows = map[string]string{
 // otherwise, and for a session finished as no_financing (an offer not
 // taken, or any end without financing before the outcomes said which),
 // the furthest any lender got.
-func SessionStatus(sess *chairside.Session, pas []*chairside.ProviderApplication, now time.Time) string {
+func SessionStatus(sess *chairside.Session, pas []*chairside.LenderApplication, now time.Time) string {
 	var signed, completed, approved, pending, declined, answered bool
 	for _, pa := range pas {
 		signed = signed || pa.Status == chairside.StatusSigned
@@ -264,8 +264,8 @@ func inviteRow(t *chairside.FlowToken, now time.Time) *Row {
 
 // lenderName is the name staff know a lender by.
 func lenderName(key string) string {
-	base, _ := provider.ParseKey(key)
-	if p, err := provider.Get(base); err == nil && p.Name != "" {
+	base, _ := catalogue.ParseKey(key)
+	if p, err := catalogue.Get(base); err == nil && p.Name != "" {
 		return p.Name
 	}
 	return key

@@ -17,8 +17,8 @@ func TestSessionStatus(t *testing.T) {
 		return &chairside.Session{CreatedAt: now.Add(-5 * time.Minute), LastSeenAt: now.Add(-time.Minute), TimeoutAfterMillis: 600000,
 			WarnCountdownMillis: 30000, Outcome: outcome, FinishedAt: fin}
 	}
-	pa := func(status, code string) *chairside.ProviderApplication {
-		p := &chairside.ProviderApplication{Status: status}
+	pa := func(status, code string) *chairside.LenderApplication {
+		p := &chairside.LenderApplication{Status: status}
 		if code != "" {
 			p.Decision = &chairside.Decision{ResponseCode: code}
 		}
@@ -29,28 +29,28 @@ func TestSessionStatus(t *testing.T) {
 	for _, c := range []struct {
 		name string
 		sess *chairside.Session
-		pas  []*chairside.ProviderApplication
+		pas  []*chairside.LenderApplication
 		want string
 	}{
 		{"opened, nothing sent", live("", nil), nil, RowInProgress},
-		{"fields sent", live("", nil), []*chairside.ProviderApplication{pa(chairside.StatusStarted, "")}, RowInProgress},
-		{"declined then nothing yet", live("", nil), []*chairside.ProviderApplication{pa(chairside.StatusDecided, "declined"), pa(chairside.StatusStarted, "")}, RowDeclined},
-		{"declined then approved", live("", nil), []*chairside.ProviderApplication{pa(chairside.StatusDecided, "declined"), pa(chairside.StatusDecided, "prequalified")}, RowApproved},
-		{"pending", live("", nil), []*chairside.ProviderApplication{pa(chairside.StatusDecided, "pending")}, RowPending},
-		{"signed", live("", nil), []*chairside.ProviderApplication{pa(chairside.StatusSigned, "approved")}, RowSigned},
-		{"completed, not finished yet", live("", nil), []*chairside.ProviderApplication{pa(chairside.StatusCompleted, "approved")}, RowCompleted},
-		{"finished completed", live(chairside.OutcomeCompleted, &finished), []*chairside.ProviderApplication{pa(chairside.StatusCompleted, "approved")}, RowCompleted},
-		{"canceled after approval", live(chairside.OutcomeCancel, &finished), []*chairside.ProviderApplication{pa(chairside.StatusDecided, "approved")}, RowCanceled},
+		{"fields sent", live("", nil), []*chairside.LenderApplication{pa(chairside.StatusStarted, "")}, RowInProgress},
+		{"declined then nothing yet", live("", nil), []*chairside.LenderApplication{pa(chairside.StatusDecided, "declined"), pa(chairside.StatusStarted, "")}, RowDeclined},
+		{"declined then approved", live("", nil), []*chairside.LenderApplication{pa(chairside.StatusDecided, "declined"), pa(chairside.StatusDecided, "prequalified")}, RowApproved},
+		{"pending", live("", nil), []*chairside.LenderApplication{pa(chairside.StatusDecided, "pending")}, RowPending},
+		{"signed", live("", nil), []*chairside.LenderApplication{pa(chairside.StatusSigned, "approved")}, RowSigned},
+		{"completed, not finished yet", live("", nil), []*chairside.LenderApplication{pa(chairside.StatusCompleted, "approved")}, RowCompleted},
+		{"finished completed", live(chairside.OutcomeCompleted, &finished), []*chairside.LenderApplication{pa(chairside.StatusCompleted, "approved")}, RowCompleted},
+		{"canceled after approval", live(chairside.OutcomeCancel, &finished), []*chairside.LenderApplication{pa(chairside.StatusDecided, "approved")}, RowCanceled},
 		{"timed out by the browser", live(chairside.OutcomeTimeout, &finished), nil, RowTimedOut},
-		{"left idle", idle, []*chairside.ProviderApplication{pa(chairside.StatusDecided, "approved")}, RowTimedOut},
-		{"no financing", live(chairside.OutcomeNoFinancing, &finished), []*chairside.ProviderApplication{pa(chairside.StatusDecided, "declined")}, RowDeclined},
-		{"finished declined", live(chairside.OutcomeDeclined, &finished), []*chairside.ProviderApplication{pa(chairside.StatusDecided, "declined")}, RowDeclined},
-		{"finished with no offer", live(chairside.OutcomeNoOffer, &finished), []*chairside.ProviderApplication{pa(chairside.StatusDecided, "nooffer")}, RowNoOffer},
-		{"finished after no answer", live(chairside.OutcomeNoOffer, &finished), []*chairside.ProviderApplication{pa(chairside.StatusDecided, "error")}, RowNoOffer},
-		{"finished with the offer expired", live(chairside.OutcomeOfferExpired, &finished), []*chairside.ProviderApplication{pa(chairside.StatusDecided, "prequalified")}, RowOfferExpired},
-		{"no offer, nothing else yet", live("", nil), []*chairside.ProviderApplication{pa(chairside.StatusDecided, "nooffer"), pa(chairside.StatusStarted, "")}, RowNoOffer},
-		{"finished with an offer not taken", live(chairside.OutcomeNoFinancing, &finished), []*chairside.ProviderApplication{pa(chairside.StatusDecided, "prequalified")}, RowApproved},
-		{"finished pending", live(chairside.OutcomePending, &finished), []*chairside.ProviderApplication{pa(chairside.StatusDecided, "pending")}, RowPending},
+		{"left idle", idle, []*chairside.LenderApplication{pa(chairside.StatusDecided, "approved")}, RowTimedOut},
+		{"no financing", live(chairside.OutcomeNoFinancing, &finished), []*chairside.LenderApplication{pa(chairside.StatusDecided, "declined")}, RowDeclined},
+		{"finished declined", live(chairside.OutcomeDeclined, &finished), []*chairside.LenderApplication{pa(chairside.StatusDecided, "declined")}, RowDeclined},
+		{"finished with no offer", live(chairside.OutcomeNoOffer, &finished), []*chairside.LenderApplication{pa(chairside.StatusDecided, "nooffer")}, RowNoOffer},
+		{"finished after no answer", live(chairside.OutcomeNoOffer, &finished), []*chairside.LenderApplication{pa(chairside.StatusDecided, "error")}, RowNoOffer},
+		{"finished with the offer expired", live(chairside.OutcomeOfferExpired, &finished), []*chairside.LenderApplication{pa(chairside.StatusDecided, "prequalified")}, RowOfferExpired},
+		{"no offer, nothing else yet", live("", nil), []*chairside.LenderApplication{pa(chairside.StatusDecided, "nooffer"), pa(chairside.StatusStarted, "")}, RowNoOffer},
+		{"finished with an offer not taken", live(chairside.OutcomeNoFinancing, &finished), []*chairside.LenderApplication{pa(chairside.StatusDecided, "prequalified")}, RowApproved},
+		{"finished pending", live(chairside.OutcomePending, &finished), []*chairside.LenderApplication{pa(chairside.StatusDecided, "pending")}, RowPending},
 	} {
 		if got := SessionStatus(c.sess, c.pas, now); got != c.want {
 			t.Errorf("%s: %s, want %s", c.name, got, c.want)

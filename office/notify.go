@@ -9,10 +9,10 @@ import (
 )
 
 // Notifier sends one text or email (m.Channel) to m.Recipient. A real
-// provider (an SMS gateway, an email service) implements it; Chairside
+// lender (an SMS gateway, an email service) implements it; Chairside
 // ships LogNotifier so that nothing more is needed to run. Send must be
 // safe to call again for a message it may already have sent (the outbox
-// delivers at least once): providers that take an idempotency key get
+// delivers at least once): lenders that take an idempotency key get
 // m.ID.
 type Notifier interface {
 	Send(ctx context.Context, m *chairside.OutboxMessage) error

@@ -120,7 +120,7 @@ type patientRecords interface {
 	ListLocationSessions(ctx context.Context, locationID string, from, to time.Time) ([]*chairside.Session, error)
 	FindSession(ctx context.Context, id string) (*chairside.Session, error)
 	FindApplication(ctx context.Context, id string) (*chairside.Application, error)
-	ListProviderApplications(ctx context.Context, applicationID string) ([]*chairside.ProviderApplication, error)
-	ListPaymentPlans(ctx context.Context, providerApplicationID string) ([]chairside.PaymentPlan, error)
+	ListLenderApplications(ctx context.Context, applicationID string) ([]*chairside.LenderApplication, error)
+	ListPaymentPlans(ctx context.Context, lenderApplicationID string) ([]chairside.PaymentPlan, error)
 	ListEvents(ctx context.Context, sessionID string) ([]*chairside.Event, error)
 }

@@ -143,7 +143,7 @@ func Describe(steps []chairside.WaterfallStep) string {
 		if st.AutoSubmit {
 			attrs = append(attrs, "auto")
 		}
-		parts[i] = fmt.Sprintf("%s(%s)", st.ProviderKey, strings.Join(attrs, ","))
+		parts[i] = fmt.Sprintf("%s(%s)", st.LenderKey, strings.Join(attrs, ","))
 	}
 	return strings.Join(parts, " → ")
 }

@@ -8,8 +8,8 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/chairside/chairside"
+	"github.com/chairside/chairside/catalogue"
 	"github.com/chairside/chairside/locale"
-	"github.com/chairside/chairside/provider"
 )
 
 // The fields of an office and of a waterfall step, as in the Location's
@@ -68,7 +68,7 @@ func (p *parser) office(i int, n *yaml.Node) {
 	}
 	l.State, line = p.str(f, "state", label)
 	state := l.State
-	if !provider.ValidState(l.State) {
+	if !catalogue.ValidState(l.State) {
 		state = "" // no lender can be checked against it
 		if l.State == "" {
 			p.problem(n.Line, label, "state is missing: give the office's state as two capital letters, such as CA")
@@ -118,7 +118,7 @@ func (p *parser) groupHelp(v *yaml.Node, label, group string) []*chairside.HelpO
 	return p.help(v, label, "groupHelp")
 }
 
-// waterfall reads and checks an office's lenders (provider.CheckStep), and
+// waterfall reads and checks an office's lenders (catalogue.CheckStep), and
 // that none is listed twice.
 func (p *parser) waterfall(v *yaml.Node, officeLine int, label, state string) []chairside.WaterfallStep {
 	if v == nil {
@@ -138,15 +138,15 @@ func (p *parser) waterfall(v *yaml.Node, officeLine int, label, state string) []
 		}
 		var st chairside.WaterfallStep
 		var line int
-		st.ProviderKey, line = p.str(f, "providerKey", label)
+		st.LenderKey, line = p.str(f, "providerKey", label)
 		st.Role, _ = p.str(f, "role", label)
 		st.ApplyMode, _ = p.str(f, "applyMode", label)
 		if a := f["autoSubmit"]; a != nil && a.Decode(&st.AutoSubmit) != nil {
 			p.problem(a.Line, label, fmt.Sprintf("autoSubmit must be true or false, not %q", a.Value))
 		}
-		base, _ := provider.ParseKey(st.ProviderKey)
+		base, _ := catalogue.ParseKey(st.LenderKey)
 		switch prev, twice := listed[base]; {
-		case st.ProviderKey == "":
+		case st.LenderKey == "":
 			p.problem(n.Line, label, "a waterfall step has no providerKey (the lender, such as synchrony_standard)")
 		case st.Role == "":
 			p.problem(n.Line, label, fmt.Sprintf("lender %q has no role (primary for the first lender)", base))
@@ -155,7 +155,7 @@ func (p *parser) waterfall(v *yaml.Node, officeLine int, label, state string) []
 		case twice:
 			p.problem(line, label, fmt.Sprintf("lender %q is listed twice (also on line %d)", base, prev))
 		default:
-			if msg := provider.CheckStep(i, st, state); msg != "" {
+			if msg := catalogue.CheckStep(i, st, state); msg != "" {
 				p.problem(line, label, msg)
 			}
 		}

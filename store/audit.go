@@ -5,7 +5,7 @@ import (
 	"fmt"
 )
 
-// auditChecks are the invariants between a provider application's status
+// auditChecks are the invariants between a lender application's status
 // and the records that prove it (docs/exactly-once.md). Each query answers
 // the ids of the rows that break its rule. The statuses are written out
 // because they are data of the schema, not input.
@@ -114,7 +114,7 @@ var auditChecks = []struct {
 			AND NOT EXISTS (SELECT 1 FROM provider_applications pa WHERE pa.application_id = s.application_id AND pa.status = 'completed')`},
 }
 
-// Audit checks every provider application's status against the records that
+// Audit checks every lender application's status against the records that
 // prove it — the decision and the answered lender call behind each step,
 // the authorisation behind each credit request, the signature behind
 // "signed" — and answers one line per broken rule and row; none when all is

@@ -16,7 +16,7 @@ func TestAudit(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		s := newSession(t, db, t0)
 		a := newApplication(t, db, s, applicant("Ann", "Lee", "078051120"), nil)
-		pa := newProviderApplication(t, db, a, "synchrony_standard")
+		pa := newLenderApplication(t, db, a, "synchrony_standard")
 		problems, err := db.Audit(ctx)
 		must(t, err)
 		if len(problems) != 0 {
@@ -25,7 +25,7 @@ func TestAudit(t *testing.T) {
 
 		// "signed" with nothing behind it, as a crash used to leave it.
 		pa.Status = chairside.StatusSigned
-		must(t, db.UpdateProviderApplication(ctx, pa))
+		must(t, db.UpdateLenderApplication(ctx, pa))
 		problems, err = db.Audit(ctx)
 		must(t, err)
 		for _, want := range []string{"no decision", "no answered credit request", "no answered accept", "no answered e-sign", "no e-sign consent"} {
@@ -35,10 +35,10 @@ func TestAudit(t *testing.T) {
 		}
 
 		// The evidence, step by step.
-		must(t, db.CreateDecision(ctx, &chairside.Decision{ProviderApplicationID: pa.ID, ProviderKey: pa.ProviderKey, Operation: "prequalify", ResponseCode: chairside.ResponseApproved}))
-		must(t, db.CreateConsent(ctx, &chairside.Consent{SessionID: s.ID, ApplicationID: a.ID, ProviderKey: pa.ProviderKey, Kind: chairside.ConsentSoftPull}))
+		must(t, db.CreateDecision(ctx, &chairside.Decision{LenderApplicationID: pa.ID, LenderKey: pa.LenderKey, Operation: "prequalify", ResponseCode: chairside.ResponseApproved}))
+		must(t, db.CreateConsent(ctx, &chairside.Consent{SessionID: s.ID, ApplicationID: a.ID, LenderKey: pa.LenderKey, Kind: chairside.ConsentSoftPull}))
 		now := t0
-		must(t, db.CreateConsent(ctx, &chairside.Consent{SessionID: s.ID, ApplicationID: a.ID, ProviderKey: pa.ProviderKey, Kind: chairside.ConsentESign,
+		must(t, db.CreateConsent(ctx, &chairside.Consent{SessionID: s.ID, ApplicationID: a.ID, LenderKey: pa.LenderKey, Kind: chairside.ConsentESign,
 			SignedAt: &now, SignaturePNG: []byte("png"), SignatureMethod: chairside.SignatureDrawn}))
 		answered(t, db, s, pa, chairside.StepPrequalify, chairside.StepAccept, chairside.StepESign)
 		// Signed after a soft pull, with only the E-SIGN consent: neither the
@@ -51,8 +51,8 @@ func TestAudit(t *testing.T) {
 			}
 		}
 		// Both given at signing, naming the plan signed.
-		must(t, db.CreateConsent(ctx, &chairside.Consent{SessionID: s.ID, ApplicationID: a.ID, ProviderKey: pa.ProviderKey, Kind: chairside.ConsentTerms, ProviderPlanCode: "P1"}))
-		must(t, db.CreateConsent(ctx, &chairside.Consent{SessionID: s.ID, ApplicationID: a.ID, ProviderKey: pa.ProviderKey, Kind: chairside.ConsentHardPull, ProviderPlanCode: "P1"}))
+		must(t, db.CreateConsent(ctx, &chairside.Consent{SessionID: s.ID, ApplicationID: a.ID, LenderKey: pa.LenderKey, Kind: chairside.ConsentTerms, LenderPlanCode: "P1"}))
+		must(t, db.CreateConsent(ctx, &chairside.Consent{SessionID: s.ID, ApplicationID: a.ID, LenderKey: pa.LenderKey, Kind: chairside.ConsentHardPull, LenderPlanCode: "P1"}))
 		problems, err = db.Audit(ctx)
 		must(t, err)
 		if len(problems) != 0 {
@@ -60,10 +60,10 @@ func TestAudit(t *testing.T) {
 		}
 
 		// A second credit authorisation with no request behind it.
-		must(t, db.CreateConsent(ctx, &chairside.Consent{SessionID: s.ID, ApplicationID: a.ID, ProviderKey: pa.ProviderKey, Kind: chairside.ConsentHardPull}))
+		must(t, db.CreateConsent(ctx, &chairside.Consent{SessionID: s.ID, ApplicationID: a.ID, LenderKey: pa.LenderKey, Kind: chairside.ConsentHardPull}))
 		// A step marked in flight with no running call.
 		pa.InFlight = chairside.StepComplete
-		must(t, db.UpdateProviderApplication(ctx, pa))
+		must(t, db.UpdateLenderApplication(ctx, pa))
 		// A session finished as completed with nothing completed.
 		must(t, db.FinishSession(ctx, s.ID, chairside.OutcomeCompleted, t0))
 		problems, err = db.Audit(ctx)
@@ -84,13 +84,13 @@ func TestAuditSignedAfterFullApplication(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		s := newSession(t, db, t0)
 		a := newApplication(t, db, s, applicant("Ann", "Lee", "078051120"), nil)
-		pa := newProviderApplication(t, db, a, "synchrony_standard")
+		pa := newLenderApplication(t, db, a, "synchrony_standard")
 		pa.Status = chairside.StatusSigned
-		must(t, db.UpdateProviderApplication(ctx, pa))
-		must(t, db.CreateDecision(ctx, &chairside.Decision{ProviderApplicationID: pa.ID, ProviderKey: pa.ProviderKey, Operation: "apply", ResponseCode: chairside.ResponseApproved}))
-		must(t, db.CreateConsent(ctx, &chairside.Consent{SessionID: s.ID, ApplicationID: a.ID, ProviderKey: pa.ProviderKey, Kind: chairside.ConsentHardPull}))
+		must(t, db.UpdateLenderApplication(ctx, pa))
+		must(t, db.CreateDecision(ctx, &chairside.Decision{LenderApplicationID: pa.ID, LenderKey: pa.LenderKey, Operation: "apply", ResponseCode: chairside.ResponseApproved}))
+		must(t, db.CreateConsent(ctx, &chairside.Consent{SessionID: s.ID, ApplicationID: a.ID, LenderKey: pa.LenderKey, Kind: chairside.ConsentHardPull}))
 		now := t0
-		must(t, db.CreateConsent(ctx, &chairside.Consent{SessionID: s.ID, ApplicationID: a.ID, ProviderKey: pa.ProviderKey, Kind: chairside.ConsentESign,
+		must(t, db.CreateConsent(ctx, &chairside.Consent{SessionID: s.ID, ApplicationID: a.ID, LenderKey: pa.LenderKey, Kind: chairside.ConsentESign,
 			SignedAt: &now, SignaturePNG: []byte("png"), SignatureMethod: chairside.SignatureDrawn}))
 		answered(t, db, s, pa, chairside.StepApply, chairside.StepAccept, chairside.StepESign)
 		problems, err := db.Audit(ctx)
@@ -98,7 +98,7 @@ func TestAuditSignedAfterFullApplication(t *testing.T) {
 		if got := strings.Join(problems, "\n"); !strings.Contains(got, "no consent to the agreement") || strings.Contains(got, "hard-pull") {
 			t.Fatalf("signed without the agreement: %v", problems)
 		}
-		must(t, db.CreateConsent(ctx, &chairside.Consent{SessionID: s.ID, ApplicationID: a.ID, ProviderKey: pa.ProviderKey, Kind: chairside.ConsentTerms, ProviderPlanCode: "P1"}))
+		must(t, db.CreateConsent(ctx, &chairside.Consent{SessionID: s.ID, ApplicationID: a.ID, LenderKey: pa.LenderKey, Kind: chairside.ConsentTerms, LenderPlanCode: "P1"}))
 		problems, err = db.Audit(ctx)
 		must(t, err)
 		if len(problems) != 0 {
@@ -108,10 +108,10 @@ func TestAuditSignedAfterFullApplication(t *testing.T) {
 }
 
 // answered records each step of pa as claimed and answered by the lender.
-func answered(t *testing.T, db *store.DB, s *chairside.Session, pa *chairside.ProviderApplication, steps ...string) {
+func answered(t *testing.T, db *store.DB, s *chairside.Session, pa *chairside.LenderApplication, steps ...string) {
 	t.Helper()
 	for _, step := range steps {
-		c := &chairside.LenderCall{ProviderApplicationID: pa.ID, Step: step, SessionID: s.ID, Reference: "ref-" + pa.ID + "-" + step,
+		c := &chairside.LenderCall{LenderApplicationID: pa.ID, Step: step, SessionID: s.ID, Reference: "ref-" + pa.ID + "-" + step,
 			RequestHash: "h", ClaimedAt: t0, LeaseUntil: t0.Add(time.Minute)}
 		_, _, err := db.ClaimLenderCall(ctx, c)
 		must(t, err)
@@ -127,16 +127,16 @@ func TestAuditSnapSignedWithoutBankAccount(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		s := newSession(t, db, t0)
 		a := newApplication(t, db, s, applicant("Ann", "Lee", "078051120"), nil)
-		pa := newProviderApplication(t, db, a, "snap_standard")
+		pa := newLenderApplication(t, db, a, "snap_standard")
 		pa.Status = chairside.StatusSigned
-		must(t, db.UpdateProviderApplication(ctx, pa))
-		must(t, db.CreateDecision(ctx, &chairside.Decision{ProviderApplicationID: pa.ID, ProviderKey: pa.ProviderKey, Operation: "prequalify", ResponseCode: chairside.ResponseApproved}))
-		must(t, db.CreateConsent(ctx, &chairside.Consent{SessionID: s.ID, ApplicationID: a.ID, ProviderKey: pa.ProviderKey, Kind: chairside.ConsentSoftPull}))
+		must(t, db.UpdateLenderApplication(ctx, pa))
+		must(t, db.CreateDecision(ctx, &chairside.Decision{LenderApplicationID: pa.ID, LenderKey: pa.LenderKey, Operation: "prequalify", ResponseCode: chairside.ResponseApproved}))
+		must(t, db.CreateConsent(ctx, &chairside.Consent{SessionID: s.ID, ApplicationID: a.ID, LenderKey: pa.LenderKey, Kind: chairside.ConsentSoftPull}))
 		now := t0
-		must(t, db.CreateConsent(ctx, &chairside.Consent{SessionID: s.ID, ApplicationID: a.ID, ProviderKey: pa.ProviderKey, Kind: chairside.ConsentESign,
+		must(t, db.CreateConsent(ctx, &chairside.Consent{SessionID: s.ID, ApplicationID: a.ID, LenderKey: pa.LenderKey, Kind: chairside.ConsentESign,
 			SignedAt: &now, SignaturePNG: []byte("png"), SignatureMethod: chairside.SignatureDrawn}))
-		must(t, db.CreateConsent(ctx, &chairside.Consent{SessionID: s.ID, ApplicationID: a.ID, ProviderKey: pa.ProviderKey, Kind: chairside.ConsentTerms, ProviderPlanCode: "P1"}))
-		must(t, db.CreateConsent(ctx, &chairside.Consent{SessionID: s.ID, ApplicationID: a.ID, ProviderKey: pa.ProviderKey, Kind: chairside.ConsentHardPull, ProviderPlanCode: "P1"}))
+		must(t, db.CreateConsent(ctx, &chairside.Consent{SessionID: s.ID, ApplicationID: a.ID, LenderKey: pa.LenderKey, Kind: chairside.ConsentTerms, LenderPlanCode: "P1"}))
+		must(t, db.CreateConsent(ctx, &chairside.Consent{SessionID: s.ID, ApplicationID: a.ID, LenderKey: pa.LenderKey, Kind: chairside.ConsentHardPull, LenderPlanCode: "P1"}))
 		answered(t, db, s, pa, chairside.StepPrequalify, chairside.StepAccept, chairside.StepESign)
 		problems, err := db.Audit(ctx)
 		must(t, err)
@@ -159,15 +159,15 @@ func TestAuditSignedWithoutPassedQuiz(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		s := newSession(t, db, t0)
 		a := newApplication(t, db, s, applicant("Ann", "Lee", "078051120"), nil)
-		pa := newProviderApplication(t, db, a, "synchrony_standard")
+		pa := newLenderApplication(t, db, a, "synchrony_standard")
 		pa.Status = chairside.StatusSigned
-		must(t, db.UpdateProviderApplication(ctx, pa))
-		must(t, db.CreateDecision(ctx, &chairside.Decision{ProviderApplicationID: pa.ID, ProviderKey: pa.ProviderKey, Operation: "apply", ResponseCode: chairside.ResponseApproved,
+		must(t, db.UpdateLenderApplication(ctx, pa))
+		must(t, db.CreateDecision(ctx, &chairside.Decision{LenderApplicationID: pa.ID, LenderKey: pa.LenderKey, Operation: "apply", ResponseCode: chairside.ResponseApproved,
 			Stipulations: []chairside.Stipulation{{ID: "kba", Type: chairside.StipulationIdentityQuiz, Status: "open"}}}))
-		must(t, db.CreateConsent(ctx, &chairside.Consent{SessionID: s.ID, ApplicationID: a.ID, ProviderKey: pa.ProviderKey, Kind: chairside.ConsentHardPull}))
-		must(t, db.CreateConsent(ctx, &chairside.Consent{SessionID: s.ID, ApplicationID: a.ID, ProviderKey: pa.ProviderKey, Kind: chairside.ConsentTerms, ProviderPlanCode: "P1"}))
+		must(t, db.CreateConsent(ctx, &chairside.Consent{SessionID: s.ID, ApplicationID: a.ID, LenderKey: pa.LenderKey, Kind: chairside.ConsentHardPull}))
+		must(t, db.CreateConsent(ctx, &chairside.Consent{SessionID: s.ID, ApplicationID: a.ID, LenderKey: pa.LenderKey, Kind: chairside.ConsentTerms, LenderPlanCode: "P1"}))
 		now := t0
-		must(t, db.CreateConsent(ctx, &chairside.Consent{SessionID: s.ID, ApplicationID: a.ID, ProviderKey: pa.ProviderKey, Kind: chairside.ConsentESign,
+		must(t, db.CreateConsent(ctx, &chairside.Consent{SessionID: s.ID, ApplicationID: a.ID, LenderKey: pa.LenderKey, Kind: chairside.ConsentESign,
 			SignedAt: &now, SignaturePNG: []byte("png"), SignatureMethod: chairside.SignatureDrawn}))
 		answered(t, db, s, pa, chairside.StepApply, chairside.StepAccept, chairside.StepESign)
 		problems, err := db.Audit(ctx)
@@ -175,7 +175,7 @@ func TestAuditSignedWithoutPassedQuiz(t *testing.T) {
 		if got := strings.Join(problems, "\n"); len(problems) != 1 || !strings.Contains(got, "no passed quiz") {
 			t.Fatalf("signed without passing the quiz: %v", problems)
 		}
-		must(t, db.AppendEvent(ctx, &chairside.Event{ID: "ev-quiz", SessionID: s.ID, ApplicationID: a.ID, ProviderKey: pa.ProviderKey, Type: "quiz.passed", CreatedAt: t0}))
+		must(t, db.AppendEvent(ctx, &chairside.Event{ID: "ev-quiz", SessionID: s.ID, ApplicationID: a.ID, LenderKey: pa.LenderKey, Type: "quiz.passed", CreatedAt: t0}))
 		problems, err = db.Audit(ctx)
 		must(t, err)
 		if len(problems) != 0 {

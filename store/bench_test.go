@@ -94,20 +94,20 @@ func BenchmarkFindSessionParallel(b *testing.B) {
 	}
 }
 
-// BenchmarkFindProviderApplication measures the look-up most patient steps
-// make: a provider application with its latest decision, outside a Batch
+// BenchmarkFindLenderApplication measures the look-up most patient steps
+// make: a lender application with its latest decision, outside a Batch
 // and inside one (the step's own transaction).
-func BenchmarkFindProviderApplication(b *testing.B) {
+func BenchmarkFindLenderApplication(b *testing.B) {
 	eachEngineB(b, func(b *testing.B, db *store.DB) {
 		s := newSession(b, db, t0)
 		a := newApplication(b, db, s, applicant("Ann", "Lee", "078051120"), nil)
-		pa := newProviderApplication(b, db, a, "synchrony_standard")
+		pa := newLenderApplication(b, db, a, "synchrony_standard")
 		for range 2 {
-			must(b, db.CreateDecision(ctx, &chairside.Decision{ProviderApplicationID: pa.ID, ProviderKey: "synchrony_standard", Operation: "prequalify", ResponseCode: chairside.ResponseApproved, CreatedAt: t0}))
+			must(b, db.CreateDecision(ctx, &chairside.Decision{LenderApplicationID: pa.ID, LenderKey: "synchrony_standard", Operation: "prequalify", ResponseCode: chairside.ResponseApproved, CreatedAt: t0}))
 		}
 		b.Run("read", func(b *testing.B) {
 			for b.Loop() {
-				if _, err := db.FindProviderApplication(ctx, a.ID, "synchrony_standard"); err != nil {
+				if _, err := db.FindLenderApplication(ctx, a.ID, "synchrony_standard"); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -115,7 +115,7 @@ func BenchmarkFindProviderApplication(b *testing.B) {
 		b.Run("batch", func(b *testing.B) {
 			for b.Loop() {
 				err := db.Batch(ctx, func(st *store.DB) error {
-					_, err := st.FindProviderApplication(ctx, a.ID, "synchrony_standard")
+					_, err := st.FindLenderApplication(ctx, a.ID, "synchrony_standard")
 					return err
 				})
 				if err != nil {

@@ -85,9 +85,9 @@ func TestGroupCommitFailureStaysAlone(t *testing.T) {
 		})
 		offer("swallows", func(st *store.DB) error {
 			must(t, st.AppendEvent(ctx, event("swallows")))
-			// A decision for a provider application that does not exist:
+			// A decision for a lender application that does not exist:
 			// the foreign key refuses it, and this unit goes on regardless.
-			wantCode(t, st.CreateDecision(ctx, &chairside.Decision{ProviderApplicationID: "missing", ProviderKey: "synchrony_standard",
+			wantCode(t, st.CreateDecision(ctx, &chairside.Decision{LenderApplicationID: "missing", LenderKey: "synchrony_standard",
 				Operation: "prequalify", ResponseCode: chairside.ResponseApproved, CreatedAt: t0}), chairside.ENOTFOUND)
 			return nil
 		})

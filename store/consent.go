@@ -36,8 +36,8 @@ func (db *DB) CreateConsent(ctx context.Context, c *chairside.Consent) error {
 	_, err := db.exec(ctx, `INSERT INTO consents (id, session_id, application_id, provider_key, kind, document_id, document_version,
 			document_sha256, consent_text, provider_plan_code, shown_at, consented_at, signed_at, ip, user_agent, signature_png, signature_method, document_language, seq)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		c.ID, c.SessionID, c.ApplicationID, c.ProviderKey, c.Kind, c.DocumentID, c.DocumentVersion,
-		c.DocumentSHA256, c.ConsentText, c.ProviderPlanCode, millis(c.ShownAt), millis(c.ConsentedAt), nullMillis(c.SignedAt),
+		c.ID, c.SessionID, c.ApplicationID, c.LenderKey, c.Kind, c.DocumentID, c.DocumentVersion,
+		c.DocumentSHA256, c.ConsentText, c.LenderPlanCode, millis(c.ShownAt), millis(c.ConsentedAt), nullMillis(c.SignedAt),
 		c.IP, c.UserAgent, sig, c.SignatureMethod, docLanguage(c.DocumentLanguage), db.nextSeq())
 	return insertError(err, "create consent", "This consent already exists.", "")
 }
@@ -65,8 +65,8 @@ func (db *DB) scanConsent(s scanner) (*chairside.Consent, error) {
 	var shown, consented int64
 	var signed sql.NullInt64
 	var sig string
-	if err := s.Scan(&c.ID, &c.SessionID, &c.ApplicationID, &c.ProviderKey, &c.Kind, &c.DocumentID, &c.DocumentVersion,
-		&c.DocumentSHA256, &c.ConsentText, &c.ProviderPlanCode, &shown, &consented, &signed, &c.IP, &c.UserAgent, &sig, &c.SignatureMethod, &c.DocumentLanguage); err != nil {
+	if err := s.Scan(&c.ID, &c.SessionID, &c.ApplicationID, &c.LenderKey, &c.Kind, &c.DocumentID, &c.DocumentVersion,
+		&c.DocumentSHA256, &c.ConsentText, &c.LenderPlanCode, &shown, &consented, &signed, &c.IP, &c.UserAgent, &sig, &c.SignatureMethod, &c.DocumentLanguage); err != nil {
 		return nil, err
 	}
 	c.ShownAt, c.ConsentedAt, c.SignedAt = fromMillis(shown), fromMillis(consented), fromNullMillis(signed)

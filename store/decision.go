@@ -14,9 +14,9 @@ const decisionColumns = `d.id, d.provider_application_id, d.provider_key, d.oper
 	d.stipulations, d.pending_reasons, d.down_payment_required, d.down_payment_cents, d.existing_account,
 	d.lender_application_id, d.offered_provider_id, d.expires_at, d.created_at`
 
-// CreateDecision appends a decision to a provider application. An empty
+// CreateDecision appends a decision to a lender application. An empty
 // d.ID gets a random id and a zero CreatedAt gets db.Now. An unknown
-// provider application answers ENOTFOUND.
+// lender application answers ENOTFOUND.
 func (db *DB) CreateDecision(ctx context.Context, d *chairside.Decision) error {
 	if db.tx == nil {
 		// The decision and its pending poll are written together.
@@ -42,9 +42,9 @@ func (db *DB) CreateDecision(ctx context.Context, d *chairside.Decision) error {
 			stipulations, pending_reasons, down_payment_required, down_payment_cents, existing_account,
 			lender_application_id, offered_provider_id, expires_at, created_at, seq)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		d.ID, d.ProviderApplicationID, d.ProviderKey, d.Operation, d.ResponseCode, d.ApprovedAmountCents,
+		d.ID, d.LenderApplicationID, d.LenderKey, d.Operation, d.ResponseCode, d.ApprovedAmountCents,
 		string(stips), string(reasons), boolInt(d.DownPaymentRequired), d.DownPaymentCents, boolInt(d.ExistingAccount),
-		d.LenderApplicationID, d.OfferedProviderID, nullMillis(d.ExpiresAt), millis(d.CreatedAt), db.nextSeq())
+		d.LenderRef, d.OfferedLenderID, nullMillis(d.ExpiresAt), millis(d.CreatedAt), db.nextSeq())
 	if err := insertError(err, "create decision", "This decision already exists.", "Provider application not found."); err != nil {
 		return err
 	}
@@ -53,11 +53,11 @@ func (db *DB) CreateDecision(ctx context.Context, d *chairside.Decision) error {
 
 // attachDecisions sets the latest decision of each of pas, all of one
 // application, with a single query.
-func (db *DB) attachDecisions(ctx context.Context, applicationID string, pas []*chairside.ProviderApplication) error {
+func (db *DB) attachDecisions(ctx context.Context, applicationID string, pas []*chairside.LenderApplication) error {
 	if len(pas) == 0 {
 		return nil
 	}
-	// Oldest first, so the last one seen for each provider application is
+	// Oldest first, so the last one seen for each lender application is
 	// its latest.
 	decisions, err := queryAll(ctx, db, "load decisions", scanDecision, `SELECT `+decisionColumns+` FROM decisions d
 		JOIN provider_applications pa ON pa.id = d.provider_application_id
@@ -65,12 +65,12 @@ func (db *DB) attachDecisions(ctx context.Context, applicationID string, pas []*
 	if err != nil {
 		return err
 	}
-	byID := make(map[string]*chairside.ProviderApplication, len(pas))
+	byID := make(map[string]*chairside.LenderApplication, len(pas))
 	for _, pa := range pas {
 		byID[pa.ID] = pa
 	}
 	for _, d := range decisions {
-		if pa := byID[d.ProviderApplicationID]; pa != nil {
+		if pa := byID[d.LenderApplicationID]; pa != nil {
 			pa.Decision = d
 		}
 	}
@@ -87,22 +87,22 @@ func scanDecision(s scanner) (*chairside.Decision, error) {
 }
 
 // decisionRow receives the columns of decisionColumns: the one decoder of
-// a stored decision, for a read of decisions and for a provider
+// a stored decision, for a read of decisions and for a lender
 // application read with its latest decision. The columns are nullable
-// because a provider application without a decision reads them as NULL
+// because a lender application without a decision reads them as NULL
 // through its LEFT JOIN.
 type decisionRow struct {
-	id, providerApplicationID, providerKey, operation, responseCode sql.NullString
-	stipulations, pendingReasons, lenderApplicationID, offeredBy    sql.NullString
-	approvedCents, downRequired, downCents, existing                sql.NullInt64
-	expiresAt, createdAt                                            sql.NullInt64
+	id, lenderApplicationID, lenderKey, operation, responseCode sql.NullString
+	stipulations, pendingReasons, lenderRef, offeredBy          sql.NullString
+	approvedCents, downRequired, downCents, existing            sql.NullInt64
+	expiresAt, createdAt                                        sql.NullInt64
 }
 
 // dest answers the scan destinations, in the order of decisionColumns.
 func (r *decisionRow) dest() []any {
-	return []any{&r.id, &r.providerApplicationID, &r.providerKey, &r.operation, &r.responseCode, &r.approvedCents,
+	return []any{&r.id, &r.lenderApplicationID, &r.lenderKey, &r.operation, &r.responseCode, &r.approvedCents,
 		&r.stipulations, &r.pendingReasons, &r.downRequired, &r.downCents, &r.existing,
-		&r.lenderApplicationID, &r.offeredBy, &r.expiresAt, &r.createdAt}
+		&r.lenderRef, &r.offeredBy, &r.expiresAt, &r.createdAt}
 }
 
 // decision decodes the row; nil when it holds no decision.
@@ -111,10 +111,10 @@ func (r *decisionRow) decision() (*chairside.Decision, error) {
 		return nil, nil
 	}
 	d := &chairside.Decision{
-		ID: r.id.String, ProviderApplicationID: r.providerApplicationID.String, ProviderKey: r.providerKey.String,
+		ID: r.id.String, LenderApplicationID: r.lenderApplicationID.String, LenderKey: r.lenderKey.String,
 		Operation: r.operation.String, ResponseCode: r.responseCode.String, ApprovedAmountCents: r.approvedCents.Int64,
 		DownPaymentRequired: r.downRequired.Int64 != 0, DownPaymentCents: r.downCents.Int64, ExistingAccount: r.existing.Int64 != 0,
-		LenderApplicationID: r.lenderApplicationID.String, OfferedProviderID: r.offeredBy.String,
+		LenderRef: r.lenderRef.String, OfferedLenderID: r.offeredBy.String,
 		ExpiresAt: fromNullMillis(r.expiresAt), CreatedAt: fromMillis(r.createdAt.Int64),
 	}
 	if err := json.Unmarshal([]byte(r.stipulations.String), &d.Stipulations); err != nil {

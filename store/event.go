@@ -20,7 +20,7 @@ func (db *DB) AppendEvent(ctx context.Context, e *chairside.Event) error {
 	if err != nil {
 		return fmt.Errorf("store: append event %s: data: %w", e.Type, err)
 	}
-	args := []any{e.ID, e.SessionID, e.ApplicationID, e.ProviderKey, e.Type, string(data), millis(e.CreatedAt), db.nextSeq()}
+	args := []any{e.ID, e.SessionID, e.ApplicationID, e.LenderKey, e.Type, string(data), millis(e.CreatedAt), db.nextSeq()}
 	// ON CONFLICT DO NOTHING: a failed statement would abort a PostgreSQL
 	// transaction, and a step tolerates a failed event (flow logs it and
 	// goes on). Without constraint errors (the table has no foreign keys or
@@ -56,7 +56,7 @@ func scanEvent(s scanner) (*chairside.Event, error) {
 	var e chairside.Event
 	var data string
 	var created int64
-	if err := s.Scan(&e.ID, &e.SessionID, &e.ApplicationID, &e.ProviderKey, &e.Type, &data, &created); err != nil {
+	if err := s.Scan(&e.ID, &e.SessionID, &e.ApplicationID, &e.LenderKey, &e.Type, &data, &created); err != nil {
 		return nil, err
 	}
 	if err := json.Unmarshal([]byte(data), &e.Data); err != nil {

@@ -13,7 +13,7 @@ func TestEvents(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		var want []*chairside.Event
 		for i, typ := range []string{"flow.started", "decision.recorded", "offer.accepted", "flow.finished"} {
-			e := &chairside.Event{SessionID: "s1", ApplicationID: "a1", ProviderKey: "proceed", Type: typ,
+			e := &chairside.Event{SessionID: "s1", ApplicationID: "a1", LenderKey: "proceed", Type: typ,
 				Data: map[string]any{"step": float64(i), "ok": true, "name": "ok"}, CreatedAt: t0} // same millisecond
 			must(t, db.AppendEvent(ctx, e))
 			want = append(want, e)

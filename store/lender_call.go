@@ -15,13 +15,13 @@ const lenderCallColumns = `provider_application_id, step, session_id, reference,
 
 // ClaimLenderCall inserts c as the running first attempt of its step and
 // answers claimed=true, or, when the step already has a call, changes
-// nothing and answers the stored one. The primary key (provider
+// nothing and answers the stored one. The primary key (lender
 // application, step) makes the claim unique by construction: of parallel
 // claims on either engine exactly one inserts (on PostgreSQL the others
-// wait for its transaction, then find its row). An unknown provider
+// wait for its transaction, then find its row). An unknown lender
 // application answers ENOTFOUND.
 func (db *DB) ClaimLenderCall(ctx context.Context, c *chairside.LenderCall) (*chairside.LenderCall, bool, error) {
-	if c.Step == "" || c.Reference == "" || c.ProviderApplicationID == "" {
+	if c.Step == "" || c.Reference == "" || c.LenderApplicationID == "" {
 		return nil, false, chairside.Errorf(chairside.EINVALID, "A lender call needs a provider application, a step and a reference.")
 	}
 	c.ClaimedAt = db.stamp(c.ClaimedAt)
@@ -30,7 +30,7 @@ func (db *DB) ClaimLenderCall(ctx context.Context, c *chairside.LenderCall) (*ch
 	res, err := db.exec(ctx, `INSERT INTO lender_calls (`+lenderCallColumns+`)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, '')
 		ON CONFLICT (provider_application_id, step) DO NOTHING`,
-		c.ProviderApplicationID, c.Step, c.SessionID, c.Reference, c.RequestHash, c.ClientKey,
+		c.LenderApplicationID, c.Step, c.SessionID, c.Reference, c.RequestHash, c.ClientKey,
 		c.State, c.Attempt, millis(c.ClaimedAt), millis(c.LeaseUntil))
 	if isForeignKeyViolation(err) {
 		return nil, false, notFound("Provider application not found.")
@@ -42,23 +42,23 @@ func (db *DB) ClaimLenderCall(ctx context.Context, c *chairside.LenderCall) (*ch
 	} else if n == 1 {
 		return nil, true, nil
 	}
-	existing, err := db.FindLenderCall(ctx, c.ProviderApplicationID, c.Step)
+	existing, err := db.FindLenderCall(ctx, c.LenderApplicationID, c.Step)
 	if err != nil {
 		return nil, false, err
 	}
 	return existing, false, nil
 }
 
-// FindLenderCall returns the call of a provider application's step, or
+// FindLenderCall returns the call of a lender application's step, or
 // ENOTFOUND.
-func (db *DB) FindLenderCall(ctx context.Context, providerApplicationID, step string) (*chairside.LenderCall, error) {
+func (db *DB) FindLenderCall(ctx context.Context, lenderApplicationID, step string) (*chairside.LenderCall, error) {
 	var c chairside.LenderCall
 	var claimed, lease int64
 	var settled sql.NullInt64
 	var response string
 	err := db.queryRow(ctx, `SELECT `+lenderCallColumns+` FROM lender_calls
-		WHERE provider_application_id = ? AND step = ?`, providerApplicationID, step).Scan(
-		&c.ProviderApplicationID, &c.Step, &c.SessionID, &c.Reference, &c.RequestHash, &c.ClientKey,
+		WHERE provider_application_id = ? AND step = ?`, lenderApplicationID, step).Scan(
+		&c.LenderApplicationID, &c.Step, &c.SessionID, &c.Reference, &c.RequestHash, &c.ClientKey,
 		&c.State, &c.Attempt, &claimed, &lease, &settled, &response)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, notFound("Lender call not found.")
@@ -85,7 +85,7 @@ func (db *DB) RetakeLenderCall(ctx context.Context, c *chairside.LenderCall) err
 		WHERE provider_application_id = ? AND step = ? AND attempt = ?
 			AND (state = ? OR (state = ? AND lease_until <= ?))`,
 		chairside.CallRunning, c.SessionID, c.Reference, c.RequestHash, c.ClientKey, millis(c.ClaimedAt), millis(c.LeaseUntil),
-		c.ProviderApplicationID, c.Step, c.Attempt, chairside.CallFailed, chairside.CallRunning, millis(c.ClaimedAt))
+		c.LenderApplicationID, c.Step, c.Attempt, chairside.CallFailed, chairside.CallRunning, millis(c.ClaimedAt))
 	if isUniqueViolation(err) {
 		return conflict("This lender reference is already in use.")
 	} else if err != nil {
@@ -115,7 +115,7 @@ func (db *DB) SettleLenderCall(ctx context.Context, c *chairside.LenderCall) err
 	res, err := db.exec(ctx, `UPDATE lender_calls SET state = ?, response = ?, settled_at = ?
 		WHERE provider_application_id = ? AND step = ? AND attempt = ? AND state = ?`,
 		c.State, string(c.Response), millis(*c.SettledAt),
-		c.ProviderApplicationID, c.Step, c.Attempt, chairside.CallRunning)
+		c.LenderApplicationID, c.Step, c.Attempt, chairside.CallRunning)
 	if err != nil {
 		return fmt.Errorf("store: settle lender call: %w", err)
 	}

@@ -16,8 +16,8 @@ func TestLenderCalls(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		s := newSession(t, db, t0)
 		a := newApplication(t, db, s, applicant("Ann", "Lee", "078051120"), nil)
-		pa := newProviderApplication(t, db, a, "synchrony_standard")
-		c := &chairside.LenderCall{ProviderApplicationID: pa.ID, Step: chairside.StepAccept, SessionID: s.ID,
+		pa := newLenderApplication(t, db, a, "synchrony_standard")
+		c := &chairside.LenderCall{LenderApplicationID: pa.ID, Step: chairside.StepAccept, SessionID: s.ID,
 			Reference: "ref-1", RequestHash: "h1", ClaimedAt: t0, LeaseUntil: t0.Add(time.Minute)}
 		existing, claimed, err := db.ClaimLenderCall(ctx, c)
 		must(t, err)
@@ -25,7 +25,7 @@ func TestLenderCalls(t *testing.T) {
 			t.Fatalf("first claim: claimed %v, existing %+v, call %+v", claimed, existing, c)
 		}
 		// A second claim finds the first, running, and changes nothing.
-		existing, claimed, err = db.ClaimLenderCall(ctx, &chairside.LenderCall{ProviderApplicationID: pa.ID, Step: chairside.StepAccept,
+		existing, claimed, err = db.ClaimLenderCall(ctx, &chairside.LenderCall{LenderApplicationID: pa.ID, Step: chairside.StepAccept,
 			SessionID: s.ID, Reference: "ref-2", RequestHash: "h2", ClaimedAt: t0, LeaseUntil: t0.Add(time.Minute)})
 		must(t, err)
 		if claimed || existing.Reference != "ref-1" || existing.RequestHash != "h1" || existing.State != chairside.CallRunning || existing.Expired(t0) || !existing.Expired(t0.Add(time.Minute)) {
@@ -56,7 +56,7 @@ func TestLenderCalls(t *testing.T) {
 		wantCode(t, db.RetakeLenderCall(ctx, got), chairside.ECONFLICT)
 		wantCode(t, db.SettleLenderCall(ctx, &late), chairside.ECONFLICT)
 		// A failed call is taken over at once.
-		f := &chairside.LenderCall{ProviderApplicationID: pa.ID, Step: chairside.StepESign, SessionID: s.ID,
+		f := &chairside.LenderCall{LenderApplicationID: pa.ID, Step: chairside.StepESign, SessionID: s.ID,
 			Reference: "ref-3", RequestHash: "h", ClaimedAt: t0, LeaseUntil: t0.Add(time.Hour)}
 		_, _, err = db.ClaimLenderCall(ctx, f)
 		must(t, err)
@@ -69,7 +69,7 @@ func TestLenderCalls(t *testing.T) {
 
 		_, err = db.FindLenderCall(ctx, pa.ID, chairside.StepComplete)
 		wantCode(t, err, chairside.ENOTFOUND)
-		_, _, err = db.ClaimLenderCall(ctx, &chairside.LenderCall{ProviderApplicationID: "missing", Step: chairside.StepAccept, Reference: "ref-4"})
+		_, _, err = db.ClaimLenderCall(ctx, &chairside.LenderCall{LenderApplicationID: "missing", Step: chairside.StepAccept, Reference: "ref-4"})
 		wantCode(t, err, chairside.ENOTFOUND)
 		_, _, err = db.ClaimLenderCall(ctx, &chairside.LenderCall{})
 		wantCode(t, err, chairside.EINVALID)
@@ -82,12 +82,12 @@ func TestClaimLenderCallConcurrent(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		s := newSession(t, db, t0)
 		a := newApplication(t, db, s, applicant("Ann", "Lee", "078051120"), nil)
-		pa := newProviderApplication(t, db, a, "synchrony_standard")
+		pa := newLenderApplication(t, db, a, "synchrony_standard")
 		var claimed atomic.Int32
 		var wg sync.WaitGroup
 		for i := range 30 {
 			wg.Go(func() {
-				ex, ok, err := db.ClaimLenderCall(ctx, &chairside.LenderCall{ProviderApplicationID: pa.ID, Step: chairside.StepPrequalify,
+				ex, ok, err := db.ClaimLenderCall(ctx, &chairside.LenderCall{LenderApplicationID: pa.ID, Step: chairside.StepPrequalify,
 					SessionID: s.ID, Reference: fmt.Sprintf("ref-%d", i), RequestHash: "h", ClaimedAt: t0, LeaseUntil: t0.Add(time.Minute)})
 				if err != nil {
 					t.Error(err)

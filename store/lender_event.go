@@ -10,7 +10,7 @@ import (
 	"github.com/chairside/chairside"
 )
 
-// refColumns and refJoin read a LenderApplicationRef of provider
+// refColumns and refJoin read a LenderApplicationRef of lender
 // application pa with its session.
 const (
 	refColumns = `pa.id, pa.application_id, a.session_id, pa.provider_key, pa.lender_application_id`
@@ -18,21 +18,21 @@ const (
 )
 
 func scanRef(s scanner, r *chairside.LenderApplicationRef, more ...any) error {
-	return s.Scan(append([]any{&r.ProviderApplicationID, &r.ApplicationID, &r.SessionID, &r.ProviderKey, &r.LenderApplicationID}, more...)...)
+	return s.Scan(append([]any{&r.LenderApplicationID, &r.ApplicationID, &r.SessionID, &r.LenderKey, &r.LenderRef}, more...)...)
 }
 
-// FindLenderApplication locates the provider application a lender knows
-// by lenderApplicationID, for the lender of the base provider key
+// FindByLenderRef locates the lender application a lender knows
+// by lenderRef, for the lender of the base lender key
 // providerKey (the stored key may carry waterfall modifiers such as
 // ":role=secondary"); ENOTFOUND when none.
-func (db *DB) FindLenderApplication(ctx context.Context, providerKey, lenderApplicationID string) (*chairside.LenderApplicationRef, error) {
-	if lenderApplicationID == "" {
+func (db *DB) FindByLenderRef(ctx context.Context, lenderKey, lenderRef string) (*chairside.LenderApplicationRef, error) {
+	if lenderRef == "" {
 		return nil, notFound("Provider application not found.")
 	}
 	var r chairside.LenderApplicationRef
 	err := scanRef(db.queryRow(ctx, `SELECT `+refColumns+` FROM `+refJoin+`
 		WHERE pa.lender_application_id = ? AND (pa.provider_key = ? OR pa.provider_key LIKE ?)
-		ORDER BY pa.created_at DESC LIMIT 1`, lenderApplicationID, providerKey, providerKey+":%"), &r)
+		ORDER BY pa.created_at DESC LIMIT 1`, lenderRef, lenderKey, lenderKey+":%"), &r)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, notFound("Provider application not found.")
 	} else if err != nil {
@@ -49,14 +49,14 @@ func (db *DB) RecordLenderEvent(ctx context.Context, e *chairside.LenderEvent) e
 	e.ReceivedAt = db.stamp(e.ReceivedAt)
 	res, err := db.exec(ctx, `INSERT INTO lender_events (provider_key, event_id, event_type, lender_application_id, result, received_at)
 		VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (provider_key, event_id) DO NOTHING`,
-		e.ProviderKey, e.EventID, e.Type, e.LenderApplicationID, e.Result, millis(e.ReceivedAt))
+		e.LenderKey, e.EventID, e.Type, e.LenderRef, e.Result, millis(e.ReceivedAt))
 	if err != nil {
 		return fmt.Errorf("store: record lender event: %w", err)
 	}
 	return changed(res, chairside.ECONFLICT, "This event was already received.")
 }
 
-// trackPending keeps the pending poll of d's provider application in step
+// trackPending keeps the pending poll of d's lender application in step
 // with d, the decision just written (see flow/store.go).
 func (db *DB) trackPending(ctx context.Context, d *chairside.Decision) error {
 	var err error
@@ -64,9 +64,9 @@ func (db *DB) trackPending(ctx context.Context, d *chairside.Decision) error {
 		at := millis(d.CreatedAt)
 		_, err = db.exec(ctx, `INSERT INTO pending_polls (provider_application_id, next_poll_at, polls, since) VALUES (?, ?, 0, ?)
 			ON CONFLICT (provider_application_id) DO UPDATE SET next_poll_at = excluded.next_poll_at, polls = 0, since = excluded.since`,
-			d.ProviderApplicationID, at+chairside.PendingFirstPoll.Milliseconds(), at)
+			d.LenderApplicationID, at+chairside.PendingFirstPoll.Milliseconds(), at)
 	} else {
-		_, err = db.exec(ctx, `DELETE FROM pending_polls WHERE provider_application_id = ?`, d.ProviderApplicationID)
+		_, err = db.exec(ctx, `DELETE FROM pending_polls WHERE provider_application_id = ?`, d.LenderApplicationID)
 	}
 	if err != nil {
 		return fmt.Errorf("store: pending poll: %w", err)
@@ -96,7 +96,7 @@ func (db *DB) ClaimPendingPolls(ctx context.Context, now time.Time, lease time.D
 		var since int64
 		err := db.writeRow(ctx, `UPDATE pending_polls SET next_poll_at = ?, polls = polls + 1
 			WHERE provider_application_id = ? AND next_poll_at = ? RETURNING polls, since`,
-			millis(now.Add(lease)), p.ProviderApplicationID, c.next).Scan(&p.Polls, &since)
+			millis(now.Add(lease)), p.LenderApplicationID, c.next).Scan(&p.Polls, &since)
 		if errors.Is(err, sql.ErrNoRows) {
 			continue // another server took it
 		} else if err != nil {
@@ -109,9 +109,9 @@ func (db *DB) ClaimPendingPolls(ctx context.Context, now time.Time, lease time.D
 }
 
 // ReschedulePendingPoll sets when a poll is next due.
-func (db *DB) ReschedulePendingPoll(ctx context.Context, providerApplicationID string, next time.Time) error {
+func (db *DB) ReschedulePendingPoll(ctx context.Context, lenderApplicationID string, next time.Time) error {
 	if _, err := db.exec(ctx, `UPDATE pending_polls SET next_poll_at = ? WHERE provider_application_id = ?`,
-		millis(next), providerApplicationID); err != nil {
+		millis(next), lenderApplicationID); err != nil {
 		return fmt.Errorf("store: reschedule pending poll: %w", err)
 	}
 	return nil

@@ -12,38 +12,38 @@ import (
 
 func TestLenderEventsAreKeptOnce(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
-		e := &chairside.LenderEvent{ProviderKey: "snap_standard", EventID: "evt_1", Type: "application.updated", LenderApplicationID: "L-1", Result: chairside.EventApplied}
+		e := &chairside.LenderEvent{LenderKey: "snap_standard", EventID: "evt_1", Type: "application.updated", LenderRef: "L-1", Result: chairside.EventApplied}
 		must(t, db.RecordLenderEvent(ctx, e))
-		wantCode(t, db.RecordLenderEvent(ctx, &chairside.LenderEvent{ProviderKey: "snap_standard", EventID: "evt_1", Type: "application.updated", Result: chairside.EventApplied}), chairside.ECONFLICT)
+		wantCode(t, db.RecordLenderEvent(ctx, &chairside.LenderEvent{LenderKey: "snap_standard", EventID: "evt_1", Type: "application.updated", Result: chairside.EventApplied}), chairside.ECONFLICT)
 		// Inside a transaction a repeat leaves it usable (PostgreSQL aborts
 		// a transaction on a failed insert): what follows still commits.
 		must(t, db.Batch(ctx, func(tx *store.DB) error {
-			wantCode(t, tx.RecordLenderEvent(ctx, &chairside.LenderEvent{ProviderKey: "snap_standard", EventID: "evt_1", Type: "application.updated", Result: chairside.EventApplied}), chairside.ECONFLICT)
-			return tx.RecordLenderEvent(ctx, &chairside.LenderEvent{ProviderKey: "snap_standard", EventID: "evt_2", Type: "application.updated", Result: chairside.EventApplied})
+			wantCode(t, tx.RecordLenderEvent(ctx, &chairside.LenderEvent{LenderKey: "snap_standard", EventID: "evt_1", Type: "application.updated", Result: chairside.EventApplied}), chairside.ECONFLICT)
+			return tx.RecordLenderEvent(ctx, &chairside.LenderEvent{LenderKey: "snap_standard", EventID: "evt_2", Type: "application.updated", Result: chairside.EventApplied})
 		}))
-		wantCode(t, db.RecordLenderEvent(ctx, &chairside.LenderEvent{ProviderKey: "snap_standard", EventID: "evt_2", Type: "application.updated", Result: chairside.EventApplied}), chairside.ECONFLICT)
+		wantCode(t, db.RecordLenderEvent(ctx, &chairside.LenderEvent{LenderKey: "snap_standard", EventID: "evt_2", Type: "application.updated", Result: chairside.EventApplied}), chairside.ECONFLICT)
 		// Event ids are the lender's: another lender may use the same one.
-		must(t, db.RecordLenderEvent(ctx, &chairside.LenderEvent{ProviderKey: "ads_standard", EventID: "evt_1", Type: "application.updated", Result: chairside.EventIgnored}))
+		must(t, db.RecordLenderEvent(ctx, &chairside.LenderEvent{LenderKey: "ads_standard", EventID: "evt_1", Type: "application.updated", Result: chairside.EventIgnored}))
 	})
 }
 
-func TestFindLenderApplication(t *testing.T) {
+func TestFindByLenderRef(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		s := newSession(t, db, t0)
 		a := newApplication(t, db, s, applicant("Ann", "Lee", "078051120"), nil)
-		pa := newProviderApplication(t, db, a, "hfd_standard:role=highline_secondary")
-		pa.LenderApplicationID = "HFD-42"
-		must(t, db.UpdateProviderApplication(ctx, pa))
-		got, err := db.FindLenderApplication(ctx, "hfd_standard", "HFD-42")
+		pa := newLenderApplication(t, db, a, "hfd_standard:role=highline_secondary")
+		pa.LenderRef = "HFD-42"
+		must(t, db.UpdateLenderApplication(ctx, pa))
+		got, err := db.FindByLenderRef(ctx, "hfd_standard", "HFD-42")
 		must(t, err)
-		want := chairside.LenderApplicationRef{ProviderApplicationID: pa.ID, ApplicationID: a.ID, SessionID: s.ID,
-			ProviderKey: "hfd_standard:role=highline_secondary", LenderApplicationID: "HFD-42"}
+		want := chairside.LenderApplicationRef{LenderApplicationID: pa.ID, ApplicationID: a.ID, SessionID: s.ID,
+			LenderKey: "hfd_standard:role=highline_secondary", LenderRef: "HFD-42"}
 		if *got != want {
 			t.Fatalf("found %+v, want %+v", *got, want)
 		}
-		_, err = db.FindLenderApplication(ctx, "snap_standard", "HFD-42")
+		_, err = db.FindByLenderRef(ctx, "snap_standard", "HFD-42")
 		wantCode(t, err, chairside.ENOTFOUND)
-		_, err = db.FindLenderApplication(ctx, "hfd_standard", "")
+		_, err = db.FindByLenderRef(ctx, "hfd_standard", "")
 		wantCode(t, err, chairside.ENOTFOUND)
 	})
 }
@@ -55,11 +55,11 @@ func TestPendingPollsFollowDecisions(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		s := newSession(t, db, t0)
 		a := newApplication(t, db, s, applicant("Ann", "Lee", "078051120"), nil)
-		pa := newProviderApplication(t, db, a, "snap_standard")
-		pa.LenderApplicationID = "SNAP-1"
-		must(t, db.UpdateProviderApplication(ctx, pa))
-		must(t, db.CreateDecision(ctx, &chairside.Decision{ProviderApplicationID: pa.ID, ProviderKey: "snap_standard", Operation: "apply",
-			ResponseCode: chairside.ResponsePending, LenderApplicationID: "SNAP-1", CreatedAt: t0}))
+		pa := newLenderApplication(t, db, a, "snap_standard")
+		pa.LenderRef = "SNAP-1"
+		must(t, db.UpdateLenderApplication(ctx, pa))
+		must(t, db.CreateDecision(ctx, &chairside.Decision{LenderApplicationID: pa.ID, LenderKey: "snap_standard", Operation: "apply",
+			ResponseCode: chairside.ResponsePending, LenderRef: "SNAP-1", CreatedAt: t0}))
 
 		claim := func(at time.Time) []*chairside.PendingPoll {
 			t.Helper()
@@ -76,7 +76,7 @@ func TestPendingPollsFollowDecisions(t *testing.T) {
 			t.Fatalf("claimed %d polls, want 1", len(got))
 		}
 		p := got[0]
-		if p.ProviderApplicationID != pa.ID || p.ApplicationID != a.ID || p.SessionID != s.ID || p.ProviderKey != "snap_standard" || p.LenderApplicationID != "SNAP-1" || p.Polls != 1 || !p.Since.Equal(t0) {
+		if p.LenderApplicationID != pa.ID || p.ApplicationID != a.ID || p.SessionID != s.ID || p.LenderKey != "snap_standard" || p.LenderRef != "SNAP-1" || p.Polls != 1 || !p.Since.Equal(t0) {
 			t.Fatalf("poll = %+v", p)
 		}
 		if got := claim(due); len(got) != 0 {
@@ -86,8 +86,8 @@ func TestPendingPollsFollowDecisions(t *testing.T) {
 		if got := claim(due.Add(time.Second)); len(got) != 1 || got[0].Polls != 2 {
 			t.Fatalf("rescheduled poll: %+v", got)
 		}
-		must(t, db.CreateDecision(ctx, &chairside.Decision{ProviderApplicationID: pa.ID, ProviderKey: "snap_standard", Operation: "apply",
-			ResponseCode: chairside.ResponseApproved, LenderApplicationID: "SNAP-1", CreatedAt: t0.Add(time.Hour)}))
+		must(t, db.CreateDecision(ctx, &chairside.Decision{LenderApplicationID: pa.ID, LenderKey: "snap_standard", Operation: "apply",
+			ResponseCode: chairside.ResponseApproved, LenderRef: "SNAP-1", CreatedAt: t0.Add(time.Hour)}))
 		if got := claim(t0.Add(48 * time.Hour)); len(got) != 0 {
 			t.Fatal("a decided application is still polled")
 		}
@@ -102,8 +102,8 @@ func TestPendingPollsClaimedOnceAcrossServers(t *testing.T) {
 		a := newApplication(t, db, s, applicant("Ann", "Lee", "078051120"), nil)
 		const n = 8
 		for _, key := range []string{"synchrony_standard", "ads_standard", "fortiva_standard", "genesis_aspen", "vive_standard", "aff_standard", "snap_standard", "hfd_standard"}[:n] {
-			pa := newProviderApplication(t, db, a, key)
-			must(t, db.CreateDecision(ctx, &chairside.Decision{ProviderApplicationID: pa.ID, ProviderKey: key, Operation: "apply", ResponseCode: chairside.ResponsePending, CreatedAt: t0}))
+			pa := newLenderApplication(t, db, a, key)
+			must(t, db.CreateDecision(ctx, &chairside.Decision{LenderApplicationID: pa.ID, LenderKey: key, Operation: "apply", ResponseCode: chairside.ResponsePending, CreatedAt: t0}))
 		}
 		var mu sync.Mutex
 		seen := map[string]int{}
@@ -118,7 +118,7 @@ func TestPendingPollsClaimedOnceAcrossServers(t *testing.T) {
 				mu.Lock()
 				defer mu.Unlock()
 				for _, p := range got {
-					seen[p.ProviderApplicationID]++
+					seen[p.LenderApplicationID]++
 				}
 			})
 		}

@@ -26,7 +26,7 @@ func TestLocations(t *testing.T) {
 		if !reflect.DeepEqual(got, l) {
 			t.Fatalf("FindLocationByEntityKey = %+v, want %+v", got, l)
 		}
-		if got.Next("synchrony_standard").ProviderKey != "proceed" {
+		if got.Next("synchrony_standard").LenderKey != "proceed" {
 			t.Fatal("waterfall order lost")
 		}
 
@@ -70,7 +70,7 @@ func TestLocationsEmptyList(t *testing.T) {
 func TestUpsertLocation(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		l := &chairside.Location{EntityKey: randomDigits(16), Name: "First", State: "CA", GroupID: "g",
-			Waterfall: []chairside.WaterfallStep{{ProviderKey: "synchrony_standard", Role: chairside.RolePrimary, ApplyMode: chairside.ModePrequalify}}}
+			Waterfall: []chairside.WaterfallStep{{LenderKey: "synchrony_standard", Role: chairside.RolePrimary, ApplyMode: chairside.ModePrequalify}}}
 		must(t, db.UpsertLocation(ctx, l))
 		if l.ID == "" {
 			t.Fatal("UpsertLocation did not assign an id")
@@ -78,7 +78,7 @@ func TestUpsertLocation(t *testing.T) {
 		created, err := db.FindLocationByEntityKey(ctx, l.EntityKey)
 		must(t, err)
 		changed := &chairside.Location{EntityKey: l.EntityKey, Name: "Second", State: "NY", GroupID: "g2", BrandName: "Brand",
-			BrandLogo: "/logos/b.svg", PurchaserEnabled: true, Waterfall: []chairside.WaterfallStep{{ProviderKey: "snap_standard", Role: chairside.RolePrimary,
+			BrandLogo: "/logos/b.svg", PurchaserEnabled: true, Waterfall: []chairside.WaterfallStep{{LenderKey: "snap_standard", Role: chairside.RolePrimary,
 				ApplyMode: chairside.ModeFull}}}
 		must(t, db.UpsertLocation(ctx, changed))
 		got, err := db.FindLocationByEntityKey(ctx, l.EntityKey)

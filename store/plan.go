@@ -12,25 +12,25 @@ const paymentPlanColumns = `provider_key, type_id, provider_plan_code, duration_
 	apr, promo_apr, description, expire_at, min_amount_cents, max_amount_cents, amount_financed_cents, down_payment_cents,
 	product_type, sub_lender_id, payment_count, final_payment_cents`
 
-// SavePaymentPlans replaces the plans offered to a provider application
+// SavePaymentPlans replaces the plans offered to a lender application
 // with plans, in their order, in one transaction. An empty or nil plans
-// clears them. An unknown provider application answers ENOTFOUND.
+// clears them. An unknown lender application answers ENOTFOUND.
 //
 // The plans go in with one multi-row INSERT: a lender offers a handful, and
 // one statement instead of one per plan keeps the writer's turn short.
-func (db *DB) SavePaymentPlans(ctx context.Context, providerApplicationID string, plans []chairside.PaymentPlan) error {
+func (db *DB) SavePaymentPlans(ctx context.Context, lenderApplicationID string, plans []chairside.PaymentPlan) error {
 	return db.Batch(ctx, func(w *DB) error {
 		if len(plans) == 0 {
 			// With rows to insert, the foreign key answers for a missing
-			// provider application; without, ask.
+			// lender application; without, ask.
 			var n int
-			if err := w.queryRow(ctx, `SELECT COUNT(*) FROM provider_applications WHERE id = ?`, providerApplicationID).Scan(&n); err != nil {
+			if err := w.queryRow(ctx, `SELECT COUNT(*) FROM provider_applications WHERE id = ?`, lenderApplicationID).Scan(&n); err != nil {
 				return fmt.Errorf("store: save payment plans: %w", err)
 			} else if n == 0 {
 				return notFound("Provider application not found.")
 			}
 		}
-		if _, err := w.exec(ctx, `DELETE FROM payment_plans WHERE provider_application_id = ?`, providerApplicationID); err != nil {
+		if _, err := w.exec(ctx, `DELETE FROM payment_plans WHERE provider_application_id = ?`, lenderApplicationID); err != nil {
 			return fmt.Errorf("store: save payment plans: %w", err)
 		}
 		for offset := 0; len(plans) > 0; {
@@ -45,8 +45,8 @@ func (db *DB) SavePaymentPlans(ctx context.Context, providerApplicationID string
 					q.WriteString(", ")
 				}
 				q.WriteString("(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
-				args = append(args, providerApplicationID, offset+i,
-					p.ProviderKey, p.TypeID, p.ProviderPlanCode, p.DurationMonths, p.MonthlyAmountCents, p.TotalCostCents,
+				args = append(args, lenderApplicationID, offset+i,
+					p.LenderKey, p.TypeID, p.LenderPlanCode, p.DurationMonths, p.MonthlyAmountCents, p.TotalCostCents,
 					p.APR, p.PromoAPR, p.Description, millis(p.ExpireDateTime), p.MinAmountCents, p.MaxAmountCents,
 					p.AmountFinancedCents, p.DownPaymentCents, p.ProductType, p.SubLenderID, p.PaymentCount, p.FinalPaymentCents)
 			}
@@ -63,19 +63,19 @@ func (db *DB) SavePaymentPlans(ctx context.Context, providerApplicationID string
 	})
 }
 
-// ListPaymentPlans returns the plans offered to a provider application in
+// ListPaymentPlans returns the plans offered to a lender application in
 // the order they were saved; none (not an error) when there are none.
 // ExpireDateTime comes back in UTC, to the millisecond.
-func (db *DB) ListPaymentPlans(ctx context.Context, providerApplicationID string) ([]chairside.PaymentPlan, error) {
+func (db *DB) ListPaymentPlans(ctx context.Context, lenderApplicationID string) ([]chairside.PaymentPlan, error) {
 	return queryAll(ctx, db, "list payment plans", scanPaymentPlan, `SELECT `+paymentPlanColumns+` FROM payment_plans
-		WHERE provider_application_id = ? ORDER BY plan_order`, providerApplicationID)
+		WHERE provider_application_id = ? ORDER BY plan_order`, lenderApplicationID)
 }
 
 // scanPaymentPlan reads one row of paymentPlanColumns.
 func scanPaymentPlan(s scanner) (chairside.PaymentPlan, error) {
 	var p chairside.PaymentPlan
 	var expire int64
-	err := s.Scan(&p.ProviderKey, &p.TypeID, &p.ProviderPlanCode, &p.DurationMonths, &p.MonthlyAmountCents, &p.TotalCostCents,
+	err := s.Scan(&p.LenderKey, &p.TypeID, &p.LenderPlanCode, &p.DurationMonths, &p.MonthlyAmountCents, &p.TotalCostCents,
 		&p.APR, &p.PromoAPR, &p.Description, &expire, &p.MinAmountCents, &p.MaxAmountCents,
 		&p.AmountFinancedCents, &p.DownPaymentCents, &p.ProductType, &p.SubLenderID, &p.PaymentCount, &p.FinalPaymentCents)
 	p.ExpireDateTime = fromMillis(expire)

@@ -17,13 +17,13 @@ func TestPaymentPlans(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		s := newSession(t, db, t0)
 		a := newApplication(t, db, s, applicant("Ann", "Lee", "078051120"), nil)
-		pa := newProviderApplication(t, db, a, "synchrony_standard")
+		pa := newLenderApplication(t, db, a, "synchrony_standard")
 		plans := []chairside.PaymentPlan{
-			{ProviderKey: "synchrony_standard", TypeID: chairside.PlanDeferredInterest, ProviderPlanCode: "P12", DurationMonths: 12,
+			{LenderKey: "synchrony_standard", TypeID: chairside.PlanDeferredInterest, LenderPlanCode: "P12", DurationMonths: 12,
 				MonthlyAmountCents: 41667, PaymentCount: 12, FinalPaymentCents: 41663, TotalOfPaymentsCents: 500000,
 				TotalCostCents: 500000, APR: 26.99, PromoAPR: 0, Description: "No interest if paid in full in 12 months",
 				ExpireDateTime: t0.Add(48 * time.Hour), MinAmountCents: 20000, MaxAmountCents: 2500000, AmountFinancedCents: 500000},
-			{ProviderKey: "synchrony_standard", TypeID: chairside.PlanFixedRate, ProviderPlanCode: "P60", DurationMonths: 60,
+			{LenderKey: "synchrony_standard", TypeID: chairside.PlanFixedRate, LenderPlanCode: "P60", DurationMonths: 60,
 				MonthlyAmountCents: 10125, TotalCostCents: 607500, APR: 9.9, PromoAPR: 9.9, ExpireDateTime: t0.Add(48 * time.Hour),
 				AmountFinancedCents: 480000, DownPaymentCents: 20000, ProductType: "bankloan", SubLenderID: "sub-1"},
 		}
@@ -36,7 +36,7 @@ func TestPaymentPlans(t *testing.T) {
 		// Saving again replaces the set.
 		must(t, db.SavePaymentPlans(ctx, pa.ID, plans[1:]))
 		got, _ = db.ListPaymentPlans(ctx, pa.ID)
-		if len(got) != 1 || got[0].ProviderPlanCode != "P60" {
+		if len(got) != 1 || got[0].LenderPlanCode != "P60" {
 			t.Fatalf("after replace: %+v", got)
 		}
 		must(t, db.SavePaymentPlans(ctx, pa.ID, nil))

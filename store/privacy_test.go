@@ -45,11 +45,11 @@ func writeCanaries(t *testing.T, db *store.DB) *chairside.Application {
 	// An update rewrites the sealed columns: still no clear text.
 	a.PurchaseAmountCents++
 	must(t, db.UpdateApplication(ctx, a))
-	pa := newProviderApplication(t, db, a, "synchrony_standard")
-	must(t, db.CreateDecision(ctx, &chairside.Decision{ProviderApplicationID: pa.ID, Operation: "apply", ResponseCode: chairside.ResponseApproved}))
+	pa := newLenderApplication(t, db, a, "synchrony_standard")
+	must(t, db.CreateDecision(ctx, &chairside.Decision{LenderApplicationID: pa.ID, Operation: "apply", ResponseCode: chairside.ResponseApproved}))
 	must(t, db.CreateConsent(ctx, &chairside.Consent{SessionID: s.ID, ApplicationID: a.ID, Kind: chairside.ConsentHardPull}))
 	must(t, db.AppendEvent(ctx, &chairside.Event{SessionID: s.ID, ApplicationID: a.ID, Type: "decision.recorded", Data: map[string]any{"ssn": chairside.MaskSSN(canarySSN)}}))
-	_, _, err := db.ClaimLenderCall(ctx, &chairside.LenderCall{ProviderApplicationID: pa.ID, Step: chairside.StepApply,
+	_, _, err := db.ClaimLenderCall(ctx, &chairside.LenderCall{LenderApplicationID: pa.ID, Step: chairside.StepApply,
 		SessionID: s.ID, Reference: "ref-canary", RequestHash: "h", LeaseUntil: t0.Add(time.Minute)})
 	must(t, err)
 	// The store itself reads it all back.

@@ -25,8 +25,8 @@ func TestPurgePersonalData(t *testing.T) {
 			if finish != nil {
 				must(t, db.FinishSession(ctx, s.ID, chairside.OutcomeCompleted, *finish))
 			}
-			pa := newProviderApplication(t, db, a, "synchrony_standard")
-			must(t, db.CreateDecision(ctx, &chairside.Decision{ProviderApplicationID: pa.ID, Operation: "apply", ResponseCode: chairside.ResponseApproved, CreatedAt: created}))
+			pa := newLenderApplication(t, db, a, "synchrony_standard")
+			must(t, db.CreateDecision(ctx, &chairside.Decision{LenderApplicationID: pa.ID, Operation: "apply", ResponseCode: chairside.ResponseApproved, CreatedAt: created}))
 			must(t, db.CreateConsent(ctx, &chairside.Consent{SessionID: s.ID, ApplicationID: a.ID, Kind: chairside.ConsentHardPull, ConsentedAt: created, SignaturePNG: []byte("png")}))
 			must(t, db.AppendEvent(ctx, &chairside.Event{SessionID: s.ID, ApplicationID: a.ID, Type: "flow.finished", CreatedAt: created}))
 			apps = append(apps, app{a, wantPurged})
@@ -60,7 +60,7 @@ func TestPurgePersonalData(t *testing.T) {
 			} else if got.PurgedAt != nil || !reflect.DeepEqual(got, x.a) {
 				t.Errorf("app %d changed by the purge: %+v", i, got)
 			}
-			pa, err := db.FindProviderApplication(ctx, x.a.ID, "synchrony_standard")
+			pa, err := db.FindLenderApplication(ctx, x.a.ID, "synchrony_standard")
 			must(t, err)
 			if pa.Decision == nil || pa.Decision.ResponseCode != chairside.ResponseApproved {
 				t.Errorf("app %d lost its decision", i)

@@ -27,7 +27,7 @@ func (db *DB) CreateSession(ctx context.Context, s *chairside.Session) error {
 	s.LastSeenAt = s.LastSeenAt.Truncate(time.Millisecond)
 	_, err := db.exec(ctx, `INSERT INTO sessions (`+sessionColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		s.ID, s.LocationID, s.ApplicationID, s.Env, s.GroupID, s.ExperienceType, s.FlowType,
-		s.WarnCountdownMillis, s.TimeoutAfterMillis, s.DynamicProviderKey,
+		s.WarnCountdownMillis, s.TimeoutAfterMillis, s.DynamicLenderKey,
 		millis(s.CreatedAt), millis(s.LastSeenAt), nullMillis(s.FinishedAt), s.Outcome)
 	return insertError(err, "create session", "This session already exists.", "Location not found.")
 }
@@ -84,7 +84,7 @@ func scanSession(r scanner) (*chairside.Session, error) {
 	var created, lastSeen int64
 	var finished sql.NullInt64
 	err := r.Scan(&s.ID, &s.LocationID, &s.ApplicationID, &s.Env, &s.GroupID, &s.ExperienceType, &s.FlowType,
-		&s.WarnCountdownMillis, &s.TimeoutAfterMillis, &s.DynamicProviderKey,
+		&s.WarnCountdownMillis, &s.TimeoutAfterMillis, &s.DynamicLenderKey,
 		&created, &lastSeen, &finished, &s.Outcome)
 	if err != nil {
 		return nil, err

@@ -44,8 +44,8 @@ func newLocation(t testing.TB, db *store.DB) *chairside.Location {
 		EntityKey: randomDigits(16), Name: "Smile Dental", State: "CA", GroupID: "g1",
 		BrandName: "Smile", BrandLogo: "/logo.svg",
 		Waterfall: []chairside.WaterfallStep{
-			{ProviderKey: "synchrony_standard", Role: chairside.RolePrimary, ApplyMode: chairside.ModePrequalify},
-			{ProviderKey: "proceed", Role: chairside.RoleSecondary, ApplyMode: chairside.ModeFull, AutoSubmit: true},
+			{LenderKey: "synchrony_standard", Role: chairside.RolePrimary, ApplyMode: chairside.ModePrequalify},
+			{LenderKey: "proceed", Role: chairside.RoleSecondary, ApplyMode: chairside.ModeFull, AutoSubmit: true},
 		},
 		CreatedAt: t0,
 	}
@@ -73,7 +73,7 @@ func newSession(t testing.TB, db *store.DB, created time.Time) *chairside.Sessio
 	s := &chairside.Session{
 		ID: "sess-" + randomDigits(12), LocationID: l.ID, ApplicationID: "app-" + randomDigits(12),
 		Env: chairside.EnvTest, GroupID: "g1", ExperienceType: chairside.ExperienceInStore, FlowType: chairside.FlowApply,
-		WarnCountdownMillis: 30000, TimeoutAfterMillis: 600000, DynamicProviderKey: "synchrony_standard",
+		WarnCountdownMillis: 30000, TimeoutAfterMillis: 600000, DynamicLenderKey: "synchrony_standard",
 		CreatedAt: created,
 	}
 	must(t, db.CreateSession(ctx, s))
@@ -103,14 +103,14 @@ func newApplication(t testing.TB, db *store.DB, s *chairside.Session, primary ch
 	return a
 }
 
-// newProviderApplication stores a provider application for a.
-func newProviderApplication(t testing.TB, db *store.DB, a *chairside.Application, providerKey string) *chairside.ProviderApplication {
+// newLenderApplication stores a lender application for a.
+func newLenderApplication(t testing.TB, db *store.DB, a *chairside.Application, lenderKey string) *chairside.LenderApplication {
 	t.Helper()
-	pa := &chairside.ProviderApplication{
-		ApplicationID: a.ID, ProviderKey: providerKey, Role: chairside.RolePrimary,
+	pa := &chairside.LenderApplication{
+		ApplicationID: a.ID, LenderKey: lenderKey, Role: chairside.RolePrimary,
 		ApplyMode: chairside.ModePrequalify, Status: chairside.StatusStarted, CreatedAt: a.CreatedAt,
 	}
-	must(t, db.CreateProviderApplication(ctx, pa))
+	must(t, db.CreateLenderApplication(ctx, pa))
 	return pa
 }
 

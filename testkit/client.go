@@ -147,8 +147,8 @@ func callName(method, path string) string {
 
 // Started is what a start answered that a journey goes on with.
 type Started struct {
-	// Provider is the lender the session starts with.
-	Provider string
+	// Lender is the lender the session starts with.
+	Lender string
 	// HasForm says the start brought that lender's form, so the browser
 	// asks for it no more (docs/behaviour.md, "Routes").
 	HasForm bool
@@ -159,11 +159,11 @@ type Started struct {
 func (c *Client) Start(entityKey string) (Started, error) {
 	var start struct {
 		Session struct {
-			WebSessionID       string `json:"webSessionId"`
-			DynamicProviderKey string `json:"dynamicProviderKey"`
+			WebSessionID     string `json:"webSessionId"`
+			DynamicLenderKey string `json:"dynamicProviderKey"`
 		} `json:"session"`
 		Form *struct {
-			ProviderKey string `json:"providerKey"`
+			LenderKey string `json:"providerKey"`
 		} `json:"form"`
 	}
 	c.SessionID = ""
@@ -171,20 +171,20 @@ func (c *Client) Start(entityKey string) (Started, error) {
 		return Started{}, fmt.Errorf("start: %w", err)
 	}
 	c.SessionID = start.Session.WebSessionID
-	first := start.Session.DynamicProviderKey
-	return Started{Provider: first, HasForm: start.Form != nil && start.Form.ProviderKey == first}, nil
+	first := start.Session.DynamicLenderKey
+	return Started{Lender: first, HasForm: start.Form != nil && start.Form.LenderKey == first}, nil
 }
 
 // Consent reads a lender's document of a kind (prequalification,
 // application, esign) as the browser shows it, and answers the patient's
 // agreement to exactly that document.
-func (c *Client) Consent(providerKey, kind string) (map[string]any, error) {
+func (c *Client) Consent(lenderKey, kind string) (map[string]any, error) {
 	var d struct {
 		ID      string `json:"id"`
 		Version string `json:"version"`
 		SHA256  string `json:"sha256"`
 	}
-	if err := c.Call("GET", "/providers/"+providerKey+"/disclosures?kind="+kind, nil, &d); err != nil {
+	if err := c.Call("GET", "/providers/"+lenderKey+"/disclosures?kind="+kind, nil, &d); err != nil {
 		return nil, fmt.Errorf("disclosures %s: %w", kind, err)
 	}
 	return map[string]any{"documentId": d.ID, "documentVersion": d.Version, "documentSha256": d.SHA256, "agreed": true}, nil
@@ -201,8 +201,8 @@ func (c *Client) CompleteFlow(entityKey, ssn, signature string) error {
 	if err != nil {
 		return err
 	}
-	if started.Provider != "synchrony_standard" {
-		return fmt.Errorf("start: first provider %q", started.Provider)
+	if started.Lender != "synchrony_standard" {
+		return fmt.Errorf("start: first provider %q", started.Lender)
 	}
 	if !started.HasForm {
 		if err := c.Call("POST", "/apply/start/providers/synchrony_standard?mode=prequalify", nil, nil); err != nil {
@@ -238,7 +238,7 @@ func (c *Client) CompleteFlow(entityKey, ssn, signature string) error {
 func (c *Client) confirmFirstPlan(p string, amountCents int64) error {
 	var plans struct {
 		PaymentPlans []struct {
-			ProviderPlanCode string `json:"providerPlanCode"`
+			LenderPlanCode string `json:"providerPlanCode"`
 		} `json:"paymentPlans"`
 	}
 	if err := c.Call("POST", p+"/payment/plans", map[string]any{"amountCents": amountCents}, &plans); err != nil {
@@ -247,7 +247,7 @@ func (c *Client) confirmFirstPlan(p string, amountCents int64) error {
 	if len(plans.PaymentPlans) == 0 {
 		return fmt.Errorf("plans: none offered")
 	}
-	code := plans.PaymentPlans[0].ProviderPlanCode
+	code := plans.PaymentPlans[0].LenderPlanCode
 	if err := c.Call("POST", p+"/payment/plans/"+code+"/select", nil, nil); err != nil {
 		return fmt.Errorf("select: %w", err)
 	}
@@ -260,12 +260,12 @@ func (c *Client) confirmFirstPlan(p string, amountCents int64) error {
 // SigningConsents reads what the signing screen shows after a soft pull —
 // the E-SIGN disclosure, the agreement and the hard-pull authorisation —
 // and answers the e-sign body agreeing to each, with signature.
-func (c *Client) SigningConsents(providerKey, signature string) (map[string]any, error) {
-	esign, err := c.Consent(providerKey, "esign")
+func (c *Client) SigningConsents(lenderKey, signature string) (map[string]any, error) {
+	esign, err := c.Consent(lenderKey, "esign")
 	if err != nil {
 		return nil, fmt.Errorf("esign disclosure: %w", err)
 	}
-	hardPull, err := c.Consent(providerKey, "application")
+	hardPull, err := c.Consent(lenderKey, "application")
 	if err != nil {
 		return nil, fmt.Errorf("hard-pull disclosure: %w", err)
 	}
@@ -274,7 +274,7 @@ func (c *Client) SigningConsents(providerKey, signature string) (map[string]any,
 		Version string `json:"version"`
 		SHA256  string `json:"sha256"`
 	}
-	if err := c.Call("POST", "/providers/"+providerKey+"/agreement", nil, &d); err != nil {
+	if err := c.Call("POST", "/providers/"+lenderKey+"/agreement", nil, &d); err != nil {
 		return nil, fmt.Errorf("agreement: %w", err)
 	}
 	agreement := map[string]any{"documentId": d.ID, "documentVersion": d.Version, "documentSha256": d.SHA256, "agreed": true}

@@ -25,9 +25,9 @@ func SeedOffice(t testing.TB, st interface {
 		GroupID:   "group-100",
 		BrandName: "Bright Smiles",
 		Waterfall: []chairside.WaterfallStep{
-			{ProviderKey: "synchrony_standard", Role: chairside.RolePrimary, ApplyMode: chairside.ModePrequalify},
-			{ProviderKey: "fortiva_standard", Role: chairside.RoleSecondary, ApplyMode: chairside.ModePrequalify, AutoSubmit: true},
-			{ProviderKey: "snap_standard", Role: chairside.RoleTertiary, ApplyMode: chairside.ModePrequalify},
+			{LenderKey: "synchrony_standard", Role: chairside.RolePrimary, ApplyMode: chairside.ModePrequalify},
+			{LenderKey: "fortiva_standard", Role: chairside.RoleSecondary, ApplyMode: chairside.ModePrequalify, AutoSubmit: true},
+			{LenderKey: "snap_standard", Role: chairside.RoleTertiary, ApplyMode: chairside.ModePrequalify},
 		},
 	}
 	if err := st.CreateLocation(context.Background(), loc); err != nil {
@@ -41,7 +41,7 @@ type Auditor interface {
 	Audit(ctx context.Context) ([]string, error)
 }
 
-// AuditAfter fails the test when, at its end, the audit finds a provider
+// AuditAfter fails the test when, at its end, the audit finds a lender
 // application whose status lacks its evidence (docs/exactly-once.md). It
 // runs before the cleanups registered before it.
 func AuditAfter(t testing.TB, db Auditor) {

@@ -8,11 +8,11 @@ import (
 	"unicode/utf8"
 
 	"github.com/chairside/chairside"
-	"github.com/chairside/chairside/provider"
+	"github.com/chairside/chairside/catalogue"
 )
 
 // The browser's validator (web/src/lib/validation.ts) needs the data this
-// package and package provider hold: the ZIP prefixes of each state, the
+// package and package catalogue hold: the ZIP prefixes of each state, the
 // state list, the throw-away email domains, the email and P.O. box patterns,
 // the fixed messages and the group rule ids. It gets them from a module
 // written from the Go declarations (BrowserTables, by `make generate`, which
@@ -73,14 +73,14 @@ func BrowserTables() []byte {
 	w("//\n")
 	w("// The server's validation data, written from its one definition in Go\n")
 	w("// (validate/validate.go, validate/checks.go, validate/zipstate.go,\n")
-	w("// provider/fields.go). Rewrite with:\n")
+	w("// catalogue/fields.go). Rewrite with:\n")
 	w("//   make generate\n\n")
 
-	w("/** Field-group rule ids (chairside.RuleRequireOne, provider.GroupRule*). */\n")
+	w("/** Field-group rule ids (chairside.RuleRequireOne, catalogue.GroupRule*). */\n")
 	w("export const GROUP_RULES = {\n")
 	w("  requireOne: %s,\n", str(chairside.RuleRequireOne))
-	w("  payDates: %s,\n", str(provider.GroupRulePayDates))
-	w("  zipState: %s,\n", str(provider.GroupRuleZipState))
+	w("  payDates: %s,\n", str(catalogue.GroupRulePayDates))
+	w("  zipState: %s,\n", str(catalogue.GroupRuleZipState))
 	w("} as const;\n\n")
 
 	w("/** The fixed messages (validate.Msg*). */\n")
@@ -95,9 +95,9 @@ func BrowserTables() []byte {
 	}
 	w("} as const;\n\n")
 
-	w("/** The 50 states and DC as [value, label] (provider.States). */\n")
+	w("/** The 50 states and DC as [value, label] (catalogue.States). */\n")
 	w("export const STATES: readonly (readonly [string, string])[] = [\n")
-	for _, o := range provider.States {
+	for _, o := range catalogue.States {
 		w("  [%s, %s],\n", str(o.Value), str(o.Label))
 	}
 	w("];\n\n")

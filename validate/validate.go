@@ -1,6 +1,6 @@
 // Package validate is the server's authority on application data: it checks
 // an applicant against exactly the field definitions and field-group rules
-// that package provider sends to the browser, with the product's own words
+// that package catalogue sends to the browser, with the product's own words
 // (docs/behaviour.md, "Validation"). The browser's checks are for speed;
 // these decide. Both run the cases of testdata/conformance.json, so the two
 // cannot drift apart (conformance_test.go and
@@ -20,7 +20,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/chairside/chairside"
-	"github.com/chairside/chairside/provider"
+	"github.com/chairside/chairside/catalogue"
 )
 
 // The fixed messages. Rules with a Message of their own use that instead.
@@ -292,7 +292,7 @@ func group(g chairside.FieldGroupRule, a *chairside.Applicant, bad map[string]bo
 		if len(g.Fields) > 0 {
 			return g.Fields[0], message(MsgRequireOne)
 		}
-	case provider.GroupRulePayDates:
+	case catalogue.GroupRulePayDates:
 		if len(g.Fields) != 3 {
 			return "", ""
 		}
@@ -305,7 +305,7 @@ func group(g chairside.FieldGroupRule, a *chairside.Applicant, bad map[string]bo
 		if !PayDates(freq, prev, next) {
 			return g.Fields[2], message(MsgInvalid)
 		}
-	case provider.GroupRuleZipState:
+	case catalogue.GroupRuleZipState:
 		if len(g.Fields) != 2 {
 			return "", ""
 		}

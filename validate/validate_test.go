@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/chairside/chairside"
-	"github.com/chairside/chairside/provider"
+	"github.com/chairside/chairside/catalogue"
 )
 
 var now = time.Date(2026, 3, 20, 15, 4, 5, 0, time.UTC)
@@ -15,7 +15,7 @@ var now = time.Date(2026, 3, 20, 15, 4, 5, 0, time.UTC)
 func i64(v int64) *int64 { return &v }
 func iptr(v int) *int    { return &v }
 
-// good returns an applicant that passes every field of every provider's full
+// good returns an applicant that passes every field of every lender's full
 // application on now.
 func good() *chairside.Applicant {
 	return &chairside.Applicant{
@@ -29,10 +29,10 @@ func good() *chairside.Applicant {
 	}
 }
 
-func TestApplicantGoodForEveryProviderAndMode(t *testing.T) {
-	for _, p := range provider.All() {
+func TestApplicantGoodForEveryLenderAndMode(t *testing.T) {
+	for _, p := range catalogue.All() {
 		for _, mode := range []string{chairside.ModeFull, chairside.ModePrequalify, chairside.ModePrescreen} {
-			defs, groups, err := provider.Fields(p.Key, mode)
+			defs, groups, err := catalogue.Fields(p.Key, mode)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -43,13 +43,13 @@ func TestApplicantGoodForEveryProviderAndMode(t *testing.T) {
 	}
 }
 
-// TestCatalogueUsesKnownNames keeps provider's definitions and this package
+// TestCatalogueUsesKnownNames keeps lender's definitions and this package
 // in step: every field id is an Applicant field, every group rule is one we
 // check, and every validChars set compiles and can be described in words.
 func TestCatalogueUsesKnownNames(t *testing.T) {
-	for _, p := range provider.All() {
+	for _, p := range catalogue.All() {
 		for _, mode := range []string{chairside.ModeFull, chairside.ModePrequalify} {
-			defs, groups, _ := provider.Fields(p.Key, mode)
+			defs, groups, _ := catalogue.Fields(p.Key, mode)
 			for _, d := range defs {
 				if _, ok := accessors()[d.ID]; !ok {
 					t.Errorf("%s: field %q is not an Applicant field", p.Key, d.ID)
@@ -64,7 +64,7 @@ func TestCatalogueUsesKnownNames(t *testing.T) {
 				}
 			}
 			for _, g := range groups {
-				if !slices.Contains([]string{chairside.RuleRequireOne, provider.GroupRulePayDates, provider.GroupRuleZipState}, g.Rule) {
+				if !slices.Contains([]string{chairside.RuleRequireOne, catalogue.GroupRulePayDates, catalogue.GroupRuleZipState}, g.Rule) {
 					t.Errorf("%s: unknown group rule %q", p.Key, g.Rule)
 				}
 				for _, f := range g.Fields {
@@ -78,7 +78,7 @@ func TestCatalogueUsesKnownNames(t *testing.T) {
 }
 
 func TestApplicantErrors(t *testing.T) {
-	defs, groups, err := provider.Fields(provider.Snap, chairside.ModeFull)
+	defs, groups, err := catalogue.Fields(catalogue.Snap, chairside.ModeFull)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -139,7 +139,7 @@ func TestApplicantErrors(t *testing.T) {
 }
 
 func TestApplicantEmptyAndNil(t *testing.T) {
-	defs, groups, _ := provider.Fields(provider.Synchrony, chairside.ModePrequalify)
+	defs, groups, _ := catalogue.Fields(catalogue.Synchrony, chairside.ModePrequalify)
 	errs := Applicant(defs, groups, nil, "", now)
 	var fields []string
 	for _, e := range errs {
@@ -153,7 +153,7 @@ func TestApplicantEmptyAndNil(t *testing.T) {
 }
 
 func TestNamesBeyondASCII(t *testing.T) {
-	defs, _, _ := provider.Fields(provider.ADS, chairside.ModePrequalify)
+	defs, _, _ := catalogue.Fields(catalogue.ADS, chairside.ModePrequalify)
 	a := good()
 	for _, name := range []string{"O'Hara", "O’Hara", "ねこ", "Zoë", "José-María", "Nguyễn", "St. John", "Müller", "Ólafsdóttir"} {
 		a.LastName = name
@@ -273,7 +273,7 @@ func TestZipForState(t *testing.T) {
 	}
 	// Every state of the list has ranges, and no prefix belongs to two states.
 	owner := map[int]string{}
-	for _, o := range provider.States {
+	for _, o := range catalogue.States {
 		if len(zipRanges[o.Value]) == 0 {
 			t.Errorf("%s has no ZIP prefixes", o.Value)
 		}
@@ -286,8 +286,8 @@ func TestZipForState(t *testing.T) {
 			}
 		}
 	}
-	if len(zipRanges) != len(provider.States) {
-		t.Errorf("%d states with ZIP ranges, %d in the list", len(zipRanges), len(provider.States))
+	if len(zipRanges) != len(catalogue.States) {
+		t.Errorf("%d states with ZIP ranges, %d in the list", len(zipRanges), len(catalogue.States))
 	}
 }
 
@@ -334,7 +334,7 @@ func FuzzApplicant(f *testing.F) {
 	f.Add("", "", "", "", "", "", "", "", "", "", "", "")
 	f.Add("\xff\x00", "ねこ", "0000-00-00", "000000000", "P.O.B.", "99999-9999", "ZZ", "@@", "0000000000", "monthly", "9999-12-31", "0001-01-01")
 	f.Add("a-z]", "[^", "1980-1-1", "12345678901234567890", "\\p{L}", "6060", "il", "x@y", "(312)", "weekly", "2026-02-29", "-1")
-	defsFull, groupsFull, _ := provider.Fields(provider.HFD, chairside.ModeFull)
+	defsFull, groupsFull, _ := catalogue.Fields(catalogue.HFD, chairside.ModeFull)
 	f.Fuzz(func(t *testing.T, first, last, dob, ssn, line1, zip, state, email, phone, freq, prev, next string) {
 		a := &chairside.Applicant{
 			FirstName: first, LastName: last, DateOfBirth: dob, SSN: ssn, AddressLine1: line1, AddressZipCode: zip,
@@ -352,8 +352,8 @@ func FuzzApplicant(f *testing.F) {
 				chairside.RuleValidChars: {Chars: first},
 			}})
 		}
-		groups := append(groupsFull, chairside.FieldGroupRule{Rule: provider.GroupRulePayDates, Fields: []string{"payFrequency", "previousPayDate"}},
-			chairside.FieldGroupRule{Rule: chairside.RuleRequireOne}, chairside.FieldGroupRule{Rule: provider.GroupRuleZipState, Fields: []string{"email"}})
+		groups := append(groupsFull, chairside.FieldGroupRule{Rule: catalogue.GroupRulePayDates, Fields: []string{"payFrequency", "previousPayDate"}},
+			chairside.FieldGroupRule{Rule: chairside.RuleRequireOne}, chairside.FieldGroupRule{Rule: catalogue.GroupRuleZipState, Fields: []string{"email"}})
 		for _, e := range Applicant(append(defsFull, defs...), groups, a, "primary", now) {
 			if !strings.HasPrefix(e.Field, "primary.") || e.Message == "" {
 				t.Fatalf("bad field error %+v", e)

@@ -287,13 +287,13 @@ func TestCrashDuringLenderCalls(t *testing.T) {
 			})
 			var plans struct {
 				PaymentPlans []struct {
-					ProviderPlanCode    string `json:"providerPlanCode"`
+					LenderPlanCode      string `json:"providerPlanCode"`
 					MinAmountCents      int64  `json:"minAmountCents"`
 					AmountFinancedCents int64  `json:"amountFinancedCents"`
 				} `json:"paymentPlans"`
 			}
 			plain("plans", p+"/payment/plans", map[string]any{"amountCents": 300000}, &plans)
-			planCode := plans.PaymentPlans[0].ProviderPlanCode
+			planCode := plans.PaymentPlans[0].LenderPlanCode
 			plain("select", p+"/payment/plans/"+planCode+"/select", nil, nil)
 			plain("confirm", p+"/payment/plans/"+planCode+"/confirm-selection", nil, nil)
 			esign, err := c.SigningConsents("synchrony_standard", testkit.SignaturePNG(t))
@@ -331,8 +331,8 @@ func TestSIGTERMLetsLenderCallsSettle(t *testing.T) {
 	startSession(t, c)
 	body := map[string]any{"primary": testkit.Applicant("Approve", "123455001"), "jointEnabled": false, "consent": consentTo(t, c, "prequalification")}
 	type answer struct {
-		ResponseCode        string `json:"responseCode"`
-		LenderApplicationID string `json:"lenderApplicationId"`
+		ResponseCode string `json:"responseCode"`
+		LenderRef    string `json:"lenderApplicationId"`
 	}
 	var first answer
 	sent := make(chan error, 1)

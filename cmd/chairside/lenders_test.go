@@ -130,11 +130,11 @@ func TestJourneyOverHTTPLenders(t *testing.T) {
 	}
 	m := s.scrape(t)
 	for _, line := range []string{
-		`chairside_lender_calls_total{op="decide",provider="synchrony_standard",result="ok"} 1`,
-		`chairside_lender_calls_total{op="complete",provider="synchrony_standard",result="ok"} 1`,
-		`chairside_lender_call_duration_seconds_count{op="decide",provider="synchrony_standard"} 1`,
-		`chairside_lender_call_duration_seconds_bucket{op="decide",provider="synchrony_standard",le="0.25"}`,
-		`chairside_lender_breaker_state{provider="synchrony_standard"} 0`,
+		`chairside_lender_calls_total{lender="synchrony_standard",op="decide",result="ok"} 1`,
+		`chairside_lender_calls_total{lender="synchrony_standard",op="complete",result="ok"} 1`,
+		`chairside_lender_call_duration_seconds_count{lender="synchrony_standard",op="decide"} 1`,
+		`chairside_lender_call_duration_seconds_bucket{lender="synchrony_standard",op="decide",le="0.25"}`,
+		`chairside_lender_breaker_state{lender="synchrony_standard"} 0`,
 		`chairside_http_requests_total{code="200",route="POST /api/v1/providers/{providerKey}/prequalify"} 1`,
 		`go_goroutines`,
 	} {
@@ -180,7 +180,7 @@ func TestPendingApprovedByWebhook(t *testing.T) {
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
-	if m := s.scrape(t); !strings.Contains(m, `chairside_lender_webhooks_total{provider="synchrony_standard",result="applied"} 1`) {
+	if m := s.scrape(t); !strings.Contains(m, `chairside_lender_webhooks_total{lender="synchrony_standard",result="applied"} 1`) {
 		t.Errorf("/metrics does not count the applied webhook")
 	}
 	// The patient asked nothing: the lender's status was never read by
@@ -243,11 +243,11 @@ func TestConcurrentSubmitsOverHTTP(t *testing.T) {
 func submitUntilAnswered(t *testing.T, c *testkit.Client, body map[string]any) string {
 	for range 100 {
 		var d struct {
-			LenderApplicationID string `json:"lenderApplicationId"`
+			LenderRef string `json:"lenderApplicationId"`
 		}
 		err := c.Call("POST", "/providers/synchrony_standard/prequalify", body, &d)
 		if err == nil {
-			return d.LenderApplicationID
+			return d.LenderRef
 		}
 		if !strings.Contains(err.Error(), chairside.EINFLIGHT) {
 			t.Error(err)
@@ -292,7 +292,7 @@ func TestLenderFaultsCascade(t *testing.T) {
 			if d := s.submit(t, c, "fortiva_standard", "Approve", ssn); !chairside.Positive(fmt.Sprint(d["responseCode"])) {
 				t.Fatalf("Fortiva after Synchrony's %s: %v", tc.fault.Kind, d)
 			}
-			want := fmt.Sprintf(`chairside_lender_errors_total{kind=%q,op="decide",provider="synchrony_standard"}`, tc.kind)
+			want := fmt.Sprintf(`chairside_lender_errors_total{kind=%q,lender="synchrony_standard",op="decide"}`, tc.kind)
 			if m := s.scrape(t); !strings.Contains(m, want) {
 				t.Errorf("/metrics lacks %s", want)
 			}

@@ -42,7 +42,7 @@ func runLenderSim(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	apiKey := fs.String("api-key", "", "when set, every request must carry Authorization: Bearer <api-key>")
 	pendingFor := fs.Duration("pending-for", lendersim.DefaultPendingFor, "how long a pending application stays pending")
 	var faults faultFlags
-	fs.Var(&faults, "fault", "a fault of one lender, repeatable: provider=kind[:delay][,op=…][,count=n], kinds slow, 5xx,\n"+
+	fs.Var(&faults, "fault", "a fault of one lender, repeatable: lender=kind[:delay][,op=…][,count=n], kinds slow, 5xx,\n"+
 		"garbage, drop, webhook-twice, webhook-never; e.g. snap_standard=slow:30s, vive_standard=drop,op=decide,count=1")
 	if err := fs.Parse(args); err != nil {
 		return err

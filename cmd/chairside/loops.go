@@ -102,6 +102,6 @@ func (m *Main) reconcile(ctx context.Context, log *slog.Logger) {
 		log.Error("reconcile pending applications", "err", err)
 	}
 	for _, p := range polls {
-		m.metrics.Poll(p.ProviderKey, p.Result)
+		m.metrics.Poll(p.LenderKey, p.Result)
 	}
 }

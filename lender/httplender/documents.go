@@ -19,7 +19,7 @@ import (
 const maxKept = 128
 
 // docKey names a kept document: its kind and the language asked for (the
-// Accept-Language sent). The provider is the Lender's own.
+// Accept-Language sent). The lender is the Lender's own.
 type docKey struct {
 	kind string
 	lang locale.Language

@@ -14,12 +14,12 @@ import (
 	"time"
 
 	"github.com/chairside/chairside"
+	"github.com/chairside/chairside/catalogue"
 	"github.com/chairside/chairside/lender"
 	"github.com/chairside/chairside/lender/httplender"
 	"github.com/chairside/chairside/lender/lendersim"
 	"github.com/chairside/chairside/lender/protocol"
 	"github.com/chairside/chairside/locale"
-	"github.com/chairside/chairside/provider"
 )
 
 // seen is one request that reached a lender and how it was answered.
@@ -76,7 +76,7 @@ func recordedLender(t *testing.T, key string, h http.Handler) (*httplender.Lende
 	rec := &recorder{h: h}
 	srv := httptest.NewServer(rec)
 	t.Cleanup(srv.Close)
-	l, err := httplender.New(httplender.Config{ProviderKey: key, BaseURL: srv.URL + "/lenders/" + key, APIKey: testAPIKey,
+	l, err := httplender.New(httplender.Config{LenderKey: key, BaseURL: srv.URL + "/lenders/" + key, APIKey: testAPIKey,
 		Timeout: 2 * time.Second, BackoffBase: time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
@@ -91,10 +91,10 @@ func recordedLender(t *testing.T, key string, h http.Handler) (*httplender.Lende
 func TestDocumentRevalidated(t *testing.T) {
 	sim := lendersim.New(lendersim.Options{APIKey: testAPIKey})
 	t.Cleanup(sim.Close)
-	l, rec := recordedLender(t, provider.Snap, sim)
+	l, rec := recordedLender(t, catalogue.Snap, sim)
 	ctx := context.Background()
 
-	first, err := l.Document(ctx, &chairside.DocumentRequest{ProviderKey: provider.Snap, Kind: "terms"})
+	first, err := l.Document(ctx, &chairside.DocumentRequest{LenderKey: catalogue.Snap, Kind: "terms"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -104,7 +104,7 @@ func TestDocumentRevalidated(t *testing.T) {
 	want := *first
 	first.Content, first.SHA256 = "changed by a caller", "0" // a caller's own copy
 	for range 2 {
-		again, err := l.Document(ctx, &chairside.DocumentRequest{ProviderKey: provider.Snap, Kind: "terms"})
+		again, err := l.Document(ctx, &chairside.DocumentRequest{LenderKey: catalogue.Snap, Kind: "terms"})
 		if err != nil || !reflect.DeepEqual(*again, want) {
 			t.Fatalf("fetch again:\n got %+v %v\nwant %+v", again, err, want)
 		}
@@ -114,21 +114,21 @@ func TestDocumentRevalidated(t *testing.T) {
 		again.Content = "changed again"
 	}
 
-	spanish, err := l.Document(ctx, &chairside.DocumentRequest{ProviderKey: provider.Snap, Kind: "terms", Language: "es"})
+	spanish, err := l.Document(ctx, &chairside.DocumentRequest{LenderKey: catalogue.Snap, Kind: "terms", Language: "es"})
 	if s := rec.last(t); err != nil || s.status != http.StatusOK || s.ifNoneMatch != "" || s.language != "es" {
 		t.Fatalf("first Spanish fetch: %+v %v, want a full answer to an unconditional request", s, err)
 	}
 	if spanish.Language != "es" || spanish.SHA256 == want.SHA256 || spanish.ID != want.ID {
 		t.Fatalf("Spanish document: %+v", spanish)
 	}
-	spanishAgain, err := l.Document(ctx, &chairside.DocumentRequest{ProviderKey: provider.Snap, Kind: "terms", Language: "es"})
+	spanishAgain, err := l.Document(ctx, &chairside.DocumentRequest{LenderKey: catalogue.Snap, Kind: "terms", Language: "es"})
 	if s := rec.last(t); err != nil || s.status != http.StatusNotModified || !reflect.DeepEqual(spanishAgain, spanish) {
 		t.Fatalf("Spanish again: %+v %v %+v", s, err, spanishAgain)
 	}
-	if english, err := l.Document(ctx, &chairside.DocumentRequest{ProviderKey: provider.Snap, Kind: "terms"}); err != nil || !reflect.DeepEqual(*english, want) {
+	if english, err := l.Document(ctx, &chairside.DocumentRequest{LenderKey: catalogue.Snap, Kind: "terms"}); err != nil || !reflect.DeepEqual(*english, want) {
 		t.Fatalf("English after Spanish: %+v %v", english, err)
 	}
-	if n := sim.Hits(provider.Snap, lender.OpDocument); n != 6 {
+	if n := sim.Hits(catalogue.Snap, lender.OpDocument); n != 6 {
 		t.Fatalf("the lender was asked %d times, want every call (6)", n)
 	}
 }
@@ -175,10 +175,10 @@ func (s *docServer) set(f func(*docServer)) {
 // the next fetch, in place of the kept one.
 func TestDocumentChangedAtLender(t *testing.T) {
 	srv := &docServer{version: "v1"}
-	l, rec := recordedLender(t, provider.Snap, srv)
+	l, rec := recordedLender(t, catalogue.Snap, srv)
 	ctx := context.Background()
 	for range 2 {
-		if d, err := l.Document(ctx, &chairside.DocumentRequest{ProviderKey: provider.Snap, Kind: "terms"}); err != nil || d.Version != "v1" {
+		if d, err := l.Document(ctx, &chairside.DocumentRequest{LenderKey: catalogue.Snap, Kind: "terms"}); err != nil || d.Version != "v1" {
 			t.Fatalf("v1: %+v %v", d, err)
 		}
 	}
@@ -186,14 +186,14 @@ func TestDocumentChangedAtLender(t *testing.T) {
 		t.Fatalf("second fetch of v1: %+v", s)
 	}
 	srv.set(func(s *docServer) { s.version = "v2" })
-	d, err := l.Document(ctx, &chairside.DocumentRequest{ProviderKey: provider.Snap, Kind: "terms"})
+	d, err := l.Document(ctx, &chairside.DocumentRequest{LenderKey: catalogue.Snap, Kind: "terms"})
 	if err != nil || d.Version != "v2" || d.Content != "Terms, version v2" {
 		t.Fatalf("after the change: %+v %v, want v2", d, err)
 	}
 	if s := rec.last(t); s.status != http.StatusOK || s.ifNoneMatch != `"v1"` {
 		t.Fatalf("fetch after the change: %+v", s)
 	}
-	if d, err := l.Document(ctx, &chairside.DocumentRequest{ProviderKey: provider.Snap, Kind: "terms"}); err != nil || d.Version != "v2" || rec.last(t).ifNoneMatch != `"v2"` {
+	if d, err := l.Document(ctx, &chairside.DocumentRequest{LenderKey: catalogue.Snap, Kind: "terms"}); err != nil || d.Version != "v2" || rec.last(t).ifNoneMatch != `"v2"` {
 		t.Fatalf("v2 again: %+v %v %+v", d, err, rec.last(t))
 	}
 }
@@ -203,20 +203,20 @@ func TestDocumentChangedAtLender(t *testing.T) {
 // is asked for in full.
 func TestDocumentBadNotModified(t *testing.T) {
 	srv := &docServer{version: "v1", notModified: true}
-	l, rec := recordedLender(t, provider.Snap, srv)
+	l, rec := recordedLender(t, catalogue.Snap, srv)
 	ctx := context.Background()
-	_, err := l.Document(ctx, &chairside.DocumentRequest{ProviderKey: provider.Snap, Kind: "terms"})
+	_, err := l.Document(ctx, &chairside.DocumentRequest{LenderKey: catalogue.Snap, Kind: "terms"})
 	lenderErr(t, err, lender.KindMalformed)
 
 	srv.set(func(s *docServer) { s.notModified = false })
-	if d, err := l.Document(ctx, &chairside.DocumentRequest{ProviderKey: provider.Snap, Kind: "terms"}); err != nil || d.Version != "v1" {
+	if d, err := l.Document(ctx, &chairside.DocumentRequest{LenderKey: catalogue.Snap, Kind: "terms"}); err != nil || d.Version != "v1" {
 		t.Fatalf("v1: %+v %v", d, err)
 	}
 	srv.set(func(s *docServer) { s.otherTag = true })
-	_, err = l.Document(ctx, &chairside.DocumentRequest{ProviderKey: provider.Snap, Kind: "terms"})
+	_, err = l.Document(ctx, &chairside.DocumentRequest{LenderKey: catalogue.Snap, Kind: "terms"})
 	lenderErr(t, err, lender.KindMalformed)
 	srv.set(func(s *docServer) { s.otherTag = false })
-	d, err := l.Document(ctx, &chairside.DocumentRequest{ProviderKey: provider.Snap, Kind: "terms"})
+	d, err := l.Document(ctx, &chairside.DocumentRequest{LenderKey: catalogue.Snap, Kind: "terms"})
 	if s := rec.last(t); err != nil || d.Version != "v1" || s.ifNoneMatch != "" || s.status != http.StatusOK {
 		t.Fatalf("after a bad 304: %+v %v %+v, want an unconditional fetch", d, err, s)
 	}
@@ -227,7 +227,7 @@ func TestDocumentBadNotModified(t *testing.T) {
 func TestDocumentsConcurrent(t *testing.T) {
 	sim := lendersim.New(lendersim.Options{APIKey: testAPIKey})
 	t.Cleanup(sim.Close)
-	l, _ := recordedLender(t, provider.Snap, sim)
+	l, _ := recordedLender(t, catalogue.Snap, sim)
 	var wg sync.WaitGroup
 	errs := make(chan error, 16)
 	for i := range 16 {
@@ -236,7 +236,7 @@ func TestDocumentsConcurrent(t *testing.T) {
 			lang = locale.Spanish
 		}
 		wg.Go(func() {
-			d, err := l.Document(context.Background(), &chairside.DocumentRequest{ProviderKey: provider.Snap, Kind: "terms", Language: string(lang)})
+			d, err := l.Document(context.Background(), &chairside.DocumentRequest{LenderKey: catalogue.Snap, Kind: "terms", Language: string(lang)})
 			if err == nil && d.Language != string(lang) {
 				err = fmt.Errorf("got %s, want %s", d.Language, lang)
 			}

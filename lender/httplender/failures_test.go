@@ -9,17 +9,17 @@ import (
 	"time"
 
 	"github.com/chairside/chairside"
+	"github.com/chairside/chairside/catalogue"
 	"github.com/chairside/chairside/lender"
 	"github.com/chairside/chairside/lender/httplender"
 	"github.com/chairside/chairside/lender/lendersim"
 	"github.com/chairside/chairside/metrics"
-	"github.com/chairside/chairside/provider"
 )
 
 // TestSlowLenderTimesOut: an attempt ends at its time-out, and a call at
 // its context's deadline however many attempts it still had.
 func TestSlowLenderTimesOut(t *testing.T) {
-	r := newRig(t, provider.Synchrony, func(c *httplender.Config) { c.Timeout, c.MaxAttempts = 150*time.Millisecond, 1 })
+	r := newRig(t, catalogue.Synchrony, func(c *httplender.Config) { c.Timeout, c.MaxAttempts = 150*time.Millisecond, 1 })
 	ctx := context.Background()
 	d, err := r.l.Decide(ctx, decideReq(r.key, "ref-slow", "Approve"))
 	if err != nil {
@@ -27,19 +27,19 @@ func TestSlowLenderTimesOut(t *testing.T) {
 	}
 	r.fault(t, lendersim.Fault{Kind: lendersim.FaultSlow, Delay: 5 * time.Second})
 	start := time.Now()
-	_, err = r.l.Status(ctx, &chairside.StatusRequest{ProviderKey: r.key, LenderApplicationID: d.LenderApplicationID})
+	_, err = r.l.Status(ctx, &chairside.StatusRequest{LenderKey: r.key, LenderRef: d.LenderRef})
 	lenderErr(t, err, lender.KindTimeout)
 	if took := time.Since(start); took > time.Second {
 		t.Fatalf("the time-out took %s", took)
 	}
 
 	// Three attempts of 150ms and backoff, but the context allows 250ms.
-	r3 := newRig(t, provider.Synchrony, func(c *httplender.Config) { c.Timeout = 150 * time.Millisecond })
+	r3 := newRig(t, catalogue.Synchrony, func(c *httplender.Config) { c.Timeout = 150 * time.Millisecond })
 	r3.fault(t, lendersim.Fault{Kind: lendersim.FaultSlow, Delay: 5 * time.Second})
 	cctx, cancel := context.WithTimeout(ctx, 250*time.Millisecond)
 	defer cancel()
 	start = time.Now()
-	_, err = r3.l.Status(cctx, &chairside.StatusRequest{ProviderKey: r3.key, LenderApplicationID: d.LenderApplicationID})
+	_, err = r3.l.Status(cctx, &chairside.StatusRequest{LenderKey: r3.key, LenderRef: d.LenderRef})
 	lenderErr(t, err, lender.KindTimeout)
 	if took := time.Since(start); took > 700*time.Millisecond {
 		t.Fatalf("the call outlived its context: %s", took)
@@ -49,14 +49,14 @@ func TestSlowLenderTimesOut(t *testing.T) {
 // TestReadRetriedAfter5xx: a 503 on Status and on Plans is tried again
 // and the second attempt's answer returned.
 func TestReadRetriedAfter5xx(t *testing.T) {
-	r := newRig(t, provider.Synchrony, nil)
+	r := newRig(t, catalogue.Synchrony, nil)
 	ctx := context.Background()
 	d, err := r.l.Decide(ctx, decideReq(r.key, "ref-5xx", "Approve"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	r.fault(t, lendersim.Fault{Kind: lendersim.Fault5xx, Op: lender.OpStatus, Count: 1})
-	st, err := r.l.Status(ctx, &chairside.StatusRequest{ProviderKey: r.key, LenderApplicationID: d.LenderApplicationID})
+	st, err := r.l.Status(ctx, &chairside.StatusRequest{LenderKey: r.key, LenderRef: d.LenderRef})
 	if err != nil || st.ResponseCode != chairside.ResponseApproved {
 		t.Fatalf("status after one 503: %+v %v", st, err)
 	}
@@ -64,7 +64,7 @@ func TestReadRetriedAfter5xx(t *testing.T) {
 		t.Fatalf("status reached the lender %d times, want 2", n)
 	}
 	r.fault(t, lendersim.Fault{Kind: lendersim.Fault5xx, Op: lender.OpPlans, Count: 1})
-	plans, err := r.l.Plans(ctx, &chairside.PlansRequest{ProviderKey: r.key, LenderApplicationID: d.LenderApplicationID, AmountCents: 300_000})
+	plans, err := r.l.Plans(ctx, &chairside.PlansRequest{LenderKey: r.key, LenderRef: d.LenderRef, AmountCents: 300_000})
 	if err != nil || len(plans) == 0 {
 		t.Fatalf("plans after one 503: %v %v", plans, err)
 	}
@@ -76,7 +76,7 @@ func TestReadRetriedAfter5xx(t *testing.T) {
 // TestRetryAfter: a 503's Retry-After is waited out when the context
 // leaves time for it, and ends the call at once when it does not.
 func TestRetryAfter(t *testing.T) {
-	r := newRigWith(t, provider.Synchrony, lendersim.Options{RetryAfter: time.Second}, nil)
+	r := newRigWith(t, catalogue.Synchrony, lendersim.Options{RetryAfter: time.Second}, nil)
 	ctx := context.Background()
 	d, err := r.l.Decide(ctx, decideReq(r.key, "ref-retry-after", "Approve"))
 	if err != nil {
@@ -86,14 +86,14 @@ func TestRetryAfter(t *testing.T) {
 	short, cancel := context.WithTimeout(ctx, 500*time.Millisecond)
 	defer cancel()
 	start := time.Now()
-	_, err = r.l.Status(short, &chairside.StatusRequest{ProviderKey: r.key, LenderApplicationID: d.LenderApplicationID})
+	_, err = r.l.Status(short, &chairside.StatusRequest{LenderKey: r.key, LenderRef: d.LenderRef})
 	lenderErr(t, err, lender.KindUnavailable)
 	if took := time.Since(start); took > 300*time.Millisecond {
 		t.Fatalf("waited %s for a Retry-After beyond the deadline", took)
 	}
 	r.fault(t, lendersim.Fault{Kind: lendersim.Fault5xx, Op: lender.OpStatus, Count: 1})
 	start = time.Now()
-	if _, err := r.l.Status(ctx, &chairside.StatusRequest{ProviderKey: r.key, LenderApplicationID: d.LenderApplicationID}); err != nil {
+	if _, err := r.l.Status(ctx, &chairside.StatusRequest{LenderKey: r.key, LenderRef: d.LenderRef}); err != nil {
 		t.Fatal(err)
 	}
 	if took := time.Since(start); took < time.Second {
@@ -104,17 +104,17 @@ func TestRetryAfter(t *testing.T) {
 // TestPostWithoutReferenceNotRetried: a POST without a Reference carries
 // no idempotency key and is sent once; with one, it is repeated.
 func TestPostWithoutReferenceNotRetried(t *testing.T) {
-	r := newRig(t, provider.Synchrony, nil)
+	r := newRig(t, catalogue.Synchrony, nil)
 	ctx := context.Background()
 	d, err := r.l.Decide(ctx, decideReq(r.key, "ref-post", "Approve"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	plans, err := r.l.Plans(ctx, &chairside.PlansRequest{ProviderKey: r.key, LenderApplicationID: d.LenderApplicationID, AmountCents: 300_000})
+	plans, err := r.l.Plans(ctx, &chairside.PlansRequest{LenderKey: r.key, LenderRef: d.LenderRef, AmountCents: 300_000})
 	if err != nil {
 		t.Fatal(err)
 	}
-	offer := &chairside.OfferRequest{ProviderKey: r.key, LenderApplicationID: d.LenderApplicationID, ProviderPlanCode: plans[0].ProviderPlanCode, AmountCents: 300_000}
+	offer := &chairside.OfferRequest{LenderKey: r.key, LenderRef: d.LenderRef, LenderPlanCode: plans[0].LenderPlanCode, AmountCents: 300_000}
 	r.fault(t, lendersim.Fault{Kind: lendersim.Fault5xx, Op: lender.OpAcceptOffer, Count: 1})
 	le := lenderErr(t, r.l.AcceptOffer(ctx, offer), lender.KindUnavailable)
 	if le.Status != http.StatusServiceUnavailable {
@@ -136,14 +136,14 @@ func TestPostWithoutReferenceNotRetried(t *testing.T) {
 // TestGarbageIsMalformed: a 200 that is not the protocol's is a malformed
 // answer and is not repeated; so is a decision with an unknown status.
 func TestGarbageIsMalformed(t *testing.T) {
-	r := newRig(t, provider.Synchrony, nil)
+	r := newRig(t, catalogue.Synchrony, nil)
 	ctx := context.Background()
 	d, err := r.l.Decide(ctx, decideReq(r.key, "ref-garbage", "Approve"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	r.fault(t, lendersim.Fault{Kind: lendersim.FaultGarbage, Count: 1})
-	_, err = r.l.Status(ctx, &chairside.StatusRequest{ProviderKey: r.key, LenderApplicationID: d.LenderApplicationID})
+	_, err = r.l.Status(ctx, &chairside.StatusRequest{LenderKey: r.key, LenderRef: d.LenderRef})
 	if le := lenderErr(t, err, lender.KindMalformed); le.Status != http.StatusOK {
 		t.Fatalf("status %d", le.Status)
 	}
@@ -160,7 +160,7 @@ func TestGarbageIsMalformed(t *testing.T) {
 // trial call goes through and, answered, closes it. 4xx answers never
 // open it.
 func TestBreakerOpensAndCloses(t *testing.T) {
-	r := newRig(t, provider.Synchrony, func(c *httplender.Config) {
+	r := newRig(t, catalogue.Synchrony, func(c *httplender.Config) {
 		c.MaxAttempts = 1
 		c.Breaker = httplender.BreakerConfig{ConsecutiveFailures: 3, OpenFor: 300 * time.Millisecond}
 	})
@@ -170,7 +170,7 @@ func TestBreakerOpensAndCloses(t *testing.T) {
 		t.Fatal(err)
 	}
 	for range 5 {
-		_, err := r.l.Status(ctx, &chairside.StatusRequest{ProviderKey: r.key, LenderApplicationID: "SBX-SYN-NOPE"})
+		_, err := r.l.Status(ctx, &chairside.StatusRequest{LenderKey: r.key, LenderRef: "SBX-SYN-NOPE"})
 		lenderErr(t, err, lender.KindNotFound)
 	}
 	if s := r.l.BreakerState(); s != "closed" {
@@ -178,12 +178,12 @@ func TestBreakerOpensAndCloses(t *testing.T) {
 	}
 	r.fault(t, lendersim.Fault{Kind: lendersim.Fault5xx, Op: lender.OpStatus})
 	for range 3 {
-		_, err := r.l.Status(ctx, &chairside.StatusRequest{ProviderKey: r.key, LenderApplicationID: d.LenderApplicationID})
+		_, err := r.l.Status(ctx, &chairside.StatusRequest{LenderKey: r.key, LenderRef: d.LenderRef})
 		lenderErr(t, err, lender.KindUnavailable)
 	}
 	hits := r.sim.Hits(r.key, lender.OpStatus)
 	for range 3 {
-		_, err := r.l.Status(ctx, &chairside.StatusRequest{ProviderKey: r.key, LenderApplicationID: d.LenderApplicationID})
+		_, err := r.l.Status(ctx, &chairside.StatusRequest{LenderKey: r.key, LenderRef: d.LenderRef})
 		lenderErr(t, err, lender.KindBreakerOpen)
 	}
 	if n := r.sim.Hits(r.key, lender.OpStatus); n != hits {
@@ -194,7 +194,7 @@ func TestBreakerOpensAndCloses(t *testing.T) {
 	}
 	r.fault(t, lendersim.Fault{})
 	time.Sleep(350 * time.Millisecond)
-	if st, err := r.l.Status(ctx, &chairside.StatusRequest{ProviderKey: r.key, LenderApplicationID: d.LenderApplicationID}); err != nil || st.ResponseCode != chairside.ResponseApproved {
+	if st, err := r.l.Status(ctx, &chairside.StatusRequest{LenderKey: r.key, LenderRef: d.LenderRef}); err != nil || st.ResponseCode != chairside.ResponseApproved {
 		t.Fatalf("trial call: %+v %v", st, err)
 	}
 	if s, g := r.l.BreakerState(), r.breakerGauge(t); s != "closed" || g != metrics.BreakerClosed {
@@ -205,9 +205,9 @@ func TestBreakerOpensAndCloses(t *testing.T) {
 // TestWrongAPIKey: the lender answers 401; the call is refused, not
 // repeated, and the breaker does not count it.
 func TestWrongAPIKey(t *testing.T) {
-	r := newRig(t, provider.Synchrony, func(c *httplender.Config) { c.APIKey = "wrong" })
+	r := newRig(t, catalogue.Synchrony, func(c *httplender.Config) { c.APIKey = "wrong" })
 	for range 6 {
-		_, err := r.l.Document(context.Background(), &chairside.DocumentRequest{ProviderKey: r.key, Kind: "disclosures"})
+		_, err := r.l.Document(context.Background(), &chairside.DocumentRequest{LenderKey: r.key, Kind: "disclosures"})
 		if le := lenderErr(t, err, lender.KindRejected); le.Status != http.StatusUnauthorized {
 			t.Fatalf("status %d", le.Status)
 		}
@@ -223,7 +223,7 @@ func TestWrongAPIKey(t *testing.T) {
 // TestFieldErrors: a 422 becomes EINVALID with the lender's field errors,
 // still a *lender.Error of kind rejected, and is not repeated.
 func TestFieldErrors(t *testing.T) {
-	r := newRig(t, provider.Synchrony, nil)
+	r := newRig(t, catalogue.Synchrony, nil)
 	req := decideReq(r.key, "ref-fields", "Approve")
 	req.Primary.FirstName = ""
 	req.Primary.SSN = "12345"
@@ -247,17 +247,17 @@ func TestFieldErrors(t *testing.T) {
 // TestNoRedirects: the adapter's own client does not follow a redirect
 // (it would take the API key elsewhere); the answer is malformed.
 func TestNoRedirects(t *testing.T) {
-	r := newRig(t, provider.Synchrony, nil)
+	r := newRig(t, catalogue.Synchrony, nil)
 	redirect := http.NewServeMux()
 	redirect.HandleFunc("/", func(w http.ResponseWriter, req *http.Request) {
 		http.Redirect(w, req, r.srv.URL+"/lenders/"+r.key+req.URL.Path, http.StatusTemporaryRedirect)
 	})
 	other := newRedirectServer(t, redirect)
-	l, err := httplender.New(httplender.Config{ProviderKey: r.key, BaseURL: other, APIKey: testAPIKey})
+	l, err := httplender.New(httplender.Config{LenderKey: r.key, BaseURL: other, APIKey: testAPIKey})
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = l.Document(context.Background(), &chairside.DocumentRequest{ProviderKey: r.key, Kind: "disclosures"})
+	_, err = l.Document(context.Background(), &chairside.DocumentRequest{LenderKey: r.key, Kind: "disclosures"})
 	lenderErr(t, err, lender.KindMalformed)
 	if n := r.sim.Hits(r.key, lender.OpDocument); n != 0 {
 		t.Fatalf("the redirect was followed: %d hits", n)
@@ -267,10 +267,10 @@ func TestNoRedirects(t *testing.T) {
 // TestNewRefusesBadConfig: an unknown or modified key, a relative URL.
 func TestNewRefusesBadConfig(t *testing.T) {
 	for _, c := range []httplender.Config{
-		{ProviderKey: "nope", BaseURL: "http://127.0.0.1:1/x"},
-		{ProviderKey: "hfd_standard:role=highline_secondary", BaseURL: "http://127.0.0.1:1/x"},
-		{ProviderKey: provider.HFD, BaseURL: "/lenders/hfd_standard"},
-		{ProviderKey: provider.HFD, BaseURL: "ftp://127.0.0.1/x"},
+		{LenderKey: "nope", BaseURL: "http://127.0.0.1:1/x"},
+		{LenderKey: "hfd_standard:role=highline_secondary", BaseURL: "http://127.0.0.1:1/x"},
+		{LenderKey: catalogue.HFD, BaseURL: "/lenders/hfd_standard"},
+		{LenderKey: catalogue.HFD, BaseURL: "ftp://127.0.0.1/x"},
 	} {
 		if _, err := httplender.New(c); err == nil {
 			t.Errorf("New(%+v) accepted", c)
@@ -301,19 +301,19 @@ func TestMalformedAnswers(t *testing.T) {
 		w.Write([]byte(answers[req.URL.Path]))
 	})
 	base := newRedirectServer(t, mux) + "/lenders/x"
-	l, err := httplender.New(httplender.Config{ProviderKey: provider.Snap, BaseURL: base,
+	l, err := httplender.New(httplender.Config{LenderKey: catalogue.Snap, BaseURL: base,
 		Breaker: httplender.BreakerConfig{ConsecutiveFailures: 7}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
 	for _, id := range []string{"negative", "unknown-status", "euros", "trailing", "huge"} {
-		_, err := l.Status(ctx, &chairside.StatusRequest{ProviderKey: provider.Snap, LenderApplicationID: id})
+		_, err := l.Status(ctx, &chairside.StatusRequest{LenderKey: catalogue.Snap, LenderRef: id})
 		lenderErr(t, err, lender.KindMalformed)
 	}
-	_, err = l.Document(ctx, &chairside.DocumentRequest{ProviderKey: provider.Snap, Kind: "terms"})
+	_, err = l.Document(ctx, &chairside.DocumentRequest{LenderKey: catalogue.Snap, Kind: "terms"})
 	lenderErr(t, err, lender.KindMalformed)
-	_, err = l.Decide(ctx, decideReq(provider.Snap, "mine", "Approve"))
+	_, err = l.Decide(ctx, decideReq(catalogue.Snap, "mine", "Approve"))
 	lenderErr(t, err, lender.KindMalformed)
 	if s := l.BreakerState(); s != "open" {
 		t.Fatalf("seven malformed answers in a row left the breaker %s", s)
@@ -346,16 +346,16 @@ func TestRateLimited(t *testing.T) {
 		}
 	})
 	base := newRedirectServer(t, mux) + "/lenders/x"
-	l, err := httplender.New(httplender.Config{ProviderKey: provider.Snap, BaseURL: base})
+	l, err := httplender.New(httplender.Config{LenderKey: catalogue.Snap, BaseURL: base})
 	if err != nil {
 		t.Fatal(err)
 	}
-	d, err := l.Status(context.Background(), &chairside.StatusRequest{ProviderKey: provider.Snap, LenderApplicationID: "patient"})
+	d, err := l.Status(context.Background(), &chairside.StatusRequest{LenderKey: catalogue.Snap, LenderRef: "patient"})
 	if err != nil || d.ResponseCode != chairside.ResponseDeclined || calls != 2 {
 		t.Fatalf("after one 429: %+v %v (%d calls)", d, err, calls)
 	}
 	start := time.Now()
-	_, err = l.Status(context.Background(), &chairside.StatusRequest{ProviderKey: provider.Snap, LenderApplicationID: "impatient"})
+	_, err = l.Status(context.Background(), &chairside.StatusRequest{LenderKey: catalogue.Snap, LenderRef: "impatient"})
 	le := lenderErr(t, err, lender.KindRejected)
 	if le.Status != http.StatusTooManyRequests || le.CorrelationID != "c-429" || time.Since(start) > time.Second || calls != 3 {
 		t.Fatalf("an hour's Retry-After: %v %q after %s, %d calls", err, le.CorrelationID, time.Since(start), calls)

@@ -52,7 +52,7 @@ func newRigWith(t *testing.T, key string, opts lendersim.Options, cfg func(*http
 	t.Cleanup(func() { srv.Close(); sim.Close() })
 	r := &rig{sim: sim, srv: srv, key: key, m: metrics.New(), logs: &syncBuffer{}}
 	c := httplender.Config{
-		ProviderKey: key, BaseURL: srv.URL + "/lenders/" + key, APIKey: opts.APIKey,
+		LenderKey: key, BaseURL: srv.URL + "/lenders/" + key, APIKey: opts.APIKey,
 		Timeout: 2 * time.Second, BackoffBase: 10 * time.Millisecond, Metrics: r.m,
 		Logger: slog.New(slog.NewTextHandler(r.logs, &slog.HandlerOptions{Level: slog.LevelDebug, ReplaceAttr: plainLog})),
 	}
@@ -87,7 +87,7 @@ func (r *rig) breakerGauge(t *testing.T) float64 {
 		}
 		for _, m := range mf.GetMetric() {
 			for _, lp := range m.GetLabel() {
-				if lp.GetName() == "provider" && lp.GetValue() == r.key {
+				if lp.GetName() == "lender" && lp.GetValue() == r.key {
 					return m.GetGauge().GetValue()
 				}
 			}
@@ -108,7 +108,7 @@ func applicant(last string) chairside.Applicant {
 
 func decideReq(key, ref, last string) *chairside.DecisionRequest {
 	return &chairside.DecisionRequest{
-		ProviderKey: key, Operation: "apply", Reference: ref, Role: "primary", LocationState: "NV",
+		LenderKey: key, Operation: "apply", Reference: ref, Role: "primary", LocationState: "NV",
 		PurchaseAmountCents: 300_000, Primary: applicant(last), Now: time.Now().UTC(),
 	}
 }

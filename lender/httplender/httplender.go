@@ -27,9 +27,9 @@ import (
 
 	"github.com/sony/gobreaker/v2"
 
+	"github.com/chairside/chairside/catalogue"
 	"github.com/chairside/chairside/lender"
 	"github.com/chairside/chairside/metrics"
-	"github.com/chairside/chairside/provider"
 )
 
 // Defaults of Config.
@@ -63,7 +63,7 @@ type BreakerConfig struct {
 
 // Config configures a Lender. Zero values take the defaults above.
 type Config struct {
-	ProviderKey       string // the base provider key it serves, e.g. "synchrony_standard"
+	LenderKey         string // the base lender key it serves, e.g. "synchrony_standard"
 	BaseURL           string // e.g. http://127.0.0.1:8090/lenders/synchrony_standard
 	APIKey, APISecret string
 	Timeout           time.Duration // per attempt; also bounded by the call's context
@@ -93,16 +93,16 @@ var _ lender.AllSteps = (*Lender)(nil)
 
 // New returns the Lender of cfg, or an error naming what is wrong with it.
 func New(cfg Config) (*Lender, error) {
-	if base, _ := provider.ParseKey(cfg.ProviderKey); base != cfg.ProviderKey || !known(base) {
-		return nil, fmt.Errorf("httplender: unknown base provider key %q", cfg.ProviderKey)
+	if base, _ := catalogue.ParseKey(cfg.LenderKey); base != cfg.LenderKey || !known(base) {
+		return nil, fmt.Errorf("httplender: unknown base lender key %q", cfg.LenderKey)
 	}
 	u, err := url.Parse(cfg.BaseURL)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.RawQuery != "" {
-		return nil, fmt.Errorf("httplender %s: the base URL must be an absolute http(s) URL without a query", cfg.ProviderKey)
+		return nil, fmt.Errorf("httplender %s: the base URL must be an absolute http(s) URL without a query", cfg.LenderKey)
 	}
 	cfg = withDefaults(cfg)
 	if cfg.MaxAttempts < 1 || cfg.Timeout < 0 || cfg.BackoffBase < 0 {
-		return nil, fmt.Errorf("httplender %s: negative time-out, backoff or attempts", cfg.ProviderKey)
+		return nil, fmt.Errorf("httplender %s: negative time-out, backoff or attempts", cfg.LenderKey)
 	}
 	l := &Lender{cfg: cfg, base: strings.TrimRight(cfg.BaseURL, "/"), client: cfg.Client, log: cfg.Logger}
 	if l.client == nil {
@@ -111,9 +111,9 @@ func New(cfg Config) (*Lender, error) {
 	if l.log == nil {
 		l.log = slog.New(slog.DiscardHandler)
 	}
-	l.log = l.log.With("provider", cfg.ProviderKey)
+	l.log = l.log.With("lender", cfg.LenderKey)
 	l.breaker = gobreaker.NewCircuitBreaker[struct{}](gobreaker.Settings{
-		Name:        cfg.ProviderKey,
+		Name:        cfg.LenderKey,
 		MaxRequests: uint32(cfg.Breaker.HalfOpenRequests),
 		Timeout:     cfg.Breaker.OpenFor,
 		ReadyToTrip: func(c gobreaker.Counts) bool {
@@ -123,13 +123,13 @@ func New(cfg Config) (*Lender, error) {
 		IsExcluded:    callerGaveUp,
 		OnStateChange: l.breakerChanged,
 	})
-	cfg.Metrics.BreakerState(cfg.ProviderKey, metrics.BreakerClosed)
+	cfg.Metrics.BreakerState(cfg.LenderKey, metrics.BreakerClosed)
 	return l, nil
 }
 
 // known reports whether key is in the catalogue.
 func known(key string) bool {
-	_, err := provider.Get(key)
+	_, err := catalogue.Get(key)
 	return err == nil
 }
 
@@ -175,8 +175,8 @@ func defaultClient() *http.Client {
 	}
 }
 
-// ProviderKey is the provider key the lender serves.
-func (l *Lender) ProviderKey() string { return l.cfg.ProviderKey }
+// LenderKey is the lender key the lender serves.
+func (l *Lender) LenderKey() string { return l.cfg.LenderKey }
 
 // BreakerState names the breaker's state: "closed", "half-open" or "open".
 func (l *Lender) BreakerState() string { return l.breaker.State().String() }
@@ -204,6 +204,6 @@ func (l *Lender) breakerChanged(_ string, from, to gobreaker.State) {
 	state := map[gobreaker.State]int{
 		gobreaker.StateClosed: metrics.BreakerClosed, gobreaker.StateHalfOpen: metrics.BreakerHalfOpen, gobreaker.StateOpen: metrics.BreakerOpen,
 	}[to]
-	l.cfg.Metrics.BreakerState(l.cfg.ProviderKey, state)
+	l.cfg.Metrics.BreakerState(l.cfg.LenderKey, state)
 	l.log.Warn("lender circuit breaker changed", "from", from.String(), "to", to.String())
 }

@@ -7,8 +7,8 @@ import (
 	"testing"
 
 	"github.com/chairside/chairside"
+	"github.com/chairside/chairside/catalogue"
 	"github.com/chairside/chairside/lender/sandbox"
-	"github.com/chairside/chairside/provider"
 )
 
 // TestLanguageOverHTTP: the patient's language goes to the lender as
@@ -17,16 +17,16 @@ import (
 // stipulations and the quiz are the sandbox's Spanish, as in process; a
 // call without a language is answered in English.
 func TestLanguageOverHTTP(t *testing.T) {
-	r := newRig(t, provider.Snap, nil)
+	r := newRig(t, catalogue.Snap, nil)
 	es := context.Background() // the language is the request's
 	sl, _ := sandbox.New(sandbox.Options{}).Lender(r.key)
 
-	doc, err := r.l.Document(es, &chairside.DocumentRequest{ProviderKey: r.key, Kind: "terms", Language: "es"})
-	direct, _ := sl.Document(es, &chairside.DocumentRequest{ProviderKey: r.key, Kind: "terms", Language: "es"})
+	doc, err := r.l.Document(es, &chairside.DocumentRequest{LenderKey: r.key, Kind: "terms", Language: "es"})
+	direct, _ := sl.Document(es, &chairside.DocumentRequest{LenderKey: r.key, Kind: "terms", Language: "es"})
 	if err != nil || doc.Language != "es" || !reflect.DeepEqual(doc, direct) {
 		t.Fatalf("Spanish document:\n got %+v %v\nwant %+v", doc, err, direct)
 	}
-	if en, err := r.l.Document(context.Background(), &chairside.DocumentRequest{ProviderKey: r.key, Kind: "terms"}); err != nil || en.Language != "en" || en.SHA256 == doc.SHA256 || en.ID != doc.ID {
+	if en, err := r.l.Document(context.Background(), &chairside.DocumentRequest{LenderKey: r.key, Kind: "terms"}); err != nil || en.Language != "en" || en.SHA256 == doc.SHA256 || en.ID != doc.ID {
 		t.Fatalf("English document: %+v %v", en, err)
 	}
 
@@ -42,7 +42,7 @@ func TestLanguageOverHTTP(t *testing.T) {
 			t.Errorf("stipulation %s in English: %q", st.Type, st.Description)
 		}
 	}
-	preq := &chairside.PlansRequest{ProviderKey: r.key, Language: "es", LenderApplicationID: d.LenderApplicationID, AmountCents: 300_000}
+	preq := &chairside.PlansRequest{LenderKey: r.key, Language: "es", LenderRef: d.LenderRef, AmountCents: 300_000}
 	plans, err1 := r.l.Plans(es, preq)
 	want, err2 := sl.Plans(es, preq)
 	if err1 != nil || err2 != nil || len(plans) != len(want) {
@@ -53,7 +53,7 @@ func TestLanguageOverHTTP(t *testing.T) {
 			t.Errorf("plan %d: %q, want %q", i, plans[i].Description, want[i].Description)
 		}
 	}
-	q, err := r.l.Quiz(es, &chairside.QuizRequest{Language: "es", ProviderKey: r.key, LenderApplicationID: d.LenderApplicationID, Attempt: 1})
+	q, err := r.l.Quiz(es, &chairside.QuizRequest{Language: "es", LenderKey: r.key, LenderRef: d.LenderRef, Attempt: 1})
 	if err != nil || !strings.HasPrefix(q.Questions[0].Text, "¿") {
 		t.Fatalf("quiz: %+v %v", q, err)
 	}
@@ -62,7 +62,7 @@ func TestLanguageOverHTTP(t *testing.T) {
 // TestPendingInSpanish: what a pending application waits for comes in the
 // patient's language, at the decision and when it is refreshed.
 func TestPendingInSpanish(t *testing.T) {
-	r := newRig(t, provider.Snap, nil)
+	r := newRig(t, catalogue.Snap, nil)
 	es := context.Background() // the language is the request's
 	const wait = "El prestamista necesita confirmar su ingreso anual antes de impuestos."
 	req := decideReq(r.key, "ref-pending-es", "Approve")
@@ -72,7 +72,7 @@ func TestPendingInSpanish(t *testing.T) {
 	if err != nil || d.ResponseCode != chairside.ResponsePending || len(d.Stipulations) != 1 || d.Stipulations[0].Description != wait {
 		t.Fatalf("decide: %+v %v", d, err)
 	}
-	got, err := r.l.Stipulations(es, &chairside.StipulationsRequest{Language: "es", ProviderKey: r.key, LenderApplicationID: d.LenderApplicationID,
+	got, err := r.l.Stipulations(es, &chairside.StipulationsRequest{Language: "es", LenderKey: r.key, LenderRef: d.LenderRef,
 		Known: d.Stipulations})
 	if err != nil || len(got) != 1 || got[0].Description != wait {
 		t.Fatalf("refresh: %+v %v", got, err)

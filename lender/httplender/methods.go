@@ -56,7 +56,7 @@ func (l *Lender) Decide(ctx context.Context, req *chairside.DecisionRequest) (*c
 	if err := l.call(ctx, req.Language, r); err != nil {
 		return nil, err
 	}
-	return d.Chairside(l.cfg.ProviderKey, req.Operation), nil
+	return d.Chairside(l.cfg.LenderKey, req.Operation), nil
 }
 
 // Plans lists the plans of an approved application.
@@ -69,19 +69,19 @@ func (l *Lender) Plans(ctx context.Context, req *chairside.PlansRequest) ([]chai
 		q.Set("approvedAmountCents", strconv.FormatInt(req.ApprovedAmountCents, 10))
 	}
 	var p protocol.Plans
-	r := get(lender.OpPlans, protocol.ApplicationPath(req.LenderApplicationID, protocol.SubPlans), q,
+	r := get(lender.OpPlans, protocol.ApplicationPath(req.LenderRef, protocol.SubPlans), q,
 		into(&p, (*protocol.Plans).Validate))
 	if err := l.call(ctx, req.Language, r); err != nil {
 		return nil, err
 	}
-	return p.Chairside(l.cfg.ProviderKey), nil
+	return p.Chairside(l.cfg.LenderKey), nil
 }
 
 // offer sends one of the offer steps that answer a receipt.
 func (l *Lender) offer(ctx context.Context, op, sub string, req *chairside.OfferRequest) error {
-	body := protocol.Offer{PlatformReference: req.Reference, PlanCode: req.ProviderPlanCode,
+	body := protocol.Offer{PlatformReference: req.Reference, PlanCode: req.LenderPlanCode,
 		AmountCents: req.AmountCents, Currency: protocol.Currency}
-	id := req.LenderApplicationID
+	id := req.LenderRef
 	return l.call(ctx, req.Language, post(op, protocol.ApplicationPath(id, sub), req.Reference, body, receiptOf(id, sub)))
 }
 
@@ -97,14 +97,14 @@ func (l *Lender) ESign(ctx context.Context, req *chairside.OfferRequest) error {
 
 // Complete finishes the account opening and answers the final decision.
 func (l *Lender) Complete(ctx context.Context, req *chairside.OfferRequest) (*chairside.Decision, error) {
-	body := protocol.Offer{PlatformReference: req.Reference, PlanCode: req.ProviderPlanCode,
+	body := protocol.Offer{PlatformReference: req.Reference, PlanCode: req.LenderPlanCode,
 		AmountCents: req.AmountCents, Currency: protocol.Currency}
 	var d protocol.Decision
-	r := post(lender.OpComplete, protocol.ApplicationPath(req.LenderApplicationID, protocol.SubComplete), req.Reference, body, decisionOf(&d, ""))
+	r := post(lender.OpComplete, protocol.ApplicationPath(req.LenderRef, protocol.SubComplete), req.Reference, body, decisionOf(&d, ""))
 	if err := l.call(ctx, req.Language, r); err != nil {
 		return nil, err
 	}
-	return d.Chairside(l.cfg.ProviderKey, ""), nil
+	return d.Chairside(l.cfg.LenderKey, ""), nil
 }
 
 // record sends a step that answers a receipt, in the patient's language lang.
@@ -114,7 +114,7 @@ func (l *Lender) record(ctx context.Context, lang, op, sub, id, reference string
 
 // AddBankAccount gives the lender the checking account of the payments.
 func (l *Lender) AddBankAccount(ctx context.Context, req *chairside.BankAccountRequest) error {
-	return l.record(ctx, req.Language, lender.OpBankAccount, protocol.SubBankAccount, req.LenderApplicationID, req.Reference, protocol.BankAccount{
+	return l.record(ctx, req.Language, lender.OpBankAccount, protocol.SubBankAccount, req.LenderRef, req.Reference, protocol.BankAccount{
 		PlatformReference: req.Reference, RoutingNumber: req.RoutingNumber, AccountNumber: req.AccountNumber,
 		BankName: req.BankName, AccountType: req.AccountType,
 	})
@@ -122,7 +122,7 @@ func (l *Lender) AddBankAccount(ctx context.Context, req *chairside.BankAccountR
 
 // AddCard gives the lender the card of the payments.
 func (l *Lender) AddCard(ctx context.Context, req *chairside.BankCardRequest) error {
-	return l.record(ctx, req.Language, lender.OpBankCard, protocol.SubBankCard, req.LenderApplicationID, req.Reference, protocol.BankCard{
+	return l.record(ctx, req.Language, lender.OpBankCard, protocol.SubBankCard, req.LenderRef, req.Reference, protocol.BankCard{
 		PlatformReference: req.Reference, CardholderName: req.CardholderName, Number: req.Number,
 		ExpiryMonth: req.ExpiryMonth, ExpiryYear: req.ExpiryYear, CVV: req.CVV, ZIP: req.ZIP,
 	})
@@ -130,14 +130,14 @@ func (l *Lender) AddCard(ctx context.Context, req *chairside.BankCardRequest) er
 
 // DownPayment records the down payment of an accepted offer.
 func (l *Lender) DownPayment(ctx context.Context, req *chairside.DownPaymentRequest) error {
-	return l.record(ctx, req.Language, lender.OpDownPayment, protocol.SubDownPayment, req.LenderApplicationID, req.Reference, protocol.DownPayment{
+	return l.record(ctx, req.Language, lender.OpDownPayment, protocol.SubDownPayment, req.LenderRef, req.Reference, protocol.DownPayment{
 		PlatformReference: req.Reference, AmountCents: req.AmountCents, Currency: protocol.Currency, Method: req.Method,
 	})
 }
 
 // AddContact gives the lender one more person to reach the patient by.
 func (l *Lender) AddContact(ctx context.Context, req *chairside.ContactRequest) error {
-	return l.record(ctx, req.Language, lender.OpContact, protocol.SubContacts, req.LenderApplicationID, req.Reference, protocol.Contact{
+	return l.record(ctx, req.Language, lender.OpContact, protocol.SubContacts, req.LenderRef, req.Reference, protocol.Contact{
 		PlatformReference: req.Reference, Name: req.Name, Relationship: req.Relationship, Phone: req.Phone,
 	})
 }
@@ -145,14 +145,14 @@ func (l *Lender) AddContact(ctx context.Context, req *chairside.ContactRequest) 
 // RecordConsent tells the lender the patient agreed to one of its
 // documents.
 func (l *Lender) RecordConsent(ctx context.Context, req *chairside.ConsentNotice) error {
-	return l.record(ctx, req.Language, lender.OpConsent, protocol.SubConsents, req.LenderApplicationID, req.Reference, protocol.Consent{
+	return l.record(ctx, req.Language, lender.OpConsent, protocol.SubConsents, req.LenderRef, req.Reference, protocol.Consent{
 		PlatformReference: req.Reference, Kind: req.Kind, DocumentID: req.DocumentID, DocumentVersion: req.DocumentVersion,
 	})
 }
 
 // AddSpouse answers Wisconsin's marital property question.
 func (l *Lender) AddSpouse(ctx context.Context, req *chairside.SpouseRequest) error {
-	return l.record(ctx, req.Language, lender.OpSpouse, protocol.SubSpouse, req.LenderApplicationID, req.Reference, protocol.Spouse{
+	return l.record(ctx, req.Language, lender.OpSpouse, protocol.SubSpouse, req.LenderRef, req.Reference, protocol.Spouse{
 		PlatformReference: req.Reference, Married: req.Married, FirstName: req.FirstName, LastName: req.LastName,
 		AddressLine1: req.AddressLine1, AddressLine2: req.AddressLine2, City: req.City, State: req.State, ZipCode: req.ZipCode,
 	})
@@ -161,16 +161,16 @@ func (l *Lender) AddSpouse(ctx context.Context, req *chairside.SpouseRequest) er
 // Status reads where the application stands.
 func (l *Lender) Status(ctx context.Context, req *chairside.StatusRequest) (*chairside.Decision, error) {
 	var d protocol.Decision
-	if err := l.call(ctx, req.Language, get(lender.OpStatus, protocol.ApplicationPath(req.LenderApplicationID, ""), nil, decisionOf(&d, ""))); err != nil {
+	if err := l.call(ctx, req.Language, get(lender.OpStatus, protocol.ApplicationPath(req.LenderRef, ""), nil, decisionOf(&d, ""))); err != nil {
 		return nil, err
 	}
-	return d.Chairside(l.cfg.ProviderKey, ""), nil
+	return d.Chairside(l.cfg.LenderKey, ""), nil
 }
 
 // Quiz fetches the identity questions of an attempt.
 func (l *Lender) Quiz(ctx context.Context, req *chairside.QuizRequest) (*chairside.Quiz, error) {
 	var q protocol.Quiz
-	r := get(lender.OpQuiz, protocol.ApplicationPath(req.LenderApplicationID, protocol.SubQuiz),
+	r := get(lender.OpQuiz, protocol.ApplicationPath(req.LenderRef, protocol.SubQuiz),
 		url.Values{"attempt": {strconv.Itoa(req.Attempt)}}, into(&q, (*protocol.Quiz).Validate))
 	if err := l.call(ctx, req.Language, r); err != nil {
 		return nil, err
@@ -182,7 +182,7 @@ func (l *Lender) Quiz(ctx context.Context, req *chairside.QuizRequest) (*chairsi
 func (l *Lender) Answers(ctx context.Context, req *chairside.AnswersRequest) (*chairside.QuizResult, error) {
 	var res protocol.QuizResult
 	body := protocol.QuizAnswers{PlatformReference: req.Reference, QuizID: req.QuizID, Answers: req.Answers}
-	r := post(lender.OpAnswers, protocol.ApplicationPath(req.LenderApplicationID, protocol.SubQuizAnswers), req.Reference, body,
+	r := post(lender.OpAnswers, protocol.ApplicationPath(req.LenderRef, protocol.SubQuizAnswers), req.Reference, body,
 		into(&res, (*protocol.QuizResult).Validate))
 	if err := l.call(ctx, req.Language, r); err != nil {
 		return nil, err
@@ -196,12 +196,12 @@ func (l *Lender) Patch(ctx context.Context, req *chairside.PatchRequest) (*chair
 	var d protocol.Decision
 	body := protocol.Patch{PlatformReference: req.Reference, Type: req.PatchType,
 		AnnualGrossIncomeCents: req.AnnualGrossIncomeCents, Currency: protocol.Currency}
-	r := post(lender.OpPatch, protocol.ApplicationPath(req.LenderApplicationID, protocol.SubPatches), req.Reference, body, decisionOf(&d, req.Reference))
+	r := post(lender.OpPatch, protocol.ApplicationPath(req.LenderRef, protocol.SubPatches), req.Reference, body, decisionOf(&d, req.Reference))
 	r.lookup = req.Reference != ""
 	if err := l.call(ctx, req.Language, r); err != nil {
 		return nil, err
 	}
-	return d.Chairside(l.cfg.ProviderKey, ""), nil
+	return d.Chairside(l.cfg.LenderKey, ""), nil
 }
 
 // Stipulations reads the current status of some stipulations.
@@ -211,7 +211,7 @@ func (l *Lender) Stipulations(ctx context.Context, req *chairside.StipulationsRe
 		q.Add("id", k.ID)
 	}
 	var s protocol.Stipulations
-	r := get(lender.OpStipulations, protocol.ApplicationPath(req.LenderApplicationID, protocol.SubStipulations), q,
+	r := get(lender.OpStipulations, protocol.ApplicationPath(req.LenderRef, protocol.SubStipulations), q,
 		into(&s, func(s *protocol.Stipulations) error {
 			for _, st := range s.Stipulations {
 				if st.ID == "" {
@@ -237,7 +237,7 @@ func (l *Lender) ChangeCreditLimit(ctx context.Context, req *chairside.CreditLim
 	var a protocol.CreditLimitAnswer
 	body := protocol.CreditLimitChange{PlatformReference: req.Reference, RequestedLimitCents: req.RequestedLimitCents,
 		AnnualGrossIncomeCents: req.AnnualGrossIncomeCents, Currency: protocol.Currency}
-	r := post(lender.OpCreditLimit, protocol.ApplicationPath(req.LenderApplicationID, protocol.SubCreditLimit), req.Reference, body,
+	r := post(lender.OpCreditLimit, protocol.ApplicationPath(req.LenderRef, protocol.SubCreditLimit), req.Reference, body,
 		into(&a, func(a *protocol.CreditLimitAnswer) error {
 			if err := a.Validate(); err != nil {
 				return err
@@ -252,7 +252,7 @@ func (l *Lender) ChangeCreditLimit(ctx context.Context, req *chairside.CreditLim
 	}
 	id := a.ApplicationID
 	if id == "" {
-		id = req.LenderApplicationID
+		id = req.LenderRef
 	}
-	return &chairside.CreditLimitAnswer{Status: a.Status, CreditLimitCents: a.CreditLimitCents, LenderApplicationID: id}, nil
+	return &chairside.CreditLimitAnswer{Status: a.Status, CreditLimitCents: a.CreditLimitCents, LenderRef: id}, nil
 }

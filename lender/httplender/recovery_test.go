@@ -9,11 +9,11 @@ import (
 	"time"
 
 	"github.com/chairside/chairside"
+	"github.com/chairside/chairside/catalogue"
 	"github.com/chairside/chairside/lender"
 	"github.com/chairside/chairside/lender/httplender"
 	"github.com/chairside/chairside/lender/lendersim"
 	"github.com/chairside/chairside/lender/sandbox"
-	"github.com/chairside/chairside/provider"
 )
 
 // TestDroppedDecideRecoveredByLookup: the lender creates the application
@@ -22,11 +22,11 @@ import (
 // the lender ran the create exactly once, and the decision returned is
 // the lender's.
 func TestDroppedDecideRecoveredByLookup(t *testing.T) {
-	r := newRig(t, provider.Synchrony, nil)
+	r := newRig(t, catalogue.Synchrony, nil)
 	// A first call leaves an idle connection, which the create reuses:
 	// net/http repeats on its own a request with an Idempotency-Key that
 	// fails on a reused connection, unless the adapter prevents it.
-	if _, err := r.l.Document(context.Background(), &chairside.DocumentRequest{ProviderKey: r.key, Kind: "terms"}); err != nil {
+	if _, err := r.l.Document(context.Background(), &chairside.DocumentRequest{LenderKey: r.key, Kind: "terms"}); err != nil {
 		t.Fatal(err)
 	}
 	r.fault(t, lendersim.Fault{Kind: lendersim.FaultDrop, Op: lender.OpDecide, Count: 1})
@@ -41,9 +41,9 @@ func TestDroppedDecideRecoveredByLookup(t *testing.T) {
 	if d, l := r.sim.Hits(r.key, lender.OpDecide), r.sim.Hits(r.key, lendersim.OpLookup); d != 1 || l != 1 {
 		t.Fatalf("%d creates and %d lookups sent, want 1 and 1", d, l)
 	}
-	held, ok := r.sim.Application(r.key, got.LenderApplicationID)
+	held, ok := r.sim.Application(r.key, got.LenderRef)
 	if !ok {
-		t.Fatalf("the lender holds no application %s", got.LenderApplicationID)
+		t.Fatalf("the lender holds no application %s", got.LenderRef)
 	}
 	if want := held.Chairside(r.key, "apply"); !reflect.DeepEqual(got, want) {
 		t.Fatalf("decision\n got %+v\nwant %+v", got, want)
@@ -64,7 +64,7 @@ func TestDroppedDecideRecoveredByLookup(t *testing.T) {
 // lender ran it is looked up, not found, and sent again under the same
 // key; it runs once.
 func TestSlowCreateLookedUpThenSent(t *testing.T) {
-	r := newRig(t, provider.Synchrony, func(c *httplender.Config) { c.Timeout = 200 * time.Millisecond })
+	r := newRig(t, catalogue.Synchrony, func(c *httplender.Config) { c.Timeout = 200 * time.Millisecond })
 	r.fault(t, lendersim.Fault{Kind: lendersim.FaultSlow, Delay: time.Second, Op: lender.OpDecide, Count: 1})
 	d, err := r.l.Decide(context.Background(), decideReq(r.key, "ref-slow-create", "Approve"))
 	if err != nil || d.ResponseCode != chairside.ResponseApproved {
@@ -78,7 +78,7 @@ func TestSlowCreateLookedUpThenSent(t *testing.T) {
 // TestConcurrentDecideCreatesOnce: twenty identical submits at once under
 // one Reference make one application, and all get its id.
 func TestConcurrentDecideCreatesOnce(t *testing.T) {
-	r := newRig(t, provider.ADS, nil)
+	r := newRig(t, catalogue.ADS, nil)
 	var wg sync.WaitGroup
 	ids := make([]string, 20)
 	errs := make([]error, 20)
@@ -87,7 +87,7 @@ func TestConcurrentDecideCreatesOnce(t *testing.T) {
 			d, err := r.l.Decide(context.Background(), decideReq(r.key, "ref-many", "Approve"))
 			errs[i] = err
 			if err == nil {
-				ids[i] = d.LenderApplicationID
+				ids[i] = d.LenderRef
 			}
 		})
 	}
@@ -105,13 +105,13 @@ func TestConcurrentDecideCreatesOnce(t *testing.T) {
 // TestCardNeverInErrorsOrLogs: the card number and CVV, bank numbers and
 // the SSN appear in no error and no log line, whatever the failure.
 func TestCardNeverInErrorsOrLogs(t *testing.T) {
-	r := newRig(t, provider.HFD, func(c *httplender.Config) { c.MaxAttempts = 2 })
+	r := newRig(t, catalogue.HFD, func(c *httplender.Config) { c.MaxAttempts = 2 })
 	ctx := context.Background()
 	d, err := r.l.Decide(ctx, decideReq(r.key, "ref-card", "Approve"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	card := &chairside.BankCardRequest{ProviderKey: r.key, LenderApplicationID: d.LenderApplicationID, CardholderName: "Ada Example",
+	card := &chairside.BankCardRequest{LenderKey: r.key, LenderRef: d.LenderRef, CardholderName: "Ada Example",
 		Number: sandbox.RefusedCard, ExpiryMonth: 12, ExpiryYear: time.Now().Year() + 2, CVV: "739", ZIP: "89501", Reference: "ref-card-1"}
 	err = r.l.AddCard(ctx, card)
 	lenderErr(t, err, lender.KindRejected)
@@ -124,7 +124,7 @@ func TestCardNeverInErrorsOrLogs(t *testing.T) {
 	r.fault(t, lendersim.Fault{Kind: lendersim.Fault5xx})
 	card.Number, card.Reference = "4111111111111111", "ref-card-2"
 	errText = append(errText, r.l.AddCard(ctx, card).Error())
-	acct := &chairside.BankAccountRequest{ProviderKey: r.key, LenderApplicationID: d.LenderApplicationID, RoutingNumber: "011000015",
+	acct := &chairside.BankAccountRequest{LenderKey: r.key, LenderRef: d.LenderRef, RoutingNumber: "011000015",
 		AccountNumber: "000123456789", BankName: "First Test Bank", AccountType: "checking", Reference: "ref-acct"}
 	errText = append(errText, r.l.AddBankAccount(ctx, acct).Error())
 	r.fault(t, lendersim.Fault{Kind: lendersim.FaultDrop})

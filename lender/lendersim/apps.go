@@ -19,7 +19,7 @@ import (
 // decision is never changed in place, only replaced, so a reader may use
 // it after the lock is gone.
 type application struct {
-	provider  string
+	lender    string
 	id        string
 	reference string
 	decision  *protocol.Decision
@@ -56,29 +56,29 @@ func advances(req *protocol.CreateApplication, d *chairside.Decision) bool {
 func (s *Sim) remember(app *application) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.apps[pair(app.provider, app.id)] = app
+	s.apps[pair(app.lender, app.id)] = app
 	if app.reference != "" {
-		s.byRef[pair(app.provider, app.reference)] = app
+		s.byRef[pair(app.lender, app.reference)] = app
 	}
 	if app.advancing && s.ctx.Err() == nil {
 		app.due = time.Now().Add(s.opts.PendingFor)
-		s.timers = append(s.timers, time.AfterFunc(s.opts.PendingFor, func() { s.advance(app.provider, app.id) }))
+		s.timers = append(s.timers, time.AfterFunc(s.opts.PendingFor, func() { s.advance(app.lender, app.id) }))
 	}
 }
 
 // held answers the decision of an application the simulator remembers,
 // advancing it first when it is due (a read right at the due time must
 // not see pending because the timer has not run yet).
-func (s *Sim) held(provider, id string) (*protocol.Decision, bool) {
+func (s *Sim) held(lender, id string) (*protocol.Decision, bool) {
 	s.mu.Lock()
-	app := s.apps[pair(provider, id)]
+	app := s.apps[pair(lender, id)]
 	due := app != nil && app.advancing && !time.Now().Before(app.due)
 	s.mu.Unlock()
 	if app == nil {
 		return nil, false
 	}
 	if due {
-		s.advance(provider, id)
+		s.advance(lender, id)
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -87,30 +87,30 @@ func (s *Sim) held(provider, id string) (*protocol.Decision, bool) {
 
 // stillPending reports whether an application is one the simulator has
 // yet to advance.
-func (s *Sim) stillPending(provider, id string) bool {
-	if _, ok := s.held(provider, id); !ok {
+func (s *Sim) stillPending(lender, id string) bool {
+	if _, ok := s.held(lender, id); !ok {
 		return false
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.apps[pair(provider, id)].advancing
+	return s.apps[pair(lender, id)].advancing
 }
 
 // advance approves a pending application (the sandbox, asked for its
 // status, now answers approved) and announces it by webhook. It runs once
 // per application, from its timer or from a read after the due time.
-func (s *Sim) advance(provider, id string) {
+func (s *Sim) advance(lender, id string) {
 	s.mu.Lock()
-	app := s.apps[pair(provider, id)]
+	app := s.apps[pair(lender, id)]
 	if app == nil || !app.advancing {
 		s.mu.Unlock()
 		return
 	}
-	l, _ := s.lender(provider)
-	d, err := l.Status(context.Background(), &chairside.StatusRequest{ProviderKey: provider, LenderApplicationID: id})
+	l, _ := s.sandbox(lender)
+	d, err := l.Status(context.Background(), &chairside.StatusRequest{LenderKey: lender, LenderRef: id})
 	if err != nil || !chairside.Positive(d.ResponseCode) {
 		s.mu.Unlock()
-		s.log.Error("lendersim: a pending application did not approve", "provider", provider, "err", err)
+		s.log.Error("lendersim: a pending application did not approve", "lender", lender, "err", err)
 		return
 	}
 	prev := app.decision
@@ -118,14 +118,14 @@ func (s *Sim) advance(provider, id string) {
 	app.advancing = false
 	cur := app.decision
 	s.mu.Unlock()
-	s.log.Info("lendersim: pending application approved", "provider", provider, "application", id)
-	s.announce(provider, prev.Status, cur)
+	s.log.Info("lendersim: pending application approved", "lender", lender, "application", id)
+	s.announce(lender, prev.Status, cur)
 }
 
 // announce sends an application.updated event to the webhook URL: once,
 // twice with the same id under the webhook-twice fault, never under
 // webhook-never.
-func (s *Sim) announce(provider, previous string, cur *protocol.Decision) {
+func (s *Sim) announce(lender, previous string, cur *protocol.Decision) {
 	s.mu.Lock()
 	target := s.opts.WebhookURL
 	s.mu.Unlock()
@@ -133,7 +133,7 @@ func (s *Sim) announce(provider, previous string, cur *protocol.Decision) {
 		return
 	}
 	times := 1
-	if f := s.takeWebhookFault(provider); f != nil {
+	if f := s.takeWebhookFault(lender); f != nil {
 		times = map[string]int{FaultWebhookTwice: 2, FaultWebhookNever: 0}[f.Kind]
 	}
 	ev := protocol.Event{
@@ -145,7 +145,7 @@ func (s *Sim) announce(provider, previous string, cur *protocol.Decision) {
 	if err != nil || times == 0 {
 		return
 	}
-	url := strings.ReplaceAll(target, "{providerKey}", provider)
+	url := strings.ReplaceAll(target, "{providerKey}", lender)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.ctx.Err() != nil {
@@ -155,24 +155,24 @@ func (s *Sim) announce(provider, previous string, cur *protocol.Decision) {
 	go func() {
 		defer s.wg.Done()
 		for range times {
-			s.deliver(url, provider, ev.ID, body)
+			s.deliver(url, lender, ev.ID, body)
 		}
 	}()
 }
 
 // deliver posts one event until it is answered 2xx, at most
 // WebhookAttempts times, the wait doubling after each failure.
-func (s *Sim) deliver(url, provider, eventID string, body []byte) {
+func (s *Sim) deliver(url, lender, eventID string, body []byte) {
 	wait := s.opts.WebhookBackoff
 	for attempt := 1; ; attempt++ {
 		status, err := s.post(url, body)
 		if err == nil && status >= 200 && status <= 299 {
-			s.count(s.delivered, provider)
-			s.log.Info("lendersim: webhook delivered", "provider", provider, "event", eventID, "attempt", attempt)
+			s.count(s.delivered, lender)
+			s.log.Info("lendersim: webhook delivered", "lender", lender, "event", eventID, "attempt", attempt)
 			return
 		}
 		if attempt >= s.opts.WebhookAttempts {
-			s.log.Warn("lendersim: webhook not delivered", "provider", provider, "event", eventID, "status", status, "err", err)
+			s.log.Warn("lendersim: webhook not delivered", "lender", lender, "event", eventID, "status", status, "err", err)
 			return
 		}
 		t := time.NewTimer(wait)

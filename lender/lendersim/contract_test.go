@@ -18,11 +18,11 @@ import (
 	"github.com/getkin/kin-openapi/routers/gorillamux"
 
 	"github.com/chairside/chairside"
+	"github.com/chairside/chairside/catalogue"
 	"github.com/chairside/chairside/lender/httplender"
 	"github.com/chairside/chairside/lender/lendersim"
 	"github.com/chairside/chairside/lender/protocol"
 	"github.com/chairside/chairside/lender/sandbox"
-	"github.com/chairside/chairside/provider"
 )
 
 // loadContract reads api/lender-protocol.yaml, checks it is a valid
@@ -109,7 +109,7 @@ func conform(t *testing.T, router routers.Router, method, url string, a answer) 
 // errors of several kinds) to api/lender-protocol.yaml.
 func TestAnswersMatchTheContract(t *testing.T) {
 	_, srv := start(t, lendersim.Options{})
-	key := provider.HFD
+	key := catalogue.HFD
 	base := srv.URL + "/lenders/" + key
 	router := loadContract(t, base)
 	call := func(method, path, idem string, body any) answer {
@@ -192,9 +192,9 @@ func TestAdapterRequestsMatchTheContract(t *testing.T) {
 		sim.ServeHTTP(w, r)
 	}))
 	t.Cleanup(func() { srv.Close(); sim.Close() })
-	key := provider.HFD
+	key := catalogue.HFD
 	router = loadContract(t, srv.URL+"/lenders/"+key)
-	l, err := httplender.New(httplender.Config{ProviderKey: key, BaseURL: srv.URL + "/lenders/" + key, APIKey: apiKey})
+	l, err := httplender.New(httplender.Config{LenderKey: key, BaseURL: srv.URL + "/lenders/" + key, APIKey: apiKey})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -218,42 +218,42 @@ func journey(t *testing.T, l *httplender.Lender, key string) {
 	t.Helper()
 	ctx := context.Background()
 	income := int64(9_000_000)
-	req := &chairside.DecisionRequest{ProviderKey: key, Operation: "apply", Reference: "j-1", Role: "primary", LocationState: "NV",
+	req := &chairside.DecisionRequest{LenderKey: key, Operation: "apply", Reference: "j-1", Role: "primary", LocationState: "NV",
 		PurchaseAmountCents: 300_000, TestCase: "identity-quiz", Primary: chairside.Applicant{FirstName: "Ada", LastName: "Approve",
 			DateOfBirth: "1980-04-02", SSN: "123456789", AnnualGrossIncome: &income}}
 	d, err := l.Decide(ctx, req)
 	must(t, err)
-	id := d.LenderApplicationID
-	doc, err := l.Document(ctx, &chairside.DocumentRequest{ProviderKey: key, Kind: "terms"})
+	id := d.LenderRef
+	doc, err := l.Document(ctx, &chairside.DocumentRequest{LenderKey: key, Kind: "terms"})
 	must(t, err)
-	plans, err := l.Plans(ctx, &chairside.PlansRequest{ProviderKey: key, LenderApplicationID: id, AmountCents: 300_000})
+	plans, err := l.Plans(ctx, &chairside.PlansRequest{LenderKey: key, LenderRef: id, AmountCents: 300_000})
 	must(t, err)
-	q, err := l.Quiz(ctx, &chairside.QuizRequest{ProviderKey: key, LenderApplicationID: id, Attempt: 1})
+	q, err := l.Quiz(ctx, &chairside.QuizRequest{LenderKey: key, LenderRef: id, Attempt: 1})
 	must(t, err)
-	_, err = l.Answers(ctx, &chairside.AnswersRequest{ProviderKey: key, LenderApplicationID: id, QuizID: q.ID, Answers: sandbox.RightAnswers(id, q.ID), Reference: "j-2"})
+	_, err = l.Answers(ctx, &chairside.AnswersRequest{LenderKey: key, LenderRef: id, QuizID: q.ID, Answers: sandbox.RightAnswers(id, q.ID), Reference: "j-2"})
 	must(t, err)
-	offer := &chairside.OfferRequest{ProviderKey: key, LenderApplicationID: id, ProviderPlanCode: plans[0].ProviderPlanCode, AmountCents: 300_000, Reference: "j-3"}
+	offer := &chairside.OfferRequest{LenderKey: key, LenderRef: id, LenderPlanCode: plans[0].LenderPlanCode, AmountCents: 300_000, Reference: "j-3"}
 	must(t, l.AcceptOffer(ctx, offer))
-	must(t, l.DownPayment(ctx, &chairside.DownPaymentRequest{ProviderKey: key, LenderApplicationID: id, AmountCents: d.DownPaymentCents, Method: chairside.DownPaymentAtOffice, Reference: "j-4"}))
-	must(t, l.AddContact(ctx, &chairside.ContactRequest{ProviderKey: key, LenderApplicationID: id, Name: "Grace Example", Relationship: "parent", Phone: "7025550199", Reference: "j-5"}))
-	must(t, l.AddCard(ctx, &chairside.BankCardRequest{ProviderKey: key, LenderApplicationID: id, CardholderName: "Ada Example", Number: "4111111111111111", ExpiryMonth: 12, ExpiryYear: time.Now().Year() + 2, CVV: "739", ZIP: "89501", Reference: "j-6"}))
-	must(t, l.AddBankAccount(ctx, &chairside.BankAccountRequest{ProviderKey: key, LenderApplicationID: id, RoutingNumber: "011000015", AccountNumber: "000123456789", BankName: "First Test Bank", AccountType: "checking", Reference: "j-7"}))
-	must(t, l.RecordConsent(ctx, &chairside.ConsentNotice{ProviderKey: key, LenderApplicationID: id, Kind: chairside.ConsentTerms, DocumentID: doc.ID, DocumentVersion: doc.Version, Reference: "j-8"}))
-	must(t, l.AddSpouse(ctx, &chairside.SpouseRequest{ProviderKey: key, LenderApplicationID: id, Married: true, FirstName: "Bo", LastName: "Example", AddressLine1: "1 Main St", City: "Madison", State: "WI", ZipCode: "53703", Reference: "j-9"}))
+	must(t, l.DownPayment(ctx, &chairside.DownPaymentRequest{LenderKey: key, LenderRef: id, AmountCents: d.DownPaymentCents, Method: chairside.DownPaymentAtOffice, Reference: "j-4"}))
+	must(t, l.AddContact(ctx, &chairside.ContactRequest{LenderKey: key, LenderRef: id, Name: "Grace Example", Relationship: "parent", Phone: "7025550199", Reference: "j-5"}))
+	must(t, l.AddCard(ctx, &chairside.BankCardRequest{LenderKey: key, LenderRef: id, CardholderName: "Ada Example", Number: "4111111111111111", ExpiryMonth: 12, ExpiryYear: time.Now().Year() + 2, CVV: "739", ZIP: "89501", Reference: "j-6"}))
+	must(t, l.AddBankAccount(ctx, &chairside.BankAccountRequest{LenderKey: key, LenderRef: id, RoutingNumber: "011000015", AccountNumber: "000123456789", BankName: "First Test Bank", AccountType: "checking", Reference: "j-7"}))
+	must(t, l.RecordConsent(ctx, &chairside.ConsentNotice{LenderKey: key, LenderRef: id, Kind: chairside.ConsentTerms, DocumentID: doc.ID, DocumentVersion: doc.Version, Reference: "j-8"}))
+	must(t, l.AddSpouse(ctx, &chairside.SpouseRequest{LenderKey: key, LenderRef: id, Married: true, FirstName: "Bo", LastName: "Example", AddressLine1: "1 Main St", City: "Madison", State: "WI", ZipCode: "53703", Reference: "j-9"}))
 	offer.Reference = "j-10"
 	must(t, l.ESign(ctx, offer))
 	offer.Reference = "j-11"
 	_, err = l.Complete(ctx, offer)
 	must(t, err)
-	_, err = l.Status(ctx, &chairside.StatusRequest{ProviderKey: key, LenderApplicationID: id})
+	_, err = l.Status(ctx, &chairside.StatusRequest{LenderKey: key, LenderRef: id})
 	must(t, err)
 
 	req.Reference, req.TestCase = "j-12", "patch-income"
 	p, err := l.Decide(ctx, req)
 	must(t, err)
-	_, err = l.Stipulations(ctx, &chairside.StipulationsRequest{ProviderKey: key, LenderApplicationID: p.LenderApplicationID, Known: p.Stipulations})
+	_, err = l.Stipulations(ctx, &chairside.StipulationsRequest{LenderKey: key, LenderRef: p.LenderRef, Known: p.Stipulations})
 	must(t, err)
-	_, err = l.Patch(ctx, &chairside.PatchRequest{ProviderKey: key, LenderApplicationID: p.LenderApplicationID, PatchType: chairside.PatchIncome, AnnualGrossIncomeCents: 6_500_000, Reference: "j-13"})
+	_, err = l.Patch(ctx, &chairside.PatchRequest{LenderKey: key, LenderRef: p.LenderRef, PatchType: chairside.PatchIncome, AnnualGrossIncomeCents: 6_500_000, Reference: "j-13"})
 	must(t, err)
 }
 
@@ -272,7 +272,7 @@ func TestWebhookMatchesTheContract(t *testing.T) {
 	// ends: 20 ms was sometimes over by then on a loaded machine.
 	_, srv := start(t, lendersim.Options{WebhookURL: url, WebhookSecret: webhookSecret, PendingFor: 500 * time.Millisecond})
 	_, doc := loadContractDoc(t, srv.URL)
-	pendingApp(t, srv, provider.Snap, "ref-hook")
+	pendingApp(t, srv, catalogue.Snap, "ref-hook")
 	rc.wait(t, 1)
 	rc.mu.Lock()
 	raw, sig := rc.raws[0], rc.sigs[0]

@@ -6,16 +6,16 @@ import (
 	"net/http/httptest"
 	"testing"
 
+	"github.com/chairside/chairside/catalogue"
 	"github.com/chairside/chairside/lender/lendersim"
 	"github.com/chairside/chairside/lender/protocol"
-	"github.com/chairside/chairside/provider"
 )
 
 // getDocument asks for a document in a language, If-None-Match
 // ifNoneMatch when it is not empty.
 func getDocument(t *testing.T, srv *httptest.Server, kind, lang, ifNoneMatch string) answer {
 	t.Helper()
-	req, err := http.NewRequest("GET", srv.URL+lenderPath(provider.HFD, "/documents/"+kind), nil)
+	req, err := http.NewRequest("GET", srv.URL+lenderPath(catalogue.HFD, "/documents/"+kind), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

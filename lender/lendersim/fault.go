@@ -41,14 +41,14 @@ func (f Fault) webhook() bool { return f.Kind == FaultWebhookTwice || f.Kind == 
 
 // SetFault gives a lender a fault in place of any it had; a Fault with no
 // Kind (or "none") takes it away.
-func (s *Sim) SetFault(providerKey string, f Fault) error {
-	if _, ok := s.lender(providerKey); !ok {
-		return fmt.Errorf("lendersim: unknown lender %q", providerKey)
+func (s *Sim) SetFault(lenderKey string, f Fault) error {
+	if _, ok := s.sandbox(lenderKey); !ok {
+		return fmt.Errorf("lendersim: unknown lender %q", lenderKey)
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if f.Kind == "" || f.Kind == "none" {
-		delete(s.faults, providerKey)
+		delete(s.faults, lenderKey)
 		return nil
 	}
 	if !slices.Contains(faultKinds, f.Kind) {
@@ -57,47 +57,47 @@ func (s *Sim) SetFault(providerKey string, f Fault) error {
 	if f.Count < 0 || f.Delay < 0 || (f.Kind == FaultSlow && f.Delay == 0) {
 		return fmt.Errorf("lendersim: fault %s needs a positive delay and a count of zero or more", f.Kind)
 	}
-	s.faults[providerKey] = &f
+	s.faults[lenderKey] = &f
 	return nil
 }
 
 // take returns the lender's fault if match accepts it, spending one of
 // its count.
-func (s *Sim) take(providerKey string, match func(*Fault) bool) *Fault {
+func (s *Sim) take(lenderKey string, match func(*Fault) bool) *Fault {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	f := s.faults[providerKey]
+	f := s.faults[lenderKey]
 	if f == nil || !match(f) {
 		return nil
 	}
 	out := *f
 	if f.Count > 0 {
 		if f.Count--; f.Count == 0 {
-			delete(s.faults, providerKey)
+			delete(s.faults, lenderKey)
 		}
 	}
 	return &out
 }
 
 // takeFault is the request fault for a request of op, if any.
-func (s *Sim) takeFault(providerKey, op string) *Fault {
-	return s.take(providerKey, func(f *Fault) bool { return !f.webhook() && (f.Op == "" || f.Op == op) })
+func (s *Sim) takeFault(lenderKey, op string) *Fault {
+	return s.take(lenderKey, func(f *Fault) bool { return !f.webhook() && (f.Op == "" || f.Op == op) })
 }
 
 // takeWebhookFault is the webhook fault for the next event, if any.
-func (s *Sim) takeWebhookFault(providerKey string) *Fault {
-	return s.take(providerKey, (*Fault).webhook)
+func (s *Sim) takeWebhookFault(lenderKey string) *Fault {
+	return s.take(lenderKey, (*Fault).webhook)
 }
 
 // ParseFault reads a fault as the -fault flag gives it:
 //
-//	provider=kind[:delay][,op=operation][,count=n]
+//	lender=kind[:delay][,op=operation][,count=n]
 //
 // e.g. "snap_standard=slow:30s", "vive_standard=drop,op=decide,count=1".
-func ParseFault(spec string) (providerKey string, f Fault, err error) {
-	providerKey, rest, found := strings.Cut(spec, "=")
-	if !found || providerKey == "" || rest == "" {
-		return "", Fault{}, fmt.Errorf("fault %q: want provider=kind[:delay][,op=…][,count=…]", spec)
+func ParseFault(spec string) (lenderKey string, f Fault, err error) {
+	lenderKey, rest, found := strings.Cut(spec, "=")
+	if !found || lenderKey == "" || rest == "" {
+		return "", Fault{}, fmt.Errorf("fault %q: want lender=kind[:delay][,op=…][,count=…]", spec)
 	}
 	parts := strings.Split(rest, ",")
 	kind, delay, hasDelay := strings.Cut(parts[0], ":")
@@ -120,16 +120,16 @@ func ParseFault(spec string) (providerKey string, f Fault, err error) {
 			return "", Fault{}, fmt.Errorf("fault %q: unknown option %q", spec, k)
 		}
 	}
-	return providerKey, f, nil
+	return lenderKey, f, nil
 }
 
 // faultJSON is a fault as POST /_sim/faults takes it and GET lists it.
 type faultJSON struct {
-	Provider string `json:"provider"`
-	Kind     string `json:"kind"`
-	Delay    string `json:"delay,omitempty"` // a Go duration such as "30s"
-	Op       string `json:"op,omitempty"`
-	Count    int    `json:"count,omitempty"`
+	Lender string `json:"lender"`
+	Kind   string `json:"kind"`
+	Delay  string `json:"delay,omitempty"` // a Go duration such as "30s"
+	Op     string `json:"op,omitempty"`
+	Count  int    `json:"count,omitempty"`
 }
 
 // postFault is POST /_sim/faults: set (or, with kind "none", clear) one
@@ -150,7 +150,7 @@ func (s *Sim) postFault(w http.ResponseWriter, r *http.Request) {
 		f.Delay, err = time.ParseDuration(in.Delay)
 	}
 	if err == nil {
-		err = s.SetFault(in.Provider, f)
+		err = s.SetFault(in.Lender, f)
 	}
 	if err != nil {
 		s.write(w, cid, fail(http.StatusUnprocessableEntity, protocol.CodeValidation, err.Error()))
@@ -159,7 +159,7 @@ func (s *Sim) postFault(w http.ResponseWriter, r *http.Request) {
 	s.listFaults(w, r)
 }
 
-// listFaults is GET /_sim/faults: the faults in force, by provider.
+// listFaults is GET /_sim/faults: the faults in force, by lender.
 func (s *Sim) listFaults(w http.ResponseWriter, r *http.Request) {
 	if !s.authorised(r) {
 		s.write(w, r.Header.Get(protocol.HeaderCorrelationID), fail(http.StatusUnauthorized, protocol.CodeUnauthorized, "The API key is missing or wrong."))
@@ -168,13 +168,13 @@ func (s *Sim) listFaults(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	out := []faultJSON{}
 	for p, f := range s.faults {
-		fj := faultJSON{Provider: p, Kind: f.Kind, Op: f.Op, Count: f.Count}
+		fj := faultJSON{Lender: p, Kind: f.Kind, Op: f.Op, Count: f.Count}
 		if f.Delay > 0 {
 			fj.Delay = f.Delay.String()
 		}
 		out = append(out, fj)
 	}
 	s.mu.Unlock()
-	sort.Slice(out, func(i, j int) bool { return out[i].Provider < out[j].Provider })
+	sort.Slice(out, func(i, j int) bool { return out[i].Lender < out[j].Lender })
 	s.write(w, r.Header.Get(protocol.HeaderCorrelationID), ok(map[string]any{"faults": out}))
 }

@@ -46,22 +46,22 @@ func (s *Sim) create(c *call) reply {
 	if fe := in.Validate(); len(fe) > 0 {
 		return fail(http.StatusUnprocessableEntity, protocol.CodeValidation, "Some fields are missing or wrong.", fe...)
 	}
-	if rep := s.claim(c.provider, in.PlatformReference); rep != nil {
+	if rep := s.claim(c.lender, in.PlatformReference); rep != nil {
 		return *rep
 	}
-	req := in.Chairside(c.provider)
+	req := in.Chairside(c.lender)
 	req.Now, req.Language = now(), c.lang
-	d, err := c.lender.Decide(c.ctx, req)
+	d, err := c.sandbox.Decide(c.ctx, req)
 	if err == nil && advances(&in, d) {
 		req.TestCase = pendingThenApproved
-		d, err = c.lender.Decide(c.ctx, req)
+		d, err = c.sandbox.Decide(c.ctx, req)
 	}
 	if err != nil {
 		return fromSandbox(c, err, http.StatusServiceUnavailable)
 	}
 	rep, w := decisionReply(d, in.PlatformReference)
 	if w != nil {
-		s.remember(&application{provider: c.provider, id: w.ApplicationID, reference: in.PlatformReference, decision: w,
+		s.remember(&application{lender: c.lender, id: w.ApplicationID, reference: in.PlatformReference, decision: w,
 			advancing: advances(&in, d), stips: stipStatuses(d)})
 	}
 	return rep
@@ -70,15 +70,15 @@ func (s *Sim) create(c *call) reply {
 // claim counts a create of a platform reference, or refuses one already
 // used: a second application under the same reference (and another
 // idempotency key) is the caller's mistake, and looking it up the answer.
-func (s *Sim) claim(provider, reference string) *reply {
+func (s *Sim) claim(lender, reference string) *reply {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.byRef[pair(provider, reference)] != nil {
+	if s.byRef[pair(lender, reference)] != nil {
 		rep := fail(http.StatusConflict, protocol.CodeDuplicateReference,
 			"An application with this platform reference exists; look it up by its reference.")
 		return &rep
 	}
-	s.creates[pair(provider, reference)]++
+	s.creates[pair(lender, reference)]++
 	return nil
 }
 
@@ -90,12 +90,12 @@ func (s *Sim) lookup(c *call) reply {
 		return fail(http.StatusBadRequest, protocol.CodeBadRequest, "The platformReference parameter is required.")
 	}
 	s.mu.Lock()
-	app := s.byRef[pair(c.provider, ref)]
+	app := s.byRef[pair(c.lender, ref)]
 	s.mu.Unlock()
 	if app == nil {
 		return fail(http.StatusNotFound, protocol.CodeNotFound, "No application has this platform reference.")
 	}
-	d, _ := s.held(c.provider, app.id)
+	d, _ := s.held(c.lender, app.id)
 	return ok(d)
 }
 
@@ -103,10 +103,10 @@ func (s *Sim) lookup(c *call) reply {
 // remember (made before a restart) is answered by the stateless sandbox,
 // whose ids carry their own decision.
 func (s *Sim) status(c *call) reply {
-	if d, held := s.held(c.provider, c.id); held {
+	if d, held := s.held(c.lender, c.id); held {
 		return ok(d)
 	}
-	d, err := c.lender.Status(c.ctx, &chairside.StatusRequest{ProviderKey: c.provider, Language: c.lang, LenderApplicationID: c.id})
+	d, err := c.sandbox.Status(c.ctx, &chairside.StatusRequest{LenderKey: c.lender, Language: c.lang, LenderRef: c.id})
 	if err != nil {
 		return fromSandbox(c, err, http.StatusServiceUnavailable)
 	}
@@ -116,7 +116,7 @@ func (s *Sim) status(c *call) reply {
 
 // guard refuses the offer steps of an application still pending.
 func (s *Sim) guard(c *call) *reply {
-	if s.stillPending(c.provider, c.id) {
+	if s.stillPending(c.lender, c.id) {
 		rep := fail(http.StatusConflict, protocol.CodeConflict, "The application is still pending.")
 		return &rep
 	}
@@ -144,7 +144,7 @@ func (s *Sim) plans(c *call) reply {
 	if !ok1 || !ok2 {
 		return fail(http.StatusBadRequest, protocol.CodeBadRequest, "Amounts are whole, non-negative cents.")
 	}
-	plans, err := c.lender.Plans(c.ctx, &chairside.PlansRequest{ProviderKey: c.provider, Language: c.lang, LenderApplicationID: c.id,
+	plans, err := c.sandbox.Plans(c.ctx, &chairside.PlansRequest{LenderKey: c.lender, Language: c.lang, LenderRef: c.id,
 		AmountCents: amount, ApprovedAmountCents: approved, Now: now()})
 	if err != nil {
 		return fromSandbox(c, err, http.StatusBadRequest)
@@ -172,34 +172,34 @@ func step[T any](s *Sim, c *call, sub string, run func(*T) (string, error)) repl
 
 // offerRequest is the sandbox's form of an offer step.
 func offerRequest(c *call, in *protocol.Offer) *chairside.OfferRequest {
-	return &chairside.OfferRequest{ProviderKey: c.provider, Language: c.lang, LenderApplicationID: c.id, ProviderPlanCode: in.PlanCode,
+	return &chairside.OfferRequest{LenderKey: c.lender, Language: c.lang, LenderRef: c.id, LenderPlanCode: in.PlanCode,
 		AmountCents: in.AmountCents, Reference: in.PlatformReference, Now: now()}
 }
 
 func (s *Sim) accept(c *call) reply {
 	return step(s, c, protocol.SubAccept, func(in *protocol.Offer) (string, error) {
-		return in.PlatformReference, c.lender.AcceptOffer(c.ctx, offerRequest(c, in))
+		return in.PlatformReference, c.sandbox.AcceptOffer(c.ctx, offerRequest(c, in))
 	})
 }
 
 func (s *Sim) esign(c *call) reply {
 	return step(s, c, protocol.SubESign, func(in *protocol.Offer) (string, error) {
-		return in.PlatformReference, c.lender.ESign(c.ctx, offerRequest(c, in))
+		return in.PlatformReference, c.sandbox.ESign(c.ctx, offerRequest(c, in))
 	})
 }
 
 func (s *Sim) bankAccount(c *call) reply {
 	return step(s, c, protocol.SubBankAccount, func(in *protocol.BankAccount) (string, error) {
-		return in.PlatformReference, c.lender.AddBankAccount(c.ctx, &chairside.BankAccountRequest{
-			ProviderKey: c.provider, Language: c.lang, LenderApplicationID: c.id, RoutingNumber: in.RoutingNumber, AccountNumber: in.AccountNumber,
+		return in.PlatformReference, c.sandbox.AddBankAccount(c.ctx, &chairside.BankAccountRequest{
+			LenderKey: c.lender, Language: c.lang, LenderRef: c.id, RoutingNumber: in.RoutingNumber, AccountNumber: in.AccountNumber,
 			BankName: in.BankName, AccountType: in.AccountType, Reference: in.PlatformReference, Now: now()})
 	})
 }
 
 func (s *Sim) bankCard(c *call) reply {
 	return step(s, c, protocol.SubBankCard, func(in *protocol.BankCard) (string, error) {
-		return in.PlatformReference, c.lender.AddCard(c.ctx, &chairside.BankCardRequest{
-			ProviderKey: c.provider, Language: c.lang, LenderApplicationID: c.id, CardholderName: in.CardholderName, Number: in.Number,
+		return in.PlatformReference, c.sandbox.AddCard(c.ctx, &chairside.BankCardRequest{
+			LenderKey: c.lender, Language: c.lang, LenderRef: c.id, CardholderName: in.CardholderName, Number: in.Number,
 			ExpiryMonth: in.ExpiryMonth, ExpiryYear: in.ExpiryYear, CVV: in.CVV, ZIP: in.ZIP, Reference: in.PlatformReference, Now: now()})
 	})
 }
@@ -210,32 +210,32 @@ func (s *Sim) downPayment(c *call) reply {
 			return "", &chairside.Error{Code: chairside.EINVALID, Message: "Only " + protocol.Currency + " is taken.",
 				FieldErrors: []chairside.FieldError{{Field: "currency", Message: "Must be " + protocol.Currency + "."}}}
 		}
-		return in.PlatformReference, c.lender.DownPayment(c.ctx, &chairside.DownPaymentRequest{
-			ProviderKey: c.provider, Language: c.lang, LenderApplicationID: c.id, AmountCents: in.AmountCents, Method: in.Method,
+		return in.PlatformReference, c.sandbox.DownPayment(c.ctx, &chairside.DownPaymentRequest{
+			LenderKey: c.lender, Language: c.lang, LenderRef: c.id, AmountCents: in.AmountCents, Method: in.Method,
 			Reference: in.PlatformReference, Now: now()})
 	})
 }
 
 func (s *Sim) contact(c *call) reply {
 	return step(s, c, protocol.SubContacts, func(in *protocol.Contact) (string, error) {
-		return in.PlatformReference, c.lender.AddContact(c.ctx, &chairside.ContactRequest{
-			ProviderKey: c.provider, Language: c.lang, LenderApplicationID: c.id, Name: in.Name, Relationship: in.Relationship, Phone: in.Phone,
+		return in.PlatformReference, c.sandbox.AddContact(c.ctx, &chairside.ContactRequest{
+			LenderKey: c.lender, Language: c.lang, LenderRef: c.id, Name: in.Name, Relationship: in.Relationship, Phone: in.Phone,
 			Reference: in.PlatformReference, Now: now()})
 	})
 }
 
 func (s *Sim) consent(c *call) reply {
 	return step(s, c, protocol.SubConsents, func(in *protocol.Consent) (string, error) {
-		return in.PlatformReference, c.lender.RecordConsent(c.ctx, &chairside.ConsentNotice{
-			ProviderKey: c.provider, Language: c.lang, LenderApplicationID: c.id, Kind: in.Kind, DocumentID: in.DocumentID,
+		return in.PlatformReference, c.sandbox.RecordConsent(c.ctx, &chairside.ConsentNotice{
+			LenderKey: c.lender, Language: c.lang, LenderRef: c.id, Kind: in.Kind, DocumentID: in.DocumentID,
 			DocumentVersion: in.DocumentVersion, Reference: in.PlatformReference, Now: now()})
 	})
 }
 
 func (s *Sim) spouse(c *call) reply {
 	return step(s, c, protocol.SubSpouse, func(in *protocol.Spouse) (string, error) {
-		return in.PlatformReference, c.lender.AddSpouse(c.ctx, &chairside.SpouseRequest{
-			ProviderKey: c.provider, Language: c.lang, LenderApplicationID: c.id, Married: in.Married, FirstName: in.FirstName, LastName: in.LastName,
+		return in.PlatformReference, c.sandbox.AddSpouse(c.ctx, &chairside.SpouseRequest{
+			LenderKey: c.lender, Language: c.lang, LenderRef: c.id, Married: in.Married, FirstName: in.FirstName, LastName: in.LastName,
 			AddressLine1: in.AddressLine1, AddressLine2: in.AddressLine2, City: in.City, State: in.State, ZipCode: in.ZipCode,
 			Reference: in.PlatformReference, Now: now()})
 	})
@@ -251,13 +251,13 @@ func (s *Sim) complete(c *call) reply {
 	if rep := s.guard(c); rep != nil {
 		return *rep
 	}
-	d, err := c.lender.Complete(c.ctx, offerRequest(c, &in))
+	d, err := c.sandbox.Complete(c.ctx, offerRequest(c, &in))
 	if err != nil {
 		return fromSandbox(c, err, http.StatusBadRequest)
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	app := s.apps[pair(c.provider, c.id)]
+	app := s.apps[pair(c.lender, c.id)]
 	ref := ""
 	if app != nil {
 		ref = app.reference
@@ -272,7 +272,7 @@ func (s *Sim) complete(c *call) reply {
 // document is GET /documents/{kind}, with its ETag; 304 without a body
 // when If-None-Match names that ETag.
 func (s *Sim) document(c *call) reply {
-	d, err := c.lender.Document(c.ctx, &chairside.DocumentRequest{ProviderKey: c.provider, Language: c.lang, Kind: c.r.PathValue("kind")})
+	d, err := c.sandbox.Document(c.ctx, &chairside.DocumentRequest{LenderKey: c.lender, Language: c.lang, Kind: c.r.PathValue("kind")})
 	if err != nil {
 		return fromSandbox(c, err, http.StatusBadRequest)
 	}

@@ -17,7 +17,7 @@ func (s *Sim) quiz(c *call) reply {
 	if rep := s.guard(c); rep != nil {
 		return *rep
 	}
-	q, err := c.lender.Quiz(c.ctx, &chairside.QuizRequest{ProviderKey: c.provider, Language: c.lang, LenderApplicationID: c.id, Attempt: attempt, Now: now()})
+	q, err := c.sandbox.Quiz(c.ctx, &chairside.QuizRequest{LenderKey: c.lender, Language: c.lang, LenderRef: c.id, Attempt: attempt, Now: now()})
 	if err != nil {
 		return fromSandbox(c, err, http.StatusBadRequest)
 	}
@@ -33,7 +33,7 @@ func (s *Sim) answers(c *call) reply {
 	if rep := s.guard(c); rep != nil {
 		return *rep
 	}
-	res, err := c.lender.Answers(c.ctx, &chairside.AnswersRequest{ProviderKey: c.provider, Language: c.lang, LenderApplicationID: c.id,
+	res, err := c.sandbox.Answers(c.ctx, &chairside.AnswersRequest{LenderKey: c.lender, Language: c.lang, LenderRef: c.id,
 		QuizID: in.QuizID, Answers: in.Answers, Reference: in.PlatformReference, Now: now()})
 	if err != nil {
 		return fromSandbox(c, err, http.StatusBadRequest)
@@ -58,17 +58,17 @@ func (s *Sim) patch(c *call) reply {
 	if len(fe) > 0 {
 		return fail(http.StatusUnprocessableEntity, protocol.CodeValidation, "Some fields are missing or wrong.", fe...)
 	}
-	if rep := s.claim(c.provider, in.PlatformReference); rep != nil {
+	if rep := s.claim(c.lender, in.PlatformReference); rep != nil {
 		return *rep
 	}
-	d, err := c.lender.Patch(c.ctx, &chairside.PatchRequest{ProviderKey: c.provider, Language: c.lang, LenderApplicationID: c.id, PatchType: in.Type,
+	d, err := c.sandbox.Patch(c.ctx, &chairside.PatchRequest{LenderKey: c.lender, Language: c.lang, LenderRef: c.id, PatchType: in.Type,
 		AnnualGrossIncomeCents: in.AnnualGrossIncomeCents, Reference: in.PlatformReference, Now: now()})
 	if err != nil {
 		return fromSandbox(c, err, http.StatusBadRequest)
 	}
 	rep, w := decisionReply(d, in.PlatformReference)
 	if w != nil {
-		s.remember(&application{provider: c.provider, id: w.ApplicationID, reference: in.PlatformReference, decision: w, stips: stipStatuses(d)})
+		s.remember(&application{lender: c.lender, id: w.ApplicationID, reference: in.PlatformReference, decision: w, stips: stipStatuses(d)})
 	}
 	return rep
 }
@@ -78,9 +78,9 @@ func (s *Sim) patch(c *call) reply {
 // last (waiting, received, satisfied), as time passing would.
 func (s *Sim) stipulations(c *call) reply {
 	ids := c.r.URL.Query()["id"]
-	s.held(c.provider, c.id) // advance first when due
+	s.held(c.lender, c.id) // advance first when due
 	s.mu.Lock()
-	app := s.apps[pair(c.provider, c.id)]
+	app := s.apps[pair(c.lender, c.id)]
 	known := make([]chairside.Stipulation, 0, len(ids))
 	for _, id := range ids {
 		st := chairside.Stipulation{ID: id}
@@ -90,7 +90,7 @@ func (s *Sim) stipulations(c *call) reply {
 		known = append(known, st)
 	}
 	s.mu.Unlock()
-	got, err := c.lender.Stipulations(c.ctx, &chairside.StipulationsRequest{ProviderKey: c.provider, Language: c.lang, LenderApplicationID: c.id, Known: known, Now: now()})
+	got, err := c.sandbox.Stipulations(c.ctx, &chairside.StipulationsRequest{LenderKey: c.lender, Language: c.lang, LenderRef: c.id, Known: known, Now: now()})
 	if err != nil {
 		return fromSandbox(c, err, http.StatusBadRequest)
 	}
@@ -123,11 +123,11 @@ func (s *Sim) creditLimit(c *call) reply {
 	if rep := s.guard(c); rep != nil {
 		return *rep
 	}
-	a, err := c.lender.ChangeCreditLimit(c.ctx, &chairside.CreditLimitRequest{ProviderKey: c.provider, Language: c.lang, LenderApplicationID: c.id,
+	a, err := c.sandbox.ChangeCreditLimit(c.ctx, &chairside.CreditLimitRequest{LenderKey: c.lender, Language: c.lang, LenderRef: c.id,
 		RequestedLimitCents: in.RequestedLimitCents, AnnualGrossIncomeCents: in.AnnualGrossIncomeCents, Reference: in.PlatformReference, Now: now()})
 	if err != nil {
 		return fromSandbox(c, err, http.StatusServiceUnavailable)
 	}
-	return ok(&protocol.CreditLimitAnswer{ApplicationID: a.LenderApplicationID, PlatformReference: in.PlatformReference,
+	return ok(&protocol.CreditLimitAnswer{ApplicationID: a.LenderRef, PlatformReference: in.PlatformReference,
 		Status: a.Status, CreditLimitCents: a.CreditLimitCents, Currency: protocol.Currency})
 }

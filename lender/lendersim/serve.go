@@ -19,13 +19,13 @@ import (
 
 // call is one protocol request as a handler sees it.
 type call struct {
-	r        *http.Request
-	ctx      context.Context
-	provider string
-	lang     string          // the patient's language, from Accept-Language
-	lender   lender.AllSteps // the sandbox lender of provider
-	id       string          // the {id} of the path, "" when none
-	body     []byte
+	r       *http.Request
+	ctx     context.Context
+	lender  string
+	lang    string          // the patient's language, from Accept-Language
+	sandbox lender.AllSteps // the sandbox lender of lender
+	id      string          // the {id} of the path, "" when none
+	body    []byte
 }
 
 // reply is an answer before it is written, or kept for a replay. A zero
@@ -55,12 +55,12 @@ func fail(status int, code, message string, fields ...protocol.FieldError) reply
 // an injected fault, the body and the idempotency store.
 func (s *Sim) route(op string, h handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		key := r.PathValue("provider")
+		key := r.PathValue("lender")
 		cid := r.Header.Get(protocol.HeaderCorrelationID)
 		if cid == "" {
 			cid = "sim-" + rand.Text()
 		}
-		l, known := s.lender(key)
+		l, known := s.sandbox(key)
 		if !known {
 			s.write(w, cid, fail(http.StatusNotFound, protocol.CodeNotFound, "No such lender."))
 			return
@@ -84,7 +84,7 @@ func (s *Sim) route(op string, h handler) http.Handler {
 			}
 			return
 		}
-		c := &call{r: r, ctx: r.Context(), lang: string(locale.FromAcceptLanguage(r.Header.Get("Accept-Language"))), provider: key, lender: l,
+		c := &call{r: r, ctx: r.Context(), lang: string(locale.FromAcceptLanguage(r.Header.Get("Accept-Language"))), lender: key, sandbox: l,
 			id: r.PathValue("id"), body: body}
 		rep := s.idempotent(c, h)
 		switch {
@@ -202,10 +202,10 @@ func (s *Sim) idempotent(c *call, h handler) reply {
 		return h(c)
 	}
 	s.mu.Lock()
-	e := s.idem[pair(c.provider, key)]
+	e := s.idem[pair(c.lender, key)]
 	if e == nil {
 		e = &idemEntry{lock: make(chan struct{}, 1)}
-		s.idem[pair(c.provider, key)] = e
+		s.idem[pair(c.lender, key)] = e
 	}
 	s.mu.Unlock()
 	select {

@@ -23,10 +23,10 @@ import (
 	"sync"
 	"time"
 
+	"github.com/chairside/chairside/catalogue"
 	"github.com/chairside/chairside/lender"
 	"github.com/chairside/chairside/lender/protocol"
 	"github.com/chairside/chairside/lender/sandbox"
-	"github.com/chairside/chairside/provider"
 )
 
 // Defaults of Options.
@@ -82,13 +82,13 @@ type Sim struct {
 	wg     sync.WaitGroup
 
 	mu        sync.Mutex
-	apps      map[string]*application // by provider and lender application id
-	byRef     map[string]*application // by provider and platform reference
-	idem      map[string]*idemEntry   // by provider and Idempotency-Key
-	faults    map[string]*Fault       // by provider
-	creates   map[string]int          // by provider and platform reference
-	hits      map[string]int          // by provider and operation
-	delivered map[string]int          // webhooks delivered, by provider
+	apps      map[string]*application // by lender and lender application id
+	byRef     map[string]*application // by lender and platform reference
+	idem      map[string]*idemEntry   // by lender and Idempotency-Key
+	faults    map[string]*Fault       // by lender
+	creates   map[string]int          // by lender and platform reference
+	hits      map[string]int          // by lender and operation
+	delivered map[string]int          // webhooks delivered, by lender
 	timers    []*time.Timer
 }
 
@@ -144,33 +144,33 @@ func (s *Sim) SetWebhookURL(url string) {
 
 // Creates is how many times a create (or a patch) with this platform
 // reference actually ran at the lender, replays not counted.
-func (s *Sim) Creates(providerKey, reference string) int {
+func (s *Sim) Creates(lenderKey, reference string) int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.creates[pair(providerKey, reference)]
+	return s.creates[pair(lenderKey, reference)]
 }
 
 // Hits is how many requests of an operation reached the lender, whatever
 // their answer (a fault, a replay, a 401 included).
-func (s *Sim) Hits(providerKey, op string) int {
+func (s *Sim) Hits(lenderKey, op string) int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.hits[pair(providerKey, op)]
+	return s.hits[pair(lenderKey, op)]
 }
 
 // Webhooks is how many webhook deliveries of the lender were answered 2xx.
-func (s *Sim) Webhooks(providerKey string) int {
+func (s *Sim) Webhooks(lenderKey string) int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.delivered[providerKey]
+	return s.delivered[lenderKey]
 }
 
 // Application answers the decision the lender holds for an application,
 // false when it holds none.
-func (s *Sim) Application(providerKey, lenderApplicationID string) (protocol.Decision, bool) {
+func (s *Sim) Application(lenderKey, lenderRef string) (protocol.Decision, bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	app := s.apps[pair(providerKey, lenderApplicationID)]
+	app := s.apps[pair(lenderKey, lenderRef)]
 	if app == nil {
 		return protocol.Decision{}, false
 	}
@@ -179,12 +179,12 @@ func (s *Sim) Application(providerKey, lenderApplicationID string) (protocol.Dec
 
 func pair(a, b string) string { return a + "\x00" + b }
 
-// lender is the sandbox lender of a base provider key, with every step:
+// lender is the sandbox lender of a base lender key, with every step:
 // our protocol has an endpoint for each step and does not say which a
 // lender uses, so the simulator answers every one for every product, by
 // the sandbox's rules (docs/lender-protocol.md, "The simulator").
-func (s *Sim) lender(key string) (lender.AllSteps, bool) {
-	if base, _ := provider.ParseKey(key); base != key {
+func (s *Sim) sandbox(key string) (lender.AllSteps, bool) {
+	if base, _ := catalogue.ParseKey(key); base != key {
 		return nil, false
 	}
 	l, err := s.sb.AllSteps(key)
@@ -206,30 +206,30 @@ func (s *Sim) authorised(r *http.Request) bool {
 
 func (s *Sim) routes() {
 	s.mux = http.NewServeMux()
-	const app = "/lenders/{provider}/applications/{id}/"
+	const app = "/lenders/{lender}/applications/{id}/"
 	for pattern, rt := range map[string]struct {
 		op string
 		h  handler
 	}{
-		"POST /lenders/{provider}/applications":     {lender.OpDecide, s.create},
-		"GET /lenders/{provider}/applications":      {OpLookup, s.lookup},
-		"GET /lenders/{provider}/applications/{id}": {lender.OpStatus, s.status},
-		"GET /lenders/{provider}/documents/{kind}":  {lender.OpDocument, s.document},
-		"GET " + app + protocol.SubPlans:            {lender.OpPlans, s.plans},
-		"POST " + app + protocol.SubAccept:          {lender.OpAcceptOffer, s.accept},
-		"POST " + app + protocol.SubBankAccount:     {lender.OpBankAccount, s.bankAccount},
-		"POST " + app + protocol.SubBankCard:        {lender.OpBankCard, s.bankCard},
-		"POST " + app + protocol.SubDownPayment:     {lender.OpDownPayment, s.downPayment},
-		"POST " + app + protocol.SubContacts:        {lender.OpContact, s.contact},
-		"POST " + app + protocol.SubConsents:        {lender.OpConsent, s.consent},
-		"POST " + app + protocol.SubSpouse:          {lender.OpSpouse, s.spouse},
-		"POST " + app + protocol.SubESign:           {lender.OpESign, s.esign},
-		"POST " + app + protocol.SubComplete:        {lender.OpComplete, s.complete},
-		"GET " + app + protocol.SubQuiz:             {lender.OpQuiz, s.quiz},
-		"POST " + app + protocol.SubQuizAnswers:     {lender.OpAnswers, s.answers},
-		"POST " + app + protocol.SubPatches:         {lender.OpPatch, s.patch},
-		"GET " + app + protocol.SubStipulations:     {lender.OpStipulations, s.stipulations},
-		"POST " + app + protocol.SubCreditLimit:     {OpCreditLimit, s.creditLimit},
+		"POST /lenders/{lender}/applications":     {lender.OpDecide, s.create},
+		"GET /lenders/{lender}/applications":      {OpLookup, s.lookup},
+		"GET /lenders/{lender}/applications/{id}": {lender.OpStatus, s.status},
+		"GET /lenders/{lender}/documents/{kind}":  {lender.OpDocument, s.document},
+		"GET " + app + protocol.SubPlans:          {lender.OpPlans, s.plans},
+		"POST " + app + protocol.SubAccept:        {lender.OpAcceptOffer, s.accept},
+		"POST " + app + protocol.SubBankAccount:   {lender.OpBankAccount, s.bankAccount},
+		"POST " + app + protocol.SubBankCard:      {lender.OpBankCard, s.bankCard},
+		"POST " + app + protocol.SubDownPayment:   {lender.OpDownPayment, s.downPayment},
+		"POST " + app + protocol.SubContacts:      {lender.OpContact, s.contact},
+		"POST " + app + protocol.SubConsents:      {lender.OpConsent, s.consent},
+		"POST " + app + protocol.SubSpouse:        {lender.OpSpouse, s.spouse},
+		"POST " + app + protocol.SubESign:         {lender.OpESign, s.esign},
+		"POST " + app + protocol.SubComplete:      {lender.OpComplete, s.complete},
+		"GET " + app + protocol.SubQuiz:           {lender.OpQuiz, s.quiz},
+		"POST " + app + protocol.SubQuizAnswers:   {lender.OpAnswers, s.answers},
+		"POST " + app + protocol.SubPatches:       {lender.OpPatch, s.patch},
+		"GET " + app + protocol.SubStipulations:   {lender.OpStipulations, s.stipulations},
+		"POST " + app + protocol.SubCreditLimit:   {OpCreditLimit, s.creditLimit},
 	} {
 		s.mux.Handle(pattern, s.route(rt.op, rt.h))
 	}

@@ -11,11 +11,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chairside/chairside/catalogue"
 	"github.com/chairside/chairside/lender"
 	"github.com/chairside/chairside/lender/lendersim"
 	"github.com/chairside/chairside/lender/protocol"
 	"github.com/chairside/chairside/lender/sandbox"
-	"github.com/chairside/chairside/provider"
 )
 
 const apiKey = "sim-key"
@@ -105,7 +105,7 @@ func lenderPath(key, rest string) string { return "/lenders/" + key + rest }
 // copies.
 func TestIdempotency(t *testing.T) {
 	sim, srv := start(t, lendersim.Options{})
-	key := provider.Synchrony
+	key := catalogue.Synchrony
 	path := lenderPath(key, "/applications")
 	first := send(t, srv, "POST", path, "ref-1", create("ref-1", "Approve"))
 	again := send(t, srv, "POST", path, "ref-1", create("ref-1", "Approve"))
@@ -144,7 +144,7 @@ func TestIdempotency(t *testing.T) {
 // code and the caller's correlation id, which the header echoes too.
 func TestAuthAndErrors(t *testing.T) {
 	sim, srv := start(t, lendersim.Options{})
-	req, _ := http.NewRequest("GET", srv.URL+lenderPath(provider.HFD, "/documents/terms"), nil)
+	req, _ := http.NewRequest("GET", srv.URL+lenderPath(catalogue.HFD, "/documents/terms"), nil)
 	req.Header.Set("Authorization", "Bearer wrong")
 	req.Header.Set(protocol.HeaderCorrelationID, "cid-401")
 	res, err := srv.Client().Do(req)
@@ -158,16 +158,16 @@ func TestAuthAndErrors(t *testing.T) {
 		eb.Error.CorrelationID != "cid-401" || res.Header.Get(protocol.HeaderCorrelationID) != "cid-401" {
 		t.Fatalf("wrong key: %d %s %v", res.StatusCode, raw, res.Header)
 	}
-	if n := sim.Hits(provider.HFD, lender.OpDocument); n != 1 {
+	if n := sim.Hits(catalogue.HFD, lender.OpDocument); n != 1 {
 		t.Fatalf("hits %d", n)
 	}
 	for path, want := range map[string]int{
-		lenderPath(provider.HFD, "/documents/terms"):                    200,
-		lenderPath(provider.HFD, "/documents/nope"):                     404,
-		lenderPath("nope_standard", "/documents/terms"):                 404,
-		lenderPath(provider.HFD, "/applications/SBX-HFD-NOPE"):          404,
-		lenderPath(provider.HFD, "/applications?platformReference=zzz"): 404,
-		lenderPath(provider.HFD, "/applications"):                       400,
+		lenderPath(catalogue.HFD, "/documents/terms"):                    200,
+		lenderPath(catalogue.HFD, "/documents/nope"):                     404,
+		lenderPath("nope_standard", "/documents/terms"):                  404,
+		lenderPath(catalogue.HFD, "/applications/SBX-HFD-NOPE"):          404,
+		lenderPath(catalogue.HFD, "/applications?platformReference=zzz"): 404,
+		lenderPath(catalogue.HFD, "/applications"):                       400,
 	} {
 		a := send(t, srv, "GET", path, "", nil)
 		if a.status != want || a.header.Get(protocol.HeaderCorrelationID) != "cid-test" {
@@ -183,7 +183,7 @@ func TestAuthAndErrors(t *testing.T) {
 	}
 	bad := create("ref-bad", "")
 	bad.Currency = "EUR"
-	a := send(t, srv, "POST", lenderPath(provider.HFD, "/applications"), "ref-bad", bad)
+	a := send(t, srv, "POST", lenderPath(catalogue.HFD, "/applications"), "ref-bad", bad)
 	eb = protocol.ErrorBody{}
 	a.decode(t, &eb)
 	if a.status != 422 || eb.Error.Code != protocol.CodeValidation || len(eb.Error.Fields) != 2 {
@@ -195,7 +195,7 @@ func TestAuthAndErrors(t *testing.T) {
 // by platform reference, and sending it again replays the answer.
 func TestLookupAndDrop(t *testing.T) {
 	sim, srv := start(t, lendersim.Options{})
-	key := provider.Vive
+	key := catalogue.Vive
 	if err := sim.SetFault(key, lendersim.Fault{Kind: lendersim.FaultDrop, Op: lender.OpDecide, Count: 1}); err != nil {
 		t.Fatal(err)
 	}
@@ -226,8 +226,8 @@ func TestLookupAndDrop(t *testing.T) {
 // next matching requests only, and are listed until spent.
 func TestFaultsOverHTTP(t *testing.T) {
 	sim, srv := start(t, lendersim.Options{})
-	key := provider.ADS
-	set := send(t, srv, "POST", "/_sim/faults", "", map[string]any{"provider": key, "kind": "5xx", "op": "document", "count": 2})
+	key := catalogue.ADS
+	set := send(t, srv, "POST", "/_sim/faults", "", map[string]any{"lender": key, "kind": "5xx", "op": "document", "count": 2})
 	if set.status != 200 || !strings.Contains(string(set.body), `"kind":"5xx"`) {
 		t.Fatalf("set: %d %s", set.status, set.body)
 	}
@@ -240,17 +240,17 @@ func TestFaultsOverHTTP(t *testing.T) {
 	if a := send(t, srv, "GET", "/_sim/faults", "", nil); a.status != 200 || strings.Contains(string(a.body), key) {
 		t.Fatalf("a spent fault is still listed: %s", a.body)
 	}
-	send(t, srv, "POST", "/_sim/faults", "", map[string]any{"provider": key, "kind": "garbage"})
+	send(t, srv, "POST", "/_sim/faults", "", map[string]any{"lender": key, "kind": "garbage"})
 	if a := send(t, srv, "GET", lenderPath(key, "/documents/terms"), "", nil); a.status != 200 || json.Valid(a.body) {
 		t.Fatalf("garbage: %d %s", a.status, a.body)
 	}
-	send(t, srv, "POST", "/_sim/faults", "", map[string]any{"provider": key, "kind": "slow", "delay": "150ms"})
+	send(t, srv, "POST", "/_sim/faults", "", map[string]any{"lender": key, "kind": "slow", "delay": "150ms"})
 	start := time.Now()
 	if a := send(t, srv, "GET", lenderPath(key, "/documents/terms"), "", nil); a.status != 200 || time.Since(start) < 150*time.Millisecond {
 		t.Fatalf("slow: %d after %s", a.status, time.Since(start))
 	}
-	send(t, srv, "POST", "/_sim/faults", "", map[string]any{"provider": key, "kind": "none"})
-	for _, bad := range []map[string]any{{"provider": "nope", "kind": "5xx"}, {"provider": key, "kind": "explode"}, {"provider": key, "kind": "slow"}} {
+	send(t, srv, "POST", "/_sim/faults", "", map[string]any{"lender": key, "kind": "none"})
+	for _, bad := range []map[string]any{{"lender": "nope", "kind": "5xx"}, {"lender": key, "kind": "explode"}, {"lender": key, "kind": "slow"}} {
 		if a := send(t, srv, "POST", "/_sim/faults", "", bad); a.status != 422 {
 			t.Errorf("fault %v: %d", bad, a.status)
 		}
@@ -287,7 +287,7 @@ func TestParseFault(t *testing.T) {
 // of reach.
 func TestCreditLimit(t *testing.T) {
 	_, srv := start(t, lendersim.Options{})
-	key := provider.Synchrony
+	key := catalogue.Synchrony
 	var d protocol.Decision
 	send(t, srv, "POST", lenderPath(key, "/applications"), "ref-cl", create("ref-cl", "Approve")).decode(t, &d)
 	path := lenderPath(key, protocol.ApplicationPath(d.ApplicationID, protocol.SubCreditLimit))

@@ -9,9 +9,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chairside/chairside/catalogue"
 	"github.com/chairside/chairside/lender/lendersim"
 	"github.com/chairside/chairside/lender/protocol"
-	"github.com/chairside/chairside/provider"
 )
 
 const webhookSecret = "whsec-test"
@@ -101,7 +101,7 @@ func TestPendingAdvancesWithWebhook(t *testing.T) {
 	rc, url := newReceiver(t, 1)
 	sim, srv := start(t, lendersim.Options{WebhookURL: url, WebhookSecret: webhookSecret, PendingFor: 100 * time.Millisecond,
 		WebhookBackoff: 20 * time.Millisecond})
-	key := provider.Synchrony
+	key := catalogue.Synchrony
 	d := pendingApp(t, srv, key, "ref-pending")
 	evs := rc.wait(t, 1)
 	ev := evs[0]
@@ -139,27 +139,27 @@ func TestPendingAdvancesWithWebhook(t *testing.T) {
 func TestWebhookFaults(t *testing.T) {
 	rc, url := newReceiver(t, 0)
 	sim, srv := start(t, lendersim.Options{WebhookURL: url, WebhookSecret: webhookSecret, PendingFor: 50 * time.Millisecond})
-	if err := sim.SetFault(provider.Genesis, lendersim.Fault{Kind: lendersim.FaultWebhookTwice}); err != nil {
+	if err := sim.SetFault(catalogue.Genesis, lendersim.Fault{Kind: lendersim.FaultWebhookTwice}); err != nil {
 		t.Fatal(err)
 	}
-	if err := sim.SetFault(provider.Fortiva, lendersim.Fault{Kind: lendersim.FaultWebhookNever}); err != nil {
+	if err := sim.SetFault(catalogue.Fortiva, lendersim.Fault{Kind: lendersim.FaultWebhookNever}); err != nil {
 		t.Fatal(err)
 	}
-	pendingApp(t, srv, provider.Genesis, "ref-twice")
+	pendingApp(t, srv, catalogue.Genesis, "ref-twice")
 	evs := rc.wait(t, 2)
 	if len(evs) != 2 || evs[0].ID != evs[1].ID || evs[0].Data.NewStatus != protocol.StatusApproved {
 		t.Fatalf("webhook-twice: %+v", evs)
 	}
-	d := pendingApp(t, srv, provider.Fortiva, "ref-never")
+	d := pendingApp(t, srv, catalogue.Fortiva, "ref-never")
 	time.Sleep(250 * time.Millisecond)
 	var st protocol.Decision
-	send(t, srv, "GET", lenderPath(provider.Fortiva, protocol.ApplicationPath(d.ApplicationID, "")), "", nil).decode(t, &st)
+	send(t, srv, "GET", lenderPath(catalogue.Fortiva, protocol.ApplicationPath(d.ApplicationID, "")), "", nil).decode(t, &st)
 	if st.Status != protocol.StatusApproved {
 		t.Fatalf("status under webhook-never: %+v", st)
 	}
 	rc.mu.Lock()
 	defer rc.mu.Unlock()
-	if len(rc.events) != 2 || sim.Webhooks(provider.Fortiva) != 0 {
+	if len(rc.events) != 2 || sim.Webhooks(catalogue.Fortiva) != 0 {
 		t.Fatalf("webhook-never delivered: %+v", rc.events)
 	}
 }

@@ -104,9 +104,9 @@ func NewCreateApplication(req *chairside.DecisionRequest) *CreateApplication {
 }
 
 // Chairside is the decision request a create stands for, for providerKey.
-func (c *CreateApplication) Chairside(providerKey string) *chairside.DecisionRequest {
+func (c *CreateApplication) Chairside(lenderKey string) *chairside.DecisionRequest {
 	out := &chairside.DecisionRequest{
-		ProviderKey:         providerKey,
+		LenderKey:           lenderKey,
 		Operation:           c.Operation,
 		Reference:           c.PlatformReference,
 		Role:                c.Role,

@@ -82,7 +82,7 @@ func WireStatus(responseCode string) string {
 // Chairside maps a wire decision to a chairside.Decision for providerKey
 // and operation ("" for the decision's own). An unknown status maps to
 // ResponseError: a lender's word we cannot read is never taken for a yes.
-func (d *Decision) Chairside(providerKey, operation string) *chairside.Decision {
+func (d *Decision) Chairside(lenderKey, operation string) *chairside.Decision {
 	code, ok := statusCodes[d.Status]
 	if !ok {
 		code = chairside.ResponseError
@@ -91,15 +91,15 @@ func (d *Decision) Chairside(providerKey, operation string) *chairside.Decision 
 		operation = d.Operation
 	}
 	out := &chairside.Decision{
-		ProviderKey:         providerKey,
+		LenderKey:           lenderKey,
 		Operation:           operation,
 		ResponseCode:        code,
 		ApprovedAmountCents: d.ApprovedAmountCents,
 		DownPaymentRequired: d.DownPaymentRequired,
 		DownPaymentCents:    d.DownPaymentCents,
 		ExistingAccount:     d.ExistingAccount,
-		LenderApplicationID: d.ApplicationID,
-		OfferedProviderID:   d.SubLenderID,
+		LenderRef:           d.ApplicationID,
+		OfferedLenderID:     d.SubLenderID,
 		ExpiresAt:           d.ExpiresAt,
 		PendingReasons:      append([]string{}, d.PendingReasons...),
 		Stipulations:        []chairside.Stipulation{},
@@ -114,7 +114,7 @@ func (d *Decision) Chairside(providerKey, operation string) *chairside.Decision 
 // reference it answers.
 func FromChairside(d *chairside.Decision, reference string) *Decision {
 	out := &Decision{
-		ApplicationID:       d.LenderApplicationID,
+		ApplicationID:       d.LenderRef,
 		PlatformReference:   reference,
 		Operation:           d.Operation,
 		Status:              WireStatus(d.ResponseCode),
@@ -125,7 +125,7 @@ func FromChairside(d *chairside.Decision, reference string) *Decision {
 		ExistingAccount:     d.ExistingAccount,
 		PendingReasons:      append([]string{}, d.PendingReasons...),
 		Stipulations:        []Stipulation{},
-		SubLenderID:         d.OfferedProviderID,
+		SubLenderID:         d.OfferedLenderID,
 		ExpiresAt:           d.ExpiresAt,
 	}
 	for _, s := range d.Stipulations {

@@ -64,7 +64,7 @@ func TestApplicantCarriesEveryField(t *testing.T) {
 	fill(t, &a)
 	joint := a
 	joint.FirstName = "Other"
-	req := &chairside.DecisionRequest{ProviderKey: "hfd_standard", Operation: "apply", Reference: "ref", Role: "primary",
+	req := &chairside.DecisionRequest{LenderKey: "hfd_standard", Operation: "apply", Reference: "ref", Role: "primary",
 		LocationState: "NV", PurchaseAmountCents: 12345, Primary: a, Joint: &joint, TestCase: "all-approve"}
 	wire := roundTrip(t, *protocol.NewCreateApplication(req))
 	got := wire.Chairside("hfd_standard")
@@ -78,7 +78,7 @@ func TestApplicantCarriesEveryField(t *testing.T) {
 func TestPlansCarryEveryField(t *testing.T) {
 	var p chairside.PaymentPlan
 	fill(t, &p)
-	p.ProviderKey = "synchrony_standard"
+	p.LenderKey = "synchrony_standard"
 	wire := roundTrip(t, *protocol.FromPlans("app-1", []chairside.PaymentPlan{p}))
 	if err := wire.Validate(); err != nil {
 		t.Fatal(err)
@@ -86,7 +86,7 @@ func TestPlansCarryEveryField(t *testing.T) {
 	// Figures that follow from the schedule are not on the wire: our side
 	// works them out (money.Settle) rather than take a lender's word.
 	p.TotalOfPaymentsCents, p.FinanceChargeCents = 0, 0
-	if got := wire.Chairside(p.ProviderKey); !reflect.DeepEqual(got, []chairside.PaymentPlan{p}) {
+	if got := wire.Chairside(p.LenderKey); !reflect.DeepEqual(got, []chairside.PaymentPlan{p}) {
 		t.Fatalf("round trip\n got %+v\nwant %+v", got, p)
 	}
 }
@@ -95,9 +95,9 @@ func TestPlansCarryEveryField(t *testing.T) {
 // included, and a status read without an operation keeps the wire's.
 func TestDecisionRoundTrip(t *testing.T) {
 	exp := time.Date(2026, 5, 1, 23, 59, 59, 0, time.UTC)
-	d := &chairside.Decision{ProviderKey: "proceed_standard", Operation: "prequalify", ResponseCode: chairside.ResponsePrequalified,
-		ApprovedAmountCents: 500_000, DownPaymentRequired: true, DownPaymentCents: 5000, LenderApplicationID: "A1",
-		OfferedProviderID: "cedarline", ExpiresAt: &exp, PendingReasons: []string{},
+	d := &chairside.Decision{LenderKey: "proceed_standard", Operation: "prequalify", ResponseCode: chairside.ResponsePrequalified,
+		ApprovedAmountCents: 500_000, DownPaymentRequired: true, DownPaymentCents: 5000, LenderRef: "A1",
+		OfferedLenderID: "cedarline", ExpiresAt: &exp, PendingReasons: []string{},
 		Stipulations: []chairside.Stipulation{{ID: "s", Type: "t", Description: "d", Status: "open"}}}
 	wire := roundTrip(t, *protocol.FromChairside(d, "ref"))
 	if err := wire.Validate(); err != nil || wire.PlatformReference != "ref" {

@@ -48,7 +48,7 @@ func FromPlans(applicationID string, plans []chairside.PaymentPlan) *Plans {
 	out := &Plans{ApplicationID: applicationID, Currency: Currency, Plans: []Plan{}}
 	for _, p := range plans {
 		out.Plans = append(out.Plans, Plan{
-			PlanCode: p.ProviderPlanCode, Type: p.TypeID, ProductType: p.ProductType, TermMonths: p.DurationMonths,
+			PlanCode: p.LenderPlanCode, Type: p.TypeID, ProductType: p.ProductType, TermMonths: p.DurationMonths,
 			APR: p.APR, PromoAPR: p.PromoAPR, MonthlyPaymentCents: p.MonthlyAmountCents, TotalCostCents: p.TotalCostCents,
 			PaymentCount: p.PaymentCount, FinalPaymentCents: p.FinalPaymentCents,
 			AmountFinancedCents: p.AmountFinancedCents, DownPaymentCents: p.DownPaymentCents,
@@ -60,11 +60,11 @@ func FromPlans(applicationID string, plans []chairside.PaymentPlan) *Plans {
 }
 
 // Chairside is the plans for providerKey.
-func (p *Plans) Chairside(providerKey string) []chairside.PaymentPlan {
+func (p *Plans) Chairside(lenderKey string) []chairside.PaymentPlan {
 	out := make([]chairside.PaymentPlan, 0, len(p.Plans))
 	for _, w := range p.Plans {
 		out = append(out, chairside.PaymentPlan{
-			ProviderKey: providerKey, TypeID: w.Type, ProviderPlanCode: w.PlanCode, DurationMonths: w.TermMonths,
+			LenderKey: lenderKey, TypeID: w.Type, LenderPlanCode: w.PlanCode, DurationMonths: w.TermMonths,
 			MonthlyAmountCents: w.MonthlyPaymentCents, TotalCostCents: w.TotalCostCents, APR: w.APR, PromoAPR: w.PromoAPR,
 			PaymentCount: w.PaymentCount, FinalPaymentCents: w.FinalPaymentCents,
 			Description: w.Description, ExpireDateTime: w.ExpiresAt, MinAmountCents: w.MinAmountCents,

@@ -1,8 +1,8 @@
-// Package registry chooses, per provider key, which lender adapter serves
+// Package registry chooses, per lender key, which lender adapter serves
 // it: the built-in sandbox, or a lender over HTTP speaking our protocol
 // (lender/httplender) at a URL with its credentials. The choice is a
 // lenders file (docs/lender-protocol.md, "Connecting a real lender");
-// without one every provider is the sandbox.
+// without one every lender is the sandbox.
 package registry
 
 import (
@@ -19,13 +19,13 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/chairside/chairside"
+	"github.com/chairside/chairside/catalogue"
 	"github.com/chairside/chairside/lender/httplender"
 	"github.com/chairside/chairside/metrics"
-	"github.com/chairside/chairside/provider"
 )
 
-// File is a lenders file: for each base provider key it names, the
-// adapter and its settings. Provider keys it leaves out use the sandbox.
+// File is a lenders file: for each base lender key it names, the
+// adapter and its settings. Lender keys it leaves out use the sandbox.
 type File struct {
 	Lenders map[string]Entry `yaml:"lenders"`
 }
@@ -57,7 +57,7 @@ const (
 )
 
 // Parse reads a lenders file (YAML or JSON) named name, expanding ${NAME}
-// from getenv, and checks it: known provider keys, a known adapter, an
+// from getenv, and checks it: known lender keys, a known adapter, an
 // absolute http(s) URL for HTTP lenders (https outside loopback when
 // requireTLS), and no unknown fields. Every problem is reported.
 func Parse(name string, data []byte, getenv func(string) string, requireTLS bool) (*File, error) {
@@ -70,8 +70,8 @@ func Parse(name string, data []byte, getenv func(string) string, requireTLS bool
 	var problems []string
 	for key, e := range f.Lenders {
 		problems = append(problems, e.expand(getenv, key)...)
-		if _, err := provider.Get(key); err != nil || provider.BaseKey(key) != key {
-			problems = append(problems, fmt.Sprintf("%s: not a provider key (see chairside office list)", key))
+		if _, err := catalogue.Get(key); err != nil || catalogue.BaseKey(key) != key {
+			problems = append(problems, fmt.Sprintf("%s: not a lender key (see chairside office list)", key))
 		}
 		switch e.Adapter {
 		case AdapterSandbox:
@@ -130,7 +130,7 @@ type Registry struct {
 	urls    map[string]string
 }
 
-// New builds the lenders of f over sandbox (which serves every provider
+// New builds the lenders of f over sandbox (which serves every lender
 // key f does not send elsewhere). f may be nil.
 func New(f *File, sandbox chairside.Lenders, m *metrics.Metrics, log *slog.Logger) (*Registry, error) {
 	r := &Registry{sandbox: sandbox, http: map[string]chairside.Lender{}, secrets: map[string][][]byte{}, urls: map[string]string{}}
@@ -142,7 +142,7 @@ func New(f *File, sandbox chairside.Lenders, m *metrics.Metrics, log *slog.Logge
 			continue
 		}
 		cfg := httplender.Config{
-			ProviderKey: key, BaseURL: e.URL, APIKey: e.APIKey, APISecret: e.APISecret,
+			LenderKey: key, BaseURL: e.URL, APIKey: e.APIKey, APISecret: e.APISecret,
 			Timeout: e.Timeout, MaxAttempts: e.MaxAttempts, Metrics: m, Logger: log,
 		}
 		cfg.Breaker.ConsecutiveFailures = int(e.Breaker.Failures)
@@ -162,19 +162,19 @@ func New(f *File, sandbox chairside.Lenders, m *metrics.Metrics, log *slog.Logge
 	return r, nil
 }
 
-// Lender finds the lender of a provider key (waterfall modifiers such as
+// Lender finds the lender of a lender key (waterfall modifiers such as
 // ":role=secondary" are ignored).
-func (r *Registry) Lender(providerKey string) (chairside.Lender, error) {
-	if l, ok := r.http[provider.BaseKey(providerKey)]; ok {
+func (r *Registry) Lender(lenderKey string) (chairside.Lender, error) {
+	if l, ok := r.http[catalogue.BaseKey(lenderKey)]; ok {
 		return l, nil
 	}
-	return r.sandbox.Lender(providerKey)
+	return r.sandbox.Lender(lenderKey)
 }
 
 // WebhookSecrets answers the webhook secrets of an HTTP lender; false for
 // the sandbox and for a lender configured without any.
-func (r *Registry) WebhookSecrets(providerKey string) ([][]byte, bool) {
-	s, ok := r.secrets[providerKey]
+func (r *Registry) WebhookSecrets(lenderKey string) ([][]byte, bool) {
+	s, ok := r.secrets[lenderKey]
 	return s, ok && len(s) > 0
 }
 

@@ -16,7 +16,7 @@ func env(vars map[string]string) func(string) string {
 
 // TestSampleLendersFile: the sample in examples/ parses with its variables
 // set, and sends its two lenders over HTTP with their webhook secrets while
-// every other provider stays the sandbox (modifiers included).
+// every other lender stays the sandbox (modifiers included).
 func TestSampleLendersFile(t *testing.T) {
 	data, err := os.ReadFile("../../examples/lenders.yaml")
 	if err != nil {
@@ -77,7 +77,7 @@ func TestLendersFileProblems(t *testing.T) {
 	for _, want := range []string{
 		"synchrony_standard: the environment variable MISSING_KEY is not set",
 		"synchrony_standard: url must be https in env prod",
-		"nosuch_lender: not a provider key",
+		"nosuch_lender: not a lender key",
 		`snap_standard: adapter must be http or sandbox, not "carrier_pigeon"`,
 		`vive_standard: url must be an absolute http or https URL`,
 	} {

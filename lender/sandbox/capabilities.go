@@ -2,16 +2,16 @@ package sandbox
 
 import (
 	"github.com/chairside/chairside"
+	"github.com/chairside/chairside/catalogue"
 	lenderops "github.com/chairside/chairside/lender"
-	"github.com/chairside/chairside/provider"
 )
 
 // The steps of each sandbox lender. The core methods (chairside.Lender) are
 // lender's; each optional step's are on a small type embedding it; and a
-// provider's lender is a struct embedding lender and the steps its product
+// lender's lender is a struct embedding lender and the steps its product
 // has, so that it has those methods and no others: the flow service asks a
 // lender for a step (chairside.StepOf) and refuses one its lender has not.
-// Which product has which step follows the catalogue (package provider:
+// Which product has which step follows the catalogue (package catalogue:
 // StepsBeforeSigning and StepsAfterSigning, and the revolving cards' credit
 // limit change); TestStepsFollowTheCatalogue holds the two together.
 
@@ -106,26 +106,26 @@ type (
 	}
 )
 
-// withSteps gives, by provider key, the lender of the product with its
+// withSteps gives, by lender key, the lender of the product with its
 // steps.
 var withSteps = map[string]func(l *lender) chairside.Lender{
-	provider.ADS:         cardOf,
-	provider.Genesis:     cardOf,
-	provider.Synchrony:   cardOf,
-	provider.Vive:        cardOf,
-	provider.CoveredCare: loanOf,
-	provider.LendingClub: loanOf,
-	provider.Proceed:     loanOf,
-	provider.Fortiva: func(l *lender) chairside.Lender {
+	catalogue.ADS:         cardOf,
+	catalogue.Genesis:     cardOf,
+	catalogue.Synchrony:   cardOf,
+	catalogue.Vive:        cardOf,
+	catalogue.CoveredCare: loanOf,
+	catalogue.LendingClub: loanOf,
+	catalogue.Proceed:     loanOf,
+	catalogue.Fortiva: func(l *lender) chairside.Lender {
 		return &fortivaLender{l, anyOf(l), creditLimits{l}, consents{l}}
 	},
-	provider.AFF: func(l *lender) chairside.Lender {
+	catalogue.AFF: func(l *lender) chairside.Lender {
 		return &affLender{l, anyOf(l), consents{l}, spouses{l}}
 	},
-	provider.HFD: func(l *lender) chairside.Lender {
+	catalogue.HFD: func(l *lender) chairside.Lender {
 		return &hfdLender{l, anyOf(l), downPayments{l}, contacts{l}, bankAccounts{l}, cards{l}}
 	},
-	provider.Snap: func(l *lender) chairside.Lender {
+	catalogue.Snap: func(l *lender) chairside.Lender {
 		return &snapLender{l, anyOf(l), bankAccounts{l}, consents{l}}
 	},
 }

@@ -5,8 +5,8 @@ import (
 	"testing"
 
 	"github.com/chairside/chairside"
+	"github.com/chairside/chairside/catalogue"
 	lenderops "github.com/chairside/chairside/lender"
-	"github.com/chairside/chairside/provider"
 )
 
 // mustStep answers l's optional step S, failing the test when l has not
@@ -64,7 +64,7 @@ func stepsOf(l chairside.Lender) []string {
 // asks for: one per step of its journey, the credit limit change of a
 // revolving card, and what every sandbox lender may be asked by a test
 // case (a pending decision's patch and stipulations).
-func catalogueSteps(p chairside.Provider) []string {
+func catalogueSteps(p chairside.LenderConfig) []string {
 	need := map[string]bool{"Patches": true, "Stipulations": true}
 	for _, step := range slices.Concat(p.StepsBeforeSigning, p.StepsAfterSigning) {
 		switch step {
@@ -86,7 +86,7 @@ func catalogueSteps(p chairside.Provider) []string {
 			panic("a journey step this test does not know: " + step)
 		}
 	}
-	if p.CreditType == provider.CreditRevolving && p.MaxCreditLimitCents > 0 {
+	if p.CreditType == catalogue.CreditRevolving && p.MaxCreditLimitCents > 0 {
 		need["CreditLimits"] = true
 	}
 	var out []string
@@ -98,12 +98,12 @@ func catalogueSteps(p chairside.Provider) []string {
 }
 
 // TestStepsFollowTheCatalogue: the lender Sandbox.Lender answers for each
-// provider, with or without a role, has exactly the optional steps its
+// lender, with or without a role, has exactly the optional steps its
 // product's journey needs, no more; the lender of AllSteps has every one.
 func TestStepsFollowTheCatalogue(t *testing.T) {
 	s := New(Options{})
 	every := []string{"BankAccounts", "Cards", "Consents", "Contacts", "CreditLimits", "DownPayments", "Patches", "Quizzes", "Spouses", "Stipulations"}
-	for _, p := range provider.All() {
+	for _, p := range catalogue.All() {
 		want := catalogueSteps(p)
 		for _, key := range []string{p.Key, p.Key + ":role=secondary"} {
 			if got := stepsOf(mustLender(t, s, key)); !slices.Equal(got, want) {
@@ -116,12 +116,12 @@ func TestStepsFollowTheCatalogue(t *testing.T) {
 	}
 	// The catalogue's steps spelled out, so that a change to either shows.
 	for key, want := range map[string][]string{
-		provider.Snap:      {"BankAccounts", "Consents", "Patches", "Quizzes", "Stipulations"},
-		provider.HFD:       {"BankAccounts", "Cards", "Contacts", "DownPayments", "Patches", "Quizzes", "Stipulations"},
-		provider.AFF:       {"Consents", "Patches", "Quizzes", "Spouses", "Stipulations"},
-		provider.Fortiva:   {"Consents", "CreditLimits", "Patches", "Quizzes", "Stipulations"},
-		provider.Synchrony: {"CreditLimits", "Patches", "Quizzes", "Stipulations"},
-		provider.Proceed:   {"Patches", "Quizzes", "Stipulations"},
+		catalogue.Snap:      {"BankAccounts", "Consents", "Patches", "Quizzes", "Stipulations"},
+		catalogue.HFD:       {"BankAccounts", "Cards", "Contacts", "DownPayments", "Patches", "Quizzes", "Stipulations"},
+		catalogue.AFF:       {"Consents", "Patches", "Quizzes", "Spouses", "Stipulations"},
+		catalogue.Fortiva:   {"Consents", "CreditLimits", "Patches", "Quizzes", "Stipulations"},
+		catalogue.Synchrony: {"CreditLimits", "Patches", "Quizzes", "Stipulations"},
+		catalogue.Proceed:   {"Patches", "Quizzes", "Stipulations"},
 	} {
 		if got := stepsOf(mustLender(t, s, key)); !slices.Equal(got, want) {
 			t.Errorf("%s has the steps %v, want %v", key, got, want)

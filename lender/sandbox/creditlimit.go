@@ -55,7 +55,7 @@ func (l creditLimits) ChangeCreditLimit(ctx context.Context, req *chairside.Cred
 	if req.RequestedLimitCents <= 0 || req.AnnualGrossIncomeCents < 0 {
 		return nil, chairside.Errorf(chairside.EBADREQUEST, "The limit must be positive and the income not negative.")
 	}
-	r, _, err := l.offerable(req.LenderApplicationID)
+	r, _, err := l.offerable(req.LenderRef)
 	if err != nil {
 		return nil, err
 	}
@@ -64,10 +64,10 @@ func (l creditLimits) ChangeCreditLimit(ctx context.Context, req *chairside.Cred
 			chairside.Errorf(chairside.ELENDER, "The lender could not be reached."))
 	}
 	status, limit := CreditLimitRule(r.approvedCents, req.RequestedLimitCents, req.AnnualGrossIncomeCents, l.maxCreditLimit())
-	ans := &chairside.CreditLimitAnswer{Status: status, CreditLimitCents: limit, LenderApplicationID: req.LenderApplicationID}
+	ans := &chairside.CreditLimitAnswer{Status: status, CreditLimitCents: limit, LenderRef: req.LenderRef}
 	if status == chairside.CreditLimitApproved {
 		r.approvedCents, r.ref = limit, refHash(l.p.Key, req.Reference)
-		ans.LenderApplicationID = l.encodeID(r)
+		ans.LenderRef = l.encodeID(r)
 	}
 	return ans, nil
 }

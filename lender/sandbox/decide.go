@@ -10,8 +10,8 @@ import (
 	"time"
 
 	"github.com/chairside/chairside"
+	"github.com/chairside/chairside/catalogue"
 	"github.com/chairside/chairside/locale"
-	"github.com/chairside/chairside/provider"
 )
 
 // Outcomes a magic last name or a test case can force. The first five are
@@ -71,14 +71,14 @@ var magicNames = map[string]string{
 }
 
 // TestCase is a named scenario for the whole waterfall (chosen with POST
-// /test-cases/apply/{id}): an outcome per provider role or provider key.
+// /test-cases/apply/{id}): an outcome per lender role or lender key.
 type TestCase struct {
 	ID          string `json:"id"`
 	Name        string `json:"name"`
 	Description string `json:"description"`
-	// Outcomes maps a provider key ("synchrony_standard"), a role
+	// Outcomes maps a lender key ("synchrony_standard"), a role
 	// ("primary") or "*" (any other) to an outcome (the Outcome constants).
-	// A provider key wins over a role. Providers the case does not name
+	// A lender key wins over a role. Lenders the case does not name
 	// decide as usual.
 	Outcomes map[string]string `json:"outcomes"`
 	// Quiz makes every offer of the case ask for the identity quiz before
@@ -88,37 +88,37 @@ type TestCase struct {
 
 var testCases = []TestCase{
 	{ID: "all-approve", Name: "Every lender approves",
-		Description: "Every provider approves (prequalifies in prequalify and prescreen).",
+		Description: "Every lender approves (prequalifies in prequalify and prescreen).",
 		Outcomes:    map[string]string{"*": OutcomeApproved}},
 	{ID: "all-decline", Name: "Every lender declines",
-		Description: "Every provider declines: the waterfall runs to its end.",
+		Description: "Every lender declines: the waterfall runs to its end.",
 		Outcomes:    map[string]string{"*": OutcomeDeclined}},
 	{ID: "primary-declines-secondary-approves", Name: "Primary declines, secondary approves",
-		Description: "The primary provider declines; the secondary approves; any other declines.",
+		Description: "The primary lender declines; the secondary approves; any other declines.",
 		Outcomes:    map[string]string{"primary": OutcomeDeclined, "secondary": OutcomeApproved, "*": OutcomeDeclined}},
 	{ID: "primary-nooffer-secondary-approves", Name: "Primary has no offer, secondary approves",
-		Description: "The primary provider has no offer; the secondary approves.",
+		Description: "The primary lender has no offer; the secondary approves.",
 		Outcomes:    map[string]string{"primary": OutcomeNoOffer, "secondary": OutcomeApproved, "*": OutcomeDeclined}},
 	{ID: "primary-error-secondary-approves", Name: "Primary errors, secondary approves",
-		Description: "The primary provider answers with an error; the secondary approves.",
+		Description: "The primary lender answers with an error; the secondary approves.",
 		Outcomes:    map[string]string{"primary": OutcomeError, "secondary": OutcomeApproved, "*": OutcomeDeclined}},
 	{ID: "primary-timeout-secondary-approves", Name: "Primary times out, secondary approves",
-		Description: "The primary provider never answers (the call times out); the secondary approves.",
+		Description: "The primary lender never answers (the call times out); the secondary approves.",
 		Outcomes:    map[string]string{"primary": OutcomeTimeout, "secondary": OutcomeApproved, "*": OutcomeDeclined}},
 	{ID: "primary-pending", Name: "Primary pending",
-		Description: "The primary provider needs more time (pending) and stays pending.",
+		Description: "The primary lender needs more time (pending) and stays pending.",
 		Outcomes:    map[string]string{"primary": OutcomePending, "*": OutcomeDeclined}},
 	{ID: "pending-then-approved", Name: "Pending, then approved",
-		Description: "Every provider answers pending, and approves when its status is checked.",
+		Description: "Every lender answers pending, and approves when its status is checked.",
 		Outcomes:    map[string]string{"*": OutcomePendingThenApproved}},
 	{ID: "existing-account", Name: "Existing account",
-		Description: "The primary provider finds an account the patient already has.",
+		Description: "The primary lender finds an account the patient already has.",
 		Outcomes:    map[string]string{"primary": OutcomeExisting, "*": OutcomeDeclined}},
 	{ID: "patch-income", Name: "Income needed, then approved",
-		Description: "The primary provider answers pending until it has the patient's verified income, then approves.",
+		Description: "The primary lender answers pending until it has the patient's verified income, then approves.",
 		Outcomes:    map[string]string{"primary": OutcomePendingIncome, "*": OutcomeDeclined}},
 	{ID: "under-review", Name: "Under review by the lender",
-		Description: "The primary provider's fraud and identity team reviews the application (pending reason red_flag); it stays pending.",
+		Description: "The primary lender's fraud and identity team reviews the application (pending reason red_flag); it stays pending.",
 		Outcomes:    map[string]string{"primary": OutcomeUnderReview, "*": OutcomeDeclined}},
 	{ID: "lendingclub-true-pending", Name: "LendingClub still reviewing",
 		Description: "LendingClub answers pending to confirm the patient's identity (not an email to confirm) and stays pending.",
@@ -127,20 +127,20 @@ var testCases = []TestCase{
 		Description: "LendingClub finds an offer it made the patient earlier, which has expired: it can no longer be accepted.",
 		Outcomes:    map[string]string{"lendingclub_standard": OutcomeExpired, "*": OutcomeDeclined}},
 	{ID: "identity-quiz", Name: "Identity quiz before signing",
-		Description: "Every provider approves and asks three identity questions before signing; one failed attempt may be retried.",
+		Description: "Every lender approves and asks three identity questions before signing; one failed attempt may be retried.",
 		Outcomes:    map[string]string{"*": OutcomeApproved}, Quiz: true},
 	{ID: "all-error", Name: "Every lender errors",
-		Description: "Every provider answers with an error.",
+		Description: "Every lender answers with an error.",
 		Outcomes:    map[string]string{"*": OutcomeError}},
 	{ID: "credit-limit-change", Name: "Existing account with a low limit",
-		Description: "The primary provider finds an account the patient already has, with a $1,000.00 credit limit, all of it available; " +
+		Description: "The primary lender finds an account the patient already has, with a $1,000.00 credit limit, all of it available; " +
 			"a revolving lender's patient may ask for a higher limit (approved when the yearly income is at least four times the limit asked for).",
 		Outcomes: map[string]string{"primary": OutcomeExistingLowLimit, "*": OutcomeDeclined}},
 	{ID: "hfd-down-payment", Name: "HFD approves with a down payment",
 		Description: "HFD approves with its down payment (10% of the amount, at least $100), so its own steps follow the accepted plan: the down payment, another contact and the monthly payment method; any other lender declines.",
 		Outcomes:    map[string]string{"hfd_standard": OutcomeApproved, "*": OutcomeDeclined}},
 	{ID: "inconsistent-plan", Name: "A plan that does not add up",
-		Description: "The primary provider approves, and the first of its plans states a total $10.00 above what its payments add up to: " +
+		Description: "The primary lender approves, and the first of its plans states a total $10.00 above what its payments add up to: " +
 			"that plan is not shown (and is counted on /metrics), the others are.",
 		Outcomes: map[string]string{"primary": OutcomeBadPlan, "*": OutcomeDeclined}},
 }
@@ -174,10 +174,10 @@ func copyTestCase(tc TestCase) TestCase {
 	return tc
 }
 
-// outcomeFor returns the outcome a test case gives a provider in a role, ""
+// outcomeFor returns the outcome a test case gives a lender in a role, ""
 // when the case leaves it to the usual decision.
-func (tc TestCase) outcomeFor(providerKey, role string) string {
-	if o, ok := tc.Outcomes[providerKey]; ok {
+func (tc TestCase) outcomeFor(lenderKey, role string) string {
+	if o, ok := tc.Outcomes[lenderKey]; ok {
 		return o
 	}
 	if o, ok := tc.Outcomes[role]; ok && role != "" {
@@ -211,7 +211,7 @@ func profileOf(a chairside.Applicant) profile {
 }
 
 // Decide runs a prequalify, prescreen or full application. The outcome comes
-// from the request's test case if it names this provider or its role, else
+// from the request's test case if it names this lender or its role, else
 // from a magic last name of the primary applicant, else from the simulated
 // credit profile. Nothing is stored: the answer and its lenderApplicationId
 // are a function of the request (the time only by its UTC date), so a retry
@@ -235,7 +235,7 @@ func (l *lender) Decide(ctx context.Context, req *chairside.DecisionRequest) (*c
 			return nil, err
 		}
 		role := req.Role
-		if _, mods := provider.ParseKey(req.ProviderKey); role == "" && mods != nil {
+		if _, mods := catalogue.ParseKey(req.LenderKey); role == "" && mods != nil {
 			role = mods["role"]
 		}
 		outcome, quiz = tc.outcomeFor(l.p.Key, role), tc.Quiz
@@ -287,12 +287,12 @@ func (l *lender) Decide(ctx context.Context, req *chairside.DecisionRequest) (*c
 // exact time). The stipulations' descriptions are in lang.
 func (l *lender) answer(lang locale.Language, id string, r record, settled bool) *chairside.Decision {
 	d := &chairside.Decision{
-		ProviderKey:         l.p.Key,
-		Operation:           r.op,
-		Stipulations:        []chairside.Stipulation{},
-		PendingReasons:      []string{},
-		LenderApplicationID: id,
-		CreatedAt:           r.date(),
+		LenderKey:      l.p.Key,
+		Operation:      r.op,
+		Stipulations:   []chairside.Stipulation{},
+		PendingReasons: []string{},
+		LenderRef:      id,
+		CreatedAt:      r.date(),
 	}
 	l.prod.answer(d, r, settled, lang)
 	if chairside.Positive(d.ResponseCode) {

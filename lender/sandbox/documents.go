@@ -8,8 +8,8 @@ import (
 	"sync"
 
 	"github.com/chairside/chairside"
+	"github.com/chairside/chairside/catalogue"
 	"github.com/chairside/chairside/locale"
-	"github.com/chairside/chairside/provider"
 )
 
 // documentVersion changes whenever a template below changes, so a consent
@@ -22,7 +22,7 @@ const documentVersion = "sandbox-2026-03"
 type docText struct{ title, text string }
 
 // documentTexts are short, original sample texts with {{name}} and
-// {{financing}} standing for the provider's names. They read like a
+// {{financing}} standing for the lender's names. They read like a
 // lender's documents but are marked as samples. Their Spanish is
 // documentTextsES, with the same keys.
 var documentTexts = map[string]docText{
@@ -178,11 +178,11 @@ var productTexts = map[string]bool{
 // its promotion clause; a lease-to-own product's disclosures and
 // prequalification terms ask for no credit report.
 func (l *lender) textOf(kind string) string {
-	lease := l.p.Kind == provider.KindLeaseToOwn
+	lease := l.p.Kind == catalogue.KindLeaseToOwn
 	switch {
 	case kind == "agreement" && lease:
 		return "lease_agreement"
-	case kind == "agreement" && l.p.Kind == provider.KindInstallmentLoan:
+	case kind == "agreement" && l.p.Kind == catalogue.KindInstallmentLoan:
 		return "loan_agreement"
 	case (kind == "disclosures" || kind == "prequalification") && lease:
 		return "lease_" + kind
@@ -194,8 +194,8 @@ func (l *lender) textOf(kind string) string {
 // constants, so a rendered document and its hash never change and are
 // computed once per language.
 type docKey struct {
-	provider, name, financing, kind string
-	lang                            locale.Language
+	lender, name, financing, kind string
+	lang                          locale.Language
 }
 
 var docCache sync.Map // docKey → *chairside.Document

@@ -72,7 +72,7 @@ type record struct {
 	day           int64  // UTC date of the decision, days since the Unix epoch
 	approvedCents int64
 	downCents     int64
-	ref           [6]byte // from the provider key and our Reference
+	ref           [6]byte // from the lender key and our Reference
 }
 
 // dayOf returns the UTC date of t in days since the Unix epoch, or
@@ -95,8 +95,8 @@ func (r record) expires(days int) time.Time {
 	return r.date().AddDate(0, 0, days+1).Add(-time.Second)
 }
 
-func refHash(providerKey, reference string) (h [6]byte) {
-	sum := sha256.Sum256([]byte(providerKey + "\x00" + reference))
+func refHash(lenderKey, reference string) (h [6]byte) {
+	sum := sha256.Sum256([]byte(lenderKey + "\x00" + reference))
 	copy(h[:], sum[:])
 	return h
 }
@@ -127,7 +127,7 @@ func (l *lender) encodeID(r record) string {
 }
 
 // parseID reads a lenderApplicationId of this lender. Anything else (another
-// provider's id, a malformed, edited or unknown one) is ENOTFOUND, as a
+// lender's id, a malformed, edited or unknown one) is ENOTFOUND, as a
 // lender answers for an application it does not have.
 func (l *lender) parseID(id string) (record, error) {
 	notFound := chairside.Errorf(chairside.ENOTFOUND, "Unknown lender application.")

@@ -9,8 +9,8 @@ import (
 	"testing"
 
 	"github.com/chairside/chairside"
+	"github.com/chairside/chairside/catalogue"
 	"github.com/chairside/chairside/locale"
-	"github.com/chairside/chairside/provider"
 )
 
 // inSpanish is req asking for the patient's words in Spanish.
@@ -32,15 +32,15 @@ var everyDocument = []string{
 // the English and the hash of its own content; asked in English or in no
 // language, it is the English one, said to be English.
 func TestDocumentsInSpanish(t *testing.T) {
-	for _, p := range provider.All() {
+	for _, p := range catalogue.All() {
 		l := mustLender(t, New(Options{}), p.Key)
 		for _, kind := range everyDocument {
-			en, err := l.Document(context.Background(), &chairside.DocumentRequest{ProviderKey: p.Key, Kind: kind})
+			en, err := l.Document(context.Background(), &chairside.DocumentRequest{LenderKey: p.Key, Kind: kind})
 			if err != nil {
 				t.Fatal(err)
 			}
-			asked, _ := l.Document(context.Background(), &chairside.DocumentRequest{ProviderKey: p.Key, Kind: kind, Language: string(locale.English)})
-			es, err := l.Document(context.Background(), &chairside.DocumentRequest{ProviderKey: p.Key, Kind: kind, Language: "es"})
+			asked, _ := l.Document(context.Background(), &chairside.DocumentRequest{LenderKey: p.Key, Kind: kind, Language: string(locale.English)})
+			es, err := l.Document(context.Background(), &chairside.DocumentRequest{LenderKey: p.Key, Kind: kind, Language: "es"})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -70,10 +70,10 @@ func TestDocumentsInSpanish(t *testing.T) {
 // TestSpanishDocumentsCachedApart: the cache keeps each language's
 // document, whichever is asked first.
 func TestSpanishDocumentsCachedApart(t *testing.T) {
-	l := mustLender(t, New(Options{}), provider.Genesis)
+	l := mustLender(t, New(Options{}), catalogue.Genesis)
 	for range 2 {
-		es, _ := l.Document(context.Background(), &chairside.DocumentRequest{ProviderKey: provider.Genesis, Kind: "esign", Language: "es"})
-		en, _ := l.Document(context.Background(), &chairside.DocumentRequest{ProviderKey: provider.Genesis, Kind: "esign"})
+		es, _ := l.Document(context.Background(), &chairside.DocumentRequest{LenderKey: catalogue.Genesis, Kind: "esign", Language: "es"})
+		en, _ := l.Document(context.Background(), &chairside.DocumentRequest{LenderKey: catalogue.Genesis, Kind: "esign"})
 		if es.Language != "es" || en.Language != "en" || es.Content == en.Content {
 			t.Fatalf("es %+v\nen %+v", es, en)
 		}
@@ -131,7 +131,7 @@ func TestSpanishTextsMatchEnglish(t *testing.T) {
 // TestPlansInSpanish: every plan of every lender has a Spanish description,
 // and the plans asked in Spanish are the English ones but for it.
 func TestPlansInSpanish(t *testing.T) {
-	for _, p := range provider.All() {
+	for _, p := range catalogue.All() {
 		for _, score := range []int{500, 620, 700, 850} {
 			for _, tm := range products[p.Key].terms(score) {
 				if tm.description.en == "" || tm.description.es == "" || tm.description.es == tm.description.en {
@@ -144,7 +144,7 @@ func TestPlansInSpanish(t *testing.T) {
 		if err != nil || !chairside.Positive(d.ResponseCode) {
 			t.Fatalf("%s: %+v %v", p.Key, d, err)
 		}
-		preq := &chairside.PlansRequest{ProviderKey: p.Key, LenderApplicationID: d.LenderApplicationID, AmountCents: 300_000, Now: now}
+		preq := &chairside.PlansRequest{LenderKey: p.Key, LenderRef: d.LenderRef, AmountCents: 300_000, Now: now}
 		en, err1 := l.Plans(context.Background(), preq)
 		esReq := *preq
 		esReq.Language = "es"
@@ -154,7 +154,7 @@ func TestPlansInSpanish(t *testing.T) {
 		}
 		for i := range en {
 			if es[i].Description == en[i].Description || strings.Contains(es[i].Description, "month") {
-				t.Errorf("%s %s: %q", p.Key, es[i].ProviderPlanCode, es[i].Description)
+				t.Errorf("%s %s: %q", p.Key, es[i].LenderPlanCode, es[i].Description)
 			}
 			es[i].Description = en[i].Description
 			if es[i] != en[i] {
@@ -162,8 +162,8 @@ func TestPlansInSpanish(t *testing.T) {
 			}
 		}
 	}
-	syn := mustLender(t, New(Options{}), provider.Synchrony)
-	rates, _ := syn.Document(context.Background(), &chairside.DocumentRequest{ProviderKey: provider.Synchrony, Kind: chairside.DocKindRates, Language: "es"})
+	syn := mustLender(t, New(Options{}), catalogue.Synchrony)
+	rates, _ := syn.Document(context.Background(), &chairside.DocumentRequest{LenderKey: catalogue.Synchrony, Kind: chairside.DocKindRates, Language: "es"})
 	if rates.Title != "Tasas de Synchrony Health Card" || !strings.Contains(rates.Content, "- Sin intereses si paga el total en 6 meses. ") {
 		t.Errorf("Synchrony's rates in Spanish: %s\n%s", rates.Title, rates.Content)
 	}
@@ -172,7 +172,7 @@ func TestPlansInSpanish(t *testing.T) {
 // TestStipulationsInSpanish: what a decision waits for, or asks before
 // signing, is said in the call's language, at the decision and after.
 func TestStipulationsInSpanish(t *testing.T) {
-	for _, p := range provider.All() {
+	for _, p := range catalogue.All() {
 		l := mustLender(t, New(Options{}), p.Key)
 		d, err := l.Decide(context.Background(), inSpanish(request(p.Key, "apply", "stip-es", "Pending")))
 		if err != nil || d.ResponseCode != chairside.ResponsePending || len(d.Stipulations) == 0 {
@@ -183,15 +183,15 @@ func TestStipulationsInSpanish(t *testing.T) {
 				t.Errorf("%s %s: %q", p.Key, st.Type, st.Description)
 			}
 		}
-		en, _ := l.Status(context.Background(), &chairside.StatusRequest{ProviderKey: p.Key, LenderApplicationID: d.LenderApplicationID})
-		es, _ := l.Status(context.Background(), &chairside.StatusRequest{ProviderKey: p.Key, LenderApplicationID: d.LenderApplicationID, Language: "es"})
+		en, _ := l.Status(context.Background(), &chairside.StatusRequest{LenderKey: p.Key, LenderRef: d.LenderRef})
+		es, _ := l.Status(context.Background(), &chairside.StatusRequest{LenderKey: p.Key, LenderRef: d.LenderRef, Language: "es"})
 		if en.Stipulations[0].Description != stipulationWords[en.Stipulations[0].Type].en || es.Stipulations[0].Description != d.Stipulations[0].Description {
 			t.Errorf("%s status: %+v / %+v", p.Key, en.Stipulations, es.Stipulations)
 		}
 	}
 	ctx := context.Background()
-	l := mustLender(t, New(Options{}), provider.Snap)
-	req := inSpanish(request(provider.Snap, "apply", "quiz-es", "Approve"))
+	l := mustLender(t, New(Options{}), catalogue.Snap)
+	req := inSpanish(request(catalogue.Snap, "apply", "quiz-es", "Approve"))
 	req.TestCase = "identity-quiz"
 	d, err := l.Decide(ctx, req)
 	if err != nil || len(d.Stipulations) != 2 {
@@ -206,21 +206,21 @@ func TestStipulationsInSpanish(t *testing.T) {
 			t.Errorf("snap %s: %q", st.Type, st.Description)
 		}
 	}
-	refreshed, err := mustStep[chairside.Stipulations](t, l).Stipulations(ctx, &chairside.StipulationsRequest{ProviderKey: provider.Snap, Language: "es", LenderApplicationID: d.LenderApplicationID,
+	refreshed, err := mustStep[chairside.Stipulations](t, l).Stipulations(ctx, &chairside.StipulationsRequest{LenderKey: catalogue.Snap, Language: "es", LenderRef: d.LenderRef,
 		Known: []chairside.Stipulation{{ID: "STIP-SNP-BANK", Status: "open"}}})
 	if err != nil || refreshed[0].Description != want["bank_account"] {
 		t.Errorf("refreshed: %+v %v", refreshed, err)
 	}
-	plans, _ := l.Plans(ctx, &chairside.PlansRequest{ProviderKey: provider.Snap, LenderApplicationID: d.LenderApplicationID})
-	done, err := l.Complete(ctx, &chairside.OfferRequest{ProviderKey: provider.Snap, Language: "es", LenderApplicationID: d.LenderApplicationID,
-		ProviderPlanCode: plans[0].ProviderPlanCode, Reference: "complete-es"})
+	plans, _ := l.Plans(ctx, &chairside.PlansRequest{LenderKey: catalogue.Snap, LenderRef: d.LenderRef})
+	done, err := l.Complete(ctx, &chairside.OfferRequest{LenderKey: catalogue.Snap, Language: "es", LenderRef: d.LenderRef,
+		LenderPlanCode: plans[0].LenderPlanCode, Reference: "complete-es"})
 	if err != nil || done.Stipulations[0].Description != want["bank_account"] {
 		t.Errorf("complete: %+v %v", done, err)
 	}
 
-	income := inSpanish(request(provider.Synchrony, "apply", "income-es", "Approve"))
+	income := inSpanish(request(catalogue.Synchrony, "apply", "income-es", "Approve"))
 	income.TestCase = "patch-income"
-	d, err = mustLender(t, New(Options{}), provider.Synchrony).Decide(ctx, income)
+	d, err = mustLender(t, New(Options{}), catalogue.Synchrony).Decide(ctx, income)
 	if err != nil || len(d.Stipulations) != 1 || d.Stipulations[0].Description != "El prestamista necesita confirmar su ingreso anual antes de impuestos." {
 		t.Errorf("income: %+v %v", d, err)
 	}
@@ -229,7 +229,7 @@ func TestStipulationsInSpanish(t *testing.T) {
 // TestQuizInSpanish: the Spanish quiz asks the same questions, with the
 // same ids and choices in the same order, so the same answers pass.
 func TestQuizInSpanish(t *testing.T) {
-	const key = provider.ADS
+	const key = catalogue.ADS
 	l := mustLender(t, New(Options{}), key)
 	req := request(key, "prequalify", "quiz-es", "Approve")
 	req.TestCase = "identity-quiz"
@@ -237,7 +237,7 @@ func TestQuizInSpanish(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	qreq := &chairside.QuizRequest{ProviderKey: key, LenderApplicationID: d.LenderApplicationID, Attempt: 3, Now: now}
+	qreq := &chairside.QuizRequest{LenderKey: key, LenderRef: d.LenderRef, Attempt: 3, Now: now}
 	quizzes := mustStep[chairside.Quizzes](t, l)
 	en, _ := quizzes.Quiz(context.Background(), qreq)
 	esReq := *qreq
@@ -257,8 +257,8 @@ func TestQuizInSpanish(t *testing.T) {
 			}
 		}
 	}
-	res, err := quizzes.Answers(context.Background(), &chairside.AnswersRequest{Language: "es", ProviderKey: key, LenderApplicationID: d.LenderApplicationID,
-		QuizID: es.ID, Answers: RightAnswers(d.LenderApplicationID, es.ID), Reference: "answers-es", Now: now})
+	res, err := quizzes.Answers(context.Background(), &chairside.AnswersRequest{Language: "es", LenderKey: key, LenderRef: d.LenderRef,
+		QuizID: es.ID, Answers: RightAnswers(d.LenderRef, es.ID), Reference: "answers-es", Now: now})
 	if err != nil || res.Result != chairside.QuizPassed {
 		t.Errorf("answers: %+v %v", res, err)
 	}

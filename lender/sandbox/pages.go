@@ -45,7 +45,7 @@ type pageText struct{ title, body string }
 
 // ratesSheetName is the PDF name of a lender's rates sheet, as the
 // documents page asks for it (GET /api/v1/documents/pdf/{name}).
-func ratesSheetName(providerKey string) string { return providerKey + "-rates.pdf" }
+func ratesSheetName(lenderKey string) string { return lenderKey + "-rates.pdf" }
 
 // page renders a documents page of the lender in English, or false for a
 // kind that is not one.

@@ -14,7 +14,7 @@ func (l bankAccounts) AddBankAccount(ctx context.Context, req *chairside.BankAcc
 	if err := l.begin(ctx, OpBankAccount, req.Reference); err != nil {
 		return err
 	}
-	if _, _, err := l.offerable(req.LenderApplicationID); err != nil {
+	if _, _, err := l.offerable(req.LenderRef); err != nil {
 		return err
 	}
 	if len(validate.BankAccount(&validate.BankAccountInput{
@@ -33,7 +33,7 @@ func (l cards) AddCard(ctx context.Context, req *chairside.BankCardRequest) erro
 	if err := l.begin(ctx, OpBankCard, req.Reference); err != nil {
 		return err
 	}
-	if _, _, err := l.offerable(req.LenderApplicationID); err != nil {
+	if _, _, err := l.offerable(req.LenderRef); err != nil {
 		return err
 	}
 	if len(validate.BankCard(&validate.BankCardInput{

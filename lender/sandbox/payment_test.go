@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/chairside/chairside"
-	"github.com/chairside/chairside/provider"
+	"github.com/chairside/chairside/catalogue"
 )
 
 // TestPaymentMethod: the sandbox checks a bank account and a card against
@@ -17,13 +17,13 @@ import (
 func TestPaymentMethod(t *testing.T) {
 	ctx := context.Background()
 	journal := filepath.Join(t.TempDir(), "journal.jsonl")
-	l := mustLender(t, New(Options{Journal: journal}), provider.HFD)
-	d, err := l.Decide(ctx, request(provider.HFD, "prequalify", "pay-1", "Approve"))
+	l := mustLender(t, New(Options{Journal: journal}), catalogue.HFD)
+	d, err := l.Decide(ctx, request(catalogue.HFD, "prequalify", "pay-1", "Approve"))
 	if err != nil || !chairside.Positive(d.ResponseCode) {
 		t.Fatalf("decide: %+v %v", d, err)
 	}
 	bank, cards := mustStep[chairside.BankAccounts](t, l), mustStep[chairside.Cards](t, l)
-	acct := &chairside.BankAccountRequest{ProviderKey: provider.HFD, LenderApplicationID: d.LenderApplicationID, RoutingNumber: "011000015",
+	acct := &chairside.BankAccountRequest{LenderKey: catalogue.HFD, LenderRef: d.LenderRef, RoutingNumber: "011000015",
 		AccountNumber: "000123456789", BankName: "First Test Bank", AccountType: "checking", Reference: "ref-acct", Now: now}
 	if err := bank.AddBankAccount(ctx, acct); err != nil {
 		t.Fatalf("bank account: %v", err)
@@ -33,7 +33,7 @@ func TestPaymentMethod(t *testing.T) {
 	if err := bank.AddBankAccount(ctx, &bad); chairside.ErrorCode(err) != chairside.ELENDER {
 		t.Fatalf("bad routing number: %v", err)
 	}
-	card := &chairside.BankCardRequest{ProviderKey: provider.HFD, LenderApplicationID: d.LenderApplicationID, CardholderName: "Maria Approve",
+	card := &chairside.BankCardRequest{LenderKey: catalogue.HFD, LenderRef: d.LenderRef, CardholderName: "Maria Approve",
 		Number: "4111111111111111", ExpiryMonth: 12, ExpiryYear: now.Year() + 2, CVV: "739", ZIP: "89101", Reference: "ref-card", Now: now}
 	if err := cards.AddCard(ctx, card); err != nil {
 		t.Fatalf("card: %v", err)
@@ -45,7 +45,7 @@ func TestPaymentMethod(t *testing.T) {
 		t.Fatalf("bad card: %v", err)
 	}
 	unknown := *card
-	unknown.LenderApplicationID = "nope"
+	unknown.LenderRef = "nope"
 	if err := cards.AddCard(ctx, &unknown); err == nil {
 		t.Fatal("a card for an unknown application was taken")
 	}

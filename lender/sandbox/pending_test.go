@@ -31,7 +31,7 @@ func TestPendingOutcomes(t *testing.T) {
 		if got := len(d.Stipulations); (tt.stipType == "") != (got == 0) || (got > 0 && d.Stipulations[0].Type != tt.stipType) {
 			t.Fatalf("%s: stipulations %+v", tt.testCase, d.Stipulations)
 		}
-		st, err := l.Status(ctx, &chairside.StatusRequest{ProviderKey: tt.key, LenderApplicationID: d.LenderApplicationID})
+		st, err := l.Status(ctx, &chairside.StatusRequest{LenderKey: tt.key, LenderRef: d.LenderRef})
 		if err != nil || st.ResponseCode != chairside.ResponsePending {
 			t.Fatalf("%s status: %+v %v", tt.testCase, st, err)
 		}
@@ -52,16 +52,16 @@ func TestPatchIncome(t *testing.T) {
 		t.Fatal(err)
 	}
 	patches := mustStep[chairside.Patches](t, l)
-	patch := &chairside.PatchRequest{ProviderKey: key, LenderApplicationID: d.LenderApplicationID, PatchType: chairside.PatchIncome, AnnualGrossIncomeCents: 6_500_000, Reference: "ref-patch-1"}
+	patch := &chairside.PatchRequest{LenderKey: key, LenderRef: d.LenderRef, PatchType: chairside.PatchIncome, AnnualGrossIncomeCents: 6_500_000, Reference: "ref-patch-1"}
 	p1, err := patches.Patch(ctx, patch)
-	if err != nil || p1.ResponseCode != chairside.ResponseApproved || p1.LenderApplicationID == d.LenderApplicationID || p1.ApprovedAmountCents != d.ApprovedAmountCents {
+	if err != nil || p1.ResponseCode != chairside.ResponseApproved || p1.LenderRef == d.LenderRef || p1.ApprovedAmountCents != d.ApprovedAmountCents {
 		t.Fatalf("patch: %+v %v", p1, err)
 	}
 	p2, err := patches.Patch(ctx, patch)
-	if err != nil || p2.LenderApplicationID != p1.LenderApplicationID {
+	if err != nil || p2.LenderRef != p1.LenderRef {
 		t.Fatalf("retry: %+v %v", p2, err)
 	}
-	if plans, err := l.Plans(ctx, &chairside.PlansRequest{ProviderKey: key, LenderApplicationID: p1.LenderApplicationID, AmountCents: 200_000}); err != nil || len(plans) == 0 {
+	if plans, err := l.Plans(ctx, &chairside.PlansRequest{LenderKey: key, LenderRef: p1.LenderRef, AmountCents: 200_000}); err != nil || len(plans) == 0 {
 		t.Fatalf("plans after the patch: %v", err)
 	}
 	other := *patch
@@ -75,7 +75,7 @@ func TestPatchIncome(t *testing.T) {
 		t.Fatal(err)
 	}
 	other = *patch
-	other.LenderApplicationID = pending.LenderApplicationID
+	other.LenderRef = pending.LenderRef
 	if _, err := patches.Patch(ctx, &other); chairside.ErrorCode(err) != chairside.ECONFLICT {
 		t.Fatalf("a lender that did not ask: %v", err)
 	}
@@ -107,13 +107,13 @@ func TestStipulationsMoveOn(t *testing.T) {
 	}
 	known, stips := d.Stipulations, mustStep[chairside.Stipulations](t, l)
 	for _, want := range []string{"received", "satisfied", "satisfied"} {
-		got, err := stips.Stipulations(ctx, &chairside.StipulationsRequest{ProviderKey: key, LenderApplicationID: d.LenderApplicationID, Known: known})
+		got, err := stips.Stipulations(ctx, &chairside.StipulationsRequest{LenderKey: key, LenderRef: d.LenderRef, Known: known})
 		if err != nil || len(got) != 1 || got[0].Status != want {
 			t.Fatalf("want %s: %+v %v", want, got, err)
 		}
 		known = got
 	}
-	_, err = stips.Stipulations(ctx, &chairside.StipulationsRequest{ProviderKey: key, LenderApplicationID: d.LenderApplicationID,
+	_, err = stips.Stipulations(ctx, &chairside.StipulationsRequest{LenderKey: key, LenderRef: d.LenderRef,
 		Known: []chairside.Stipulation{{ID: "STIP-nope"}}})
 	if chairside.ErrorCode(err) != chairside.ENOTFOUND {
 		t.Fatalf("unknown stipulation: %v", err)

@@ -122,12 +122,12 @@ func (l *lender) Plans(ctx context.Context, req *chairside.PlansRequest) ([]chai
 	if err := l.begin(ctx, OpPlans, ""); err != nil {
 		return nil, err
 	}
-	r, err := l.find(req.LenderApplicationID)
+	r, err := l.find(req.LenderRef)
 	if err != nil {
 		return nil, err
 	}
 	lang := language(req.Language)
-	d := l.answer(lang, req.LenderApplicationID, r, true)
+	d := l.answer(lang, req.LenderRef, r, true)
 	if !chairside.Positive(d.ResponseCode) {
 		return nil, chairside.Errorf(chairside.ECONFLICT, "There is no offer to choose a plan for.")
 	}
@@ -155,7 +155,7 @@ func (l *lender) Plans(ctx context.Context, req *chairside.PlansRequest) ([]chai
 	for _, t := range l.prod.terms(r.score) {
 		plan := t.compute(financed - down)
 		plan.Description = t.description.in(lang)
-		plan.ProviderKey = l.p.Key
+		plan.LenderKey = l.p.Key
 		plan.ExpireDateTime = expires
 		plan.MaxAmountCents = approved
 		plan.DownPaymentCents = down
@@ -173,7 +173,7 @@ func (l *lender) Plans(ctx context.Context, req *chairside.PlansRequest) ([]chai
 // the call's language).
 func (t term) compute(amount int64) chairside.PaymentPlan {
 	plan := chairside.PaymentPlan{
-		TypeID: t.typeID, ProviderPlanCode: t.code, DurationMonths: t.months, APR: t.apr, PromoAPR: t.promoAPR,
+		TypeID: t.typeID, LenderPlanCode: t.code, DurationMonths: t.months, APR: t.apr, PromoAPR: t.promoAPR,
 		Description: t.description.en, MinAmountCents: t.minCents, AmountFinancedCents: amount,
 		ProductType: t.productType, SubLenderID: t.subLender,
 	}

@@ -10,7 +10,7 @@ import (
 	"sync"
 
 	"github.com/chairside/chairside"
-	"github.com/chairside/chairside/provider"
+	"github.com/chairside/chairside/catalogue"
 )
 
 // product is how one sandbox lender decides and what it offers. Amounts are
@@ -29,7 +29,7 @@ type product struct {
 	// amount, 0 when none.
 	downPayment func(score int, amountCents int64) int64
 	// offered names the sub-lender whose offer this is, "" for the
-	// provider's own.
+	// lender's own.
 	offered func(score int) string
 	terms   func(score int) []term
 
@@ -37,9 +37,9 @@ type product struct {
 	codes     []string
 }
 
-// products are the eleven sandbox lenders, by provider key.
+// products are the eleven sandbox lenders, by lender key.
 var products = map[string]*product{
-	provider.Synchrony: {
+	catalogue.Synchrony: {
 		abbr: "SYN", minScore: 680, minCents: 50_000, maxCents: 2_500_000,
 		pendingReasons: []string{"identity_verification"},
 		terms: func(int) []term {
@@ -51,7 +51,7 @@ var products = map[string]*product{
 			}
 		},
 	},
-	provider.ADS: {
+	catalogue.ADS: {
 		abbr: "ADS", minScore: 680, minCents: 50_000, maxCents: 2_500_000,
 		pendingReasons: []string{"identity_verification"},
 		terms: func(int) []term {
@@ -63,7 +63,7 @@ var products = map[string]*product{
 			}
 		},
 	},
-	provider.Fortiva: {
+	catalogue.Fortiva: {
 		abbr: "FOR", minScore: 580, minCents: 30_000, maxCents: 1_000_000,
 		pendingReasons: []string{"identity_verification"},
 		terms: func(int) []term {
@@ -74,7 +74,7 @@ var products = map[string]*product{
 			}
 		},
 	},
-	provider.Genesis: {
+	catalogue.Genesis: {
 		abbr: "GEN", minScore: 580, minCents: 30_000, maxCents: 1_000_000,
 		pendingReasons: []string{"identity_verification"},
 		terms: func(int) []term {
@@ -84,7 +84,7 @@ var products = map[string]*product{
 			}
 		},
 	},
-	provider.Vive: {
+	catalogue.Vive: {
 		abbr: "VIV", minScore: 580, minCents: 30_000, maxCents: 1_000_000,
 		pendingReasons: []string{"identity_verification"},
 		terms: func(int) []term {
@@ -108,12 +108,12 @@ var products = map[string]*product{
 			}
 		},
 	},
-	provider.AFF: {
+	catalogue.AFF: {
 		abbr: "AFF", minScore: 550, minCents: 30_000, maxCents: 500_000, loan: true,
 		pendingReasons: []string{"identity_verification"},
 		downPayment: func(score int, _ int64) int64 {
 			if score < 640 {
-				return 5000 // $50, the provider's maximum
+				return 5000 // $50, the lender's maximum
 			}
 			return 0
 		},
@@ -127,7 +127,7 @@ var products = map[string]*product{
 			return installments("AFF", []int{12, 18, 24, 36}, apr, 30_000, "ric")
 		},
 	},
-	provider.Snap: {
+	catalogue.Snap: {
 		abbr: "SNP", minScore: 520, minCents: 30_000, maxCents: 500_000, loan: true, minIncomeCents: 1_200_000,
 		pendingReasons: []string{"bank_verification"},
 		downPayment: func(score int, _ int64) int64 {
@@ -160,7 +160,7 @@ var products = map[string]*product{
 			return []term{sac, lease}
 		},
 	},
-	provider.HFD: {
+	catalogue.HFD: {
 		abbr: "HFD", minScore: 560, minCents: 50_000, maxCents: 1_000_000, loan: true,
 		pendingReasons: []string{"additional_documents_needed"},
 		downPayment: func(_ int, amount int64) int64 {
@@ -182,7 +182,7 @@ var products = map[string]*product{
 			return append(ts, installments("HFD", []int{18, 24, 36}, apr, 100_000, "risa")...)
 		},
 	},
-	provider.Proceed: {
+	catalogue.Proceed: {
 		abbr: "PRO", minScore: 600, minCents: 100_000, maxCents: 5_000_000, loan: true,
 		pendingReasons: []string{"esign"},
 		offered: func(score int) string {
@@ -209,14 +209,14 @@ var products = map[string]*product{
 			)
 		},
 	},
-	provider.LendingClub: {
+	catalogue.LendingClub: {
 		abbr: "LC", minScore: 640, minCents: 100_000, maxCents: 5_000_000, loan: true,
 		pendingReasons: []string{"verify_email"},
 		terms: func(score int) []term {
 			return installments("LC", []int{12, 24, 36, 48, 60, 72, 84}, loanAPR(score), 100_000, "bankloan")
 		},
 	},
-	provider.CoveredCare: {
+	catalogue.CoveredCare: {
 		abbr: "CC", minScore: 600, minCents: 50_000, maxCents: 2_500_000, loan: true,
 		pendingReasons: []string{"identity_verification"},
 		terms: func(score int) []term {

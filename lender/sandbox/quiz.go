@@ -42,29 +42,29 @@ var quizPool = []quizQuestion{
 }
 
 // quizSeal binds a quiz id's attempt and time to one lender application.
-func quizSeal(lenderApplicationID string, attempt int, issued int64) string {
-	h := sha256.Sum256([]byte(fmt.Sprintf("kba|%s|%d|%d", lenderApplicationID, attempt, issued)))
+func quizSeal(lenderRef string, attempt int, issued int64) string {
+	h := sha256.Sum256([]byte(fmt.Sprintf("kba|%s|%d|%d", lenderRef, attempt, issued)))
 	return hex.EncodeToString(h[:6])
 }
 
-// parseQuizID reads a quiz id of lenderApplicationID; ok false when it is
+// parseQuizID reads a quiz id of lenderRef; ok false when it is
 // not one.
-func parseQuizID(lenderApplicationID, id string) (attempt int, issued int64, ok bool) {
+func parseQuizID(lenderRef, id string) (attempt int, issued int64, ok bool) {
 	parts := strings.Split(id, ".")
 	if len(parts) != 4 || parts[0] != "kba" {
 		return 0, 0, false
 	}
 	attempt, err1 := strconv.Atoi(parts[1])
 	issued, err2 := strconv.ParseInt(parts[2], 10, 64)
-	if err1 != nil || err2 != nil || attempt < 1 || parts[3] != quizSeal(lenderApplicationID, attempt, issued) {
+	if err1 != nil || err2 != nil || attempt < 1 || parts[3] != quizSeal(lenderRef, attempt, issued) {
 		return 0, 0, false
 	}
 	return attempt, issued, true
 }
 
 // RightAnswers returns the right choice id of every question of a quiz.
-func RightAnswers(lenderApplicationID, quizID string) map[string]string {
-	h := sha256.Sum256([]byte(lenderApplicationID + "|" + quizID))
+func RightAnswers(lenderRef, quizID string) map[string]string {
+	h := sha256.Sum256([]byte(lenderRef + "|" + quizID))
 	out := map[string]string{}
 	for i := range 3 {
 		out["q"+strconv.Itoa(i+1)] = "c" + strconv.Itoa(int(h[i]%4)+1)
@@ -78,7 +78,7 @@ func (l quizzes) Quiz(ctx context.Context, req *chairside.QuizRequest) (*chairsi
 	if err := l.begin(ctx, OpQuiz, ""); err != nil {
 		return nil, err
 	}
-	if _, _, err := l.offerable(req.LenderApplicationID); err != nil {
+	if _, _, err := l.offerable(req.LenderRef); err != nil {
 		return nil, err
 	}
 	if req.Attempt < 1 {
@@ -90,7 +90,7 @@ func (l quizzes) Quiz(ctx context.Context, req *chairside.QuizRequest) (*chairsi
 	}
 	issued := now.UTC().Unix()
 	q := &chairside.Quiz{
-		ID:        fmt.Sprintf("kba.%d.%d.%s", req.Attempt, issued, quizSeal(req.LenderApplicationID, req.Attempt, issued)),
+		ID:        fmt.Sprintf("kba.%d.%d.%s", req.Attempt, issued, quizSeal(req.LenderRef, req.Attempt, issued)),
 		ExpiresAt: time.Unix(issued, 0).UTC().Add(QuizTTL),
 	}
 	pool := quizPool
@@ -114,10 +114,10 @@ func (l quizzes) Answers(ctx context.Context, req *chairside.AnswersRequest) (*c
 	if err := l.begin(ctx, OpAnswers, req.Reference); err != nil {
 		return nil, err
 	}
-	if _, _, err := l.offerable(req.LenderApplicationID); err != nil {
+	if _, _, err := l.offerable(req.LenderRef); err != nil {
 		return nil, err
 	}
-	_, issued, ok := parseQuizID(req.LenderApplicationID, req.QuizID)
+	_, issued, ok := parseQuizID(req.LenderRef, req.QuizID)
 	if !ok {
 		return nil, chairside.Errorf(chairside.ENOTFOUND, "Unknown quiz.")
 	}
@@ -128,7 +128,7 @@ func (l quizzes) Answers(ctx context.Context, req *chairside.AnswersRequest) (*c
 	if now.After(time.Unix(issued, 0).Add(QuizTTL)) {
 		return &chairside.QuizResult{Result: chairside.QuizExpired}, nil
 	}
-	for q, c := range RightAnswers(req.LenderApplicationID, req.QuizID) {
+	for q, c := range RightAnswers(req.LenderRef, req.QuizID) {
 		if req.Answers[q] != c {
 			return &chairside.QuizResult{Result: chairside.QuizFailed}, nil
 		}

@@ -25,7 +25,7 @@ func TestQuiz(t *testing.T) {
 	}
 	now := time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC)
 	quizzes := mustStep[chairside.Quizzes](t, l)
-	q, err := quizzes.Quiz(ctx, &chairside.QuizRequest{ProviderKey: key, LenderApplicationID: d.LenderApplicationID, Attempt: 1, Now: now})
+	q, err := quizzes.Quiz(ctx, &chairside.QuizRequest{LenderKey: key, LenderRef: d.LenderRef, Attempt: 1, Now: now})
 	if err != nil || len(q.Questions) != 3 {
 		t.Fatalf("quiz: %+v %v", q, err)
 	}
@@ -33,7 +33,7 @@ func TestQuiz(t *testing.T) {
 	if strings.Contains(strings.ToLower(string(body)), "right") || strings.Contains(string(body), "correct") {
 		t.Fatalf("the quiz carries its answers: %s", body)
 	}
-	right := RightAnswers(d.LenderApplicationID, q.ID)
+	right := RightAnswers(d.LenderRef, q.ID)
 	wrong := map[string]string{"q1": right["q1"], "q2": right["q2"], "q3": map[bool]string{true: "c2", false: "c1"}[right["q3"] == "c1"]}
 	for name, tt := range map[string]struct {
 		answers map[string]string
@@ -46,7 +46,7 @@ func TestQuiz(t *testing.T) {
 		"late":    {right, now.Add(QuizTTL + time.Second), q.ID, chairside.QuizExpired},
 		"unknown": {right, now, strings.Replace(q.ID, "kba.1.", "kba.2.", 1), ""},
 	} {
-		res, err := quizzes.Answers(ctx, &chairside.AnswersRequest{ProviderKey: key, LenderApplicationID: d.LenderApplicationID,
+		res, err := quizzes.Answers(ctx, &chairside.AnswersRequest{LenderKey: key, LenderRef: d.LenderRef,
 			QuizID: tt.quizID, Answers: tt.answers, Reference: "r", Now: tt.at})
 		if tt.want == "" {
 			if chairside.ErrorCode(err) != chairside.ENOTFOUND {

@@ -6,8 +6,8 @@ package sandbox
 
 import (
 	"github.com/chairside/chairside"
+	"github.com/chairside/chairside/catalogue"
 	"github.com/chairside/chairside/locale"
-	"github.com/chairside/chairside/provider"
 )
 
 func (p *product) positiveCode(op string) string {
@@ -96,9 +96,9 @@ func (p *product) answer(d *chairside.Decision, r record, settled bool, lang loc
 			d.DownPaymentRequired, d.DownPaymentCents = true, r.downCents
 		}
 		if p.offered != nil {
-			d.OfferedProviderID = p.offered(r.score)
+			d.OfferedLenderID = p.offered(r.score)
 		}
-		if p == products[provider.Snap] {
+		if p == products[catalogue.Snap] {
 			d.Stipulations = append(d.Stipulations, chairside.Stipulation{
 				ID: "STIP-SNP-BANK", Type: "bank_account", Status: "open",
 				Description: stipulationWords["bank_account"].in(lang),

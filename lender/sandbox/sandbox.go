@@ -1,4 +1,4 @@
-// Package sandbox is the built-in lender for all eleven provider keys: a
+// Package sandbox is the built-in lender for all eleven lender keys: a
 // deterministic stand-in for each real lender product, behind
 // chairside.Lender and the optional steps its product has. It decides from magic last names, named test cases or a
 // credit profile simulated from the SSN, offers plans shaped like the real
@@ -45,9 +45,9 @@ import (
 	"time"
 
 	"github.com/chairside/chairside"
+	"github.com/chairside/chairside/catalogue"
 	lenderops "github.com/chairside/chairside/lender"
 	"github.com/chairside/chairside/locale"
-	"github.com/chairside/chairside/provider"
 )
 
 // Operations, as the fault injector and the journal name them: the names
@@ -115,9 +115,9 @@ type Options struct {
 
 // Call is one call that reached a sandbox lender.
 type Call struct {
-	Time        time.Time `json:"time"`
-	Op          string    `json:"op"` // one of the Op constants
-	ProviderKey string    `json:"provider"`
+	Time      time.Time `json:"time"`
+	Op        string    `json:"op"` // one of the Op constants
+	LenderKey string    `json:"lender"`
 	// Reference is our platform reference for the steps that carry one
 	// (decide, acceptOffer, esign, complete).
 	Reference string `json:"reference,omitempty"`
@@ -139,32 +139,32 @@ func New(opts Options) *Sandbox {
 	return &Sandbox{opts: opts}
 }
 
-// Lender returns the sandbox lender of a provider key (modifiers such as
+// Lender returns the sandbox lender of a lender key (modifiers such as
 // ":role=secondary" are ignored), with the optional steps of its product
 // and no others (capabilities.go). Unknown keys give ENOTFOUND.
-func (s *Sandbox) Lender(providerKey string) (chairside.Lender, error) {
-	l, err := s.core(providerKey)
+func (s *Sandbox) Lender(lenderKey string) (chairside.Lender, error) {
+	l, err := s.core(lenderKey)
 	if err != nil {
 		return nil, err
 	}
 	return withSteps[l.p.Key](l), nil
 }
 
-// AllSteps returns the sandbox lender of a provider key with every
+// AllSteps returns the sandbox lender of a lender key with every
 // optional step, whatever its product has, each answered by the sandbox's
 // rules: for the simulator (lender/lendersim), which speaks our lender
 // protocol, where every lender has an endpoint for every step.
-func (s *Sandbox) AllSteps(providerKey string) (lenderops.AllSteps, error) {
-	l, err := s.core(providerKey)
+func (s *Sandbox) AllSteps(lenderKey string) (lenderops.AllSteps, error) {
+	l, err := s.core(lenderKey)
 	if err != nil {
 		return nil, err
 	}
 	return allStepsOf(l), nil
 }
 
-// core returns the core of the sandbox lender of a provider key.
-func (s *Sandbox) core(providerKey string) (*lender, error) {
-	p, err := provider.Get(providerKey)
+// core returns the core of the sandbox lender of a lender key.
+func (s *Sandbox) core(lenderKey string) (*lender, error) {
+	p, err := catalogue.Get(lenderKey)
 	if err != nil {
 		return nil, err
 	}
@@ -173,11 +173,11 @@ func (s *Sandbox) core(providerKey string) (*lender, error) {
 
 var _ chairside.Lenders = (*Sandbox)(nil)
 
-// lender is the sandbox lender of one provider: its core methods, which
-// every provider's lender has.
+// lender is the sandbox lender of one lender: its core methods, which
+// every lender's lender has.
 type lender struct {
 	sb   *Sandbox
-	p    chairside.Provider
+	p    chairside.LenderConfig
 	prod *product
 }
 
@@ -186,7 +186,7 @@ var _ chairside.Lender = (*lender)(nil)
 // begin reports the call to the observers, waits the configured latency
 // and applies an injected fault; every operation starts with it.
 func (l *lender) begin(ctx context.Context, op, reference string) error {
-	l.sb.observe(Call{Time: time.Now().UTC(), Op: op, ProviderKey: l.p.Key, Reference: reference})
+	l.sb.observe(Call{Time: time.Now().UTC(), Op: op, LenderKey: l.p.Key, Reference: reference})
 	return l.sb.begin(ctx, op)
 }
 
@@ -297,20 +297,20 @@ func (l *lender) checkPlan(code, step string) error {
 }
 
 // AcceptOffer accepts a plan of a positive decision. The plan code must be
-// one of the provider's. Accepting again is fine; which plan was accepted
+// one of the lender's. Accepting again is fine; which plan was accepted
 // last, and whether the agreement is already signed, is the caller's record
 // (the sandbox keeps none).
 func (l *lender) AcceptOffer(ctx context.Context, req *chairside.OfferRequest) error {
 	if err := l.begin(ctx, OpAcceptOffer, req.Reference); err != nil {
 		return err
 	}
-	if _, _, err := l.offerable(req.LenderApplicationID); err != nil {
+	if _, _, err := l.offerable(req.LenderRef); err != nil {
 		return err
 	}
-	if req.ProviderPlanCode == "" {
+	if req.LenderPlanCode == "" {
 		return chairside.Errorf(chairside.ENOTFOUND, "Unknown payment plan.")
 	}
-	return l.checkPlan(req.ProviderPlanCode, "accepting")
+	return l.checkPlan(req.LenderPlanCode, "accepting")
 }
 
 // ESign records the signature of an offer; the request must name the plan
@@ -320,10 +320,10 @@ func (l *lender) ESign(ctx context.Context, req *chairside.OfferRequest) error {
 	if err := l.begin(ctx, OpESign, req.Reference); err != nil {
 		return err
 	}
-	if _, _, err := l.offerable(req.LenderApplicationID); err != nil {
+	if _, _, err := l.offerable(req.LenderRef); err != nil {
 		return err
 	}
-	return l.checkPlan(req.ProviderPlanCode, "signing")
+	return l.checkPlan(req.LenderPlanCode, "signing")
 }
 
 // Complete opens the account of an offer and answers approved; the request
@@ -333,14 +333,14 @@ func (l *lender) Complete(ctx context.Context, req *chairside.OfferRequest) (*ch
 	if err := l.begin(ctx, OpComplete, req.Reference); err != nil {
 		return nil, err
 	}
-	r, _, err := l.offerable(req.LenderApplicationID)
+	r, _, err := l.offerable(req.LenderRef)
 	if err != nil {
 		return nil, err
 	}
-	if err := l.checkPlan(req.ProviderPlanCode, "completing"); err != nil {
+	if err := l.checkPlan(req.LenderPlanCode, "completing"); err != nil {
 		return nil, err
 	}
-	d := l.answer(language(req.Language), req.LenderApplicationID, r, true)
+	d := l.answer(language(req.Language), req.LenderRef, r, true)
 	d.ResponseCode = chairside.ResponseApproved
 	d.PendingReasons = []string{}
 	return d, nil
@@ -353,11 +353,11 @@ func (l *lender) Status(ctx context.Context, req *chairside.StatusRequest) (*cha
 	if err := l.begin(ctx, OpStatus, ""); err != nil {
 		return nil, err
 	}
-	r, err := l.find(req.LenderApplicationID)
+	r, err := l.find(req.LenderRef)
 	if err != nil {
 		return nil, err
 	}
-	return l.answer(language(req.Language), req.LenderApplicationID, r, true), nil
+	return l.answer(language(req.Language), req.LenderRef, r, true), nil
 }
 
 // Patch answers a pending-income application's verified income: the
@@ -373,7 +373,7 @@ func (l patches) Patch(ctx context.Context, req *chairside.PatchRequest) (*chair
 	if req.Reference == "" {
 		return nil, chairside.Errorf(chairside.EBADREQUEST, "A reference is required.")
 	}
-	r, err := l.find(req.LenderApplicationID)
+	r, err := l.find(req.LenderRef)
 	if err != nil {
 		return nil, err
 	}
@@ -401,12 +401,12 @@ func (l stipulations) Stipulations(ctx context.Context, req *chairside.Stipulati
 	if err := l.begin(ctx, OpStipulations, ""); err != nil {
 		return nil, err
 	}
-	r, err := l.find(req.LenderApplicationID)
+	r, err := l.find(req.LenderRef)
 	if err != nil {
 		return nil, err
 	}
 	have := map[string]chairside.Stipulation{}
-	for _, st := range l.answer(language(req.Language), req.LenderApplicationID, r, true).Stipulations {
+	for _, st := range l.answer(language(req.Language), req.LenderRef, r, true).Stipulations {
 		have[st.ID] = st
 	}
 	out := make([]chairside.Stipulation, 0, len(req.Known))

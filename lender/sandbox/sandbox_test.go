@@ -14,8 +14,8 @@ import (
 	"time"
 
 	"github.com/chairside/chairside"
+	"github.com/chairside/chairside/catalogue"
 	"github.com/chairside/chairside/money"
-	"github.com/chairside/chairside/provider"
 )
 
 var now = time.Date(2026, 3, 20, 15, 0, 0, 0, time.UTC)
@@ -30,7 +30,7 @@ func wantExpiry(days int) time.Time {
 
 func request(key, op, ref, lastName string) *chairside.DecisionRequest {
 	return &chairside.DecisionRequest{
-		ProviderKey: key, Operation: op, Reference: ref, Role: "primary", PurchaseAmountCents: 450_000,
+		LenderKey: key, Operation: op, Reference: ref, Role: "primary", PurchaseAmountCents: 450_000,
 		Primary: chairside.Applicant{FirstName: "Maria", LastName: lastName, SSN: "123456789",
 			DateOfBirth: "1980-01-31", AnnualGrossIncome: income(6_000_000)},
 		Now: now,
@@ -48,7 +48,7 @@ func mustLender(t *testing.T, s *Sandbox, key string) chairside.Lender {
 
 func TestLenderKeys(t *testing.T) {
 	s := New(Options{})
-	for _, p := range provider.All() {
+	for _, p := range catalogue.All() {
 		mustLender(t, s, p.Key)
 		mustLender(t, s, p.Key+":role=secondary")
 		if products[p.Key] == nil {
@@ -60,9 +60,9 @@ func TestLenderKeys(t *testing.T) {
 	}
 }
 
-func TestMagicNamesForEveryProvider(t *testing.T) {
+func TestMagicNamesForEveryLender(t *testing.T) {
 	ctx := context.Background()
-	for _, p := range provider.All() {
+	for _, p := range catalogue.All() {
 		s := New(Options{})
 		l := mustLender(t, s, p.Key)
 		for _, tt := range []struct {
@@ -79,7 +79,7 @@ func TestMagicNamesForEveryProvider(t *testing.T) {
 			if d.ResponseCode != tt.code {
 				t.Errorf("%s %s %s: %s, want %s", p.Key, tt.last, tt.op, d.ResponseCode, tt.code)
 			}
-			if d.ProviderKey != p.Key || d.Operation != tt.op || d.LenderApplicationID == "" || d.Stipulations == nil || d.PendingReasons == nil {
+			if d.LenderKey != p.Key || d.Operation != tt.op || d.LenderRef == "" || d.Stipulations == nil || d.PendingReasons == nil {
 				t.Errorf("%s %s: incomplete decision %+v", p.Key, tt.last, d)
 			}
 			if chairside.Positive(d.ResponseCode) {
@@ -112,7 +112,7 @@ func TestMagicNamesForEveryProvider(t *testing.T) {
 
 func TestPendingReasons(t *testing.T) {
 	ctx := context.Background()
-	for key, want := range map[string]string{provider.LendingClub: "verify_email", provider.Proceed: "esign"} {
+	for key, want := range map[string]string{catalogue.LendingClub: "verify_email", catalogue.Proceed: "esign"} {
 		d, err := mustLender(t, New(Options{}), key).Decide(ctx, request(key, "apply", "r", "pending"))
 		if err != nil || !slices.Equal(d.PendingReasons, []string{want}) {
 			t.Errorf("%s: %v %v", key, d.PendingReasons, err)
@@ -122,7 +122,7 @@ func TestPendingReasons(t *testing.T) {
 
 func TestDeterministicAndIdempotent(t *testing.T) {
 	ctx := context.Background()
-	for _, p := range provider.All() {
+	for _, p := range catalogue.All() {
 		for i := range 20 {
 			req := request(p.Key, "apply", fmt.Sprintf("ref-%d", i), "Smith")
 			req.Primary.SSN = fmt.Sprintf("%03d45%04d", 100+i*37, 1000+i*7)
@@ -143,27 +143,27 @@ func TestDeterministicAndIdempotent(t *testing.T) {
 	// id again, later the same day too (only CreatedAt follows the clock);
 	// another reference is another application.
 	s := New(Options{})
-	l := mustLender(t, s, provider.Synchrony)
-	first, _ := l.Decide(ctx, request(provider.Synchrony, "apply", "attempt-1", "Decline"))
-	retry := request(provider.Synchrony, "apply", "attempt-1", "Decline")
+	l := mustLender(t, s, catalogue.Synchrony)
+	first, _ := l.Decide(ctx, request(catalogue.Synchrony, "apply", "attempt-1", "Decline"))
+	retry := request(catalogue.Synchrony, "apply", "attempt-1", "Decline")
 	retry.Now = now.Add(8 * time.Hour)
-	again, _ := mustLender(t, New(Options{}), provider.Synchrony).Decide(ctx, retry)
+	again, _ := mustLender(t, New(Options{}), catalogue.Synchrony).Decide(ctx, retry)
 	again.CreatedAt = first.CreatedAt
-	if !reflect.DeepEqual(first, again) || !strings.HasPrefix(first.LenderApplicationID, "SBX-SYN-") {
+	if !reflect.DeepEqual(first, again) || !strings.HasPrefix(first.LenderRef, "SBX-SYN-") {
 		t.Errorf("retry: %+v vs %+v", first, again)
 	}
-	other, _ := l.Decide(ctx, request(provider.Synchrony, "apply", "attempt-2", "Approve"))
-	if other.LenderApplicationID == first.LenderApplicationID || other.ResponseCode != "approved" {
+	other, _ := l.Decide(ctx, request(catalogue.Synchrony, "apply", "attempt-2", "Approve"))
+	if other.LenderRef == first.LenderRef || other.ResponseCode != "approved" {
 		t.Errorf("new reference: %+v", other)
 	}
-	sameOutcome, _ := l.Decide(ctx, request(provider.Synchrony, "apply", "attempt-3", "Decline"))
-	if sameOutcome.LenderApplicationID == first.LenderApplicationID {
-		t.Errorf("two references share an id: %s", first.LenderApplicationID)
+	sameOutcome, _ := l.Decide(ctx, request(catalogue.Synchrony, "apply", "attempt-3", "Decline"))
+	if sameOutcome.LenderRef == first.LenderRef {
+		t.Errorf("two references share an id: %s", first.LenderRef)
 	}
-	if _, err := l.Decide(ctx, request(provider.Synchrony, "apply", "", "Approve")); chairside.ErrorCode(err) != chairside.EBADREQUEST {
+	if _, err := l.Decide(ctx, request(catalogue.Synchrony, "apply", "", "Approve")); chairside.ErrorCode(err) != chairside.EBADREQUEST {
 		t.Errorf("no reference: %v", err)
 	}
-	if _, err := l.Decide(ctx, request(provider.Synchrony, "bogus", "x", "Approve")); chairside.ErrorCode(err) != chairside.EBADREQUEST {
+	if _, err := l.Decide(ctx, request(catalogue.Synchrony, "bogus", "x", "Approve")); chairside.ErrorCode(err) != chairside.EBADREQUEST {
 		t.Errorf("bad operation: %v", err)
 	}
 }
@@ -174,7 +174,7 @@ func TestDeterministicAndIdempotent(t *testing.T) {
 func TestCreditProfile(t *testing.T) {
 	ctx := context.Background()
 	approvals := map[string]int{}
-	for _, p := range provider.All() {
+	for _, p := range catalogue.All() {
 		l := mustLender(t, New(Options{}), p.Key)
 		prod := products[p.Key]
 		for i := range 300 {
@@ -197,7 +197,7 @@ func TestCreditProfile(t *testing.T) {
 				if d.ApprovedAmountCents < prod.minCents || d.ApprovedAmountCents > prod.maxCents || d.ApprovedAmountCents%10_000 != 0 {
 					t.Errorf("%s: amount %d", p.Key, d.ApprovedAmountCents)
 				}
-				if p.Key == provider.AFF && d.DownPaymentCents > p.MaxDownPaymentCents {
+				if p.Key == catalogue.AFF && d.DownPaymentCents > p.MaxDownPaymentCents {
 					t.Errorf("aff down payment %d", d.DownPaymentCents)
 				}
 			}
@@ -206,7 +206,7 @@ func TestCreditProfile(t *testing.T) {
 			t.Errorf("%s approved %d of 300", p.Key, approvals[p.Key])
 		}
 	}
-	if approvals[provider.Synchrony] >= approvals[provider.Fortiva] {
+	if approvals[catalogue.Synchrony] >= approvals[catalogue.Fortiva] {
 		t.Errorf("prime card approves as often as a second-look card: %v", approvals)
 	}
 }
@@ -236,49 +236,49 @@ func TestTestCases(t *testing.T) {
 		}
 		return d
 	}
-	if d := decide(provider.Synchrony, "primary", "primary-declines-secondary-approves", "a"); d.ResponseCode != "declined" {
+	if d := decide(catalogue.Synchrony, "primary", "primary-declines-secondary-approves", "a"); d.ResponseCode != "declined" {
 		t.Errorf("primary: %s", d.ResponseCode)
 	}
-	if d := decide(provider.Fortiva, "secondary", "primary-declines-secondary-approves", "a"); d.ResponseCode != "approved" {
+	if d := decide(catalogue.Fortiva, "secondary", "primary-declines-secondary-approves", "a"); d.ResponseCode != "approved" {
 		t.Errorf("secondary: %s", d.ResponseCode)
 	}
-	// The role may come as a provider key modifier.
-	if d := decide(provider.Fortiva+":role=secondary", "", "primary-declines-secondary-approves", "b"); d.ResponseCode != "approved" {
+	// The role may come as a lender key modifier.
+	if d := decide(catalogue.Fortiva+":role=secondary", "", "primary-declines-secondary-approves", "b"); d.ResponseCode != "approved" {
 		t.Errorf("secondary by modifier: %s", d.ResponseCode)
 	}
-	if d := decide(provider.Vive, "tertiary", "primary-declines-secondary-approves", "a"); d.ResponseCode != "declined" {
+	if d := decide(catalogue.Vive, "tertiary", "primary-declines-secondary-approves", "a"); d.ResponseCode != "declined" {
 		t.Errorf("tertiary: %s", d.ResponseCode)
 	}
-	if d := decide(provider.ADS, "primary", "primary-error-secondary-approves", "a"); d.ResponseCode != "error" {
+	if d := decide(catalogue.ADS, "primary", "primary-error-secondary-approves", "a"); d.ResponseCode != "error" {
 		t.Errorf("error: %s", d.ResponseCode)
 	}
 
 	// Pending, then approved on the status check.
-	l := mustLender(t, s, provider.LendingClub)
-	d := decide(provider.LendingClub, "primary", "pending-then-approved", "p")
+	l := mustLender(t, s, catalogue.LendingClub)
+	d := decide(catalogue.LendingClub, "primary", "pending-then-approved", "p")
 	if d.ResponseCode != "pending" || !slices.Equal(d.PendingReasons, []string{"verify_email"}) {
 		t.Fatalf("pending: %+v", d)
 	}
-	st, err := l.Status(ctx, &chairside.StatusRequest{ProviderKey: provider.LendingClub, LenderApplicationID: d.LenderApplicationID})
+	st, err := l.Status(ctx, &chairside.StatusRequest{LenderKey: catalogue.LendingClub, LenderRef: d.LenderRef})
 	if err != nil || st.ResponseCode != "approved" || st.ApprovedAmountCents == 0 || len(st.PendingReasons) != 0 {
 		t.Errorf("status: %+v %v", st, err)
 	}
 	// A plain pending stays pending.
-	pd, _ := l.Decide(ctx, request(provider.LendingClub, "apply", "q", "Pending"))
-	if st, _ := l.Status(ctx, &chairside.StatusRequest{ProviderKey: provider.LendingClub, LenderApplicationID: pd.LenderApplicationID}); st.ResponseCode != "pending" {
+	pd, _ := l.Decide(ctx, request(catalogue.LendingClub, "apply", "q", "Pending"))
+	if st, _ := l.Status(ctx, &chairside.StatusRequest{LenderKey: catalogue.LendingClub, LenderRef: pd.LenderRef}); st.ResponseCode != "pending" {
 		t.Errorf("pending status: %s", st.ResponseCode)
 	}
-	if _, err := l.Status(ctx, &chairside.StatusRequest{ProviderKey: provider.LendingClub, LenderApplicationID: "SBX-LC-nope"}); chairside.ErrorCode(err) != chairside.ENOTFOUND {
+	if _, err := l.Status(ctx, &chairside.StatusRequest{LenderKey: catalogue.LendingClub, LenderRef: "SBX-LC-nope"}); chairside.ErrorCode(err) != chairside.ENOTFOUND {
 		t.Errorf("unknown status: %v", err)
 	}
-	// Another provider's application is not found through this lender.
-	if _, err := mustLender(t, s, provider.Snap).Status(ctx, &chairside.StatusRequest{ProviderKey: provider.Snap, LenderApplicationID: d.LenderApplicationID}); chairside.ErrorCode(err) != chairside.ENOTFOUND {
+	// Another lender's application is not found through this lender.
+	if _, err := mustLender(t, s, catalogue.Snap).Status(ctx, &chairside.StatusRequest{LenderKey: catalogue.Snap, LenderRef: d.LenderRef}); chairside.ErrorCode(err) != chairside.ENOTFOUND {
 		t.Errorf("cross-provider status: %v", err)
 	}
 
-	req := request(provider.Snap, "apply", "z", "Smith")
+	req := request(catalogue.Snap, "apply", "z", "Smith")
 	req.TestCase = "no-such-case"
-	if _, err := mustLender(t, s, provider.Snap).Decide(ctx, req); chairside.ErrorCode(err) != chairside.ENOTFOUND {
+	if _, err := mustLender(t, s, catalogue.Snap).Decide(ctx, req); chairside.ErrorCode(err) != chairside.ENOTFOUND {
 		t.Errorf("unknown test case: %v", err)
 	}
 	if _, err := FindTestCase("all-decline"); err != nil {
@@ -291,9 +291,9 @@ func TestTestCases(t *testing.T) {
 	}
 }
 
-func TestPlansForEveryProvider(t *testing.T) {
+func TestPlansForEveryLender(t *testing.T) {
 	ctx := context.Background()
-	for _, p := range provider.All() {
+	for _, p := range catalogue.All() {
 		s := New(Options{})
 		l := mustLender(t, s, p.Key)
 		for _, op := range []string{"apply", "prequalify"} {
@@ -304,7 +304,7 @@ func TestPlansForEveryProvider(t *testing.T) {
 				t.Fatalf("%s: %+v %v", p.Key, d, err)
 			}
 			for _, amount := range []int64{0, 20_000, 50_000, 123_456, 300_000, 500_000, 777_777, d.ApprovedAmountCents + 100_000} {
-				plans, err := l.Plans(ctx, &chairside.PlansRequest{ProviderKey: p.Key, LenderApplicationID: d.LenderApplicationID,
+				plans, err := l.Plans(ctx, &chairside.PlansRequest{LenderKey: p.Key, LenderRef: d.LenderRef,
 					AmountCents: amount, ApprovedAmountCents: d.ApprovedAmountCents, Now: now})
 				if err != nil {
 					t.Fatal(err)
@@ -319,26 +319,26 @@ func TestPlansForEveryProvider(t *testing.T) {
 				codes := map[string]bool{}
 				for _, pl := range plans {
 					checkPlan(t, p, d, pl, financed)
-					if codes[pl.ProviderPlanCode] {
-						t.Errorf("%s: code %s twice", p.Key, pl.ProviderPlanCode)
+					if codes[pl.LenderPlanCode] {
+						t.Errorf("%s: code %s twice", p.Key, pl.LenderPlanCode)
 					}
-					codes[pl.ProviderPlanCode] = true
+					codes[pl.LenderPlanCode] = true
 				}
 			}
 		}
 	}
 }
 
-func checkPlan(t *testing.T, p chairside.Provider, d *chairside.Decision, pl chairside.PaymentPlan, financed int64) {
+func checkPlan(t *testing.T, p chairside.LenderConfig, d *chairside.Decision, pl chairside.PaymentPlan, financed int64) {
 	t.Helper()
-	name := p.Key + " " + pl.ProviderPlanCode + fmt.Sprintf(" $%d", financed/100)
-	if pl.ProviderKey != p.Key || pl.TypeID == "" || pl.ProviderPlanCode == "" || pl.DurationMonths <= 0 ||
+	name := p.Key + " " + pl.LenderPlanCode + fmt.Sprintf(" $%d", financed/100)
+	if pl.LenderKey != p.Key || pl.TypeID == "" || pl.LenderPlanCode == "" || pl.DurationMonths <= 0 ||
 		(pl.MonthlyAmountCents <= 0 && pl.AmountFinancedCents > 0) || pl.TotalCostCents <= 0 || pl.Description == "" || pl.MinAmountCents <= 0 {
 		t.Errorf("%s: incomplete plan %+v", name, pl)
 	}
 	// Every plan has a product type; Snap's are leases, and a lease states
 	// no APR.
-	if pl.ProductType == "" || (pl.ProductType == chairside.ProductLease) != (p.Key == provider.Snap) {
+	if pl.ProductType == "" || (pl.ProductType == chairside.ProductLease) != (p.Key == catalogue.Snap) {
 		t.Errorf("%s: product type %q", name, pl.ProductType)
 	}
 	if pl.ProductType == chairside.ProductLease && (pl.APR != 0 || pl.TypeID == chairside.PlanDeferredInterest) {
@@ -347,7 +347,7 @@ func checkPlan(t *testing.T, p chairside.Provider, d *chairside.Decision, pl cha
 	if (pl.SubLenderID != "") != (pl.TypeID == chairside.PlanSubLenderNoInterest || pl.TypeID == chairside.PlanSubLenderPromotionalRate) {
 		t.Errorf("%s: sub-lender %q for type %s", name, pl.SubLenderID, pl.TypeID)
 	}
-	if pl.SubLenderID != "" && !slices.ContainsFunc(p.SubLenders, func(s chairside.SubLender) bool { return s.ProviderID == pl.SubLenderID }) {
+	if pl.SubLenderID != "" && !slices.ContainsFunc(p.SubLenders, func(s chairside.SubLender) bool { return s.LenderID == pl.SubLenderID }) {
 		t.Errorf("%s: unknown sub-lender %q", name, pl.SubLenderID)
 	}
 	if !pl.ExpireDateTime.Equal(now.AddDate(0, 0, p.PreauthExpireDays)) {
@@ -362,7 +362,7 @@ func checkPlan(t *testing.T, p chairside.Provider, d *chairside.Decision, pl cha
 	if pl.APR < 0 || pl.APR > 300 || pl.PromoAPR != 0 {
 		t.Errorf("%s: apr %v promo %v", name, pl.APR, pl.PromoAPR)
 	}
-	if p.Key == provider.AFF && pl.DownPaymentCents > p.MaxDownPaymentCents {
+	if p.Key == catalogue.AFF && pl.DownPaymentCents > p.MaxDownPaymentCents {
 		t.Errorf("%s: down payment over the maximum", name)
 	}
 	if financed < pl.MinAmountCents {
@@ -377,7 +377,7 @@ func checkPlan(t *testing.T, p chairside.Provider, d *chairside.Decision, pl cha
 	case pl.ProductType == chairside.ProductLease:
 		// The early purchase option costs the cash price; the lease itself
 		// costs more.
-		if pl.ProviderPlanCode == "SNP-SAC-101" && paid != financed || pl.ProviderPlanCode != "SNP-SAC-101" && paid <= financed {
+		if pl.LenderPlanCode == "SNP-SAC-101" && paid != financed || pl.LenderPlanCode != "SNP-SAC-101" && paid <= financed {
 			t.Errorf("%s: lease cost %d for %d", name, paid, financed)
 		}
 	case pl.TypeID == chairside.PlanDeferredInterest:
@@ -418,7 +418,7 @@ func TestPlanNumbers(t *testing.T) {
 	}
 	// Vive: 4% of the balance or $25.
 	var rev term
-	for _, tm := range products[provider.Vive].terms(700) {
+	for _, tm := range products[catalogue.Vive].terms(700) {
 		if tm.code == "VIV-REV" {
 			rev = tm
 		}
@@ -438,15 +438,15 @@ func TestPlanNumbers(t *testing.T) {
 func TestOfferFlow(t *testing.T) {
 	ctx := context.Background()
 	s := New(Options{})
-	l := mustLender(t, s, provider.Synchrony)
-	d, _ := l.Decide(ctx, request(provider.Synchrony, "apply", "flow", "Approve"))
-	offer := &chairside.OfferRequest{ProviderKey: provider.Synchrony, LenderApplicationID: d.LenderApplicationID,
-		ProviderPlanCode: "SYN-DI-12", AmountCents: 400_000, Reference: "flow", Now: now}
+	l := mustLender(t, s, catalogue.Synchrony)
+	d, _ := l.Decide(ctx, request(catalogue.Synchrony, "apply", "flow", "Approve"))
+	offer := &chairside.OfferRequest{LenderKey: catalogue.Synchrony, LenderRef: d.LenderRef,
+		LenderPlanCode: "SYN-DI-12", AmountCents: 400_000, Reference: "flow", Now: now}
 
 	// Step order is the caller's (the sandbox keeps no state); a step
 	// without a plan is refused.
 	noPlan := *offer
-	noPlan.ProviderPlanCode = ""
+	noPlan.LenderPlanCode = ""
 	if err := l.ESign(ctx, &noPlan); chairside.ErrorCode(err) != chairside.ECONFLICT {
 		t.Errorf("sign without a plan: %v", err)
 	}
@@ -457,7 +457,7 @@ func TestOfferFlow(t *testing.T) {
 		t.Errorf("accept without a plan: %v", err)
 	}
 	bad := *offer
-	bad.ProviderPlanCode = "ADS-DI-12"
+	bad.LenderPlanCode = "ADS-DI-12"
 	if err := l.AcceptOffer(ctx, &bad); chairside.ErrorCode(err) != chairside.ENOTFOUND {
 		t.Errorf("another provider's plan: %v", err)
 	}
@@ -474,13 +474,13 @@ func TestOfferFlow(t *testing.T) {
 		t.Errorf("sign another provider's plan: %v", err)
 	}
 	done, err := l.Complete(ctx, offer)
-	if err != nil || done.ResponseCode != "approved" || done.LenderApplicationID != d.LenderApplicationID {
+	if err != nil || done.ResponseCode != "approved" || done.LenderRef != d.LenderRef {
 		t.Errorf("complete: %+v %v", done, err)
 	}
 
 	// Prequalified offers can be accepted too; Complete answers approved.
-	pq, _ := l.Decide(ctx, request(provider.Synchrony, "prequalify", "pq", "Approve"))
-	offer.LenderApplicationID = pq.LenderApplicationID
+	pq, _ := l.Decide(ctx, request(catalogue.Synchrony, "prequalify", "pq", "Approve"))
+	offer.LenderRef = pq.LenderRef
 	if err := l.AcceptOffer(ctx, offer); err != nil {
 		t.Fatal(err)
 	}
@@ -489,37 +489,37 @@ func TestOfferFlow(t *testing.T) {
 	}
 
 	// No offer, no plans; the Error name keeps failing; unknown ids are not found.
-	dec, _ := l.Decide(ctx, request(provider.Synchrony, "apply", "declined", "Decline"))
-	if _, err := l.Plans(ctx, &chairside.PlansRequest{LenderApplicationID: dec.LenderApplicationID, Now: now}); chairside.ErrorCode(err) != chairside.ECONFLICT {
+	dec, _ := l.Decide(ctx, request(catalogue.Synchrony, "apply", "declined", "Decline"))
+	if _, err := l.Plans(ctx, &chairside.PlansRequest{LenderRef: dec.LenderRef, Now: now}); chairside.ErrorCode(err) != chairside.ECONFLICT {
 		t.Errorf("plans of a decline: %v", err)
 	}
-	offer.LenderApplicationID = dec.LenderApplicationID
+	offer.LenderRef = dec.LenderRef
 	if err := l.AcceptOffer(ctx, offer); chairside.ErrorCode(err) != chairside.ECONFLICT {
 		t.Errorf("accept a decline: %v", err)
 	}
-	e, _ := l.Decide(ctx, request(provider.Synchrony, "apply", "error", "Error"))
-	offer.LenderApplicationID = e.LenderApplicationID
+	e, _ := l.Decide(ctx, request(catalogue.Synchrony, "apply", "error", "Error"))
+	offer.LenderRef = e.LenderRef
 	if err := l.AcceptOffer(ctx, offer); chairside.ErrorCode(err) != chairside.ELENDER {
 		t.Errorf("accept with Error: %v", err)
 	}
 	if _, err := l.Complete(ctx, offer); chairside.ErrorCode(err) != chairside.ELENDER {
 		t.Errorf("complete with Error: %v", err)
 	}
-	offer.LenderApplicationID = "SBX-SYN-0000000000"
+	offer.LenderRef = "SBX-SYN-0000000000"
 	if err := l.AcceptOffer(ctx, offer); chairside.ErrorCode(err) != chairside.ENOTFOUND {
 		t.Errorf("unknown application: %v", err)
 	}
-	if _, err := l.Plans(ctx, &chairside.PlansRequest{LenderApplicationID: "nope"}); chairside.ErrorCode(err) != chairside.ENOTFOUND {
+	if _, err := l.Plans(ctx, &chairside.PlansRequest{LenderRef: "nope"}); chairside.ErrorCode(err) != chairside.ENOTFOUND {
 		t.Errorf("plans of unknown application: %v", err)
 	}
 }
 
 func TestDocuments(t *testing.T) {
 	ctx := context.Background()
-	for _, p := range provider.All() {
+	for _, p := range catalogue.All() {
 		l := mustLender(t, New(Options{}), p.Key)
 		for _, kind := range []string{"disclosures", "agreement", "terms", "esign", "prequalification"} {
-			doc, err := l.Document(ctx, &chairside.DocumentRequest{ProviderKey: p.Key, Kind: kind})
+			doc, err := l.Document(ctx, &chairside.DocumentRequest{LenderKey: p.Key, Kind: kind})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -531,7 +531,7 @@ func TestDocuments(t *testing.T) {
 				t.Errorf("%s %s: template not filled", p.Key, kind)
 			}
 		}
-		if _, err := l.Document(ctx, &chairside.DocumentRequest{ProviderKey: p.Key, Kind: "nope"}); chairside.ErrorCode(err) != chairside.ENOTFOUND {
+		if _, err := l.Document(ctx, &chairside.DocumentRequest{LenderKey: p.Key, Kind: "nope"}); chairside.ErrorCode(err) != chairside.ENOTFOUND {
 			t.Errorf("unknown kind: %v", err)
 		}
 	}
@@ -549,26 +549,26 @@ func containsAll(s, sub string) bool {
 }
 
 func TestLatencyHonoursContext(t *testing.T) {
-	l := mustLender(t, New(Options{Latency: time.Hour}), provider.Vive)
+	l := mustLender(t, New(Options{Latency: time.Hour}), catalogue.Vive)
 	ctx, cancel := context.WithCancel(context.Background())
 	go func() { time.Sleep(20 * time.Millisecond); cancel() }()
 	start := time.Now()
-	_, err := l.Decide(ctx, request(provider.Vive, "apply", "lat", "Approve"))
+	_, err := l.Decide(ctx, request(catalogue.Vive, "apply", "lat", "Approve"))
 	if !errors.Is(err, context.Canceled) || time.Since(start) > 2*time.Second {
 		t.Errorf("latency: %v after %s", err, time.Since(start))
 	}
 	// A short latency is waited out.
-	l = mustLender(t, New(Options{Latency: 30 * time.Millisecond}), provider.Vive)
+	l = mustLender(t, New(Options{Latency: 30 * time.Millisecond}), catalogue.Vive)
 	start = time.Now()
-	if _, err := l.Decide(context.Background(), request(provider.Vive, "apply", "lat", "Approve")); err != nil || time.Since(start) < 30*time.Millisecond {
+	if _, err := l.Decide(context.Background(), request(catalogue.Vive, "apply", "lat", "Approve")); err != nil || time.Since(start) < 30*time.Millisecond {
 		t.Errorf("latency not applied: %v %s", err, time.Since(start))
 	}
 }
 
 func TestTimeoutWithoutDeadlineIsCapped(t *testing.T) {
-	l := mustLender(t, New(Options{TimeoutCap: 30 * time.Millisecond}), provider.ADS)
+	l := mustLender(t, New(Options{TimeoutCap: 30 * time.Millisecond}), catalogue.ADS)
 	start := time.Now()
-	_, err := l.Decide(context.Background(), request(provider.ADS, "apply", "t", "timeout"))
+	_, err := l.Decide(context.Background(), request(catalogue.ADS, "apply", "t", "timeout"))
 	if chairside.ErrorCode(err) != chairside.ELENDER || time.Since(start) > 2*time.Second {
 		t.Errorf("capped timeout: %v after %s", err, time.Since(start))
 	}
@@ -580,8 +580,8 @@ func TestTimeoutWithoutDeadlineIsCapped(t *testing.T) {
 func TestFaults(t *testing.T) {
 	ctx := context.Background()
 	for _, f := range []Fault{FaultServerError, FaultMalformed} {
-		l := mustLender(t, New(Options{Faults: func(string) Fault { return f }}), provider.Snap)
-		if _, err := l.Decide(ctx, request(provider.Snap, "apply", "f", "Approve")); chairside.ErrorCode(err) != chairside.ELENDER {
+		l := mustLender(t, New(Options{Faults: func(string) Fault { return f }}), catalogue.Snap)
+		if _, err := l.Decide(ctx, request(catalogue.Snap, "apply", "f", "Approve")); chairside.ErrorCode(err) != chairside.ELENDER {
 			t.Errorf("fault %d: %v", f, err)
 		}
 	}
@@ -590,21 +590,21 @@ func TestFaults(t *testing.T) {
 			return FaultTimeout
 		}
 		return FaultNone
-	}}), provider.Snap)
+	}}), catalogue.Snap)
 	ctx2, cancel := context.WithTimeout(ctx, 20*time.Millisecond)
 	defer cancel()
-	if _, err := l.Decide(ctx2, request(provider.Snap, "apply", "f", "Approve")); !errors.Is(err, context.DeadlineExceeded) {
+	if _, err := l.Decide(ctx2, request(catalogue.Snap, "apply", "f", "Approve")); !errors.Is(err, context.DeadlineExceeded) {
 		t.Errorf("timeout fault: %v", err)
 	}
 }
 
 func TestConcurrentRetries(t *testing.T) {
 	s := New(Options{})
-	l := mustLender(t, s, provider.Proceed)
+	l := mustLender(t, s, catalogue.Proceed)
 	results := make(chan *chairside.Decision, 8)
 	for range 8 {
 		go func() {
-			d, _ := l.Decide(context.Background(), request(provider.Proceed, "apply", "same", "Approve"))
+			d, _ := l.Decide(context.Background(), request(catalogue.Proceed, "apply", "same", "Approve"))
 			results <- d
 		}()
 	}
@@ -641,7 +641,7 @@ func TestPlanArithmeticManyAmounts(t *testing.T) {
 // Status and the offer steps answer from the lenderApplicationId alone.
 func TestSecondSandboxAnswers(t *testing.T) {
 	ctx := context.Background()
-	for _, p := range provider.All() {
+	for _, p := range catalogue.All() {
 		first, second := mustLender(t, New(Options{}), p.Key), mustLender(t, New(Options{}), p.Key)
 		req := request(p.Key, "apply", "stateless", "Smith")
 		req.PurchaseAmountCents = 600_000
@@ -655,7 +655,7 @@ func TestSecondSandboxAnswers(t *testing.T) {
 		if err != nil || d.ResponseCode != "approved" {
 			t.Fatalf("%s: %+v %v", p.Key, d, err)
 		}
-		pr := &chairside.PlansRequest{ProviderKey: p.Key, LenderApplicationID: d.LenderApplicationID,
+		pr := &chairside.PlansRequest{LenderKey: p.Key, LenderRef: d.LenderRef,
 			AmountCents: 400_000, ApprovedAmountCents: d.ApprovedAmountCents, Now: now}
 		want, err := first.Plans(ctx, pr)
 		if err != nil {
@@ -665,7 +665,7 @@ func TestSecondSandboxAnswers(t *testing.T) {
 		if err != nil || !reflect.DeepEqual(got, want) || len(got) == 0 {
 			t.Fatalf("%s: plans from a fresh sandbox: %v\n%+v\n%+v", p.Key, err, got, want)
 		}
-		st, err := second.Status(ctx, &chairside.StatusRequest{ProviderKey: p.Key, LenderApplicationID: d.LenderApplicationID})
+		st, err := second.Status(ctx, &chairside.StatusRequest{LenderKey: p.Key, LenderRef: d.LenderRef})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -673,8 +673,8 @@ func TestSecondSandboxAnswers(t *testing.T) {
 		if !reflect.DeepEqual(st, d) {
 			t.Errorf("%s: status from a fresh sandbox:\n%+v\n%+v", p.Key, st, d)
 		}
-		offer := &chairside.OfferRequest{ProviderKey: p.Key, LenderApplicationID: d.LenderApplicationID,
-			ProviderPlanCode: got[len(got)-1].ProviderPlanCode, AmountCents: 400_000, Reference: "stateless", Now: now}
+		offer := &chairside.OfferRequest{LenderKey: p.Key, LenderRef: d.LenderRef,
+			LenderPlanCode: got[len(got)-1].LenderPlanCode, AmountCents: 400_000, Reference: "stateless", Now: now}
 		if err := second.AcceptOffer(ctx, offer); err != nil {
 			t.Fatalf("%s: accept: %v", p.Key, err)
 		}
@@ -682,7 +682,7 @@ func TestSecondSandboxAnswers(t *testing.T) {
 			t.Fatalf("%s: esign: %v", p.Key, err)
 		}
 		done, err := mustLender(t, New(Options{}), p.Key).Complete(ctx, offer)
-		if err != nil || done.ResponseCode != "approved" || done.LenderApplicationID != d.LenderApplicationID ||
+		if err != nil || done.ResponseCode != "approved" || done.LenderRef != d.LenderRef ||
 			done.ApprovedAmountCents != d.ApprovedAmountCents || done.DownPaymentCents != d.DownPaymentCents {
 			t.Errorf("%s: complete: %+v %v", p.Key, done, err)
 		}
@@ -690,39 +690,39 @@ func TestSecondSandboxAnswers(t *testing.T) {
 
 	// Pending, then approved: pending from Decide, approved at another
 	// sandbox's status check, whose plans and offer steps then work.
-	l := mustLender(t, New(Options{}), provider.Fortiva)
-	req := request(provider.Fortiva, "prequalify", "pta", "Smith")
+	l := mustLender(t, New(Options{}), catalogue.Fortiva)
+	req := request(catalogue.Fortiva, "prequalify", "pta", "Smith")
 	req.TestCase = "pending-then-approved"
 	d, err := l.Decide(ctx, req)
 	if err != nil || d.ResponseCode != "pending" || d.ExpiresAt != nil {
 		t.Fatalf("pending: %+v %v", d, err)
 	}
-	other := mustLender(t, New(Options{}), provider.Fortiva)
-	fortiva, _ := provider.Get(provider.Fortiva)
+	other := mustLender(t, New(Options{}), catalogue.Fortiva)
+	fortiva, _ := catalogue.Get(catalogue.Fortiva)
 	for range 2 { // every check answers alike
-		st, err := other.Status(ctx, &chairside.StatusRequest{ProviderKey: provider.Fortiva, LenderApplicationID: d.LenderApplicationID})
+		st, err := other.Status(ctx, &chairside.StatusRequest{LenderKey: catalogue.Fortiva, LenderRef: d.LenderRef})
 		if err != nil || st.ResponseCode != "prequalified" || st.ApprovedAmountCents != d.ApprovedAmountCents ||
 			len(st.PendingReasons) != 0 || len(st.Stipulations) != 0 || st.ExpiresAt == nil ||
 			!st.ExpiresAt.Equal(wantExpiry(fortiva.PreauthExpireDays)) {
 			t.Errorf("status: %+v %v", st, err)
 		}
 	}
-	if plans, err := other.Plans(ctx, &chairside.PlansRequest{LenderApplicationID: d.LenderApplicationID, Now: now}); err != nil || len(plans) == 0 {
+	if plans, err := other.Plans(ctx, &chairside.PlansRequest{LenderRef: d.LenderRef, Now: now}); err != nil || len(plans) == 0 {
 		t.Errorf("plans after approval: %v", err)
 	}
 
 	// What stays negative stays so; the Error name keeps failing.
 	for last, code := range map[string]string{"Pending": chairside.ECONFLICT, "Decline": chairside.ECONFLICT, "Error": chairside.ELENDER} {
-		d, _ := mustLender(t, New(Options{}), provider.Vive).Decide(ctx, request(provider.Vive, "apply", last, last))
-		l := mustLender(t, New(Options{}), provider.Vive)
-		if _, err := l.Plans(ctx, &chairside.PlansRequest{LenderApplicationID: d.LenderApplicationID, Now: now}); chairside.ErrorCode(err) != chairside.ECONFLICT {
+		d, _ := mustLender(t, New(Options{}), catalogue.Vive).Decide(ctx, request(catalogue.Vive, "apply", last, last))
+		l := mustLender(t, New(Options{}), catalogue.Vive)
+		if _, err := l.Plans(ctx, &chairside.PlansRequest{LenderRef: d.LenderRef, Now: now}); chairside.ErrorCode(err) != chairside.ECONFLICT {
 			t.Errorf("%s plans: %v", last, err)
 		}
-		offer := &chairside.OfferRequest{LenderApplicationID: d.LenderApplicationID, ProviderPlanCode: "VIV-REV"}
+		offer := &chairside.OfferRequest{LenderRef: d.LenderRef, LenderPlanCode: "VIV-REV"}
 		if err := l.AcceptOffer(ctx, offer); chairside.ErrorCode(err) != code {
 			t.Errorf("%s accept: %v", last, err)
 		}
-		if st, err := l.Status(ctx, &chairside.StatusRequest{ProviderKey: provider.Vive, LenderApplicationID: d.LenderApplicationID}); err != nil || st.ResponseCode != d.ResponseCode {
+		if st, err := l.Status(ctx, &chairside.StatusRequest{LenderKey: catalogue.Vive, LenderRef: d.LenderRef}); err != nil || st.ResponseCode != d.ResponseCode {
 			t.Errorf("%s status: %+v %v", last, st, err)
 		}
 	}
@@ -734,17 +734,17 @@ func (s *Sandbox) mustESign(t *testing.T, key string, offer *chairside.OfferRequ
 }
 
 // TestStatusMatchesDecide checks that an id carries the whole answer: for
-// every provider and outcome, Status gives what Decide gave.
+// every lender and outcome, Status gives what Decide gave.
 func TestStatusMatchesDecide(t *testing.T) {
 	ctx := context.Background()
-	for _, p := range provider.All() {
+	for _, p := range catalogue.All() {
 		l := mustLender(t, New(Options{}), p.Key)
 		check := func(req *chairside.DecisionRequest) {
 			d, err := l.Decide(ctx, req)
 			if err != nil {
 				t.Fatal(err)
 			}
-			st, err := mustLender(t, New(Options{}), p.Key).Status(ctx, &chairside.StatusRequest{ProviderKey: p.Key, LenderApplicationID: d.LenderApplicationID})
+			st, err := mustLender(t, New(Options{}), p.Key).Status(ctx, &chairside.StatusRequest{LenderKey: p.Key, LenderRef: d.LenderRef})
 			if err != nil {
 				t.Fatalf("%s: %v", p.Key, err)
 			}
@@ -780,13 +780,13 @@ func TestStatusMatchesDecide(t *testing.T) {
 func TestIDs(t *testing.T) {
 	ctx := context.Background()
 	ids := map[string]bool{}
-	for _, p := range provider.All() {
+	for _, p := range catalogue.All() {
 		l := mustLender(t, New(Options{}), p.Key)
 		for _, last := range []string{"Approve", "Decline", "Pending", "Existing"} {
 			req := request(p.Key, "apply", "id-"+last, last)
 			req.PurchaseAmountCents = 5_000_000
 			d, _ := l.Decide(ctx, req)
-			id := d.LenderApplicationID
+			id := d.LenderRef
 			if len(id) > 64 || url.PathEscape(id) != id || url.QueryEscape(id) != id || ids[id] ||
 				!strings.HasPrefix(id, "SBX-"+products[p.Key].abbr+"-") {
 				t.Errorf("%s: id %q", p.Key, id)
@@ -795,18 +795,18 @@ func TestIDs(t *testing.T) {
 		}
 	}
 
-	l := mustLender(t, New(Options{}), provider.HFD)
-	d, _ := l.Decide(ctx, request(provider.HFD, "apply", "tamper", "Approve"))
-	id := d.LenderApplicationID
+	l := mustLender(t, New(Options{}), catalogue.HFD)
+	d, _ := l.Decide(ctx, request(catalogue.HFD, "apply", "tamper", "Approve"))
+	id := d.LenderRef
 	notFound := func(what, id string) {
 		t.Helper()
-		if _, err := l.Status(ctx, &chairside.StatusRequest{ProviderKey: provider.HFD, LenderApplicationID: id}); chairside.ErrorCode(err) != chairside.ENOTFOUND {
+		if _, err := l.Status(ctx, &chairside.StatusRequest{LenderKey: catalogue.HFD, LenderRef: id}); chairside.ErrorCode(err) != chairside.ENOTFOUND {
 			t.Errorf("%s %q: status %v", what, id, err)
 		}
-		if _, err := l.Plans(ctx, &chairside.PlansRequest{LenderApplicationID: id, Now: now}); chairside.ErrorCode(err) != chairside.ENOTFOUND {
+		if _, err := l.Plans(ctx, &chairside.PlansRequest{LenderRef: id, Now: now}); chairside.ErrorCode(err) != chairside.ENOTFOUND {
 			t.Errorf("%s %q: plans %v", what, id, err)
 		}
-		offer := &chairside.OfferRequest{LenderApplicationID: id, ProviderPlanCode: "HFD-IL-12"}
+		offer := &chairside.OfferRequest{LenderRef: id, LenderPlanCode: "HFD-IL-12"}
 		if err := l.AcceptOffer(ctx, offer); chairside.ErrorCode(err) != chairside.ENOTFOUND {
 			t.Errorf("%s %q: accept %v", what, id, err)
 		}
@@ -844,17 +844,17 @@ func TestIDs(t *testing.T) {
 	} {
 		notFound(what, bad)
 	}
-	// Another provider's id is not found through this lender.
-	snap := mustLender(t, New(Options{}), provider.Snap)
-	if _, err := snap.Status(ctx, &chairside.StatusRequest{ProviderKey: provider.Snap, LenderApplicationID: id}); chairside.ErrorCode(err) != chairside.ENOTFOUND {
+	// Another lender's id is not found through this lender.
+	snap := mustLender(t, New(Options{}), catalogue.Snap)
+	if _, err := snap.Status(ctx, &chairside.StatusRequest{LenderKey: catalogue.Snap, LenderRef: id}); chairside.ErrorCode(err) != chairside.ENOTFOUND {
 		t.Errorf("cross-provider: %v", err)
 	}
 	// An id holds the date, amounts and score exactly.
 	if r.day != 20532 || r.op != "apply" || r.outcome != OutcomeApproved || r.approvedCents != 2*d.ApprovedAmountCents ||
-		r.downCents != d.DownPaymentCents || r.score != profileOf(request(provider.HFD, "apply", "", "Approve").Primary).score {
+		r.downCents != d.DownPaymentCents || r.score != profileOf(request(catalogue.HFD, "apply", "", "Approve").Primary).score {
 		t.Errorf("record %+v", r)
 	}
-	if _, err := l.Decide(ctx, &chairside.DecisionRequest{ProviderKey: provider.HFD, Operation: "apply", Reference: "old",
+	if _, err := l.Decide(ctx, &chairside.DecisionRequest{LenderKey: catalogue.HFD, Operation: "apply", Reference: "old",
 		Now: time.Date(1969, 1, 1, 0, 0, 0, 0, time.UTC)}); chairside.ErrorCode(err) != chairside.EBADREQUEST {
 		t.Errorf("time before 1970: %v", err)
 	}

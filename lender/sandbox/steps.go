@@ -19,7 +19,7 @@ func (l downPayments) DownPayment(ctx context.Context, req *chairside.DownPaymen
 	if err := l.begin(ctx, OpDownPayment, req.Reference); err != nil {
 		return err
 	}
-	_, d, err := l.offerable(req.LenderApplicationID)
+	_, d, err := l.offerable(req.LenderRef)
 	if err != nil {
 		return err
 	}
@@ -38,7 +38,7 @@ func (l contacts) AddContact(ctx context.Context, req *chairside.ContactRequest)
 	if err := l.begin(ctx, OpContact, req.Reference); err != nil {
 		return err
 	}
-	if _, _, err := l.offerable(req.LenderApplicationID); err != nil {
+	if _, _, err := l.offerable(req.LenderRef); err != nil {
 		return err
 	}
 	if len(validate.Contact(&validate.ContactInput{Name: req.Name, Relationship: req.Relationship, Phone: req.Phone})) > 0 {
@@ -54,7 +54,7 @@ func (l consents) RecordConsent(ctx context.Context, req *chairside.ConsentNotic
 	if err := l.begin(ctx, OpConsent, req.Reference); err != nil {
 		return err
 	}
-	if _, _, err := l.offerable(req.LenderApplicationID); err != nil {
+	if _, _, err := l.offerable(req.LenderRef); err != nil {
 		return err
 	}
 	if req.DocumentVersion != documentVersion || !strings.HasPrefix(req.DocumentID, l.p.Key+"/") {
@@ -70,7 +70,7 @@ func (l spouses) AddSpouse(ctx context.Context, req *chairside.SpouseRequest) er
 	if err := l.begin(ctx, OpSpouse, req.Reference); err != nil {
 		return err
 	}
-	if _, _, err := l.offerable(req.LenderApplicationID); err != nil {
+	if _, _, err := l.offerable(req.LenderRef); err != nil {
 		return err
 	}
 	if req.Married && (req.FirstName == "" || req.LastName == "" || req.AddressLine1 == "" || req.City == "" || req.ZipCode == "") {

@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/chairside/chairside"
-	"github.com/chairside/chairside/provider"
+	"github.com/chairside/chairside/catalogue"
 )
 
 // TestLenderSteps: the down payment must be the decision's, the contact
@@ -18,13 +18,13 @@ import (
 // HFD application with every step (AllSteps) tries them all.
 func TestLenderSteps(t *testing.T) {
 	ctx := context.Background()
-	l := mustAllSteps(t, New(Options{}), provider.HFD)
-	d, err := l.Decide(ctx, request(provider.HFD, "prequalify", "steps-1", "Approve"))
+	l := mustAllSteps(t, New(Options{}), catalogue.HFD)
+	d, err := l.Decide(ctx, request(catalogue.HFD, "prequalify", "steps-1", "Approve"))
 	if err != nil || !chairside.Positive(d.ResponseCode) || !d.DownPaymentRequired || d.DownPaymentCents < 10_000 {
 		t.Fatalf("decide: %+v %v", d, err)
 	}
-	id := d.LenderApplicationID
-	down := &chairside.DownPaymentRequest{ProviderKey: provider.HFD, LenderApplicationID: id, AmountCents: d.DownPaymentCents,
+	id := d.LenderRef
+	down := &chairside.DownPaymentRequest{LenderKey: catalogue.HFD, LenderRef: id, AmountCents: d.DownPaymentCents,
 		Method: chairside.DownPaymentCollected, Reference: "ref-down", Now: now}
 	if err := l.DownPayment(ctx, down); err != nil {
 		t.Fatalf("down payment: %v", err)
@@ -34,7 +34,7 @@ func TestLenderSteps(t *testing.T) {
 	if err := l.DownPayment(ctx, &more); chairside.ErrorCode(err) != chairside.ECONFLICT {
 		t.Fatalf("a down payment above the decision's: %v", err)
 	}
-	contact := &chairside.ContactRequest{ProviderKey: provider.HFD, LenderApplicationID: id, Name: "Rosa Diaz", Relationship: "sibling",
+	contact := &chairside.ContactRequest{LenderKey: catalogue.HFD, LenderRef: id, Name: "Rosa Diaz", Relationship: "sibling",
 		Phone: "3125550187", Reference: "ref-contact", Now: now}
 	if err := l.AddContact(ctx, contact); err != nil {
 		t.Fatalf("contact: %v", err)
@@ -43,18 +43,18 @@ func TestLenderSteps(t *testing.T) {
 	if err := l.AddContact(ctx, contact); chairside.ErrorCode(err) != chairside.ELENDER {
 		t.Fatalf("a bad contact: %v", err)
 	}
-	card := &chairside.BankCardRequest{ProviderKey: provider.HFD, LenderApplicationID: id, CardholderName: "Maria Approve",
+	card := &chairside.BankCardRequest{LenderKey: catalogue.HFD, LenderRef: id, CardholderName: "Maria Approve",
 		Number: RefusedCard, ExpiryMonth: 12, ExpiryYear: now.Year() + 2, CVV: "739", ZIP: "77002", Reference: "ref-card", Now: now}
 	err = l.AddCard(ctx, card)
 	if chairside.ErrorCode(err) != chairside.EINVALID || len(chairside.FieldErrorsOf(err)) != 1 || chairside.FieldErrorsOf(err)[0].Field != "bankCard.cardNumber" {
 		t.Fatalf("refused card: %v", err)
 	}
 
-	doc, err := l.Document(ctx, &chairside.DocumentRequest{ProviderKey: provider.HFD, Kind: "agreement"})
+	doc, err := l.Document(ctx, &chairside.DocumentRequest{LenderKey: catalogue.HFD, Kind: "agreement"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	notice := &chairside.ConsentNotice{ProviderKey: provider.HFD, LenderApplicationID: id, Kind: chairside.ConsentTerms,
+	notice := &chairside.ConsentNotice{LenderKey: catalogue.HFD, LenderRef: id, Kind: chairside.ConsentTerms,
 		DocumentID: doc.ID, DocumentVersion: doc.Version, Reference: "ref-consent", Now: now}
 	if err := l.RecordConsent(ctx, notice); err != nil {
 		t.Fatalf("consent: %v", err)
@@ -64,16 +64,16 @@ func TestLenderSteps(t *testing.T) {
 		t.Fatalf("a consent to an old document: %v", err)
 	}
 	for _, kind := range []string{"california_notice", "cardholder_agreement"} {
-		if doc, err := l.Document(ctx, &chairside.DocumentRequest{ProviderKey: provider.HFD, Kind: kind}); err != nil || doc.Content == "" {
+		if doc, err := l.Document(ctx, &chairside.DocumentRequest{LenderKey: catalogue.HFD, Kind: kind}); err != nil || doc.Content == "" {
 			t.Errorf("document %s: %v", kind, err)
 		}
 	}
-	spouse := &chairside.SpouseRequest{ProviderKey: provider.HFD, LenderApplicationID: id, Married: true, FirstName: "Sam", LastName: "Approve",
+	spouse := &chairside.SpouseRequest{LenderKey: catalogue.HFD, LenderRef: id, Married: true, FirstName: "Sam", LastName: "Approve",
 		AddressLine1: "22 State St", City: "Madison", State: "WI", ZipCode: "53703", Reference: "ref-spouse", Now: now}
 	if err := l.AddSpouse(ctx, spouse); err != nil {
 		t.Fatalf("spouse: %v", err)
 	}
-	if err := l.AddSpouse(ctx, &chairside.SpouseRequest{ProviderKey: provider.HFD, LenderApplicationID: id, Married: true, Reference: "r2", Now: now}); err == nil {
+	if err := l.AddSpouse(ctx, &chairside.SpouseRequest{LenderKey: catalogue.HFD, LenderRef: id, Married: true, Reference: "r2", Now: now}); err == nil {
 		t.Fatal("a married answer without a spouse was taken")
 	}
 }
@@ -83,7 +83,7 @@ func TestLenderSteps(t *testing.T) {
 // plans screen's "Offer Exp" shows; other lenders after 30.
 func TestSnapPreapprovalLastsSixtyDays(t *testing.T) {
 	ctx := context.Background()
-	for key, days := range map[string]int{provider.Snap: 60, provider.Synchrony: 30} {
+	for key, days := range map[string]int{catalogue.Snap: 60, catalogue.Synchrony: 30} {
 		l := mustLender(t, New(Options{}), key)
 		req := request(key, "prequalify", "exp-"+key, "Approve")
 		d, err := l.Decide(ctx, req)
@@ -95,7 +95,7 @@ func TestSnapPreapprovalLastsSixtyDays(t *testing.T) {
 		if want := req.Now.AddDate(0, 0, days); day(*d.ExpiresAt) != day(want) {
 			t.Errorf("%s: offer expires %v, want %v", key, d.ExpiresAt, want)
 		}
-		plans, err := l.Plans(ctx, &chairside.PlansRequest{ProviderKey: key, LenderApplicationID: d.LenderApplicationID, AmountCents: 200_000,
+		plans, err := l.Plans(ctx, &chairside.PlansRequest{LenderKey: key, LenderRef: d.LenderRef, AmountCents: 200_000,
 			ApprovedAmountCents: d.ApprovedAmountCents, Now: req.Now})
 		if err != nil || len(plans) == 0 {
 			t.Fatalf("%s plans: %v", key, err)
@@ -115,16 +115,16 @@ func TestAgreementFitsTheProduct(t *testing.T) {
 	ctx := context.Background()
 	agreement := func(lang, key string) *chairside.Document {
 		t.Helper()
-		d, err := mustLender(t, New(Options{}), key).Document(ctx, &chairside.DocumentRequest{ProviderKey: key, Kind: "agreement", Language: lang})
+		d, err := mustLender(t, New(Options{}), key).Document(ctx, &chairside.DocumentRequest{LenderKey: key, Kind: "agreement", Language: lang})
 		if err != nil {
 			t.Fatalf("%s agreement: %v", key, err)
 		}
 		return d
 	}
-	if snap := agreement("", provider.Snap); snap.Title != "Lease agreement" || strings.Contains(snap.Content, "interest is charged") || !strings.Contains(snap.Content, "101 days") {
+	if snap := agreement("", catalogue.Snap); snap.Title != "Lease agreement" || strings.Contains(snap.Content, "interest is charged") || !strings.Contains(snap.Content, "101 days") {
 		t.Fatalf("snap agreement: %+v", snap)
 	}
-	for _, key := range []string{provider.AFF, provider.HFD, provider.LendingClub, provider.Proceed, provider.CoveredCare} {
+	for _, key := range []string{catalogue.AFF, catalogue.HFD, catalogue.LendingClub, catalogue.Proceed, catalogue.CoveredCare} {
 		loan, loanES := agreement("", key), agreement("es", key)
 		if loan.Title != "Loan agreement" || !strings.Contains(loan.Content, "equal monthly payments") || !strings.Contains(loan.Content, "fixed annual percentage rate") ||
 			strings.Contains(loan.Content, "eferred") || strings.Contains(loan.Content, "promotional") {
@@ -134,13 +134,13 @@ func TestAgreementFitsTheProduct(t *testing.T) {
 			t.Errorf("%s agreement in Spanish is not a loan's: %+v", key, loanES)
 		}
 	}
-	for _, key := range []string{provider.Synchrony, provider.ADS, provider.Fortiva, provider.Genesis, provider.Vive} {
+	for _, key := range []string{catalogue.Synchrony, catalogue.ADS, catalogue.Fortiva, catalogue.Genesis, catalogue.Vive} {
 		if card := agreement("", key); card.Title != "Credit agreement" || !strings.Contains(card.Content, "Deferred-interest plans") {
 			t.Errorf("%s agreement has no promotion clause: %+v", key, card)
 		}
 	}
 	for _, own := range []string{"lease_agreement", "loan_agreement", "lease_disclosures", "lease_prequalification"} {
-		if _, err := mustLender(t, New(Options{}), provider.Snap).Document(ctx, &chairside.DocumentRequest{ProviderKey: provider.Snap, Kind: own}); chairside.ErrorCode(err) != chairside.ENOTFOUND {
+		if _, err := mustLender(t, New(Options{}), catalogue.Snap).Document(ctx, &chairside.DocumentRequest{LenderKey: catalogue.Snap, Kind: own}); chairside.ErrorCode(err) != chairside.ENOTFOUND {
 			t.Fatalf("the %s template by its own name: %v", own, err)
 		}
 	}
@@ -157,12 +157,12 @@ func TestLeaseAsksForNoCreditReport(t *testing.T) {
 			lang               string
 			credit, noCreditTo string
 		}{{"", "credit report", "does not get your credit report"}, {"es", "informe de crédito", "no obtiene su informe de crédito"}} {
-			snap, err := mustLender(t, New(Options{}), provider.Snap).Document(ctx, &chairside.DocumentRequest{ProviderKey: provider.Snap, Kind: kind, Language: c.lang})
+			snap, err := mustLender(t, New(Options{}), catalogue.Snap).Document(ctx, &chairside.DocumentRequest{LenderKey: catalogue.Snap, Kind: kind, Language: c.lang})
 			if err != nil || !strings.Contains(strings.ToLower(snap.Content), c.noCreditTo) || strings.Contains(snap.Content, "soft credit") ||
 				strings.Contains(snap.Content, "will request") || strings.Contains(snap.Content, "consulta de crédito suave") {
 				t.Errorf("snap %s: %+v %v", kind, snap, err)
 			}
-			card, _ := mustLender(t, New(Options{}), provider.Synchrony).Document(ctx, &chairside.DocumentRequest{ProviderKey: provider.Synchrony, Kind: kind, Language: c.lang})
+			card, _ := mustLender(t, New(Options{}), catalogue.Synchrony).Document(ctx, &chairside.DocumentRequest{LenderKey: catalogue.Synchrony, Kind: kind, Language: c.lang})
 			if !strings.Contains(card.Content, c.credit) || strings.Contains(card.Content, c.noCreditTo) {
 				t.Errorf("synchrony %s: %+v", kind, card)
 			}

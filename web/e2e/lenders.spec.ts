@@ -22,11 +22,11 @@ const TREATMENT_CENTS = 450_000;
 
 for (const o of OFFICES) {
   test(`${o.lender}: from its office, Approve, through its own screens to /finish/completed`, async ({ page }, info) => {
-    const j = new Journey(page, info, `lender-${o.provider}`);
+    const j = new Journey(page, info, `lender-${o.lenderKey}`);
     await j.init();
-    const w = new Walk(j, { provider: o.provider, treatmentCents: TREATMENT_CENTS });
+    const w = new Walk(j, { lender: o.lenderKey, treatmentCents: TREATMENT_CENTS });
     await page.goto(`/start/entity-keys/${o.key}`);
-    await expect(page).toHaveURL(new RegExp(`/providers/${o.provider}/modes/prequalify/application$`));
+    await expect(page).toHaveURL(new RegExp(`/providers/${o.lenderKey}/modes/prequalify/application$`));
     await walk(w, 'finish/completed');
     await expect(page).toHaveURL(/\/finish\/completed$/);
     expect(w.chosen, 'a plan was chosen and its money checked').toBeDefined();

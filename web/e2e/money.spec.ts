@@ -67,8 +67,8 @@ const fillFor = (dollars: number) => async (page: Page) => {
  * moneyWalk: a walk that checks money, not looks: the screens are the
  * lenders' own, scanned with axe and photographed in lenders.spec.ts.
  */
-const moneyWalk = (j: Journey, provider: string, dollars: number, lang: Language, onScreen?: (screen: string) => Promise<void>) =>
-  new Walk(j, { provider, treatmentCents: dollars * 100, lang, shots: false, fill: fillFor(dollars), onScreen });
+const moneyWalk = (j: Journey, lenderKey: string, dollars: number, lang: Language, onScreen?: (screen: string) => Promise<void>) =>
+  new Walk(j, { lender: lenderKey, treatmentCents: dollars * 100, lang, shots: false, fill: fillFor(dollars), onScreen });
 
 test('the demo offices are read from demo/offices.yaml', () => {
   expect(OFFICES.length).toBeGreaterThanOrEqual(15);
@@ -79,7 +79,7 @@ test('the demo offices are read from demo/offices.yaml', () => {
 const WALKED_WHOLE = new Set(LENDER_OFFICES.map((o) => o.key));
 
 test('every demo office is walked at $4,500: lenders.spec.ts walks each of its offices, with their first lender', () => {
-  for (const l of LENDER_OFFICES) expect(OFFICES.find((o) => o.key === l.key)?.first, `office ${l.key}`).toBe(l.provider);
+  for (const l of LENDER_OFFICES) expect(OFFICES.find((o) => o.key === l.key)?.first, `office ${l.key}`).toBe(l.lenderKey);
 });
 
 /**
@@ -119,18 +119,18 @@ for (const o of OFFICES) {
 
 /** In Spanish on a phone: the offices of Synchrony and HFD (lenders.spec.ts OFFICES), the patient switching to Spanish on the form. */
 const SPANISH_PHONE = [
-  { lender: 'Synchrony', key: '1000200030020000', provider: 'synchrony_standard', names: [] },
+  { lender: 'Synchrony', key: '1000200030020000', lenderKey: 'synchrony_standard', names: [] },
   // Its office's and its product's names are English words, kept as they are in Spanish.
-  { lender: 'HFD', key: '1000200030016000', provider: 'hfd_standard', names: ['Bayou City Family Dentistry', 'HFD Direct Payment Plan'] },
+  { lender: 'HFD', key: '1000200030016000', lenderKey: 'hfd_standard', names: ['Bayou City Family Dentistry', 'HFD Direct Payment Plan'] },
 ];
-for (const { lender, key, provider, names } of SPANISH_PHONE) {
+for (const { lender, key, lenderKey, names } of SPANISH_PHONE) {
   test(`${lender}’s office in Spanish on a phone, $4,500: every screen to signing is in Spanish, and its money agrees with the plans the server answered @phone`, async ({
     page,
   }, info) => {
     test.skip(info.project.name !== 'phone', 'at a phone’s size only');
     const j = new Journey(page, info, `money-es-${lender.toLowerCase()}`);
     await j.init();
-    const w = moneyWalk(j, provider, 4500, 'es', (screen) => expectSpanish(page, screen, names));
+    const w = moneyWalk(j, lenderKey, 4500, 'es', (screen) => expectSpanish(page, screen, names));
     await start(page, key, 'es', true);
     await walk(w, 'terms');
     expect(w.chosen, 'a plan to review').toBeDefined();

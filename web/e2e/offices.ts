@@ -9,21 +9,21 @@
 export interface LenderOffice {
   key: string;
   lender: string;
-  provider: string;
+  lenderKey: string;
   /** The screens between accepting and signing (or, for Fortiva, after signing) this lender must show, in order. */
   own: string[];
 }
 
 export const LENDER_OFFICES: LenderOffice[] = [
-  { key: '1000200030011000', lender: 'ADS Health', provider: 'ads_standard', own: [] },
-  { key: '1000200030012000', lender: 'AFF', provider: 'aff_standard', own: ['agreement'] },
-  { key: '1000200030013000', lender: 'Covered Care', provider: 'covered_care_standard', own: [] },
-  { key: '1000200030014000', lender: 'Fortiva', provider: 'fortiva_standard', own: ['completeAgreement'] },
-  { key: '1000200030015000', lender: 'Genesis', provider: 'genesis_aspen', own: [] },
-  { key: '1000200030016000', lender: 'HFD', provider: 'hfd_standard', own: ['downpayment', 'additionalContactInformation', 'loanPayment'] },
-  { key: '1000200030017000', lender: 'LendingClub', provider: 'lendingclub_standard', own: [] },
-  { key: '1000200030018000', lender: 'Proceed', provider: 'proceed_standard', own: [] },
-  { key: '1000200030019000', lender: 'Snap', provider: 'snap_standard', own: ['addBankAccount', 'agreement'] },
-  { key: '1000200030020000', lender: 'Synchrony', provider: 'synchrony_standard', own: [] },
-  { key: '1000200030021000', lender: 'Vive', provider: 'vive_standard', own: [] },
+  { key: '1000200030011000', lender: 'ADS Health', lenderKey: 'ads_standard', own: [] },
+  { key: '1000200030012000', lender: 'AFF', lenderKey: 'aff_standard', own: ['agreement'] },
+  { key: '1000200030013000', lender: 'Covered Care', lenderKey: 'covered_care_standard', own: [] },
+  { key: '1000200030014000', lender: 'Fortiva', lenderKey: 'fortiva_standard', own: ['completeAgreement'] },
+  { key: '1000200030015000', lender: 'Genesis', lenderKey: 'genesis_aspen', own: [] },
+  { key: '1000200030016000', lender: 'HFD', lenderKey: 'hfd_standard', own: ['downpayment', 'additionalContactInformation', 'loanPayment'] },
+  { key: '1000200030017000', lender: 'LendingClub', lenderKey: 'lendingclub_standard', own: [] },
+  { key: '1000200030018000', lender: 'Proceed', lenderKey: 'proceed_standard', own: [] },
+  { key: '1000200030019000', lender: 'Snap', lenderKey: 'snap_standard', own: ['addBankAccount', 'agreement'] },
+  { key: '1000200030020000', lender: 'Synchrony', lenderKey: 'synchrony_standard', own: [] },
+  { key: '1000200030021000', lender: 'Vive', lenderKey: 'vive_standard', own: [] },
 ];

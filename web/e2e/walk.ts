@@ -29,8 +29,8 @@ import { say, type Language } from './spanish';
 const EXPLAINS = ['genesis_aspen'];
 
 export interface WalkOptions {
-  /** The lender whose screens the walk stays on (its provider key). */
-  provider: string;
+  /** The lender whose screens the walk stays on (its lender key). */
+  lender: string;
   /** The treatment amount the plans are asked for. */
   treatmentCents: number;
   lang?: Language;
@@ -138,7 +138,7 @@ const STEPS: Record<string, Step> = {
       const page = w.page;
       await expect(page.getByRole('radio').first()).toBeVisible();
       const drawer = page.getByRole('dialog');
-      if (EXPLAINS.includes(w.opts.provider)) {
+      if (EXPLAINS.includes(w.opts.lender)) {
         await expect(drawer).toBeVisible();
         await w.screen('plans-explained');
         await drawer.getByRole('button', { name: w.say('offers.close') }).click();
@@ -294,9 +294,7 @@ export async function walk(w: Walk, to: Destination): Promise<void> {
     const at = screenOf(page);
     const step = STEPS[at];
     expect(step, `no way through ${page.url()} (after ${w.screens.join(' → ')})`).toBeDefined();
-    expect(new URL(page.url()).pathname.startsWith(`/providers/${w.opts.provider}/`), `left ${w.opts.provider}'s screens for ${page.url()}`).toBe(
-      true,
-    );
+    expect(new URL(page.url()).pathname.startsWith(`/providers/${w.opts.lender}/`), `left ${w.opts.lender}'s screens for ${page.url()}`).toBe(true);
     w.screens.push(at);
     const end = await step!.check?.(w);
     await w.opts.onScreen?.(at);

@@ -47,10 +47,10 @@ export function Shell() {
   }, [location.pathname]);
 
   const hideLogo = session?.properties?.state === 'IL';
-  const providerSession = Boolean(session && providerKey && location.pathname.startsWith('/providers/'));
+  const lenderSession = Boolean(session && providerKey && location.pathname.startsWith('/providers/'));
   // A lender whose program asks for its mark on its pages (catalogue footerLogo) gets it in the footer.
-  const lender = useFlow((s) => (s.providerKey ? s.providers[s.providerKey] : undefined));
-  const footerLogo = providerSession ? lender?.footerLogo : undefined;
+  const lender = useFlow((s) => (s.providerKey ? s.lenders[s.providerKey] : undefined));
+  const footerLogo = lenderSession ? lender?.footerLogo : undefined;
 
   const cancel = async () => {
     if (session?.showCancelModal === false) {
@@ -89,7 +89,7 @@ export function Shell() {
           </button>
         )}
         {handle.staff ? null : <LanguageSwitch />}
-        {providerSession ? (
+        {lenderSession ? (
           <button type="button" className="icon-btn" onClick={cancel} aria-label={t('common.shell.cancel')} aria-haspopup="dialog">
             <CloseIcon />
           </button>

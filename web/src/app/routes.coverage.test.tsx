@@ -1,17 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { type RouteObject } from 'react-router';
-import type { CurrentLocation, Document, StartProviderResponse } from '@/lib/api/types';
+import type { CurrentLocation, Document, StartLenderResponse } from '@/lib/api/types';
 import type { RouteHandle } from '@/flow/navigation';
 import { flow } from '@/stores/flow';
-import { DEMO_PROVIDERS } from '@/test/catalogue';
+import { DEMO_LENDERS } from '@/test/catalogue';
 import { json, routes as serve } from '@/test/fetch';
 import { decision, fixedRatePlan } from '@/test/fixtures';
 import { routes } from './routes';
 import { liveSession as openSession, openApp } from './testing';
 
 /*
- * Every provider route of the route table (docs/behaviour.md, "Routes"),
+ * Every lender route of the route table (docs/behaviour.md, "Routes"),
  * reached with a live session and a prequalified offer against a mocked
  * API: none shows the not-found page or falls through to the catch-all
  * (which leads to /idle). A screen stays where it is; a transient route (a
@@ -21,7 +21,7 @@ import { liveSession as openSession, openApp } from './testing';
 
 const P = 'synchrony_standard';
 
-const providerChildren: RouteObject[] = routes[0]!.children!.find((r) => r.path === 'providers/:providerKey')!.children!;
+const lenderChildren: RouteObject[] = routes[0]!.children!.find((r) => r.path === 'providers/:providerKey')!.children!;
 
 /** The addresses of docs/behaviour.md "Routes" the table must keep, lender overrides included. */
 const DOCUMENTED = [
@@ -99,7 +99,7 @@ const doc: Document = { id: 'd', version: '1', title: 'Terms', contentType: 'tex
 function server() {
   return serve({
     [`/apply/start/providers/${P}`]: [
-      json({ providerKey: P, applyMode: 'prequalify', fields: [], fieldGroupRules: [], providers: DEMO_PROVIDERS } as StartProviderResponse),
+      json({ providerKey: P, applyMode: 'prequalify', fields: [], fieldGroupRules: [], providers: DEMO_LENDERS } as StartLenderResponse),
     ],
     '/locations/current': [
       json({
@@ -153,9 +153,9 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('every provider route is reachable', () => {
+describe('every lender route is reachable', () => {
   it('the table has every documented address, and the test knows every address of the table', () => {
-    const inTable = providerChildren.map((r) => r.path);
+    const inTable = lenderChildren.map((r) => r.path);
     // An address added to the table is listed here too, and one listed here is in the table.
     expect([...inTable].sort()).toEqual([...DOCUMENTED].sort());
   });
@@ -165,8 +165,8 @@ describe('every provider route is reachable', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/idle'));
   });
 
-  const screens = providerChildren.filter((r) => !isTransient(r));
-  const transients = providerChildren.filter(isTransient);
+  const screens = lenderChildren.filter((r) => !isTransient(r));
+  const transients = lenderChildren.filter(isTransient);
 
   it.each(screens.map((r) => [r.path!]))('%s shows its own screen', async (pattern) => {
     const path = concrete(pattern);

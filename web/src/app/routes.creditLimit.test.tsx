@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AccountTerms, CreditLimitChangeResponse, Session } from '@/lib/api/types';
 import { flow } from '@/stores/flow';
-import { DEMO_PROVIDERS, provider } from '@/test/catalogue';
+import { DEMO_LENDERS, lender } from '@/test/catalogue';
 import { json, routes as serve, type Call } from '@/test/fetch';
 import { decision, fixedRatePlan } from '@/test/fixtures';
 import { canAskForHigherLimit, incomeProblem, limitProblem, suggestedLimitCents } from '@/features/results/api/creditLimit';
@@ -88,10 +88,10 @@ beforeEach(() => {
   flow.set({
     session: { webSessionId: 's1', properties: { state: 'CA' }, warnCountdownMillis: 30_000, timeoutAfterMillis: 600_000 } as unknown as Session,
     providerKey: P,
-    primaryProviderKey: P,
+    primaryLenderKey: P,
     applyMode: 'prequalify',
     purchaseAmountCents: 450_000,
-    providers: Object.fromEntries(DEMO_PROVIDERS.map((p) => [p.providerKey, p])),
+    lenders: Object.fromEntries(DEMO_LENDERS.map((p) => [p.providerKey, p])),
   });
   flow.response(P, {
     preAuth: { ...decision(P, 'approved', { approvedAmountCents: 100_000, existingAccount: true }), operation: 'prequalify' },
@@ -240,13 +240,13 @@ describe('the form', () => {
 
 describe('when the existing-account screen offers it', () => {
   const base = {
-    providers: { [P]: provider(P, 'Synchrony') },
+    lenders: { [P]: lender(P, 'Synchrony') },
     purchaseAmountCents: 450_000,
     responses: { [P]: { preAuth: { ...decision(P, 'approved', { approvedAmountCents: 100_000 }), operation: 'prequalify' as const } } },
   };
   it('a revolving account with less available than the treatment, not yet asked', () => {
     expect(canAskForHigherLimit(base, P)).toBe(true);
-    expect(canAskForHigherLimit({ ...base, providers: { [P]: provider(P, 'Synchrony', { creditType: 'loan' }) } }, P)).toBe(false);
+    expect(canAskForHigherLimit({ ...base, lenders: { [P]: lender(P, 'Synchrony', { creditType: 'loan' }) } }, P)).toBe(false);
     expect(canAskForHigherLimit({ ...base, purchaseAmountCents: 100_000 }, P)).toBe(false);
     expect(canAskForHigherLimit({ ...base, responses: { [P]: { ...base.responses[P], creditLimitChange: answer('declined') } } }, P)).toBe(false);
   });

@@ -4,7 +4,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import type { Session, StartFlowResponse } from '@/lib/api/types';
 import { flow } from '@/stores/flow';
-import { DEMO_PROVIDERS } from '@/test/catalogue';
+import { DEMO_LENDERS } from '@/test/catalogue';
 import { decision } from '@/test/fixtures';
 import { json, routes as serve } from '@/test/fetch';
 import { safeAppPath } from '@/features/start/EntryPages';
@@ -24,7 +24,7 @@ const started = {
   location: { name: 'Maple Street Dental', state: 'OR', groupId: 'g' },
 } as StartFlowResponse;
 
-const catalogue = Object.fromEntries(DEMO_PROVIDERS.map((p) => [p.providerKey, p]));
+const catalogue = Object.fromEntries(DEMO_LENDERS.map((p) => [p.providerKey, p]));
 
 beforeEach(() => {
   flow.reset();
@@ -55,7 +55,7 @@ describe('a lender’s redirect back to us', () => {
   });
 
   it('continues to the screen it names, through that screen’s own guard', async () => {
-    flow.set({ session, providerKey: 'synchrony_standard', providers: catalogue });
+    flow.set({ session, providerKey: 'synchrony_standard', lenders: catalogue });
     serve({ '/log': [new Response(null, { status: 204 })] });
     const router = openApp(`/redirect/${encodeURIComponent('/providers/synchrony_standard/declined')}`);
     await waitFor(() => expect(router.state.location.pathname).toBe('/providers/synchrony_standard/declined'));
@@ -76,7 +76,7 @@ describe('a lender’s redirect back to us', () => {
 
 describe('back from a lender’s own page (breakout)', () => {
   it('asks the lender where the application stands and goes on from its answer', async () => {
-    flow.set({ session, providerKey: 'synchrony_standard', primaryProviderKey: 'synchrony_standard', providers: catalogue });
+    flow.set({ session, providerKey: 'synchrony_standard', primaryLenderKey: 'synchrony_standard', lenders: catalogue });
     flow.response('synchrony_standard', {
       preAuth: { ...decision('synchrony_standard', 'pending', { lenderApplicationId: 'LA-77' }), operation: 'prequalify' },
     });
@@ -111,7 +111,7 @@ describe('a named test case from its address', () => {
       '/flow/start/entity-keys/4815162342000001': [json(started)],
       '/test-cases/apply/existing-account': [json({ testCase: 'existing-account' })],
       '/apply/start/providers/synchrony_standard': [
-        json({ providerKey: 'synchrony_standard', applyMode: 'prequalify', fields: [], fieldGroupRules: [], providers: DEMO_PROVIDERS }),
+        json({ providerKey: 'synchrony_standard', applyMode: 'prequalify', fields: [], fieldGroupRules: [], lenders: DEMO_LENDERS }),
       ],
       '/log': [new Response(null, { status: 204 })],
     });
@@ -138,10 +138,10 @@ describe('a named test case from its address', () => {
 });
 
 describe('redirect routes of the table', () => {
-  /** loaderOf finds a provider route's loader in the real table. */
+  /** loaderOf finds a lender route's loader in the real table. */
   function loaderOf(path: string): (args: LoaderFunctionArgs) => unknown {
-    const providers = (routes[0]!.children ?? []).find((r) => r.path === 'providers/:providerKey') as RouteObject;
-    const route = (providers.children ?? []).find((r) => r.path === path);
+    const lenders = (routes[0]!.children ?? []).find((r) => r.path === 'providers/:providerKey') as RouteObject;
+    const route = (lenders.children ?? []).find((r) => r.path === path);
     return route!.loader as (args: LoaderFunctionArgs) => unknown;
   }
 

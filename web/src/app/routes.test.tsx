@@ -2,9 +2,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { decision, fixedRatePlan, textDocument } from '@/test/fixtures';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { CurrentLocation, Decision, Document, FieldDefinition, StartFlowResponse, StartProviderResponse } from '@/lib/api/types';
+import type { CurrentLocation, Decision, Document, FieldDefinition, StartFlowResponse, StartLenderResponse } from '@/lib/api/types';
 import { flow } from '@/stores/flow';
-import { DEMO_PROVIDERS } from '@/test/catalogue';
+import { DEMO_LENDERS } from '@/test/catalogue';
 import { json, routes as serve, type Call } from '@/test/fetch';
 import { openApp } from './testing';
 
@@ -42,12 +42,12 @@ const text = (id: string, label: string, type = 'text'): FieldDefinition => ({
   group: 'personal',
   rules: { required: {} },
 });
-const fields: StartProviderResponse = {
+const fields: StartLenderResponse = {
   providerKey: 'synchrony_standard',
   applyMode: 'prequalify',
   fields: [text('firstName', 'First name'), text('lastName', 'Last name'), { ...text('email', 'Email address', 'email'), group: 'contact' }],
   fieldGroupRules: [],
-  providers: DEMO_PROVIDERS,
+  providers: DEMO_LENDERS,
 };
 
 const location: CurrentLocation = {
@@ -230,10 +230,10 @@ describe('after accepting, a lender with steps of its own', () => {
       session: started.session,
       experienceType: 'in_store',
       providerKey: 'hfd_standard',
-      primaryProviderKey: 'hfd_standard',
+      primaryLenderKey: 'hfd_standard',
       applyMode: 'prequalify',
       purchaseAmountCents: 450_000,
-      providers: Object.fromEntries(DEMO_PROVIDERS.map((p) => [p.providerKey, p])),
+      lenders: Object.fromEntries(DEMO_LENDERS.map((p) => [p.providerKey, p])),
       selectedPaymentPlan: plan,
     });
     flow.response('hfd_standard', {
@@ -264,9 +264,9 @@ describe('a full application, after the plan is accepted', () => {
     flow.set({
       session: started.session,
       providerKey: 'synchrony_standard',
-      primaryProviderKey: 'synchrony_standard',
+      primaryLenderKey: 'synchrony_standard',
       applyMode: 'full',
-      providers: Object.fromEntries(DEMO_PROVIDERS.map((p) => [p.providerKey, p])),
+      lenders: Object.fromEntries(DEMO_LENDERS.map((p) => [p.providerKey, p])),
       selectedPaymentPlan: plan,
     });
     flow.response('synchrony_standard', {
@@ -296,12 +296,12 @@ describe('a full application, after the plan is accepted', () => {
 describe('the footer', () => {
   it('carries the mark of a lender whose program asks for it, on that lender’s screens only', async () => {
     serve({ '/log': [new Response(null, { status: 204 })] });
-    const marked = DEMO_PROVIDERS.map((p) => (p.providerKey === 'synchrony_standard' ? { ...p, footerLogo: '/logos/synchrony.svg' } : p));
+    const marked = DEMO_LENDERS.map((p) => (p.providerKey === 'synchrony_standard' ? { ...p, footerLogo: '/logos/synchrony.svg' } : p));
     flow.set({
       session: started.session,
       providerKey: 'synchrony_standard',
-      primaryProviderKey: 'synchrony_standard',
-      providers: Object.fromEntries(marked.map((p) => [p.providerKey, p])),
+      primaryLenderKey: 'synchrony_standard',
+      lenders: Object.fromEntries(marked.map((p) => [p.providerKey, p])),
     });
     const router = openApp('/providers/synchrony_standard/declined');
     const footer = await screen.findByRole('contentinfo');

@@ -2,7 +2,7 @@ import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-route
 import type { ApplyMode } from '@/lib/api/types';
 import type { RouteHandle } from '@/flow/navigation';
 import type { StepId } from '@/lib/steps';
-import { providerRoute } from '@/lib/paths';
+import { lenderRoute } from '@/lib/paths';
 import { isDocName, isPdfName } from '@/lib/docLinks';
 import { flow } from '@/stores/flow';
 import { withFormMessages, withJourneyMessages } from '@/lib/i18n';
@@ -100,8 +100,8 @@ function startLoader(): null {
 /** The start screens sit in the patient-info step, so the stepper does not pop in. */
 const startHandle: RouteHandle = { public: true, step: 'patientInfo' };
 
-/** providerGuard: no session → sessionInvalid; mode and providerKey params set the store. */
-function providerGuard(handle: RouteHandle) {
+/** lenderGuard: no session → sessionInvalid; mode and providerKey params set the store. */
+function lenderGuard(handle: RouteHandle) {
   return ({ params }: LoaderFunctionArgs): null => {
     const s = flow.get();
     if (!s.session) throw redirect('/session/invalid');
@@ -125,7 +125,7 @@ type Params = Record<string, string | undefined>;
  */
 function to(fn: (p: Params) => string | Promise<string>, handle: RouteHandle = {}) {
   return (args: LoaderFunctionArgs): Response | Promise<Response> => {
-    providerGuard(handle)(args);
+    lenderGuard(handle)(args);
     const target = fn(args.params);
     return typeof target === 'string' ? redirect(target) : target.then((t) => redirect(t));
   };
@@ -142,8 +142,8 @@ function toApplication(args: LoaderFunctionArgs): Response | Promise<Response> {
   return response;
 }
 
-/** prov builds a path of the route's own provider. */
-const prov = (p: Params, rest: string) => providerRoute(p.providerKey ?? '', rest);
+/** prov builds a path of the route's own lender. */
+const prov = (p: Params, rest: string) => lenderRoute(p.providerKey ?? '', rest);
 
 /**
  * firstOpenStep leads to the lender's first own step still open as last
@@ -152,7 +152,7 @@ const prov = (p: Params, rest: string) => providerRoute(p.providerKey ?? '', res
  */
 const firstOpenStep = (p: Params) => prov(p, flow.get().responses[p.providerKey ?? '']?.openSteps?.[0] ?? 'terms');
 
-interface ProviderRoute {
+interface LenderRoute {
   path: string;
   handle?: RouteHandle;
   lazy?: Lazy;
@@ -173,7 +173,7 @@ function termsStep(mode: string): StepId {
   return s.responses[s.providerKey ?? '']?.accepted ? 'paymentOptions' : 'termsAndConditions';
 }
 
-const providerRoutes: ProviderRoute[] = [
+const lenderRoutes: LenderRoute[] = [
   { path: 'modes/:mode/start', loader: toApplication },
   { path: 'modes/:mode/primary/start', redirectTo: (p) => prov(p, `modes/${p.mode}/application`) },
   { path: 'modes/:mode/switch', redirectTo: (p) => prov(p, `modes/${p.mode}/application`) },
@@ -263,10 +263,10 @@ async function resumeTarget(p: Params): Promise<string> {
   return prov(p, `modes/${s.applyMode}/application`);
 }
 
-function homeToProvider(): Response {
+function homeToLender(): Response {
   const s = flow.get();
   if (!s.session || !s.providerKey) return redirect('/idle');
-  return redirect(providerRoute(s.providerKey, `modes/${s.applyMode}/start`));
+  return redirect(lenderRoute(s.providerKey, `modes/${s.applyMode}/start`));
 }
 
 export const routes: RouteObject[] = [
@@ -278,9 +278,9 @@ export const routes: RouteObject[] = [
       { index: true, loader: () => redirect('/home') },
       { path: 'home', loader: () => redirect('/idle') },
       { path: 'home/apply', Component: IdlePage, handle: pub },
-      { path: 'home/apply/at_home', loader: homeToProvider },
-      { path: 'home/:flowType', loader: homeToProvider },
-      { path: 'home/:flowType/:experienceType', loader: homeToProvider },
+      { path: 'home/apply/at_home', loader: homeToLender },
+      { path: 'home/:flowType', loader: homeToLender },
+      { path: 'home/:flowType/:experienceType', loader: homeToLender },
       { path: 'idle', Component: IdlePage, handle: pub },
       { path: 'start', lazy: startPage, loader: clearOnStart, handle: pub },
       { path: 'start/entity-keys/:entityKey', lazy: startFlowPage, loader: startLoader, handle: startHandle },
@@ -303,7 +303,7 @@ export const routes: RouteObject[] = [
       // Our documents, public and outside the lender's journey (docs/behaviour.md, "Help and documents"); an unknown name is not found.
       { path: 'docs/:doc', lazy: documentPage, loader: ({ params }) => (isDocName(params.doc) ? null : redirect('/404')), handle: pub },
       { path: 'docs/pdf/:pdfUrl', lazy: pdfPage, loader: ({ params }) => (isPdfName(params.pdfUrl) ? null : redirect('/404')), handle: pub },
-      // The guards of wherever these lead apply there: a provider screen still needs the session.
+      // The guards of wherever these lead apply there: a lender screen still needs the session.
       { path: 'redirect/:redirect', lazy: redirectPage, handle: pub },
       { path: 'test-cases/:id', lazy: testCase, handle: pub },
       // The office's screens ask the server who is signed in, and show the sign-in form to anybody else.
@@ -316,11 +316,11 @@ export const routes: RouteObject[] = [
       { path: 'office/two-step', lazy: officeTwoStep, handle: officePub },
       {
         path: 'providers/:providerKey',
-        children: providerRoutes.map((r) => {
+        children: lenderRoutes.map((r) => {
           const handle = r.handle ?? {};
           if (r.loader) return { path: r.path, handle, loader: r.loader };
           if (r.redirectTo) return { path: r.path, handle, loader: to(r.redirectTo, handle) };
-          return { path: r.path, handle, lazy: r.lazy, loader: providerGuard(handle) };
+          return { path: r.path, handle, lazy: r.lazy, loader: lenderGuard(handle) };
         }),
       },
       { path: '*', loader: () => redirect('/') },

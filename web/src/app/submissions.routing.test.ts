@@ -5,7 +5,7 @@ import type { Decision, Document, Session } from '@/lib/api/types';
 import { configureClientLog } from '@/lib/clientLog';
 import { agree } from '@/lib/consent/documents';
 import { flow } from '@/stores/flow';
-import { provider, withCatalogue } from '@/test/catalogue';
+import { lender, withCatalogue } from '@/test/catalogue';
 import { json, routes, type Call } from '@/test/fetch';
 import { decision } from '@/test/fixtures';
 import { submitDeps } from './submissions';
@@ -20,7 +20,7 @@ const LC = 'lendingclub_standard';
 
 function start(answer: Decision): Call[] {
   const calls = routes({
-    [`/apply/start/providers/${LC}`]: [json({ providerKey: LC, applyMode: 'prequalify', fields: [], fieldGroupRules: [], providers: [] })],
+    [`/apply/start/providers/${LC}`]: [json({ providerKey: LC, applyMode: 'prequalify', fields: [], fieldGroupRules: [], lenders: [] })],
     [`/providers/${LC}/prequalify`]: [json(answer)],
     [`/providers/${LC}/payment/plans`]: [json({ paymentPlans: [] })],
     '/log': [new Response(null, { status: 204 })],
@@ -43,8 +43,8 @@ beforeEach(() => {
   configureApi({ getSessionId: () => 's1', navigate: vi.fn(), onValidation: vi.fn(), currentPath: () => '/p' });
   configureClientLog({ getSessionId: () => 's1', currentRoute: () => '/providers/:providerKey/prequalifySubmit' });
   flow.reset();
-  flow.set({ session: { webSessionId: 's1' } as Session, providerKey: LC, primaryProviderKey: LC, applyMode: 'prequalify' });
-  withCatalogue([provider(LC, 'LendingClub')]);
+  flow.set({ session: { webSessionId: 's1' } as Session, providerKey: LC, primaryLenderKey: LC, applyMode: 'prequalify' });
+  withCatalogue([lender(LC, 'LendingClub')]);
   vi.spyOn(console, 'warn').mockImplementation(() => undefined);
 });
 afterEach(() => {
@@ -69,13 +69,13 @@ describe('submitDecision routes with the lender overrides', () => {
   });
 
   it('no answer from a lender whose office offers a standard application → declined, which says not to apply again; never the no-offer screen', async () => {
-    withCatalogue([provider(LC, 'LendingClub', { supportsFullAppMode: true })]);
+    withCatalogue([lender(LC, 'LendingClub', { supportsFullAppMode: true })]);
     start(decision(LC, 'error'));
     expect(await submitDecision('prequalify', submitDeps)).toBe(`/providers/${LC}/declined`);
   });
 
   it('no offer, every lender answered → the no-offer screen and its standard application', async () => {
-    withCatalogue([provider(LC, 'LendingClub', { supportsFullAppMode: true })]);
+    withCatalogue([lender(LC, 'LendingClub', { supportsFullAppMode: true })]);
     start(decision(LC, 'nooffer'));
     expect(await submitDecision('prequalify', submitDeps)).toBe(`/providers/${LC}/nooffer`);
   });
@@ -97,7 +97,7 @@ describe('details changed after the lender answered (Back, a change, then the sa
     configureApi({ getSessionId: () => 's1', navigate, onValidation: vi.fn(), currentPath: () => '/p' });
     start(decision(LC, 'prequalified', { approvedAmountCents: 500_000 }));
     routes({
-      [`/apply/start/providers/${LC}`]: [json({ providerKey: LC, applyMode: 'prequalify', fields: [], fieldGroupRules: [], providers: [] })],
+      [`/apply/start/providers/${LC}`]: [json({ providerKey: LC, applyMode: 'prequalify', fields: [], fieldGroupRules: [], lenders: [] })],
       [`/providers/${LC}/prequalify`]: [json(decision(LC, 'prequalified', { approvedAmountCents: 500_000 })), second],
       [`/providers/${LC}/payment/plans`]: [json({ paymentPlans: [] })],
     });

@@ -5,7 +5,7 @@ import { configureApi } from '@/lib/api/client';
 import type { Decision, Document, FieldDefinition, Session } from '@/lib/api/types';
 import { agree } from '@/lib/consent/documents';
 import { flow } from '@/stores/flow';
-import { provider, withCatalogue } from '@/test/catalogue';
+import { lender, withCatalogue } from '@/test/catalogue';
 import { inFlight, json, routes } from '@/test/fetch';
 import { submitDeps } from './submissions';
 
@@ -29,7 +29,7 @@ function server(opts: { bRefuses?: boolean } = {}) {
     const path = new URL(url, 'http://x').pathname.replace('/api/v1', '');
     const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : null;
     calls.push({ path, body });
-    if (path.startsWith('/apply/start/')) return json({ providerKey: 'a', applyMode: 'prequalify', fields: [], fieldGroupRules: [], providers: [] });
+    if (path.startsWith('/apply/start/')) return json({ providerKey: 'a', applyMode: 'prequalify', fields: [], fieldGroupRules: [], lenders: [] });
     if (path === '/providers/a/prequalify') return json(decision('a', 'declined', 'b'));
     if (path === '/providers/b/prequalify') {
       if (opts.bRefuses) return json({ code: 'consent_required', message: 'The authorisation you agreed to has changed.' }, 400);
@@ -45,8 +45,8 @@ function server(opts: { bRefuses?: boolean } = {}) {
 beforeEach(() => {
   configureApi({ getSessionId: () => 's1', navigate: vi.fn(), onValidation: vi.fn(), currentPath: () => '/p' });
   flow.reset();
-  flow.set({ session: { webSessionId: 's1' } as Session, providerKey: 'a', primaryProviderKey: 'a', applyMode: 'prequalify' });
-  withCatalogue([provider('a', 'A'), provider('b', 'B'), provider('c', 'C')]);
+  flow.set({ session: { webSessionId: 's1' } as Session, providerKey: 'a', primaryLenderKey: 'a', applyMode: 'prequalify' });
+  withCatalogue([lender('a', 'A'), lender('b', 'B'), lender('c', 'C')]);
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -54,8 +54,8 @@ afterEach(() => {
 });
 
 /** The patient was shown these lenders' documents and agreed to them. */
-function shownAndAgreed(...providers: string[]) {
-  for (const p of providers) {
+function shownAndAgreed(...lenders: string[]) {
+  for (const p of lenders) {
     const d = doc(p);
     flow.set({ documents: { ...flow.get().documents, [`${p}:prequalification`]: d } });
     agree(p, 'prequalification', d);
@@ -168,7 +168,7 @@ describe('a lender step still in flight', () => {
     configureApi({ getSessionId: () => 's1', navigate, onValidation: vi.fn(), currentPath: () => '/p' });
     shownAndAgreed('a');
     routes({
-      '/apply/start/providers/a': [json({ providerKey: 'a', applyMode: 'prequalify', fields: [], fieldGroupRules: [], providers: [] })],
+      '/apply/start/providers/a': [json({ providerKey: 'a', applyMode: 'prequalify', fields: [], fieldGroupRules: [], lenders: [] })],
       '/providers/a/prequalify': [() => inFlight(15)],
     });
     const caught = submitDecision('prequalify', submitDeps).catch((e: unknown) => e);
@@ -204,11 +204,11 @@ describe('the treatment amount a patient at home enters', () => {
     group: 'purchase',
     rules: { required: {}, min: { min: 100 }, max: { max: 10_000_000 } },
   };
-  const form = (fields: FieldDefinition[]) => json({ providerKey: 'a', applyMode: 'prequalify', fields, fieldGroupRules: [], providers: [] });
+  const form = (fields: FieldDefinition[]) => json({ providerKey: 'a', applyMode: 'prequalify', fields, fieldGroupRules: [], lenders: [] });
 
   it('is sent once, becomes the session’s amount, and the plans are priced for it when it is below the approval', async () => {
     shownAndAgreed('a', 'b');
-    flow.fieldsLoaded('a:prequalify', { providerKey: 'a', applyMode: 'prequalify', fields: [amount], fieldGroupRules: [], providers: [] } as never);
+    flow.fieldsLoaded('a:prequalify', { providerKey: 'a', applyMode: 'prequalify', fields: [amount], fieldGroupRules: [], lenders: [] } as never);
     flow.set({ primary: { purchaseAmountCents: '3,200' } });
     const calls = routes({
       '/apply/start/providers/b': [form([])],
@@ -226,7 +226,7 @@ describe('the treatment amount a patient at home enters', () => {
   });
 
   it('an office’s amount is never sent, whatever the form held', () => {
-    flow.fieldsLoaded('a:prequalify', { providerKey: 'a', applyMode: 'prequalify', fields: [amount], fieldGroupRules: [], providers: [] } as never);
+    flow.fieldsLoaded('a:prequalify', { providerKey: 'a', applyMode: 'prequalify', fields: [amount], fieldGroupRules: [], lenders: [] } as never);
     flow.set({ purchaseAmountCents: 450_000, primary: { purchaseAmountCents: '100' } });
     expect(submitDeps.body('a', 'prequalify')).toEqual({ primary: {}, jointEnabled: false });
   });
@@ -234,7 +234,7 @@ describe('the treatment amount a patient at home enters', () => {
 
 describe('plans at pre-authorisation (catalogue fetchPaymentPlansOnPreAuth)', () => {
   it('a lender with the flag false (Snap) gets no plans call at pre-authorisation; one with it true does', async () => {
-    withCatalogue([provider('a', 'A', { fetchPaymentPlansOnPreAuth: false }), provider('b', 'B')]);
+    withCatalogue([lender('a', 'A', { fetchPaymentPlansOnPreAuth: false }), lender('b', 'B')]);
     flow.set({ purchaseAmountCents: 450_000 });
     shownAndAgreed('a');
     let calls = routes({
@@ -245,7 +245,7 @@ describe('plans at pre-authorisation (catalogue fetchPaymentPlansOnPreAuth)', ()
     expect(calls.map((c) => c.path)).not.toContain('/providers/a/payment/plans');
     expect(flow.get().responses.a?.paymentPlans).toBeUndefined();
 
-    flow.set({ providerKey: 'b', primaryProviderKey: 'b', responses: {} });
+    flow.set({ providerKey: 'b', primaryLenderKey: 'b', responses: {} });
     shownAndAgreed('b');
     calls = routes({
       '/providers/b/prequalify': [json(decisionOf('b', 'prequalified', { approvedAmountCents: 500_000 }))],

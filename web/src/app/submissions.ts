@@ -3,7 +3,7 @@ import { acceptSelectedOffer } from '@/features/offers/api/accept';
 import { fetchPlans } from '@/features/offers/api/plans';
 import { submitPatch } from '@/features/results/api/pending';
 import { submitDecision, type SubmitDeps } from '@/features/results/api/submit';
-import { providerRoute } from '@/lib/paths';
+import { lenderRoute } from '@/lib/paths';
 import { flow } from '@/stores/flow';
 
 /**
@@ -34,5 +34,5 @@ export const submissions: Record<string, () => Promise<string>> = {
  */
 export function runSubmission(op: string): Promise<string> {
   const run = submissions[op];
-  return run ? run() : Promise.resolve(providerRoute(flow.get().providerKey!, 'terms'));
+  return run ? run() : Promise.resolve(lenderRoute(flow.get().providerKey!, 'terms'));
 }

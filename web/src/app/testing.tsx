@@ -2,7 +2,7 @@ import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { Session } from '@/lib/api/types';
 import { flow, type FlowState } from '@/stores/flow';
-import { DEMO_PROVIDERS } from '@/test/catalogue';
+import { DEMO_LENDERS } from '@/test/catalogue';
 import { routes } from './routes';
 import { wireRouter } from './wire';
 
@@ -24,9 +24,9 @@ export function liveSession(providerKey: string, over: Partial<FlowState> = {}):
   flow.set({
     session: { webSessionId: 's1', properties: { state: 'CA' }, warnCountdownMillis: 30_000, timeoutAfterMillis: 600_000 } as unknown as Session,
     providerKey,
-    primaryProviderKey: providerKey,
+    primaryLenderKey: providerKey,
     applyMode: 'prequalify',
-    providers: Object.fromEntries(DEMO_PROVIDERS.map((p) => [p.providerKey, p])),
+    lenders: Object.fromEntries(DEMO_LENDERS.map((p) => [p.providerKey, p])),
     ...over,
   });
 }

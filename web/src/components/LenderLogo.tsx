@@ -7,7 +7,7 @@ import { useT } from '@/lib/i18n';
  * (our own simple marks in /logos/); until it is loaded, a generic mark.
  */
 export function LenderLogo({ providerKey, logo, className }: { providerKey: string; logo?: string; className?: string }) {
-  const cfg = useFlow((s) => s.providers[providerKey]);
+  const cfg = useFlow((s) => s.lenders[providerKey]);
   const src = logo || cfg?.logo || '/logos/generic.svg';
   const t = useT();
   const alt = cfg?.name ? t('common.lender.logo', { name: cfg.name }) : t('common.lender.unknownLogo');

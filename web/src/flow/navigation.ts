@@ -14,7 +14,7 @@ export interface RouteHandle {
   stepFlow?: StepFlow;
   /** Transient routes are replaced, never left in history. */
   transient?: boolean;
-  /** providerKey param does not switch the current provider. */
+  /** providerKey param does not switch the current lender. */
   disableSwitch?: boolean;
   /** No floating Help button (the top-bar Help stays): screens where it could cover the signature pad. */
   hideHelpButton?: boolean;

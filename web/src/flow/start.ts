@@ -1,5 +1,5 @@
 import type { ApplyMode, StartFlowResponse } from '@/lib/api/types';
-import { providerRoute } from '@/lib/paths';
+import { lenderRoute } from '@/lib/paths';
 import { fieldsKey, flow } from '@/stores/flow';
 import { hasChosenLanguage, preferredLanguage, requestLanguage, setLanguage } from '@/lib/i18n';
 
@@ -18,5 +18,5 @@ export function enterSession(res: StartFlowResponse): string {
   const mode: ApplyMode = res.session.properties?.applyMode ?? 'prequalify';
   flow.started(res, mode);
   if (res.form && requestLanguage() === asked) flow.fieldsLoaded(fieldsKey(res.form.providerKey, res.form.applyMode), res.form);
-  return providerRoute(res.session.dynamicProviderKey, `modes/${mode}/start`);
+  return lenderRoute(res.session.dynamicProviderKey, `modes/${mode}/start`);
 }

@@ -2,7 +2,7 @@
  * reportClientError is the one way the browser tells the server that
  * something went wrong (POST /api/v1/log). It sends a code and where it
  * happened as a route PATTERN, never free text, names, values, messages,
- * stack traces or the concrete URL (which holds provider keys and ids), and
+ * stack traces or the concrete URL (which holds lender keys and ids), and
  * only from a live session: without one nothing is sent at all.
  */
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { ApplyMode, Decision, ProviderConfig } from './api/types';
+import type { ApplyMode, Decision, LenderConfig } from './api/types';
 import { afterFullApplyDestination, decisionDestination, LENDER_ROUTING, type RoutedDecision } from './decision';
-import { provider } from '@/test/catalogue';
+import { lender } from '@/test/catalogue';
 
 /*
  * Every lender × apply mode × answer and where the browser goes
@@ -11,18 +11,18 @@ import { provider } from '@/test/catalogue';
  */
 
 /** The catalogue as the server sends it: only the flags the routing reads differ from the defaults. */
-const CATALOGUE: ProviderConfig[] = [
-  provider('ads_standard', 'ADS Health', { supportsFullAppMode: true }),
-  provider('aff_standard', 'AFF'),
-  provider('covered_care_standard', 'Covered Care'),
-  provider('fortiva_standard', 'Fortiva'),
-  provider('genesis_aspen', 'Genesis'),
-  provider('hfd_standard', 'HFD'),
-  provider('lendingclub_standard', 'LendingClub'),
-  provider('proceed_standard', 'Proceed'),
-  provider('snap_standard', 'Snap', { fetchPaymentPlansOnPreAuth: false, preauthExpireDays: 60 }),
-  provider('synchrony_standard', 'Synchrony', { supportsFullAppMode: true }),
-  provider('vive_standard', 'Vive'),
+const CATALOGUE: LenderConfig[] = [
+  lender('ads_standard', 'ADS Health', { supportsFullAppMode: true }),
+  lender('aff_standard', 'AFF'),
+  lender('covered_care_standard', 'Covered Care'),
+  lender('fortiva_standard', 'Fortiva'),
+  lender('genesis_aspen', 'Genesis'),
+  lender('hfd_standard', 'HFD'),
+  lender('lendingclub_standard', 'LendingClub'),
+  lender('proceed_standard', 'Proceed'),
+  lender('snap_standard', 'Snap', { fetchPaymentPlansOnPreAuth: false, preauthExpireDays: 60 }),
+  lender('synchrony_standard', 'Synchrony', { supportsFullAppMode: true }),
+  lender('vive_standard', 'Vive'),
 ];
 
 const MODES: ApplyMode[] = ['full', 'prequalify', 'prescreen'];
@@ -79,7 +79,7 @@ const OVERRIDES: Record<string, Partial<Record<Code, Dest>>> = {
   lendingclub_standard: { pending: 'true-pending' },
 };
 
-function expected(p: ProviderConfig, mode: ApplyMode, code: Code): Dest {
+function expected(p: LenderConfig, mode: ApplyMode, code: Code): Dest {
   const over = OVERRIDES[p.providerKey]?.[code];
   if (over !== undefined) return over;
   if (mode === 'full') return FULL[code];
@@ -98,7 +98,7 @@ function answer(providerKey: string, code: Code, over: Partial<RoutedDecision> =
 }
 
 /** The context submit.ts builds: the lender is the office's primary, prescreen and prequalify are quick checks. */
-const ctx = (p: ProviderConfig, mode: ApplyMode, now = Date.parse('2026-06-01T12:00:00Z')) => ({
+const ctx = (p: LenderConfig, mode: ApplyMode, now = Date.parse('2026-06-01T12:00:00Z')) => ({
   mode,
   preAuth: mode !== 'full',
   primarySupportsFull: Boolean(p.supportsFullAppMode),

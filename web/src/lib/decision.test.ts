@@ -134,7 +134,7 @@ describe('cascade', () => {
     expect(r.switchTo).toBeUndefined();
   });
 
-  it('switches provider without autoSubmit', async () => {
+  it('switches lender without autoSubmit', async () => {
     const r = await runCascade(d('a', 'declined', { provider: 'b', autoSubmit: false, applyMode: 'full' }), vi.fn());
     expect(r.switchTo?.provider).toBe('b');
     expect(r.switchTo?.applyMode).toBe('full');

@@ -164,10 +164,10 @@ export interface CascadeResult {
   final: Decision;
   /** Every decision received, in order. */
   chain: Decision[];
-  /** Set when the last result names a next provider without autoSubmit: go there. */
+  /** Set when the last result names a next lender without autoSubmit: go there. */
   switchTo?: NextAction;
   /**
-   * Set when the next provider would be submitted automatically but the
+   * Set when the next lender would be submitted automatically but the
    * patient was not shown (or no longer has) its authorisation: the cascade
    * stops and the patient is asked on that lender's own consent screen.
    */

@@ -123,7 +123,7 @@ const DECIMAL = /^[+-]?([0-9]+\.[0-9]*|\.[0-9]+)$/;
 const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;
 
-/** The US states and DC as [value, label], for the state select (provider.States). */
+/** The US states and DC as [value, label], for the state select (catalogue.States). */
 export const US_STATES: [string, string][] = STATES.map(([value, label]) => [value, label]);
 
 // ---------------------------------------------------------------- the server's checks

@@ -2,10 +2,10 @@
 //
 // The server's validation data, written from its one definition in Go
 // (validate/validate.go, validate/checks.go, validate/zipstate.go,
-// provider/fields.go). Rewrite with:
+// catalogue/fields.go). Rewrite with:
 //   make generate
 
-/** Field-group rule ids (chairside.RuleRequireOne, provider.GroupRule*). */
+/** Field-group rule ids (chairside.RuleRequireOne, catalogue.GroupRule*). */
 export const GROUP_RULES = {
   requireOne: 'requireOne',
   payDates: 'payDates',
@@ -26,7 +26,7 @@ export const MESSAGES = {
   wholeNumber: 'Please enter a whole number.',
 } as const;
 
-/** The 50 states and DC as [value, label] (provider.States). */
+/** The 50 states and DC as [value, label] (catalogue.States). */
 export const STATES: readonly (readonly [string, string])[] = [
   ['AL', 'Alabama'],
   ['AK', 'Alaska'],

@@ -8,10 +8,10 @@ import type {
   Decision,
   Location,
   PaymentPlan,
-  ProviderConfig,
+  LenderConfig,
   Session,
   StartFlowResponse,
-  StartProviderResponse,
+  StartLenderResponse,
   WaterfallStep,
 } from '@/lib/api/types';
 import type { ValidationState } from '@/lib/api/environment';
@@ -22,7 +22,7 @@ export type ApplicantValues = Record<string, string | boolean>;
 
 export type StoredErrorType = 'fetch_payment_plan_error' | 'accept_offer_error' | 'accept_offer_validation_error' | 'accept_offer_soft_error';
 
-export interface ProviderResponses {
+export interface LenderResponses {
   apply?: Decision;
   preAuth?: Decision & { operation: string };
   paymentPlans?: PaymentPlan[];
@@ -79,18 +79,18 @@ export interface FlowState {
   applicantId: string | null;
   applyMode: ApplyMode;
   providerKey: string | null;
-  primaryProviderKey: string | null;
+  primaryLenderKey: string | null;
   /** Field definitions by `${providerKey}:${mode}`. */
-  fields: Record<string, StartProviderResponse>;
-  providers: Record<string, ProviderConfig>;
+  fields: Record<string, StartLenderResponse>;
+  lenders: Record<string, LenderConfig>;
   primary: ApplicantValues;
   joint: ApplicantValues;
   jointEnabled: boolean;
-  responses: Record<string, ProviderResponses>;
+  responses: Record<string, LenderResponses>;
   selectedPaymentPlan: PaymentPlan | null;
   /** The location's lender waterfall (GET /locations/current), once loaded. */
   waterfall: WaterfallStep[] | null;
-  /** Providers that declined in this session, in the order they answered. */
+  /** Lenders that declined in this session, in the order they answered. */
   declinedBy: string[];
   /** Disclosure documents shown (id, version, sha256 and text), by `${providerKey}:${kind}`. */
   documents: Record<string, Document>;
@@ -120,9 +120,9 @@ const initial: FlowState = {
   applicantId: null,
   applyMode: 'prequalify',
   providerKey: null,
-  primaryProviderKey: null,
+  primaryLenderKey: null,
   fields: {},
-  providers: {},
+  lenders: {},
   primary: {},
   joint: {},
   jointEnabled: false,
@@ -168,21 +168,21 @@ export const flow = {
       applicantId: res.application?.reference ?? null,
       applyMode: mode,
       providerKey: res.session.dynamicProviderKey,
-      primaryProviderKey: res.session.dynamicProviderKey,
+      primaryLenderKey: res.session.dynamicProviderKey,
     });
   },
 
-  fieldsLoaded(key: string, res: StartProviderResponse): void {
-    const list: ProviderConfig[] = res.providers ?? [];
-    const providers = { ...useFlow.getState().providers };
+  fieldsLoaded(key: string, res: StartLenderResponse): void {
+    const list: LenderConfig[] = res.providers ?? [];
+    const lenders = { ...useFlow.getState().lenders };
     for (const p of list) {
       const k = p.providerKey ?? p.providerId;
-      if (k) providers[k] = { ...providers[k], ...p };
+      if (k) lenders[k] = { ...lenders[k], ...p };
     }
-    useFlow.setState((s) => ({ fields: { ...s.fields, [key]: res }, providers }));
+    useFlow.setState((s) => ({ fields: { ...s.fields, [key]: res }, lenders: lenders }));
   },
 
-  response(providerKey: string, patch: Partial<ProviderResponses>): void {
+  response(providerKey: string, patch: Partial<LenderResponses>): void {
     useFlow.setState((s) => ({ responses: { ...s.responses, [providerKey]: { ...s.responses[providerKey], ...patch } } }));
   },
 
@@ -227,8 +227,8 @@ export function applicantTitle(s: Pick<FlowState, 'primary' | 'prefill' | 'appli
  * nameOf answers a lender's display name from the server's catalogue (the
  * `providers` of apply/start); until that is loaded, a neutral "the lender".
  */
-export function nameOf(providers: Record<string, ProviderConfig>, providerKey: string | null | undefined): string {
-  return (providerKey ? providers[providerKey]?.name : undefined) || t('common.lender.unknownName');
+export function nameOf(lenders: Record<string, LenderConfig>, providerKey: string | null | undefined): string {
+  return (providerKey ? lenders[providerKey]?.name : undefined) || t('common.lender.unknownName');
 }
 
 /**
@@ -236,18 +236,18 @@ export function nameOf(providers: Record<string, ProviderConfig>, providerKey: s
  * abbreviatedName), for places that name several lenders in one line;
  * its display name when it has none.
  */
-export function shortNameOf(providers: Record<string, ProviderConfig>, providerKey: string | null | undefined): string {
-  return (providerKey ? providers[providerKey]?.abbreviatedName : undefined) || nameOf(providers, providerKey);
+export function shortNameOf(lenders: Record<string, LenderConfig>, providerKey: string | null | undefined): string {
+  return (providerKey ? lenders[providerKey]?.abbreviatedName : undefined) || nameOf(lenders, providerKey);
 }
 
-/** providerName answers a lender's display name now (see nameOf); components use useProviderName to follow the catalogue. */
-export function providerName(providerKey: string | null | undefined): string {
-  return nameOf(useFlow.getState().providers, providerKey);
+/** lenderName answers a lender's display name now (see nameOf); components use useLenderName to follow the catalogue. */
+export function lenderName(providerKey: string | null | undefined): string {
+  return nameOf(useFlow.getState().lenders, providerKey);
 }
 
-/** useProviderName is providerName for components: it renders again when the catalogue arrives. */
-export function useProviderName(providerKey: string | null | undefined): string {
-  return useFlow((s) => nameOf(s.providers, providerKey));
+/** useLenderName is lenderName for components: it renders again when the catalogue arrives. */
+export function useLenderName(providerKey: string | null | undefined): string {
+  return useFlow((s) => nameOf(s.lenders, providerKey));
 }
 
 // A document is shown, and agreed to, in one language: when the patient

@@ -1,8 +1,8 @@
-import type { ProviderConfig } from '@/lib/api/types';
+import type { LenderConfig } from '@/lib/api/types';
 import { flow } from '@/stores/flow';
 
-/** provider answers a catalogue entry as the server sends it in apply/start (only the name and key matter to most tests). */
-export function provider(providerKey: string, name: string, over: Partial<ProviderConfig> = {}): ProviderConfig {
+/** lender answers a catalogue entry as the server sends it in apply/start (only the name and key matter to most tests). */
+export function lender(providerKey: string, name: string, over: Partial<LenderConfig> = {}): LenderConfig {
   const id = providerKey.split('_')[0]!;
   return {
     providerKey,
@@ -28,18 +28,18 @@ export function provider(providerKey: string, name: string, over: Partial<Provid
     showBankCardErrorModal: false,
     selectPaymentPlanOnReviewScreen: false,
     ...over,
-  } as ProviderConfig;
+  } as LenderConfig;
 }
 
 /** The demo office's lenders, named as the server's catalogue names them. */
-export const DEMO_PROVIDERS: ProviderConfig[] = [
-  provider('synchrony_standard', 'Synchrony', { supportsFullAppMode: true }),
-  provider('fortiva_standard', 'Fortiva'),
-  provider('snap_standard', 'Snap', { kind: 'lease_to_own', creditType: 'loan', fetchPaymentPlansOnPreAuth: false }),
-  provider('proceed_standard', 'Proceed'),
+export const DEMO_LENDERS: LenderConfig[] = [
+  lender('synchrony_standard', 'Synchrony', { supportsFullAppMode: true }),
+  lender('fortiva_standard', 'Fortiva'),
+  lender('snap_standard', 'Snap', { kind: 'lease_to_own', creditType: 'loan', fetchPaymentPlansOnPreAuth: false }),
+  lender('proceed_standard', 'Proceed'),
 ];
 
 /** withCatalogue puts lenders in the store, as a loaded apply/start would. */
-export function withCatalogue(providers: ProviderConfig[] = DEMO_PROVIDERS): void {
-  flow.set({ providers: Object.fromEntries(providers.map((p) => [p.providerKey, p])) });
+export function withCatalogue(lenders: LenderConfig[] = DEMO_LENDERS): void {
+  flow.set({ lenders: Object.fromEntries(lenders.map((p) => [p.providerKey, p])) });
 }

@@ -27,7 +27,7 @@ export function withLiveSession(): void {
   beforeEach(() => {
     configureApi({ getSessionId: () => 's1', navigate: vi.fn(), onValidation: vi.fn(), currentPath: () => '/p' });
     flow.reset();
-    flow.set({ session: { webSessionId: 's1' } as Session, providerKey: 'a', primaryProviderKey: 'a', applyMode: 'prequalify' });
+    flow.set({ session: { webSessionId: 's1' } as Session, providerKey: 'a', primaryLenderKey: 'a', applyMode: 'prequalify' });
   });
   afterEach(() => {
     vi.useRealTimers();
@@ -122,7 +122,7 @@ export function withMonthsField(): void {
     applyMode: 'prequalify',
     fields: [monthsEmployed],
     fieldGroupRules: [],
-    providers: [],
+    lenders: [],
   } as never);
 }
 

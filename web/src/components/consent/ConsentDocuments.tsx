@@ -26,19 +26,19 @@ export interface ConsentDocs {
  */
 export function useConsentDocuments(providerKey: string, mode: ApplyMode): ConsentDocs {
   const { doc: items, failed, retry } = useDocument(() => loadConsentDocuments(providerKey, mode), [providerKey, mode]);
-  const providers = useFlow((s) => s.providers);
-  return { items, failed, retry, names: (items ?? []).map((i) => nameOf(providers, i.target.providerKey)) };
+  const lenders = useFlow((s) => s.lenders);
+  return { items, failed, retry, names: (items ?? []).map((i) => nameOf(lenders, i.target.providerKey)) };
 }
 
 /** ConsentDocuments shows each document under its lender's name. */
 export function ConsentDocuments({ docs }: { docs: ConsentDocs }) {
-  const providers = useFlow((s) => s.providers);
+  const lenders = useFlow((s) => s.lenders);
   if (!docs.items) return <DocumentBox doc={null} failed={docs.failed} onRetry={docs.retry} />;
   const many = docs.items.length > 1;
   return (
     <>
       {docs.items.map(({ target, doc }) => {
-        const name = nameOf(providers, target.providerKey);
+        const name = nameOf(lenders, target.providerKey);
         return (
           <section key={`${target.providerKey}:${target.kind}`} className="consent-doc">
             {many ? <h2 className="consent-doc__lender">{name}</h2> : null}

@@ -5,18 +5,18 @@ import { Loading } from '@/components/Skeleton';
 import { FlowNotice } from '@/components/FlowNotice';
 import { useFlowNavigate } from '@/flow/navigation';
 import { isHandled, splitFieldName } from '@/lib/api/client';
-import type { StartProviderResponse } from '@/lib/api/types';
+import type { StartLenderResponse } from '@/lib/api/types';
 import { formatCents } from '@/lib/money';
-import { providerRoute } from '@/lib/paths';
+import { lenderRoute } from '@/lib/paths';
 import { useShallow } from 'zustand/react/shallow';
-import { fieldsKey, flow, useFlow, useProviderName, type ApplicantValues, type Prefill } from '@/stores/flow';
+import { fieldsKey, flow, useFlow, useLenderName, type ApplicantValues, type Prefill } from '@/stores/flow';
 import { formFields } from './api/body';
 import { loadFields } from './api/fields';
 import { ApplicationForm } from './ApplicationForm';
 import { PatientCheck, PatientCheckNotice } from './PatientCheck';
 import { useT } from '@/lib/i18n';
 
-function useFields(): StartProviderResponse | null {
+function useFields(): StartLenderResponse | null {
   const providerKey = useFlow((s) => s.providerKey);
   const mode = useFlow((s) => s.applyMode);
   const res = useFlow((s) => (s.providerKey ? s.fields[fieldsKey(s.providerKey, s.applyMode)] : undefined));
@@ -59,7 +59,7 @@ export function ApplicationPage() {
       patientCheck: x.patientCheck,
     })),
   );
-  const lender = useProviderName(s.providerKey);
+  const lender = useLenderName(s.providerKey);
   const t = useT();
   const defaults = useMemo(() => withPrefill(s.primary, s.prefill), [s.primary, s.prefill]);
   const fields = useMemo(() => formFields(res?.fields ?? [], 'primary', s.purchaseAmountCents), [res, s.purchaseAmountCents]);
@@ -89,7 +89,7 @@ export function ApplicationPage() {
           onSubmit={(values, jointEnabled) => {
             // The notice explained why this lender: it has been read, and must not follow the patient on.
             flow.set({ primary: values, jointEnabled, notice: null });
-            navigate(providerRoute(s.providerKey!, `modes/${s.applyMode}/${jointEnabled ? 'jointApplication' : 'applicationNext'}`));
+            navigate(lenderRoute(s.providerKey!, `modes/${s.applyMode}/${jointEnabled ? 'jointApplication' : 'applicationNext'}`));
           }}
         />
       ) : (
@@ -117,7 +117,7 @@ export function JointApplicationPage() {
           defaults={s.joint}
           onSubmit={(values) => {
             flow.set({ joint: values });
-            navigate(providerRoute(s.providerKey!, `modes/${s.applyMode}/applicationNext`));
+            navigate(lenderRoute(s.providerKey!, `modes/${s.applyMode}/applicationNext`));
           }}
         />
       ) : (
@@ -165,11 +165,11 @@ export function CorrectErrorsPage() {
             const v = flow.get().validation;
             const others = v?.invalidApplicants.filter((a) => a !== applicant) ?? [];
             if (others.length) {
-              navigate(`${providerRoute(s.providerKey!, 'correctErrors')}?applicantType=${others[0]}`);
+              navigate(`${lenderRoute(s.providerKey!, 'correctErrors')}?applicantType=${others[0]}`);
               flow.set({ validation: v ? { ...v, invalidApplicants: others } : null });
               return;
             }
-            navigate(v?.resubmitRoute ?? providerRoute(s.providerKey!, `modes/${s.applyMode}/applicationNext`));
+            navigate(v?.resubmitRoute ?? lenderRoute(s.providerKey!, `modes/${s.applyMode}/applicationNext`));
           }}
         />
       ) : (

@@ -38,7 +38,7 @@ function session(experienceType: 'in_store' | 'at_home', purchaserEnabled = fals
     applyMode: 'prequalify',
     fields,
     fieldGroupRules: [],
-    providers: [],
+    lenders: [],
   } as never);
 }
 

@@ -6,8 +6,8 @@ import { AgreeBox, ConsentDocuments, useAgree, useConsentDocuments } from '@/com
 import { useFlowNavigate } from '@/flow/navigation';
 import { joinNames } from '@/lib/consent/chain';
 import { agreeToAll } from '@/lib/consent/documents';
-import { providerRoute } from '@/lib/paths';
-import { useFlow, useProviderName } from '@/stores/flow';
+import { lenderRoute } from '@/lib/paths';
+import { useFlow, useLenderName } from '@/stores/flow';
 import { t as translate, Trans, useT } from '@/lib/i18n';
 
 /** One lender of the chain the soft-pull screen asks for: its name, and whether it leases (catalogue kind lease_to_own). */
@@ -60,12 +60,12 @@ export function PrequalifyAgreePage() {
   const providerKey = useFlow((s) => s.providerKey)!;
   const mode = useFlow((s) => s.applyMode);
   const joint = useFlow((s) => s.jointEnabled);
-  const lender = useProviderName(providerKey);
-  const providers = useFlow((s) => s.providers);
+  const lender = useLenderName(providerKey);
+  const lenders = useFlow((s) => s.lenders);
   const docs = useConsentDocuments(providerKey, mode === 'full' ? 'prequalify' : mode);
   const box = useAgree();
   const t = useT();
-  const isLease = (key: string) => providers[key]?.kind === 'lease_to_own';
+  const isLease = (key: string) => lenders[key]?.kind === 'lease_to_own';
   // The chain as the documents name it; until they arrive, the current lender alone.
   const chain: Asked[] = docs.items
     ? docs.items.map((i, n) => ({ name: docs.names[n]!, lease: isLease(i.target.providerKey) }))
@@ -81,7 +81,7 @@ export function PrequalifyAgreePage() {
       return;
     }
     agreeToAll(docs.items);
-    navigate(providerRoute(providerKey, 'prequalifyAgreeNext'));
+    navigate(lenderRoute(providerKey, 'prequalifyAgreeNext'));
   };
   return (
     <div className="card">

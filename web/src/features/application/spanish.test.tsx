@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { FieldDefinition, Session, WaterfallStep } from '@/lib/api/types';
 import { setLanguage } from '@/lib/i18n';
 import { flow } from '@/stores/flow';
-import { provider, withCatalogue } from '@/test/catalogue';
+import { lender, withCatalogue } from '@/test/catalogue';
 import { textDocument } from '@/test/fixtures';
 import { ApplicationForm } from './ApplicationForm';
 import { ApplicationPage } from './ApplicationPage';
@@ -134,7 +134,7 @@ describe('PrequalifyAgreePage, a lease-to-own lender first (Snap)', () => {
       ],
       documents: Object.fromEntries(['snap_standard', 'aff_standard'].map((k) => [`${k}:prequalification`, doc(k)])),
     });
-    withCatalogue([provider('snap_standard', 'Snap', { kind: 'lease_to_own' }), provider('aff_standard', 'AFF', { kind: 'installment_loan' })]);
+    withCatalogue([lender('snap_standard', 'Snap', { kind: 'lease_to_own' }), lender('aff_standard', 'AFF', { kind: 'installment_loan' })]);
   }
 
   it('asks no credit check of the lease, only of the credit lender after it', async () => {

@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { CurrentLocation } from '@/lib/api/types';
 import { flow } from '@/stores/flow';
-import { provider, withCatalogue } from '@/test/catalogue';
+import { lender, withCatalogue } from '@/test/catalogue';
 import { CompletePage } from './CompletePage';
 
 function show() {
@@ -13,7 +13,7 @@ function show() {
 describe('the complete screen', () => {
   beforeEach(() => {
     flow.reset();
-    withCatalogue([provider('snap_standard', 'Snap', { fundingName: 'Snap lease' })]);
+    withCatalogue([lender('snap_standard', 'Snap', { fundingName: 'Snap lease' })]);
     flow.set({ providerKey: 'snap_standard', location: { name: 'Desert Bloom Dental' } as CurrentLocation });
   });
 

@@ -7,7 +7,7 @@ import { useFlowNavigate } from '@/flow/navigation';
 import { Trans, useT } from '@/lib/i18n';
 import { paymentsLine } from '@/lib/money';
 import { useWording } from '@/lib/wording';
-import { useFlow, useProviderName } from '@/stores/flow';
+import { useFlow, useLenderName } from '@/stores/flow';
 
 /**
  * CompletePage: the application is signed and complete. Arriving here
@@ -20,9 +20,9 @@ export function CompletePage() {
   const navigate = useFlowNavigate();
   const providerKey = useFlow((s) => s.providerKey);
   const livePlan = useFlow((s) => s.selectedPaymentPlan);
-  const liveLender = useProviderName(providerKey);
+  const liveLender = useLenderName(providerKey);
   // The catalogue's fundingName is what pays the office (a card account, a loan, a lease).
-  const liveFunding = useFlow((s) => (s.providerKey ? s.providers[s.providerKey]?.fundingName : undefined));
+  const liveFunding = useFlow((s) => (s.providerKey ? s.lenders[s.providerKey]?.fundingName : undefined));
   const liveOffice = useFlow((s) => s.location?.name);
   const atHome = useFlow((s) => s.experienceType === 'at_home');
   const live = useFlow((s) => Boolean(s.session));

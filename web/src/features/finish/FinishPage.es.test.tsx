@@ -5,7 +5,7 @@ import type { CurrentLocation } from '@/lib/api/types';
 import { setLanguage } from '@/lib/i18n';
 import { wording } from '@/lib/wording';
 import { flow } from '@/stores/flow';
-import { provider, withCatalogue } from '@/test/catalogue';
+import { lender, withCatalogue } from '@/test/catalogue';
 import { fixedRatePlan } from '@/test/fixtures';
 import { CompletePage } from './CompletePage';
 import { finishMessages, FinishPage } from './FinishPage';
@@ -55,7 +55,7 @@ describe('finishing in Spanish', () => {
 
   it('the completion screen says the plan in Spanish, with its money', async () => {
     await setLanguage('es');
-    withCatalogue([provider('snap_standard', 'Snap', { fundingName: 'Snap lease' })]);
+    withCatalogue([lender('snap_standard', 'Snap', { fundingName: 'Snap lease' })]);
     flow.set({
       providerKey: 'snap_standard',
       experienceType: 'in_store',

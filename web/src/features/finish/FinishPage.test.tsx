@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { CurrentLocation, Session, StartFlowResponse } from '@/lib/api/types';
 import { FINISH_CLEAR_DELAY_MS, finishFlow } from '@/flow/finish';
 import { flow } from '@/stores/flow';
-import { provider, withCatalogue } from '@/test/catalogue';
+import { lender, withCatalogue } from '@/test/catalogue';
 import { fixedRatePlan } from '@/test/fixtures';
 import { json, routes as serve } from '@/test/fetch';
 import { CompletePage } from './CompletePage';
@@ -122,7 +122,7 @@ describe('the completion screen finishes with the delay flag', () => {
   it('finishes at once, stays put, and clears the details after a minute without navigating', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const calls = serve({ '/flow/finish/completed': [json({ outcome: 'completed' })] });
-    withCatalogue([provider('synchrony_standard', 'Synchrony')]);
+    withCatalogue([lender('synchrony_standard', 'Synchrony')]);
     flow.set({
       session,
       experienceType: 'in_store',

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { ApiError } from '@/lib/api/client';
 import { flow } from '@/stores/flow';
-import { provider } from '@/test/catalogue';
+import { lender } from '@/test/catalogue';
 import { AdditionalContactPage } from './AdditionalContactPage';
 import { contactErrors, maskPhone } from './rules';
 
@@ -32,7 +32,7 @@ describe('additional contact screen', () => {
   beforeEach(() => {
     post.mockReset();
     flow.reset();
-    flow.set({ providerKey: HFD, providers: { [HFD]: provider(HFD, 'HFD') } });
+    flow.set({ providerKey: HFD, lenders: { [HFD]: lender(HFD, 'HFD') } });
   });
 
   it("checks in the patient's words, masks the phone, then sends the digits and goes to the next open step", async () => {

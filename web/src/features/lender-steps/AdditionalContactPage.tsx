@@ -3,12 +3,12 @@ import { Page } from '@/components/Page';
 import { Button } from '@/components/Button';
 import { useFlowNavigate } from '@/flow/navigation';
 import { withProgress } from '@/flow/progress';
-import { api, ApiError, providerPath } from '@/lib/api/client';
+import { api, ApiError, lenderPath } from '@/lib/api/client';
 import type { ProviderApplicationState } from '@/lib/api/types';
 import { afterStep } from '@/lib/lenderSteps';
 import { useT } from '@/lib/i18n';
 import { serverText } from '@/lib/serverText';
-import { useFlow, useProviderName } from '@/stores/flow';
+import { useFlow, useLenderName } from '@/stores/flow';
 import { contactErrors, maskPhone, phoneDigits, relationshipLabel, RELATIONSHIPS } from './rules';
 import { Failure } from '@/components/Failure';
 
@@ -46,7 +46,7 @@ export function AdditionalContactPage() {
   const t = useT();
   const navigate = useFlowNavigate();
   const providerKey = useFlow((s) => s.providerKey) ?? '';
-  const lender = useProviderName(providerKey);
+  const lender = useLenderName(providerKey);
   const [name, setName] = useState('');
   const [relationship, setRelationship] = useState('');
   const [phone, setPhone] = useState('');
@@ -73,7 +73,7 @@ export function AdditionalContactPage() {
     try {
       const body = { name: name.trim(), relationship, phone: phoneDigits(phone) };
       const pa = await withProgress(t('lenderSteps.contact.progress', { lender }), () =>
-        api.post<ProviderApplicationState>(providerPath(providerKey, 'application/additional-contact'), body, {
+        api.post<ProviderApplicationState>(lenderPath(providerKey, 'application/additional-contact'), body, {
           lenderStep: true,
           noErrorHandling: true,
         }),

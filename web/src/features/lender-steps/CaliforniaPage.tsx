@@ -1,7 +1,7 @@
 import { ConsentStepScreen } from '@/components/ConsentStepScreen';
 import { loadStepDocument, sendLenderStep } from '@/lib/lenderSteps';
 import { useT } from '@/lib/i18n';
-import { useFlow, useProviderName } from '@/stores/flow';
+import { useFlow, useLenderName } from '@/stores/flow';
 
 /*
  * The notice for patients of an office in California (docs/behaviour.md,
@@ -13,7 +13,7 @@ import { useFlow, useProviderName } from '@/stores/flow';
 export function CaliforniaPage() {
   const t = useT();
   const providerKey = useFlow((s) => s.providerKey) ?? '';
-  const lender = useProviderName(providerKey);
+  const lender = useLenderName(providerKey);
   return (
     <ConsentStepScreen
       title={t('lenderSteps.california.title')}

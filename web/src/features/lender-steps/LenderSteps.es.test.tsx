@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { setLanguage } from '@/lib/i18n';
 import { flow } from '@/stores/flow';
-import { provider } from '@/test/catalogue';
+import { lender } from '@/test/catalogue';
 import { AdditionalContactPage } from './AdditionalContactPage';
 import { contactErrors, spouseErrors } from './rules';
 import { WisconsinPage } from './WisconsinPage';
@@ -28,7 +28,7 @@ function show(page: string, Component: () => React.ReactNode) {
 beforeEach(() => {
   post.mockReset();
   flow.reset();
-  flow.set({ providerKey: 'aff_standard', providers: { aff_standard: provider('aff_standard', 'AFF', { kind: 'installment_loan' }) } });
+  flow.set({ providerKey: 'aff_standard', lenders: { aff_standard: lender('aff_standard', 'AFF', { kind: 'installment_loan' }) } });
 });
 
 describe('lender steps in Spanish', () => {

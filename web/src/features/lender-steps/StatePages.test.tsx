@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { Document } from '@/lib/api/types';
 import { flow } from '@/stores/flow';
-import { provider } from '@/test/catalogue';
+import { lender } from '@/test/catalogue';
 import { CaliforniaPage } from './CaliforniaPage';
 import { spouseErrors } from './rules';
 import { WisconsinPage } from './WisconsinPage';
@@ -34,7 +34,7 @@ beforeEach(() => {
   post.mockReset();
   get.mockReset();
   flow.reset();
-  flow.set({ providerKey: AFF, providers: { [AFF]: provider(AFF, 'AFF', { kind: 'installment_loan' }) } });
+  flow.set({ providerKey: AFF, lenders: { [AFF]: lender(AFF, 'AFF', { kind: 'installment_loan' }) } });
 });
 
 describe('Wisconsin spouse screen', () => {

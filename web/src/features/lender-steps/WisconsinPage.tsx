@@ -7,7 +7,7 @@ import { ApiError } from '@/lib/api/client';
 import { sendLenderStep } from '@/lib/lenderSteps';
 import { useT } from '@/lib/i18n';
 import { US_STATES } from '@/lib/validation';
-import { useFlow, useProviderName } from '@/stores/flow';
+import { useFlow, useLenderName } from '@/stores/flow';
 import { spouseErrors, type SpouseForm } from './rules';
 import { Failure } from '@/components/Failure';
 import { TextField, type TextFieldProps } from '@/components/TextField';
@@ -32,7 +32,7 @@ export function WisconsinPage() {
   const t = useT();
   const navigate = useFlowNavigate();
   const providerKey = useFlow((s) => s.providerKey) ?? '';
-  const lender = useProviderName(providerKey);
+  const lender = useLenderName(providerKey);
   const [married, setMarried] = useState<boolean | null>(null);
   const [spouse, setSpouse] = useState<SpouseForm>(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { PaymentPlan, WaterfallStep } from '@/lib/api/types';
 import { flow } from '@/stores/flow';
-import { provider } from '@/test/catalogue';
+import { lender } from '@/test/catalogue';
 import { fixedRatePlan } from '@/test/fixtures';
 import { acknowledgementRequired, DownPaymentPage } from './DownPaymentPage';
 
@@ -33,7 +33,7 @@ function setUp(experienceType: 'in_store' | 'at_home', role: string) {
     experienceType,
     purchaseAmountCents: 450000,
     selectedPaymentPlan: plan,
-    providers: { [HFD]: provider(HFD, 'HFD', { showDownPaymentAcknowledgeByProviderRoles: ['highline_secondary'] }) },
+    lenders: { [HFD]: lender(HFD, 'HFD', { showDownPaymentAcknowledgeByProviderRoles: ['highline_secondary'] }) },
     waterfall: [{ providerKey: HFD, role, applyMode: 'prequalify', autoSubmit: false } as WaterfallStep],
   });
 }

@@ -5,13 +5,13 @@ import { Modal } from '@/components/Modal';
 import { AgreeBox, useAgree } from '@/components/consent/ConsentDocuments';
 import { useFlowNavigate } from '@/flow/navigation';
 import { withProgress } from '@/flow/progress';
-import { api, ApiError, providerPath } from '@/lib/api/client';
+import { api, ApiError, lenderPath } from '@/lib/api/client';
 import type { ProviderApplicationState, WaterfallStep } from '@/lib/api/types';
 import { loadWaterfall } from '@/lib/consent/documents';
 import { Trans, useT } from '@/lib/i18n';
 import { afterStep } from '@/lib/lenderSteps';
 import { formatCents } from '@/lib/money';
-import { useFlow, useProviderName } from '@/stores/flow';
+import { useFlow, useLenderName } from '@/stores/flow';
 import { DownPaymentTable } from './DownPaymentTable';
 import { Failure } from '@/components/Failure';
 
@@ -72,12 +72,12 @@ export function DownPaymentPage() {
   const t = useT();
   const navigate = useFlowNavigate();
   const providerKey = useFlow((s) => s.providerKey) ?? '';
-  const lender = useProviderName(providerKey);
+  const lender = useLenderName(providerKey);
   const plan = useFlow((s) => s.selectedPaymentPlan);
   const treatmentCents = useFlow((s) => s.purchaseAmountCents);
   const insuranceCents = useFlow((s) => s.insuranceBenefitsCents);
   const inOffice = useFlow((s) => s.experienceType === 'in_store');
-  const roles = useFlow((s) => s.providers[providerKey]?.showDownPaymentAcknowledgeByProviderRoles);
+  const roles = useFlow((s) => s.lenders[providerKey]?.showDownPaymentAcknowledgeByProviderRoles);
   const waterfall = useFlow((s) => s.waterfall);
   const ack = useAgree();
   const atOffice = useAgree();
@@ -103,7 +103,7 @@ export function DownPaymentPage() {
         acknowledged: needsAck ? ack.agreed : false,
       };
       const pa = await withProgress(t('offers.downPayment.progress', { lender }), () =>
-        api.post<ProviderApplicationState>(providerPath(providerKey, 'application/down-payment'), body, { lenderStep: true, noErrorHandling: true }),
+        api.post<ProviderApplicationState>(lenderPath(providerKey, 'application/down-payment'), body, { lenderStep: true, noErrorHandling: true }),
       );
       navigate(await afterStep(providerKey, pa));
     } catch (err) {

@@ -30,14 +30,14 @@ const congrats = (code: string) => (Object.hasOwn(CONGRATS, code) ? CONGRATS[cod
  */
 export function OfferHeads({ offers }: { offers: Offer[] }) {
   const t = useT();
-  const providers = useFlow((s) => s.providers);
+  const lenders = useFlow((s) => s.lenders);
   const responses = useFlow((s) => s.responses);
   return (
     <section aria-label={t('offers.heads.label')}>
       {offers.map((o) => {
-        const cfg = providers[o.providerKey];
+        const cfg = lenders[o.providerKey];
         const partner = cfg?.subLenders?.find((x) => x.providerId === o.offeredProviderId && x.providerId !== cfg.providerId);
-        const lender = nameOf(providers, o.providerKey);
+        const lender = nameOf(lenders, o.providerKey);
         const who = partner ? t('offers.heads.through', { partner: partner.name, lender }) : lender;
         const [plain, withProduct] = congrats(o.code);
         return (
@@ -62,8 +62,8 @@ export function OfferHeads({ offers }: { offers: Offer[] }) {
           <dl className="offers-differ">
             {offers.map((o) => (
               <div key={o.providerKey}>
-                <dt style={{ fontWeight: 700 }}>{providers[o.providerKey]?.financingName || nameOf(providers, o.providerKey)}</dt>
-                <dd style={{ margin: '0 0 8px' }}>{providers[o.providerKey]?.fundingSourceDescription}</dd>
+                <dt style={{ fontWeight: 700 }}>{lenders[o.providerKey]?.financingName || nameOf(lenders, o.providerKey)}</dt>
+                <dd style={{ margin: '0 0 8px' }}>{lenders[o.providerKey]?.fundingSourceDescription}</dd>
               </div>
             ))}
           </dl>

@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { PaymentPlan } from '@/lib/api/types';
 import { flow } from '@/stores/flow';
-import { provider, withCatalogue } from '@/test/catalogue';
+import { lender, withCatalogue } from '@/test/catalogue';
 import { deferredPlan, fixedRatePlan, leasePlan } from '@/test/fixtures';
 import { PaymentPlanReviewPage } from './PaymentPlanReviewPage';
 
@@ -30,9 +30,9 @@ const figures = () =>
 beforeEach(() => {
   flow.reset();
   withCatalogue([
-    provider('synchrony_standard', 'Synchrony'),
-    provider('hfd_standard', 'HFD'),
-    provider('snap_standard', 'Snap', { kind: 'lease_to_own' }),
+    lender('synchrony_standard', 'Synchrony'),
+    lender('hfd_standard', 'HFD'),
+    lender('snap_standard', 'Snap', { kind: 'lease_to_own' }),
   ]);
 });
 

@@ -5,9 +5,9 @@ import { useFlowNavigate } from '@/flow/navigation';
 import type { PaymentPlan } from '@/lib/api/types';
 import { useT } from '@/lib/i18n';
 import { formatApr, formatCents } from '@/lib/money';
-import { providerRoute } from '@/lib/paths';
+import { lenderRoute } from '@/lib/paths';
 import { isHandled } from '@/lib/api/client';
-import { useFlow, useProviderName } from '@/stores/flow';
+import { useFlow, useLenderName } from '@/stores/flow';
 import { choosePlan, selectPlan } from './api/plans';
 import { PlanList, planValue } from './PlanList';
 import { ui } from '@/stores/ui';
@@ -42,15 +42,15 @@ export function PaymentPlanReviewPage() {
   const plan = useFlow((s) => s.selectedPaymentPlan);
   const purchase = useFlow((s) => s.purchaseAmountCents);
   const insurance = useFlow((s) => s.insuranceBenefitsCents);
-  const lender = useProviderName(plan?.providerKey);
-  const onReviewScreen = useFlow((s) => (plan ? Boolean(s.providers[plan.providerKey]?.selectPaymentPlanOnReviewScreen) : false));
+  const lender = useLenderName(plan?.providerKey);
+  const onReviewScreen = useFlow((s) => (plan ? Boolean(s.lenders[plan.providerKey]?.selectPaymentPlanOnReviewScreen) : false));
   const told = useFlow((s) => (plan ? s.responses[plan.providerKey]?.selectedPlanCode : undefined));
   /** accept tells the lender the choice first where it was not told on the plans screen, then accepts. */
   const accept = async () => {
     if (!plan) return;
     try {
       if (told !== plan.providerPlanCode) await selectPlan(plan);
-      navigate(providerRoute(plan.providerKey, 'acceptOfferSubmit'));
+      navigate(lenderRoute(plan.providerKey, 'acceptOfferSubmit'));
     } catch (e) {
       if (!isHandled(e)) navigate('/error');
     }
@@ -87,7 +87,7 @@ export function PaymentPlanReviewPage() {
         {onReviewScreen ? <ChangePlan plan={plan} /> : null}
         <div className="actions">
           <Button onClick={() => void accept()}>{t('offers.review.accept')}</Button>
-          <Button variant="secondary" onClick={() => navigate(providerRoute(plan.providerKey, 'paymentPlans'))}>
+          <Button variant="secondary" onClick={() => navigate(lenderRoute(plan.providerKey, 'paymentPlans'))}>
             {t('offers.review.different')}
           </Button>
           <Button variant="link" onClick={() => ui.set({ learnHow: plan })}>

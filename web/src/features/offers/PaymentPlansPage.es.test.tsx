@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { setLanguage } from '@/lib/i18n';
 import { flow } from '@/stores/flow';
 import { useUi } from '@/stores/ui';
-import { provider, withCatalogue } from '@/test/catalogue';
+import { lender, withCatalogue } from '@/test/catalogue';
 import { decision, fixedRatePlan } from '@/test/fixtures';
 import LearnHowDrawer from './LearnHowDrawer';
 import { PaymentPlanReviewPage } from './PaymentPlanReviewPage';
@@ -23,7 +23,7 @@ vi.mock('@/lib/api/client', async (actual) => {
   return { ...real, api: { ...real.api, post } };
 });
 
-const SYNCHRONY = provider('synchrony_standard', 'Synchrony', { financingName: 'Synchrony Health Card' });
+const SYNCHRONY = lender('synchrony_standard', 'Synchrony', { financingName: 'Synchrony Health Card' });
 const plans = [
   fixedRatePlan('synchrony_standard', { providerPlanCode: 'SYN-FR-24' }),
   fixedRatePlan('synchrony_standard', { providerPlanCode: 'SYN-DI-12', typeId: 'deferred_interest', durationMonths: 12, monthlyAmountCents: 37_500 }),

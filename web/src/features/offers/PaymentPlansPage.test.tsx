@@ -2,10 +2,10 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import type { PaymentPlan, ProviderConfig } from '@/lib/api/types';
+import type { PaymentPlan, LenderConfig } from '@/lib/api/types';
 import { flow, useFlow } from '@/stores/flow';
 import { useUi } from '@/stores/ui';
-import { provider, withCatalogue } from '@/test/catalogue';
+import { lender, withCatalogue } from '@/test/catalogue';
 import { decision, fixedRatePlan } from '@/test/fixtures';
 import { PaymentPlanReviewPage } from './PaymentPlanReviewPage';
 import { PaymentPlansPage } from './PaymentPlansPage';
@@ -23,23 +23,23 @@ vi.mock('@/lib/api/client', async (actual) => {
   return { ...real, api: { ...real.api, post } };
 });
 
-const SYNCHRONY = provider('synchrony_standard', 'Synchrony', {
+const SYNCHRONY = lender('synchrony_standard', 'Synchrony', {
   financingName: 'Synchrony Health Card',
   paymentPlanFilterOverrides: { credit_card: ['deferred_interest', 'fixed_rate'] },
 });
-const PROCEED = provider('proceed_standard', 'Proceed', {
+const PROCEED = lender('proceed_standard', 'Proceed', {
   kind: 'installment_loan',
   subLenders: [
     { providerId: 'harbor', name: 'Harbor Community Bank', logo: '/logos/harbor.svg' },
     { providerId: 'cedarline', name: 'Cedarline Credit Union', logo: '/logos/cedarline.svg' },
   ],
 });
-const LENDINGCLUB = provider('lendingclub_standard', 'LendingClub', { kind: 'installment_loan', selectPaymentPlanOnReviewScreen: true });
-const AFF = provider('aff_standard', 'AFF', { kind: 'installment_loan', showPaymentPlanDetails: true });
-const COVERED = provider('covered_care_standard', 'Covered Care', { kind: 'installment_loan', minPaymentCalculatorCents: 50_000 });
-const GENESIS = provider('genesis_aspen', 'Genesis', { autoShowLearnHowDrawer: true, fundingSourceDescription: 'A second-look credit card.' });
+const LENDINGCLUB = lender('lendingclub_standard', 'LendingClub', { kind: 'installment_loan', selectPaymentPlanOnReviewScreen: true });
+const AFF = lender('aff_standard', 'AFF', { kind: 'installment_loan', showPaymentPlanDetails: true });
+const COVERED = lender('covered_care_standard', 'Covered Care', { kind: 'installment_loan', minPaymentCalculatorCents: 50_000 });
+const GENESIS = lender('genesis_aspen', 'Genesis', { autoShowLearnHowDrawer: true, fundingSourceDescription: 'A second-look credit card.' });
 
-function offer(p: ProviderConfig, plans: PaymentPlan[], over: Parameters<typeof decision>[2] = {}) {
+function offer(p: LenderConfig, plans: PaymentPlan[], over: Parameters<typeof decision>[2] = {}) {
   flow.response(p.providerKey, {
     preAuth: { ...decision(p.providerKey, 'prequalified', { approvedAmountCents: 500_000, ...over }), operation: 'prequalify' },
     paymentPlans: plans,

@@ -9,8 +9,8 @@ import { joinNames } from '@/lib/consent/chain';
 import { isPositive } from '@/lib/decision';
 import { Trans, useT } from '@/lib/i18n';
 import { clampEstimate, formatCents, paymentsLine, planAmountCents } from '@/lib/money';
-import { providerRoute } from '@/lib/paths';
-import { flow, providerName, shortNameOf, useFlow, type FlowState } from '@/stores/flow';
+import { lenderRoute } from '@/lib/paths';
+import { flow, lenderName, shortNameOf, useFlow, type FlowState } from '@/stores/flow';
 import { ui } from '@/stores/ui';
 import { choosePlan, fetchPlans, selectPlan } from './api/plans';
 import { offerProgress } from './messages';
@@ -48,7 +48,7 @@ export function PaymentPlansPage() {
   const words = useWording();
   const offers = useMemo(() => offersOf(s), [s]);
   const primary = offers.find((o) => o.providerKey === s.providerKey) ?? offers[0];
-  const cfg = primary ? s.providers[primary.providerKey] : undefined;
+  const cfg = primary ? s.lenders[primary.providerKey] : undefined;
   const maxCents = primary?.approvedAmountCents ?? 0;
   const minCents = cfg?.minPaymentCalculatorCents ?? 0;
   const defaultCents = planAmountCents(maxCents, s.purchaseAmountCents, s.insuranceBenefitsCents);
@@ -58,7 +58,7 @@ export function PaymentPlansPage() {
   const [choice, setChoice] = useState<string>('');
   const [choiceError, setChoiceError] = useState(false);
   // The recalculate dialog, for a lender whose catalogue entry asks for it (RecalculatingDialog.tsx).
-  const recalc = useRecalculating(offers.some((o) => s.providers[o.providerKey]?.paymentCalculatorRecalculatingModal));
+  const recalc = useRecalculating(offers.some((o) => s.lenders[o.providerKey]?.paymentCalculatorRecalculatingModal));
 
   const allPlans: PaymentPlan[] = offers.flatMap((o) => s.responses[o.providerKey]?.paymentPlans ?? []);
   const sameAsCash = useSameAsCashNotice(allPlans);
@@ -114,11 +114,11 @@ export function PaymentPlansPage() {
     setFailed(false);
     try {
       // One lender by its name; several, in one line, by their short names.
-      const who = offers.length > 1 ? joinNames(offers.map((o) => shortNameOf(s.providers, o.providerKey))) : providerName(primary.providerKey);
+      const who = offers.length > 1 ? joinNames(offers.map((o) => shortNameOf(s.lenders, o.providerKey))) : lenderName(primary.providerKey);
       await recalc.run(offerProgress.plans(who), () =>
         Promise.all(
           offers.map((o) => {
-            const c = s.providers[o.providerKey];
+            const c = s.lenders[o.providerKey];
             const own = clampEstimate(clamped, Math.ceil((c?.minPaymentCalculatorCents ?? 0) / 100), Math.floor(o.approvedAmountCents / 100));
             return fetchPlans(o.providerKey, own * 100, { handled: false });
           }),
@@ -152,9 +152,9 @@ export function PaymentPlansPage() {
       // A lender that takes the choice on the review screen
       // (selectPaymentPlanOnReviewScreen) is told there, once the patient
       // has seen the plan in full; the others are told now.
-      if (s.providers[selected.providerKey]?.selectPaymentPlanOnReviewScreen) choosePlan(selected);
+      if (s.lenders[selected.providerKey]?.selectPaymentPlanOnReviewScreen) choosePlan(selected);
       else await selectPlan(selected);
-      navigate(providerRoute(selected.providerKey, 'paymentPlanReview'));
+      navigate(lenderRoute(selected.providerKey, 'paymentPlanReview'));
     } catch (e) {
       if (!isHandled(e)) navigate('/error');
     }
@@ -191,10 +191,10 @@ export function PaymentPlansPage() {
           <h2 id="down-payment-title">{t('offers.plans.downPaymentTitle')}</h2>
           <p className="muted">{t('offers.plans.downPaymentIntro')}</p>
           {offers.map((o) => {
-            const cap = s.providers[o.providerKey]?.maxDownPaymentCents;
+            const cap = s.lenders[o.providerKey]?.maxDownPaymentCents;
             return cap ? (
               <p key={o.providerKey} className="muted">
-                {t('offers.plans.downPaymentCap', { lender: providerName(o.providerKey), amount: formatCents(cap) })}
+                {t('offers.plans.downPaymentCap', { lender: lenderName(o.providerKey), amount: formatCents(cap) })}
               </p>
             ) : null;
           })}

@@ -127,7 +127,7 @@ export interface PlanCardProps {
 /** PlanCard: a selectable radio-style card with logo, monthly payment, what is due today, APR (credit) or cost of ownership (lease), total and the deferred-interest example. */
 export function PlanCard({ plan, suggested = false, fullyCovered = true, partner }: PlanCardProps) {
   const t = useT();
-  const details = useFlow((s) => s.providers[plan.providerKey]?.showPaymentPlanDetails);
+  const details = useFlow((s) => s.lenders[plan.providerKey]?.showPaymentPlanDetails);
   const id = `plan-${plan.providerKey}-${plan.providerPlanCode}`;
   return (
     <div className="plan-wrap">

@@ -22,9 +22,9 @@ export const planValue = (p: PaymentPlan) => `${p.providerKey}|${p.providerPlanC
 
 export interface PlanListProps {
   plans: PaymentPlan[];
-  /** approvedCents is each lender's approved amount, by provider key. */
+  /** approvedCents is each lender's approved amount, by lender key. */
   approvedCents: Record<string, number>;
-  /** The partner lender each lender's offer names (offeredProviderId), by provider key. */
+  /** The partner lender each lender's offer names (offeredProviderId), by lender key. */
   offered?: Record<string, string | undefined>;
   value: string;
   onChange: (value: string) => void;
@@ -41,11 +41,11 @@ export interface PlanListProps {
  */
 export function PlanList({ plans, approvedCents, offered, value, onChange, labelledBy, describedBy }: PlanListProps) {
   const t = useT();
-  const providers = useFlow((s) => s.providers);
+  const lenders = useFlow((s) => s.lenders);
   const [type, setType] = useState('');
-  const shown = filterByType(plans, providers);
+  const shown = filterByType(plans, lenders);
   const types = [
-    ...new Set(Object.values(providers).flatMap((c) => (plans.some((p) => p.providerKey === c.providerKey) ? (planTypesShown(c) ?? []) : []))),
+    ...new Set(Object.values(lenders).flatMap((c) => (plans.some((p) => p.providerKey === c.providerKey) ? (planTypesShown(c) ?? []) : []))),
   ];
   const typed = type ? shown.filter((p) => p.typeId === type) : shown;
   const eligible = typed.filter((p) => isEligible(p, approvedCents[p.providerKey]));
@@ -54,14 +54,14 @@ export function PlanList({ plans, approvedCents, offered, value, onChange, label
   // Nothing can be chosen because the amount is under every plan's minimum: said plainly, with what to do.
   const small = tooSmallFor(typed, approvedCents);
   const { staff } = useWording();
-  const groups = groupPlans(eligible, providers, offered);
+  const groups = groupPlans(eligible, lenders, offered);
   const card = (p: PaymentPlan, fullyCovered: boolean) => (
     <PlanCard
       key={planValue(p)}
       plan={p}
       suggested={fullyCovered && p === suggested}
       fullyCovered={fullyCovered}
-      partner={subLenderOf(p, providers[p.providerKey], offered?.[p.providerKey])}
+      partner={subLenderOf(p, lenders[p.providerKey], offered?.[p.providerKey])}
     />
   );
   return (
@@ -83,8 +83,8 @@ export function PlanList({ plans, approvedCents, offered, value, onChange, label
         <RadioGroup.Root className="plans" value={value} onValueChange={onChange} aria-labelledby={labelledBy} aria-describedby={describedBy}>
           {groups.length > 1
             ? groups.map((g) => (
-                <div key={g.id} className="plan-group" role="group" aria-label={groupTitle(g, providers)}>
-                  <h3 className="plan-group__title">{groupTitle(g, providers)}</h3>
+                <div key={g.id} className="plan-group" role="group" aria-label={groupTitle(g, lenders)}>
+                  <h3 className="plan-group__title">{groupTitle(g, lenders)}</h3>
                   {g.plans.map((p) => card(p, true))}
                 </div>
               ))
@@ -106,7 +106,7 @@ export function PlanList({ plans, approvedCents, offered, value, onChange, label
   );
 }
 
-function groupTitle(g: PlanGroup, providers: Parameters<typeof nameOf>[0]): string {
-  const lender = nameOf(providers, g.providerKey);
+function groupTitle(g: PlanGroup, lenders: Parameters<typeof nameOf>[0]): string {
+  const lender = nameOf(lenders, g.providerKey);
   return g.subLender ? translate('offers.list.fromPartner', { partner: g.subLender.name, lender }) : translate('offers.list.from', { lender });
 }

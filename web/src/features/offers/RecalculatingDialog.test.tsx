@@ -2,9 +2,9 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import type { ProviderConfig } from '@/lib/api/types';
+import type { LenderConfig } from '@/lib/api/types';
 import { flow, useFlow } from '@/stores/flow';
-import { provider, withCatalogue } from '@/test/catalogue';
+import { lender, withCatalogue } from '@/test/catalogue';
 import { decision, fixedRatePlan } from '@/test/fixtures';
 import { PaymentPlansPage } from './PaymentPlansPage';
 
@@ -21,14 +21,14 @@ vi.mock('@/lib/api/client', async (actual) => {
   return { ...real, api: { ...real.api, post } };
 });
 
-const PROCEED = provider('proceed_standard', 'Proceed', {
+const PROCEED = lender('proceed_standard', 'Proceed', {
   kind: 'installment_loan',
   paymentCalculatorButtonsHidden: true,
   paymentCalculatorRecalculatingModal: true,
 });
-const SYNCHRONY = provider('synchrony_standard', 'Synchrony');
+const SYNCHRONY = lender('synchrony_standard', 'Synchrony');
 
-function show(p: ProviderConfig) {
+function show(p: LenderConfig) {
   withCatalogue([p]);
   flow.set({ providerKey: p.providerKey });
   flow.response(p.providerKey, {

@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { PaymentPlan } from '@/lib/api/types';
 import { setLanguage } from '@/lib/i18n';
 import { flow } from '@/stores/flow';
-import { provider, withCatalogue } from '@/test/catalogue';
+import { lender, withCatalogue } from '@/test/catalogue';
 import { decision, fixedRatePlan, leasePlan } from '@/test/fixtures';
 import { PaymentPlansPage } from './PaymentPlansPage';
 import { fullLeaseOf, isSameAsCash } from './SameAsCashNotice';
@@ -23,7 +23,7 @@ vi.mock('@/lib/api/client', async (actual) => {
   return { ...real, api: { ...real.api, post } };
 });
 
-const SNAP = provider('snap_standard', 'Snap', { kind: 'lease_to_own', creditType: 'loan', fetchPaymentPlansOnPreAuth: false });
+const SNAP = lender('snap_standard', 'Snap', { kind: 'lease_to_own', creditType: 'loan', fetchPaymentPlansOnPreAuth: false });
 /** The lease: twelve payments of $308.34 for a $2,000.00 cash price, $3,700.08 in all. */
 const lease = leasePlan('snap_standard');
 /** The early purchase option: the cash price in three payments. */

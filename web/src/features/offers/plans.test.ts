@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PaymentPlan } from '@/lib/api/types';
-import { provider } from '@/test/catalogue';
+import { lender } from '@/test/catalogue';
 import { deferredPlan, fixedRatePlan, leasePlan } from '@/test/fixtures';
 import {
   downPaymentRows,
@@ -51,12 +51,12 @@ describe('plans', () => {
 });
 
 describe('the catalogue’s plan settings', () => {
-  const syn = provider('synchrony_standard', 'Synchrony', { paymentPlanFilterOverrides: { credit_card: ['deferred_interest', 'fixed_rate'] } });
-  const pro = provider('proceed_standard', 'Proceed', {
+  const syn = lender('synchrony_standard', 'Synchrony', { paymentPlanFilterOverrides: { credit_card: ['deferred_interest', 'fixed_rate'] } });
+  const pro = lender('proceed_standard', 'Proceed', {
     kind: 'installment_loan',
     subLenders: [{ providerId: 'harbor', name: 'Harbor Community Bank', logo: '/logos/harbor.svg' }],
   });
-  const providers = { [syn.providerKey]: syn, [pro.providerKey]: pro };
+  const lenders = { [syn.providerKey]: syn, [pro.providerKey]: pro };
 
   it('a filter override is keyed by the product family of the lender’s kind', () => {
     expect(['promotional_card', 'revolving', 'installment_loan', 'lease_to_own', undefined].map(productFamily)).toEqual([
@@ -77,7 +77,7 @@ describe('the catalogue’s plan settings', () => {
       fixedRatePlan('synchrony_standard', { providerPlanCode: 'B', typeId: 'fixed_installment_loan' }),
       fixedRatePlan('proceed_standard', { providerPlanCode: 'C', typeId: 'fixed_installment_loan' }),
     ];
-    expect(filterByType(plans, providers).map((p) => p.providerPlanCode)).toEqual(['A', 'C']);
+    expect(filterByType(plans, lenders).map((p) => p.providerPlanCode)).toEqual(['A', 'C']);
   });
 
   it('a partner lender is the plan’s own, else the offer’s, and never the lender itself', () => {
@@ -98,7 +98,7 @@ describe('the catalogue’s plan settings', () => {
       fixedRatePlan('synchrony_standard', { providerPlanCode: 'S1' }),
       fixedRatePlan('proceed_standard', { providerPlanCode: 'P2' }),
     ];
-    expect(groupPlans(plans, providers).map((g) => [g.id, g.plans.map((p) => p.providerPlanCode)])).toEqual([
+    expect(groupPlans(plans, lenders).map((g) => [g.id, g.plans.map((p) => p.providerPlanCode)])).toEqual([
       ['proceed_standard|', ['P1', 'P2']],
       ['proceed_standard|harbor', ['H1']],
       ['synchrony_standard|', ['S1']],

@@ -1,11 +1,11 @@
-import type { PaymentPlan, ProviderConfig } from '@/lib/api/types';
+import type { PaymentPlan, LenderConfig } from '@/lib/api/types';
 import { t } from '@/lib/i18n';
 import { formatCents, isDeferredInterest, isLease, leaseCostCents, paymentsLine, type MoneyRow } from '@/lib/money';
 
 // The plan facts the shared screens need too live in lib/money.ts; the offers feature names them from here as well.
 export { isDeferredInterest, isLease, leaseCostCents, type MoneyRow };
 
-type SubLender = NonNullable<ProviderConfig['subLenders']>[number];
+type SubLender = NonNullable<LenderConfig['subLenders']>[number];
 
 /** The suggested plan is the one with the highest monthly amount (docs/behaviour.md, "Plans and offers"). */
 export function suggestedPlan(plans: PaymentPlan[]): PaymentPlan | undefined {
@@ -140,15 +140,15 @@ export function productFamily(kind: string | undefined): string {
 }
 
 /** planTypesShown: the plan types a lender's filter override lets through, in its order; undefined when it shows every type. */
-export function planTypesShown(cfg: ProviderConfig | undefined): string[] | undefined {
+export function planTypesShown(cfg: LenderConfig | undefined): string[] | undefined {
   const types = cfg?.paymentPlanFilterOverrides?.[productFamily(cfg.kind)];
   return types?.length ? types : undefined;
 }
 
 /** filterByType keeps the plans of the types a lender's override shows (every plan of a lender without one). */
-export function filterByType(plans: PaymentPlan[], providers: Record<string, ProviderConfig>): PaymentPlan[] {
+export function filterByType(plans: PaymentPlan[], lenders: Record<string, LenderConfig>): PaymentPlan[] {
   return plans.filter((p) => {
-    const types = planTypesShown(providers[p.providerKey]);
+    const types = planTypesShown(lenders[p.providerKey]);
     return !types || types.includes(p.typeId);
   });
 }
@@ -172,7 +172,7 @@ export function planTypeLabel(type: string): string {
  * else the one the lender's offer names (offeredProviderId), when the lender
  * passes on partners' offers and that partner is not the lender itself.
  */
-export function subLenderOf(plan: PaymentPlan, cfg: ProviderConfig | undefined, offeredProviderId?: string): SubLender | undefined {
+export function subLenderOf(plan: PaymentPlan, cfg: LenderConfig | undefined, offeredProviderId?: string): SubLender | undefined {
   const id = plan.subLenderId || offeredProviderId;
   if (!id || !cfg?.subLenders?.length || id === cfg.providerId) return undefined;
   return cfg.subLenders.find((s) => s.providerId === id);
@@ -192,12 +192,12 @@ export interface PlanGroup {
  */
 export function groupPlans(
   plans: PaymentPlan[],
-  providers: Record<string, ProviderConfig>,
+  lenders: Record<string, LenderConfig>,
   offered: Record<string, string | undefined> = {},
 ): PlanGroup[] {
   const groups: PlanGroup[] = [];
   for (const p of plans) {
-    const sub = subLenderOf(p, providers[p.providerKey], offered[p.providerKey]);
+    const sub = subLenderOf(p, lenders[p.providerKey], offered[p.providerKey]);
     const id = `${p.providerKey}|${sub?.providerId ?? ''}`;
     let g = groups.find((x) => x.id === id);
     if (!g) {

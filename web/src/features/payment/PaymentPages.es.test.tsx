@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { setLanguage } from '@/lib/i18n';
 import { flow } from '@/stores/flow';
-import { provider } from '@/test/catalogue';
+import { lender } from '@/test/catalogue';
 import { LoanPaymentPage } from './PaymentPages';
 
 /* The payment method in Spanish: the screen, the card and account fields, and the checks made here before the server's. */
@@ -18,7 +18,7 @@ vi.mock('@/lib/api/client', async (actual) => {
 beforeEach(() => {
   post.mockReset();
   flow.reset();
-  flow.set({ providerKey: 'hfd_standard', providers: { hfd_standard: provider('hfd_standard', 'HFD', { kind: 'installment_loan' }) } });
+  flow.set({ providerKey: 'hfd_standard', lenders: { hfd_standard: lender('hfd_standard', 'HFD', { kind: 'installment_loan' }) } });
 });
 
 describe('payment method in Spanish', () => {

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { flow } from '@/stores/flow';
 import { ApiError } from '@/lib/api/client';
-import { provider } from '@/test/catalogue';
+import { lender } from '@/test/catalogue';
 import { BankAccountPage, LoanPaymentPage, PaymentSelectionPage } from './PaymentPages';
 
 const post = vi.hoisted(() => vi.fn());
@@ -112,7 +112,7 @@ describe('Snap: a lease’s payments come from the checking account', () => {
     post.mockResolvedValue({ providerKey: 'snap_standard', status: 'offer_accepted', openSteps: ['agreement'] });
     get.mockReset();
     get.mockResolvedValue({ providerKey: 'snap_standard', status: 'offer_accepted', openSteps: ['agreement'] });
-    flow.set({ providerKey: 'snap_standard', providers: { snap_standard: provider('snap_standard', 'Snap', { kind: 'lease_to_own' }) } });
+    flow.set({ providerKey: 'snap_standard', lenders: { snap_standard: lender('snap_standard', 'Snap', { kind: 'lease_to_own' }) } });
   });
 
   it('says so on the bank-account screen, then goes on to the next open step without offering a card', async () => {
@@ -158,7 +158,7 @@ describe('loan payment (HFD)', () => {
   beforeEach(() => {
     post.mockReset();
     get.mockReset();
-    flow.set({ providerKey: 'hfd_standard', providers: { hfd_standard: provider('hfd_standard', 'HFD', { showBankCardErrorModal: true }) } });
+    flow.set({ providerKey: 'hfd_standard', lenders: { hfd_standard: lender('hfd_standard', 'HFD', { showBankCardErrorModal: true }) } });
   });
 
   it("checks the card here first, in the patient's words, and sends nothing until it passes", async () => {
@@ -200,7 +200,7 @@ describe('loan payment (HFD)', () => {
   });
 
   it('without the catalogue flag a refusal stays on the field, with no modal', async () => {
-    flow.set({ providers: { hfd_standard: provider('hfd_standard', 'HFD', { showBankCardErrorModal: false }) } });
+    flow.set({ lenders: { hfd_standard: lender('hfd_standard', 'HFD', { showBankCardErrorModal: false }) } });
     post.mockRejectedValueOnce(refused());
     show('/providers/hfd_standard/loanPayment');
     await typeCard();

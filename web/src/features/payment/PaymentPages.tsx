@@ -4,13 +4,13 @@ import { Button } from '@/components/Button';
 import { Modal } from '@/components/Modal';
 import { useFlowNavigate } from '@/flow/navigation';
 import { withProgress } from '@/flow/progress';
-import { api, ApiError, providerPath } from '@/lib/api/client';
+import { api, ApiError, lenderPath } from '@/lib/api/client';
 import type { ProviderApplicationState } from '@/lib/api/types';
 import { t as translate, useT } from '@/lib/i18n';
 import { afterStep } from '@/lib/lenderSteps';
-import { providerRoute } from '@/lib/paths';
+import { lenderRoute } from '@/lib/paths';
 import { bankAccountErrors, cardErrors, cardLength, cvvLength, digitsOnly, expiryParts, maskCard, maskExpiry, type Errors } from '@/lib/payment';
-import { useFlow, useProviderName } from '@/stores/flow';
+import { useFlow, useLenderName } from '@/stores/flow';
 import { Failure } from '@/components/Failure';
 import { TextField } from '@/components/TextField';
 
@@ -101,7 +101,7 @@ function useBankAccount(providerKey: string, lender: string) {
     if (Object.keys(e).length > 0) return null;
     return sendStep(
       t('payment.account.progress', { lender }),
-      providerPath(providerKey, 'application/bank-account'),
+      lenderPath(providerKey, 'application/bank-account'),
       { ...form, accountType: 'checking' },
       'bankAccount',
       { errors: setErrors, failure: setFailure },
@@ -114,8 +114,8 @@ function useBankAccount(providerKey: string, lender: string) {
 function useLenderScreen() {
   const navigate = useFlowNavigate();
   const providerKey = useFlow((s) => s.providerKey) ?? '';
-  const lease = useFlow((s) => s.providers[providerKey]?.kind === 'lease_to_own');
-  return { navigate, providerKey, lender: useProviderName(providerKey), lease };
+  const lease = useFlow((s) => s.lenders[providerKey]?.kind === 'lease_to_own');
+  return { navigate, providerKey, lender: useLenderName(providerKey), lease };
 }
 
 /**
@@ -186,7 +186,7 @@ function useCard(providerKey: string, lender: string) {
     setCardNumber('');
     setCvv('');
     let serverFieldErrors: Errors = {};
-    const pa = await sendStep(t('payment.card.progress', { lender }), providerPath(providerKey, 'application/bank-card'), body, 'bankCard', {
+    const pa = await sendStep(t('payment.card.progress', { lender }), lenderPath(providerKey, 'application/bank-card'), body, 'bankCard', {
       errors: (fe) => {
         serverFieldErrors = fe;
         setErrors(fe);
@@ -215,7 +215,7 @@ export function BankAccountPage() {
     // A lease's payments come from this account, as its screen says: no card to offer, on to the next open step.
     if (lease) navigate(await afterStep(providerKey, pa));
     // Another lender's second half of this step: checking or card for the payments.
-    else navigate(providerRoute(providerKey, 'paymentSelection'));
+    else navigate(lenderRoute(providerKey, 'paymentSelection'));
   }
 
   return (
@@ -366,7 +366,7 @@ function CardRefusedModal({ lender, onAnotherCard, onChecking }: { lender: strin
 export function LoanPaymentPage() {
   const t = useT();
   const { navigate, providerKey, lender } = useLenderScreen();
-  const cardModal = useFlow((s) => Boolean(s.providers[providerKey]?.showBankCardErrorModal));
+  const cardModal = useFlow((s) => Boolean(s.lenders[providerKey]?.showBankCardErrorModal));
   const [method, setMethod] = useState<Method>('card');
   const card = useCard(providerKey, lender);
   const account = useBankAccount(providerKey, lender);

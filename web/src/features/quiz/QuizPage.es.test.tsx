@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { setLanguage } from '@/lib/i18n';
 import { flow } from '@/stores/flow';
-import { provider, withCatalogue } from '@/test/catalogue';
+import { lender, withCatalogue } from '@/test/catalogue';
 import { QuizPage } from './QuizPage';
 
 /* The identity quiz in Spanish: our words around the lender's questions, which the server sends in the patient's language. */
@@ -31,7 +31,7 @@ describe('identity quiz in Spanish', () => {
     get.mockReset();
     post.mockReset();
     flow.reset();
-    withCatalogue([provider('synchrony_standard', 'Synchrony')]);
+    withCatalogue([lender('synchrony_standard', 'Synchrony')]);
     flow.set({ providerKey: 'synchrony_standard' });
   });
 

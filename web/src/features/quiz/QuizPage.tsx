@@ -3,11 +3,11 @@ import { Page } from '@/components/Page';
 import { Button } from '@/components/Button';
 import { useFlowNavigate } from '@/flow/navigation';
 import { withProgress } from '@/flow/progress';
-import { api, ApiError, providerPath } from '@/lib/api/client';
+import { api, ApiError, lenderPath } from '@/lib/api/client';
 import type { components } from '@/lib/api/schema';
 import { useT } from '@/lib/i18n';
 import { afterStep } from '@/lib/lenderSteps';
-import { useFlow, useProviderName } from '@/stores/flow';
+import { useFlow, useLenderName } from '@/stores/flow';
 import { Failure } from '@/components/Failure';
 
 /*
@@ -29,7 +29,7 @@ export function QuizPage() {
   const t = useT();
   const navigate = useFlowNavigate();
   const providerKey = useFlow((s) => s.providerKey) ?? '';
-  const lender = useProviderName(providerKey);
+  const lender = useLenderName(providerKey);
   const [view, setView] = useState<QuizView | null>(null);
   const [answers, setAnswers] = useState<Record<string, string>>({});
   const [missing, setMissing] = useState(false);
@@ -43,7 +43,7 @@ export function QuizPage() {
   useEffect(() => {
     let live = true;
     api
-      .get<QuizView>(providerPath(providerKey, 'quiz'), { noErrorHandling: true })
+      .get<QuizView>(lenderPath(providerKey, 'quiz'), { noErrorHandling: true })
       .then((v) => {
         if (live) setView(v);
       })
@@ -71,7 +71,7 @@ export function QuizPage() {
     setFailure('');
     try {
       const v = await withProgress(t('quiz.progress', { lender }), () =>
-        api.post<QuizView>(providerPath(providerKey, 'answers'), { quizId: quiz.quizId, answers }, { lenderStep: true, noErrorHandling: true }),
+        api.post<QuizView>(lenderPath(providerKey, 'answers'), { quizId: quiz.quizId, answers }, { lenderStep: true, noErrorHandling: true }),
       );
       setAnswers({});
       setView(v);

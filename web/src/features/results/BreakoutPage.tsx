@@ -4,10 +4,10 @@ import { Page } from '@/components/Page';
 import { Button } from '@/components/Button';
 import { Loading } from '@/components/Skeleton';
 import type { Decision } from '@/lib/api/types';
-import { providerRoute } from '@/lib/paths';
+import { lenderRoute } from '@/lib/paths';
 import { useWording } from '@/lib/wording';
 import { useT } from '@/lib/i18n';
-import { flow, useProviderName } from '@/stores/flow';
+import { flow, useLenderName } from '@/stores/flow';
 import { checkStatus, recordDecision } from './api/pending';
 
 const lenderApplicationOf = (providerKey: string): string | undefined => {
@@ -26,7 +26,7 @@ export function BreakoutPage() {
   const words = useWording();
   const t = useT();
   const { lender = '', lenderApplicationId = '' } = useParams();
-  const name = useProviderName(lender);
+  const name = useLenderName(lender);
   const navigate = useNavigate();
   const ours = flow.get().session !== null && lenderApplicationOf(lender) === lenderApplicationId;
   const [failed, setFailed] = useState(false);
@@ -39,7 +39,7 @@ export function BreakoutPage() {
         if (!live) return;
         const d = pa.decision as Decision | undefined;
         flow.set({ providerKey: lender });
-        void navigate(providerRoute(lender, d ? recordDecision(lender, d) : 'pending'), { replace: true });
+        void navigate(lenderRoute(lender, d ? recordDecision(lender, d) : 'pending'), { replace: true });
       },
       () => live && setFailed(true),
     );

@@ -12,10 +12,10 @@ import { ApiError, errorTarget, isStillWorking } from '@/lib/api/client';
 import type { AccountTerms } from '@/lib/api/types';
 import { reportClientError } from '@/lib/clientLog';
 import { formatCents, parseDollars } from '@/lib/money';
-import { providerRoute } from '@/lib/paths';
+import { lenderRoute } from '@/lib/paths';
 import { useWording } from '@/lib/wording';
 import { useT } from '@/lib/i18n';
-import { useFlow, useProviderName } from '@/stores/flow';
+import { useFlow, useLenderName } from '@/stores/flow';
 import { changeCreditLimit, dollarsText, incomeProblem, initCreditLimitChange, limitProblem, suggestedLimitCents } from './api/creditLimit';
 import { FinishButton, Result } from './parts';
 import { TextField } from '@/components/TextField';
@@ -30,7 +30,7 @@ import { TextField } from '@/components/TextField';
 
 function useLender(): { key: string; name: string } {
   const { providerKey = '' } = useParams();
-  return { key: providerKey, name: useProviderName(providerKey) };
+  return { key: providerKey, name: useLenderName(providerKey) };
 }
 
 type TermsProblem = 'none' | 'noAccount' | 'failed';
@@ -73,7 +73,7 @@ function NoAccountToChange({ providerKey, name }: { providerKey: string; name: s
     <Result kind="info" title={t('creditLimit.noAccount.title')}>
       <p className="lead">{t('creditLimit.noAccount.lead', { name, staff })}</p>
       <div className="actions">
-        <Button onClick={() => navigate(providerRoute(providerKey, 'existingAccount'))}>{t('creditLimit.noAccount.back')}</Button>
+        <Button onClick={() => navigate(lenderRoute(providerKey, 'existingAccount'))}>{t('creditLimit.noAccount.back')}</Button>
         <FinishButton secondary />
       </div>
     </Result>
@@ -88,7 +88,7 @@ export function CreditLimitStartPage() {
   const storedPurchase = useFlow((s) => s.purchaseAmountCents);
   const { terms, problem, retry } = useAccountTerms(key);
   const t = useT();
-  if (asked) return <Navigate to={providerRoute(key, 'credit_limit_change/result')} replace />;
+  if (asked) return <Navigate to={lenderRoute(key, 'credit_limit_change/result')} replace />;
   if (problem === 'noAccount') return <NoAccountToChange providerKey={key} name={name} />;
   const purchase = terms?.purchaseAmountCents || storedPurchase;
   return (
@@ -120,10 +120,10 @@ export function CreditLimitStartPage() {
         </ul>
         <DocumentBox doc={terms?.document ?? null} failed={problem === 'failed'} onRetry={retry} />
         <div className="actions">
-          <Button onClick={() => navigate(providerRoute(key, 'credit_limit_change/income'))} disabled={!terms}>
+          <Button onClick={() => navigate(lenderRoute(key, 'credit_limit_change/income'))} disabled={!terms}>
             {t('common.actions.continue')}
           </Button>
-          <Button variant="secondary" onClick={() => navigate(providerRoute(key, 'existingAccount'))}>
+          <Button variant="secondary" onClick={() => navigate(lenderRoute(key, 'existingAccount'))}>
             {t('creditLimit.start.noThanks')}
           </Button>
         </div>
@@ -167,7 +167,7 @@ export function CreditLimitIncomePage() {
   const { staff } = useWording();
   const t = useT();
 
-  if (asked && !busy) return <Navigate to={providerRoute(key, 'credit_limit_change/result')} replace />;
+  if (asked && !busy) return <Navigate to={lenderRoute(key, 'credit_limit_change/result')} replace />;
   if (problem === 'noAccount') return <NoAccountToChange providerKey={key} name={name} />;
 
   const purchase = terms?.purchaseAmountCents || storedPurchase;
@@ -194,7 +194,7 @@ export function CreditLimitIncomePage() {
         { requestedLimitCents: parseDollars(limitText)!, annualGrossIncomeCents: parseDollars(income)! },
         t('creditLimit.income.waiting', { name }),
       );
-      navigate(providerRoute(key, 'credit_limit_change/result'), { replace: true });
+      navigate(lenderRoute(key, 'credit_limit_change/result'), { replace: true });
     } catch (err) {
       setBusy(false);
       if (isStillWorking(err)) {
@@ -282,7 +282,7 @@ export function CreditLimitIncomePage() {
             <Button type="submit" disabled={busy || !terms}>
               {t('creditLimit.income.send')}
             </Button>
-            <Button variant="secondary" onClick={() => navigate(providerRoute(key, 'credit_limit_change/start'))} disabled={busy}>
+            <Button variant="secondary" onClick={() => navigate(lenderRoute(key, 'credit_limit_change/start'))} disabled={busy}>
               {t('common.actions.back')}
             </Button>
           </div>
@@ -300,15 +300,15 @@ export function CreditLimitResultPage() {
   const storedPurchase = useFlow((s) => s.purchaseAmountCents);
   const { staff, practice } = useWording();
   const t = useT();
-  const toAccount = () => navigate(providerRoute(key, 'resume/with-existing-account'));
-  const seePlans = () => navigate(providerRoute(key, 'paymentPlans'));
+  const toAccount = () => navigate(lenderRoute(key, 'resume/with-existing-account'));
+  const seePlans = () => navigate(lenderRoute(key, 'paymentPlans'));
 
   if (!res) {
     return (
       <Result kind="info" title={t('creditLimit.result.noneTitle')}>
         <p className="lead">{t('creditLimit.result.noneLead', { name })}</p>
         <div className="actions">
-          <Button onClick={() => navigate(providerRoute(key, 'existingAccount'))}>{t('creditLimit.noAccount.back')}</Button>
+          <Button onClick={() => navigate(lenderRoute(key, 'existingAccount'))}>{t('creditLimit.noAccount.back')}</Button>
         </div>
       </Result>
     );

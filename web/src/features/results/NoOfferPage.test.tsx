@@ -21,7 +21,7 @@ beforeEach(() => {
   flow.reset();
   configureApi({ getSessionId: () => 's1', navigate: vi.fn(), onValidation: vi.fn(), currentPath: () => '/p' });
   withCatalogue();
-  flow.set({ session: { webSessionId: 's1' } as Session, primaryProviderKey: 'synchrony_standard', applyMode: 'prequalify' });
+  flow.set({ session: { webSessionId: 's1' } as Session, primaryLenderKey: 'synchrony_standard', applyMode: 'prequalify' });
 });
 
 function answered(...answers: [string, Decision['responseCode']][]) {

@@ -5,16 +5,16 @@ import { Page } from '@/components/Page';
 import { Button } from '@/components/Button';
 import { useFlowNavigate } from '@/flow/navigation';
 import type { FieldDefinition } from '@/lib/api/types';
-import { providerRoute } from '@/lib/paths';
+import { lenderRoute } from '@/lib/paths';
 import { toApiValue, validateField } from '@/lib/validation';
-import { fieldsKey, flow, useFlow, useProviderName } from '@/stores/flow';
+import { fieldsKey, flow, useFlow, useLenderName } from '@/stores/flow';
 import { t as translate, useT } from '@/lib/i18n';
 import { setPendingPatch } from './api/pending';
 
 /**
  * The income field as the application form defines it, for when that
  * form's definitions are not loaded (the server checks with the same
- * definition: provider/fields.go, annualGrossIncome). Its label is worded
+ * definition: catalogue/fields.go, annualGrossIncome). Its label is worded
  * when it is used, in the language of that moment.
  */
 const incomeFallback = (): FieldDefinition => ({
@@ -44,7 +44,7 @@ export function incomeDefinition(providerKey: string): FieldDefinition {
  */
 export function PatchPage() {
   const { providerKey = '', patchType = '' } = useParams();
-  const lender = useProviderName(providerKey);
+  const lender = useLenderName(providerKey);
   const t = useT();
   const navigate = useFlowNavigate();
   const asked = useFlow((s) => (s.responses[providerKey]?.apply ?? s.responses[providerKey]?.preAuth)?.stipulations ?? []);
@@ -59,7 +59,7 @@ export function PatchPage() {
         <Page title={t('results.patch.nothingTitle')}>
           <p className="lead">{t('results.patch.nothing', { lender })}</p>
           <div className="actions">
-            <Button onClick={() => navigate(providerRoute(providerKey, 'pending'))}>{t('common.actions.back')}</Button>
+            <Button onClick={() => navigate(lenderRoute(providerKey, 'pending'))}>{t('common.actions.back')}</Button>
           </div>
         </Page>
       </div>
@@ -75,7 +75,7 @@ export function PatchPage() {
       return;
     }
     setPendingPatch(providerKey, patchType, { annualGrossIncome: toApiValue(def, typed) as number });
-    navigate(providerRoute(providerKey, 'patchSubmit'));
+    navigate(lenderRoute(providerKey, 'patchSubmit'));
   }
 
   const hintId = 'annualGrossIncome-hint';

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { Button } from '@/components/Button';
 import { useFlowNavigate } from '@/flow/navigation';
 import type { Decision } from '@/lib/api/types';
-import { providerRoute } from '@/lib/paths';
+import { lenderRoute } from '@/lib/paths';
 import { formatClockTime } from '@/lib/dates';
 import { useT } from '@/lib/i18n';
 import { recordDecision, refreshStipulations } from './api/pending';
@@ -56,7 +56,7 @@ export function PendingChecks({
   const navigate = useFlowNavigate();
   const t = useT();
   const onDecided = useCallback(
-    (d: Decision) => navigate(providerRoute(providerKey, recordDecision(providerKey, d)), { replace: true }),
+    (d: Decision) => navigate(lenderRoute(providerKey, recordDecision(providerKey, d)), { replace: true }),
     [navigate, providerKey],
   );
   const refresh = useCallback(() => refreshStipulations(providerKey), [providerKey]);

@@ -4,7 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { configureApi } from '@/lib/api/client';
 import type { Decision, Session } from '@/lib/api/types';
 import { flow } from '@/stores/flow';
-import { provider, withCatalogue } from '@/test/catalogue';
+import { lender, withCatalogue } from '@/test/catalogue';
 import { json, routes as serve, type Call } from '@/test/fetch';
 import { decision } from '@/test/fixtures';
 import { submitPatch } from './api/pending';
@@ -36,8 +36,8 @@ function setHidden(hidden: boolean) {
 beforeEach(() => {
   flow.reset();
   configureApi({ getSessionId: () => 's1', navigate: vi.fn(), onValidation: vi.fn(), currentPath: () => '/p' });
-  flow.set({ session: { webSessionId: 's1' } as Session, providerKey: SYF, primaryProviderKey: SYF, applyMode: 'full' });
-  withCatalogue([provider(SYF, 'Synchrony', { supportsFullAppMode: true })]);
+  flow.set({ session: { webSessionId: 's1' } as Session, providerKey: SYF, primaryLenderKey: SYF, applyMode: 'full' });
+  withCatalogue([lender(SYF, 'Synchrony', { supportsFullAppMode: true })]);
 });
 afterEach(() => {
   setHidden(false);

@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { configureApi } from '@/lib/api/client';
 import type { Decision, Session } from '@/lib/api/types';
 import { flow } from '@/stores/flow';
-import { provider, withCatalogue } from '@/test/catalogue';
+import { lender, withCatalogue } from '@/test/catalogue';
 import { json, routes as serve, type Call } from '@/test/fetch';
 import { decision } from '@/test/fixtures';
 import { DeclinedPage, ExpiredPage, PositiveResultPage, TruePendingPage } from './ResultPages';
@@ -24,8 +24,8 @@ let calls: Call[];
 beforeEach(() => {
   flow.reset();
   configureApi({ getSessionId: () => 's1', navigate: vi.fn(), onValidation: vi.fn(), currentPath: () => '/p' });
-  flow.set({ session: { webSessionId: 's1' } as Session, providerKey: LC, primaryProviderKey: LC, applyMode: 'prequalify' });
-  withCatalogue([provider(LC, 'LendingClub', { kind: 'installment_loan', creditType: 'loan' })]);
+  flow.set({ session: { webSessionId: 's1' } as Session, providerKey: LC, primaryLenderKey: LC, applyMode: 'prequalify' });
+  withCatalogue([lender(LC, 'LendingClub', { kind: 'installment_loan', creditType: 'loan' })]);
   calls = serve({ '/flow/finish/pending': [json({})], '/flow/finish/completed': [json({})] });
 });
 afterEach(() => {
@@ -117,8 +117,8 @@ describe('DeclinedPage with the words of the lender that declined last', () => {
 
   function declinedAt(order: string[]) {
     withCatalogue([
-      provider(LC, 'LendingClub', { kind: 'installment_loan', creditType: 'loan' }),
-      provider(AFF, 'AFF', { kind: 'installment_loan', creditType: 'loan', declinedMessage: AFF_WORDS }),
+      lender(LC, 'LendingClub', { kind: 'installment_loan', creditType: 'loan' }),
+      lender(AFF, 'AFF', { kind: 'installment_loan', creditType: 'loan', declinedMessage: AFF_WORDS }),
     ]);
     for (const k of order) flow.response(k, { preAuth: { ...decision(k, 'declined'), operation: 'prequalify' } });
     flow.set({ declinedBy: order, providerKey: order.at(-1)! });

@@ -7,8 +7,8 @@ import { formatCents } from '@/lib/money';
 import { useWording } from '@/lib/wording';
 import { formatLongDate } from '@/lib/dates';
 import { Trans, useT } from '@/lib/i18n';
-import { providerRoute } from '@/lib/paths';
-import { flow, nameOf, useFlow, useProviderName } from '@/stores/flow';
+import { lenderRoute } from '@/lib/paths';
+import { flow, nameOf, useFlow, useLenderName } from '@/stores/flow';
 import { isPositive } from '@/lib/decision';
 import { noFinancingSummary, noOfferContent } from './messages';
 import { PendingChecks, StipulationList } from './PendingChecks';
@@ -16,14 +16,14 @@ import { stipulationState } from './stipulations';
 import { FinishButton, Result } from './parts';
 import { canAskForHigherLimit } from './api/creditLimit';
 
-function useProvider(): { key: string; name: string } {
+function useLender(): { key: string; name: string } {
   const { providerKey = '' } = useParams();
-  return { key: providerKey, name: useProviderName(providerKey) };
+  return { key: providerKey, name: useLenderName(providerKey) };
 }
 
 /** approved, preapproved and prequalified: the positive outcomes. */
 export function PositiveResultPage() {
-  const { key, name } = useProvider();
+  const { key, name } = useLender();
   const navigate = useFlowNavigate();
   const t = useT();
   const { pathname } = useLocation();
@@ -62,7 +62,7 @@ export function PositiveResultPage() {
           {emailToConfirm ? <p>{t('results.positive.confirmEmail', { name })}</p> : null}
           <p>{t('results.positive.next')}</p>
           <div className="actions">
-            <Button onClick={() => navigate(providerRoute(key, 'paymentPlans'))}>{t('results.positive.seeOptions')}</Button>
+            <Button onClick={() => navigate(lenderRoute(key, 'paymentPlans'))}>{t('results.positive.seeOptions')}</Button>
           </div>
         </>
       )}
@@ -79,12 +79,12 @@ export function PositiveResultPage() {
 export function DeclinedPage() {
   const { staff } = useWording();
   const t = useT();
-  const { key } = useProvider();
-  const s = useFlow(useShallow((x) => ({ declinedBy: x.declinedBy, responses: x.responses, providers: x.providers })));
-  const { title, lines } = noFinancingSummary(s, (k) => nameOf(s.providers, k), key, staff);
+  const { key } = useLender();
+  const s = useFlow(useShallow((x) => ({ declinedBy: x.declinedBy, responses: x.responses, lenders: x.lenders })));
+  const { title, lines } = noFinancingSummary(s, (k) => nameOf(s.lenders, k), key, staff);
   // The lender that declined last may have words of its own (catalogue declinedMessage).
   const last = s.declinedBy.at(-1);
-  const own = last ? s.providers[last]?.declinedMessage : undefined;
+  const own = last ? s.lenders[last]?.declinedMessage : undefined;
   return (
     <Result kind="info" title={title}>
       {lines.map((line, i) => (
@@ -107,7 +107,7 @@ export function DeclinedPage() {
  * with its status (docs/behaviour.md, "Pending, patches and stipulations").
  */
 export function PendingPage() {
-  const { key, name } = useProvider();
+  const { key, name } = useLender();
   const navigate = useFlowNavigate();
   const d = useFlow((s) => s.responses[key]?.apply ?? s.responses[key]?.preAuth);
   const stips = d?.stipulations ?? [];
@@ -119,7 +119,7 @@ export function PendingPage() {
       <StipulationList stipulations={stips} lender={name} />
       {askIncome ? (
         <div className="actions">
-          <Button onClick={() => navigate(providerRoute(key, 'patch/income'))}>{t('results.pending.giveIncome')}</Button>
+          <Button onClick={() => navigate(lenderRoute(key, 'patch/income'))}>{t('results.pending.giveIncome')}</Button>
         </div>
       ) : null}
       <PendingChecks providerKey={key} lender={name} withStipulations={Boolean(d?.stipulations?.length)} />
@@ -180,7 +180,7 @@ function StillPendingEnd({ name, reference }: { name: string; reference?: string
  * happens next — nothing here reads as a decline.
  */
 export function TruePendingPage() {
-  const { key, name } = useProvider();
+  const { key, name } = useLender();
   const d = useFlow((s) => s.responses[key]?.apply ?? s.responses[key]?.preAuth);
   const t = useT();
   return (
@@ -199,7 +199,7 @@ export function TruePendingPage() {
 export function ExpiredPage() {
   const { staff } = useWording();
   const t = useT();
-  const { key, name } = useProvider();
+  const { key, name } = useLender();
   const d = useFlow((s) => s.responses[key]?.apply ?? s.responses[key]?.preAuth);
   const on = d?.expiresAt ? new Date(d.expiresAt) : null;
   const when = on && !Number.isNaN(on.getTime()) ? formatLongDate(on) : null;
@@ -224,11 +224,11 @@ export function NoOfferPage() {
   const { staff } = useWording();
   const navigate = useFlowNavigate();
   const t = useT();
-  const { key } = useProvider();
-  const s = useFlow(useShallow((x) => ({ declinedBy: x.declinedBy, responses: x.responses, providers: x.providers, primary: x.primaryProviderKey })));
+  const { key } = useLender();
+  const s = useFlow(useShallow((x) => ({ declinedBy: x.declinedBy, responses: x.responses, lenders: x.lenders, primary: x.primaryLenderKey })));
   const fullKey = s.primary ?? key;
-  const takesFull = Boolean(s.providers[fullKey]?.supportsFullAppMode);
-  const { title, lines, offer } = noOfferContent(s, (k) => nameOf(s.providers, k), key, takesFull ? fullKey : null, staff);
+  const takesFull = Boolean(s.lenders[fullKey]?.supportsFullAppMode);
+  const { title, lines, offer } = noOfferContent(s, (k) => nameOf(s.lenders, k), key, takesFull ? fullKey : null, staff);
   return (
     <Result kind="info" title={title}>
       {lines.map((line, i) => (
@@ -238,7 +238,7 @@ export function NoOfferPage() {
       ))}
       {offer ? (
         <p>
-          <Trans i18nKey="results.noOffer.standard" values={{ name: nameOf(s.providers, offer) }} components={{ strong: <strong /> }} />
+          <Trans i18nKey="results.noOffer.standard" values={{ name: nameOf(s.lenders, offer) }} components={{ strong: <strong /> }} />
         </p>
       ) : null}
       <div className="actions">
@@ -246,7 +246,7 @@ export function NoOfferPage() {
           <Button
             onClick={() => {
               flow.set({ providerKey: offer, applyMode: 'full' });
-              navigate(providerRoute(offer, 'modes/full/application'));
+              navigate(lenderRoute(offer, 'modes/full/application'));
             }}
           >
             {t('results.noOffer.begin')}
@@ -261,7 +261,7 @@ export function NoOfferPage() {
 export function LenderErrorPage() {
   const { staff } = useWording();
   const t = useT();
-  const { key, name } = useProvider();
+  const { key, name } = useLender();
   return (
     <Result kind="warn" title={t('results.titles.noAnswer')}>
       <p className="lead">{key ? t('results.lenderError.lead', { name, staff }) : t('results.lenderError.leadUnknown', { staff })}</p>
@@ -281,7 +281,7 @@ export function LenderErrorPage() {
  * change").
  */
 export function ExistingAccountPage() {
-  const { key, name } = useProvider();
+  const { key, name } = useLender();
   const navigate = useFlowNavigate();
   const d = useFlow((s) => s.responses[key]?.apply ?? s.responses[key]?.preAuth);
   const purchase = useFlow((s) => s.purchaseAmountCents);
@@ -297,8 +297,8 @@ export function ExistingAccountPage() {
         <>
           <p>{t('results.existing.canAsk', { available: formatCents(amount), purchase: formatCents(purchase), name, practice })}</p>
           <div className="actions">
-            <Button onClick={() => navigate(providerRoute(key, 'credit_limit_change/start'))}>{t('results.existing.askHigher')}</Button>
-            <Button variant="secondary" onClick={() => navigate(providerRoute(key, 'resume/with-existing-account'))}>
+            <Button onClick={() => navigate(lenderRoute(key, 'credit_limit_change/start'))}>{t('results.existing.askHigher')}</Button>
+            <Button variant="secondary" onClick={() => navigate(lenderRoute(key, 'resume/with-existing-account'))}>
               {t('results.existing.useAccount')}
             </Button>
             <FinishButton label={t('common.actions.noThanksFinish')} secondary />
@@ -308,7 +308,7 @@ export function ExistingAccountPage() {
         <>
           <p>{amount > 0 ? t('results.existing.usableUpTo', { amount: formatCents(amount) }) : t('results.existing.usable')}</p>
           <div className="actions">
-            <Button onClick={() => navigate(providerRoute(key, 'resume/with-existing-account'))}>{t('results.existing.useAccount')}</Button>
+            <Button onClick={() => navigate(lenderRoute(key, 'resume/with-existing-account'))}>{t('results.existing.useAccount')}</Button>
             <FinishButton label={t('common.actions.noThanksFinish')} secondary />
           </div>
         </>
@@ -330,7 +330,7 @@ export function ExistingAccountPage() {
  * here says so: what happens next, how the decision comes, the reference.
  */
 export function UnderReviewPage() {
-  const { key, name } = useProvider();
+  const { key, name } = useLender();
   const ref = useFlow((s) => (s.responses[key]?.apply ?? s.responses[key]?.preAuth)?.lenderApplicationId);
   const t = useT();
   return (
@@ -353,7 +353,7 @@ export function UnderReviewPage() {
 export function AcceptOfferErrorPage() {
   const { staff } = useWording();
   const t = useT();
-  const { name } = useProvider();
+  const { name } = useLender();
   return (
     <Result kind="warn" title={t('results.acceptError.title')}>
       <p className="lead">{t('results.acceptError.lead', { name, staff })}</p>

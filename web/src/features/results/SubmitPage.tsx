@@ -6,7 +6,7 @@ import { useFlowNavigate } from '@/flow/navigation';
 import { ApiError, isHandled, isStillWorking } from '@/lib/api/client';
 import { reportClientError } from '@/lib/clientLog';
 import { once } from '@/lib/once';
-import { flow, useFlow, useProviderName } from '@/stores/flow';
+import { flow, useFlow, useLenderName } from '@/stores/flow';
 import { useT } from '@/lib/i18n';
 
 /**
@@ -24,7 +24,7 @@ export function SubmitPage({ run }: { run: (op: string) => Promise<string> }) {
   const op = pathname.split('/').pop() ?? '';
   const [attempt, setAttempt] = useState(0);
   const [waiting, setWaiting] = useState<ApiError | null>(null);
-  const lender = useProviderName(waiting ? (waiting.providerKey ?? flow.get().providerKey) : null);
+  const lender = useLenderName(waiting ? (waiting.providerKey ?? flow.get().providerKey) : null);
   // The waiting words of the call in progress name the lender asked now.
   const progress = useFlow((s) => s.progress);
   useEffect(() => {

@@ -32,7 +32,7 @@ describe('decline wording', () => {
 describe('lender names', () => {
   it('come from the server’s catalogue, and read “the lender” while it is not loaded', () => {
     flow.set({ declinedBy: ['synchrony_standard'] });
-    flow.set({ providers: {} });
+    flow.set({ lenders: {} });
     expect(consentNotice([decision('synchrony_standard', 'declined')], 'fortiva_standard')).toBe(
       'the lender couldn’t approve this application. They will send you a letter explaining why within 7–10 business days. You can still check your options with the lender. First, please read what you agree to with the lender below.',
     );

@@ -2,7 +2,7 @@ import type { Decision } from '@/lib/api/types';
 import { joinNames } from '@/lib/consent/chain';
 import { normalizeCode } from '@/lib/decision';
 import { t } from '@/lib/i18n';
-import { flow, providerName, type FlowState } from '@/stores/flow';
+import { flow, lenderName, type FlowState } from '@/stores/flow';
 import { wording } from '@/lib/wording';
 
 /**
@@ -160,9 +160,9 @@ export function noOfferContent(
  * answer or had no offer.
  */
 function chainSummary(chain: Decision[]): string[] {
-  const named = (code: string) => chain.filter((d) => normalizeCode(d.responseCode) === code).map((d) => providerName(d.providerKey));
+  const named = (code: string) => chain.filter((d) => normalizeCode(d.responseCode) === code).map((d) => lenderName(d.providerKey));
   return [
-    declineMessage(flow.get().declinedBy.map((k) => providerName(k))),
+    declineMessage(flow.get().declinedBy.map((k) => lenderName(k))),
     pendingMessage(named('pending')),
     unansweredMessage(named('error')),
     noOfferMessage(named('nooffer')),
@@ -170,16 +170,16 @@ function chainSummary(chain: Decision[]): string[] {
 }
 
 /** switchNotice explains why the patient now sees another lender. */
-export function switchNotice(chain: Decision[], nextProvider: string): string {
-  return [...chainSummary(chain), t('results.notice.switch', { name: providerName(nextProvider) })].join(' ');
+export function switchNotice(chain: Decision[], nextLender: string): string {
+  return [...chainSummary(chain), t('results.notice.switch', { name: lenderName(nextLender) })].join(' ');
 }
 
 /** consentNotice explains why the patient is asked to agree again before the next lender checks. */
-export function consentNotice(chain: Decision[], nextProvider: string): string {
-  return [...chainSummary(chain), t('results.notice.consent', { name: providerName(nextProvider) })].join(' ');
+export function consentNotice(chain: Decision[], nextLender: string): string {
+  return [...chainSummary(chain), t('results.notice.consent', { name: lenderName(nextLender) })].join(' ');
 }
 
 /** alreadyAnsweredNotice: the patient changed details after a lender answered; that answer stands, and the changes were not sent. */
 export function alreadyAnsweredNotice(providerKey: string): string {
-  return t('results.notice.alreadyAnswered', { name: providerName(providerKey) });
+  return t('results.notice.alreadyAnswered', { name: lenderName(providerKey) });
 }

@@ -5,7 +5,7 @@ import { configureApi } from '@/lib/api/client';
 import type { Decision, Session } from '@/lib/api/types';
 import { setLanguage } from '@/lib/i18n';
 import { flow } from '@/stores/flow';
-import { provider, withCatalogue } from '@/test/catalogue';
+import { lender, withCatalogue } from '@/test/catalogue';
 import { decision } from '@/test/fixtures';
 import { incomeProblem, limitProblem } from './api/creditLimit';
 import { CreditLimitResultPage } from './CreditLimitPages';
@@ -35,8 +35,8 @@ const answer = (providerKey: string, d: Decision) => flow.response(providerKey, 
 beforeEach(async () => {
   flow.reset();
   configureApi({ getSessionId: () => 's1', navigate: vi.fn(), onValidation: vi.fn(), currentPath: () => '/p' });
-  flow.set({ session: { webSessionId: 's1' } as Session, providerKey: SYF, primaryProviderKey: SYF, applyMode: 'prequalify' });
-  withCatalogue([provider(SYF, 'Synchrony'), provider(FORTIVA, 'Fortiva')]);
+  flow.set({ session: { webSessionId: 's1' } as Session, providerKey: SYF, primaryLenderKey: SYF, applyMode: 'prequalify' });
+  withCatalogue([lender(SYF, 'Synchrony'), lender(FORTIVA, 'Fortiva')]);
   await setLanguage('es');
 });
 afterEach(() => {
@@ -61,7 +61,7 @@ describe('result screens in Spanish', () => {
 
   it('an existing account shows its money in US dollars and the practice without "a el"', async () => {
     flow.set({ purchaseAmountCents: 450_000 });
-    flow.set({ providers: { ...flow.get().providers, [SYF]: provider(SYF, 'Synchrony', { creditType: 'revolving_credit' }) } });
+    flow.set({ lenders: { ...flow.get().lenders, [SYF]: lender(SYF, 'Synchrony', { creditType: 'revolving_credit' }) } });
     answer(SYF, decision(SYF, 'approved', { approvedAmountCents: 100_000, existingAccount: true }));
     renderAt('existingAccount', <ExistingAccountPage />);
     expect(await screen.findByRole('heading', { level: 1, name: 'Ya tiene una cuenta' })).toBeTruthy();

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { Document } from '@/lib/api/types';
 import { flow } from '@/stores/flow';
-import { provider } from '@/test/catalogue';
+import { lender } from '@/test/catalogue';
 import { textDocument } from '@/test/fixtures';
 import { AgreementPage, CompleteAgreementPage } from './StepAgreementPages';
 
@@ -34,7 +34,7 @@ describe('the agreement on its own screen', () => {
   beforeEach(() => {
     post.mockReset();
     flow.reset();
-    flow.set({ providerKey: 'aff_standard', providers: { aff_standard: provider('aff_standard', 'AFF', { kind: 'installment_loan' }) } });
+    flow.set({ providerKey: 'aff_standard', lenders: { aff_standard: lender('aff_standard', 'AFF', { kind: 'installment_loan' }) } });
     post.mockImplementation(async (path: string) => {
       if (path.endsWith('/agreement') && !path.includes('application/')) return agreement;
       return { providerKey: 'aff_standard', status: 'offer_accepted', openSteps: ['checkCalifornia'] };
@@ -56,7 +56,7 @@ describe('the agreement on its own screen', () => {
   });
 
   it('calls a lease a lease', async () => {
-    flow.set({ providerKey: 'snap_standard', providers: { snap_standard: provider('snap_standard', 'Snap', { kind: 'lease_to_own' }) } });
+    flow.set({ providerKey: 'snap_standard', lenders: { snap_standard: lender('snap_standard', 'Snap', { kind: 'lease_to_own' }) } });
     show('snap_standard', 'agreement', AgreementPage);
     expect(await screen.findByRole('heading', { level: 1, name: 'Your lease agreement' })).toBeTruthy();
     expect(screen.getByLabelText('I have read the Snap lease agreement and I agree to its terms.')).toBeTruthy();
@@ -70,7 +70,7 @@ describe('the cardholder agreement after signing', () => {
     get.mockReset();
     get.mockResolvedValue(cardholder);
     flow.reset();
-    flow.set({ providerKey: 'fortiva_standard', providers: { fortiva_standard: provider('fortiva_standard', 'Fortiva') } });
+    flow.set({ providerKey: 'fortiva_standard', lenders: { fortiva_standard: lender('fortiva_standard', 'Fortiva') } });
     post.mockResolvedValue({ providerKey: 'fortiva_standard', status: 'signed' });
   });
 

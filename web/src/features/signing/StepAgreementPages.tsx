@@ -1,7 +1,7 @@
 import { ConsentStepScreen } from '@/components/ConsentStepScreen';
 import { useT } from '@/lib/i18n';
 import { loadStepDocument, sendLenderStep } from '@/lib/lenderSteps';
-import { useFlow, useProviderName } from '@/stores/flow';
+import { useFlow, useLenderName } from '@/stores/flow';
 import { completeApplication, loadAgreement } from './api/esign';
 
 /*
@@ -15,8 +15,8 @@ import { completeApplication, loadAgreement } from './api/esign';
 export function AgreementPage() {
   const t = useT();
   const providerKey = useFlow((s) => s.providerKey) ?? '';
-  const lender = useProviderName(providerKey);
-  const lease = useFlow((s) => s.providers[providerKey]?.kind === 'lease_to_own');
+  const lender = useLenderName(providerKey);
+  const lease = useFlow((s) => s.lenders[providerKey]?.kind === 'lease_to_own');
   return (
     <ConsentStepScreen
       title={lease ? t('signing.agreement.leaseTitle') : t('signing.agreement.loanTitle')}
@@ -33,7 +33,7 @@ export function AgreementPage() {
 export function CompleteAgreementPage() {
   const t = useT();
   const providerKey = useFlow((s) => s.providerKey) ?? '';
-  const lender = useProviderName(providerKey);
+  const lender = useLenderName(providerKey);
   return (
     <ConsentStepScreen
       title={t('signing.agreement.cardholderTitle')}

@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { ApiError } from '@/lib/api/client';
 import type { Decision, DisclosureKind, Document, Session } from '@/lib/api/types';
 import { flow } from '@/stores/flow';
-import { provider, withCatalogue } from '@/test/catalogue';
+import { lender, withCatalogue } from '@/test/catalogue';
 import { json, routes } from '@/test/fetch';
 import { fixedRatePlan, textDocument } from '@/test/fixtures';
 
@@ -200,7 +200,7 @@ describe('signing a lease (lease-to-own: Snap)', () => {
   it('asks only to verify what the patient gave and open the lease, never for a credit check', async () => {
     flow.reset();
     flow.set({ session: { webSessionId: 's1' } as Session, providerKey: 'snap_standard', applyMode: 'prequalify' });
-    withCatalogue([provider('snap_standard', 'Snap', { kind: 'lease_to_own' })]);
+    withCatalogue([lender('snap_standard', 'Snap', { kind: 'lease_to_own' })]);
     flow.response('snap_standard', { preAuth: { ...decision('prequalify', 'prequalified'), providerKey: 'snap_standard' }, accepted: true });
     esignAndComplete.mockResolvedValueOnce('/providers/snap_standard/complete');
     renderTerms();
@@ -251,7 +251,7 @@ describe('signing when the lender is still working on it', () => {
 describe('signing after the agreement was agreed on its own screen', () => {
   it('says so, shows no second agreement box, and sends no agreement consent', async () => {
     accepted('prequalify');
-    withCatalogue([provider('synchrony_standard', 'Synchrony', { stepsBeforeSigning: ['quiz', 'agreement'] })]);
+    withCatalogue([lender('synchrony_standard', 'Synchrony', { stepsBeforeSigning: ['quiz', 'agreement'] })]);
     esignAndComplete.mockResolvedValueOnce('/providers/synchrony_standard/complete');
     renderTerms();
     expect(await screen.findByText(/You read and agreed to the Synchrony agreement on the screen before this one/)).toBeTruthy();

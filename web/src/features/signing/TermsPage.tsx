@@ -14,9 +14,9 @@ import { joinNames } from '@/lib/consent/chain';
 import { agreeToAll, consentOf, loadDisclosure } from '@/lib/consent/documents';
 import { isPositive } from '@/lib/decision';
 import { t as translate, Trans, useT } from '@/lib/i18n';
-import { providerRoute } from '@/lib/paths';
+import { lenderRoute } from '@/lib/paths';
 import { nextOpenStep } from '@/lib/lenderSteps';
-import { useFlow, useProviderName } from '@/stores/flow';
+import { useFlow, useLenderName } from '@/stores/flow';
 import { agreementAgreedBefore, esignAndComplete, forgetSigningDocuments, loadAgreement, needsHardPull, usesExistingAccount } from './api/esign';
 import { thenList } from './messages';
 import { PlanFigures } from '@/components/PlanFigures';
@@ -31,7 +31,7 @@ import { EMPTY_SIGNATURE, type SignatureValue } from './signature';
 function ApplyTerms({ providerKey }: { providerKey: string }) {
   const t = useT();
   const navigate = useFlowNavigate();
-  const lender = useProviderName(providerKey);
+  const lender = useLenderName(providerKey);
   const docs = useConsentDocuments(providerKey, 'full');
   const box = useAgree();
   const others = docs.names.slice(1);
@@ -63,7 +63,7 @@ function ApplyTerms({ providerKey }: { providerKey: string }) {
                 return;
               }
               agreeToAll(docs.items);
-              navigate(providerRoute(providerKey, 'fullApplicationSubmit'));
+              navigate(lenderRoute(providerKey, 'fullApplicationSubmit'));
             }}
             disabled={!docs.items}
           >
@@ -141,15 +141,15 @@ function SignTerms({ providerKey }: { providerKey: string }) {
   const t = useT();
   const navigate = useFlowNavigate();
   const { pathname } = useLocation();
-  const lender = useProviderName(providerKey);
+  const lender = useLenderName(providerKey);
   const hardPull = useFlow((s) => needsHardPull(s.responses[providerKey]));
-  const lease = useFlow((s) => s.providers[providerKey]?.kind === 'lease_to_own');
+  const lease = useFlow((s) => s.lenders[providerKey]?.kind === 'lease_to_own');
   const pullWords = hardPullWords(lease, lender);
   const existing = useFlow((s) => usesExistingAccount(s.responses[providerKey]));
   // The plan chosen with this lender, shown as it was reviewed: what the signature is for.
   const plan = useFlow((s) => (s.selectedPaymentPlan?.providerKey === providerKey ? s.selectedPaymentPlan : null));
   // A lender whose steps include the agreement had it read and agreed on its own screen (docs/behaviour.md, "Signing").
-  const agreedBefore = useFlow((s) => agreementAgreedBefore(s.providers[providerKey]));
+  const agreedBefore = useFlow((s) => agreementAgreedBefore(s.lenders[providerKey]));
   const esign = useDocument(() => loadDisclosure(providerKey, 'esign', { handled: false }), [providerKey]);
   const agreement = useDocument<Document | null>(
     () => (agreedBefore ? Promise.resolve(null) : loadAgreement(providerKey)),
@@ -210,7 +210,7 @@ function SignTerms({ providerKey }: { providerKey: string }) {
       } else if (err instanceof ApiError && err.code === 'conflict') {
         // A lender step still open (docs/behaviour.md, "Signing"): the server says which, and the patient goes there.
         const next = await nextOpenStep(providerKey).catch(() => null);
-        if (next && next !== providerRoute(providerKey, 'terms')) navigate(next);
+        if (next && next !== lenderRoute(providerKey, 'terms')) navigate(next);
         else if (!isHandled(err)) navigate(errorTarget(err, {}, pathname));
       } else if (!isHandled(err)) navigate(err instanceof ApiError ? errorTarget(err, {}, pathname) : '/error');
     }

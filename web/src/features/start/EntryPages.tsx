@@ -3,7 +3,7 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Page } from '@/components/Page';
 import { Loading } from '@/components/Skeleton';
 import { api, ApiError } from '@/lib/api/client';
-import { providerRoute } from '@/lib/paths';
+import { lenderRoute } from '@/lib/paths';
 import { useWording } from '@/lib/wording';
 import { useT } from '@/lib/i18n';
 import { flow } from '@/stores/flow';
@@ -79,7 +79,7 @@ async function runTestCase(id: string, entityKey: string | null): Promise<TestCa
   if (!list.testCases.some((t) => t.id === id)) return { kind: 'unknown', list: list.testCases };
   let start: string;
   const s = flow.get();
-  if (s.session && !entityKey && s.providerKey) start = providerRoute(s.providerKey, `modes/${s.applyMode}/start`);
+  if (s.session && !entityKey && s.providerKey) start = lenderRoute(s.providerKey, `modes/${s.applyMode}/start`);
   else {
     const key = entityKey ?? list.entityKey;
     if (!key) return { kind: 'noOffice' };

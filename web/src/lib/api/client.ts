@@ -1,5 +1,5 @@
 import { reportClientError } from '@/lib/clientLog';
-import { providerRoute } from '@/lib/paths';
+import { lenderRoute } from '@/lib/paths';
 import { requestLanguage } from '@/lib/i18n';
 import { apiEnvironment } from './environment';
 import { takeEarlyStart } from './early';
@@ -116,7 +116,7 @@ export function errorTarget(err: ApiError, opts: Pick<RequestOptions, 'apply'>, 
   if (err.code === 'session_invalid' || err.status === 401) return '/session/invalid';
   if (err.status === 400 && opts.apply && err.fieldErrors.length > 0) {
     const applicants = invalidApplicants(err.fieldErrors);
-    const path = providerRoute(opts.apply.providerKey, 'correctErrors');
+    const path = lenderRoute(opts.apply.providerKey, 'correctErrors');
     if (currentPath.endsWith('/correctErrors')) return currentPath + `?applicantType=${applicants[0] ?? 'primary'}`;
     return `${path}?applicantType=${applicants[0] ?? 'primary'}`;
   }
@@ -293,7 +293,7 @@ export const api = {
   delete: <T>(path: string, opts?: RequestOptions) => request<T>('DELETE', path, opts),
 };
 
-/** providerPath builds an API path of one provider (under /api/v1); app routes are built by providerRoute in lib/paths.ts. */
-export function providerPath(providerKey: string, rest: string): string {
+/** lenderPath builds an API path of one lender (under /api/v1); app routes are built by lenderRoute in lib/paths.ts. */
+export function lenderPath(providerKey: string, rest: string): string {
   return `/providers/${encodeURIComponent(providerKey)}/${rest}`;
 }

@@ -17,7 +17,7 @@ describe('autoSubmitChain', () => {
     expect(autoSubmitChain(brightSmile, 'synchrony_standard').map((s) => s.providerKey)).toEqual(['fortiva_standard', 'snap_standard']);
   });
 
-  it('starts after the current provider wherever it sits', () => {
+  it('starts after the current lender wherever it sits', () => {
     expect(autoSubmitChain(brightSmile, 'fortiva_standard').map((s) => s.providerKey)).toEqual(['snap_standard']);
     expect(autoSubmitChain(brightSmile, 'snap_standard')).toEqual([]);
   });
@@ -28,13 +28,13 @@ describe('autoSubmitChain', () => {
     expect(autoSubmitChain(w, 'c').map((s) => s.providerKey)).toEqual(['d']);
   });
 
-  it('answers nothing for the last provider, an unknown provider or an empty waterfall', () => {
+  it('answers nothing for the last lender, an unknown lender or an empty waterfall', () => {
     expect(autoSubmitChain(brightSmile, 'proceed_standard')).toEqual([]);
     expect(autoSubmitChain(brightSmile, 'nobody')).toEqual([]);
     expect(autoSubmitChain([], 'synchrony_standard')).toEqual([]);
   });
 
-  it('does not loop back to a provider already in the chain', () => {
+  it('does not loop back to a lender already in the chain', () => {
     const w = [step('a', false), step('b', true), step('a', true), step('c', true)];
     expect(autoSubmitChain(w, 'a').map((s) => s.providerKey)).toEqual(['b']);
   });

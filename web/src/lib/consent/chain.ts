@@ -13,9 +13,9 @@ export interface ConsentTarget {
 
 /**
  * autoSubmitChain answers the waterfall steps the app may submit to on its
- * own after the current provider: the steps that follow it while autoSubmit
+ * own after the current lender: the steps that follow it while autoSubmit
  * is true. A step without autoSubmit ends the chain (the patient goes there
- * and agrees on that lender's own screen). An unknown current provider
+ * and agrees on that lender's own screen). An unknown current lender
  * answers an empty chain, so nothing is agreed to without being shown.
  */
 export function autoSubmitChain(waterfall: readonly WaterfallStep[], currentKey: string): WaterfallStep[] {

@@ -1,4 +1,4 @@
-import { api, providerPath } from '@/lib/api/client';
+import { api, lenderPath } from '@/lib/api/client';
 import type { ApplyMode, ConsentInput, CurrentLocation, DisclosureKind, Document, WaterfallStep } from '@/lib/api/types';
 import { once } from '@/lib/once';
 import { flow } from '@/stores/flow';
@@ -64,7 +64,7 @@ export async function loadDisclosure(providerKey: string, kind: DisclosureKind, 
   const have = flow.get().documents[key];
   if (have) return have;
   return once(`doc:${key}`, async () => {
-    const doc = await api.get<Document>(providerPath(providerKey, 'disclosures'), { query: { kind }, noErrorHandling: opts.handled === false });
+    const doc = await api.get<Document>(lenderPath(providerKey, 'disclosures'), { query: { kind }, noErrorHandling: opts.handled === false });
     flow.set({ documents: { ...flow.get().documents, [key]: doc } });
     return doc;
   });

@@ -48,7 +48,7 @@ describe('the treatment amount', () => {
       applyMode: 'prequalify',
       fields: [amount, months],
       fieldGroupRules: [],
-      providers: [],
+      lenders: [],
     } as never);
     flow.set({ primary: { purchaseAmountCents: '$4,500.50', monthsEmployed: '24' } });
     expect(applicationBody('a', 'prequalify')).toEqual({ primary: { monthsEmployed: 24 }, jointEnabled: false, purchaseAmountCents: 450_050 });

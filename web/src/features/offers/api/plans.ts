@@ -1,4 +1,4 @@
-import { api, providerPath } from '@/lib/api/client';
+import { api, lenderPath } from '@/lib/api/client';
 import type { PaymentPlan } from '@/lib/api/types';
 import { withProgress } from '@/flow/progress';
 import { flow } from '@/stores/flow';
@@ -6,10 +6,10 @@ import { offerProgress } from '../messages';
 
 const enc = encodeURIComponent;
 
-/** fetchPlans asks for the payment plans of one provider for an amount. */
+/** fetchPlans asks for the payment plans of one lender for an amount. */
 export async function fetchPlans(providerKey: string, amountCents: number, opts: { handled?: boolean } = {}): Promise<PaymentPlan[]> {
   const res = await api.post<{ paymentPlans: PaymentPlan[] }>(
-    providerPath(providerKey, 'payment/plans'),
+    lenderPath(providerKey, 'payment/plans'),
     { amountCents },
     { noErrorHandling: opts.handled === false },
   );
@@ -20,9 +20,7 @@ export async function fetchPlans(providerKey: string, amountCents: number, opts:
 
 /** selectPlan records the patient's choice with the lender. */
 export async function selectPlan(plan: PaymentPlan): Promise<void> {
-  await withProgress(offerProgress.select(), () =>
-    api.post(providerPath(plan.providerKey, `payment/plans/${enc(plan.providerPlanCode)}/select`), {}),
-  );
+  await withProgress(offerProgress.select(), () => api.post(lenderPath(plan.providerKey, `payment/plans/${enc(plan.providerPlanCode)}/select`), {}));
   choosePlan(plan);
   flow.response(plan.providerKey, { selectedPlanCode: plan.providerPlanCode });
 }

@@ -1,11 +1,11 @@
-import { api, providerPath } from '@/lib/api/client';
+import { api, lenderPath } from '@/lib/api/client';
 import type { AccountTerms, CreditLimitChangeRequest, CreditLimitChangeResponse } from '@/lib/api/types';
 import { withProgress } from '@/flow/progress';
 import { isPositive } from '@/lib/decision';
 import { t } from '@/lib/i18n';
 import { formatCents, parseDollars } from '@/lib/money';
 import { once } from '@/lib/once';
-import { flow, type FlowState, type ProviderResponses } from '@/stores/flow';
+import { flow, type FlowState, type LenderResponses } from '@/stores/flow';
 
 /*
  * A credit-limit change (docs/behaviour.md, "Credit-limit change"): a
@@ -23,10 +23,10 @@ export const MAX_INCOME_CENTS = 999_999_900;
  * available credit is below the treatment amount, and the patient has not
  * asked in this session.
  */
-export function canAskForHigherLimit(s: Pick<FlowState, 'providers' | 'responses' | 'purchaseAmountCents'>, providerKey: string): boolean {
+export function canAskForHigherLimit(s: Pick<FlowState, 'lenders' | 'responses' | 'purchaseAmountCents'>, providerKey: string): boolean {
   const r = s.responses[providerKey];
   const d = r?.apply ?? r?.preAuth;
-  if (s.providers[providerKey]?.creditType !== 'revolving_credit' || !isPositive(d?.responseCode) || r?.creditLimitChange) return false;
+  if (s.lenders[providerKey]?.creditType !== 'revolving_credit' || !isPositive(d?.responseCode) || r?.creditLimitChange) return false;
   return s.purchaseAmountCents > 0 && (d?.approvedAmountCents ?? 0) < s.purchaseAmountCents;
 }
 
@@ -35,7 +35,7 @@ export function initCreditLimitChange(providerKey: string): Promise<AccountTerms
   const kept = flow.get().responses[providerKey]?.accountTerms;
   if (kept) return Promise.resolve(kept);
   return once(`account-terms:${providerKey}`, async () => {
-    const terms = await api.get<AccountTerms>(providerPath(providerKey, 'account/terms'), { noErrorHandling: true });
+    const terms = await api.get<AccountTerms>(lenderPath(providerKey, 'account/terms'), { noErrorHandling: true });
     flow.response(providerKey, { accountTerms: terms });
     return terms;
   });
@@ -49,7 +49,7 @@ export function initCreditLimitChange(providerKey: string): Promise<AccountTerms
 export function changeCreditLimit(providerKey: string, body: CreditLimitChangeRequest, waiting: string): Promise<CreditLimitChangeResponse> {
   return once(`credit-limit-change:${providerKey}`, async () => {
     const res = await withProgress(waiting, () =>
-      api.post<CreditLimitChangeResponse>(providerPath(providerKey, 'account/change-credit-limit'), body, {
+      api.post<CreditLimitChangeResponse>(lenderPath(providerKey, 'account/change-credit-limit'), body, {
         lenderStep: true,
         noErrorHandling: true,
       }),
@@ -66,7 +66,7 @@ export function changeCreditLimit(providerKey: string, body: CreditLimitChangeRe
  * treatment (or for what the new limit covers).
  */
 export function recordCreditLimitChange(providerKey: string, res: CreditLimitChangeResponse): void {
-  const patch: Partial<ProviderResponses> = { creditLimitChange: res };
+  const patch: Partial<LenderResponses> = { creditLimitChange: res };
   if (res.responseCode === 'approved') {
     const r = flow.get().responses[providerKey];
     patch.paymentPlans = undefined;

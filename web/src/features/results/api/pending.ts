@@ -1,7 +1,7 @@
-import { api, providerPath } from '@/lib/api/client';
+import { api, lenderPath } from '@/lib/api/client';
 import type { Decision, ProviderApplicationState } from '@/lib/api/types';
 import { decisionDestination, isPositive, normalizeCode, operationMode, unansweredIn } from '@/lib/decision';
-import { providerRoute } from '@/lib/paths';
+import { lenderRoute } from '@/lib/paths';
 import { flow } from '@/stores/flow';
 
 /*
@@ -13,7 +13,7 @@ import { flow } from '@/stores/flow';
 
 /** checkStatus asks the server (which asks the lender) where the application stands now. */
 export function checkStatus(providerKey: string): Promise<ProviderApplicationState> {
-  return api.post<ProviderApplicationState>(providerPath(providerKey, 'application-status'), {}, { noErrorHandling: true });
+  return api.post<ProviderApplicationState>(lenderPath(providerKey, 'application-status'), {}, { noErrorHandling: true });
 }
 
 /**
@@ -22,7 +22,7 @@ export function checkStatus(providerKey: string): Promise<ProviderApplicationSta
  */
 export async function refreshStipulations(providerKey: string): Promise<void> {
   const res = await api.post<{ stipulations: Decision['stipulations'] }>(
-    providerPath(providerKey, 'application/stipulations/refresh'),
+    lenderPath(providerKey, 'application/stipulations/refresh'),
     {},
     { noErrorHandling: true },
   );
@@ -47,11 +47,11 @@ export function recordDecision(providerKey: string, decision: Decision): string 
     flow.set({ declinedBy: [...flow.get().declinedBy, providerKey] });
   }
   const mode = operationMode(op);
-  const primaryKey = flow.get().primaryProviderKey ?? providerKey;
+  const primaryKey = flow.get().primaryLenderKey ?? providerKey;
   const dest = decisionDestination(d, {
     mode,
     preAuth: mode !== 'full',
-    primarySupportsFull: Boolean(flow.get().providers[primaryKey]?.supportsFullAppMode),
+    primarySupportsFull: Boolean(flow.get().lenders[primaryKey]?.supportsFullAppMode),
     unanswered: unansweredIn(flow.get().responses),
   });
   return dest ?? (isPositive(d.responseCode) ? 'paymentPlans' : 'pending');
@@ -79,13 +79,13 @@ export function setPendingPatch(providerKey: string, patchType: string, body: Re
 export async function submitPatch(): Promise<string> {
   const p = pendingPatch;
   const providerKey = flow.get().providerKey ?? '';
-  if (!p || p.providerKey !== providerKey) return providerRoute(providerKey, 'patch/income');
-  const pa = await api.post<ProviderApplicationState>(providerPath(p.providerKey, `patch/${encodeURIComponent(p.patchType)}`), p.body, {
+  if (!p || p.providerKey !== providerKey) return lenderRoute(providerKey, 'patch/income');
+  const pa = await api.post<ProviderApplicationState>(lenderPath(p.providerKey, `patch/${encodeURIComponent(p.patchType)}`), p.body, {
     lenderStep: true,
   });
   pendingPatch = null;
   const decision = pa.decision as Decision | undefined;
-  if (!decision) return providerRoute(providerKey, 'pending');
+  if (!decision) return lenderRoute(providerKey, 'pending');
   const dest = recordDecision(providerKey, decision);
-  return providerRoute(providerKey, isPositive(decision.responseCode) ? 'patchSuccessful' : dest);
+  return lenderRoute(providerKey, isPositive(decision.responseCode) ? 'patchSuccessful' : dest);
 }

@@ -1,13 +1,13 @@
-import { api, ApiError, errorTarget, invalidApplicants, isStillWorking, providerPath } from '@/lib/api/client';
+import { api, ApiError, errorTarget, invalidApplicants, isStillWorking, lenderPath } from '@/lib/api/client';
 import type { ApplyMode, Decision, FieldError, NextAction } from '@/lib/api/types';
 import { reportClientError } from '@/lib/clientLog';
 import { autoSubmitChain } from '@/lib/consent/chain';
 import { consentFor, forgetConsent } from '@/lib/consent/documents';
 import { ConsentNeeded, decisionDestination, isExpired, isPositive, normalizeCode, runCascade, unansweredIn } from '@/lib/decision';
 import { planAmountCents } from '@/lib/money';
-import { providerRoute } from '@/lib/paths';
+import { lenderRoute } from '@/lib/paths';
 import { SUBMIT_MINIMUM_MS } from '@/lib/timeout';
-import { flow, providerName } from '@/stores/flow';
+import { flow, lenderName } from '@/stores/flow';
 import { timerControl } from '@/stores/ui';
 import { alreadyAnsweredNotice, consentNotice, decisionNext, decisionProgress, switchNotice } from '../messages';
 
@@ -48,12 +48,12 @@ async function submitOnce(deps: SubmitDeps, providerKey: string, mode: ApplyMode
   if (!consent) throw new Error(`no consent for ${providerKey}`);
   // The waiting words name the lender asked now, and what happens if it does not answer.
   const next = askedNext(providerKey);
-  flow.setProgress(decisionProgress(op, providerName(providerKey)), decisionNext(providerName(providerKey), next ? providerName(next) : null));
+  flow.setProgress(decisionProgress(op, lenderName(providerKey)), decisionNext(lenderName(providerKey), next ? lenderName(next) : null));
   await deps.ensureFields(providerKey, mode);
   const body = { ...deps.body(providerKey, mode), consent };
   let decision: Decision;
   try {
-    decision = await api.post<Decision>(providerPath(providerKey, op), body, {
+    decision = await api.post<Decision>(lenderPath(providerKey, op), body, {
       apply: handled ? { providerKey, resubmitRoute } : undefined,
       noErrorHandling: !handled,
       // Changed details after this lender answered: the patient is shown that answer (submitDecision).
@@ -86,11 +86,11 @@ async function fetchPlansQuietly(deps: SubmitDeps, providerKey: string, amountCe
 
 /** destinationOf is the screen of a lender's decision (docs/behaviour.md, "Decision routing"). */
 function destinationOf(final: Decision, finalMode: ApplyMode, providerKey: string): string {
-  const primaryKey = flow.get().primaryProviderKey ?? providerKey;
+  const primaryKey = flow.get().primaryLenderKey ?? providerKey;
   const dest = decisionDestination(final, {
     mode: finalMode,
     preAuth: finalMode !== 'full',
-    primarySupportsFull: Boolean(flow.get().providers[primaryKey]?.supportsFullAppMode),
+    primarySupportsFull: Boolean(flow.get().lenders[primaryKey]?.supportsFullAppMode),
     unanswered: unansweredIn(flow.get().responses),
   });
   if (!dest) {
@@ -98,7 +98,7 @@ function destinationOf(final: Decision, finalMode: ApplyMode, providerKey: strin
     reportClientError('decision.unknown_response', 'warn');
     return '/error?code=unknown_response';
   }
-  return providerRoute(final.providerKey, dest);
+  return lenderRoute(final.providerKey, dest);
 }
 
 /**
@@ -116,16 +116,16 @@ function answeredBefore(e: unknown, providerKey: string, mode: ApplyMode): Decis
 
 /**
  * submitDecision runs prequalify / prescreen / full apply for the current
- * provider, follows the cascade, fetches plans on a positive answer and
+ * lender, follows the cascade, fetches plans on a positive answer and
  * answers the path to show next (docs/behaviour.md, "Decision routing" and
  * "The waterfall").
  */
 export async function submitDecision(mode: ApplyMode, deps: SubmitDeps): Promise<string> {
   const s = flow.get();
   const providerKey = s.providerKey!;
-  const resubmitRoute = providerRoute(providerKey, mode === 'full' ? 'fullApplicationSubmit' : 'prequalifySubmit');
+  const resubmitRoute = lenderRoute(providerKey, mode === 'full' ? 'fullApplicationSubmit' : 'prequalifySubmit');
   // No consent given on a screen that showed this lender's document: ask for it there.
-  if (!consentFor(providerKey, mode)) return providerRoute(providerKey, mode === 'full' ? 'terms' : 'prequalifyAgree');
+  if (!consentFor(providerKey, mode)) return lenderRoute(providerKey, mode === 'full' ? 'terms' : 'prequalifyAgree');
   // A decimal in a whole-number field is never sent: the patient corrects it first.
   const unsendable = deps.unsendable(providerKey, mode);
   if (unsendable.length) {
@@ -165,19 +165,19 @@ export async function submitDecision(mode: ApplyMode, deps: SubmitDeps): Promise
     if (result.consentNeeded) {
       const next = result.consentNeeded;
       flow.set({ providerKey: next.provider, applyMode: next.applyMode, notice: consentNotice(result.chain, next.provider) });
-      return providerRoute(next.provider, next.applyMode === 'full' ? 'terms' : 'prequalifyAgree');
+      return lenderRoute(next.provider, next.applyMode === 'full' ? 'terms' : 'prequalifyAgree');
     }
     if (result.switchTo) {
       const next = result.switchTo;
       flow.set({ providerKey: next.provider, applyMode: next.applyMode, notice: switchNotice(result.chain, next.provider) });
-      return providerRoute(next.provider, next.resume ? 'resume' : `modes/${next.applyMode}/start`);
+      return lenderRoute(next.provider, next.resume ? 'resume' : `modes/${next.applyMode}/start`);
     }
     const final = result.final;
     const finalMode = final.providerKey === providerKey ? mode : (first.next?.applyMode ?? mode);
     flow.set({ providerKey: final.providerKey });
     // An offer already past its date has no plans to fetch: the server refuses them.
     if (isPositive(final.responseCode) && !isExpired(final.expiresAt)) {
-      const cfg = flow.get().providers[final.providerKey];
+      const cfg = flow.get().lenders[final.providerKey];
       const { purchaseAmountCents, insuranceBenefitsCents } = flow.get();
       const amount = planAmountCents(final.approvedAmountCents ?? 0, purchaseAmountCents, insuranceBenefitsCents);
       const fetchPlans = mode === 'full' || cfg?.fetchPaymentPlansOnPreAuth !== false;

@@ -1,11 +1,11 @@
-import { api, isStillWorking, providerPath } from '@/lib/api/client';
-import type { Document, ESignRequest, ProviderApplicationState, ProviderConfig } from '@/lib/api/types';
+import { api, isStillWorking, lenderPath } from '@/lib/api/client';
+import type { Document, ESignRequest, ProviderApplicationState, LenderConfig } from '@/lib/api/types';
 import { withProgress } from '@/flow/progress';
 import { isPositive } from '@/lib/decision';
 import { once } from '@/lib/once';
-import { providerRoute } from '@/lib/paths';
+import { lenderRoute } from '@/lib/paths';
 import { SUBMIT_MINIMUM_MS } from '@/lib/timeout';
-import { flow, type ProviderResponses } from '@/stores/flow';
+import { flow, type LenderResponses } from '@/stores/flow';
 import { timerControl } from '@/stores/ui';
 import { signingProgress } from '../messages';
 import type { SignatureValue } from '../signature';
@@ -20,18 +20,18 @@ export type SigningConsents = Pick<ESignRequest, 'consent' | 'agreementConsent' 
  * an account the patient already has opens nothing, so there is no new
  * inquiry to authorise (the server refuses one).
  */
-export function needsHardPull(r: ProviderResponses | undefined): boolean {
+export function needsHardPull(r: LenderResponses | undefined): boolean {
   if (usesExistingAccount(r)) return false;
   return !(r?.apply && isPositive(r.apply.responseCode));
 }
 
 /** usesExistingAccount: the lender's offer is on an account the patient already has ("Use my existing account"). */
-export function usesExistingAccount(r: ProviderResponses | undefined): boolean {
+export function usesExistingAccount(r: LenderResponses | undefined): boolean {
   return Boolean((r?.apply ?? r?.preAuth)?.existingAccount);
 }
 
 /** agreementAgreedBefore: the lender's steps before signing include its agreement on a screen of its own (catalogue stepsBeforeSigning). */
-export function agreementAgreedBefore(p: ProviderConfig | undefined): boolean {
+export function agreementAgreedBefore(p: LenderConfig | undefined): boolean {
   return Boolean(p?.stepsBeforeSigning?.includes('agreement'));
 }
 
@@ -41,7 +41,7 @@ export async function loadAgreement(providerKey: string): Promise<Document> {
   const have = flow.get().documents[key];
   if (have) return have;
   return once(`doc:${key}`, async () => {
-    const doc = await api.post<Document>(providerPath(providerKey, 'agreement'), undefined, { noErrorHandling: true });
+    const doc = await api.post<Document>(lenderPath(providerKey, 'agreement'), undefined, { noErrorHandling: true });
     flow.set({ documents: { ...flow.get().documents, [key]: doc } });
     return doc;
   });
@@ -56,8 +56,8 @@ export function forgetSigningDocuments(providerKey: string): void {
 
 /** completeApplication asks the lender to complete the signed application, and answers the completion screen. */
 export async function completeApplication(k: string): Promise<string> {
-  await withProgress(signingProgress.complete(), () => api.post(providerPath(k, 'application/complete'), {}, { lenderStep: true }));
-  return providerRoute(k, 'complete');
+  await withProgress(signingProgress.complete(), () => api.post(lenderPath(k, 'application/complete'), {}, { lenderStep: true }));
+  return lenderRoute(k, 'complete');
 }
 
 /**
@@ -77,13 +77,13 @@ export async function esignAndComplete(signature: SignatureValue, consents: Sign
       // A typed signature says so, with the name the server checks is the applicant's.
       if (signature.method === 'typed') Object.assign(body, { signatureMethod: 'typed', typedName: signature.typedName });
       const pa = await withProgress(signingProgress.esign(), () =>
-        api.post<ProviderApplicationState>(providerPath(k, 'application/esign'), body, { lenderStep: true, noErrorHandling: true }),
+        api.post<ProviderApplicationState>(lenderPath(k, 'application/esign'), body, { lenderStep: true, noErrorHandling: true }),
       );
       flow.response(k, { signed: true, openSteps: pa?.openSteps ?? [] });
     }
     // A lender with a step of its own between signing and completing (Fortiva's cardholder agreement) shows it first.
     const open = flow.get().responses[k]?.openSteps?.[0];
-    if (open) return providerRoute(k, open);
+    if (open) return lenderRoute(k, open);
     return await completeApplication(k);
   } catch (e) {
     if (isStillWorking(e)) e.providerKey = k;

@@ -2,7 +2,7 @@ package chairside
 
 import "time"
 
-// Provider application statuses: where one lender's part of an application
+// Lender application statuses: where one lender's part of an application
 // stands. Steps run in this order; the store refuses a change made from a
 // stale version, so two parallel requests cannot both move a step. A status
 // that a lender step proves (decided, offer_accepted, signed, completed) is
@@ -17,22 +17,22 @@ const (
 	StatusCompleted     = "completed"      // the lender completed the account
 )
 
-// ProviderApplication is one lender's part of an application.
-type ProviderApplication struct {
-	ID                  string `json:"-"`
-	ApplicationID       string `json:"-"`
-	ProviderKey         string `json:"providerKey"`
-	Role                string `json:"role"`
-	ApplyMode           string `json:"applyMode"`
-	Status              string `json:"status"`
-	LenderApplicationID string `json:"lenderApplicationId,omitempty"`
+// LenderApplication is one lender's part of an application.
+type LenderApplication struct {
+	ID            string `json:"-"`
+	ApplicationID string `json:"-"`
+	LenderKey     string `json:"providerKey"`
+	Role          string `json:"role"`
+	ApplyMode     string `json:"applyMode"`
+	Status        string `json:"status"`
+	LenderRef     string `json:"lenderApplicationId,omitempty"`
 	// Decision is the latest decision, if any.
 	Decision *Decision `json:"decision,omitempty"`
 	// SelectedPlanCode is the providerPlanCode of the chosen plan.
 	SelectedPlanCode string `json:"selectedPlanCode,omitempty"`
 	// OpenSteps are the lender's own steps still to do before the next
 	// lender step (signing, or completing once signed), in order: the
-	// Journey… names of chairside.Provider. Computed for an answer, never
+	// Journey… names of chairside.LenderConfig. Computed for an answer, never
 	// stored.
 	OpenSteps []string `json:"openSteps,omitempty"`
 	// InFlight names the lender step being asked right now (a Step…

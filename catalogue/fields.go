@@ -1,4 +1,4 @@
-package provider
+package catalogue
 
 import (
 	"github.com/chairside/chairside"
@@ -57,14 +57,14 @@ var PayFrequencies = []chairside.Option{
 	{Value: "semi_monthly", Label: "Twice Monthly"},
 }
 
-// Fields returns the form fields and field-group rules a provider asks for in
+// Fields returns the form fields and field-group rules a lender asks for in
 // an apply mode (full, prequalify or prescreen). Prequalify and prescreen ask
 // for the same, shorter set; a full application adds housing and employment,
 // and for the loan and lease products that collect payments from a paycheck
 // (aff, hfd, snap) an ID and pay dates. The result is freshly built: callers
-// may change it. Unknown providers give ENOTFOUND, unknown modes EBADREQUEST.
-func Fields(providerKey, mode string) ([]chairside.FieldDefinition, []chairside.FieldGroupRule, error) {
-	p, err := Get(providerKey)
+// may change it. Unknown lenders give ENOTFOUND, unknown modes EBADREQUEST.
+func Fields(lenderKey, mode string) ([]chairside.FieldDefinition, []chairside.FieldGroupRule, error) {
+	p, err := Get(lenderKey)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -99,7 +99,7 @@ func Fields(providerKey, mode string) ([]chairside.FieldDefinition, []chairside.
 	return defs, groups, nil
 }
 
-// paycheckProduct reports whether a provider's full application asks for an
+// paycheckProduct reports whether a lender's full application asks for an
 // ID and pay dates: the products that set payments by payday.
 func paycheckProduct(key string) bool {
 	return key == AFF || key == HFD || key == Snap

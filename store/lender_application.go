@@ -10,14 +10,14 @@ import (
 	"github.com/chairside/chairside"
 )
 
-const providerApplicationColumns = `id, application_id, provider_key, role, apply_mode, status,
+const lenderApplicationColumns = `id, application_id, provider_key, role, apply_mode, status,
 	lender_application_id, selected_plan_code, in_flight_step, version, created_at, updated_at`
 
-// CreateProviderApplication stores a lender's part of an application with
+// CreateLenderApplication stores a lender's part of an application with
 // Version 1 (pa.Version is set). An empty pa.ID gets a random id; zero
 // CreatedAt and UpdatedAt get db.Now. A second one for the same application
-// and provider answers ECONFLICT; an unknown application ENOTFOUND.
-func (db *DB) CreateProviderApplication(ctx context.Context, pa *chairside.ProviderApplication) error {
+// and lender answers ECONFLICT; an unknown application ENOTFOUND.
+func (db *DB) CreateLenderApplication(ctx context.Context, pa *chairside.LenderApplication) error {
 	if pa.ID == "" {
 		pa.ID = newID()
 	}
@@ -29,10 +29,10 @@ func (db *DB) CreateProviderApplication(ctx context.Context, pa *chairside.Provi
 	// ON CONFLICT DO NOTHING rather than a unique violation: inside a
 	// Batch's PostgreSQL transaction a failed statement would abort the
 	// transaction, and a lost race to create is an answer, not a failure.
-	res, err := db.exec(ctx, `INSERT INTO provider_applications (`+providerApplicationColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+	res, err := db.exec(ctx, `INSERT INTO provider_applications (`+lenderApplicationColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT DO NOTHING`,
-		pa.ID, pa.ApplicationID, pa.ProviderKey, pa.Role, pa.ApplyMode, pa.Status,
-		pa.LenderApplicationID, pa.SelectedPlanCode, pa.InFlight, 1, millis(pa.CreatedAt), millis(pa.UpdatedAt))
+		pa.ID, pa.ApplicationID, pa.LenderKey, pa.Role, pa.ApplyMode, pa.Status,
+		pa.LenderRef, pa.SelectedPlanCode, pa.InFlight, 1, millis(pa.CreatedAt), millis(pa.UpdatedAt))
 	if err == nil {
 		if n, rerr := rowsAffected(res); rerr != nil {
 			err = rerr
@@ -47,17 +47,17 @@ func (db *DB) CreateProviderApplication(ctx context.Context, pa *chairside.Provi
 	return nil
 }
 
-// FindProviderApplication returns the provider application of an
+// FindLenderApplication returns the lender application of an
 // application for providerKey, with its latest decision, or ENOTFOUND. One
 // query: the hot path of every step after a decision.
-func (db *DB) FindProviderApplication(ctx context.Context, applicationID, providerKey string) (*chairside.ProviderApplication, error) {
+func (db *DB) FindLenderApplication(ctx context.Context, applicationID, lenderKey string) (*chairside.LenderApplication, error) {
 	var d decisionRow
-	pa, err := scanProviderApplication(db.queryRow(ctx, `SELECT pa.id, pa.application_id, pa.provider_key, pa.role, pa.apply_mode, pa.status,
+	pa, err := scanLenderApplication(db.queryRow(ctx, `SELECT pa.id, pa.application_id, pa.provider_key, pa.role, pa.apply_mode, pa.status,
 			pa.lender_application_id, pa.selected_plan_code, pa.in_flight_step, pa.version, pa.created_at, pa.updated_at, `+decisionColumns+`
 		FROM provider_applications pa
 		LEFT JOIN decisions d ON d.provider_application_id = pa.id
 		WHERE pa.application_id = ? AND pa.provider_key = ?
-		ORDER BY d.created_at DESC, d.seq DESC LIMIT 1`, applicationID, providerKey), d.dest()...)
+		ORDER BY d.created_at DESC, d.seq DESC LIMIT 1`, applicationID, lenderKey), d.dest()...)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, notFound("Provider application not found.")
 	} else if err != nil {
@@ -69,13 +69,13 @@ func (db *DB) FindProviderApplication(ctx context.Context, applicationID, provid
 	return pa, nil
 }
 
-// ListProviderApplications returns every provider application of an
+// ListLenderApplications returns every lender application of an
 // application in the order they were created, each with its latest
 // decision. An unknown application has none (an empty list, not an error).
-func (db *DB) ListProviderApplications(ctx context.Context, applicationID string) ([]*chairside.ProviderApplication, error) {
-	out, err := queryAll(ctx, db, "list provider applications", func(s scanner) (*chairside.ProviderApplication, error) {
-		return scanProviderApplication(s)
-	}, `SELECT `+providerApplicationColumns+`
+func (db *DB) ListLenderApplications(ctx context.Context, applicationID string) ([]*chairside.LenderApplication, error) {
+	out, err := queryAll(ctx, db, "list provider applications", func(s scanner) (*chairside.LenderApplication, error) {
+		return scanLenderApplication(s)
+	}, `SELECT `+lenderApplicationColumns+`
 		FROM provider_applications WHERE application_id = ? ORDER BY created_at, id`, applicationID)
 	if err != nil {
 		return nil, err
@@ -86,13 +86,13 @@ func (db *DB) ListProviderApplications(ctx context.Context, applicationID string
 	return out, nil
 }
 
-// scanProviderApplication reads the columns of providerApplicationColumns,
+// scanLenderApplication reads the columns of lenderApplicationColumns,
 // then into more, when given, the columns that follow them.
-func scanProviderApplication(s scanner, more ...any) (*chairside.ProviderApplication, error) {
-	var pa chairside.ProviderApplication
+func scanLenderApplication(s scanner, more ...any) (*chairside.LenderApplication, error) {
+	var pa chairside.LenderApplication
 	var created, updated int64
-	dest := append([]any{&pa.ID, &pa.ApplicationID, &pa.ProviderKey, &pa.Role, &pa.ApplyMode, &pa.Status,
-		&pa.LenderApplicationID, &pa.SelectedPlanCode, &pa.InFlight, &pa.Version, &created, &updated}, more...)
+	dest := append([]any{&pa.ID, &pa.ApplicationID, &pa.LenderKey, &pa.Role, &pa.ApplyMode, &pa.Status,
+		&pa.LenderRef, &pa.SelectedPlanCode, &pa.InFlight, &pa.Version, &created, &updated}, more...)
 	if err := s.Scan(dest...); err != nil {
 		return nil, err
 	}
@@ -100,18 +100,18 @@ func scanProviderApplication(s scanner, more ...any) (*chairside.ProviderApplica
 	return &pa, nil
 }
 
-// UpdateProviderApplication saves pa's role, apply mode, status, lender
+// UpdateLenderApplication saves pa's role, apply mode, status, lender
 // application id, selected plan and in-flight step if pa.Version is still
 // the stored version, then increments pa.Version and sets UpdatedAt to
 // db.Now. A stale version answers ECONFLICT, so of many parallel updates
 // from the same read exactly one wins. A missing record answers ENOTFOUND.
 // pa.Decision is not saved here (see CreateDecision).
-func (db *DB) UpdateProviderApplication(ctx context.Context, pa *chairside.ProviderApplication) error {
+func (db *DB) UpdateLenderApplication(ctx context.Context, pa *chairside.LenderApplication) error {
 	now := db.now()
 	res, err := db.exec(ctx, `UPDATE provider_applications SET role = ?, apply_mode = ?, status = ?,
 			lender_application_id = ?, selected_plan_code = ?, in_flight_step = ?, version = version + 1, updated_at = ?
 		WHERE id = ? AND version = ?`,
-		pa.Role, pa.ApplyMode, pa.Status, pa.LenderApplicationID, pa.SelectedPlanCode, pa.InFlight, millis(now), pa.ID, pa.Version)
+		pa.Role, pa.ApplyMode, pa.Status, pa.LenderRef, pa.SelectedPlanCode, pa.InFlight, millis(now), pa.ID, pa.Version)
 	if err != nil {
 		return fmt.Errorf("store: update provider application: %w", err)
 	}

@@ -1,4 +1,4 @@
-package provider
+package catalogue
 
 import (
 	"fmt"
@@ -31,8 +31,8 @@ func allStatesExcept(excluded ...string) []string {
 }
 
 // Serves reports whether a lender serves offices in a state
-// (chairside.Provider.States; nil for every state).
-func Serves(p chairside.Provider, state string) bool {
+// (chairside.LenderConfig.States; nil for every state).
+func Serves(p chairside.LenderConfig, state string) bool {
 	return p.States == nil || slices.Contains(p.States, state)
 }
 
@@ -50,17 +50,17 @@ func Serves(p chairside.Provider, state string) bool {
 //     application;
 //   - the first step is not submitted by itself (nothing was entered yet).
 func CheckStep(i int, st chairside.WaterfallStep, state string) string {
-	base, mods := ParseKey(st.ProviderKey)
+	base, mods := ParseKey(st.LenderKey)
 	p, err := Get(base)
 	if err != nil {
 		return fmt.Sprintf("lender %q is not a lender Chairside knows (known: %s)", base, strings.Join(keys(), ", "))
 	}
 	for name, value := range mods {
 		if name != "role" {
-			return fmt.Sprintf("lender %q: %q is not a modifier Chairside knows (only role=…)", st.ProviderKey, name)
+			return fmt.Sprintf("lender %q: %q is not a modifier Chairside knows (only role=…)", st.LenderKey, name)
 		}
 		if !slices.Contains(Roles, value) {
-			return fmt.Sprintf("lender %q: role=%q is not a role (one of %s)", st.ProviderKey, value, strings.Join(Roles, ", "))
+			return fmt.Sprintf("lender %q: role=%q is not a role (one of %s)", st.LenderKey, value, strings.Join(Roles, ", "))
 		}
 	}
 	switch {
@@ -82,7 +82,7 @@ func CheckStep(i int, st chairside.WaterfallStep, state string) string {
 	return ""
 }
 
-// keys are the catalogue's provider keys.
+// keys are the catalogue's lender keys.
 func keys() []string {
 	out := make([]string, len(catalogue))
 	for i, p := range catalogue {

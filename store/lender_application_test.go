@@ -12,15 +12,15 @@ import (
 	"github.com/chairside/chairside/store/storetest"
 )
 
-func TestProviderApplications(t *testing.T) {
+func TestLenderApplications(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		s := newSession(t, db, t0)
 		a := newApplication(t, db, s, applicant("Ann", "Lee", "078051120"), nil)
-		pa := newProviderApplication(t, db, a, "synchrony_standard")
+		pa := newLenderApplication(t, db, a, "synchrony_standard")
 		if pa.Version != 1 || pa.ID == "" {
 			t.Fatalf("created pa = %+v", pa)
 		}
-		got, err := db.FindProviderApplication(ctx, a.ID, "synchrony_standard")
+		got, err := db.FindLenderApplication(ctx, a.ID, "synchrony_standard")
 		must(t, err)
 		if !reflect.DeepEqual(got, pa) {
 			t.Fatalf("FindProviderApplication = %+v, want %+v", got, pa)
@@ -28,50 +28,50 @@ func TestProviderApplications(t *testing.T) {
 		if got.Decision != nil {
 			t.Fatal("decision before any was recorded")
 		}
-		wantCode(t, db.CreateProviderApplication(ctx, &chairside.ProviderApplication{ApplicationID: a.ID, ProviderKey: "synchrony_standard", Status: chairside.StatusStarted}), chairside.ECONFLICT)
-		wantCode(t, db.CreateProviderApplication(ctx, &chairside.ProviderApplication{ApplicationID: "missing", ProviderKey: "x", Status: chairside.StatusStarted}), chairside.ENOTFOUND)
+		wantCode(t, db.CreateLenderApplication(ctx, &chairside.LenderApplication{ApplicationID: a.ID, LenderKey: "synchrony_standard", Status: chairside.StatusStarted}), chairside.ECONFLICT)
+		wantCode(t, db.CreateLenderApplication(ctx, &chairside.LenderApplication{ApplicationID: "missing", LenderKey: "x", Status: chairside.StatusStarted}), chairside.ENOTFOUND)
 
 		// Update from the current version succeeds and increments it.
 		db.Now = func() time.Time { return t0.Add(time.Minute) }
-		got.Status, got.LenderApplicationID, got.SelectedPlanCode = chairside.StatusPlanSelected, "L-1", "P24"
-		must(t, db.UpdateProviderApplication(ctx, got))
+		got.Status, got.LenderRef, got.SelectedPlanCode = chairside.StatusPlanSelected, "L-1", "P24"
+		must(t, db.UpdateLenderApplication(ctx, got))
 		if got.Version != 2 || !got.UpdatedAt.Equal(t0.Add(time.Minute)) {
 			t.Fatalf("after update: version %d, UpdatedAt %v", got.Version, got.UpdatedAt)
 		}
-		again, err := db.FindProviderApplication(ctx, a.ID, "synchrony_standard")
+		again, err := db.FindLenderApplication(ctx, a.ID, "synchrony_standard")
 		must(t, err)
 		if !reflect.DeepEqual(again, got) {
 			t.Fatalf("after update = %+v, want %+v", again, got)
 		}
 		// The stale copy conflicts and changes nothing.
 		pa.Status = chairside.StatusCompleted
-		wantCode(t, db.UpdateProviderApplication(ctx, pa), chairside.ECONFLICT)
+		wantCode(t, db.UpdateLenderApplication(ctx, pa), chairside.ECONFLICT)
 		if pa.Version != 1 {
 			t.Fatalf("failed update changed Version to %d", pa.Version)
 		}
-		again, _ = db.FindProviderApplication(ctx, a.ID, "synchrony_standard")
+		again, _ = db.FindLenderApplication(ctx, a.ID, "synchrony_standard")
 		if again.Status != chairside.StatusPlanSelected {
 			t.Fatalf("stale update wrote status %q", again.Status)
 		}
-		wantCode(t, db.UpdateProviderApplication(ctx, &chairside.ProviderApplication{ID: "missing", Version: 1}), chairside.ENOTFOUND)
-		_, err = db.FindProviderApplication(ctx, a.ID, "proceed")
+		wantCode(t, db.UpdateLenderApplication(ctx, &chairside.LenderApplication{ID: "missing", Version: 1}), chairside.ENOTFOUND)
+		_, err = db.FindLenderApplication(ctx, a.ID, "proceed")
 		wantCode(t, err, chairside.ENOTFOUND)
 
 		// List, in creation order, each with its own latest decision.
-		pa2 := &chairside.ProviderApplication{ApplicationID: a.ID, ProviderKey: "proceed", Role: chairside.RoleSecondary, ApplyMode: chairside.ModeFull, Status: chairside.StatusStarted, CreatedAt: t0.Add(time.Second)}
-		must(t, db.CreateProviderApplication(ctx, pa2))
-		must(t, db.CreateDecision(ctx, &chairside.Decision{ProviderApplicationID: pa.ID, ProviderKey: "synchrony_standard", Operation: "prequalify", ResponseCode: chairside.ResponseDeclined, CreatedAt: t0}))
-		must(t, db.CreateDecision(ctx, &chairside.Decision{ProviderApplicationID: pa2.ID, ProviderKey: "proceed", Operation: "apply", ResponseCode: chairside.ResponseApproved, ApprovedAmountCents: 500000, CreatedAt: t0.Add(time.Second)}))
-		list, err := db.ListProviderApplications(ctx, a.ID)
+		pa2 := &chairside.LenderApplication{ApplicationID: a.ID, LenderKey: "proceed", Role: chairside.RoleSecondary, ApplyMode: chairside.ModeFull, Status: chairside.StatusStarted, CreatedAt: t0.Add(time.Second)}
+		must(t, db.CreateLenderApplication(ctx, pa2))
+		must(t, db.CreateDecision(ctx, &chairside.Decision{LenderApplicationID: pa.ID, LenderKey: "synchrony_standard", Operation: "prequalify", ResponseCode: chairside.ResponseDeclined, CreatedAt: t0}))
+		must(t, db.CreateDecision(ctx, &chairside.Decision{LenderApplicationID: pa2.ID, LenderKey: "proceed", Operation: "apply", ResponseCode: chairside.ResponseApproved, ApprovedAmountCents: 500000, CreatedAt: t0.Add(time.Second)}))
+		list, err := db.ListLenderApplications(ctx, a.ID)
 		must(t, err)
-		if len(list) != 2 || list[0].ProviderKey != "synchrony_standard" || list[1].ProviderKey != "proceed" {
+		if len(list) != 2 || list[0].LenderKey != "synchrony_standard" || list[1].LenderKey != "proceed" {
 			t.Fatalf("ListProviderApplications = %v", list)
 		}
 		if list[0].Decision == nil || list[0].Decision.ResponseCode != chairside.ResponseDeclined ||
 			list[1].Decision == nil || list[1].Decision.ResponseCode != chairside.ResponseApproved {
 			t.Fatalf("decisions attached wrongly: %+v / %+v", list[0].Decision, list[1].Decision)
 		}
-		none, err := db.ListProviderApplications(ctx, "missing")
+		none, err := db.ListLenderApplications(ctx, "missing")
 		must(t, err)
 		if len(none) != 0 {
 			t.Fatalf("list for a missing application = %v", none)
@@ -79,13 +79,13 @@ func TestProviderApplications(t *testing.T) {
 	})
 }
 
-// TestUpdateProviderApplicationConcurrent is "50 parallel accepts → exactly
+// TestUpdateLenderApplicationConcurrent is "50 parallel accepts → exactly
 // one succeeds": every goroutine read the same version.
-func TestUpdateProviderApplicationConcurrent(t *testing.T) {
+func TestUpdateLenderApplicationConcurrent(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		s := newSession(t, db, t0)
 		a := newApplication(t, db, s, applicant("Ann", "Lee", "078051120"), nil)
-		pa := newProviderApplication(t, db, a, "synchrony_standard")
+		pa := newLenderApplication(t, db, a, "synchrony_standard")
 		const n = 50
 		var ok, conflicts atomic.Int32
 		var winner atomic.Value
@@ -94,14 +94,14 @@ func TestUpdateProviderApplicationConcurrent(t *testing.T) {
 		for i := range n {
 			mine := *pa // each request holds its own copy read at version 1
 			mine.Status = chairside.StatusOfferAccepted
-			mine.LenderApplicationID = "L-" + string(rune('A'+i%26))
+			mine.LenderRef = "L-" + string(rune('A'+i%26))
 			wg.Go(func() {
 				<-start
-				err := db.UpdateProviderApplication(ctx, &mine)
+				err := db.UpdateLenderApplication(ctx, &mine)
 				switch chairside.ErrorCode(err) {
 				case "":
 					ok.Add(1)
-					winner.Store(mine.LenderApplicationID)
+					winner.Store(mine.LenderRef)
 				case chairside.ECONFLICT:
 					conflicts.Add(1)
 				default:
@@ -114,10 +114,10 @@ func TestUpdateProviderApplicationConcurrent(t *testing.T) {
 		if ok.Load() != 1 || conflicts.Load() != n-1 {
 			t.Fatalf("%d succeeded, %d conflicted; want 1 and %d", ok.Load(), conflicts.Load(), n-1)
 		}
-		got, err := db.FindProviderApplication(ctx, a.ID, "synchrony_standard")
+		got, err := db.FindLenderApplication(ctx, a.ID, "synchrony_standard")
 		must(t, err)
-		if got.Version != 2 || got.LenderApplicationID != winner.Load() {
-			t.Fatalf("stored version %d lender id %q; want 2 and the winner's %q", got.Version, got.LenderApplicationID, winner.Load())
+		if got.Version != 2 || got.LenderRef != winner.Load() {
+			t.Fatalf("stored version %d lender id %q; want 2 and the winner's %q", got.Version, got.LenderRef, winner.Load())
 		}
 	})
 }

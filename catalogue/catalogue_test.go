@@ -1,4 +1,4 @@
-package provider
+package catalogue
 
 import (
 	"os"
@@ -21,10 +21,10 @@ func TestCatalogue(t *testing.T) {
 		if !slices.Contains(keys, p.Key) {
 			t.Errorf("unexpected key %q", p.Key)
 		}
-		if p.ProviderID == "" || p.Name == "" || p.FinancingName == "" || p.AbbreviatedName == "" || p.FundingName == "" || p.FundingSourceDescription == "" {
+		if p.LenderID == "" || p.Name == "" || p.FinancingName == "" || p.AbbreviatedName == "" || p.FundingName == "" || p.FundingSourceDescription == "" {
 			t.Errorf("%s: missing names: %+v", p.Key, p)
 		}
-		if p.Logo != "/logos/"+p.ProviderID+".svg" {
+		if p.Logo != "/logos/"+p.LenderID+".svg" {
 			t.Errorf("%s: logo %q", p.Key, p.Logo)
 		}
 		if p.CreditType != CreditLoan && p.CreditType != CreditRevolving {
@@ -41,8 +41,8 @@ func TestCatalogue(t *testing.T) {
 			t.Errorf("%s: fetchPaymentPlansOnPreAuth %v", p.Key, p.FetchPaymentPlansOnPreAuth)
 		}
 	}
-	// Provider-specific settings.
-	get := func(k string) chairside.Provider {
+	// Lender-specific settings.
+	get := func(k string) chairside.LenderConfig {
 		p, err := Get(k)
 		if err != nil {
 			t.Fatal(err)
@@ -58,7 +58,7 @@ func TestCatalogue(t *testing.T) {
 	if p := get(CoveredCare); p.MinPaymentCalculatorCents != 50000 {
 		t.Error("covered care")
 	}
-	if p := get(HFD); !slices.Equal(p.ShowDownPaymentAcknowledgeByProviderRoles, []string{"highline_secondary"}) || !p.ShowBankCardErrorModal {
+	if p := get(HFD); !slices.Equal(p.ShowDownPaymentAcknowledgeByLenderRoles, []string{"highline_secondary"}) || !p.ShowBankCardErrorModal {
 		t.Error("hfd")
 	}
 	if p := get(LendingClub); !p.SelectPaymentPlanOnReviewScreen {
@@ -182,7 +182,7 @@ func TestCatalogueLogosExist(t *testing.T) {
 			logos = append(logos, p.FooterLogo)
 		}
 		for _, s := range p.SubLenders {
-			if s.ProviderID == "" || s.Name == "" {
+			if s.LenderID == "" || s.Name == "" {
 				t.Errorf("%s: sub-lender without id or name: %+v", p.Key, s)
 			}
 			logos = append(logos, s.Logo)
@@ -226,7 +226,7 @@ func TestEffectiveRole(t *testing.T) {
 		{"hfd_standard:role=", chairside.RoleTertiary, chairside.RoleTertiary},
 		{"hfd_standard:autoSubmit", chairside.RolePrimary, chairside.RolePrimary},
 	} {
-		if got := EffectiveRole(chairside.WaterfallStep{ProviderKey: tc.key, Role: tc.role}); got != tc.want {
+		if got := EffectiveRole(chairside.WaterfallStep{LenderKey: tc.key, Role: tc.role}); got != tc.want {
 			t.Errorf("%s as %s: %s, want %s", tc.key, tc.role, got, tc.want)
 		}
 	}

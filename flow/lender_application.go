@@ -4,48 +4,48 @@ import (
 	"context"
 
 	"github.com/chairside/chairside"
-	"github.com/chairside/chairside/provider"
+	"github.com/chairside/chairside/catalogue"
 )
 
-// providerApplication finds or creates the caller's provider application
+// lenderApplication finds or creates the caller's lender application
 // for a waterfall step. Two first submits racing both try to create; the
 // loser reads the winner's.
-func (s *Service) providerApplication(ctx context.Context, store Store, applicationID string, st *chairside.WaterfallStep, mode string) (*chairside.ProviderApplication, error) {
-	pa, err := store.FindProviderApplication(ctx, applicationID, st.ProviderKey)
+func (s *Service) lenderApplication(ctx context.Context, store Store, applicationID string, st *chairside.WaterfallStep, mode string) (*chairside.LenderApplication, error) {
+	pa, err := store.FindLenderApplication(ctx, applicationID, st.LenderKey)
 	if err == nil || !isCode(err, chairside.ENOTFOUND) {
 		return pa, err
 	}
 	now := s.now().UTC()
-	pa = &chairside.ProviderApplication{
+	pa = &chairside.LenderApplication{
 		ID:            newID(),
 		ApplicationID: applicationID,
-		ProviderKey:   st.ProviderKey,
-		Role:          provider.EffectiveRole(*st),
+		LenderKey:     st.LenderKey,
+		Role:          catalogue.EffectiveRole(*st),
 		ApplyMode:     mode,
 		Status:        chairside.StatusStarted,
 		CreatedAt:     now,
 		UpdatedAt:     now,
 	}
-	if err := store.CreateProviderApplication(ctx, pa); err != nil {
+	if err := store.CreateLenderApplication(ctx, pa); err != nil {
 		if isCode(err, chairside.ECONFLICT) {
-			return store.FindProviderApplication(ctx, applicationID, st.ProviderKey)
+			return store.FindLenderApplication(ctx, applicationID, st.LenderKey)
 		}
 		return nil, err
 	}
 	return pa, nil
 }
 
-// ownProviderApplication loads the caller's provider application for a
-// provider key. The lookup goes through the session's own application, so
+// ownLenderApplication loads the caller's lender application for a
+// lender key. The lookup goes through the session's own application, so
 // another session's objects are simply not found (BOLA).
-func (s *Service) ownProviderApplication(ctx context.Context, c *Caller, providerKey string) (*chairside.ProviderApplication, error) {
-	return s.ownProviderApplicationIn(ctx, s.store, c, providerKey)
+func (s *Service) ownLenderApplication(ctx context.Context, c *Caller, lenderKey string) (*chairside.LenderApplication, error) {
+	return s.ownLenderApplicationIn(ctx, s.store, c, lenderKey)
 }
 
-// ownProviderApplicationIn is ownProviderApplication through st, the store
+// ownLenderApplicationIn is ownLenderApplication through st, the store
 // or a transaction of it.
-func (s *Service) ownProviderApplicationIn(ctx context.Context, st Store, c *Caller, providerKey string) (*chairside.ProviderApplication, error) {
-	pa, err := st.FindProviderApplication(ctx, c.Session.ApplicationID, providerKey)
+func (s *Service) ownLenderApplicationIn(ctx context.Context, st Store, c *Caller, lenderKey string) (*chairside.LenderApplication, error) {
+	pa, err := st.FindLenderApplication(ctx, c.Session.ApplicationID, lenderKey)
 	if err != nil {
 		if isCode(err, chairside.ENOTFOUND) {
 			return nil, errorf(chairside.ENOTFOUND, "There is no application with this lender yet.")
@@ -57,7 +57,7 @@ func (s *Service) ownProviderApplicationIn(ctx context.Context, st Store, c *Cal
 
 // positive requires a positive decision in one of the given statuses, and
 // no lender step in flight.
-func (s *Service) positive(pa *chairside.ProviderApplication, statuses ...string) error {
+func (s *Service) positive(pa *chairside.LenderApplication, statuses ...string) error {
 	if pa.Decision == nil || !chairside.Positive(pa.Decision.ResponseCode) {
 		return errorf(chairside.ECONFLICT, "There is no approved offer from this lender.")
 	}
@@ -78,7 +78,7 @@ func (s *Service) positive(pa *chairside.ProviderApplication, statuses ...string
 // expired reports whether pa's offer is past its expiry and not yet
 // accepted: plans, choosing and accepting are refused (docs/behaviour.md,
 // "Decision routing"); an offer accepted in time goes on to signing.
-func (s *Service) expired(pa *chairside.ProviderApplication) bool {
+func (s *Service) expired(pa *chairside.LenderApplication) bool {
 	switch pa.Status {
 	case chairside.StatusDecided, chairside.StatusPlanSelected, chairside.StatusPlanConfirmed:
 		return pa.Decision.ExpiresAt != nil && !s.now().Before(*pa.Decision.ExpiresAt)
@@ -89,9 +89,9 @@ func (s *Service) expired(pa *chairside.ProviderApplication) bool {
 // updateIn stores pa, through st (the store or a batch of it), from the
 // version it was read at; a stale version (a parallel request moved it
 // first) answers conflict.
-func (s *Service) updateIn(ctx context.Context, st Store, pa *chairside.ProviderApplication) error {
+func (s *Service) updateIn(ctx context.Context, st Store, pa *chairside.LenderApplication) error {
 	pa.UpdatedAt = s.now().UTC()
-	if err := st.UpdateProviderApplication(ctx, pa); err != nil {
+	if err := st.UpdateLenderApplication(ctx, pa); err != nil {
 		if isCode(err, chairside.ECONFLICT) {
 			return errorf(chairside.ECONFLICT, "This step was already done.")
 		}
@@ -103,17 +103,17 @@ func (s *Service) updateIn(ctx context.Context, st Store, pa *chairside.Provider
 // ApplicationStatus asks the lender where its application stands and, when
 // a decided application's answer changed (a pending one was approved),
 // records the new decision.
-func (s *Service) ApplicationStatus(ctx context.Context, c *Caller, providerKey string) (*chairside.ProviderApplication, error) {
-	pa, err := s.ownProviderApplication(ctx, c, providerKey)
+func (s *Service) ApplicationStatus(ctx context.Context, c *Caller, lenderKey string) (*chairside.LenderApplication, error) {
+	pa, err := s.ownLenderApplication(ctx, c, lenderKey)
 	if err != nil {
 		return nil, err
 	}
-	if pa.LenderApplicationID == "" || pa.Decision == nil {
+	if pa.LenderRef == "" || pa.Decision == nil {
 		return nil, errorf(chairside.ECONFLICT, "This lender has no application to check yet.")
 	}
-	d, err := s.lenderStatus(ctx, c.language(), &chairside.LenderApplicationRef{ProviderKey: pa.ProviderKey, LenderApplicationID: pa.LenderApplicationID})
+	d, err := s.lenderStatus(ctx, c.language(), &chairside.LenderApplicationRef{LenderKey: pa.LenderKey, LenderRef: pa.LenderRef})
 	if err != nil {
-		s.log.Warn("lender status failed", "session", SessionHash(c.Session.ID), "provider", providerKey, "err", chairside.ErrorCode(err))
+		s.log.Warn("lender status failed", "session", SessionHash(c.Session.ID), "lender", lenderKey, "err", chairside.ErrorCode(err))
 		return nil, errorf(chairside.ELENDER, "We did not get an answer from the lender. Please try again.")
 	}
 	if !moves(pa, d, false) {

@@ -1,11 +1,11 @@
 package chairside
 
-// Provider is the configuration of one lender product, as the browser reads
-// it for each provider key. The catalogue of the eleven providers lives in
-// package provider.
-type Provider struct {
+// LenderConfig is the configuration of one lender product, as the browser reads
+// it for each lender key. The catalogue of the eleven lenders lives in
+// package catalogue.
+type LenderConfig struct {
 	Key                      string `json:"providerKey"` // e.g. synchrony_standard
-	ProviderID               string `json:"providerId"`  // e.g. synchrony
+	LenderID                 string `json:"providerId"`  // e.g. synchrony
 	Name                     string `json:"name"`
 	FinancingName            string `json:"financingName"`
 	AbbreviatedName          string `json:"abbreviatedName"`
@@ -20,22 +20,22 @@ type Provider struct {
 	Logo       string `json:"logo"`       // path of an SVG served with the web app
 	FooterLogo string `json:"footerLogo"`
 
-	PaymentCalculatorButtonsHidden            bool        `json:"paymentCalculatorButtonsHidden"`
-	PaymentCalculatorRecalculatingModal       bool        `json:"paymentCalculatorRecalculatingModal"`
-	AutoShowLearnHowDrawer                    bool        `json:"autoShowLearnHowDrawer"`
-	FetchPaymentPlansOnPreAuth                bool        `json:"fetchPaymentPlansOnPreAuth"`
-	FetchPaymentPlansOnResume                 bool        `json:"fetchPaymentPlansOnResume"`
-	FetchPaymentPlansOnFullResume             bool        `json:"fetchPaymentPlansOnFullResume"`
-	MaxDownPaymentCents                       int64       `json:"maxDownPaymentCents"`
-	MinPaymentCalculatorCents                 int64       `json:"minPaymentCalculatorCents"`
-	ShowPaymentPlanDetails                    bool        `json:"showPaymentPlanDetails"`
-	CompleteAfterEsign                        bool        `json:"completeAfterEsign"`
-	PreauthExpireDays                         int         `json:"preauthExpireDays"`
-	SubLenders                                []SubLender `json:"subLenders"`
-	SupportsFullAppMode                       bool        `json:"supportsFullAppMode"`
-	ShowDownPaymentAcknowledgeByProviderRoles []string    `json:"showDownPaymentAcknowledgeByProviderRoles"`
-	ShowBankCardErrorModal                    bool        `json:"showBankCardErrorModal"`
-	SelectPaymentPlanOnReviewScreen           bool        `json:"selectPaymentPlanOnReviewScreen"`
+	PaymentCalculatorButtonsHidden          bool        `json:"paymentCalculatorButtonsHidden"`
+	PaymentCalculatorRecalculatingModal     bool        `json:"paymentCalculatorRecalculatingModal"`
+	AutoShowLearnHowDrawer                  bool        `json:"autoShowLearnHowDrawer"`
+	FetchPaymentPlansOnPreAuth              bool        `json:"fetchPaymentPlansOnPreAuth"`
+	FetchPaymentPlansOnResume               bool        `json:"fetchPaymentPlansOnResume"`
+	FetchPaymentPlansOnFullResume           bool        `json:"fetchPaymentPlansOnFullResume"`
+	MaxDownPaymentCents                     int64       `json:"maxDownPaymentCents"`
+	MinPaymentCalculatorCents               int64       `json:"minPaymentCalculatorCents"`
+	ShowPaymentPlanDetails                  bool        `json:"showPaymentPlanDetails"`
+	CompleteAfterEsign                      bool        `json:"completeAfterEsign"`
+	PreauthExpireDays                       int         `json:"preauthExpireDays"`
+	SubLenders                              []SubLender `json:"subLenders"`
+	SupportsFullAppMode                     bool        `json:"supportsFullAppMode"`
+	ShowDownPaymentAcknowledgeByLenderRoles []string    `json:"showDownPaymentAcknowledgeByProviderRoles"`
+	ShowBankCardErrorModal                  bool        `json:"showBankCardErrorModal"`
+	SelectPaymentPlanOnReviewScreen         bool        `json:"selectPaymentPlanOnReviewScreen"`
 	// PaymentPlanFilterOverrides maps a product kind to the plan types shown.
 	PaymentPlanFilterOverrides map[string][]string `json:"paymentPlanFilterOverrides"`
 	// StepsBeforeSigning are the lender's own steps between accepting an
@@ -59,7 +59,7 @@ type Provider struct {
 	MaxCreditLimitCents int64 `json:"-"`
 }
 
-// A lender's own steps around signing (Provider.StepsBeforeSigning and
+// A lender's own steps around signing (LenderConfig.StepsBeforeSigning and
 // StepsAfterSigning). Each name is also the browser's route of its screen.
 const (
 	JourneyQuiz              = "quiz"                         // the identity quiz, when the decision asks for it
@@ -73,9 +73,9 @@ const (
 	JourneyCompleteAgreement = "completeAgreement"            // after signing: the cardholder agreement, then complete
 )
 
-// SubLender is a partner lender whose offers a provider passes on.
+// SubLender is a partner lender whose offers a lender passes on.
 type SubLender struct {
-	ProviderID string `json:"providerId"`
-	Name       string `json:"name"`
-	Logo       string `json:"logo"`
+	LenderID string `json:"providerId"`
+	Name     string `json:"name"`
+	Logo     string `json:"logo"`
 }
