@@ -175,6 +175,7 @@ func (s *Service) settleOfferStep(ctx context.Context, c *Caller, call *chairsid
 			s.eventIn(ctx, tx, c.Session, pa.LenderKey, st.event+".failed", map[string]any{"code": chairside.ErrorCode(lerr)})
 			return s.updateIn(ctx, tx, cur)
 		}
+		moved := cur.Status != st.to
 		cur.Status = st.to
 		if final != nil {
 			d := new(chairside.Decision)
@@ -195,6 +196,11 @@ func (s *Service) settleOfferStep(ctx context.Context, c *Caller, call *chairsid
 		// transaction (its version included in what updateIn sets).
 		if err := s.updateIn(ctx, tx, cur); err != nil {
 			return err
+		}
+		if moved {
+			if err := s.recordMoneyAfter(ctx, tx, cur, st.to, call.Reference); err != nil {
+				return err
+			}
 		}
 		event, answer := st.event, any(cur)
 		if st.answer != nil {

@@ -17,6 +17,7 @@ type Store interface {
 	applicationStore
 	lenderCallStore
 	lenderNewsStore
+	moneyStore
 	recordStore
 }
 
@@ -96,6 +97,17 @@ type lenderNewsStore interface {
 	RecordLenderEvent(ctx context.Context, e *chairside.LenderEvent) error
 	ClaimPendingPolls(ctx context.Context, now time.Time, lease time.Duration, limit int) ([]*chairside.PendingPoll, error)
 	ReschedulePendingPoll(ctx context.Context, lenderApplicationID string, next time.Time) error
+}
+
+// moneyStore keeps the money line (money.go). AppendMoney adds an entry
+// once (the same kind and reference again changes nothing and answers
+// false); a completed entry with watch starts its funding poll, a
+// deposited one ends it. ClaimFundingPolls takes the polls due with a
+// lease, as ClaimPendingPolls does.
+type moneyStore interface {
+	AppendMoney(ctx context.Context, e *chairside.MoneyEntry, watch bool) (bool, error)
+	ClaimFundingPolls(ctx context.Context, now time.Time, lease time.Duration, limit int) ([]*chairside.FundingPoll, error)
+	RescheduleFundingPoll(ctx context.Context, lenderApplicationID string, next time.Time) error
 }
 
 // recordStore keeps what is only ever added: consents, the audit events of

@@ -63,6 +63,7 @@ const (
 	OpPatch        = "patch"
 	OpStipulations = "stipulations"
 	OpCreditLimit  = "credit_limit"
+	OpFunding      = "funding"
 )
 
 func timed[T any](c *counted, op string, fn func() (T, error)) (T, error) {
@@ -117,7 +118,8 @@ func (c *counted) As(target any) bool {
 		countStep(c, target, func(s chairside.Quizzes) chairside.Quizzes { return countedQuizzes{c, s} }) ||
 		countStep(c, target, func(s chairside.Patches) chairside.Patches { return countedPatches{c, s} }) ||
 		countStep(c, target, func(s chairside.Stipulations) chairside.Stipulations { return countedStipulations{c, s} }) ||
-		countStep(c, target, func(s chairside.CreditLimits) chairside.CreditLimits { return countedCreditLimits{c, s} })
+		countStep(c, target, func(s chairside.CreditLimits) chairside.CreditLimits { return countedCreditLimits{c, s} }) ||
+		countStep(c, target, func(s chairside.Fundings) chairside.Fundings { return countedFundings{c, s} })
 }
 
 // countStep sets target, when it asks for the step S and c's lender has
@@ -226,4 +228,13 @@ type countedCreditLimits struct {
 
 func (s countedCreditLimits) ChangeCreditLimit(ctx context.Context, req *chairside.CreditLimitRequest) (*chairside.CreditLimitAnswer, error) {
 	return timed(s.c, OpCreditLimit, func() (*chairside.CreditLimitAnswer, error) { return s.next.ChangeCreditLimit(ctx, req) })
+}
+
+type countedFundings struct {
+	c    *counted
+	next chairside.Fundings
+}
+
+func (s countedFundings) Funding(ctx context.Context, req *chairside.FundingRequest) (*chairside.FundingStatus, error) {
+	return timed(s.c, OpFunding, func() (*chairside.FundingStatus, error) { return s.next.Funding(ctx, req) })
 }

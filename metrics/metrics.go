@@ -34,6 +34,7 @@ type Metrics struct {
 	breaker       *prometheus.GaugeVec
 	webhooks      *prometheus.CounterVec
 	polls         *prometheus.CounterVec
+	fundingPolls  *prometheus.CounterVec
 	plansRefused  *prometheus.CounterVec
 	requests      *prometheus.CounterVec
 	reqLatency    *prometheus.HistogramVec
@@ -50,7 +51,7 @@ func New() *Metrics {
 		}, []string{"lender", "op", "result"}),
 		lenderLatency: prometheus.NewHistogramVec(prometheus.HistogramOpts{
 			Name:    "chairside_lender_call_duration_seconds",
-			Help:    "Time lender calls took, failed ones included, by provider and operation.",
+			Help:    "Time lender calls took, failed ones included, by lender and operation.",
 			Buckets: []float64{.01, .025, .05, .1, .25, .5, 1, 2.5, 5, 10, 25},
 		}, []string{"lender", "op"}),
 		lenderErrors: prometheus.NewCounterVec(prometheus.CounterOpts{
@@ -63,15 +64,19 @@ func New() *Metrics {
 		}, []string{"lender"}),
 		webhooks: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "chairside_lender_webhooks_total",
-			Help: "Webhook deliveries by provider and result (applied, duplicate, ignored, bad_signature, stale, malformed, unknown_application, error).",
+			Help: "Webhook deliveries by lender and result (applied, duplicate, ignored, bad_signature, stale, malformed, unknown_application, error).",
 		}, []string{"lender", "result"}),
 		polls: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "chairside_reconciler_polls_total",
-			Help: "Status polls of pending applications by provider and result (changed, unchanged, error).",
+			Help: "Status polls of pending applications by lender and result (changed, unchanged, error).",
+		}, []string{"lender", "result"}),
+		fundingPolls: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "chairside_reconciler_funding_polls_total",
+			Help: "Funding polls of completed applications by lender and result (changed, unchanged, error).",
 		}, []string{"lender", "result"}),
 		plansRefused: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "chairside_lender_plans_refused_total",
-			Help: "Lender plans left out because their figures do not add up, by provider and reason (missing, schedule, balloon, term, apr, lease, amount).",
+			Help: "Lender plans left out because their figures do not add up, by lender and reason (missing, schedule, balloon, term, apr, lease, amount).",
 		}, []string{"lender", "reason"}),
 		requests: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "chairside_http_requests_total",
@@ -83,7 +88,7 @@ func New() *Metrics {
 			Buckets: []float64{.001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 10, 30},
 		}, []string{"route"}),
 	}
-	m.reg.MustRegister(m.lenderCalls, m.lenderLatency, m.lenderErrors, m.breaker, m.webhooks, m.polls, m.plansRefused, m.requests, m.reqLatency,
+	m.reg.MustRegister(m.lenderCalls, m.lenderLatency, m.lenderErrors, m.breaker, m.webhooks, m.polls, m.fundingPolls, m.plansRefused, m.requests, m.reqLatency,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
 }
@@ -134,6 +139,14 @@ func (m *Metrics) Poll(lender, result string) {
 		return
 	}
 	m.polls.WithLabelValues(lender, result).Inc()
+}
+
+// FundingPoll counts one funding poll of the reconciler by its result.
+func (m *Metrics) FundingPoll(lender, result string) {
+	if m == nil {
+		return
+	}
+	m.fundingPolls.WithLabelValues(lender, result).Inc()
 }
 
 // PlanRefused counts a lender plan left out because its figures do not add

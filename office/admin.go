@@ -109,6 +109,9 @@ func validEmail(e string) bool {
 type Detail struct {
 	*Row
 	Events []DetailEvent `json:"events"`
+	// MoneyLine is every fact of the case's money, in the order it was
+	// learnt (money.go).
+	MoneyLine []MoneyEntry `json:"moneyLine"`
 }
 
 // DetailEvent is one line of an application's history.
@@ -149,7 +152,11 @@ func (s *Service) Application(ctx context.Context, c *Caller, id string) (*Detai
 	if err != nil {
 		return nil, err
 	}
-	d := &Detail{Row: row, Events: make([]DetailEvent, 0, len(evs))}
+	line, err := s.moneyLine(ctx, a.ID)
+	if err != nil {
+		return nil, err
+	}
+	d := &Detail{Row: row, Events: make([]DetailEvent, 0, len(evs)), MoneyLine: line}
 	for _, e := range evs {
 		de := DetailEvent{Type: e.Type, LenderKey: e.LenderKey, At: e.CreatedAt}
 		if e.LenderKey != "" {

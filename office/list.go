@@ -58,6 +58,8 @@ type Row struct {
 	Plan                *Plan      `json:"plan,omitempty"`
 	Signed              bool       `json:"signed"`
 	Completed           bool       `json:"completed"`
+	// Money is where a completed case's money stands (money.go).
+	Money *Money `json:"money,omitempty"`
 }
 
 // Lender is one lender's part of a Row: its latest answer.
@@ -171,6 +173,16 @@ func (s *Service) sessionRow(ctx context.Context, sess *chairside.Session, now t
 				return nil, err
 			}
 		}
+	}
+	if r.Completed {
+		line, err := s.store.MoneyLine(ctx, app.ID)
+		if err != nil {
+			return nil, err
+		}
+		var changed time.Time
+		r.Money, changed = moneyOf(line)
+		// A funding or a deposit is news the live list pushes.
+		r.UpdatedAt = latest(r.UpdatedAt, changed)
 	}
 	r.Status = SessionStatus(sess, pas, now)
 	return r, nil

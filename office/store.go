@@ -123,4 +123,5 @@ type patientRecords interface {
 	ListLenderApplications(ctx context.Context, applicationID string) ([]*chairside.LenderApplication, error)
 	ListPaymentPlans(ctx context.Context, lenderApplicationID string) ([]chairside.PaymentPlan, error)
 	ListEvents(ctx context.Context, sessionID string) ([]*chairside.Event, error)
+	MoneyLine(ctx context.Context, applicationID string) ([]*chairside.MoneyEntry, error)
 }

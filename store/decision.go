@@ -48,7 +48,30 @@ func (db *DB) CreateDecision(ctx context.Context, d *chairside.Decision) error {
 	if err := insertError(err, "create decision", "This decision already exists.", "Provider application not found."); err != nil {
 		return err
 	}
-	return db.trackPending(ctx, d)
+	if err := db.trackPending(ctx, d); err != nil {
+		return err
+	}
+	return db.moneyApproved(ctx, d)
+}
+
+// moneyApproved puts a positive decision's approval on the money line of
+// its lender application: a new approved amount before the patient signs
+// (a repeat of the same amount, such as the completion's decision, is no
+// new fact).
+func (db *DB) moneyApproved(ctx context.Context, d *chairside.Decision) error {
+	if !chairside.Positive(d.ResponseCode) || d.ApprovedAmountCents <= 0 {
+		return nil
+	}
+	at := millis(d.CreatedAt)
+	_, err := db.exec(ctx, `INSERT INTO money_entries (id, lender_application_id, kind, amount_cents, reference, on_at, recorded_at, seq)
+		SELECT ?, ?, ?, CAST(? AS BIGINT), ?, CAST(? AS BIGINT), CAST(? AS BIGINT), CAST(? AS BIGINT) WHERE NOT EXISTS (SELECT 1 FROM money_entries
+			WHERE lender_application_id = ? AND (kind = ? OR kind = ? AND amount_cents = CAST(? AS BIGINT)))`,
+		newID(), d.LenderApplicationID, chairside.MoneyApproved, d.ApprovedAmountCents, d.ID, at, at, db.nextSeq(),
+		d.LenderApplicationID, chairside.MoneySigned, chairside.MoneyApproved, d.ApprovedAmountCents)
+	if err != nil {
+		return fmt.Errorf("store: money approved: %w", err)
+	}
+	return nil
 }
 
 // attachDecisions sets the latest decision of each of pas, all of one

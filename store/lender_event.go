@@ -90,31 +90,19 @@ func (db *DB) ClaimPendingPolls(ctx context.Context, now time.Time, lease time.D
 	if err != nil {
 		return nil, err
 	}
-	var out []*chairside.PendingPoll
-	for _, c := range cands {
-		p := c.poll
-		var since int64
-		err := db.writeRow(ctx, `UPDATE pending_polls SET next_poll_at = ?, polls = polls + 1
-			WHERE provider_application_id = ? AND next_poll_at = ? RETURNING polls, since`,
-			millis(now.Add(lease)), p.LenderApplicationID, c.next).Scan(&p.Polls, &since)
-		if errors.Is(err, sql.ErrNoRows) {
-			continue // another server took it
-		} else if err != nil {
-			return nil, fmt.Errorf("store: claim pending poll: %w", err)
-		}
-		p.Since = fromMillis(since)
-		out = append(out, &p)
+	won, err := claimDue(ctx, db, pendingPolls, cands, now.Add(lease), func(d *due) (string, int64, *int, *time.Time) {
+		return d.poll.LenderApplicationID, d.next, &d.poll.Polls, &d.poll.Since
+	})
+	out := make([]*chairside.PendingPoll, len(won))
+	for i, d := range won {
+		out[i] = &d.poll
 	}
-	return out, nil
+	return out, err
 }
 
 // ReschedulePendingPoll sets when a poll is next due.
 func (db *DB) ReschedulePendingPoll(ctx context.Context, lenderApplicationID string, next time.Time) error {
-	if _, err := db.exec(ctx, `UPDATE pending_polls SET next_poll_at = ? WHERE provider_application_id = ?`,
-		millis(next), lenderApplicationID); err != nil {
-		return fmt.Errorf("store: reschedule pending poll: %w", err)
-	}
-	return nil
+	return db.reschedule(ctx, pendingPolls, lenderApplicationID, next)
 }
 
 // TakeLease takes the lease called name for holder in one statement: it

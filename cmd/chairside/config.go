@@ -26,6 +26,9 @@ type Config struct {
 	Env            string
 	SandboxLatency time.Duration
 	SandboxJournal string
+	// SandboxFundingDay is how long a sandbox lender's business day of
+	// funding lasts; 0 counts real business days.
+	SandboxFundingDay time.Duration
 	// LenderTimeout bounds every lender call; the graceful shutdown and
 	// the HTTP write time-out are sized from it.
 	LenderTimeout time.Duration
@@ -75,6 +78,8 @@ func (c *Config) settings() []setting {
 			}},
 		{Flag: "sandbox-latency", Env: "CHAIRSIDE_SANDBOX_LATENCY", Default: "0s", Shown: "`0` (`make run`: `1s`)", Meaning: "how long sandbox lenders take to answer",
 			value: durationVar{&c.SandboxLatency}, check: func(c *Config) error { return notNegative("-sandbox-latency", float64(c.SandboxLatency)) }},
+		{Flag: "sandbox-funding-day", Env: "CHAIRSIDE_SANDBOX_FUNDING_DAY", Default: "0s", Shown: "`0` (`make run`: `20s`)", Meaning: "how long a business day lasts for the sandbox lenders' funding and deposits; `0` counts real business days, a few seconds shows a whole funding in minutes",
+			value: durationVar{&c.SandboxFundingDay}, check: func(c *Config) error { return notNegative("-sandbox-funding-day", float64(c.SandboxFundingDay)) }},
 		{Flag: "sandbox-journal", Env: "CHAIRSIDE_SANDBOX_JOURNAL", Meaning: "a file the sandbox lenders append every call they get to (one JSON line: time, step, lender, reference; no personal data)", value: stringVar{&c.SandboxJournal}},
 		{Flag: "lender-timeout", Env: "CHAIRSIDE_LENDER_TIMEOUT", Default: flow.DefaultLenderTimeout.String(), Meaning: "how long a lender call may take; a graceful stop waits this plus 10 s for running requests",
 			value: durationVar{&c.LenderTimeout}, check: func(c *Config) error {

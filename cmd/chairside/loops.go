@@ -95,7 +95,8 @@ func (m *Main) purge(ctx context.Context, db *store.DB, log *slog.Logger) {
 }
 
 // reconcile runs one round of the reconciler: pending applications whose
-// lender sent no webhook are asked for their status.
+// lender sent no webhook are asked for their status, and completed ones
+// whose money is not deposited yet for their funding.
 func (m *Main) reconcile(ctx context.Context, log *slog.Logger) {
 	polls, err := m.svc.ReconcilePending(ctx, reconcileBatch)
 	if err != nil && ctx.Err() == nil {
@@ -103,5 +104,12 @@ func (m *Main) reconcile(ctx context.Context, log *slog.Logger) {
 	}
 	for _, p := range polls {
 		m.metrics.Poll(p.LenderKey, p.Result)
+	}
+	fundings, err := m.svc.ReconcileFunding(ctx, reconcileBatch)
+	if err != nil && ctx.Err() == nil {
+		log.Error("reconcile fundings", "err", err)
+	}
+	for _, p := range fundings {
+		m.metrics.FundingPoll(p.LenderKey, p.Result)
 	}
 }

@@ -210,7 +210,7 @@ func (m *Main) prepareStore(ctx context.Context) (*store.DB, *seal.Keyring, erro
 // file names.
 func (m *Main) lenders(log *slog.Logger) (*registry.Registry, error) {
 	c := m.Config
-	sb := sandbox.New(sandbox.Options{Latency: c.SandboxLatency, Journal: c.SandboxJournal})
+	sb := sandbox.New(sandbox.Options{Latency: c.SandboxLatency, Journal: c.SandboxJournal, FundingDay: c.SandboxFundingDay})
 	if c.LendersFile == "" {
 		return registry.New(nil, sb, m.metrics, log)
 	}

@@ -54,6 +54,11 @@ const (
 	// add up (its total is $10.00 more than its payments): the plan a
 	// careless lender might send, which the server must never show.
 	OutcomeBadPlan = "approved_bad_plan"
+	// OutcomeFundingHeld approves as usual; once completed, the lender
+	// holds the funding back for a review and funds two business days
+	// late (funding.go). It is a test case's word only: the id records an
+	// approval, marked held.
+	OutcomeFundingHeld = "approved_funding_held"
 )
 
 // LowLimitCents is the credit limit of an OutcomeExistingLowLimit account.
@@ -143,6 +148,10 @@ var testCases = []TestCase{
 		Description: "The primary lender approves, and the first of its plans states a total $10.00 above what its payments add up to: " +
 			"that plan is not shown (and is counted on /metrics), the others are.",
 		Outcomes: map[string]string{"primary": OutcomeBadPlan, "*": OutcomeDeclined}},
+	{ID: "funding-held", Name: "Funding held for review",
+		Description: "The primary lender approves; once the account is completed it holds the funding back for a review, " +
+			"and funds two business days later than it usually does.",
+		Outcomes: map[string]string{"primary": OutcomeFundingHeld, "*": OutcomeDeclined}},
 }
 
 // TestCases returns the named test cases, in a stable order. The result is
@@ -257,6 +266,11 @@ func (l *lender) Decide(ctx context.Context, req *chairside.DecisionRequest) (*c
 		return nil, err
 	}
 	prof := profileOf(req.Primary)
+	// A held funding is an ordinary approval whose id says so (id.go).
+	held := outcome == OutcomeFundingHeld
+	if held {
+		outcome = OutcomeApproved
+	}
 	result, amount, down := l.prod.decide(outcome, prof, req.PurchaseAmountCents)
 	if amount > math.MaxUint32 || down > math.MaxUint32 {
 		// No product comes near; an id could not hold it.
@@ -265,7 +279,7 @@ func (l *lender) Decide(ctx context.Context, req *chairside.DecisionRequest) (*c
 	}
 	r := record{
 		op: op, outcome: result, score: prof.score, day: day,
-		approvedCents: amount, downCents: down, ref: refHash(l.p.Key, req.Reference),
+		approvedCents: amount, downCents: down, ref: refHash(l.p.Key, req.Reference), fundingHeld: held,
 	}
 	id := l.encodeID(r)
 	lang := language(req.Language)

@@ -21,7 +21,8 @@ import (
 //
 // payload is 20 bytes in standard base32 without padding (32 characters):
 //
-//	0      format version (idVersion)
+//	0      format version: idVersion, or idVersionHeld for an approval
+//	       whose funding the lender will hold for a review (funding.go)
 //	1      operation (high 4 bits) and outcome (low 4 bits): indexes of
 //	       idOps and idOutcomes
 //	2–3    simulated credit score, uint16
@@ -37,6 +38,7 @@ import (
 // letters, digits 2–7 and '-': URL-safe as it is.
 const (
 	idVersion     = 1
+	idVersionHeld = 2
 	idPayloadSize = 20
 	idMACSize     = 5
 )
@@ -73,6 +75,7 @@ type record struct {
 	approvedCents int64
 	downCents     int64
 	ref           [6]byte // from the lender key and our Reference
+	fundingHeld   bool    // the funding will be held for a review
 }
 
 // dayOf returns the UTC date of t in days since the Unix epoch, or
@@ -117,6 +120,9 @@ func (l *lender) idMAC(payload []byte) []byte {
 func (l *lender) encodeID(r record) string {
 	p := make([]byte, idPayloadSize)
 	p[0] = idVersion
+	if r.fundingHeld {
+		p[0] = idVersionHeld
+	}
 	p[1] = byte(slices.Index(idOps, r.op))<<4 | byte(slices.Index(idOutcomes, r.outcome))
 	binary.BigEndian.PutUint16(p[2:4], uint16(r.score))
 	binary.BigEndian.PutUint16(p[4:6], uint16(r.day))
@@ -145,7 +151,7 @@ func (l *lender) parseID(id string) (record, error) {
 	if err1 != nil || err2 != nil || idEncoding.EncodeToString(p) != enc || idEncoding.EncodeToString(mac) != macEnc {
 		return record{}, notFound
 	}
-	if !hmac.Equal(mac, l.idMAC(p)) || p[0] != idVersion {
+	if !hmac.Equal(mac, l.idMAC(p)) || p[0] != idVersion && p[0] != idVersionHeld {
 		return record{}, notFound
 	}
 	op, outcome := int(p[1]>>4), int(p[1]&0x0f)
@@ -159,6 +165,7 @@ func (l *lender) parseID(id string) (record, error) {
 		day:           int64(binary.BigEndian.Uint16(p[4:6])),
 		approvedCents: int64(binary.BigEndian.Uint32(p[6:10])),
 		downCents:     int64(binary.BigEndian.Uint32(p[10:14])),
+		fundingHeld:   p[0] == idVersionHeld,
 	}
 	copy(r.ref[:], p[14:20])
 	return r, nil

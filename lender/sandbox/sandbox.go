@@ -71,6 +71,7 @@ const (
 	OpPatch        = lenderops.OpPatch
 	OpStipulations = lenderops.OpStipulations
 	OpCreditLimit  = lenderops.OpCreditLimit
+	OpFunding      = lenderops.OpFunding
 )
 
 // Fault is a failure the sandbox can inject into an operation.
@@ -111,6 +112,11 @@ type Options struct {
 	// test that kills the server mid-call can still see what the lender
 	// was asked, and with which reference.
 	Journal string
+	// FundingDay, when set, is how long a business day of the lenders'
+	// funding lasts (funding.go): a few seconds in a demo, so that a
+	// practice sees a case funded and deposited in minutes. Zero counts
+	// real business days.
+	FundingDay time.Duration
 }
 
 // Call is one call that reached a sandbox lender.

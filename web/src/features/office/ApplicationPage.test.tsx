@@ -47,6 +47,7 @@ const detail: OfficeApplicationDetail = {
     { type: 'esign.signed', providerKey: 'synchrony', lenderName: 'Synchrony', at: '2030-01-02T15:20:00Z' },
     { type: 'lender.mystery', at: '2030-01-02T15:21:00Z' },
   ],
+  moneyLine: [],
 };
 
 function open(path = '/office/applications/app-7', state?: unknown) {

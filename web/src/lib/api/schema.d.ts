@@ -1888,6 +1888,76 @@ export interface components {
             plan?: components["schemas"]["OfficePlan"];
             signed: boolean;
             completed: boolean;
+            money?: components["schemas"]["OfficeMoney"];
+        };
+        /**
+         * @description Where a completed case's money stands, from its money line:
+         *     completed (the lender has not funded yet), held (the lender holds
+         *     the funding back for a review), funded (the deposit is on its way)
+         *     or deposited. Fee and net once funded.
+         */
+        OfficeMoney: {
+            /** @enum {string} */
+            state: "completed" | "held" | "funded" | "deposited";
+            providerKey: string;
+            lenderName: string;
+            /**
+             * Format: int64
+             * @description The amount financed: the gross the lender funds.
+             */
+            amountCents: number;
+            /**
+             * Format: int64
+             * @description The lender's fee to the practice.
+             */
+            feeCents?: number;
+            /** @description The fee as a rate, in hundredths of a percent of the gross. */
+            feeRateBp?: number;
+            /**
+             * Format: int64
+             * @description What the practice receives: the gross less the fee.
+             */
+            netCents?: number;
+            /** @description The lender's reference of the funding. */
+            fundingRef?: string;
+            /** @description The deposit that carries the money to the practice's bank. */
+            depositRef?: string;
+            /** Format: date-time */
+            fundedOn?: string;
+            /**
+             * Format: date-time
+             * @description When the deposit is expected (funded) or was sent (deposited).
+             */
+            depositOn?: string;
+        };
+        /** @description One fact of a case's money line, added once and never changed. */
+        OfficeMoneyEntry: {
+            providerKey: string;
+            lenderName: string;
+            /** @enum {string} */
+            kind: "approved" | "signed" | "completed" | "held" | "funded" | "deposited";
+            /**
+             * Format: int64
+             * @description Approved, financed, or the gross funded.
+             */
+            amountCents: number;
+            /** Format: int64 */
+            feeCents?: number;
+            feeRateBp?: number;
+            /** Format: int64 */
+            netCents?: number;
+            /** @description What names the fact: the lender's funding or deposit reference, or our own record's. */
+            reference: string;
+            depositRef?: string;
+            /** Format: date-time */
+            depositOn?: string;
+            /**
+             * Format: date-time
+             * @description When it happened, as the lender dates it.
+             */
+            on: string;
+            /** Format: date-time */
+            recordedAt: string;
         };
         OfficeLender: {
             providerKey: string;
@@ -1932,6 +2002,8 @@ export interface components {
             applications: components["schemas"]["OfficeApplication"][];
         };
         OfficeApplicationDetail: components["schemas"]["OfficeApplication"] & {
+            /** @description Every fact of the case's money, in the order it was learnt. */
+            moneyLine: components["schemas"]["OfficeMoneyEntry"][];
             /** @description The application's history, oldest first (event types such as flow.started, decision.recorded, flow.finished). */
             events: {
                 type: string;

@@ -1,0 +1,164 @@
+package flow
+
+import (
+	"context"
+	"time"
+
+	"github.com/chairside/chairside"
+	"github.com/chairside/chairside/catalogue"
+)
+
+// The money line (chairside.MoneyEntry; docs/behaviour.md, "After the
+// signature"). The store adds the approval with each new approved amount;
+// this file adds the signature and the completion, in the transactions
+// that record them, and follows a completed case's funding by asking its
+// lender (the reconciler's second task) until the money is deposited.
+
+// moneyAfter answers the money-line entry that the offer step to status
+// to proves, or nil: signed and completed, each for the amount the
+// selected plan finances. It reads the plans through tx, inside the
+// transaction that records the step.
+func (s *Service) moneyAfter(ctx context.Context, tx Store, cur *chairside.LenderApplication, to, reference string) (*chairside.MoneyEntry, error) {
+	kind := map[string]string{chairside.StatusSigned: chairside.MoneySigned, chairside.StatusCompleted: chairside.MoneyCompleted}[to]
+	if kind == "" {
+		return nil, nil
+	}
+	plans, err := tx.ListPaymentPlans(ctx, cur.ID)
+	if err != nil {
+		return nil, err
+	}
+	var amount int64
+	for _, p := range plans {
+		if p.LenderPlanCode == cur.SelectedPlanCode {
+			amount = p.AmountFinancedCents
+		}
+	}
+	return &chairside.MoneyEntry{LenderApplicationID: cur.ID, LenderKey: cur.LenderKey, Kind: kind,
+		AmountCents: amount, Reference: reference, On: s.now().UTC(), RecordedAt: s.now().UTC()}, nil
+}
+
+// recordMoneyAfter appends what an offer step proves to the money line,
+// and starts following the funding of a completed case whose lender
+// funds.
+func (s *Service) recordMoneyAfter(ctx context.Context, tx Store, cur *chairside.LenderApplication, to, reference string) error {
+	e, err := s.moneyAfter(ctx, tx, cur, to, reference)
+	if err != nil || e == nil {
+		return err
+	}
+	_, noFunding := stepOf[chairside.Fundings](s, cur.LenderKey)
+	_, err = tx.AppendMoney(ctx, e, noFunding == nil)
+	return err
+}
+
+// Funding poll pacing: asked again when the lender expects something to
+// happen, but no sooner than FundingFirstPoll and no later than an hour.
+const maxFundingPollInterval = time.Hour
+
+// ReconcileFunding runs the reconciler's funding round: it claims up to
+// limit completed cases whose funding poll is due, asks each lender where
+// the money stands, and adds what is new to the money line. A case leaves
+// the round once deposited.
+func (s *Service) ReconcileFunding(ctx context.Context, limit int) ([]PollResult, error) {
+	now := s.now().UTC()
+	polls, err := s.store.ClaimFundingPolls(ctx, now, s.lease(), limit)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]PollResult, 0, len(polls))
+	for _, p := range polls {
+		r := PollResult{LenderKey: catalogue.BaseKey(p.LenderKey), Result: "unchanged"}
+		st, err := s.fundingStatus(ctx, p)
+		next := now.Add(pollInterval(p.Polls))
+		if err == nil {
+			var added bool
+			added, err = s.applyFunding(ctx, p, st)
+			if added {
+				r.Result = "changed"
+			}
+			next = nextFundingPoll(s.now().UTC(), st)
+		}
+		if err != nil {
+			r.Result = "error"
+			s.log.Warn("funding poll failed", "lender", r.LenderKey, "err", chairside.ErrorCode(err))
+		}
+		if st == nil || st.State != chairside.FundingDeposited {
+			if err := s.store.RescheduleFundingPoll(ctx, p.LenderApplicationID, next); err != nil {
+				return out, err
+			}
+		}
+		out = append(out, r)
+	}
+	return out, nil
+}
+
+// nextFundingPoll is when to ask again after answer st: when the lender
+// expects to fund or deposit, within the bounds.
+func nextFundingPoll(now time.Time, st *chairside.FundingStatus) time.Time {
+	want := st.ExpectedOn
+	if st.State == chairside.FundingFunded {
+		want = st.DepositOn
+	}
+	return now.Add(min(max(want.Sub(now), chairside.FundingFirstPoll), maxFundingPollInterval))
+}
+
+// fundingStatus asks the lender of a claimed funding poll where its money
+// stands.
+func (s *Service) fundingStatus(ctx context.Context, p *chairside.FundingPoll) (*chairside.FundingStatus, error) {
+	f, err := stepOf[chairside.Fundings](s, p.LenderKey)
+	if err != nil {
+		return nil, err
+	}
+	var st *chairside.FundingStatus
+	err = s.detached(ctx, func(ctx context.Context) error {
+		var err error
+		st, err = f.Funding(ctx, &chairside.FundingRequest{LenderKey: catalogue.BaseKey(p.LenderKey), LenderRef: p.LenderRef,
+			LenderPlanCode: p.LenderPlanCode, AmountCents: p.AmountCents, CompletedAt: p.CompletedAt, Now: s.now().UTC()})
+		return err
+	})
+	if err == nil && st == nil {
+		err = errorf(chairside.ELENDER, "The lender's answer could not be read.")
+	}
+	return st, err
+}
+
+// applyFunding adds to the money line what a lender's funding answer
+// says that is not on it yet: held, funded, deposited. Each fact is kept
+// once (the store ignores one it has), so a repeated or late answer, or
+// two servers, change nothing. It answers whether anything was added.
+func (s *Service) applyFunding(ctx context.Context, p *chairside.FundingPoll, st *chairside.FundingStatus) (bool, error) {
+	entries := s.fundingEntries(p, st)
+	added := false
+	err := s.batch(ctx, nil, func(tx Store) error {
+		added = false
+		for _, e := range entries {
+			ok, err := tx.AppendMoney(ctx, e, false)
+			if err != nil {
+				return err
+			}
+			added = added || ok
+		}
+		return nil
+	})
+	return added, err
+}
+
+// fundingEntries are the money-line facts a funding answer states.
+func (s *Service) fundingEntries(p *chairside.FundingPoll, st *chairside.FundingStatus) []*chairside.MoneyEntry {
+	entry := func(kind, ref string, on time.Time) *chairside.MoneyEntry {
+		return &chairside.MoneyEntry{LenderApplicationID: p.LenderApplicationID, LenderKey: p.LenderKey, Kind: kind,
+			AmountCents: st.GrossCents, FeeCents: st.FeeCents, FeeRateBP: st.FeeRateBP, NetCents: st.NetCents,
+			Reference: ref, DepositRef: st.DepositRef, DepositOn: st.DepositOn, On: on, RecordedAt: s.now().UTC()}
+	}
+	switch st.State {
+	case chairside.FundingHeld:
+		e := entry(chairside.MoneyHeld, "held", st.ExpectedOn)
+		e.AmountCents = p.AmountCents
+		return []*chairside.MoneyEntry{e}
+	case chairside.FundingFunded:
+		return []*chairside.MoneyEntry{entry(chairside.MoneyFunded, st.FundingRef, st.FundedOn)}
+	case chairside.FundingDeposited:
+		return []*chairside.MoneyEntry{entry(chairside.MoneyFunded, st.FundingRef, st.FundedOn),
+			entry(chairside.MoneyDeposited, st.DepositRef, st.DepositOn)}
+	}
+	return nil
+}

@@ -1,0 +1,158 @@
+package sandbox
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/base32"
+	"fmt"
+	"time"
+
+	"github.com/chairside/chairside"
+	"github.com/chairside/chairside/catalogue"
+)
+
+// What each sandbox lender does with a completed application's money
+// (docs/behaviour.md, "After the signature"): it funds after a number of
+// business days, keeps a fee that depends on the plan (a promotion the
+// patient pays no interest on costs the practice more), and sends the
+// day's fundings to the practice's bank as one deposit the business day
+// after. Like the rest of the sandbox it keeps nothing: the answer is
+// worked out from the application id, the plan, the amount and the
+// completion time the caller gives, so it is the same on every server.
+
+// habit is one lender's way of funding.
+type habit struct {
+	days int // business days from completion to funding
+	// baseBP is the fee, in basis points of the gross, of a plan the
+	// patient pays interest on (or a lease); promoBP is added per month
+	// of a no-interest promotion.
+	baseBP, promoBP int
+}
+
+// habits are the sandbox lenders' funding habits, by lender key.
+var habits = map[string]habit{
+	catalogue.Synchrony:   {days: 2, baseBP: 200, promoBP: 55},
+	catalogue.ADS:         {days: 2, baseBP: 250, promoBP: 50},
+	catalogue.Fortiva:     {days: 3, baseBP: 300, promoBP: 50},
+	catalogue.Genesis:     {days: 2, baseBP: 350, promoBP: 45},
+	catalogue.Vive:        {days: 3, baseBP: 300, promoBP: 50},
+	catalogue.AFF:         {days: 3, baseBP: 450, promoBP: 40},
+	catalogue.Snap:        {days: 1, baseBP: 200, promoBP: 0},
+	catalogue.HFD:         {days: 1, baseBP: 600, promoBP: 0},
+	catalogue.Proceed:     {days: 4, baseBP: 500, promoBP: 30},
+	catalogue.LendingClub: {days: 3, baseBP: 400, promoBP: 35},
+	catalogue.CoveredCare: {days: 2, baseBP: 550, promoBP: 30},
+}
+
+// heldDays is how much later a case held for review is funded.
+const heldDays = 2
+
+// feeBP is the fee rate of a plan: the base, and more for each month of a
+// no-interest promotion.
+func (h habit) feeBP(t term) int {
+	promo := t.calc == calcDeferred || (t.apr == 0 && t.productType != chairside.ProductLease)
+	if promo {
+		return h.baseBP + h.promoBP*t.months
+	}
+	return h.baseBP
+}
+
+// Funding answers where a completed application's money stands at
+// req.Now. The amount must be one the application can have financed.
+func (l *lender) Funding(ctx context.Context, req *chairside.FundingRequest) (*chairside.FundingStatus, error) {
+	if err := l.begin(ctx, OpFunding, ""); err != nil {
+		return nil, err
+	}
+	r, _, err := l.offerable(req.LenderRef)
+	if err != nil {
+		return nil, err
+	}
+	t, ok := l.prod.term(r.score, req.LenderPlanCode)
+	if !ok {
+		return nil, chairside.Errorf(chairside.ENOTFOUND, "Unknown payment plan.")
+	}
+	if req.AmountCents <= 0 || req.AmountCents > r.approvedCents || req.CompletedAt.IsZero() {
+		return nil, chairside.Errorf(chairside.EBADREQUEST, "The amount or the completion is not one this application can have.")
+	}
+	h := habits[l.p.Key]
+	clock := l.sb.fundingClock()
+	days := h.days
+	held := r.fundingHeld
+	if held {
+		days += heldDays
+	}
+	fundedAt := clock.add(req.CompletedAt, days)
+	now := req.Now
+	if now.IsZero() {
+		now = time.Now()
+	}
+	st := &chairside.FundingStatus{State: chairside.FundingWaiting, ExpectedOn: fundedAt}
+	if now.Before(fundedAt) {
+		if held && !now.Before(clock.add(req.CompletedAt, h.days)) {
+			st.State, st.HeldReason = chairside.FundingHeld, "The lender is reviewing this account before it funds."
+		}
+		return st, nil
+	}
+	bp := h.feeBP(t)
+	fee := (req.AmountCents*int64(bp) + 5_000) / 10_000 // to the nearest cent
+	depositAt := clock.add(fundedAt, 1)
+	st = &chairside.FundingStatus{
+		State:      chairside.FundingFunded,
+		FundingRef: fmt.Sprintf("%s-F-%s", l.prod.abbr, shortHash(req.LenderRef)),
+		GrossCents: req.AmountCents, FeeCents: fee, FeeRateBP: bp, NetCents: req.AmountCents - fee,
+		FundedOn:   fundedAt,
+		DepositRef: fmt.Sprintf("%s-D-%s", l.prod.abbr, clock.day(fundedAt)),
+		DepositOn:  depositAt,
+	}
+	if !now.Before(depositAt) {
+		st.State = chairside.FundingDeposited
+	}
+	return st, nil
+}
+
+// term finds a plan of the product by its code, as offered at a score.
+func (p *product) term(score int, code string) (term, bool) {
+	for _, t := range p.terms(score) {
+		if t.code == code {
+			return t, true
+		}
+	}
+	return term{}, false
+}
+
+// shortHash is a short, stable name for s.
+func shortHash(s string) string {
+	sum := sha256.Sum256([]byte(s))
+	return base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString(sum[:5])
+}
+
+// fundingClock counts the sandbox's business days: real ones (Monday to
+// Friday, in UTC), or, with Options.FundingDay set, days of that length
+// one after another, so that a demo shows a whole funding in minutes.
+type fundingClock struct{ fast time.Duration }
+
+func (s *Sandbox) fundingClock() fundingClock { return fundingClock{s.opts.FundingDay} }
+
+// add answers t moved on by n business days.
+func (c fundingClock) add(t time.Time, n int) time.Time {
+	if c.fast > 0 {
+		return t.Add(time.Duration(n) * c.fast)
+	}
+	for n > 0 {
+		t = t.AddDate(0, 0, 1)
+		if wd := t.Weekday(); wd != time.Saturday && wd != time.Sunday {
+			n--
+		}
+	}
+	return t
+}
+
+// day names the business day t falls in, which batches the fundings of
+// one lender into one deposit: the date, or with a fast clock the
+// number of the fast day.
+func (c fundingClock) day(t time.Time) string {
+	if c.fast > 0 {
+		return fmt.Sprintf("T%d", t.UnixNano()/int64(c.fast))
+	}
+	return t.UTC().Format("20060102")
+}

@@ -1,0 +1,117 @@
+package chairside
+
+import (
+	"context"
+	"time"
+)
+
+// The money line of a lender application: what happened to its money,
+// from the lender's approval to the deposit in the practice's bank
+// account (docs/behaviour.md, "After the signature"). Each fact is one
+// entry, added once and never changed; where a case stands is read from
+// its entries, the latest of each kind.
+const (
+	MoneyApproved  = "approved"  // the lender approved AmountCents
+	MoneySigned    = "signed"    // the patient signed for AmountCents financed
+	MoneyCompleted = "completed" // the lender opened the account or loan
+	MoneyHeld      = "held"      // the lender holds the funding back for a review
+	MoneyFunded    = "funded"    // the lender funded: AmountCents gross, FeeCents, NetCents
+	MoneyDeposited = "deposited" // the lender sent NetCents to the bank in deposit DepositRef
+)
+
+// MoneyEntry is one fact of a lender application's money line.
+type MoneyEntry struct {
+	ID                  string `json:"-"`
+	LenderApplicationID string `json:"-"`
+	LenderKey           string `json:"providerKey"`
+	Kind                string `json:"kind"`
+	// AmountCents is the amount the fact is about: approved, financed, or
+	// the gross amount funded.
+	AmountCents int64 `json:"amountCents"`
+	// FeeCents is the lender's fee to the practice (its merchant discount),
+	// FeeRateBP that fee as a rate in basis points (hundredths of a
+	// percent) of the gross; NetCents what the practice receives. Funded
+	// and deposited entries carry all three; NetCents = AmountCents -
+	// FeeCents.
+	FeeCents  int64 `json:"feeCents,omitempty"`
+	FeeRateBP int   `json:"feeRateBp,omitempty"`
+	NetCents  int64 `json:"netCents,omitempty"`
+	// Reference is what names the fact: the lender's funding reference,
+	// the deposit's reference, or our own record's id. One lender
+	// application has at most one entry of a kind with a reference, so a
+	// fact heard twice (a webhook and a poll) is kept once.
+	Reference string `json:"reference"`
+	// DepositRef is the deposit that carries (or will carry) the money,
+	// DepositOn when it is sent (or expected to be).
+	DepositRef string    `json:"depositRef,omitempty"`
+	DepositOn  time.Time `json:"depositOn,omitzero"`
+	// On is when the fact happened, as the lender dates it.
+	On         time.Time `json:"on"`
+	RecordedAt time.Time `json:"recordedAt"`
+}
+
+// Funding states a lender reports for a completed application
+// (FundingStatus.State).
+const (
+	FundingWaiting   = "waiting"   // not funded yet; ExpectedOn says when
+	FundingHeld      = "held"      // held back for a review; HeldReason says why
+	FundingFunded    = "funded"    // funded; the deposit is on its way
+	FundingDeposited = "deposited" // the deposit was sent
+)
+
+// Fundings is a lender that tells what becomes of an application's money
+// after it is completed: when it funds, its fee, and the deposit that
+// carries the money to the practice. A lender without it ends at
+// completion (the money line stops at "completed").
+type Fundings interface {
+	Funding(ctx context.Context, req *FundingRequest) (*FundingStatus, error)
+}
+
+// FundingRequest asks where the money of a completed application stands.
+type FundingRequest struct {
+	LenderKey      string
+	LenderRef      string
+	LenderPlanCode string
+	// AmountCents is the amount financed, CompletedAt when the lender
+	// completed the application (as our record has it).
+	AmountCents int64
+	CompletedAt time.Time
+	Now         time.Time
+}
+
+// FundingStatus is a lender's answer about a completed application's money.
+type FundingStatus struct {
+	State string
+	// ExpectedOn is when the lender expects to fund (waiting).
+	ExpectedOn time.Time
+	HeldReason string
+	// FundingRef, the amounts and FundedOn are set once funded.
+	FundingRef string
+	GrossCents int64
+	FeeCents   int64
+	FeeRateBP  int
+	NetCents   int64
+	FundedOn   time.Time
+	// DepositRef and DepositOn name the deposit: expected once funded,
+	// sent once deposited.
+	DepositRef string
+	DepositOn  time.Time
+}
+
+// FundingPoll is a completed lender application whose money the
+// reconciler follows, as it claims it to ask the lender.
+type FundingPoll struct {
+	LenderApplicationRef
+	LenderPlanCode string
+	// AmountCents and CompletedAt are the completed entry's.
+	AmountCents int64
+	CompletedAt time.Time
+	// Polls counts the claims so far, this one included; Since is when the
+	// watch began.
+	Polls int
+	Since time.Time
+}
+
+// FundingFirstPoll is how long after completion a lender is first asked
+// about the funding; afterwards, when its answer expects something.
+const FundingFirstPoll = 10 * time.Second

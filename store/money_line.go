@@ -1,0 +1,173 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/chairside/chairside"
+)
+
+// The money line (chairside.MoneyEntry): entries are inserted and read,
+// never updated or deleted; this file has no statement that would.
+
+const moneyColumns = `m.id, m.lender_application_id, pa.provider_key, m.kind, m.amount_cents, m.fee_cents, m.fee_rate_bp,
+	m.net_cents, m.reference, m.deposit_ref, m.deposit_on, m.on_at, m.recorded_at`
+
+func scanMoney(s scanner) (*chairside.MoneyEntry, error) {
+	var e chairside.MoneyEntry
+	var dep, on, rec int64
+	if err := s.Scan(&e.ID, &e.LenderApplicationID, &e.LenderKey, &e.Kind, &e.AmountCents, &e.FeeCents, &e.FeeRateBP,
+		&e.NetCents, &e.Reference, &e.DepositRef, &dep, &on, &rec); err != nil {
+		return nil, err
+	}
+	e.On, e.RecordedAt = fromMillis(on), fromMillis(rec)
+	if dep != 0 {
+		e.DepositOn = fromMillis(dep)
+	}
+	return &e, nil
+}
+
+// AppendMoney adds e to its lender application's money line, and answers
+// whether it was new: a fact already on the line (the same kind and
+// reference) is kept as it was, and the call answers false. A completed
+// entry starts the funding watch when watch is set (its lender funds); a
+// deposited entry ends it.
+func (db *DB) AppendMoney(ctx context.Context, e *chairside.MoneyEntry, watch bool) (bool, error) {
+	if db.tx == nil {
+		var added bool
+		err := db.Batch(ctx, func(st *DB) error {
+			var err error
+			added, err = st.AppendMoney(ctx, e, watch)
+			return err
+		})
+		return added, err
+	}
+	if e.ID == "" {
+		e.ID = newID()
+	}
+	e.RecordedAt = db.stamp(e.RecordedAt)
+	if e.On.IsZero() {
+		e.On = e.RecordedAt
+	}
+	res, err := db.exec(ctx, `INSERT INTO money_entries (id, lender_application_id, kind, amount_cents, fee_cents, fee_rate_bp,
+			net_cents, reference, deposit_ref, deposit_on, on_at, recorded_at, seq)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (lender_application_id, kind, reference) DO NOTHING`,
+		e.ID, e.LenderApplicationID, e.Kind, e.AmountCents, e.FeeCents, e.FeeRateBP,
+		e.NetCents, e.Reference, e.DepositRef, zeroMillis(e.DepositOn), millis(e.On), millis(e.RecordedAt), db.nextSeq())
+	if err := insertError(err, "append money", "", "Lender application not found."); err != nil {
+		return false, err
+	}
+	n, err := rowsAffected(res)
+	if err != nil || n == 0 {
+		return false, err
+	}
+	switch {
+	case e.Kind == chairside.MoneyCompleted && watch:
+		at := millis(e.RecordedAt)
+		_, err = db.exec(ctx, `INSERT INTO funding_polls (lender_application_id, next_poll_at, polls, since) VALUES (?, ?, 0, ?)
+			ON CONFLICT (lender_application_id) DO NOTHING`, e.LenderApplicationID, at+chairside.FundingFirstPoll.Milliseconds(), at)
+	case e.Kind == chairside.MoneyDeposited:
+		_, err = db.exec(ctx, `DELETE FROM funding_polls WHERE lender_application_id = ?`, e.LenderApplicationID)
+	}
+	if err != nil {
+		return false, fmt.Errorf("store: funding watch: %w", err)
+	}
+	return true, nil
+}
+
+// zeroMillis is t in milliseconds, 0 for the zero time.
+func zeroMillis(t time.Time) int64 {
+	if t.IsZero() {
+		return 0
+	}
+	return millis(t)
+}
+
+// MoneyLine answers the money lines of an application's lender
+// applications, in the order the entries were added.
+func (db *DB) MoneyLine(ctx context.Context, applicationID string) ([]*chairside.MoneyEntry, error) {
+	return queryAll(ctx, db, "money line", scanMoney, `SELECT `+moneyColumns+` FROM money_entries m
+		JOIN provider_applications pa ON pa.id = m.lender_application_id
+		WHERE pa.application_id = ? ORDER BY m.seq`, applicationID)
+}
+
+// ClaimFundingPolls takes due funding polls one by one, as
+// ClaimPendingPolls does.
+func (db *DB) ClaimFundingPolls(ctx context.Context, now time.Time, lease time.Duration, limit int) ([]*chairside.FundingPoll, error) {
+	type due struct {
+		poll chairside.FundingPoll
+		next int64
+	}
+	cands, err := queryAll(ctx, db, "claim funding polls", func(s scanner) (d due, err error) {
+		var completed int64
+		err = scanRef(s, &d.poll.LenderApplicationRef, &d.poll.LenderPlanCode, &d.poll.AmountCents, &completed, &d.next)
+		d.poll.CompletedAt = fromMillis(completed)
+		return d, err
+	}, `SELECT `+refColumns+`, pa.selected_plan_code, m.amount_cents, m.on_at, fp.next_poll_at FROM funding_polls fp
+		JOIN provider_applications pa ON pa.id = fp.lender_application_id JOIN applications a ON a.id = pa.application_id
+		JOIN money_entries m ON m.lender_application_id = pa.id AND m.kind = 'completed'
+		WHERE fp.next_poll_at <= ? ORDER BY fp.next_poll_at LIMIT ?`, millis(now), limit)
+	if err != nil {
+		return nil, err
+	}
+	won, err := claimDue(ctx, db, fundingPolls, cands, now.Add(lease), func(d *due) (string, int64, *int, *time.Time) {
+		return d.poll.LenderApplicationID, d.next, &d.poll.Polls, &d.poll.Since
+	})
+	out := make([]*chairside.FundingPoll, len(won))
+	for i, d := range won {
+		out[i] = &d.poll
+	}
+	return out, err
+}
+
+// RescheduleFundingPoll sets when a funding poll is next due.
+func (db *DB) RescheduleFundingPoll(ctx context.Context, lenderApplicationID string, next time.Time) error {
+	return db.reschedule(ctx, fundingPolls, lenderApplicationID, next)
+}
+
+// pollTable is a table of polls the reconciler claims (pending_polls,
+// funding_polls): one row per lender application, whose next_poll_at is
+// also the claim. Its names are constants of this package.
+type pollTable struct{ table, column string }
+
+var (
+	pendingPolls = pollTable{"pending_polls", "provider_application_id"}
+	fundingPolls = pollTable{"funding_polls", "lender_application_id"}
+)
+
+// claimDue claims the due polls read as cands one by one: a conditional
+// update of each row from the next_poll_at it was read with to until,
+// which only one server can win. It answers those this server won, with
+// their count of polls and start set through at.
+func claimDue[T any](ctx context.Context, db *DB, pt pollTable, cands []T, until time.Time,
+	at func(*T) (id string, next int64, polls *int, since *time.Time)) ([]*T, error) {
+	var out []*T
+	for i := range cands {
+		c := &cands[i]
+		id, next, polls, since := at(c)
+		var s int64
+		err := db.writeRow(ctx, `UPDATE `+pt.table+` SET next_poll_at = ?, polls = polls + 1
+			WHERE `+pt.column+` = ? AND next_poll_at = ? RETURNING polls, since`,
+			millis(until), id, next).Scan(polls, &s)
+		if errors.Is(err, sql.ErrNoRows) {
+			continue // another server took it
+		} else if err != nil {
+			return nil, fmt.Errorf("store: claim %s: %w", pt.table, err)
+		}
+		*since = fromMillis(s)
+		out = append(out, c)
+	}
+	return out, nil
+}
+
+// reschedule sets when the poll of a lender application is next due.
+func (db *DB) reschedule(ctx context.Context, pt pollTable, lenderApplicationID string, next time.Time) error {
+	if _, err := db.exec(ctx, `UPDATE `+pt.table+` SET next_poll_at = ? WHERE `+pt.column+` = ?`,
+		millis(next), lenderApplicationID); err != nil {
+		return fmt.Errorf("store: reschedule %s: %w", pt.table, err)
+	}
+	return nil
+}

@@ -1,0 +1,135 @@
+package store_test
+
+import (
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chairside/chairside"
+	"github.com/chairside/chairside/store"
+	"github.com/chairside/chairside/store/storetest"
+)
+
+// A money line keeps each fact once: the same kind and reference again,
+// from any number of writers at once, adds nothing. A positive decision
+// adds its approval, once per new amount, and none after the signature.
+func TestMoneyLineKeepsEachFactOnce(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		s := newSession(t, db, t0)
+		a := newApplication(t, db, s, applicant("Ann", "Lee", "078051120"), nil)
+		pa := newLenderApplication(t, db, a, "synchrony_standard")
+		decide := func(amount int64, at time.Time) {
+			must(t, db.CreateDecision(ctx, &chairside.Decision{LenderApplicationID: pa.ID, LenderKey: pa.LenderKey, Operation: "apply",
+				ResponseCode: chairside.ResponseApproved, ApprovedAmountCents: amount, CreatedAt: at}))
+		}
+		decide(500_000, t0)
+		decide(500_000, t0.Add(time.Minute)) // the same approval again: no new fact
+		decide(400_000, t0.Add(2*time.Minute))
+
+		var wg sync.WaitGroup
+		added := make(chan bool, 10)
+		for range 10 {
+			wg.Go(func() {
+				ok, err := db.AppendMoney(ctx, &chairside.MoneyEntry{LenderApplicationID: pa.ID, Kind: chairside.MoneySigned,
+					AmountCents: 400_000, Reference: "esign-ref", On: t0.Add(3 * time.Minute), RecordedAt: t0.Add(3 * time.Minute)}, false)
+				if err != nil {
+					t.Error(err)
+				}
+				added <- ok
+			})
+		}
+		wg.Wait()
+		close(added)
+		n := 0
+		for ok := range added {
+			if ok {
+				n++
+			}
+		}
+		if n != 1 {
+			t.Errorf("%d of 10 writers added the same signature", n)
+		}
+		decide(600_000, t0.Add(4*time.Minute)) // after the signature: no new approval
+
+		line, err := db.MoneyLine(ctx, a.ID)
+		must(t, err)
+		var got []int64
+		for _, e := range line {
+			got = append(got, e.AmountCents)
+			if e.LenderKey != "synchrony_standard" {
+				t.Errorf("entry of %q", e.LenderKey)
+			}
+		}
+		if len(line) != 3 || line[0].Kind != chairside.MoneyApproved || line[1].Kind != chairside.MoneyApproved || line[2].Kind != chairside.MoneySigned ||
+			got[0] != 500_000 || got[1] != 400_000 || got[2] != 400_000 {
+			t.Fatalf("money line %+v (amounts %v)", line, got)
+		}
+		if _, err := db.AppendMoney(ctx, &chairside.MoneyEntry{LenderApplicationID: "nope", Kind: chairside.MoneySigned, Reference: "x"}, false); chairside.ErrorCode(err) != chairside.ENOTFOUND {
+			t.Errorf("an entry of no lender application: %v", err)
+		}
+	})
+}
+
+// A completed entry of a lender that funds starts its funding poll, due
+// FundingFirstPoll later, with what the lender is asked about; servers
+// claim a due poll once between them; the deposit ends it.
+func TestFundingPollsFollowTheMoneyLine(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		s := newSession(t, db, t0)
+		a := newApplication(t, db, s, applicant("Ann", "Lee", "078051120"), nil)
+		pa := newLenderApplication(t, db, a, "synchrony_standard")
+		pa.LenderRef, pa.SelectedPlanCode = "SYN-1", "SYN-DI-12"
+		must(t, db.UpdateLenderApplication(ctx, pa))
+		other := newLenderApplication(t, db, a, "ads_standard")
+		completed := func(id string, watch bool) {
+			if _, err := db.AppendMoney(ctx, &chairside.MoneyEntry{LenderApplicationID: id, Kind: chairside.MoneyCompleted,
+				AmountCents: 320_000, Reference: "complete-" + id, On: t0, RecordedAt: t0}, watch); err != nil {
+				t.Fatal(err)
+			}
+		}
+		completed(pa.ID, true)
+		completed(other.ID, false) // a lender that does not fund: no poll
+
+		claimAll := func(at time.Time) []*chairside.FundingPoll {
+			var mu sync.Mutex
+			var all []*chairside.FundingPoll
+			var wg sync.WaitGroup
+			for range 4 {
+				wg.Go(func() {
+					got, err := db.ClaimFundingPolls(ctx, at, time.Minute, 10)
+					if err != nil {
+						t.Error(err)
+					}
+					mu.Lock()
+					all = append(all, got...)
+					mu.Unlock()
+				})
+			}
+			wg.Wait()
+			return all
+		}
+		if got := claimAll(t0.Add(chairside.FundingFirstPoll - time.Millisecond)); len(got) != 0 {
+			t.Fatalf("claimed %d before due", len(got))
+		}
+		got := claimAll(t0.Add(chairside.FundingFirstPoll))
+		if len(got) != 1 {
+			t.Fatalf("four servers claimed %d polls, want 1", len(got))
+		}
+		p := got[0]
+		if p.LenderApplicationID != pa.ID || p.LenderRef != "SYN-1" || p.LenderPlanCode != "SYN-DI-12" || p.AmountCents != 320_000 ||
+			!p.CompletedAt.Equal(t0) || p.Polls != 1 || !p.Since.Equal(t0) {
+			t.Fatalf("poll %+v", p)
+		}
+		must(t, db.RescheduleFundingPoll(ctx, pa.ID, t0.Add(time.Hour)))
+		if got := claimAll(t0.Add(time.Hour)); len(got) != 1 || got[0].Polls != 2 {
+			t.Fatalf("rescheduled: %+v", got)
+		}
+		if _, err := db.AppendMoney(ctx, &chairside.MoneyEntry{LenderApplicationID: pa.ID, Kind: chairside.MoneyDeposited,
+			AmountCents: 320_000, NetCents: 300_000, Reference: "DEP-1", On: t0.Add(72 * time.Hour)}, false); err != nil {
+			t.Fatal(err)
+		}
+		if got := claimAll(t0.Add(1000 * time.Hour)); len(got) != 0 {
+			t.Fatalf("a deposited case is still polled: %+v", got)
+		}
+	})
+}
