@@ -75,6 +75,9 @@ type harness struct {
 	// handler is the server's handler, for a test that must see what it
 	// writes before the network copies it.
 	handler http.Handler
+	// svc is the flow service, for the background loops' rounds
+	// (ReconcileFunding) a test runs itself.
+	svc *flow.Service
 }
 
 // webhookSecret signs the test lenders' webhooks: every known lender
@@ -166,6 +169,7 @@ func newHarness(t testing.TB, e storetest.Engine, cfg config) *harness {
 	if cfg.wrap != nil {
 		svc = flow.New[flow.Store](wrapped{Store: h.view, db: e.DB, wrap: cfg.wrap}, lenders, e.Keys, opts)
 	}
+	h.svc = svc
 	h.office = office.New(e.DB, logger)
 	h.office.Now = h.clock.Now
 	h.metrics = metrics.New()

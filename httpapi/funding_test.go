@@ -1,0 +1,159 @@
+package httpapi_test
+
+import (
+	"context"
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/chairside/chairside"
+	"github.com/chairside/chairside/catalogue"
+	"github.com/chairside/chairside/flow"
+	"github.com/chairside/chairside/testkit"
+)
+
+// completeAt walks a patient through key's whole journey over the API, at
+// an office of its own whose waterfall is key alone: prequalify, the first
+// plan for $2,000, accept, each of the lender's own steps the answers list
+// as open, e-sign, the steps after signing, complete. It answers the
+// application's id.
+func completeAt(t *testing.T, h *harness, key, entityKey, ssn string) string {
+	t.Helper()
+	loc := &chairside.Location{EntityKey: entityKey, Name: "Funding Dental", State: "TX", GroupID: "group-" + entityKey,
+		Waterfall: []chairside.WaterfallStep{{LenderKey: key, Role: chairside.RolePrimary, ApplyMode: chairside.ModePrequalify}}}
+	if err := h.db.CreateLocation(context.Background(), loc); err != nil {
+		t.Fatal(err)
+	}
+	var s flow.StartResponse
+	res := h.do(t, req{method: "POST", path: "/flow/start/entity-keys/" + entityKey, body: map[string]any{"purchaseAmountCents": 450000, "experienceType": "in_store"}})
+	want(t, res, 200, "")
+	res.into(t, &s)
+	sid := s.Session.WebSessionID
+	want(t, h.prequalify(t, sid, key, testkit.Applicant("Approve", ssn)), 200, "")
+	var plans flow.PlansResponse
+	p := "/providers/" + key
+	res = h.do(t, req{method: "POST", path: p + "/payment/plans", session: sid, body: map[string]any{"amountCents": 200000}})
+	want(t, res, 200, "")
+	res.into(t, &plans)
+	plan := plans.PaymentPlans[0]
+	code := plan.LenderPlanCode
+	want(t, h.do(t, req{method: "POST", path: p + "/payment/plans/" + code + "/select", session: sid}), 200, "")
+	want(t, h.do(t, req{method: "POST", path: p + "/payment/plans/" + code + "/confirm-selection", session: sid}), 200, "")
+	answer := want(t, h.do(t, req{method: "POST", path: p + "/acceptOffer", session: sid, body: map[string]any{"providerPlanCode": code}}), 200, "")
+	agreedAlone := false
+	answer = ownSteps(t, h, sid, key, plan, answer, &agreedAlone)
+	esign := flow.ESignRequest{Consent: testkit.Ptr(h.consent(t, sid, key, flow.DocESign)),
+		HardPullConsent: testkit.Ptr(h.consent(t, sid, key, flow.DocApplication)), SignaturePNG: testkit.SignaturePNG(t)}
+	if !agreedAlone {
+		esign.AgreementConsent = testkit.Ptr(agreementConsent(t, h, sid, key))
+	}
+	answer = want(t, h.do(t, req{method: "POST", path: p + "/application/esign", session: sid, body: esign}), 200, "")
+	ownSteps(t, h, sid, key, plan, answer, &agreedAlone)
+	if m := want(t, h.do(t, req{method: "POST", path: p + "/application/complete", session: sid}), 200, ""); m["status"] != chairside.StatusCompleted {
+		t.Fatalf("%s complete: %v", key, m)
+	}
+	sess, err := h.svc.Authenticate(context.Background(), sid)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sess.ApplicationID
+}
+
+// ownSteps goes through the lender's own steps an answer lists as open, in
+// order, each with what a patient would send, and answers the last answer.
+func ownSteps(t *testing.T, h *harness, sid, key string, plan chairside.PaymentPlan, answer map[string]any, agreedAlone *bool) map[string]any {
+	t.Helper()
+	app := "/providers/" + key + "/application/"
+	for range 10 {
+		open, _ := answer["openSteps"].([]any)
+		if len(open) == 0 {
+			return answer
+		}
+		var path string
+		var body any
+		switch step := open[0].(string); step {
+		case chairside.JourneyDownPayment:
+			path, body = "down-payment", map[string]any{"amountCents": plan.DownPaymentCents, "method": "collected_in_office", "acknowledged": true}
+		case chairside.JourneyAdditionalContact:
+			path, body = "additional-contact", map[string]any{"name": "Rosa Diaz", "relationship": "sibling", "phone": "(312) 555-0187"}
+		case chairside.JourneyLoanPayment:
+			path, body = "bank-card", map[string]any{"cardholderName": "Pat Approve", "cardNumber": testCardNumber, "expiryMonth": 12,
+				"expiryYear": time.Now().Year() + 3, "cvv": testCVV, "zip": "30301"}
+		case chairside.JourneyBankAccount:
+			path, body = "bank-account", map[string]any{"routingNumber": "011000015", "accountNumber": "000123456789",
+				"bankName": "First Test Bank", "accountType": "checking"}
+		case chairside.JourneyAgreement:
+			*agreedAlone = true
+			path, body = "agreement", flow.ConsentStepRequest{Consent: testkit.Ptr(agreementConsent(t, h, sid, key))}
+		case chairside.JourneyCalifornia:
+			path, body = "california-notice", flow.ConsentStepRequest{Consent: testkit.Ptr(h.consent(t, sid, key, flow.DocCaliforniaNotice))}
+		case chairside.JourneyWisconsin:
+			path, body = "wisconsin", map[string]any{"married": false}
+		case chairside.JourneyCompleteAgreement:
+			path, body = "cardholder-agreement", flow.ConsentStepRequest{Consent: testkit.Ptr(h.consent(t, sid, key, flow.DocCardholder))}
+		default:
+			t.Fatalf("%s: no way through the step %q", key, step)
+		}
+		answer = want(t, h.do(t, req{method: "POST", path: app + path, session: sid, body: body}), 200, "")
+	}
+	t.Fatalf("%s: the steps never closed: %v", key, answer["openSteps"])
+	return nil
+}
+
+// TestFundingOfEveryLender: for every lender, a case completed over the
+// API is followed by the reconciler until its money is deposited: its
+// money line goes approved → signed → completed → funded → deposited, the
+// funding's gross is the amount financed, fee and net add up to it, and
+// the deposit carries the net under the funding's deposit reference. The
+// office's row and the case's page say so (checked for one lender; the
+// contract checks every answer's shape).
+func TestFundingOfEveryLender(t *testing.T) {
+	t.Parallel()
+	eachEngine(t, config{}, func(t *testing.T, h *harness) {
+		ctx := context.Background()
+		apps := map[string]string{}
+		for i, p := range catalogue.All() {
+			apps[p.Key] = completeAt(t, h, p.Key, fmt.Sprintf("100099%010d", i), fmt.Sprintf("1234507%02d", i))
+		}
+		// Two weeks of reconciler rounds, an hour apart: every lender
+		// has funded and deposited by then.
+		for range 14 * 24 {
+			h.clock.Advance(time.Hour)
+			if _, err := h.svc.ReconcileFunding(ctx, 50); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for key, id := range apps {
+			line, err := h.db.MoneyLine(ctx, id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var kinds []string
+			for _, e := range line {
+				kinds = append(kinds, e.Kind)
+			}
+			if fmt.Sprint(kinds) != "[approved signed completed funded deposited]" {
+				t.Fatalf("%s money line: %v", key, kinds)
+			}
+			signed, funded, deposited := line[1], line[3], line[4]
+			if funded.AmountCents != signed.AmountCents || funded.FeeCents <= 0 || funded.FeeCents+funded.NetCents != funded.AmountCents {
+				t.Errorf("%s funded %+v, signed for %d", key, funded, signed.AmountCents)
+			}
+			if deposited.Reference != funded.DepositRef || deposited.NetCents != funded.NetCents || !deposited.On.Equal(funded.DepositOn) {
+				t.Errorf("%s deposited %+v, funded %+v", key, deposited, funded)
+			}
+		}
+
+		// What the office sees of Synchrony's case (its office is the
+		// first of the loop's, by the catalogue's order).
+		first := catalogue.All()[0].Key
+		h.addStaffAs(t, "1000990000000000", "desk@funding.example", staffPassword, chairside.StaffFrontDesk)
+		s := h.staffSignIn(t, "desk@funding.example", staffPassword)
+		detail := want(t, h.do(t, req{method: "GET", path: "/office/applications/" + apps[first], header: s.headers(false)}), 200, "")
+		money, _ := detail["money"].(map[string]any)
+		line, _ := detail["moneyLine"].([]any)
+		if money["state"] != chairside.MoneyDeposited || money["depositRef"] == "" || money["netCents"] == nil || len(line) != 5 {
+			t.Fatalf("%s on the office's page: money %v, line %v", first, money, line)
+		}
+	})
+}
