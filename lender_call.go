@@ -37,6 +37,11 @@ const (
 	// StepCreditLimit asks for a higher limit on an existing revolving
 	// account (docs/content.md, "Credit limit change").
 	StepCreditLimit = "credit_limit"
+	// StepVoid cancels a completed case before the lender funds it;
+	// StepRefund is the n-th refund of a funded one, as "refund:n"
+	// (docs/behaviour.md, "After the signature").
+	StepVoid   = "void"
+	StepRefund = "refund"
 )
 
 // Lender call states.

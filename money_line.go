@@ -17,6 +17,16 @@ const (
 	MoneyHeld      = "held"      // the lender holds the funding back for a review
 	MoneyFunded    = "funded"    // the lender funded: AmountCents gross, FeeCents, NetCents
 	MoneyDeposited = "deposited" // the lender sent NetCents to the bank in deposit DepositRef
+	// MoneyVoided: the lender canceled the case before funding it; no money
+	// moves and none will.
+	MoneyVoided = "voided"
+	// MoneyRefunded: the lender refunded AmountCents to the patient after
+	// funding; the practice gives back NetCents (the amount less the part
+	// of the fee the lender returns, FeeCents).
+	MoneyRefunded = "refunded"
+	// MoneyRefundRefused: the lender refused to refund AmountCents (past
+	// its refund window); no money moves. Kept so the office sees it.
+	MoneyRefundRefused = "refund_refused"
 )
 
 // MoneyEntry is one fact of a lender application's money line.
@@ -115,3 +125,53 @@ type FundingPoll struct {
 // FundingFirstPoll is how long after completion a lender is first asked
 // about the funding; afterwards, when its answer expects something.
 const FundingFirstPoll = 10 * time.Second
+
+// Changes is a lender that lets the practice change a case after the
+// patient completed it (docs/behaviour.md, "After the signature"): void it
+// before the lender funds, or refund it, in full or in part, after. Each
+// is a lender step made once (docs/exactly-once.md): Reference is the
+// step's, the same on every attempt. A refusal is an ordinary answer
+// (ChangeAnswer.Status), not an error.
+type Changes interface {
+	Void(ctx context.Context, req *ChangeRequest) (*ChangeAnswer, error)
+	Refund(ctx context.Context, req *ChangeRequest) (*ChangeAnswer, error)
+}
+
+// ChangeRequest asks a lender to void or refund a completed application.
+type ChangeRequest struct {
+	LenderKey      string
+	LenderRef      string
+	LenderPlanCode string
+	// FinancedCents is the amount financed and CompletedAt the completion,
+	// as our record has them; AmountCents is the refund asked for, and
+	// RefundedCents what was refunded before it.
+	FinancedCents int64
+	CompletedAt   time.Time
+	AmountCents   int64
+	RefundedCents int64
+	Reason        string
+	Reference     string
+	Now           time.Time
+}
+
+// Change answers (ChangeAnswer.Status).
+const (
+	ChangeDone = "done"
+	// ChangeTooLate: a void asked after the lender funded; the case must
+	// be refunded instead.
+	ChangeTooLate = "too_late"
+	// ChangeRefused: the lender will not make the change (a refund past its
+	// window); Message says why.
+	ChangeRefused = "refused"
+)
+
+// ChangeAnswer is a lender's answer to a change.
+type ChangeAnswer struct {
+	Status string
+	// Reference is the lender's own reference of the change, when done.
+	Reference string
+	// FeeReturnedCents is, for a refund, the part of its fee the lender
+	// gives back to the practice.
+	FeeReturnedCents int64
+	Message          string
+}

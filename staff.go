@@ -114,6 +114,8 @@ const (
 	AuditOfficeSwitched  = "office_switched"
 	AuditViewAudit       = "view_audit"
 	AuditExportAudit     = "export_audit"
+	AuditCaseVoid        = "case_void"
+	AuditCaseRefund      = "case_refund"
 )
 
 // StaffPasskey is a staff member's passkey: a WebAuthn credential kept as

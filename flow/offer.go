@@ -40,6 +40,10 @@ type offerStep struct {
 	// recorded (the credit limit change answers its own result, not the
 	// application).
 	answer func(cur *chairside.LenderApplication) (event string, body any)
+	// record, when set, writes what the lender's answer proves besides the
+	// status, in the transaction that settles the step (a change's entry
+	// on the money line).
+	record func(ctx context.Context, tx Store, cur *chairside.LenderApplication) error
 	// read is the caller's lender application when it already read it
 	// to build the step (the plan to accept, the documents to sign); nil
 	// has runStep read it. Either way a step reads it once: the claim's
@@ -199,6 +203,11 @@ func (s *Service) settleOfferStep(ctx context.Context, c *Caller, call *chairsid
 		}
 		if moved {
 			if err := s.recordMoneyAfter(ctx, tx, cur, st.to, call.Reference); err != nil {
+				return err
+			}
+		}
+		if st.record != nil {
+			if err := st.record(ctx, tx, cur); err != nil {
 				return err
 			}
 		}

@@ -102,10 +102,12 @@ type lenderNewsStore interface {
 // moneyStore keeps the money line (money.go). AppendMoney adds an entry
 // once (the same kind and reference again changes nothing and answers
 // false); a completed entry with watch starts its funding poll, a
-// deposited one ends it. ClaimFundingPolls takes the polls due with a
+// deposited or voided one ends it. MoneyLine reads an application's
+// lines in the order they were added. ClaimFundingPolls takes the polls due with a
 // lease, as ClaimPendingPolls does.
 type moneyStore interface {
 	AppendMoney(ctx context.Context, e *chairside.MoneyEntry, watch bool) (bool, error)
+	MoneyLine(ctx context.Context, applicationID string) ([]*chairside.MoneyEntry, error)
 	ClaimFundingPolls(ctx context.Context, now time.Time, lease time.Duration, limit int) ([]*chairside.FundingPoll, error)
 	RescheduleFundingPoll(ctx context.Context, lenderApplicationID string, next time.Time) error
 }

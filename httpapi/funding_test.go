@@ -41,7 +41,7 @@ func completeAt(t *testing.T, h *harness, key, entityKey, ssn string) string {
 	want(t, h.do(t, req{method: "POST", path: p + "/payment/plans/" + code + "/confirm-selection", session: sid}), 200, "")
 	answer := want(t, h.do(t, req{method: "POST", path: p + "/acceptOffer", session: sid, body: map[string]any{"providerPlanCode": code}}), 200, "")
 	agreedAlone := false
-	answer = ownSteps(t, h, sid, key, plan, answer, &agreedAlone)
+	ownSteps(t, h, sid, key, plan, answer, &agreedAlone)
 	esign := flow.ESignRequest{Consent: testkit.Ptr(h.consent(t, sid, key, flow.DocESign)),
 		HardPullConsent: testkit.Ptr(h.consent(t, sid, key, flow.DocApplication)), SignaturePNG: testkit.SignaturePNG(t)}
 	if !agreedAlone {

@@ -41,8 +41,9 @@ func (h *Handler) officeRoutes(public func(string, http.HandlerFunc), named func
 	named("POST "+api+"/office/invites", h.staffAuthed(office.SeeDay, h.officeCreateInvite))
 	named("DELETE "+api+"/office/invites/{id}", h.staffAuthed(office.SeeDay, h.officeCancelInvite))
 	// A group administrator's offices, staff and the audit log
-	// (office_staff.go).
+	// (office_staff.go); a manager's changes to a case (office_changes.go).
 	h.officeStaffRoutes(named)
+	h.officeChangeRoutes(named)
 }
 
 // OfficeSession is the answer of the office session calls.

@@ -24,7 +24,7 @@ func TestOfficeRoles(t *testing.T) {
 		h.addStaff(t, EntityKey, boss, bossPW)
 		mgr := h.staffSignIn(t, boss, bossPW)
 		m := h.whoAmI(t, &mgr)
-		if m["stage"] != "ready" || strings.Join(strs(m["permissions"]), ",") != "see_day,manage_staff" {
+		if m["stage"] != "ready" || strings.Join(strs(m["permissions"]), ",") != "see_day,manage_staff,change_cases" {
 			t.Fatalf("manager's session: %v", m)
 		}
 

@@ -64,6 +64,8 @@ const (
 	OpStipulations = "stipulations"
 	OpCreditLimit  = "credit_limit"
 	OpFunding      = "funding"
+	OpVoid         = "void"
+	OpRefund       = "refund"
 )
 
 func timed[T any](c *counted, op string, fn func() (T, error)) (T, error) {
@@ -119,7 +121,8 @@ func (c *counted) As(target any) bool {
 		countStep(c, target, func(s chairside.Patches) chairside.Patches { return countedPatches{c, s} }) ||
 		countStep(c, target, func(s chairside.Stipulations) chairside.Stipulations { return countedStipulations{c, s} }) ||
 		countStep(c, target, func(s chairside.CreditLimits) chairside.CreditLimits { return countedCreditLimits{c, s} }) ||
-		countStep(c, target, func(s chairside.Fundings) chairside.Fundings { return countedFundings{c, s} })
+		countStep(c, target, func(s chairside.Fundings) chairside.Fundings { return countedFundings{c, s} }) ||
+		countStep(c, target, func(s chairside.Changes) chairside.Changes { return countedChanges{c, s} })
 }
 
 // countStep sets target, when it asks for the step S and c's lender has
@@ -237,4 +240,17 @@ type countedFundings struct {
 
 func (s countedFundings) Funding(ctx context.Context, req *chairside.FundingRequest) (*chairside.FundingStatus, error) {
 	return timed(s.c, OpFunding, func() (*chairside.FundingStatus, error) { return s.next.Funding(ctx, req) })
+}
+
+type countedChanges struct {
+	c    *counted
+	next chairside.Changes
+}
+
+func (s countedChanges) Void(ctx context.Context, req *chairside.ChangeRequest) (*chairside.ChangeAnswer, error) {
+	return timed(s.c, OpVoid, func() (*chairside.ChangeAnswer, error) { return s.next.Void(ctx, req) })
+}
+
+func (s countedChanges) Refund(ctx context.Context, req *chairside.ChangeRequest) (*chairside.ChangeAnswer, error) {
+	return timed(s.c, OpRefund, func() (*chairside.ChangeAnswer, error) { return s.next.Refund(ctx, req) })
 }

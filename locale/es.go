@@ -162,4 +162,19 @@ var spanish = map[string]string{
 	"Too many log lines from this session. Please wait a moment.":                                        "Demasiados registros de esta sesión. Espere un momento.",
 	"Too many requests. Please wait a moment and try again.":                                             "Demasiadas solicitudes. Espere un momento e inténtelo de nuevo.",
 	"Something went wrong on our side. Please try again.":                                                "Algo salió mal de nuestro lado. Inténtelo de nuevo.",
+	// Changes to a completed case (flow/changes.go, lender/sandbox/funding.go): the
+	// office's words, in Spanish for staff whose browser asks for it.
+	"This case was canceled with the lender.":                     "Este caso se canceló con el prestamista.",
+	"The lender has already funded this case: refund it instead.": "El prestamista ya financió este caso: reembólselo en su lugar.",
+	"The lender has not funded this case yet: cancel it instead.": "El prestamista aún no ha financiado este caso: cancélelo en su lugar.",
+	"This case is already refunded in full.":                      "Este caso ya se reembolsó por completo.",
+	"Please check the amount.":                                    "Revise el monto.",
+	"The refund can be at most %s.":                               "El reembolso puede ser como máximo de %s.",
+	"Only a completed case can be canceled or refunded.":          "Solo un caso completado se puede cancelar o reembolsar.",
+	"Please say why.": "Indique el motivo.",
+	"Please give the reason, in 3 to 500 characters.":       "Escriba el motivo, de 3 a 500 caracteres.",
+	"This lender takes changes only on its own site.":       "Este prestamista solo acepta cambios en su propio sitio.",
+	"This case changed meanwhile. Please look at it again.": "Este caso cambió mientras tanto. Revíselo de nuevo.",
+	"This case is already funded: refund it instead.":       "Este caso ya está financiado: reembólselo en su lugar.",
+	"This case is not funded yet: cancel it instead.":       "Este caso aún no está financiado: cancélelo en su lugar.",
 }

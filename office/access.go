@@ -25,14 +25,17 @@ const (
 	ManageStaff Permission = "manage_staff"
 	// SwitchOffice: working in another office of the group.
 	SwitchOffice Permission = "switch_office"
+	// ChangeCases: canceling or refunding a completed case with its
+	// lender (docs/behaviour.md, "After the signature").
+	ChangeCases Permission = "change_cases"
 )
 
 // rolePermissions is what each role may do once signed in with its
 // second factor: the one table the server and the screens follow.
 var rolePermissions = map[string][]Permission{
 	chairside.StaffFrontDesk:  {SeeDay},
-	chairside.StaffManager:    {SeeDay, ManageStaff},
-	chairside.StaffGroupAdmin: {SeeDay, ManageStaff, SwitchOffice},
+	chairside.StaffManager:    {SeeDay, ManageStaff, ChangeCases},
+	chairside.StaffGroupAdmin: {SeeDay, ManageStaff, ChangeCases, SwitchOffice},
 }
 
 // Sign-in stages of a session.

@@ -2,6 +2,7 @@ package office
 
 import (
 	"context"
+	"fmt"
 	"time"
 
 	"github.com/chairside/chairside"
@@ -126,10 +127,9 @@ type DetailEvent struct {
 	At      time.Time `json:"at"`
 }
 
-// Application answers an application of the caller's office with its
-// history; another office's application answers ENOTFOUND, exactly as a
-// missing one does. The view is audited.
-func (s *Service) Application(ctx context.Context, c *Caller, id string) (*Detail, error) {
+// OwnApplication answers an application of the caller's office; another
+// office's answers ENOTFOUND, exactly as a missing one does.
+func (s *Service) OwnApplication(ctx context.Context, c *Caller, id string) (*chairside.Application, error) {
 	notFound := chairside.Errorf(chairside.ENOTFOUND, "There is no such application at your office.")
 	if id == "" || len(id) > 64 {
 		return nil, notFound
@@ -137,7 +137,26 @@ func (s *Service) Application(ctx context.Context, c *Caller, id string) (*Detai
 	a, err := s.store.FindApplication(ctx, id)
 	if chairside.ErrorCode(err) == chairside.ENOTFOUND || (err == nil && a.LocationID != c.Location.ID) {
 		return nil, notFound
-	} else if err != nil {
+	}
+	return a, err
+}
+
+// AuditChange records a change the caller asked of a case's lender, with
+// its answer and the reason given.
+func (s *Service) AuditChange(ctx context.Context, c *Caller, applicationID, kind, status string, amountCents int64, reason string) {
+	action := chairside.AuditCaseRefund
+	if kind == "void" {
+		action = chairside.AuditCaseVoid
+	}
+	s.did(ctx, c, action, fmt.Sprintf("application %s: %s, %s; reason: %s", applicationID, status, chairside.Dollars(amountCents), reason))
+}
+
+// Application answers an application of the caller's office with its
+// history; another office's application answers ENOTFOUND, exactly as a
+// missing one does. The view is audited.
+func (s *Service) Application(ctx context.Context, c *Caller, id string) (*Detail, error) {
+	a, err := s.OwnApplication(ctx, c, id)
+	if err != nil {
 		return nil, err
 	}
 	sess, err := s.store.FindSession(ctx, a.SessionID)

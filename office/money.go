@@ -13,8 +13,9 @@ import (
 
 // Money is where a completed case's money stands, from the latest fact
 // of its money line: completed (waiting for the lender to fund), held
-// (the lender is reviewing it), funded (the deposit is on its way) or
-// deposited.
+// (the lender is reviewing it), funded (the deposit is on its way),
+// deposited, voided (canceled before funding) or refunded (in full;
+// RefundedCents says how much of a partly refunded case was).
 type Money struct {
 	State      string `json:"state"`
 	LenderKey  string `json:"providerKey"`
@@ -31,7 +32,8 @@ type Money struct {
 	FundedOn    *time.Time `json:"fundedOn,omitempty"`
 	// DepositOn is when the deposit is expected (funded) or was sent
 	// (deposited).
-	DepositOn *time.Time `json:"depositOn,omitempty"`
+	DepositOn     *time.Time `json:"depositOn,omitempty"`
+	RefundedCents int64      `json:"refundedCents,omitempty"`
 }
 
 // MoneyEntry is one fact of a case's money line as its page shows it.
@@ -42,7 +44,8 @@ type MoneyEntry struct {
 
 // moneyStates are the money-line kinds that say where a completed case's
 // money stands, by how far along they are.
-var moneyStates = map[string]int{chairside.MoneyCompleted: 1, chairside.MoneyHeld: 2, chairside.MoneyFunded: 3, chairside.MoneyDeposited: 4}
+var moneyStates = map[string]int{chairside.MoneyCompleted: 1, chairside.MoneyHeld: 2, chairside.MoneyFunded: 3, chairside.MoneyDeposited: 4,
+	chairside.MoneyVoided: 5}
 
 // moneyOf sums a case's money line up for its row: nil until a lender
 // completed it. It also answers when the line last changed.
@@ -51,6 +54,13 @@ func moneyOf(line []*chairside.MoneyEntry) (*Money, time.Time) {
 	var changed time.Time
 	for _, e := range line {
 		changed = latest(changed, e.RecordedAt)
+		if e.Kind == chairside.MoneyRefunded && m != nil && m.LenderKey == e.LenderKey {
+			m.RefundedCents += e.AmountCents
+			if m.RefundedCents >= m.AmountCents {
+				m.State = chairside.MoneyRefunded
+			}
+			continue
+		}
 		rank, ok := moneyStates[e.Kind]
 		if !ok || m != nil && (m.LenderKey != e.LenderKey || moneyStates[m.State] > rank) {
 			continue

@@ -109,6 +109,24 @@ var auditChecks = []struct {
 				WHERE e.application_id = pa.application_id AND e.provider_key = pa.provider_key AND e.type = 'credit_limit.approved')
 			AND NOT EXISTS (SELECT 1 FROM lender_calls c WHERE c.provider_application_id = pa.id
 				AND c.step = 'credit_limit' AND c.state = 'done')`},
+	// The money line (docs/behaviour.md, "After the signature"): a
+	// completed case has its completed entry; a void or refund on it has
+	// its answered change step; refunds never pass what was funded; a
+	// funding's fee and net add up to its gross.
+	{"a completed application has no completed money entry",
+		`SELECT pa.id FROM provider_applications pa WHERE pa.status = 'completed'
+			AND NOT EXISTS (SELECT 1 FROM money_entries m WHERE m.lender_application_id = pa.id AND m.kind = 'completed')`},
+	{"a void or refund on the money line has no answered change",
+		`SELECT m.lender_application_id FROM money_entries m WHERE m.kind IN ('voided', 'refunded', 'refund_refused')
+			AND NOT EXISTS (SELECT 1 FROM lender_calls c WHERE c.provider_application_id = m.lender_application_id
+				AND (c.step = 'void' OR c.step LIKE 'refund:%') AND c.state = 'done')`},
+	{"more refunded than funded",
+		`SELECT f.lender_application_id FROM money_entries f WHERE f.kind = 'funded'
+			AND (SELECT COALESCE(SUM(r.amount_cents), 0) FROM money_entries r
+				WHERE r.lender_application_id = f.lender_application_id AND r.kind = 'refunded') > f.amount_cents`},
+	{"a funding whose fee and net do not add up to its gross",
+		`SELECT m.lender_application_id FROM money_entries m WHERE m.kind IN ('funded', 'deposited')
+			AND m.fee_cents + m.net_cents <> m.amount_cents`},
 	{"a session finished as completed without a completed application",
 		`SELECT s.id FROM sessions s WHERE s.outcome = 'completed'
 			AND NOT EXISTS (SELECT 1 FROM provider_applications pa WHERE pa.application_id = s.application_id AND pa.status = 'completed')`},

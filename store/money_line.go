@@ -34,7 +34,7 @@ func scanMoney(s scanner) (*chairside.MoneyEntry, error) {
 // whether it was new: a fact already on the line (the same kind and
 // reference) is kept as it was, and the call answers false. A completed
 // entry starts the funding watch when watch is set (its lender funds); a
-// deposited entry ends it.
+// deposited or voided entry ends it.
 func (db *DB) AppendMoney(ctx context.Context, e *chairside.MoneyEntry, watch bool) (bool, error) {
 	if db.tx == nil {
 		var added bool
@@ -69,7 +69,7 @@ func (db *DB) AppendMoney(ctx context.Context, e *chairside.MoneyEntry, watch bo
 		at := millis(e.RecordedAt)
 		_, err = db.exec(ctx, `INSERT INTO funding_polls (lender_application_id, next_poll_at, polls, since) VALUES (?, ?, 0, ?)
 			ON CONFLICT (lender_application_id) DO NOTHING`, e.LenderApplicationID, at+chairside.FundingFirstPoll.Milliseconds(), at)
-	case e.Kind == chairside.MoneyDeposited:
+	case e.Kind == chairside.MoneyDeposited || e.Kind == chairside.MoneyVoided:
 		_, err = db.exec(ctx, `DELETE FROM funding_polls WHERE lender_application_id = ?`, e.LenderApplicationID)
 	}
 	if err != nil {

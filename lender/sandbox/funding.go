@@ -27,21 +27,23 @@ type habit struct {
 	// patient pays interest on (or a lease); promoBP is added per month
 	// of a no-interest promotion.
 	baseBP, promoBP int
+	// refundDays is how long after funding the lender still refunds.
+	refundDays int
 }
 
 // habits are the sandbox lenders' funding habits, by lender key.
 var habits = map[string]habit{
-	catalogue.Synchrony:   {days: 2, baseBP: 200, promoBP: 55},
-	catalogue.ADS:         {days: 2, baseBP: 250, promoBP: 50},
-	catalogue.Fortiva:     {days: 3, baseBP: 300, promoBP: 50},
-	catalogue.Genesis:     {days: 2, baseBP: 350, promoBP: 45},
-	catalogue.Vive:        {days: 3, baseBP: 300, promoBP: 50},
-	catalogue.AFF:         {days: 3, baseBP: 450, promoBP: 40},
-	catalogue.Snap:        {days: 1, baseBP: 200, promoBP: 0},
-	catalogue.HFD:         {days: 1, baseBP: 600, promoBP: 0},
-	catalogue.Proceed:     {days: 4, baseBP: 500, promoBP: 30},
-	catalogue.LendingClub: {days: 3, baseBP: 400, promoBP: 35},
-	catalogue.CoveredCare: {days: 2, baseBP: 550, promoBP: 30},
+	catalogue.Synchrony:   {days: 2, baseBP: 200, promoBP: 55, refundDays: 90},
+	catalogue.ADS:         {days: 2, baseBP: 250, promoBP: 50, refundDays: 60},
+	catalogue.Fortiva:     {days: 3, baseBP: 300, promoBP: 50, refundDays: 60},
+	catalogue.Genesis:     {days: 2, baseBP: 350, promoBP: 45, refundDays: 60},
+	catalogue.Vive:        {days: 3, baseBP: 300, promoBP: 50, refundDays: 60},
+	catalogue.AFF:         {days: 3, baseBP: 450, promoBP: 40, refundDays: 30},
+	catalogue.Snap:        {days: 1, baseBP: 200, promoBP: 0, refundDays: 30},
+	catalogue.HFD:         {days: 1, baseBP: 600, promoBP: 0, refundDays: 30},
+	catalogue.Proceed:     {days: 4, baseBP: 500, promoBP: 30, refundDays: 45},
+	catalogue.LendingClub: {days: 3, baseBP: 400, promoBP: 35, refundDays: 30},
+	catalogue.CoveredCare: {days: 2, baseBP: 550, promoBP: 30, refundDays: 45},
 }
 
 // heldDays is how much later a case held for review is funded.
@@ -74,18 +76,9 @@ func (l *lender) Funding(ctx context.Context, req *chairside.FundingRequest) (*c
 	if req.AmountCents <= 0 || req.AmountCents > r.approvedCents || req.CompletedAt.IsZero() {
 		return nil, chairside.Errorf(chairside.EBADREQUEST, "The amount or the completion is not one this application can have.")
 	}
-	h := habits[l.p.Key]
-	clock := l.sb.fundingClock()
-	days := h.days
+	h, clock, now := habits[l.p.Key], l.sb.fundingClock(), orNow(req.Now)
 	held := r.fundingHeld
-	if held {
-		days += heldDays
-	}
-	fundedAt := clock.add(req.CompletedAt, days)
-	now := req.Now
-	if now.IsZero() {
-		now = time.Now()
-	}
+	fundedAt := l.fundedAt(r, req.CompletedAt)
 	st := &chairside.FundingStatus{State: chairside.FundingWaiting, ExpectedOn: fundedAt}
 	if now.Before(fundedAt) {
 		if held && !now.Before(clock.add(req.CompletedAt, h.days)) {
@@ -108,6 +101,24 @@ func (l *lender) Funding(ctx context.Context, req *chairside.FundingRequest) (*c
 		st.State = chairside.FundingDeposited
 	}
 	return st, nil
+}
+
+// fundedAt is when the lender funds a case of record r completed at
+// completed: its usual business days, two more when it holds the case.
+func (l *lender) fundedAt(r record, completed time.Time) time.Time {
+	days := habits[l.p.Key].days
+	if r.fundingHeld {
+		days += heldDays
+	}
+	return l.sb.fundingClock().add(completed, days)
+}
+
+// orNow is t, or the time now when t is zero.
+func orNow(t time.Time) time.Time {
+	if t.IsZero() {
+		return time.Now()
+	}
+	return t
 }
 
 // term finds a plan of the product by its code, as offered at a score.
@@ -155,4 +166,68 @@ func (c fundingClock) day(t time.Time) string {
 		return fmt.Sprintf("T%d", t.UnixNano()/int64(c.fast))
 	}
 	return t.UTC().Format("20060102")
+}
+
+// Void cancels a completed case before the lender funds it; once funded it
+// is too late, and the case must be refunded instead.
+func (l *lender) Void(ctx context.Context, req *chairside.ChangeRequest) (*chairside.ChangeAnswer, error) {
+	r, err := l.changeable(ctx, OpVoid, req)
+	if err != nil {
+		return nil, err
+	}
+	if !orNow(req.Now).Before(l.fundedAt(r, req.CompletedAt)) {
+		return &chairside.ChangeAnswer{Status: chairside.ChangeTooLate, Message: "This case is already funded: refund it instead."}, nil
+	}
+	return &chairside.ChangeAnswer{Status: chairside.ChangeDone, Reference: fmt.Sprintf("%s-V-%s", l.prod.abbr, shortHash(req.Reference))}, nil
+}
+
+// Refund refunds part or all of a funded case, within the lender's refund
+// window, and gives back the same share of its fee. More than is left to
+// refund is a bad request.
+func (l *lender) Refund(ctx context.Context, req *chairside.ChangeRequest) (*chairside.ChangeAnswer, error) {
+	r, err := l.changeable(ctx, OpRefund, req)
+	if err != nil {
+		return nil, err
+	}
+	if req.AmountCents <= 0 || req.AmountCents > req.FinancedCents-req.RefundedCents {
+		return nil, chairside.Errorf(chairside.EBADREQUEST, "A refund must be more than nothing and at most what is left of the amount financed.")
+	}
+	h, now := habits[l.p.Key], orNow(req.Now)
+	funded := l.fundedAt(r, req.CompletedAt)
+	if now.Before(funded) {
+		return &chairside.ChangeAnswer{Status: chairside.ChangeRefused, Message: "This case is not funded yet: cancel it instead."}, nil
+	}
+	if !now.Before(l.sb.fundingClock().add(funded, h.refundDays)) {
+		return &chairside.ChangeAnswer{Status: chairside.ChangeRefused,
+			Message: fmt.Sprintf("The lender refunds only within %d business days of funding.", h.refundDays)}, nil
+	}
+	t, _ := l.prod.term(r.score, req.LenderPlanCode)
+	bp := int64(h.feeBP(t))
+	// The fee returned is the refund's share of the whole fee, so that all
+	// refunds of a case together give back exactly the fee.
+	whole := (req.FinancedCents*bp + 5_000) / 10_000
+	before := whole * req.RefundedCents / req.FinancedCents
+	after := whole * (req.RefundedCents + req.AmountCents) / req.FinancedCents
+	return &chairside.ChangeAnswer{Status: chairside.ChangeDone, Reference: fmt.Sprintf("%s-R-%s", l.prod.abbr, shortHash(req.Reference)),
+		FeeReturnedCents: after - before}, nil
+}
+
+// changeable checks a change's request against the application it names:
+// one with an offer, a plan of the product and an amount it can have
+// financed.
+func (l *lender) changeable(ctx context.Context, op string, req *chairside.ChangeRequest) (record, error) {
+	if err := l.begin(ctx, op, req.Reference); err != nil {
+		return record{}, err
+	}
+	r, _, err := l.offerable(req.LenderRef)
+	if err != nil {
+		return record{}, err
+	}
+	if _, ok := l.prod.term(r.score, req.LenderPlanCode); !ok {
+		return record{}, chairside.Errorf(chairside.ENOTFOUND, "Unknown payment plan.")
+	}
+	if req.FinancedCents <= 0 || req.FinancedCents > r.approvedCents || req.CompletedAt.IsZero() || req.Reference == "" {
+		return record{}, chairside.Errorf(chairside.EBADREQUEST, "The amount, the completion or the reference is not one this application can have.")
+	}
+	return r, nil
 }

@@ -72,6 +72,8 @@ const (
 	OpStipulations = lenderops.OpStipulations
 	OpCreditLimit  = lenderops.OpCreditLimit
 	OpFunding      = lenderops.OpFunding
+	OpVoid         = lenderops.OpVoid
+	OpRefund       = lenderops.OpRefund
 )
 
 // Fault is a failure the sandbox can inject into an operation.

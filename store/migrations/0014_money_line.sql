@@ -34,3 +34,15 @@ CREATE TABLE funding_polls (
 	since                 BIGINT NOT NULL
 );
 CREATE INDEX funding_polls_due ON funding_polls (next_poll_at);
+
+-- Cases completed before the money line existed get their completed
+-- entry, from the answered complete step and the plan chosen, so that
+-- every completed case has one (store/audit.go).
+INSERT INTO money_entries (id, lender_application_id, kind, amount_cents, reference, on_at, recorded_at, seq)
+SELECT 'completed-' || pa.id, pa.id, 'completed',
+	COALESCE((SELECT pp.amount_financed_cents FROM payment_plans pp
+		WHERE pp.provider_application_id = pa.id AND pp.provider_plan_code = pa.selected_plan_code), 0),
+	c.reference, COALESCE(c.settled_at, c.claimed_at), COALESCE(c.settled_at, c.claimed_at), COALESCE(c.settled_at, c.claimed_at) * 1000000
+FROM provider_applications pa
+JOIN lender_calls c ON c.provider_application_id = pa.id AND c.step = 'complete' AND c.state = 'done'
+WHERE pa.status = 'completed';

@@ -1362,6 +1362,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/office/applications/{id}/changes/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What canceling or refunding a completed case would ask of its lender, without asking.
+         * @description A manager's call. Answers the change as it would be sent: the amount,
+         *     the amount financed, what was refunded before and what would be left.
+         *     A change the case cannot have now answers 409 in the office's words
+         *     (a void once funded: refund instead; a refund before funding: cancel
+         *     instead); a refund of more than is left answers 400 validation_error
+         *     on amountCents.
+         */
+        post: operations["officePreviewChange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/office/applications/{id}/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel (void) a completed case before its lender funds, or refund it in full or in part after.
+         * @description A manager's call, made once with the lender: the Idempotency-Key
+         *     (required) names the change, and the same key again answers the
+         *     first answer whatever the case became since. The lender's answer is
+         *     200 whether it made the change (done), found a void too late
+         *     (too_late: the case is funded, refund it instead) or refused a
+         *     refund (refused, with its words); done and refused are on the
+         *     case's money line, and every answer is in the office's audit log
+         *     with the reason.
+         */
+        post: operations["officeChangeCase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/office/invites": {
         parameters: {
             query?: never;
@@ -1770,7 +1822,7 @@ export interface components {
              */
             stage: "ready" | "second_factor" | "set_up_second_factor";
             /** @description What the staff member may do now; empty until the stage is ready. */
-            permissions: ("see_day" | "manage_staff" | "switch_office")[];
+            permissions: ("see_day" | "manage_staff" | "change_cases" | "switch_office")[];
             /** @description Passkeys work where staff reach this server: at a name, not a numeric address. */
             passkeys: boolean;
             /** @description The offices the staff member may work in (a group administrator's group); empty until ready. */
@@ -1890,15 +1942,58 @@ export interface components {
             completed: boolean;
             money?: components["schemas"]["OfficeMoney"];
         };
+        OfficeCaseChange: {
+            /** @enum {string} */
+            kind: "void" | "refund";
+            /**
+             * Format: int64
+             * @description A refund's amount; 0 or none refunds all that is left.
+             */
+            amountCents?: number;
+            /** @description Why, in the office's words; kept in the audit log. */
+            reason: string;
+        };
+        OfficeChangePlan: {
+            /** @enum {string} */
+            kind: "void" | "refund";
+            providerKey: string;
+            lenderName: string;
+            /**
+             * Format: int64
+             * @description The amount financed for a void; the refund for a refund.
+             */
+            amountCents: number;
+            /** Format: int64 */
+            financedCents: number;
+            /**
+             * Format: int64
+             * @description Refunded before this change.
+             */
+            refundedCents: number;
+            /**
+             * Format: int64
+             * @description Left to refund once this change is made.
+             */
+            leftCents: number;
+        };
+        OfficeChangeResult: components["schemas"]["OfficeChangePlan"] & {
+            /** @enum {string} */
+            status: "done" | "too_late" | "refused";
+            /** @description The lender's reference of the change, when done. */
+            reference?: string;
+            /** @description The lender's words when it did not make the change. */
+            message?: string;
+        };
         /**
          * @description Where a completed case's money stands, from its money line:
          *     completed (the lender has not funded yet), held (the lender holds
-         *     the funding back for a review), funded (the deposit is on its way)
-         *     or deposited. Fee and net once funded.
+         *     the funding back for a review), funded (the deposit is on its way),
+         *     deposited, voided (canceled before funding) or refunded (in full).
+         *     Fee and net once funded; refundedCents once anything was refunded.
          */
         OfficeMoney: {
             /** @enum {string} */
-            state: "completed" | "held" | "funded" | "deposited";
+            state: "completed" | "held" | "funded" | "deposited" | "voided" | "refunded";
             providerKey: string;
             lenderName: string;
             /**
@@ -1929,13 +2024,18 @@ export interface components {
              * @description When the deposit is expected (funded) or was sent (deposited).
              */
             depositOn?: string;
+            /**
+             * Format: int64
+             * @description Refunded so far.
+             */
+            refundedCents?: number;
         };
         /** @description One fact of a case's money line, added once and never changed. */
         OfficeMoneyEntry: {
             providerKey: string;
             lenderName: string;
             /** @enum {string} */
-            kind: "approved" | "signed" | "completed" | "held" | "funded" | "deposited";
+            kind: "approved" | "signed" | "completed" | "held" | "funded" | "deposited" | "voided" | "refunded" | "refund_refused";
             /**
              * Format: int64
              * @description Approved, financed, or the gross funded.
@@ -5258,6 +5358,92 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
+        };
+    };
+    officePreviewChange: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The csrfToken of the staff session (POST or GET /office/session). Missing or wrong answers 403 `csrf`. */
+                "X-CSRF-Token": components["parameters"]["CSRFToken"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OfficeCaseChange"];
+            };
+        };
+        responses: {
+            /** @description The change as it would be sent. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfficeChangePlan"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    officeChangeCase: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The csrfToken of the staff session (POST or GET /office/session). Missing or wrong answers 403 `csrf`. */
+                "X-CSRF-Token": components["parameters"]["CSRFToken"];
+                /**
+                 * @description Optional client key. A submit is identified by session, operation and
+                 *     provider (plus this key when sent): a repeat answers the first answer
+                 *     without calling the lender again; the same key with a different body
+                 *     answers 422; a repeat while the first is still running answers 409
+                 *     `in_flight` with Retry-After.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OfficeCaseChange"];
+            };
+        };
+        responses: {
+            /** @description The lender's answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfficeChangeResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ConflictOrInFlight"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyMismatch"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            502: components["responses"]["LenderUnavailable"];
         };
     };
     officeCreateInvite: {

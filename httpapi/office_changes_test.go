@@ -1,0 +1,102 @@
+package httpapi_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chairside/chairside"
+)
+
+// TestOfficeChanges: a manager cancels a completed case before funding
+// and refunds a funded one in part, each previewed first and made once per
+// Idempotency-Key; the front desk can do neither; a change without a key,
+// without a reason or of another office's case is refused; each change is
+// in the audit log with its reason, and on the case's money line.
+func TestOfficeChanges(t *testing.T) {
+	t.Parallel()
+	eachEngine(t, config{}, func(t *testing.T, h *harness) {
+		const ek = "1000990100000000"
+		voidID := completeAt(t, h, "synchrony_standard", ek, "123450801")
+		const boss, bossPW = "manager@changes.example", "the manager's long password"
+		h.addStaff(t, ek, boss, bossPW)
+		mgr := h.staffSignIn(t, boss, bossPW)
+		h.addStaffAs(t, ek, "desk@changes.example", staffPassword, chairside.StaffFrontDesk)
+		desk := h.staffSignIn(t, "desk@changes.example", staffPassword)
+		with := func(hd map[string]string, key string) map[string]string {
+			hd["Idempotency-Key"] = key
+			return hd
+		}
+		path := "/office/applications/" + voidID + "/changes"
+		void := map[string]any{"kind": "void", "reason": "The patient chose another treatment."}
+
+		want(t, h.do(t, req{method: "POST", path: path + "/preview", header: desk.headers(true), body: void}), 403, chairside.EFORBIDDEN)
+		want(t, h.do(t, req{method: "POST", path: path, header: with(desk.headers(true), "d-1"), body: void}), 403, chairside.EFORBIDDEN)
+		plan := want(t, h.do(t, req{method: "POST", path: path + "/preview", header: mgr.headers(true), body: void}), 200, "")
+		if plan["lenderName"] == "" || plan["amountCents"] != plan["financedCents"] {
+			t.Fatalf("preview: %v", plan)
+		}
+		want(t, h.do(t, req{method: "POST", path: path, header: mgr.headers(true), body: void}), 400, chairside.EBADREQUEST)
+		want(t, h.do(t, req{method: "POST", path: path, header: with(mgr.headers(true), "v-0"), body: map[string]any{"kind": "void", "reason": ""}}), 400, chairside.EINVALID)
+		want(t, h.do(t, req{method: "POST", path: path, header: with(mgr.headers(true), "v-0"), body: map[string]any{"kind": "void", "reason": "x", "tip": 1}}), 400, chairside.EBADREQUEST)
+		want(t, h.do(t, req{method: "POST", path: "/office/applications/nope/changes", header: with(mgr.headers(true), "v-0"), body: void}), 404, chairside.ENOTFOUND)
+		done := want(t, h.do(t, req{method: "POST", path: path, header: with(mgr.headers(true), "v-1"), body: void}), 200, "")
+		if done["status"] != chairside.ChangeDone || done["reference"] == "" {
+			t.Fatalf("void: %v", done)
+		}
+		again := want(t, h.do(t, req{method: "POST", path: path, header: with(mgr.headers(true), "v-1"), body: void}), 200, "")
+		if again["reference"] != done["reference"] {
+			t.Fatalf("the same void again: %v", again)
+		}
+		want(t, h.do(t, req{method: "POST", path: path, header: with(mgr.headers(true), "v-2"), body: void}), 409, chairside.ECONFLICT)
+
+		// A second case, funded, refunded in part.
+		refundID := completeAt(t, h, "synchrony_standard", "1000990100000001", "123450802")
+		h.clock.Advance(10 * 24 * time.Hour)
+		if _, err := h.svc.ReconcileFunding(context.Background(), 10); err != nil {
+			t.Fatal(err)
+		}
+		// Its office is another: this manager (signed in again, ten days
+		// on) cannot touch it.
+		mgr = h.staffSignIn(t, boss, bossPW)
+		want(t, h.do(t, req{method: "POST", path: "/office/applications/" + refundID + "/changes/preview", header: mgr.headers(true),
+			body: map[string]any{"kind": "refund", "reason": "Not ours."}}), 404, chairside.ENOTFOUND)
+		h.addStaff(t, "1000990100000001", "boss@other.example", bossPW)
+		other := h.staffSignIn(t, "boss@other.example", bossPW)
+		rpath := "/office/applications/" + refundID + "/changes"
+		big := want(t, h.do(t, req{method: "POST", path: rpath + "/preview", header: other.headers(true),
+			body: map[string]any{"kind": "refund", "amountCents": 10_000_000, "reason": "Too much."}}), 400, chairside.EINVALID)
+		if !strings.Contains(strings.ToLower(big["message"].(string)), "amount") {
+			t.Errorf("too much: %v", big)
+		}
+		refund := map[string]any{"kind": "refund", "amountCents": 25_000, "reason": "One filling was not needed."}
+		got := want(t, h.do(t, req{method: "POST", path: rpath, header: with(other.headers(true), "r-1"), body: refund}), 200, "")
+		if got["status"] != chairside.ChangeDone || got["amountCents"] != float64(25_000) {
+			t.Fatalf("refund: %v", got)
+		}
+		detail := want(t, h.do(t, req{method: "GET", path: "/office/applications/" + refundID, header: other.headers(false)}), 200, "")
+		if money := detail["money"].(map[string]any); money["refundedCents"] != float64(25_000) {
+			t.Errorf("the row's money after a refund: %v", money)
+		}
+		for id, action := range map[string]string{voidID: chairside.AuditCaseVoid, refundID: chairside.AuditCaseRefund} {
+			a, err := h.db.FindApplication(context.Background(), id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rows, err := h.db.ListOfficeAudit(context.Background(), a.LocationID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			found := 0
+			for _, r := range rows {
+				if r.Action == action && strings.Contains(r.Details, "reason: ") && strings.Contains(r.Details, id) {
+					found++
+				}
+			}
+			if found == 0 {
+				t.Errorf("%s of %s is not in the audit log with its reason: %+v", action, id, rows)
+			}
+		}
+	})
+}
