@@ -33,6 +33,7 @@ const (
 type MoneyEntry struct {
 	ID                  string `json:"-"`
 	LenderApplicationID string `json:"-"`
+	ApplicationID       string `json:"-"` // read, never written: the lender application's
 	LenderKey           string `json:"providerKey"`
 	Kind                string `json:"kind"`
 	// AmountCents is the amount the fact is about: approved, financed, or
@@ -174,4 +175,36 @@ type ChangeAnswer struct {
 	// gives back to the practice.
 	FeeReturnedCents int64
 	Message          string
+}
+
+// Money alerts (docs/behaviour.md, "After the signature"), as the
+// store finds them (store.DB.ListMoneyAlerts).
+const (
+	// AlertLateFunding: a completed case its lender has not funded a
+	// business day after it said it would (or, before it said, a week
+	// after completion).
+	AlertLateFunding = "late_funding"
+	// AlertRefundRefused: the lender refused a refund.
+	AlertRefundRefused = "refund_refused"
+	// AlertDepositMismatch: a deposit carried a case for other figures
+	// than its funding said.
+	AlertDepositMismatch = "deposit_mismatch"
+)
+
+// MoneyAlertWindow is how far back refused refunds and mismatched
+// deposits stay alerts, on the office's funding screen and on /metrics.
+const MoneyAlertWindow = 30 * 24 * time.Hour
+
+// AlertKinds are the money alerts' kinds.
+var AlertKinds = []string{AlertLateFunding, AlertRefundRefused, AlertDepositMismatch}
+
+// MoneyAlert is one case the practice should look at.
+type MoneyAlert struct {
+	Kind                string
+	ApplicationID       string
+	LenderApplicationID string
+	LenderKey           string
+	// Since is when the alert began: the day the funding was expected, the
+	// refusal, the deposit.
+	Since time.Time
 }

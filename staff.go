@@ -114,6 +114,8 @@ const (
 	AuditOfficeSwitched  = "office_switched"
 	AuditViewAudit       = "view_audit"
 	AuditExportAudit     = "export_audit"
+	AuditViewFunding     = "view_funding"
+	AuditExportFunding   = "export_funding"
 	AuditCaseVoid        = "case_void"
 	AuditCaseRefund      = "case_refund"
 )

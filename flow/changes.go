@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"strconv"
+	"time"
 
 	"github.com/chairside/chairside"
 	"github.com/chairside/chairside/catalogue"
@@ -304,7 +305,7 @@ func (s *Service) recordChange(ctx context.Context, tx Store, pa *chairside.Lend
 	case a.Status == chairside.ChangeRefused && plan.Kind == ChangeRefund:
 		e.Kind, e.Reference = chairside.MoneyRefundRefused, stepRef
 	case a.Status == chairside.ChangeTooLate:
-		return tx.RescheduleFundingPoll(ctx, pa.ID, now)
+		return tx.RescheduleFundingPoll(ctx, pa.ID, now, time.Time{})
 	default:
 		return nil
 	}

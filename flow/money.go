@@ -82,7 +82,11 @@ func (s *Service) ReconcileFunding(ctx context.Context, limit int) ([]PollResult
 			s.log.Warn("funding poll failed", "lender", r.LenderKey, "err", chairside.ErrorCode(err))
 		}
 		if st == nil || st.State != chairside.FundingDeposited {
-			if err := s.store.RescheduleFundingPoll(ctx, p.LenderApplicationID, next); err != nil {
+			var expected time.Time
+			if st != nil && (st.State == chairside.FundingWaiting || st.State == chairside.FundingHeld) {
+				expected = st.ExpectedOn
+			}
+			if err := s.store.RescheduleFundingPoll(ctx, p.LenderApplicationID, next, expected); err != nil {
 				return out, err
 			}
 		}
@@ -161,4 +165,57 @@ func (s *Service) fundingEntries(p *chairside.FundingPoll, st *chairside.Funding
 			entry(chairside.MoneyDeposited, st.DepositRef, st.DepositOn)}
 	}
 	return nil
+}
+
+// FundingEvent applies a lender's verified webhook about a completed
+// case's money — funded, held, deposited — for the lender of the base key
+// lenderKey, once per event id: the event is recorded in the transaction
+// that adds its entries, so a repeated delivery stops there. Events may
+// come in any order: a deposit's answer carries its funding too, and an
+// entry already on the line is kept as it was. An unknown application
+// answers ENOTFOUND and is not recorded, as LenderEvent does.
+func (s *Service) FundingEvent(ctx context.Context, lenderKey, eventID, eventType, lenderRef string, st *chairside.FundingStatus) (string, error) {
+	ctx = context.WithoutCancel(ctx)
+	ref, err := s.store.FindByLenderRef(ctx, lenderKey, lenderRef)
+	if err != nil {
+		return chairside.EventUnknownApplication, err
+	}
+	ev := &chairside.LenderEvent{LenderKey: lenderKey, EventID: eventID, Type: eventType,
+		LenderRef: lenderRef, Result: chairside.EventIgnored, ReceivedAt: s.now().UTC()}
+	var duplicate bool
+	err = s.batch(ctx, nil, func(tx Store) error {
+		_, m, err := s.completedCase(ctx, tx, ref.ApplicationID)
+		if err != nil {
+			return err
+		}
+		p := &chairside.FundingPoll{LenderApplicationRef: *ref, AmountCents: m.completed.AmountCents, CompletedAt: m.completed.On}
+		// The entries first, so the event is kept with what it did; they
+		// are kept once anyway, so a repeat adds none and then stops at
+		// its event id.
+		ev.Result = chairside.EventIgnored
+		for _, e := range s.fundingEntries(p, st) {
+			added, err := tx.AppendMoney(ctx, e, false)
+			if err != nil {
+				return err
+			}
+			if added {
+				ev.Result = chairside.EventApplied
+			}
+		}
+		if err := tx.RecordLenderEvent(ctx, ev); isCode(err, chairside.ECONFLICT) {
+			duplicate = true
+			return nil
+		} else if err != nil {
+			return err
+		}
+		return nil
+	})
+	switch {
+	case err != nil:
+		return "", err
+	case duplicate:
+		return chairside.EventDuplicate, nil
+	}
+	s.log.Info("lender funding event", "lender", lenderKey, "event", eventID, "result", ev.Result)
+	return ev.Result, nil
 }

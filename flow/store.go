@@ -109,7 +109,7 @@ type moneyStore interface {
 	AppendMoney(ctx context.Context, e *chairside.MoneyEntry, watch bool) (bool, error)
 	MoneyLine(ctx context.Context, applicationID string) ([]*chairside.MoneyEntry, error)
 	ClaimFundingPolls(ctx context.Context, now time.Time, lease time.Duration, limit int) ([]*chairside.FundingPoll, error)
-	RescheduleFundingPoll(ctx context.Context, lenderApplicationID string, next time.Time) error
+	RescheduleFundingPoll(ctx context.Context, lenderApplicationID string, next, expected time.Time) error
 }
 
 // recordStore keeps what is only ever added: consents, the audit events of

@@ -13,15 +13,20 @@ import (
 )
 
 // completeAt walks a patient through key's whole journey over the API, at
-// an office of its own whose waterfall is key alone: prequalify, the first
+// the office with entityKey, made on first use with a waterfall of key
+// alone: prequalify, the first
 // plan for $2,000, accept, each of the lender's own steps the answers list
 // as open, e-sign, the steps after signing, complete. It answers the
 // application's id.
 func completeAt(t *testing.T, h *harness, key, entityKey, ssn string) string {
 	t.Helper()
-	loc := &chairside.Location{EntityKey: entityKey, Name: "Funding Dental", State: "TX", GroupID: "group-" + entityKey,
-		Waterfall: []chairside.WaterfallStep{{LenderKey: key, Role: chairside.RolePrimary, ApplyMode: chairside.ModePrequalify}}}
-	if err := h.db.CreateLocation(context.Background(), loc); err != nil {
+	if _, err := h.db.FindLocationByEntityKey(context.Background(), entityKey); chairside.ErrorCode(err) == chairside.ENOTFOUND {
+		loc := &chairside.Location{EntityKey: entityKey, Name: "Funding Dental", State: "TX", GroupID: "group-" + entityKey,
+			Waterfall: []chairside.WaterfallStep{{LenderKey: key, Role: chairside.RolePrimary, ApplyMode: chairside.ModePrequalify}}}
+		if err := h.db.CreateLocation(context.Background(), loc); err != nil {
+			t.Fatal(err)
+		}
+	} else if err != nil {
 		t.Fatal(err)
 	}
 	var s flow.StartResponse

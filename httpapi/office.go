@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"bytes"
+	"io"
 	"net/http"
 	"time"
 
@@ -38,6 +39,8 @@ func (h *Handler) officeRoutes(public func(string, http.HandlerFunc), named func
 	named("GET "+api+"/office/applications/stream", h.staffAuthed(office.SeeDay, h.officeStream))
 	named("GET "+api+"/office/applications.csv", h.staffAuthed(office.SeeDay, h.officeCSV))
 	named("GET "+api+"/office/applications/{id}", h.staffAuthed(office.SeeDay, h.officeApplication))
+	named("GET "+api+"/office/funding", h.staffAuthed(office.SeeDay, h.officeFunding))
+	named("GET "+api+"/office/funding.csv", h.staffAuthed(office.SeeDay, h.officeFundingCSV))
 	named("POST "+api+"/office/invites", h.staffAuthed(office.SeeDay, h.officeCreateInvite))
 	named("DELETE "+api+"/office/invites/{id}", h.staffAuthed(office.SeeDay, h.officeCancelInvite))
 	// A group administrator's offices, staff and the audit log
@@ -183,31 +186,68 @@ func (h *Handler) officeFilter(r *http.Request) (office.Filter, error) {
 	return office.ParseFilter(q.Get("day"), q.Get("tz"), q.Get("status"), h.office.Now())
 }
 
-func (h *Handler) officeList(w http.ResponseWriter, r *http.Request, c *office.Caller) {
-	f, err := h.officeFilter(r)
+// officeFundingFilter reads the funding screen's query parameters.
+func (h *Handler) officeFundingFilter(r *http.Request) (office.FundingFilter, error) {
+	q := r.URL.Query()
+	return office.ParseFundingFilter(q.Get("day"), q.Get("tz"), q.Get("period"), h.office.Now())
+}
+
+// officeView answers a screen read for a filter from the query: read
+// makes it, audit records the view once it is made.
+func officeView[F, V any](h *Handler, w http.ResponseWriter, r *http.Request, parse func(*http.Request) (F, error),
+	read func(F) (V, error), audit func(F, V)) {
+	f, err := parse(r)
 	if err != nil {
 		h.writeError(w, r, err)
 		return
 	}
-	list, err := h.office.List(r.Context(), c, f)
+	v, err := read(f)
 	if err == nil {
-		h.office.AuditListView(r.Context(), c, f)
+		audit(f, v)
 	}
-	h.answer(w, r, list, err)
+	h.answer(w, r, v, err)
 }
 
-func (h *Handler) officeCSV(w http.ResponseWriter, r *http.Request, c *office.Caller) {
-	f, err := h.officeFilter(r)
+// officeExport answers a CSV of a filter from the query as an attachment
+// named name; export writes (and audits) it.
+func officeExport[F any](h *Handler, w http.ResponseWriter, r *http.Request, parse func(*http.Request) (F, error),
+	export func(F, io.Writer) error, name func(F) string) {
+	f, err := parse(r)
 	if err != nil {
 		h.writeError(w, r, err)
 		return
 	}
 	var buf bytes.Buffer
-	if err := h.office.ExportCSV(r.Context(), c, f, &buf); err != nil {
+	if err := export(f, &buf); err != nil {
 		h.writeError(w, r, err)
 		return
 	}
-	h.attachment(w, office.CSVFileName(c, f), buf.Bytes())
+	h.attachment(w, name(f), buf.Bytes())
+}
+
+func (h *Handler) officeList(w http.ResponseWriter, r *http.Request, c *office.Caller) {
+	ctx := r.Context()
+	officeView(h, w, r, h.officeFilter, func(f office.Filter) (*office.List, error) { return h.office.List(ctx, c, f) },
+		func(f office.Filter, _ *office.List) { h.office.AuditListView(ctx, c, f) })
+}
+
+func (h *Handler) officeCSV(w http.ResponseWriter, r *http.Request, c *office.Caller) {
+	officeExport(h, w, r, h.officeFilter, func(f office.Filter, w io.Writer) error { return h.office.ExportCSV(r.Context(), c, f, w) },
+		func(f office.Filter) string { return office.CSVFileName(c, f) })
+}
+
+func (h *Handler) officeFunding(w http.ResponseWriter, r *http.Request, c *office.Caller) {
+	ctx := r.Context()
+	officeView(h, w, r, h.officeFundingFilter, func(f office.FundingFilter) (*office.Funding, error) { return h.office.Funding(ctx, c, f) },
+		func(_ office.FundingFilter, fd *office.Funding) { h.office.AuditFundingView(ctx, c, fd) })
+}
+
+func (h *Handler) officeFundingCSV(w http.ResponseWriter, r *http.Request, c *office.Caller) {
+	officeExport(h, w, r, h.officeFundingFilter,
+		func(f office.FundingFilter, w io.Writer) error {
+			return h.office.ExportFundingCSV(r.Context(), c, f, w)
+		},
+		func(f office.FundingFilter) string { return office.FundingCSVFileName(c, f) })
 }
 
 func (h *Handler) officeCreateInvite(w http.ResponseWriter, r *http.Request, c *office.Caller) {

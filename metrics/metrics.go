@@ -35,6 +35,7 @@ type Metrics struct {
 	webhooks      *prometheus.CounterVec
 	polls         *prometheus.CounterVec
 	fundingPolls  *prometheus.CounterVec
+	moneyAlerts   *prometheus.GaugeVec
 	plansRefused  *prometheus.CounterVec
 	requests      *prometheus.CounterVec
 	reqLatency    *prometheus.HistogramVec
@@ -74,6 +75,10 @@ func New() *Metrics {
 			Name: "chairside_reconciler_funding_polls_total",
 			Help: "Funding polls of completed applications by lender and result (changed, unchanged, error).",
 		}, []string{"lender", "result"}),
+		moneyAlerts: prometheus.NewGaugeVec(prometheus.GaugeOpts{
+			Name: "chairside_money_alerts",
+			Help: "Cases to look at, by kind: late_funding, refund_refused and deposit_mismatch (the last two over 30 days).",
+		}, []string{"kind"}),
 		plansRefused: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "chairside_lender_plans_refused_total",
 			Help: "Lender plans left out because their figures do not add up, by lender and reason (missing, schedule, balloon, term, apr, lease, amount).",
@@ -88,7 +93,7 @@ func New() *Metrics {
 			Buckets: []float64{.001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 10, 30},
 		}, []string{"route"}),
 	}
-	m.reg.MustRegister(m.lenderCalls, m.lenderLatency, m.lenderErrors, m.breaker, m.webhooks, m.polls, m.fundingPolls, m.plansRefused, m.requests, m.reqLatency,
+	m.reg.MustRegister(m.lenderCalls, m.lenderLatency, m.lenderErrors, m.breaker, m.webhooks, m.polls, m.fundingPolls, m.moneyAlerts, m.plansRefused, m.requests, m.reqLatency,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
 }
@@ -139,6 +144,17 @@ func (m *Metrics) Poll(lender, result string) {
 		return
 	}
 	m.polls.WithLabelValues(lender, result).Inc()
+}
+
+// MoneyAlerts sets the number of cases to look at of each kind; a kind
+// not in counts is set to 0.
+func (m *Metrics) MoneyAlerts(kinds []string, counts map[string]int) {
+	if m == nil {
+		return
+	}
+	for _, k := range kinds {
+		m.moneyAlerts.WithLabelValues(k).Set(float64(counts[k]))
+	}
 }
 
 // FundingPoll counts one funding poll of the reconciler by its result.

@@ -124,4 +124,6 @@ type patientRecords interface {
 	ListPaymentPlans(ctx context.Context, lenderApplicationID string) ([]chairside.PaymentPlan, error)
 	ListEvents(ctx context.Context, sessionID string) ([]*chairside.Event, error)
 	MoneyLine(ctx context.Context, applicationID string) ([]*chairside.MoneyEntry, error)
+	ListLocationMoney(ctx context.Context, locationID string, from, to time.Time) ([]*chairside.MoneyEntry, error)
+	ListMoneyAlerts(ctx context.Context, locationID string, since, now time.Time) ([]*chairside.MoneyAlert, error)
 }

@@ -13,13 +13,13 @@ import (
 // The money line (chairside.MoneyEntry): entries are inserted and read,
 // never updated or deleted; this file has no statement that would.
 
-const moneyColumns = `m.id, m.lender_application_id, pa.provider_key, m.kind, m.amount_cents, m.fee_cents, m.fee_rate_bp,
+const moneyColumns = `m.id, m.lender_application_id, pa.application_id, pa.provider_key, m.kind, m.amount_cents, m.fee_cents, m.fee_rate_bp,
 	m.net_cents, m.reference, m.deposit_ref, m.deposit_on, m.on_at, m.recorded_at`
 
 func scanMoney(s scanner) (*chairside.MoneyEntry, error) {
 	var e chairside.MoneyEntry
 	var dep, on, rec int64
-	if err := s.Scan(&e.ID, &e.LenderApplicationID, &e.LenderKey, &e.Kind, &e.AmountCents, &e.FeeCents, &e.FeeRateBP,
+	if err := s.Scan(&e.ID, &e.LenderApplicationID, &e.ApplicationID, &e.LenderKey, &e.Kind, &e.AmountCents, &e.FeeCents, &e.FeeRateBP,
 		&e.NetCents, &e.Reference, &e.DepositRef, &dep, &on, &rec); err != nil {
 		return nil, err
 	}
@@ -94,6 +94,19 @@ func (db *DB) MoneyLine(ctx context.Context, applicationID string) ([]*chairside
 		WHERE pa.application_id = ? ORDER BY m.seq`, applicationID)
 }
 
+// ListLocationMoney answers, for an office's funding screen, the funded
+// and deposited entries of its cases whose deposit falls in [from, to),
+// and the held entries of its cases still held, in the order added.
+func (db *DB) ListLocationMoney(ctx context.Context, locationID string, from, to time.Time) ([]*chairside.MoneyEntry, error) {
+	return queryAll(ctx, db, "location money", scanMoney, `SELECT `+moneyColumns+` FROM money_entries m
+		JOIN provider_applications pa ON pa.id = m.lender_application_id JOIN applications a ON a.id = pa.application_id
+		WHERE a.location_id = ? AND (
+			(m.kind IN ('funded', 'deposited') AND m.deposit_on >= ? AND m.deposit_on < ?)
+			OR (m.kind = 'held' AND NOT EXISTS (SELECT 1 FROM money_entries f
+				WHERE f.lender_application_id = m.lender_application_id AND f.kind IN ('funded', 'voided'))))
+		ORDER BY m.seq`, locationID, millis(from), millis(to))
+}
+
 // ClaimFundingPolls takes due funding polls one by one, as
 // ClaimPendingPolls does.
 func (db *DB) ClaimFundingPolls(ctx context.Context, now time.Time, lease time.Duration, limit int) ([]*chairside.FundingPoll, error) {
@@ -124,8 +137,56 @@ func (db *DB) ClaimFundingPolls(ctx context.Context, now time.Time, lease time.D
 }
 
 // RescheduleFundingPoll sets when a funding poll is next due.
-func (db *DB) RescheduleFundingPoll(ctx context.Context, lenderApplicationID string, next time.Time) error {
-	return db.reschedule(ctx, fundingPolls, lenderApplicationID, next)
+// expected, when not zero, is when the lender now says it will fund.
+func (db *DB) RescheduleFundingPoll(ctx context.Context, lenderApplicationID string, next, expected time.Time) error {
+	if err := db.reschedule(ctx, fundingPolls, lenderApplicationID, next); err != nil || expected.IsZero() {
+		return err
+	}
+	if _, err := db.exec(ctx, `UPDATE funding_polls SET expected_at = ? WHERE lender_application_id = ?`,
+		millis(expected), lenderApplicationID); err != nil {
+		return fmt.Errorf("store: funding poll expected: %w", err)
+	}
+	return nil
+}
+
+// lateAfter is how long past its expected day (or past completion, when
+// the lender has not said) a funding counts as late.
+const (
+	lateAfterExpected   = 24 * time.Hour
+	lateAfterCompletion = 7 * 24 * time.Hour
+)
+
+// ListMoneyAlerts answers the money alerts of an office's cases at now
+// ("" for every office): the cases funded late, and the refunds refused and
+// deposits that did not match since since.
+func (db *DB) ListMoneyAlerts(ctx context.Context, locationID string, since, now time.Time) ([]*chairside.MoneyAlert, error) {
+	scan := func(s scanner) (*chairside.MoneyAlert, error) {
+		var a chairside.MoneyAlert
+		var at int64
+		err := s.Scan(&a.Kind, &a.ApplicationID, &a.LenderApplicationID, &a.LenderKey, &at)
+		a.Since = fromMillis(at)
+		return &a, err
+	}
+	return queryAll(ctx, db, "money alerts", scan, `SELECT ?, pa.application_id, pa.id, pa.provider_key,
+			CASE WHEN fp.expected_at > 0 THEN fp.expected_at ELSE fp.since END
+		FROM funding_polls fp JOIN provider_applications pa ON pa.id = fp.lender_application_id
+		JOIN applications a ON a.id = pa.application_id
+		WHERE (a.location_id = ? OR ? = '') AND NOT EXISTS (SELECT 1 FROM money_entries f
+			WHERE f.lender_application_id = fp.lender_application_id AND f.kind IN ('funded', 'voided'))
+		AND ((fp.expected_at > 0 AND fp.expected_at < ?) OR (fp.expected_at = 0 AND fp.since < ?))
+		UNION ALL
+		SELECT ?, pa.application_id, pa.id, pa.provider_key, m.on_at FROM money_entries m
+		JOIN provider_applications pa ON pa.id = m.lender_application_id JOIN applications a ON a.id = pa.application_id
+		WHERE (a.location_id = ? OR ? = '') AND m.kind = 'refund_refused' AND m.on_at >= ?
+		UNION ALL
+		SELECT ?, pa.application_id, pa.id, pa.provider_key, d.on_at FROM money_entries d
+		JOIN money_entries f ON f.lender_application_id = d.lender_application_id AND f.kind = 'funded'
+		JOIN provider_applications pa ON pa.id = d.lender_application_id JOIN applications a ON a.id = pa.application_id
+		WHERE (a.location_id = ? OR ? = '') AND d.kind = 'deposited' AND d.on_at >= ?
+			AND (d.net_cents <> f.net_cents OR d.amount_cents <> f.amount_cents OR d.reference <> f.deposit_ref)`,
+		chairside.AlertLateFunding, locationID, locationID, millis(now.Add(-lateAfterExpected)), millis(now.Add(-lateAfterCompletion)),
+		chairside.AlertRefundRefused, locationID, locationID, millis(since),
+		chairside.AlertDepositMismatch, locationID, locationID, millis(since))
 }
 
 // pollTable is a table of polls the reconciler claims (pending_polls,

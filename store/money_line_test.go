@@ -120,7 +120,7 @@ func TestFundingPollsFollowTheMoneyLine(t *testing.T) {
 			!p.CompletedAt.Equal(t0) || p.Polls != 1 || !p.Since.Equal(t0) {
 			t.Fatalf("poll %+v", p)
 		}
-		must(t, db.RescheduleFundingPoll(ctx, pa.ID, t0.Add(time.Hour)))
+		must(t, db.RescheduleFundingPoll(ctx, pa.ID, t0.Add(time.Hour), time.Time{}))
 		if got := claimAll(t0.Add(time.Hour)); len(got) != 1 || got[0].Polls != 2 {
 			t.Fatalf("rescheduled: %+v", got)
 		}
@@ -130,6 +130,58 @@ func TestFundingPollsFollowTheMoneyLine(t *testing.T) {
 		}
 		if got := claimAll(t0.Add(1000 * time.Hour)); len(got) != 0 {
 			t.Fatalf("a deposited case is still polled: %+v", got)
+		}
+	})
+}
+
+// The money alerts: a case not funded a day after its lender's expected
+// day (or a week after completion when the lender never said), a refund
+// refused, a deposit with other figures than its funding; none for a case
+// funded on time, and only the office's own.
+func TestMoneyAlerts(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		s := newSession(t, db, t0)
+		a := newApplication(t, db, s, applicant("Ann", "Lee", "078051120"), nil)
+		add := func(pa *chairside.LenderApplication, kind, ref string, amount, net int64, depositRef string, on time.Time) {
+			t.Helper()
+			if _, err := db.AppendMoney(ctx, &chairside.MoneyEntry{LenderApplicationID: pa.ID, Kind: kind, AmountCents: amount,
+				FeeCents: amount - net, NetCents: net, Reference: ref, DepositRef: depositRef, DepositOn: on, On: on, RecordedAt: on},
+				kind == chairside.MoneyCompleted); err != nil {
+				t.Fatal(err)
+			}
+		}
+		late := newLenderApplication(t, db, a, "synchrony_standard")
+		add(late, chairside.MoneyCompleted, "c1", 300_000, 0, "", t0)
+		must(t, db.RescheduleFundingPoll(ctx, late.ID, t0.Add(time.Hour), t0.Add(48*time.Hour)))
+		silent := newLenderApplication(t, db, a, "ads_standard")
+		add(silent, chairside.MoneyCompleted, "c2", 200_000, 0, "", t0)
+		onTime := newLenderApplication(t, db, a, "fortiva_standard")
+		add(onTime, chairside.MoneyCompleted, "c3", 100_000, 0, "", t0)
+		add(onTime, chairside.MoneyFunded, "f3", 100_000, 97_000, "DEP-1", t0.Add(24*time.Hour))
+		add(onTime, chairside.MoneyDeposited, "DEP-2", 100_000, 96_000, "DEP-2", t0.Add(48*time.Hour))
+		add(onTime, chairside.MoneyRefundRefused, "r3", 10_000, 0, "", t0.Add(72*time.Hour))
+
+		kinds := func(at time.Time, location string) map[string]int {
+			t.Helper()
+			got, err := db.ListMoneyAlerts(ctx, location, t0, at)
+			must(t, err)
+			out := map[string]int{}
+			for _, al := range got {
+				out[al.Kind]++
+				if al.ApplicationID != a.ID {
+					t.Errorf("alert of %s", al.ApplicationID)
+				}
+			}
+			return out
+		}
+		if got := kinds(t0.Add(80*time.Hour), a.LocationID); got[chairside.AlertLateFunding] != 1 || got[chairside.AlertRefundRefused] != 1 || got[chairside.AlertDepositMismatch] != 1 {
+			t.Fatalf("three days on: %v", got)
+		}
+		if got := kinds(t0.Add(8*24*time.Hour), ""); got[chairside.AlertLateFunding] != 2 {
+			t.Fatalf("eight days on, every office: %v", got)
+		}
+		if got := kinds(t0.Add(8*24*time.Hour), "another-office"); len(got) != 0 {
+			t.Fatalf("another office's alerts: %v", got)
 		}
 	})
 }

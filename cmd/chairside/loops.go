@@ -28,6 +28,8 @@ const (
 	// reconcileBatch bounds the polls of one reconciler round, so a
 	// backlog is spread over rounds (and over servers).
 	reconcileBatch = 50
+	// alertsEvery paces the count of money alerts /metrics shows.
+	alertsEvery = time.Minute
 )
 
 // startLoops starts the background loops on ctx.
@@ -37,6 +39,7 @@ func (m *Main) startLoops(ctx context.Context, db *store.DB, log *slog.Logger) {
 		leased(ctx, db, "purge", holder, purgeEvery, m.Now, log, func() { m.purge(ctx, db, log) })
 	})
 	m.loops.Go(func() { every(ctx, reconcileEvery, func() { m.reconcile(ctx, log) }) })
+	m.loops.Go(func() { every(ctx, alertsEvery, func() { m.countAlerts(ctx, db, log) }) })
 	// Texts and emails of office invitations; the built-in notifier writes
 	// them to the log, with the link itself outside env prod.
 	notifier := office.LogNotifier{Log: log, ShowBody: m.Config.Env != chairside.EnvProd}
@@ -112,4 +115,22 @@ func (m *Main) reconcile(ctx context.Context, log *slog.Logger) {
 	for _, p := range fundings {
 		m.metrics.FundingPoll(p.LenderKey, p.Result)
 	}
+}
+
+// countAlerts sets /metrics' count of money alerts across every office:
+// each server counts the same database, so they agree.
+func (m *Main) countAlerts(ctx context.Context, db *store.DB, log *slog.Logger) {
+	now := m.Now()
+	alerts, err := db.ListMoneyAlerts(ctx, "", now.Add(-chairside.MoneyAlertWindow), now)
+	if err != nil {
+		if ctx.Err() == nil {
+			log.Error("count money alerts", "err", err)
+		}
+		return
+	}
+	counts := map[string]int{}
+	for _, a := range alerts {
+		counts[a.Kind]++
+	}
+	m.metrics.MoneyAlerts(chairside.AlertKinds, counts)
 }

@@ -23,15 +23,18 @@ CREATE TABLE money_entries (
 	UNIQUE (lender_application_id, kind, reference)
 );
 CREATE INDEX money_entries_deposit ON money_entries (deposit_ref);
+CREATE INDEX money_entries_deposit_on ON money_entries (deposit_on);
 
 -- A completed lender application whose lender funds has a row here until
 -- its money is deposited; next_poll_at is also the claim, as in
--- pending_polls.
+-- pending_polls. expected_at is when the lender last said it would fund
+-- (0 until it said), for the late-funding alert.
 CREATE TABLE funding_polls (
 	lender_application_id TEXT PRIMARY KEY REFERENCES provider_applications (id),
 	next_poll_at          BIGINT NOT NULL,
 	polls                 INTEGER NOT NULL DEFAULT 0,
-	since                 BIGINT NOT NULL
+	since                 BIGINT NOT NULL,
+	expected_at           BIGINT NOT NULL DEFAULT 0
 );
 CREATE INDEX funding_polls_due ON funding_polls (next_poll_at);
 

@@ -1342,6 +1342,56 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/office/funding": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The office's deposits of a day, week or month, by lender, with the cases each carries.
+         * @description Deposits whose day falls in the period: sent ones, and expected ones
+         *     for cases funded and not yet deposited, each with gross, fee and net
+         *     (its cases' sums: the bank deposit) and its cases; the cases a
+         *     lender holds back for a review; and totals of the sent and the
+         *     expected. A week starts on Monday. Each view is in the office's
+         *     audit log.
+         */
+        get: operations["officeFunding"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/office/funding.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The funding screen as a CSV file, for the practice's bookkeeping.
+         * @description One row per deposit (lender, day, reference, sent or expected, gross,
+         *     fee, net), then one per case it carries (the case's reference, the
+         *     patient's name, the funding reference, gross, fee, fee rate, net);
+         *     the cases' nets add up to their deposit's. Named
+         *     `chairside-funding-{entityKey}-{period}-{first day}.csv`; cells a
+         *     spreadsheet would read as a formula start with an apostrophe.
+         */
+        get: operations["officeFundingCSV"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/office/applications/{id}": {
         parameters: {
             query?: never;
@@ -1983,6 +2033,86 @@ export interface components {
             reference?: string;
             /** @description The lender's words when it did not make the change. */
             message?: string;
+        };
+        OfficeFundedCase: {
+            applicationId: string;
+            reference: string;
+            firstName: string;
+            lastName: string;
+            providerKey: string;
+            lenderName: string;
+            /** Format: int64 */
+            grossCents: number;
+            /** Format: int64 */
+            feeCents: number;
+            feeRateBp: number;
+            /** Format: int64 */
+            netCents: number;
+            fundingRef?: string;
+            /** Format: date-time */
+            fundedOn?: string;
+            /**
+             * Format: date-time
+             * @description When the lender held it back, for a held case.
+             */
+            heldOn?: string;
+        };
+        OfficeDeposit: {
+            reference: string;
+            providerKey: string;
+            lenderName: string;
+            /**
+             * Format: date-time
+             * @description When it was sent, or is expected.
+             */
+            on: string;
+            sent: boolean;
+            /** Format: int64 */
+            grossCents: number;
+            /** Format: int64 */
+            feeCents: number;
+            /**
+             * Format: int64
+             * @description The bank deposit: its cases' nets.
+             */
+            netCents: number;
+            cases: components["schemas"]["OfficeFundedCase"][];
+        };
+        OfficeFundingTotals: {
+            deposits: number;
+            cases: number;
+            /** Format: int64 */
+            grossCents: number;
+            /** Format: int64 */
+            feeCents: number;
+            /** Format: int64 */
+            netCents: number;
+        };
+        OfficeFunding: {
+            /** @description The period's first day (YYYY-MM-DD). */
+            from: string;
+            /** @description Its last day. */
+            to: string;
+            /** @enum {string} */
+            period: "day" | "week" | "month";
+            timeZone: string;
+            deposits: components["schemas"]["OfficeDeposit"][];
+            held: components["schemas"]["OfficeFundedCase"][];
+            sent: components["schemas"]["OfficeFundingTotals"];
+            expected: components["schemas"]["OfficeFundingTotals"];
+            /**
+             * @description The office's cases to look at now, whatever the period:
+             *     late_funding (not funded a day after the lender said it would,
+             *     or a week after completion before it said), refund_refused and
+             *     deposit_mismatch (a deposit that carried a case for other
+             *     figures than its funding), the last two over 30 days.
+             */
+            alerts: (components["schemas"]["OfficeFundedCase"] & {
+                /** @enum {string} */
+                kind: "late_funding" | "refund_refused" | "deposit_mismatch";
+                /** Format: date-time */
+                since: string;
+            })[];
         };
         /**
          * @description Where a completed case's money stands, from its money line:
@@ -3142,6 +3272,8 @@ export interface components {
         OfficeDay: string;
         /** @description An IANA time zone such as America/Chicago, the office screen's own; UTC when left out. */
         OfficeTimeZone: string;
+        /** @description day (the default), week (Monday to Sunday) or month, around `day`. */
+        OfficeFundingPeriod: "day" | "week" | "month";
         /** @description Only rows with this status; all when left out. */
         OfficeStatusFilter: components["schemas"]["OfficeApplicationStatus"];
         /** @description A language code such as en or es; else the first of Accept-Language, else en. */
@@ -5310,6 +5442,70 @@ export interface operations {
                 tz?: components["parameters"]["OfficeTimeZone"];
                 /** @description Only rows with this status; all when left out. */
                 status?: components["parameters"]["OfficeStatusFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    officeFunding: {
+        parameters: {
+            query?: {
+                /** @description The day (YYYY-MM-DD) in the time zone `tz`; today when left out. */
+                day?: components["parameters"]["OfficeDay"];
+                /** @description An IANA time zone such as America/Chicago, the office screen's own; UTC when left out. */
+                tz?: components["parameters"]["OfficeTimeZone"];
+                /** @description day (the default), week (Monday to Sunday) or month, around `day`. */
+                period?: components["parameters"]["OfficeFundingPeriod"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The funding screen. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfficeFunding"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    officeFundingCSV: {
+        parameters: {
+            query?: {
+                /** @description The day (YYYY-MM-DD) in the time zone `tz`; today when left out. */
+                day?: components["parameters"]["OfficeDay"];
+                /** @description An IANA time zone such as America/Chicago, the office screen's own; UTC when left out. */
+                tz?: components["parameters"]["OfficeTimeZone"];
+                /** @description day (the default), week (Monday to Sunday) or month, around `day`. */
+                period?: components["parameters"]["OfficeFundingPeriod"];
             };
             header?: never;
             path?: never;
