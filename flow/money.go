@@ -193,7 +193,11 @@ func (s *Service) FundingEvent(ctx context.Context, lenderKey, eventID, eventTyp
 		// are kept once anyway, so a repeat adds none and then stops at
 		// its event id.
 		ev.Result = chairside.EventIgnored
-		for _, e := range s.fundingEntries(p, st) {
+		entries := s.fundingEntries(p, st)
+		if m.funded && st.State == chairside.FundingHeld {
+			entries = nil // news older than the funding on the line
+		}
+		for _, e := range entries {
 			added, err := tx.AppendMoney(ctx, e, false)
 			if err != nil {
 				return err

@@ -129,3 +129,55 @@ func TestMoneyLineFollowsTheCase(t *testing.T) {
 		}
 	})
 }
+
+// TestFundingEventsInAnyOrder: a lender's funding news by webhook is kept
+// once per event id and in any order: a deposit first brings its funding
+// with it, the funding after it adds nothing, a repeat is a duplicate, a
+// held event on a funded case changes nothing, and an unknown application
+// is not recorded.
+func TestFundingEventsInAnyOrder(t *testing.T) {
+	t.Parallel()
+	storetest.EachEngine(t, func(t *testing.T, e storetest.Engine) {
+		clk := &quizClock{t: time.Date(2026, 11, 30, 15, 0, 0, 0, time.UTC)}
+		f := newFixture(t, e, flow.Options{Now: clk.now})
+		ctx := context.Background()
+		id := f.completedCase(t)
+		line := f.line(t, id)
+		completed := line[len(line)-1]
+		pa, err := f.db.FindLenderApplication(ctx, id, "synchrony_standard")
+		if err != nil {
+			t.Fatal(err)
+		}
+		funded := &chairside.FundingStatus{State: chairside.FundingFunded, FundingRef: "SYN-F-1", GrossCents: completed.AmountCents,
+			FeeCents: 100, FeeRateBP: 3, NetCents: completed.AmountCents - 100, FundedOn: clk.now().Add(48 * time.Hour),
+			DepositRef: "SYN-D-1", DepositOn: clk.now().Add(72 * time.Hour)}
+		deposited := *funded
+		deposited.State = chairside.FundingDeposited
+		for _, step := range []struct {
+			event string
+			st    *chairside.FundingStatus
+			want  string
+		}{
+			{"evt-dep", &deposited, chairside.EventApplied},
+			{"evt-dep", &deposited, chairside.EventDuplicate},
+			{"evt-fund", funded, chairside.EventIgnored},
+			{"evt-held", &chairside.FundingStatus{State: chairside.FundingHeld, ExpectedOn: clk.now()}, chairside.EventIgnored},
+		} {
+			got, err := f.svc.FundingEvent(ctx, "synchrony_standard", step.event, "funding.updated", pa.LenderRef, step.st)
+			if err != nil || got != step.want {
+				t.Fatalf("%s: %q %v, want %q", step.event, got, err, step.want)
+			}
+		}
+		if !sameKinds(f.line(t, id), chairside.MoneyApproved, chairside.MoneySigned, chairside.MoneyCompleted,
+			chairside.MoneyFunded, chairside.MoneyDeposited) {
+			t.Fatalf("money line: %v", kinds(f.line(t, id)))
+		}
+		if got, err := f.svc.FundingEvent(ctx, "synchrony_standard", "evt-x", "funding.updated", "SYN-NOPE", funded); chairside.ErrorCode(err) != chairside.ENOTFOUND || got != chairside.EventUnknownApplication {
+			t.Fatalf("an unknown application: %q %v", got, err)
+		}
+		clk.add(30 * 24 * time.Hour)
+		if polls, err := f.svc.ReconcileFunding(ctx, 10); err != nil || len(polls) != 0 {
+			t.Fatalf("a deposited case is still polled: %+v %v", polls, err)
+		}
+	})
+}

@@ -2,6 +2,7 @@ package sandbox
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -169,5 +170,54 @@ func TestFundingHeldAndFast(t *testing.T) {
 	bad.LenderPlanCode = "NOPE"
 	if _, err := f.Funding(context.Background(), &bad); chairside.ErrorCode(err) != chairside.ENOTFOUND {
 		t.Errorf("a plan not the lender's: %v", err)
+	}
+}
+
+// TestVoidAndRefund: a void is done until the lender funds and too late
+// after; a refund is refused before funding and after the lender's window,
+// refuses more than is left, and its refunds together give back exactly
+// the fee the funding kept.
+func TestVoidAndRefund(t *testing.T) {
+	s := New(Options{FundingDay: time.Minute})
+	completed := time.Date(2026, 12, 1, 16, 0, 0, 0, time.UTC)
+	d, plans := approvedFor(t, s, catalogue.Synchrony, "changes", "", 300_000)
+	plan := plans[0]
+	ch, ok := chairside.StepOf[chairside.Changes](mustLender(t, s, catalogue.Synchrony))
+	if !ok {
+		t.Fatal("the sandbox takes no changes")
+	}
+	req := func(amount, refunded int64, at time.Duration) *chairside.ChangeRequest {
+		return &chairside.ChangeRequest{LenderKey: catalogue.Synchrony, LenderRef: d.LenderRef, LenderPlanCode: plan.LenderPlanCode,
+			FinancedCents: plan.AmountFinancedCents, CompletedAt: completed, AmountCents: amount, RefundedCents: refunded,
+			Reference: fmt.Sprintf("ref-%d-%d", amount, refunded), Now: completed.Add(at)}
+	}
+	ctx := context.Background()
+	if a, err := ch.Void(ctx, req(0, 0, time.Minute)); err != nil || a.Status != chairside.ChangeDone || a.Reference == "" {
+		t.Fatalf("a void before funding: %+v %v", a, err)
+	}
+	if a, err := ch.Void(ctx, req(0, 0, 2*time.Minute)); err != nil || a.Status != chairside.ChangeTooLate {
+		t.Fatalf("a void once funded: %+v %v", a, err)
+	}
+	if a, err := ch.Refund(ctx, req(1_000, 0, time.Minute)); err != nil || a.Status != chairside.ChangeRefused {
+		t.Fatalf("a refund before funding: %+v %v", a, err)
+	}
+	if _, err := ch.Refund(ctx, req(plan.AmountFinancedCents+1, 0, 3*time.Minute)); chairside.ErrorCode(err) != chairside.EBADREQUEST {
+		t.Fatalf("a refund of more than was financed: %v", err)
+	}
+	st := funding(t, s, catalogue.Synchrony, &chairside.FundingRequest{LenderKey: catalogue.Synchrony, LenderRef: d.LenderRef,
+		LenderPlanCode: plan.LenderPlanCode, AmountCents: plan.AmountFinancedCents, CompletedAt: completed, Now: completed.Add(time.Hour)})
+	var returned, refunded int64
+	for _, part := range []int64{12_345, 67_890, plan.AmountFinancedCents - 12_345 - 67_890} {
+		a, err := ch.Refund(ctx, req(part, refunded, 3*time.Minute))
+		if err != nil || a.Status != chairside.ChangeDone {
+			t.Fatalf("refund of %d: %+v %v", part, a, err)
+		}
+		returned, refunded = returned+a.FeeReturnedCents, refunded+part
+	}
+	if returned != st.FeeCents {
+		t.Errorf("refunds gave back %d of fee, the funding kept %d", returned, st.FeeCents)
+	}
+	if a, err := ch.Refund(ctx, req(1_000, 0, 200*time.Minute)); err != nil || a.Status != chairside.ChangeRefused || a.Message == "" {
+		t.Fatalf("a refund past the window: %+v %v", a, err)
 	}
 }
