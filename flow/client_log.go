@@ -69,6 +69,7 @@ var clientLogRoutes = []string{
 	"/office",
 	"/office/applications/{id}",
 	"/office/audit",
+	"/office/funding",
 	"/office/invite",
 	"/office/setup/{token}",
 	"/office/staff",

@@ -11,7 +11,16 @@ import { openApp } from './testing';
  * each shows the sign-in form rather than falling through to the root.
  */
 
-const OFFICE = ['/office', '/office/invite', '/office/applications/app-1', '/office/setup/tok', '/office/staff', '/office/audit', '/office/two-step'];
+const OFFICE = [
+  '/office',
+  '/office/invite',
+  '/office/applications/app-1',
+  '/office/setup/tok',
+  '/office/staff',
+  '/office/audit',
+  '/office/funding',
+  '/office/two-step',
+];
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -26,6 +35,7 @@ describe('the office’s addresses', () => {
       'office',
       'office/applications/:id',
       'office/audit',
+      'office/funding',
       'office/invite',
       'office/setup/:token',
       'office/staff',

@@ -73,6 +73,7 @@ const officeInvite = page(() => import('@/features/office/InvitePage'), 'OfficeI
 const officeApplication = page(() => import('@/features/office/ApplicationPage'), 'OfficeApplicationPage');
 const officeStaff = page(() => import('@/features/office/StaffPage'), 'OfficeStaffPage');
 const officeAudit = page(() => import('@/features/office/AuditPage'), 'OfficeAuditPage');
+const officeFunding = page(() => import('@/features/office/FundingPage'), 'OfficeFundingPage');
 const officeTwoStep = page(() => import('@/features/office/TwoStepPage'), 'OfficeTwoStepPage');
 const documentPage = page(() => import('@/features/docs/DocumentPages'), 'DocumentPage');
 const pdfPage = page(() => import('@/features/docs/DocumentPages'), 'PdfPage');
@@ -313,6 +314,7 @@ export const routes: RouteObject[] = [
       { path: 'office/applications/:id', lazy: officeApplication, handle: officePub },
       { path: 'office/staff', lazy: officeStaff, handle: officePub },
       { path: 'office/audit', lazy: officeAudit, handle: officePub },
+      { path: 'office/funding', lazy: officeFunding, handle: officePub },
       { path: 'office/two-step', lazy: officeTwoStep, handle: officePub },
       {
         path: 'providers/:providerKey',

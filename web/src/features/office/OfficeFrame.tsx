@@ -54,6 +54,9 @@ function OfficeBar({ session }: { session: OfficeSession }) {
       </p>
       <nav className="office-nav" aria-label="Menu">
         <ul>
+          <li>
+            <Link to="/office/funding">Funding</Link>
+          </li>
           {manager ? (
             <>
               <li>

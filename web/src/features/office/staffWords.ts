@@ -40,6 +40,10 @@ const AUDIT_WORDS: Record<string, string> = {
   office_switched: 'Switched office',
   view_audit: 'Read the audit log',
   export_audit: 'Downloaded the audit log',
+  view_funding: 'Viewed the funding screen',
+  export_funding: 'Downloaded the funding CSV',
+  case_void: 'Canceled a case with its lender',
+  case_refund: 'Refunded a case',
 };
 
 export const auditWords = (action: string): string => (Object.hasOwn(AUDIT_WORDS, action) ? AUDIT_WORDS[action]! : action);
