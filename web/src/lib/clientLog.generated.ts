@@ -59,6 +59,7 @@ export const LOG_ROUTES = [
   '/office',
   '/office/applications/{id}',
   '/office/audit',
+  '/office/funding',
   '/office/invite',
   '/office/setup/{token}',
   '/office/staff',
