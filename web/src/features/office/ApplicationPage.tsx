@@ -9,6 +9,8 @@ import { endedBy401, words } from './auth';
 import { SignedInOnly } from './OfficeFrame';
 import { None, StatusBadge } from './DayTable';
 import { dateTimeOf, eventWords, EXPERIENCE_WORDS, lenderAnswer, patientName, planWords } from './words';
+import type { OfficeSession } from './api/session';
+import { ChangeCase, MoneyLine, moneyWords } from './money';
 
 /**
  * OfficeApplicationPage is /office/applications/:id: one application of the
@@ -17,15 +19,17 @@ import { dateTimeOf, eventWords, EXPERIENCE_WORDS, lenderAnswer, patientName, pl
  * says the same for both.
  */
 export function OfficeApplicationPage() {
-  return <SignedInOnly>{() => <Details />}</SignedInOnly>;
+  return <SignedInOnly>{(session) => <Details session={session} />}</SignedInOnly>;
 }
 
 type Load = { state: 'loading' } | { state: 'missing' } | { state: 'failed'; message: string } | { state: 'ok'; app: OfficeApplicationDetail };
 
-function Details() {
+function Details({ session }: { session: OfficeSession }) {
   const { id = '' } = useParams();
   const from = useLocation().state as { listSearch?: string } | null;
   const [load, setLoad] = useState<Load>({ state: 'loading' });
+  // Read again after a change with the lender, so its money line shows it.
+  const [reads, setReads] = useState(0);
   useEffect(() => {
     let live = true;
     getApplication(id).then(
@@ -38,7 +42,7 @@ function Details() {
     return () => {
       live = false;
     };
-  }, [id]);
+  }, [id, reads]);
 
   const back = (
     <p className="office-back">
@@ -97,6 +101,12 @@ function Details() {
             <dd>{a.completed ? 'Yes' : 'No'}</dd>
             <dt>Finished</dt>
             <dd>{a.finishedAt ? dateTimeOf(a.finishedAt) : 'Not yet'}</dd>
+            {a.money ? (
+              <>
+                <dt>Money</dt>
+                <dd>{moneyWords(a.money)}</dd>
+              </>
+            ) : null}
           </dl>
         </div>
 
@@ -114,6 +124,12 @@ function Details() {
         ) : (
           <p>No lender has been asked yet.</p>
         )}
+
+        <h2>Money</h2>
+        <MoneyLine line={a.moneyLine} />
+        {session.permissions.includes('change_cases') ? (
+          <ChangeCase app={a} csrf={session.csrfToken} onChanged={() => setReads((n) => n + 1)} />
+        ) : null}
 
         <h2>History</h2>
         {a.events.length ? (

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { formatCents } from '@/lib/money';
 import type { OfficeApplication } from './api/applications';
 import { lenderAnswer, patientName, planWords, STATUS_WORDS, statusTone, timeOf, untilOf } from './words';
+import { moneyWords } from './money';
 import { OfficeTable } from './OfficeTable';
 
 /** None is an empty cell: a dash to the eye, a word to a screen reader. */
@@ -73,7 +74,10 @@ function Row({ row: r, listSearch, onCancel }: { row: OfficeApplication; listSea
         )}
       </td>
       <td>{r.approvedAmountCents ? formatCents(r.approvedAmountCents) : <None />}</td>
-      <td>{r.plan ? planWords(r.plan) : <None />}</td>
+      <td>
+        {r.plan ? planWords(r.plan) : <None />}
+        {r.money ? <span className="office-sub">{moneyWords(r.money)}</span> : null}
+      </td>
       <td>
         {r.kind === 'application' ? (
           <Link

@@ -4,7 +4,8 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { json } from '@/test/fetch';
 import type { OfficeFunding, OfficeFundedCase } from './api/funding';
 import { forgetOfficeSession } from './auth';
-import { OfficeFundingPage, rateOf } from './FundingPage';
+import { OfficeFundingPage } from './FundingPage';
+import { rateWords } from './money';
 import { session, stubOffice } from './testing';
 
 function open() {
@@ -107,7 +108,7 @@ describe('the funding screen', () => {
     open();
     expect(await screen.findByText(/No deposits on/)).toBeTruthy();
     expect(screen.queryByRole('region', { name: 'To look at' })).toBeNull();
-    expect(rateOf(250)).toBe('2.50%');
-    expect(rateOf(1520)).toBe('15.20%');
+    expect(rateWords(250)).toBe('2.50%');
+    expect(rateWords(1520)).toBe('15.20%');
   });
 });

@@ -20,6 +20,7 @@ import { SignedInOnly } from './OfficeFrame';
 import { OfficeTable } from './OfficeTable';
 import { useToday } from './useToday';
 import { dateTimeOf, dayWords, patientName } from './words';
+import { rateWords } from './money';
 
 /*
  * The funding screen (docs/behaviour.md, "After the signature"): what the
@@ -35,9 +36,6 @@ export function OfficeFundingPage() {
 }
 
 const PERIOD_WORDS: Record<FundingPeriod, string> = { day: 'Day', week: 'Week', month: 'Month' };
-
-/** rateOf is a fee rate in basis points as a percent: 250 → 2.50%. */
-export const rateOf = (bp: number) => `${(bp / 100).toFixed(2)}%`;
 
 /** ALERT_WORDS say what a case to look at is, in the office's words. */
 export const ALERT_WORDS: Record<OfficeFundingAlert['kind'], string> = {
@@ -187,7 +185,7 @@ function DepositTable({ d }: { d: OfficeDeposit }) {
           <td>{c.reference}</td>
           <td>{formatCents(c.grossCents)}</td>
           <td>
-            {formatCents(c.feeCents)} <span className="muted">({rateOf(c.feeRateBp)})</span>
+            {formatCents(c.feeCents)} <span className="muted">({rateWords(c.feeRateBp)})</span>
           </td>
           <td>{formatCents(c.netCents)}</td>
         </tr>

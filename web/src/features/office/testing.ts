@@ -33,14 +33,14 @@ export const session: OfficeSession = {
 export const manager: OfficeSession = {
   ...session,
   staff: { email: 'maria@brightsmiles.example', role: 'manager', secondFactor: true },
-  permissions: ['see_day', 'manage_staff'],
+  permissions: ['see_day', 'manage_staff', 'change_cases'],
 };
 
 /** groupAdmin is a group administrator's session, with the group's two offices to choose from. */
 export const groupAdmin: OfficeSession = {
   ...session,
   staff: { email: 'gus@smilesgroup.example', role: 'group_admin', secondFactor: true },
-  permissions: ['see_day', 'manage_staff', 'switch_office'],
+  permissions: ['see_day', 'manage_staff', 'change_cases', 'switch_office'],
   offices: [
     { name: 'Bright Smiles Dental', entityKey: '1234567890123456' },
     { name: 'Bright Smiles Uptown', entityKey: '6543210987654321' },

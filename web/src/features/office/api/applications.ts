@@ -19,6 +19,11 @@ export type OfficePlan = components['schemas']['OfficePlan'];
 export type OfficeInviteRequest = components['schemas']['OfficeInviteRequest'];
 export type OfficeInvite = components['schemas']['OfficeInvite'];
 export type ExperienceType = components['schemas']['ExperienceType'];
+export type OfficeMoney = components['schemas']['OfficeMoney'];
+export type OfficeMoneyEntry = components['schemas']['OfficeMoneyEntry'];
+export type OfficeCaseChange = components['schemas']['OfficeCaseChange'];
+export type OfficeChangePlan = components['schemas']['OfficeChangePlan'];
+export type OfficeChangeResult = components['schemas']['OfficeChangeResult'];
 
 /** DayQuery is what the list shows: one day in the screen's time zone, and one status or all. */
 export interface DayQuery {
@@ -55,4 +60,14 @@ export async function createInvite(body: OfficeInviteRequest, csrf: string): Pro
 
 export async function cancelInvite(id: string, csrf: string): Promise<void> {
   await officeCall<null>('DELETE', `/office/invites/${encodeURIComponent(id)}`, undefined, csrf);
+}
+
+/** previewChange answers what a void or refund would ask of the lender, without asking. */
+export async function previewChange(id: string, change: OfficeCaseChange, csrf: string): Promise<OfficeChangePlan> {
+  return (await officeCall<OfficeChangePlan>('POST', `/office/applications/${encodeURIComponent(id)}/changes/preview`, change, csrf))!;
+}
+
+/** changeCase makes a void or refund once: key is made once per change the manager confirms. */
+export async function changeCase(id: string, change: OfficeCaseChange, csrf: string, key: string): Promise<OfficeChangeResult> {
+  return (await officeCall<OfficeChangeResult>('POST', `/office/applications/${encodeURIComponent(id)}/changes`, change, csrf, key))!;
 }

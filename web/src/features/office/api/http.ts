@@ -26,9 +26,13 @@ export class OfficeError extends Error {
 
 const networkWords = 'We could not reach Chairside. Check the connection and try again.';
 
-/** officeCall sends one office call; it answers null for a 204 and throws OfficeError for anything refused. */
-export async function officeCall<T>(method: string, path: string, body?: unknown, csrf?: string): Promise<T | null> {
+/**
+ * officeCall sends one office call; it answers null for a 204 and throws OfficeError for anything refused.
+ * idempotencyKey names a change that must be made once however often it is sent (a refund).
+ */
+export async function officeCall<T>(method: string, path: string, body?: unknown, csrf?: string, idempotencyKey?: string): Promise<T | null> {
   const headers: Record<string, string> = { Accept: 'application/json' };
+  if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (csrf) headers['X-CSRF-Token'] = csrf;
   let res: Response;
