@@ -82,8 +82,9 @@ test('a real practice: sign in, invite a patient for $3,200, and watch the appli
   page,
   browser,
 }, info) => {
-  // Two browsers, two-step setup and a whole journey: 90 s on a slow afternoon of this machine, against the 120 s a test gets.
-  test.setTimeout(240_000);
+  // Two browsers, two-step setup, a whole journey and the lender's funding and deposit (about 50 s of waiting):
+  // 130 s on a slow afternoon of this machine.
+  test.setTimeout(300_000);
   const office = new Journey(page, info, 'office-day');
   office.allow(/status of 401/); // signed out, the session check answers 401
   await office.init();
@@ -165,10 +166,39 @@ test('a real practice: sign in, invite a patient for $3,200, and watch the appli
   await expect(row).toContainText('APR');
   await office.screen('day-completed', 'Maple Street Dental');
 
-  // The details: the history, from opening the link to finishing.
+  // After the signature (docs/behaviour.md): the lender funds, then deposits, and the row says so by itself —
+  // gross less the fee is the net, and then the deposit's reference. A business day lasts 15 s on this server.
+  await expect(row).toContainText(/Funded: \$[\d,]+\.\d{2} net of \$[\d,]+\.\d{2} fee \(\d+\.\d{2}%\)/, { timeout: 60_000 });
+  await office.screen('day-funded', 'Maple Street Dental');
+  await expect(row).toContainText(/Deposited \$[\d,]+\.\d{2} · SYN-D-/, { timeout: 60_000 });
+  const net = /Deposited (\$[\d,]+\.\d{2})/.exec((await row.textContent()) ?? '')![1]!;
+
+  // The funding screen: the day's deposit, its case, and sums that are the bank deposit; the CSV says the same.
+  await page.getByRole('link', { name: 'Funding' }).click();
+  await office.screen('funding', 'Funding');
+  const deposit = page.getByRole('table', { name: /^Synchrony, deposited .*: deposit SYN-D-/ });
+  await expect(deposit.getByRole('row', { name: /Approve/ })).toContainText(net);
+  await expect(deposit.getByRole('row', { name: /^Deposit/ })).toContainText(net);
+  await expect(page.getByText(/Deposited\s*\$[\d,]+\.\d{2} net/)).toContainText(net);
+  const csvHref = await page.getByRole('link', { name: 'Download CSV' }).getAttribute('href');
+  const csv = await (await page.request.get(`${PROD}${csvHref}`)).text();
+  const rows = csv
+    .trim()
+    .split('\n')
+    .map((l) => l.split(','));
+  const cents = (s: string) => Math.round(Number(s) * 100);
+  const depositRows = rows.filter((r) => r[0] === 'deposit');
+  expect(depositRows).toHaveLength(1);
+  const caseNets = rows.filter((r) => r[0] === 'case').reduce((sum, r) => sum + cents(r.at(-1)!), 0);
+  expect(caseNets).toBe(cents(depositRows[0]!.at(-1)!));
+  expect(`$${(caseNets / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`).toBe(net);
+  await page.getByRole('link', { name: 'Back to the list' }).click();
+
+  // The details: the history, from opening the link to finishing, and the money line.
   await row.getByRole('link', { name: /^Details/ }).click();
   await office.screen('application', /Approve/);
   await expect(page.getByText('Completed').first()).toBeVisible();
+  await expect(page.getByRole('table', { name: 'The case’s money, in the order it happened' })).toContainText(`Deposited ${net} in deposit SYN-D-`);
   await page.getByRole('link', { name: 'Back to the list' }).click();
   await expect(rowOf(page, 'Approve')).toContainText('Completed');
 
