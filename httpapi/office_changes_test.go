@@ -75,6 +75,15 @@ func TestOfficeChanges(t *testing.T) {
 		if got["status"] != chairside.ChangeDone || got["amountCents"] != float64(25_000) {
 			t.Fatalf("refund: %v", got)
 		}
+		fd := want(t, h.do(t, req{method: "GET", path: "/office/funding?tz=UTC&period=month", header: other.headers(false)}), 200, "")
+		if changes := fd["changes"].([]any); len(changes) != 1 || changes[0].(map[string]any)["kind"] != chairside.MoneyRefunded ||
+			changes[0].(map[string]any)["amountCents"] != float64(25_000) {
+			t.Fatalf("the funding screen's changes: %v", fd["changes"])
+		}
+		csvRes := h.do(t, req{method: "GET", path: "/office/funding.csv?tz=UTC&period=month", header: other.headers(false)})
+		if !strings.Contains(string(csvRes.body), "\nrefund,Synchrony,") || !strings.Contains(string(csvRes.body), ",250.00,-") {
+			t.Fatalf("the funding CSV has no refund row: %s", csvRes.body)
+		}
 		detail := want(t, h.do(t, req{method: "GET", path: "/office/applications/" + refundID, header: other.headers(false)}), 200, "")
 		if money := detail["money"].(map[string]any); money["refundedCents"] != float64(25_000) {
 			t.Errorf("the row's money after a refund: %v", money)

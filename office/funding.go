@@ -67,6 +67,9 @@ type Funding struct {
 	Deposits []*Deposit `json:"deposits"`
 	// Held are the cases a lender holds back for a review.
 	Held []*FundedCase `json:"held"`
+	// Changes are the voids and refunds of the period (a refund refused
+	// too), in the order made.
+	Changes []*CaseChange `json:"changes"`
 	// Sent and Expected total the sent and the expected deposits.
 	Sent     Totals `json:"sent"`
 	Expected Totals `json:"expected"`
@@ -80,6 +83,19 @@ type Alert struct {
 	Kind string `json:"kind"`
 	*FundedCase
 	Since time.Time `json:"since"`
+}
+
+// CaseChange is a void or refund on the funding screen: what the lender
+// did and, for a refund, what the practice gives back (the amount less
+// the fee the lender returns).
+type CaseChange struct {
+	Kind string `json:"kind"` // voided, refunded or refund_refused
+	*FundedCase
+	AmountCents      int64     `json:"amountCents"`
+	FeeReturnedCents int64     `json:"feeReturnedCents"`
+	ReturnedCents    int64     `json:"returnedCents"`
+	ChangeRef        string    `json:"changeRef"` // the lender's reference of the change
+	On               time.Time `json:"on"`
 }
 
 // Totals add deposits up.
@@ -130,7 +146,7 @@ func (s *Service) Funding(ctx context.Context, c *Caller, f FundingFilter) (*Fun
 		return nil, err
 	}
 	out := &Funding{From: f.From.Format("2006-01-02"), To: f.To.AddDate(0, 0, -1).Format("2006-01-02"), Period: f.Period,
-		TimeZone: f.Zone.String(), Deposits: []*Deposit{}, Held: []*FundedCase{}, Alerts: []*Alert{}}
+		TimeZone: f.Zone.String(), Deposits: []*Deposit{}, Held: []*FundedCase{}, Changes: []*CaseChange{}, Alerts: []*Alert{}}
 	deposits := map[string]*Deposit{}
 	cases := map[string]*FundedCase{} // by lender application
 	for _, e := range entries {
@@ -139,6 +155,10 @@ func (s *Service) Funding(ctx context.Context, c *Caller, f FundingFilter) (*Fun
 			return nil, err
 		}
 		switch e.Kind {
+		case chairside.MoneyVoided, chairside.MoneyRefunded, chairside.MoneyRefundRefused:
+			out.Changes = append(out.Changes, &CaseChange{Kind: e.Kind, FundedCase: fc, AmountCents: e.AmountCents,
+				FeeReturnedCents: e.FeeCents, ReturnedCents: e.NetCents, ChangeRef: e.Reference, On: e.On})
+			continue
 		case chairside.MoneyHeld:
 			on := e.On
 			fc.HeldOn = &on
@@ -231,9 +251,9 @@ var fundingCSVHeader = []string{"Row", "Lender", "Deposit date", "Deposit refere
 	"Patient first name", "Patient last name", "Funding reference", "Gross", "Fee", "Fee rate", "Net"}
 
 // ExportFundingCSV writes the funding screen of f as CSV: one row per
-// deposit, then one per case within it; cells a spreadsheet would run as
-// a formula are guarded as the day's CSV guards them. The export is
-// audited.
+// deposit, then one per case within it, then one per void or refund of
+// the period; cells a spreadsheet would run as a formula are guarded as
+// the day's CSV guards them. The export is audited.
 func (s *Service) ExportFundingCSV(ctx context.Context, c *Caller, f FundingFilter, w io.Writer) error {
 	fd, err := s.Funding(ctx, c, f)
 	if err != nil {
@@ -257,6 +277,19 @@ func (s *Service) ExportFundingCSV(ctx context.Context, c *Caller, f FundingFilt
 			}
 		}
 	}
+	for _, ch := range fd.Changes {
+		// A change's row: its date, the case, the lender's reference of
+		// the change, the amount, and for a refund what the practice gives
+		// back as negative fee and net.
+		rec := append(safeCells([]string{changeRows[ch.Kind], ch.LenderName, ch.On.In(f.Zone).Format("2006-01-02"), "", "",
+			ch.FundedCase.Reference, ch.FirstName, ch.LastName, ch.ChangeRef}), cents(ch.AmountCents), "", "", "")
+		if ch.Kind == chairside.MoneyRefunded {
+			rec[10], rec[12] = cents(-ch.FeeReturnedCents), cents(-ch.ReturnedCents)
+		}
+		if err := cw.Write(rec); err != nil {
+			return err
+		}
+	}
 	cw.Flush()
 	if err := cw.Error(); err != nil {
 		return err
@@ -264,6 +297,9 @@ func (s *Service) ExportFundingCSV(ctx context.Context, c *Caller, f FundingFilt
 	s.did(ctx, c, chairside.AuditExportFunding, fmt.Sprintf("%s %s to %s, %d deposits", fd.Period, fd.From, fd.To, len(fd.Deposits)))
 	return nil
 }
+
+// changeRows name a change's row in the funding CSV.
+var changeRows = map[string]string{chairside.MoneyVoided: "void", chairside.MoneyRefunded: "refund", chairside.MoneyRefundRefused: "refund refused"}
 
 // FundingCSVFileName is the funding export's file name.
 func FundingCSVFileName(c *Caller, f FundingFilter) string {

@@ -96,15 +96,17 @@ func (db *DB) MoneyLine(ctx context.Context, applicationID string) ([]*chairside
 
 // ListLocationMoney answers, for an office's funding screen, the funded
 // and deposited entries of its cases whose deposit falls in [from, to),
-// and the held entries of its cases still held, in the order added.
+// the voids and refunds made in it, and the held entries of its cases
+// still held, in the order added.
 func (db *DB) ListLocationMoney(ctx context.Context, locationID string, from, to time.Time) ([]*chairside.MoneyEntry, error) {
 	return queryAll(ctx, db, "location money", scanMoney, `SELECT `+moneyColumns+` FROM money_entries m
 		JOIN provider_applications pa ON pa.id = m.lender_application_id JOIN applications a ON a.id = pa.application_id
 		WHERE a.location_id = ? AND (
 			(m.kind IN ('funded', 'deposited') AND m.deposit_on >= ? AND m.deposit_on < ?)
+			OR (m.kind IN ('voided', 'refunded', 'refund_refused') AND m.on_at >= ? AND m.on_at < ?)
 			OR (m.kind = 'held' AND NOT EXISTS (SELECT 1 FROM money_entries f
 				WHERE f.lender_application_id = m.lender_application_id AND f.kind IN ('funded', 'voided'))))
-		ORDER BY m.seq`, locationID, millis(from), millis(to))
+		ORDER BY m.seq`, locationID, millis(from), millis(to), millis(from), millis(to))
 }
 
 // ClaimFundingPolls takes due funding polls one by one, as

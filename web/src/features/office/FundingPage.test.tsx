@@ -52,6 +52,17 @@ const funding: OfficeFunding = {
     },
   ],
   held: [fundedCase({ applicationId: 'app-3', firstName: 'Lee', lastName: 'Held', heldOn: '2030-01-02T10:00:00Z' })],
+  changes: [
+    {
+      ...fundedCase({ applicationId: 'app-5', lastName: 'Refund' }),
+      kind: 'refunded',
+      amountCents: 25_000,
+      feeReturnedCents: 1_325,
+      returnedCents: 23_675,
+      changeRef: 'SYN-R-1',
+      on: '2030-01-02T11:00:00Z',
+    },
+  ],
   sent: totals({ deposits: 1, cases: 2, grossCents: 500_000, feeCents: 26_500, netCents: 473_500 }),
   expected: totals(),
   alerts: [{ ...fundedCase({ applicationId: 'app-4', lastName: 'Late' }), kind: 'late_funding', since: '2030-01-01T12:00:00Z' }],
@@ -82,6 +93,9 @@ describe('the funding screen', () => {
     ]);
     expect(screen.getByText(/\$4,735\.00 net/).textContent).toContain('1 deposit, 2 cases; $5,000.00 gross less $265.00 in fees');
     expect(within(screen.getByRole('table', { name: 'Cases a lender holds back' })).getByRole('link', { name: 'Lee Held' })).toBeTruthy();
+    const refund = within(screen.getByRole('table', { name: 'Cases canceled or refunded with their lender' })).getAllByRole('row')[1]!;
+    expect(refund.textContent).toContain('Refunded $250.00: the practice gives back $236.75 ($13.25 of fee returned)');
+    expect(refund.textContent).toContain('SYN-R-1');
     const alerts = screen.getByRole('region', { name: 'To look at' });
     expect(alerts.textContent).toContain('Maria Late (5193-5F4D, Synchrony): Not funded yet: later than the lender said');
     const csv = screen.getByRole('link', { name: 'Download CSV' });
@@ -103,7 +117,7 @@ describe('the funding screen', () => {
   it('says when a day has no deposits, and writes fee rates as percents', async () => {
     stubOffice({
       'GET /office/session': [json(session)],
-      'GET /office/funding': [json({ ...funding, deposits: [], held: [], alerts: [], sent: totals() })],
+      'GET /office/funding': [json({ ...funding, deposits: [], held: [], changes: [], alerts: [], sent: totals() })],
     });
     open();
     expect(await screen.findByText(/No deposits on/)).toBeTruthy();

@@ -13,6 +13,7 @@ import {
   type OfficeDeposit,
   type OfficeFunding,
   type OfficeFundingAlert,
+  type OfficeFundingChange,
   type OfficeFundingTotals,
 } from './api/funding';
 import { endedBy401, words } from './auth';
@@ -135,6 +136,7 @@ function FundingBody({ funding }: { funding: OfficeFunding }) {
       ) : (
         funding.deposits.map((d) => <DepositTable key={d.reference} d={d} />)
       )}
+      {funding.changes.length > 0 ? <Changes changes={funding.changes} /> : null}
       {funding.held.length > 0 ? (
         <>
           <h2>Held for the lender’s review</h2>
@@ -217,5 +219,38 @@ function Alerts({ alerts }: { alerts: OfficeFundingAlert[] }) {
         ))}
       </ul>
     </section>
+  );
+}
+
+const CHANGE_WORDS: Record<OfficeFundingChange['kind'], (c: OfficeFundingChange) => string> = {
+  voided: (c) => `Canceled before funding: ${formatCents(c.amountCents)} not funded`,
+  refunded: (c) =>
+    `Refunded ${formatCents(c.amountCents)}: the practice gives back ${formatCents(c.returnedCents)} (${formatCents(c.feeReturnedCents)} of fee returned)`,
+  refund_refused: (c) => `Refund of ${formatCents(c.amountCents)} refused by the lender`,
+};
+
+function Changes({ changes }: { changes: OfficeFundingChange[] }) {
+  return (
+    <>
+      <h2>Cancellations and refunds</h2>
+      <OfficeTable
+        id="changes"
+        caption="Cases canceled or refunded with their lender"
+        columns={['Patient', 'Case', 'Lender', 'What', 'When', 'Lender’s reference']}
+      >
+        {changes.map((c, i) => (
+          <tr key={`${c.applicationId}-${i}`}>
+            <th scope="row">
+              <Link to={`/office/applications/${encodeURIComponent(c.applicationId)}`}>{patientName(c)}</Link>
+            </th>
+            <td>{c.reference}</td>
+            <td>{c.lenderName}</td>
+            <td>{CHANGE_WORDS[c.kind](c)}</td>
+            <td>{dateTimeOf(c.on)}</td>
+            <td>{c.changeRef}</td>
+          </tr>
+        ))}
+      </OfficeTable>
+    </>
   );
 }

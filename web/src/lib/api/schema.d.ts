@@ -1379,7 +1379,10 @@ export interface paths {
          * @description One row per deposit (lender, day, reference, sent or expected, gross,
          *     fee, net), then one per case it carries (the case's reference, the
          *     patient's name, the funding reference, gross, fee, fee rate, net);
-         *     the cases' nets add up to their deposit's. Named
+         *     the cases' nets add up to their deposit's. Then one row per void,
+         *     refund or refused refund of the period (its day, the case, the
+         *     lender's reference of the change, the amount; for a refund the fee
+         *     given back and what the practice returns, as negative amounts). Named
          *     `chairside-funding-{entityKey}-{period}-{first day}.csv`; cells a
          *     spreadsheet would read as a formula start with an apostrophe.
          */
@@ -2098,6 +2101,30 @@ export interface components {
             timeZone: string;
             deposits: components["schemas"]["OfficeDeposit"][];
             held: components["schemas"]["OfficeFundedCase"][];
+            /** @description The period's voids and refunds (and refunds the lender refused), in the order made. */
+            changes: (components["schemas"]["OfficeFundedCase"] & {
+                /** @enum {string} */
+                kind: "voided" | "refunded" | "refund_refused";
+                /**
+                 * Format: int64
+                 * @description The amount canceled or refunded (or asked).
+                 */
+                amountCents: number;
+                /**
+                 * Format: int64
+                 * @description For a refund, the fee the lender gives back.
+                 */
+                feeReturnedCents: number;
+                /**
+                 * Format: int64
+                 * @description For a refund, what the practice gives back.
+                 */
+                returnedCents: number;
+                /** @description The lender's reference of the change. */
+                changeRef: string;
+                /** Format: date-time */
+                on: string;
+            })[];
             sent: components["schemas"]["OfficeFundingTotals"];
             expected: components["schemas"]["OfficeFundingTotals"];
             /**

@@ -14,6 +14,7 @@ export type OfficeDeposit = components['schemas']['OfficeDeposit'];
 export type OfficeFundedCase = components['schemas']['OfficeFundedCase'];
 export type OfficeFundingTotals = components['schemas']['OfficeFundingTotals'];
 export type OfficeFundingAlert = OfficeFunding['alerts'][number];
+export type OfficeFundingChange = OfficeFunding['changes'][number];
 export type FundingPeriod = OfficeFunding['period'];
 
 /** fundingQueryString is the query of the screen and its CSV file. */
