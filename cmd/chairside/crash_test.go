@@ -57,6 +57,8 @@ type server struct {
 	dsn     string
 	keys    string // the keyring's JSON, passed as CHAIRSIDE_KEYS
 	journal string // the sandbox's journal of lender calls
+	// extra are more flags for every start (a fast funding day).
+	extra []string
 }
 
 func newServer(t *testing.T, engine string) *server {
@@ -79,9 +81,9 @@ func newServer(t *testing.T, engine string) *server {
 // and lenderTimeout how long the server waits for one.
 func (s *server) start(t *testing.T, latency, lenderTimeout time.Duration) *child {
 	t.Helper()
-	args, _ := json.Marshal([]string{"serve", "-addr", "127.0.0.1:0", "-db", s.dsn, "-env", "test",
+	args, _ := json.Marshal(append([]string{"serve", "-addr", "127.0.0.1:0", "-db", s.dsn, "-env", "test",
 		"-sandbox-latency", latency.String(), "-lender-timeout", lenderTimeout.String(),
-		"-sandbox-journal", s.journal, "-rate-limit", "0", "-log-level", "error"})
+		"-sandbox-journal", s.journal, "-rate-limit", "0", "-log-level", "error"}, s.extra...))
 	cmd := exec.Command(os.Args[0], "-test.run=^$")
 	cmd.Env = append(os.Environ(), childArgsEnv+"="+string(args), "CHAIRSIDE_KEYS="+s.keys)
 	stdout, err := cmd.StdoutPipe()
