@@ -16,7 +16,6 @@ import (
 	"github.com/chairside/chairside/demo"
 	"github.com/chairside/chairside/lender/sandbox"
 	"github.com/chairside/chairside/office"
-	"github.com/chairside/chairside/seal"
 	"github.com/chairside/chairside/store"
 	"github.com/chairside/chairside/testkit"
 )
@@ -61,14 +60,7 @@ const crashManager, crashPassword = "manager@crash.example", "the manager's long
 // addManager adds the manager to the demo office in the servers' database.
 func (s *server) addManager(t *testing.T) {
 	t.Helper()
-	keys, err := seal.FromJSON([]byte(s.keys))
-	if err != nil {
-		t.Fatal(err)
-	}
-	db, err := store.Open(context.Background(), s.dsn, keys)
-	if err != nil {
-		t.Fatal(err)
-	}
+	db := s.open(t)
 	defer db.Close()
 	if _, err := office.New(db, slog.New(slog.DiscardHandler)).AddStaff(context.Background(), demo.EntityKey, crashManager, crashPassword, chairside.StaffManager); err != nil {
 		t.Fatal(err)

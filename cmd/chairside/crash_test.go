@@ -171,9 +171,8 @@ func (s *server) waitForCall(t *testing.T, op string, n int) sandbox.Call {
 	return sandbox.Call{}
 }
 
-// audit opens the database the servers used and checks that no status
-// lacks its evidence.
-func (s *server) audit(t *testing.T) {
+// open opens the database the servers use, as they do.
+func (s *server) open(t *testing.T) *store.DB {
 	t.Helper()
 	keys, err := seal.FromJSON([]byte(s.keys))
 	if err != nil {
@@ -183,6 +182,14 @@ func (s *server) audit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return db
+}
+
+// audit opens the database the servers used and checks that no status
+// lacks its evidence.
+func (s *server) audit(t *testing.T) {
+	t.Helper()
+	db := s.open(t)
 	defer db.Close()
 	problems, err := db.Audit(context.Background())
 	if err != nil {
