@@ -106,6 +106,17 @@ export function changeKind(m: OfficeMoney | undefined): OfficeCaseChange['kind']
   return null;
 }
 
+/**
+ * newKey names one confirmed change: 128 random bits in hex. (Not
+ * crypto.randomUUID, which a browser offers only on https or localhost; an
+ * office tablet may reach a server on the practice's network over plain
+ * http in a trial.)
+ */
+function newKey(): string {
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+}
+
 const RESULT_WORDS: Record<OfficeChangeResult['status'], string> = {
   done: 'Done.',
   too_late: 'Too late to cancel: the lender has already funded this case. Refund it instead.',
@@ -147,7 +158,7 @@ export function ChangeCase({ app, csrf, onChanged }: { app: OfficeApplicationDet
     setBusy(true);
     try {
       setPlan(await previewChange(app.id, change(), csrf));
-      key.current = crypto.randomUUID();
+      key.current = newKey();
     } catch (err) {
       if (err instanceof OfficeError && err.fieldErrors.length) setErrors({ amount: err.fieldErrors[0]!.message });
       else setFailure(words(err));

@@ -17,6 +17,8 @@ export interface Sent {
   query: URLSearchParams;
   body?: string;
   csrf?: string;
+  /** key is the Idempotency-Key sent, if any. */
+  key?: string;
 }
 
 export const session: OfficeSession = {
@@ -68,7 +70,14 @@ export function stubOffice(table: Record<string, (Response | (() => Response))[]
       const method = init?.method ?? 'GET';
       const path = u.pathname.replace('/api/v1', '');
       const headers = (init?.headers ?? {}) as Record<string, string>;
-      sent.push({ method, path, query: u.searchParams, body: init?.body as string | undefined, csrf: headers['X-CSRF-Token'] });
+      sent.push({
+        method,
+        path,
+        query: u.searchParams,
+        body: init?.body as string | undefined,
+        csrf: headers['X-CSRF-Token'],
+        key: headers['Idempotency-Key'],
+      });
       const list = table[`${method} ${path}`];
       if (!list) return json({ code: 'resource_not_found', message: 'Not found.' }, 404);
       const next = list.length > 1 ? list.shift()! : list[0]!;
