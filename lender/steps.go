@@ -18,4 +18,6 @@ type AllSteps interface {
 	chairside.Patches
 	chairside.Stipulations
 	chairside.CreditLimits
+	chairside.Fundings
+	chairside.Changes
 }

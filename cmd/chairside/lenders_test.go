@@ -15,6 +15,7 @@ import (
 
 	"github.com/chairside/chairside"
 	"github.com/chairside/chairside/demo"
+	"github.com/chairside/chairside/flow"
 	"github.com/chairside/chairside/lender"
 	"github.com/chairside/chairside/lender/lendersim"
 	"github.com/chairside/chairside/store/storetest"
@@ -39,6 +40,9 @@ func startWithSim(t *testing.T, dsn string) *simSetup {
 		WebhookSecret:  simWebhookSecret,
 		PendingFor:     300 * time.Millisecond,
 		WebhookBackoff: 100 * time.Millisecond,
+		// A short business day, so a completed case funds and deposits in
+		// about a second (TestFundingOverHTTPLenders).
+		FundingDay: 200 * time.Millisecond,
 	})
 	simSrv := httptest.NewServer(sim)
 	t.Cleanup(func() { simSrv.Close(); sim.Close() })
@@ -298,4 +302,73 @@ func TestLenderFaultsCascade(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestFundingOverHTTPLenders: a case completed with a lender over HTTP is
+// followed by the server's own reconciler through GET …/funding until its
+// money is deposited (no funding webhook comes), with fee and net adding
+// up to the amount signed; then a manager's refund goes to the lender
+// over HTTP and lands on the money line once. On both engines.
+func TestFundingOverHTTPLenders(t *testing.T) {
+	t.Parallel()
+	eachDB(t, func(t *testing.T, dsn string) {
+		t.Parallel() // the engines side by side: each waits for the reconciler's first poll
+		s := startWithSim(t, dsn)
+		c := s.client()
+		if err := c.CompleteFlow(demo.EntityKey, "123451201", testkit.SignaturePNG(t)); err != nil {
+			t.Fatal(err)
+		}
+		ctx := context.Background()
+		var line []*chairside.MoneyEntry
+		deadline := time.Now().Add(45 * time.Second)
+		for {
+			sessions, err := s.m.store.ListLocationSessions(ctx, demoLocationID(t, s), time.Now().Add(-time.Hour), time.Now().Add(time.Hour))
+			if err != nil || len(sessions) != 1 {
+				t.Fatalf("sessions: %v %d", err, len(sessions))
+			}
+			if line, err = s.m.store.MoneyLine(ctx, sessions[0].ApplicationID); err != nil {
+				t.Fatal(err)
+			}
+			if last := line[len(line)-1]; last.Kind == chairside.MoneyDeposited || time.Now().After(deadline) {
+				break
+			}
+			time.Sleep(250 * time.Millisecond)
+		}
+		kinds := []string{}
+		for _, e := range line {
+			kinds = append(kinds, e.Kind)
+		}
+		if fmt.Sprint(kinds) != "[approved signed completed funded deposited]" {
+			t.Fatalf("money line: %v", kinds)
+		}
+		signed, funded := line[1], line[3]
+		if funded.AmountCents != signed.AmountCents || funded.FeeCents+funded.NetCents != funded.AmountCents || funded.DepositRef == "" {
+			t.Fatalf("funded %+v, signed %+v", funded, signed)
+		}
+		if s.sim.Hits("synchrony_standard", lender.OpFunding) == 0 {
+			t.Error("the simulator was never asked about the funding")
+		}
+		res, err := s.m.svc.ChangeCase(ctx, line[0].ApplicationID, "refund-http-1",
+			&flow.CaseChange{Kind: flow.ChangeRefund, AmountCents: 10_000, Reason: "Over HTTP."})
+		if err != nil || res.Status != chairside.ChangeDone || res.Reference == "" {
+			t.Fatalf("refund over HTTP: %+v %v", res, err)
+		}
+		if again, err := s.m.svc.ChangeCase(ctx, line[0].ApplicationID, "refund-http-1",
+			&flow.CaseChange{Kind: flow.ChangeRefund, AmountCents: 10_000, Reason: "Over HTTP."}); err != nil || *again != *res {
+			t.Fatalf("the same refund again: %+v %v", again, err)
+		}
+		if n := s.sim.Hits("synchrony_standard", lender.OpRefund); n != 1 {
+			t.Errorf("the simulator refunded %d times", n)
+		}
+	})
+}
+
+// demoLocationID is the id of the demo office in s's database.
+func demoLocationID(t *testing.T, s *simSetup) string {
+	t.Helper()
+	loc, err := s.m.store.FindLocationByEntityKey(context.Background(), demo.EntityKey)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return loc.ID
 }

@@ -41,6 +41,7 @@ func runLenderSim(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	webhookSecret := fs.String("webhook-secret", "", "the secret that signs webhooks (default $CHAIRSIDE_SIM_WEBHOOK_SECRET)")
 	apiKey := fs.String("api-key", "", "when set, every request must carry Authorization: Bearer <api-key>")
 	pendingFor := fs.Duration("pending-for", lendersim.DefaultPendingFor, "how long a pending application stays pending")
+	fundingDay := fs.Duration("funding-day", 0, "how long a business day of the lenders' funding lasts; 0 counts real business days")
 	var faults faultFlags
 	fs.Var(&faults, "fault", "a fault of one lender, repeatable: lender=kind[:delay][,op=…][,count=n], kinds slow, 5xx,\n"+
 		"garbage, drop, webhook-twice, webhook-never; e.g. snap_standard=slow:30s, vive_standard=drop,op=decide,count=1")
@@ -58,7 +59,7 @@ func runLenderSim(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		return errors.New("lendersim: -webhook-url needs -webhook-secret or CHAIRSIDE_SIM_WEBHOOK_SECRET")
 	}
 	sim := lendersim.New(lendersim.Options{
-		APIKey: *apiKey, WebhookURL: *webhookURL, WebhookSecret: secret, PendingFor: *pendingFor,
+		APIKey: *apiKey, WebhookURL: *webhookURL, WebhookSecret: secret, PendingFor: *pendingFor, FundingDay: *fundingDay,
 		Logger: slog.New(slog.NewTextHandler(stderr, nil)),
 	})
 	defer sim.Close()

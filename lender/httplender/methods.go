@@ -256,3 +256,39 @@ func (l *Lender) ChangeCreditLimit(ctx context.Context, req *chairside.CreditLim
 	}
 	return &chairside.CreditLimitAnswer{Status: a.Status, CreditLimitCents: a.CreditLimitCents, LenderRef: id}, nil
 }
+
+// Funding reads where a completed application's money stands.
+func (l *Lender) Funding(ctx context.Context, req *chairside.FundingRequest) (*chairside.FundingStatus, error) {
+	var f protocol.Funding
+	id := req.LenderRef
+	r := get(lender.OpFunding, protocol.ApplicationPath(id, protocol.SubFunding), nil,
+		into(&f, func(f *protocol.Funding) error { return f.Validate(id) }))
+	if err := l.call(ctx, "", r); err != nil {
+		return nil, err
+	}
+	return f.Chairside(), nil
+}
+
+// change sends a void or a refund under its reference and answers the
+// lender's answer, which must be for that change.
+func (l *Lender) change(ctx context.Context, op, sub string, req *chairside.ChangeRequest) (*chairside.ChangeAnswer, error) {
+	var a protocol.ChangeAnswer
+	id := req.LenderRef
+	body := protocol.Change{PlatformReference: req.Reference, AmountCents: req.AmountCents, Currency: protocol.Currency, Reason: req.Reason}
+	r := post(op, protocol.ApplicationPath(id, sub), req.Reference, body,
+		into(&a, func(a *protocol.ChangeAnswer) error { return a.Validate(id, req.Reference) }))
+	if err := l.call(ctx, "", r); err != nil {
+		return nil, err
+	}
+	return a.Chairside(), nil
+}
+
+// Void cancels a completed application before the lender funds it.
+func (l *Lender) Void(ctx context.Context, req *chairside.ChangeRequest) (*chairside.ChangeAnswer, error) {
+	return l.change(ctx, lender.OpVoid, protocol.SubVoid, req)
+}
+
+// Refund refunds part or all of a funded application.
+func (l *Lender) Refund(ctx context.Context, req *chairside.ChangeRequest) (*chairside.ChangeAnswer, error) {
+	return l.change(ctx, lender.OpRefund, protocol.SubRefunds, req)
+}

@@ -28,6 +28,12 @@ type application struct {
 	advancing bool
 	due       time.Time
 	stips     map[string]string // stipulation id → status last answered
+	// The money of a completed application (funding.go): the plan and
+	// amount accepted, when it was completed, and what was refunded.
+	planCode    string
+	financed    int64
+	completedAt time.Time
+	refunded    int64
 }
 
 // pendingThenApproved is the sandbox test case whose ids answer approved

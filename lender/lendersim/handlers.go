@@ -178,7 +178,11 @@ func offerRequest(c *call, in *protocol.Offer) *chairside.OfferRequest {
 
 func (s *Sim) accept(c *call) reply {
 	return step(s, c, protocol.SubAccept, func(in *protocol.Offer) (string, error) {
-		return in.PlatformReference, c.sandbox.AcceptOffer(c.ctx, offerRequest(c, in))
+		if err := c.sandbox.AcceptOffer(c.ctx, offerRequest(c, in)); err != nil {
+			return "", err
+		}
+		s.withApp(c, func(app *application) { app.planCode, app.financed = in.PlanCode, in.AmountCents })
+		return in.PlatformReference, nil
 	})
 }
 
@@ -265,6 +269,9 @@ func (s *Sim) complete(c *call) reply {
 	rep, w := decisionReply(d, ref)
 	if app != nil && w != nil {
 		app.decision = w
+		if app.completedAt.IsZero() {
+			app.completedAt = now()
+		}
 	}
 	return rep
 }

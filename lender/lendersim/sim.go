@@ -67,6 +67,9 @@ type Options struct {
 	Client *http.Client
 	// Logger is told of webhook deliveries and advanced applications.
 	Logger *slog.Logger
+	// FundingDay is how long a business day of the lenders' funding lasts
+	// (sandbox.Options.FundingDay); zero counts real business days.
+	FundingDay time.Duration
 }
 
 // Sim is the simulator. It implements http.Handler; Close stops its
@@ -107,7 +110,7 @@ func New(opts Options) *Sim {
 		opts.Client = &http.Client{Timeout: 10 * time.Second}
 	}
 	s := &Sim{
-		opts: opts, sb: sandbox.New(sandbox.Options{}), log: opts.Logger,
+		opts: opts, sb: sandbox.New(sandbox.Options{FundingDay: opts.FundingDay}), log: opts.Logger,
 		apps: map[string]*application{}, byRef: map[string]*application{}, idem: map[string]*idemEntry{},
 		faults: map[string]*Fault{}, creates: map[string]int{}, hits: map[string]int{}, delivered: map[string]int{},
 	}
@@ -230,6 +233,9 @@ func (s *Sim) routes() {
 		"POST " + app + protocol.SubPatches:       {lender.OpPatch, s.patch},
 		"GET " + app + protocol.SubStipulations:   {lender.OpStipulations, s.stipulations},
 		"POST " + app + protocol.SubCreditLimit:   {OpCreditLimit, s.creditLimit},
+		"GET " + app + protocol.SubFunding:        {lender.OpFunding, s.funding},
+		"POST " + app + protocol.SubVoid:          {lender.OpVoid, s.void},
+		"POST " + app + protocol.SubRefunds:       {lender.OpRefund, s.refund},
 	} {
 		s.mux.Handle(pattern, s.route(rt.op, rt.h))
 	}

@@ -116,6 +116,9 @@ const (
 	SubPatches      = "patches"
 	SubStipulations = "stipulations"
 	SubCreditLimit  = "credit-limit"
+	SubFunding      = "funding"
+	SubVoid         = "void"
+	SubRefunds      = "refunds"
 )
 
 // errNegative is the error of a negative amount of money.
