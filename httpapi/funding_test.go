@@ -2,6 +2,7 @@ package httpapi_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"testing"
 	"time"
@@ -9,6 +10,7 @@ import (
 	"github.com/chairside/chairside"
 	"github.com/chairside/chairside/catalogue"
 	"github.com/chairside/chairside/flow"
+	"github.com/chairside/chairside/lender/protocol"
 	"github.com/chairside/chairside/testkit"
 )
 
@@ -159,6 +161,62 @@ func TestFundingOfEveryLender(t *testing.T) {
 		line, _ := detail["moneyLine"].([]any)
 		if money["state"] != chairside.MoneyDeposited || money["depositRef"] == "" || money["netCents"] == nil || len(line) != 5 {
 			t.Fatalf("%s on the office's page: money %v, line %v", first, money, line)
+		}
+	})
+}
+
+// TestFundingWebhooks: a lender's funding news by signed webhook, at the
+// HTTP door: a deposit that arrives before its funding puts both on the
+// money line; the funding after it, and the deposit again, add nothing; a
+// funding whose fee and net are not its gross is refused as malformed and
+// changes nothing; a deposit naming an application we do not know answers
+// 404 so the lender delivers it again.
+func TestFundingWebhooks(t *testing.T) {
+	t.Parallel()
+	eachEngine(t, config{}, func(t *testing.T, h *harness) {
+		const key = "synchrony_standard"
+		id := completeAt(t, h, key, "1000990300000000", "123450951")
+		pa, err := h.db.FindLenderApplication(context.Background(), id, key)
+		if err != nil {
+			t.Fatal(err)
+		}
+		line, _ := h.db.MoneyLine(context.Background(), id)
+		gross := line[len(line)-1].AmountCents
+		at := h.clock.Now()
+		funded := protocol.Funding{ApplicationID: pa.LenderRef, State: chairside.FundingFunded, FundingRef: "SYN-F-9", Currency: "USD",
+			GrossCents: gross, FeeCents: 1_000, FeeRateBP: 50, NetCents: gross - 1_000, FundedOn: &at, DepositRef: "SYN-D-9", DepositOn: &at}
+		deposited := funded
+		deposited.State = chairside.FundingDeposited
+		send := func(id, typ string, data protocol.EventData) *result {
+			t.Helper()
+			body, _ := json.Marshal(protocol.Event{ID: id, Type: typ, CreatedAt: at, Data: data})
+			return h.webhook(t, key, body, protocol.Sign(webhookSecret, at, body))
+		}
+		deposit := protocol.EventData{Deposit: &protocol.Deposit{Reference: "SYN-D-9", On: at, Fundings: []protocol.Funding{deposited}}}
+		if m := want(t, send("evt-d", protocol.EventDepositSent, deposit), 200, ""); m["result"] != chairside.EventApplied {
+			t.Fatalf("the deposit first: %v", m)
+		}
+		if m := want(t, send("evt-f", protocol.EventFundingUpdated, protocol.EventData{ApplicationID: pa.LenderRef, Funding: &funded}), 200, ""); m["result"] != chairside.EventIgnored {
+			t.Fatalf("the funding after its deposit: %v", m)
+		}
+		if m := want(t, send("evt-d", protocol.EventDepositSent, deposit), 200, ""); m["result"] != chairside.EventDuplicate {
+			t.Fatalf("the deposit again: %v", m)
+		}
+		bad := funded
+		bad.NetCents++
+		want(t, send("evt-bad", protocol.EventFundingUpdated, protocol.EventData{ApplicationID: pa.LenderRef, Funding: &bad}), 400, chairside.EBADREQUEST)
+		stranger := deposited
+		stranger.ApplicationID = "SYN-NOBODY"
+		want(t, send("evt-x", protocol.EventDepositSent, protocol.EventData{Deposit: &protocol.Deposit{Reference: "SYN-D-9", On: at,
+			Fundings: []protocol.Funding{stranger}}}), 404, chairside.ENOTFOUND)
+
+		line, _ = h.db.MoneyLine(context.Background(), id)
+		var kinds []string
+		for _, e := range line {
+			kinds = append(kinds, e.Kind)
+		}
+		if fmt.Sprint(kinds) != "[approved signed completed funded deposited]" || line[4].NetCents != gross-1_000 {
+			t.Fatalf("money line: %v", kinds)
 		}
 	})
 }

@@ -61,17 +61,60 @@ func (h *Handler) receiveWebhook(w http.ResponseWriter, r *http.Request, key, la
 		return result, chairside.Errorf(chairside.EFORBIDDEN, "The webhook signature is missing, wrong or too old.")
 	}
 	var ev protocol.Event
-	if err := json.Unmarshal(body, &ev); err != nil || ev.ID == "" || ev.Type == "" || ev.Data.ApplicationID == "" {
-		return "malformed", chairside.Errorf(chairside.EBADREQUEST, "The event needs an id, a type and data.applicationId.")
+	if err := json.Unmarshal(body, &ev); err != nil || ev.ID == "" || ev.Type == "" {
+		return "malformed", chairside.Errorf(chairside.EBADREQUEST, "The event needs an id, a type and its data.")
 	}
-	if ev.Type != protocol.EventApplicationUpdated {
+	var result string
+	switch ev.Type {
+	case protocol.EventApplicationUpdated:
+		if ev.Data.ApplicationID == "" {
+			return "malformed", chairside.Errorf(chairside.EBADREQUEST, "The event needs an id, a type and its data.")
+		}
+		result, err = h.svc.LenderEvent(r.Context(), key, newsOf(key, &ev))
+	case protocol.EventFundingUpdated:
+		f := ev.Data.Funding
+		if f == nil || ev.Data.ApplicationID == "" || f.Validate(ev.Data.ApplicationID) != nil {
+			return "malformed", chairside.Errorf(chairside.EBADREQUEST, "The event's funding is missing or does not add up.")
+		}
+		result, err = h.svc.FundingEvent(r.Context(), key, ev.ID, ev.Type, ev.Data.ApplicationID, f.Chairside())
+	case protocol.EventDepositSent:
+		result, err = h.depositSent(r, key, &ev)
+	default:
 		return chairside.EventIgnored, nil
 	}
-	result, err := h.svc.LenderEvent(r.Context(), key, newsOf(key, &ev))
 	if err != nil && chairside.ErrorCode(err) != chairside.ENOTFOUND {
 		result = "error"
 	}
 	return result, err
+}
+
+// depositSent applies a deposit's fundings, each as an event of its own
+// (the deposit's id and the application's), so a redelivery of the
+// deposit applies only what is missing. An application we do not know
+// answers ENOTFOUND after the others are applied, so the lender delivers
+// the deposit again later.
+func (h *Handler) depositSent(r *http.Request, key string, ev *protocol.Event) (string, error) {
+	d := ev.Data.Deposit
+	if d == nil || d.Validate() != nil {
+		return "malformed", chairside.Errorf(chairside.EBADREQUEST, "The event's deposit is missing or does not add up.")
+	}
+	result, unknown := chairside.EventIgnored, error(nil)
+	for i := range d.Fundings {
+		f := &d.Fundings[i]
+		res, err := h.svc.FundingEvent(r.Context(), key, ev.ID+"/"+f.ApplicationID, ev.Type, f.ApplicationID, f.Chairside())
+		switch {
+		case chairside.ErrorCode(err) == chairside.ENOTFOUND:
+			unknown = err
+		case err != nil:
+			return "", err
+		case res == chairside.EventApplied || result == chairside.EventIgnored:
+			result = res
+		}
+	}
+	if unknown != nil {
+		return chairside.EventUnknownApplication, unknown
+	}
+	return result, nil
 }
 
 // webhookAnswer is the body of a webhook's 200 answer.

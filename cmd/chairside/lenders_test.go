@@ -304,57 +304,91 @@ func TestLenderFaultsCascade(t *testing.T) {
 	}
 }
 
-// TestFundingOverHTTPLenders: a case completed with a lender over HTTP is
-// followed by the server's own reconciler through GET …/funding until its
-// money is deposited (no funding webhook comes), with fee and net adding
-// up to the amount signed; then a manager's refund goes to the lender
-// over HTTP and lands on the money line once. On both engines.
+// TestFundingOverHTTPLenders: cases completed with a lender over HTTP
+// reach deposited on the money line, with fee and net adding up to the
+// amount signed: by the simulator's funding webhooks delivered twice
+// (each fact kept once), and, when no webhook ever comes, by the server's
+// own reconciler through GET …/funding. Then a manager's refund goes to
+// the lender over HTTP once. On both engines.
 func TestFundingOverHTTPLenders(t *testing.T) {
 	t.Parallel()
 	eachDB(t, func(t *testing.T, dsn string) {
 		t.Parallel() // the engines side by side: each waits for the reconciler's first poll
 		s := startWithSim(t, dsn)
-		c := s.client()
-		if err := c.CompleteFlow(demo.EntityKey, "123451201", testkit.SignaturePNG(t)); err != nil {
-			t.Fatal(err)
-		}
 		ctx := context.Background()
-		var line []*chairside.MoneyEntry
-		deadline := time.Now().Add(45 * time.Second)
-		for {
-			sessions, err := s.m.store.ListLocationSessions(ctx, demoLocationID(t, s), time.Now().Add(-time.Hour), time.Now().Add(time.Hour))
-			if err != nil || len(sessions) != 1 {
-				t.Fatalf("sessions: %v %d", err, len(sessions))
-			}
-			if line, err = s.m.store.MoneyLine(ctx, sessions[0].ApplicationID); err != nil {
+		complete := func(ssn string) string {
+			t.Helper()
+			if err := s.client().CompleteFlow(demo.EntityKey, ssn, testkit.SignaturePNG(t)); err != nil {
 				t.Fatal(err)
 			}
-			if last := line[len(line)-1]; last.Kind == chairside.MoneyDeposited || time.Now().After(deadline) {
-				break
+			sessions, err := s.m.store.ListLocationSessions(ctx, demoLocationID(t, s), time.Now().Add(-time.Hour), time.Now().Add(time.Hour))
+			if err != nil {
+				t.Fatal(err)
 			}
-			time.Sleep(250 * time.Millisecond)
+			newest := sessions[0]
+			for _, sess := range sessions {
+				if sess.CreatedAt.After(newest.CreatedAt) {
+					newest = sess
+				}
+			}
+			return newest.ApplicationID
 		}
-		kinds := []string{}
-		for _, e := range line {
-			kinds = append(kinds, e.Kind)
+		deposited := func(id string) []*chairside.MoneyEntry {
+			t.Helper()
+			deadline := time.Now().Add(45 * time.Second)
+			for {
+				line, err := s.m.store.MoneyLine(ctx, id)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if line[len(line)-1].Kind == chairside.MoneyDeposited || time.Now().After(deadline) {
+					return line
+				}
+				time.Sleep(100 * time.Millisecond)
+			}
 		}
-		if fmt.Sprint(kinds) != "[approved signed completed funded deposited]" {
-			t.Fatalf("money line: %v", kinds)
+		check := func(name string, line []*chairside.MoneyEntry) {
+			t.Helper()
+			kinds := []string{}
+			for _, e := range line {
+				kinds = append(kinds, e.Kind)
+			}
+			if fmt.Sprint(kinds) != "[approved signed completed funded deposited]" {
+				t.Fatalf("%s: money line %v", name, kinds)
+			}
+			signed, funded := line[1], line[3]
+			if funded.AmountCents != signed.AmountCents || funded.FeeCents+funded.NetCents != funded.AmountCents || funded.DepositRef == "" {
+				t.Fatalf("%s: funded %+v, signed %+v", name, funded, signed)
+			}
 		}
-		signed, funded := line[1], line[3]
-		if funded.AmountCents != signed.AmountCents || funded.FeeCents+funded.NetCents != funded.AmountCents || funded.DepositRef == "" {
-			t.Fatalf("funded %+v, signed %+v", funded, signed)
+
+		if err := s.sim.SetFault("synchrony_standard", lendersim.Fault{Kind: lendersim.FaultWebhookTwice}); err != nil {
+			t.Fatal(err)
 		}
+		byWebhook := complete("123451201")
+		check("by webhook", deposited(byWebhook))
+		if n := s.sim.Hits("synchrony_standard", lender.OpFunding); n != 0 {
+			t.Errorf("asked about the funding %d times although the webhooks came", n)
+		}
+
+		if err := s.sim.SetFault("synchrony_standard", lendersim.Fault{Kind: lendersim.FaultWebhookNever}); err != nil {
+			t.Fatal(err)
+		}
+		byPoll := complete("123451202")
+		if byPoll == byWebhook {
+			t.Fatalf("the same application twice: %s", byPoll)
+		}
+		check("by the reconciler", deposited(byPoll))
 		if s.sim.Hits("synchrony_standard", lender.OpFunding) == 0 {
-			t.Error("the simulator was never asked about the funding")
+			t.Error("the reconciler never asked about the funding")
 		}
-		res, err := s.m.svc.ChangeCase(ctx, line[0].ApplicationID, "refund-http-1",
-			&flow.CaseChange{Kind: flow.ChangeRefund, AmountCents: 10_000, Reason: "Over HTTP."})
+
+		res, err := s.m.svc.ChangeCase(ctx, byPoll, "refund-http-1", &flow.CaseChange{Kind: flow.ChangeRefund, AmountCents: 10_000, Reason: "Over HTTP."})
 		if err != nil || res.Status != chairside.ChangeDone || res.Reference == "" {
 			t.Fatalf("refund over HTTP: %+v %v", res, err)
 		}
-		if again, err := s.m.svc.ChangeCase(ctx, line[0].ApplicationID, "refund-http-1",
-			&flow.CaseChange{Kind: flow.ChangeRefund, AmountCents: 10_000, Reason: "Over HTTP."}); err != nil || *again != *res {
+		again, err := s.m.svc.ChangeCase(ctx, byPoll, "refund-http-1", &flow.CaseChange{Kind: flow.ChangeRefund, AmountCents: 10_000, Reason: "Over HTTP."})
+		if err != nil || *again != *res {
 			t.Fatalf("the same refund again: %+v %v", again, err)
 		}
 		if n := s.sim.Hits("synchrony_standard", lender.OpRefund); n != 1 {

@@ -34,6 +34,8 @@ type application struct {
 	financed    int64
 	completedAt time.Time
 	refunded    int64
+	// announced is the last funding state sent by webhook.
+	announced string
 }
 
 // pendingThenApproved is the sandbox test case whose ids answer approved
@@ -128,10 +130,18 @@ func (s *Sim) advance(lender, id string) {
 	s.announce(lender, prev.Status, cur)
 }
 
-// announce sends an application.updated event to the webhook URL: once,
-// twice with the same id under the webhook-twice fault, never under
-// webhook-never.
+// announce sends an application.updated event (send).
 func (s *Sim) announce(lender, previous string, cur *protocol.Decision) {
+	s.send(lender, protocol.Event{
+		ID: "evt_" + rand.Text(), Type: protocol.EventApplicationUpdated, CreatedAt: time.Now().UTC(),
+		Data: protocol.EventData{ApplicationID: cur.ApplicationID, PlatformReference: cur.PlatformReference,
+			PreviousStatus: previous, NewStatus: cur.Status, Decision: cur},
+	})
+}
+
+// send delivers an event to the webhook URL: once, twice with the same id
+// under the webhook-twice fault, never under webhook-never.
+func (s *Sim) send(lender string, ev protocol.Event) {
 	s.mu.Lock()
 	target := s.opts.WebhookURL
 	s.mu.Unlock()
@@ -141,11 +151,6 @@ func (s *Sim) announce(lender, previous string, cur *protocol.Decision) {
 	times := 1
 	if f := s.takeWebhookFault(lender); f != nil {
 		times = map[string]int{FaultWebhookTwice: 2, FaultWebhookNever: 0}[f.Kind]
-	}
-	ev := protocol.Event{
-		ID: "evt_" + rand.Text(), Type: protocol.EventApplicationUpdated, CreatedAt: time.Now().UTC(),
-		Data: protocol.EventData{ApplicationID: cur.ApplicationID, PlatformReference: cur.PlatformReference,
-			PreviousStatus: previous, NewStatus: cur.Status, Decision: cur},
 	}
 	body, err := json.Marshal(ev)
 	if err != nil || times == 0 {

@@ -1,7 +1,9 @@
 package lendersim
 
 import (
+	"crypto/rand"
 	"net/http"
+	"time"
 
 	"github.com/chairside/chairside"
 	"github.com/chairside/chairside/lender/protocol"
@@ -85,3 +87,92 @@ func (s *Sim) void(c *call) reply { return s.change(c, false) }
 
 // refund is POST …/refunds.
 func (s *Sim) refund(c *call) reply { return s.change(c, true) }
+
+// followFunding announces a completed application's money by webhook as a
+// lender's own systems would: funding.updated when it is held or funded,
+// deposit.sent when its deposit goes out, with every application of the
+// lender that deposit carries. Each tick asks the sandbox where the money
+// stands and sets the next for when that is expected to change.
+func (s *Sim) followFunding(lender, id string) { s.later(0, func() { s.fundingTick(lender, id) }) }
+
+// later runs fn after d on a timer Close stops.
+func (s *Sim) later(d time.Duration, fn func()) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.ctx.Err() == nil {
+		s.timers = append(s.timers, time.AfterFunc(d, fn))
+	}
+}
+
+// fundingTick is one look at an application's money (followFunding).
+func (s *Sim) fundingTick(lender, id string) {
+	var app application
+	found := false
+	s.mu.Lock()
+	if a := s.apps[pair(lender, id)]; a != nil {
+		app, found = *a, true
+	}
+	s.mu.Unlock()
+	if !found || app.announced == chairside.FundingDeposited {
+		return
+	}
+	st, err := s.fundingOf(&app)
+	if err != nil {
+		s.log.Error("lendersim: funding", "lender", lender, "application", id, "err", err)
+		return
+	}
+	switch {
+	case st.State == chairside.FundingDeposited:
+		s.depositSent(lender, st)
+		return
+	case st.State != chairside.FundingWaiting && st.State != app.announced:
+		s.markAnnounced(lender, id, st.State)
+		s.send(lender, protocol.Event{ID: "evt_" + rand.Text(), Type: protocol.EventFundingUpdated, CreatedAt: time.Now().UTC(),
+			Data: protocol.EventData{ApplicationID: id, PlatformReference: app.reference, Funding: protocol.FromFunding(id, st)}})
+	}
+	next := st.ExpectedOn
+	if st.State == chairside.FundingFunded {
+		next = st.DepositOn
+	}
+	s.later(max(time.Until(next), 0)+time.Millisecond, func() { s.fundingTick(lender, id) })
+}
+
+// fundingOf asks the sandbox where app's money stands now.
+func (s *Sim) fundingOf(app *application) (*chairside.FundingStatus, error) {
+	l, err := s.sb.AllSteps(app.lender)
+	if err != nil {
+		return nil, err
+	}
+	return l.Funding(s.ctx, &chairside.FundingRequest{LenderKey: app.lender, LenderRef: app.id, LenderPlanCode: app.planCode,
+		AmountCents: app.financed, CompletedAt: app.completedAt, Now: now()})
+}
+
+func (s *Sim) markAnnounced(lender, id, state string) {
+	s.withApp(&call{lender: lender, id: id}, func(a *application) { a.announced = state })
+}
+
+// depositSent sends one deposit.sent for the deposit of st, carrying every
+// application of the lender it holds that is not announced deposited yet.
+func (s *Sim) depositSent(lender string, st *chairside.FundingStatus) {
+	s.mu.Lock()
+	var apps []application
+	for _, a := range s.apps {
+		if a.lender == lender && !a.completedAt.IsZero() && a.announced != chairside.FundingDeposited {
+			apps = append(apps, *a)
+		}
+	}
+	s.mu.Unlock()
+	dep := &protocol.Deposit{Reference: st.DepositRef, On: st.DepositOn}
+	for i := range apps {
+		f, err := s.fundingOf(&apps[i])
+		if err != nil || f.State != chairside.FundingDeposited || f.DepositRef != st.DepositRef {
+			continue
+		}
+		s.markAnnounced(lender, apps[i].id, chairside.FundingDeposited)
+		dep.Fundings = append(dep.Fundings, *protocol.FromFunding(apps[i].id, f))
+	}
+	if len(dep.Fundings) > 0 {
+		s.send(lender, protocol.Event{ID: "evt_" + rand.Text(), Type: protocol.EventDepositSent, CreatedAt: time.Now().UTC(),
+			Data: protocol.EventData{Deposit: dep}})
+	}
+}

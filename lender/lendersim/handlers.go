@@ -271,6 +271,7 @@ func (s *Sim) complete(c *call) reply {
 		app.decision = w
 		if app.completedAt.IsZero() {
 			app.completedAt = now()
+			go s.followFunding(app.lender, app.id) // after the lock
 		}
 	}
 	return rep

@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
+	"github.com/chairside/chairside"
 	"strconv"
 	"strings"
 	"time"
@@ -23,6 +24,12 @@ const WebhookTolerance = 5 * time.Minute
 // Webhook event types.
 const (
 	EventApplicationUpdated = "application.updated"
+	// EventFundingUpdated: a completed application was funded or held
+	// (data.funding).
+	EventFundingUpdated = "funding.updated"
+	// EventDepositSent: a deposit went to the practice, carrying the
+	// fundings of data.deposit.fundings, each now deposited.
+	EventDepositSent = "deposit.sent"
 )
 
 // Event is the envelope of every webhook. ID is unique per event: a
@@ -37,11 +44,40 @@ type Event struct {
 // EventData is what changed: the lender's application, its status before
 // and after, and the decision it now stands at.
 type EventData struct {
-	ApplicationID     string    `json:"applicationId"`
+	ApplicationID     string    `json:"applicationId,omitempty"`
 	PlatformReference string    `json:"platformReference,omitempty"`
-	PreviousStatus    string    `json:"previousStatus"`
-	NewStatus         string    `json:"newStatus"`
+	PreviousStatus    string    `json:"previousStatus,omitempty"`
+	NewStatus         string    `json:"newStatus,omitempty"`
 	Decision          *Decision `json:"decision,omitempty"`
+	// Funding is a funding.updated event's news; Deposit a deposit.sent's.
+	Funding *Funding `json:"funding,omitempty"`
+	Deposit *Deposit `json:"deposit,omitempty"`
+}
+
+// Deposit is one deposit a lender sent: its reference, its day, and the
+// fundings it carries (one per application, each deposited).
+type Deposit struct {
+	Reference string    `json:"reference"`
+	On        time.Time `json:"on"`
+	Fundings  []Funding `json:"fundings"`
+}
+
+// Validate refuses a deposit without a reference or fundings, or with a
+// funding that is not deposited in it.
+func (d *Deposit) Validate() error {
+	if d.Reference == "" || len(d.Fundings) == 0 {
+		return errors.New("deposit: no reference or no fundings")
+	}
+	for i := range d.Fundings {
+		f := &d.Fundings[i]
+		if err := f.Validate(f.ApplicationID); err != nil {
+			return err
+		}
+		if f.State != chairside.FundingDeposited || f.DepositRef != d.Reference {
+			return errors.New("deposit: a funding not deposited in it")
+		}
+	}
+	return nil
 }
 
 // Errors of VerifySignature. None says which part of a good signature was
