@@ -304,12 +304,12 @@ func TestLenderFaultsCascade(t *testing.T) {
 	}
 }
 
-// TestFundingOverHTTPLenders: cases completed with a lender over HTTP
-// reach deposited on the money line, with fee and net adding up to the
-// amount signed: by the simulator's funding webhooks delivered twice
-// (each fact kept once), and, when no webhook ever comes, by the server's
-// own reconciler through GET …/funding. Then a manager's refund goes to
-// the lender over HTTP once. On both engines.
+// TestFundingOverHTTPLenders: cases completed with two lenders over HTTP
+// (Synchrony and Fortiva) reach deposited on the money line, with fee and
+// net adding up to the amount signed: by the simulator's funding webhooks
+// delivered twice (each fact kept once), and, when no webhook ever comes,
+// by the server's own reconciler through GET …/funding. Then a manager's
+// refund goes to the lender over HTTP once. On both engines.
 func TestFundingOverHTTPLenders(t *testing.T) {
 	t.Parallel()
 	eachDB(t, func(t *testing.T, dsn string) {
@@ -383,6 +383,13 @@ func TestFundingOverHTTPLenders(t *testing.T) {
 			t.Error("the reconciler never asked about the funding")
 		}
 
+		// A second lender over HTTP: Fortiva, whose cardholder agreement
+		// comes between signing and completing.
+		if err := s.sim.SetFault("fortiva_standard", lendersim.Fault{Kind: lendersim.FaultWebhookTwice}); err != nil {
+			t.Fatal(err)
+		}
+		check("Fortiva by webhook", deposited(completeFortiva(t, s)))
+
 		res, err := s.m.svc.ChangeCase(ctx, byPoll, "refund-http-1", &flow.CaseChange{Kind: flow.ChangeRefund, AmountCents: 10_000, Reason: "Over HTTP."})
 		if err != nil || res.Status != chairside.ChangeDone || res.Reference == "" {
 			t.Fatalf("refund over HTTP: %+v %v", res, err)
@@ -395,6 +402,65 @@ func TestFundingOverHTTPLenders(t *testing.T) {
 			t.Errorf("the simulator refunded %d times", n)
 		}
 	})
+}
+
+// fortivaOffice is the demo office whose first lender is Fortiva.
+const fortivaOffice = "1000200030014000"
+
+// completeFortiva walks a patient through Fortiva's journey at its demo
+// office over the API — its cardholder agreement between signing and
+// completing — and answers the application's id.
+func completeFortiva(t *testing.T, s *simSetup) string {
+	t.Helper()
+	const key, p = "fortiva_standard", "/providers/fortiva_standard"
+	c := s.client()
+	if _, err := c.Start(fortivaOffice); err != nil {
+		t.Fatal(err)
+	}
+	s.submit(t, c, key, "Approve", "123451203")
+	var plans struct {
+		PaymentPlans []struct {
+			Code string `json:"providerPlanCode"`
+		} `json:"paymentPlans"`
+	}
+	if err := c.Call("POST", p+"/payment/plans", map[string]any{"amountCents": 300_000}, &plans); err != nil || len(plans.PaymentPlans) == 0 {
+		t.Fatalf("plans: %v", err)
+	}
+	code := plans.PaymentPlans[0].Code
+	for _, path := range []string{p + "/payment/plans/" + code + "/select", p + "/payment/plans/" + code + "/confirm-selection", p + "/acceptOffer"} {
+		if err := c.Call("POST", path, map[string]any{}, nil); err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+	}
+	esign, err := c.SigningConsents(key, testkit.SignaturePNG(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cardholder, err := c.Consent(key, "cardholder_agreement")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, step := range []struct {
+		path string
+		body any
+	}{
+		{p + "/application/esign", esign},
+		{p + "/application/cardholder-agreement", map[string]any{"consent": cardholder}},
+		{p + "/application/complete", map[string]any{}},
+	} {
+		if err := c.Call("POST", step.path, step.body, nil); err != nil {
+			t.Fatalf("%s: %v", step.path, err)
+		}
+	}
+	loc, err := s.m.store.FindLocationByEntityKey(context.Background(), fortivaOffice)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sessions, err := s.m.store.ListLocationSessions(context.Background(), loc.ID, time.Now().Add(-time.Hour), time.Now().Add(time.Hour))
+	if err != nil || len(sessions) != 1 {
+		t.Fatalf("Fortiva's office: %v %d sessions", err, len(sessions))
+	}
+	return sessions[0].ApplicationID
 }
 
 // demoLocationID is the id of the demo office in s's database.
