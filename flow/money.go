@@ -155,7 +155,7 @@ func (s *Service) fundingEntries(p *chairside.FundingPoll, st *chairside.Funding
 	}
 	switch st.State {
 	case chairside.FundingHeld:
-		e := entry(chairside.MoneyHeld, "held", st.ExpectedOn)
+		e := entry(chairside.MoneyHeld, "held", s.now().UTC())
 		e.AmountCents = p.AmountCents
 		return []*chairside.MoneyEntry{e}
 	case chairside.FundingFunded:

@@ -198,7 +198,17 @@ test('a real practice: sign in, invite a patient for $3,200, and watch the appli
   await row.getByRole('link', { name: /^Details/ }).click();
   await office.screen('application', /Approve/);
   await expect(page.getByText('Completed').first()).toBeVisible();
-  await expect(page.getByRole('table', { name: 'The case’s money, in the order it happened' })).toContainText(`Deposited ${net} in deposit SYN-D-`);
+  const moneyLine = page.getByRole('table', { name: 'The case’s money, in the order it happened' });
+  await expect(moneyLine).toContainText(`Deposited ${net} in deposit SYN-D-`);
+  // The manager refunds part of it (a crown not placed): the reason, what Synchrony will be asked, one confirmation.
+  await page.getByLabel(/^Amount to refund/).fill('100');
+  await page.getByLabel(/^Reason/).fill('One crown was not placed.');
+  await page.getByRole('button', { name: 'Review' }).click();
+  await expect(page.getByText('Synchrony will be asked to refund $100.00 of the $3,200.00 financed; $3,100.00 will be left.')).toBeVisible();
+  await office.screen('refund-review', /Approve/);
+  await page.getByRole('button', { name: 'Yes, refund $100.00' }).click();
+  await expect(page.getByRole('status')).toContainText('Done.');
+  await expect(moneyLine).toContainText('Refunded $100.00; the practice returns');
   await page.getByRole('link', { name: 'Back to the list' }).click();
   await expect(rowOf(page, 'Approve')).toContainText('Completed');
 

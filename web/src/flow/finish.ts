@@ -11,6 +11,13 @@ export const FINISH_CLEAR_DELAY_MS = 60_000;
 let delayedClear: ReturnType<typeof setTimeout> | null = null;
 /** The session a delayed finish already ended, and how, so it is not finished twice. */
 let finished: { sessionId: string; outcome: FinishOutcome } | null = null;
+/**
+ * The finish call of a session, while it runs and after: pressing Finish
+ * while the completion screen's own finish is still on its way must not
+ * finish the session a second time (the server would answer 401, and the
+ * failure's report too).
+ */
+let told: { sessionId: string; result: Promise<string | undefined> } | null = null;
 
 /**
  * finishFlow ends the session with an outcome (docs/behaviour.md, "Finishing"): calls the finish
@@ -43,6 +50,9 @@ export async function finishLater(outcome: FinishOutcome): Promise<void> {
   const session = flow.get().session;
   if (!session) return;
   await tellServer(outcome);
+  // Finish may have been pressed meanwhile and cleared the session: then
+  // nothing is left to clear later (and a session started since is not this one).
+  if (flow.get().session?.webSessionId !== session.webSessionId) return;
   finished = { sessionId: session.webSessionId, outcome };
   delayedClear = setTimeout(clearNow, FINISH_CLEAR_DELAY_MS);
 }
@@ -52,7 +62,15 @@ async function tellServer(outcome: FinishOutcome | 'cancel'): Promise<string | u
   if (delayedClear) clearTimeout(delayedClear);
   delayedClear = null;
   const session = flow.get().session;
-  if (!session || session.webSessionId === finished?.sessionId) return;
+  if (!session) return;
+  if (told?.sessionId === session.webSessionId) return told.result;
+  if (session.webSessionId === finished?.sessionId) return;
+  told = { sessionId: session.webSessionId, result: sendFinish(outcome) };
+  return told.result;
+}
+
+/** sendFinish calls the finish endpoint and answers the outcome the server recorded. */
+async function sendFinish(outcome: FinishOutcome | 'cancel'): Promise<string | undefined> {
   const endpoint = outcome === 'cancel' ? 'canceled' : outcome;
   try {
     const res = await api.post<{ outcome?: string }>(`/flow/finish/${endpoint}`, undefined, { noErrorHandling: true });
@@ -67,6 +85,7 @@ async function tellServer(outcome: FinishOutcome | 'cancel'): Promise<string | u
 function clearNow(): void {
   delayedClear = null;
   finished = null;
+  told = null;
   flow.clear();
   // The screen keeps its language; the next patient on this device starts from the office's or browser's.
   forgetLanguageChoice();

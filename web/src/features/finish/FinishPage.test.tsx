@@ -161,6 +161,28 @@ describe('the completion screen finishes with the delay flag', () => {
     expect(flow.get().session).toBeNull();
   });
 
+  it('Finish pressed while the screen’s own finish is still on its way finishes once', async () => {
+    // A slow server (a loaded machine): the completion screen's finish has not been answered when Finish is pressed.
+    const releases: (() => void)[] = [];
+    const calls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        calls.push(String(url));
+        await new Promise<void>((r) => releases.push(r));
+        return json({ outcome: 'completed' });
+      }),
+    );
+    flow.set({ session, experienceType: 'in_store', providerKey: 'synchrony_standard' });
+    const router = show('/complete');
+    await waitFor(() => expect(calls).toHaveLength(1));
+    await userEvent.click(screen.getByRole('button', { name: 'Finish' }));
+    releases.forEach((r) => r());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/finish/completed'));
+    releases.forEach((r) => r());
+    expect(calls.filter((c) => c.includes('/flow/finish'))).toHaveLength(1);
+  });
+
   it('Finish before the minute is up clears at once and never finishes twice', async () => {
     const calls = serve({ '/flow/finish/completed': [json({ outcome: 'completed' })] });
     flow.set({ session, experienceType: 'at_home', providerKey: 'synchrony_standard' });

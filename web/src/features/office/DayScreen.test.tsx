@@ -9,6 +9,8 @@ import { OfficePage } from './OfficePages';
 import { POLL_MS } from './useApplicationsFeed';
 import { FakeEventSource, list, row, session, signedOut401, stubOffice, type Sent } from './testing';
 import { timeOf, untilOf } from './words';
+import { dayOf } from './money';
+import type { OfficeApplication, OfficeMoney } from './api/applications';
 
 const TZ = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
@@ -201,6 +203,70 @@ describe('the day’s list', () => {
     // The list is asked again at once, and the row says what became of it.
     expect(await within(screen.getByRole('table')).findByText('Invitation canceled')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Cancel this invitation' })).toBeNull();
+  });
+});
+
+/** completedRow is a case signed and completed with Synchrony for $3,200.00, its money as the test says. */
+const completedRow = (id: string, lastName: string, money: Partial<OfficeMoney>): OfficeApplication =>
+  row({
+    id,
+    status: 'completed',
+    firstName: 'Cora',
+    lastName,
+    signed: true,
+    completed: true,
+    money: { state: 'completed', providerKey: 'synchrony_standard', lenderName: 'Synchrony', amountCents: 320_000, ...money },
+  });
+
+// The brief's figures: $3,200.00 financed, a 2.50% fee of $80.00, $3,120.00 to the practice.
+const fundedMoney = { feeCents: 8_000, feeRateBp: 250, netCents: 312_000, fundingRef: 'SYN-F-1', depositRef: 'SYN-D-20300104' };
+
+/** moneyOf is what the row of the patient named says of the money: the words under its plan. */
+function moneyOf(name: string): string | null | undefined {
+  const r = screen.getByRole('rowheader', { name: new RegExp(`^${name}`) }).closest('tr')!;
+  return within(r).getAllByRole('cell')[4]!.querySelector('.office-sub')?.textContent;
+}
+
+describe('a completed case’s money on the list', () => {
+  it('says where the money stands, in each state, under the plan', async () => {
+    const deposit = '2030-01-04T15:00:00Z';
+    const money = [
+      completedRow('app-1', 'Completed', {}),
+      completedRow('app-2', 'Held', { state: 'held' }),
+      completedRow('app-3', 'Funded', { state: 'funded', ...fundedMoney, fundedOn: '2030-01-03T15:00:00Z', depositOn: deposit }),
+      completedRow('app-4', 'Deposited', { state: 'deposited', ...fundedMoney, fundedOn: '2030-01-03T15:00:00Z', depositOn: deposit }),
+      completedRow('app-5', 'Voided', { state: 'voided' }),
+      completedRow('app-6', 'Refunded', { state: 'refunded', ...fundedMoney, refundedCents: 320_000 }),
+      row({ id: 'app-7', status: 'approved', firstName: 'Ann', lastName: 'Approve' }),
+    ];
+    stubOffice({ 'GET /office/session': [json(session)], 'GET /office/applications': [json(list(money))] });
+    open();
+    await screen.findByRole('table');
+    expect(moneyOf('Cora Completed')).toBe('Waiting for Synchrony to fund $3,200.00');
+    expect(moneyOf('Cora Held')).toBe('Held for Synchrony’s review');
+    expect(moneyOf('Cora Funded')).toBe(`Funded: $3,120.00 net of $80.00 fee (2.50%) · deposit expected ${dayOf(deposit)}`);
+    expect(moneyOf('Cora Deposited')).toBe('Deposited $3,120.00 · SYN-D-20300104');
+    expect(moneyOf('Cora Voided')).toBe('Canceled with Synchrony: nothing will be paid');
+    expect(moneyOf('Cora Refunded')).toBe('Refunded in full ($3,200.00)');
+    // A case not completed has no money to speak of.
+    expect(moneyOf('Ann Approve')).toBeUndefined();
+  });
+
+  it('follows the money as the stream tells it: waiting, held, funded, deposited', async () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    stubOffice({ 'GET /office/session': [json(session)] });
+    open();
+    await screen.findByText('Loading the list…');
+    const es = FakeEventSource.latest();
+    const deposit = '2030-01-04T15:00:00Z';
+    es.send(list([completedRow('app-1', 'Case', {})]));
+    await waitFor(() => expect(moneyOf('Cora Case')).toBe('Waiting for Synchrony to fund $3,200.00'));
+    es.send(list([completedRow('app-1', 'Case', { state: 'held' })]));
+    await waitFor(() => expect(moneyOf('Cora Case')).toBe('Held for Synchrony’s review'));
+    es.send(list([completedRow('app-1', 'Case', { state: 'funded', ...fundedMoney, depositOn: deposit })]));
+    await waitFor(() => expect(moneyOf('Cora Case')).toMatch(/^Funded: \$3,120\.00 net of \$80\.00 fee \(2\.50%\) · deposit expected /));
+    es.send(list([completedRow('app-1', 'Case', { state: 'deposited', ...fundedMoney, depositOn: deposit })]));
+    await waitFor(() => expect(moneyOf('Cora Case')).toBe('Deposited $3,120.00 · SYN-D-20300104'));
   });
 });
 

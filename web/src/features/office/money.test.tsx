@@ -5,8 +5,9 @@ import { json } from '@/test/fetch';
 import type { OfficeApplicationDetail, OfficeMoney, OfficeMoneyEntry } from './api/applications';
 import { OfficeApplicationPage } from './ApplicationPage';
 import { forgetOfficeSession } from './auth';
-import { changeKind, entryWords, moneyWords } from './money';
+import { changeKind, dayOf, entryWords, moneyWords, rateWords } from './money';
 import { manager, row, session, stubOffice } from './testing';
+import { dateTimeOf } from './words';
 
 const money = (over: Partial<OfficeMoney>): OfficeMoney => ({
   state: 'completed',
@@ -44,8 +45,17 @@ describe('a case’s money in words', () => {
     expect(moneyWords(money({ state: 'deposited', ...funded, refundedCents: 25_000 }))).toBe(
       'Deposited $3,030.40 · SYN-D-20300104 · $250.00 refunded',
     );
+    // A deposit without its reference says no empty one.
+    expect(moneyWords(money({ state: 'deposited', ...funded, depositRef: undefined }))).toBe('Deposited $3,030.40');
     expect(moneyWords(money({ state: 'voided' }))).toBe('Canceled with Synchrony: nothing will be paid');
     expect(moneyWords(money({ state: 'refunded', refundedCents: 320_000 }))).toBe('Refunded in full ($3,200.00)');
+  });
+
+  it('says a fee rate in basis points as a percent with two decimals', () => {
+    expect(rateWords(250)).toBe('2.50%');
+    expect(rateWords(530)).toBe('5.30%');
+    expect(rateWords(1)).toBe('0.01%');
+    expect(rateWords(1_000)).toBe('10.00%');
   });
 
   it('says each fact of the line, and which change the case allows', () => {
@@ -55,6 +65,9 @@ describe('a case’s money in words', () => {
     );
     expect(entryWords(entry({ kind: 'refunded', amountCents: 25_000, feeCents: 1_325, netCents: 23_675 }))).toBe(
       'Refunded $250.00; the practice returns $236.75 ($13.25 of fee given back)',
+    );
+    expect(entryWords(entry({ kind: 'funded', amountCents: 320_000, feeCents: 8_000, feeRateBp: 250, netCents: 312_000 }))).toBe(
+      'Funded $3,200.00 gross, $80.00 fee (2.50%), $3,120.00 net',
     );
     expect(changeKind(undefined)).toBeNull();
     expect(changeKind(money({ state: 'held' }))).toBe('void');
@@ -103,6 +116,68 @@ describe('the case’s money on its page', () => {
       'Deposited $3,030.40 in deposit SYN-D-20300104',
     ]);
     expect(screen.queryByRole('heading', { name: 'Refund' })).toBeNull();
+  });
+
+  it('shows the whole line from approval to deposit: when, lender, what and reference of each fact', async () => {
+    const fees = { feeCents: 8_000, feeRateBp: 250, netCents: 312_000, depositRef: 'SYN-D-20300106', depositOn: '2030-01-06T15:00:00Z' };
+    const full = [
+      entry({ reference: 'dec-1', recordedAt: '2030-01-02T15:10:00Z' }),
+      entry({ kind: 'signed', amountCents: 320_000, reference: 'sig-1', recordedAt: '2030-01-02T15:20:00Z' }),
+      entry({ kind: 'completed', amountCents: 320_000, reference: 'cmp-1', recordedAt: '2030-01-02T15:21:00Z' }),
+      entry({ kind: 'held', amountCents: 320_000, reference: 'held', on: '2030-01-07T15:00:00Z', recordedAt: '2030-01-03T09:00:00Z' }),
+      entry({ kind: 'funded', amountCents: 320_000, ...fees, reference: 'SYN-F-7', on: '2030-01-05T15:00:00Z', recordedAt: '2030-01-05T15:01:00Z' }),
+      entry({
+        kind: 'deposited',
+        amountCents: 320_000,
+        ...fees,
+        reference: 'SYN-D-20300106',
+        on: '2030-01-06T15:00:00Z',
+        recordedAt: '2030-01-06T15:01:00Z',
+      }),
+    ];
+    stubOffice({
+      'GET /office/session': [json(session)],
+      'GET /office/applications/app-9': [json(detail(money({ state: 'deposited', ...fees }), full))],
+    });
+    open();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Money' })).toBeTruthy();
+    const table = screen.getByRole('table', { name: 'The case’s money, in the order it happened' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['When', 'Lender', 'What', 'Reference']);
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) => Array.from(r.children, (c) => c.textContent));
+    expect(rows).toEqual([
+      [dateTimeOf('2030-01-02T15:10:00Z'), 'Synchrony', 'Approved for $5,000.00', 'dec-1'],
+      [dateTimeOf('2030-01-02T15:20:00Z'), 'Synchrony', 'Signed for $3,200.00', 'sig-1'],
+      [dateTimeOf('2030-01-02T15:21:00Z'), 'Synchrony', 'Completed: $3,200.00 to be funded', 'cmp-1'],
+      // Dated when it was learnt: a held fact's own date is when the lender expects to fund.
+      [dateTimeOf('2030-01-03T09:00:00Z'), 'Synchrony', 'Held for the lender’s review', 'held'],
+      [
+        dateTimeOf('2030-01-05T15:01:00Z'),
+        'Synchrony',
+        `Funded $3,200.00 gross, $80.00 fee (2.50%), $3,120.00 net; deposit SYN-D-20300106 expected ${dayOf('2030-01-06T15:00:00Z')}`,
+        'SYN-F-7',
+      ],
+      [dateTimeOf('2030-01-06T15:01:00Z'), 'Synchrony', 'Deposited $3,120.00 in deposit SYN-D-20300106', 'SYN-D-20300106'],
+    ]);
+    expect(within(table).getAllByRole('row')[1]!.querySelector('time')!.getAttribute('dateTime')).toBe('2030-01-02T15:10:00Z');
+    // The facts above the line say where it stands now.
+    expect(screen.getByText('Deposited $3,120.00 · SYN-D-20300106')).toBeTruthy();
+  });
+
+  it('says so when nothing has moved yet', async () => {
+    stubOffice({
+      'GET /office/session': [json(session)],
+      'GET /office/applications/app-9': [json({ ...row({ id: 'app-9', status: 'approved' }), events: [], moneyLine: [] })],
+    });
+    open();
+    expect(await screen.findByText('No money movements yet.')).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
   });
 
   it('lets a manager refund part of it: the reason, what the lender will be asked, one key however often confirmed', async () => {

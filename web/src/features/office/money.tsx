@@ -45,7 +45,7 @@ export function moneyWords(m: OfficeMoney): string {
         m.depositOn ? ` · deposit expected ${dayOf(m.depositOn)}` : ''
       }${refunded}`;
     case 'deposited':
-      return `Deposited ${formatCents(m.netCents)} · ${m.depositRef ?? ''}${refunded}`;
+      return `Deposited ${formatCents(m.netCents)}${m.depositRef ? ` · ${m.depositRef}` : ''}${refunded}`;
     case 'voided':
       return `Canceled with ${m.lenderName}: nothing will be paid`;
     case 'refunded':
@@ -66,7 +66,7 @@ export function entryWords(e: OfficeMoneyEntry): string {
       return 'Held for the lender’s review';
     case 'funded':
       return `Funded ${formatCents(e.amountCents)} gross, ${formatCents(e.feeCents)} fee (${rateWords(e.feeRateBp ?? 0)}), ${formatCents(e.netCents)} net${
-        e.depositOn ? `; deposit ${e.depositRef ?? ''} expected ${dayOf(e.depositOn)}` : ''
+        e.depositOn ? `; deposit ${e.depositRef ? `${e.depositRef} ` : ''}expected ${dayOf(e.depositOn)}` : ''
       }`;
     case 'deposited':
       return `Deposited ${formatCents(e.netCents)} in deposit ${e.reference}`;
@@ -79,7 +79,12 @@ export function entryWords(e: OfficeMoneyEntry): string {
   }
 }
 
-/** MoneyLine is the case's money line on its page, oldest first. */
+/**
+ * MoneyLine is the case's money line on its page, in the order it was
+ * learnt. Each fact is dated when it was recorded, not by its `on`: a held
+ * fact's `on` is the day the lender expects to fund (flow/money.go), which
+ * would read as the day it was held.
+ */
 export function MoneyLine({ line }: { line: OfficeMoneyEntry[] }) {
   if (line.length === 0) return <p>No money movements yet.</p>;
   return (
