@@ -80,6 +80,19 @@ func TestVoidBeforeFunding(t *testing.T) {
 		if polls, err := f.svc.ReconcileFunding(ctx, 10); err != nil || len(polls) != 0 {
 			t.Errorf("a voided case is still followed: %+v %v", polls, err)
 		}
+		// A stray funding webhook for the voided case changes nothing.
+		pa, err := f.db.FindLenderApplication(ctx, id, "synchrony_standard")
+		if err != nil {
+			t.Fatal(err)
+		}
+		stray := &chairside.FundingStatus{State: chairside.FundingFunded, FundingRef: "F", GrossCents: plan.FinancedCents, NetCents: plan.FinancedCents,
+			DepositRef: "D", FundedOn: clk.now(), DepositOn: clk.now()}
+		if got, err := f.svc.FundingEvent(ctx, "synchrony_standard", "evt-stray", "funding.updated", pa.LenderRef, stray); err != nil || got != chairside.EventIgnored {
+			t.Errorf("a funding webhook for a voided case: %q %v", got, err)
+		}
+		if _, _, n := sumOf(f.line(t, id), chairside.MoneyFunded); n != 0 {
+			t.Errorf("%d fundings on a voided case's line", n)
+		}
 		if _, err := f.svc.ChangeCase(ctx, id, "x", &flow.CaseChange{Kind: flow.ChangeVoid, Reason: "no"}); chairside.ErrorCode(err) != chairside.EINVALID {
 			t.Errorf("a change without a reason: %v", err)
 		}

@@ -194,8 +194,10 @@ func (s *Service) FundingEvent(ctx context.Context, lenderKey, eventID, eventTyp
 		// its event id.
 		ev.Result = chairside.EventIgnored
 		entries := s.fundingEntries(p, st)
-		if m.funded && st.State == chairside.FundingHeld {
-			entries = nil // news older than the funding on the line
+		if m.voided || m.funded && st.State == chairside.FundingHeld {
+			// A voided case moves no money, and a hold after the funding on
+			// the line is older news: a late or stray webhook changes nothing.
+			entries = nil
 		}
 		for _, e := range entries {
 			added, err := tx.AppendMoney(ctx, e, false)

@@ -61,22 +61,15 @@ func (h *Handler) receiveWebhook(w http.ResponseWriter, r *http.Request, key, la
 		return result, chairside.Errorf(chairside.EFORBIDDEN, "The webhook signature is missing, wrong or too old.")
 	}
 	var ev protocol.Event
-	if err := json.Unmarshal(body, &ev); err != nil || ev.ID == "" || ev.Type == "" {
-		return "malformed", chairside.Errorf(chairside.EBADREQUEST, "The event needs an id, a type and its data.")
+	if err := json.Unmarshal(body, &ev); err != nil || ev.Validate() != nil {
+		return "malformed", chairside.Errorf(chairside.EBADREQUEST, "%s", malformedEvent(ev.Type))
 	}
 	var result string
 	switch ev.Type {
 	case protocol.EventApplicationUpdated:
-		if ev.Data.ApplicationID == "" {
-			return "malformed", chairside.Errorf(chairside.EBADREQUEST, "The event needs an id, a type and its data.")
-		}
 		result, err = h.svc.LenderEvent(r.Context(), key, newsOf(key, &ev))
 	case protocol.EventFundingUpdated:
-		f := ev.Data.Funding
-		if f == nil || ev.Data.ApplicationID == "" || f.Validate(ev.Data.ApplicationID) != nil {
-			return "malformed", chairside.Errorf(chairside.EBADREQUEST, "The event's funding is missing or does not add up.")
-		}
-		result, err = h.svc.FundingEvent(r.Context(), key, ev.ID, ev.Type, ev.Data.ApplicationID, f.Chairside())
+		result, err = h.svc.FundingEvent(r.Context(), key, ev.ID, ev.Type, ev.Data.ApplicationID, ev.Data.Funding.Chairside())
 	case protocol.EventDepositSent:
 		result, err = h.depositSent(r, key, &ev)
 	default:
@@ -88,16 +81,25 @@ func (h *Handler) receiveWebhook(w http.ResponseWriter, r *http.Request, key, la
 	return result, err
 }
 
-// depositSent applies a deposit's fundings, each as an event of its own
-// (the deposit's id and the application's), so a redelivery of the
-// deposit applies only what is missing. An application we do not know
-// answers ENOTFOUND after the others are applied, so the lender delivers
-// the deposit again later.
+// malformedEvent is what a refused event of a type is told
+// (protocol.Event.Validate says what is checked).
+func malformedEvent(typ string) string {
+	switch typ {
+	case protocol.EventFundingUpdated:
+		return "The event's funding is missing, not held or funded, or does not add up."
+	case protocol.EventDepositSent:
+		return "The event's deposit is missing or does not add up."
+	}
+	return "The event needs an id, a type and its data."
+}
+
+// depositSent applies a deposit's fundings (checked by the event's
+// Validate), each as an event of its own (the deposit's id and the
+// application's), so a redelivery of the deposit applies only what is
+// missing. An application we do not know answers ENOTFOUND after the
+// others are applied, so the lender delivers the deposit again later.
 func (h *Handler) depositSent(r *http.Request, key string, ev *protocol.Event) (string, error) {
 	d := ev.Data.Deposit
-	if d == nil || d.Validate() != nil {
-		return "malformed", chairside.Errorf(chairside.EBADREQUEST, "The event's deposit is missing or does not add up.")
-	}
 	result, unknown := chairside.EventIgnored, error(nil)
 	for i := range d.Fundings {
 		f := &d.Fundings[i]

@@ -44,12 +44,16 @@ func runLenderSim(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	fundingDay := fs.Duration("funding-day", 0, "how long a business day of the lenders' funding lasts; 0 counts real business days")
 	var faults faultFlags
 	fs.Var(&faults, "fault", "a fault of one lender, repeatable: lender=kind[:delay][,op=…][,count=n], kinds slow, 5xx,\n"+
-		"garbage, drop, webhook-twice, webhook-never; e.g. snap_standard=slow:30s, vive_standard=drop,op=decide,count=1")
+		"garbage, drop, webhook-twice, webhook-never, webhook-late, webhook-reorder (a webhook fault's op is an event type);\n"+
+		"e.g. snap_standard=slow:30s, vive_standard=drop,op=decide,count=1, synchrony_standard=webhook-reorder,op=funding.updated")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
 		return fmt.Errorf("lendersim: unexpected argument %q", fs.Arg(0))
+	}
+	if *fundingDay < 0 {
+		return errors.New("lendersim: -funding-day must be zero (real business days) or more")
 	}
 	secret := *webhookSecret
 	if secret == "" {

@@ -29,11 +29,13 @@ type application struct {
 	due       time.Time
 	stips     map[string]string // stipulation id → status last answered
 	// The money of a completed application (funding.go): the plan and
-	// amount accepted, when it was completed, and what was refunded.
+	// amount completed, when, what was refunded, and the reference of
+	// the void that cancelled it.
 	planCode    string
 	financed    int64
 	completedAt time.Time
 	refunded    int64
+	voided      string
 	// announced is the last funding state sent by webhook.
 	announced string
 }
@@ -139,59 +141,120 @@ func (s *Sim) announce(lender, previous string, cur *protocol.Decision) {
 	})
 }
 
-// send delivers an event to the webhook URL: once, twice with the same id
-// under the webhook-twice fault, never under webhook-never.
+// Delivery is one webhook delivery that its receiver answered 2xx, as
+// Deliveries lists them.
+type Delivery struct {
+	EventID string
+	Type    string
+	// ApplicationIDs are the applications the event is about: its own,
+	// or for a deposit.sent every one the deposit carries.
+	ApplicationIDs []string
+}
+
+func deliveryOf(ev *protocol.Event) Delivery {
+	d := Delivery{EventID: ev.ID, Type: ev.Type}
+	if ev.Data.ApplicationID != "" {
+		d.ApplicationIDs = append(d.ApplicationIDs, ev.Data.ApplicationID)
+	}
+	if dep := ev.Data.Deposit; dep != nil {
+		for _, f := range dep.Fundings {
+			d.ApplicationIDs = append(d.ApplicationIDs, f.ApplicationID)
+		}
+	}
+	return d
+}
+
+// outgoing is one event on its way to the webhook URL.
+type outgoing struct {
+	url, lender string
+	about       Delivery
+	body        []byte
+}
+
+// send delivers an event to the webhook URL, as the lender's webhook fault
+// for its type says: once; twice with the same id (webhook-twice); never
+// (webhook-never); after a wait (webhook-late); or held back until the
+// lender's next event has gone (webhook-reorder). Events held back go
+// right after the next event that is not.
 func (s *Sim) send(lender string, ev protocol.Event) {
 	s.mu.Lock()
 	target := s.opts.WebhookURL
 	s.mu.Unlock()
-	if target == "" {
-		return
-	}
-	times := 1
-	if f := s.takeWebhookFault(lender); f != nil {
-		times = map[string]int{FaultWebhookTwice: 2, FaultWebhookNever: 0}[f.Kind]
-	}
 	body, err := json.Marshal(ev)
-	if err != nil || times == 0 {
+	if target == "" || err != nil {
 		return
 	}
-	url := strings.ReplaceAll(target, "{providerKey}", lender)
+	out := outgoing{url: strings.ReplaceAll(target, "{providerKey}", lender), lender: lender, about: deliveryOf(&ev), body: body}
+	times, wait, hold := 1, time.Duration(0), false
+	if f := s.takeWebhookFault(lender, ev.Type); f != nil {
+		switch f.Kind {
+		case FaultWebhookTwice:
+			times = 2
+		case FaultWebhookNever:
+			times = 0
+		case FaultWebhookLate:
+			wait = f.Delay
+		case FaultWebhookReorder:
+			hold = true
+		}
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.ctx.Err() != nil {
 		return // closed: Close is waiting, or has waited, for deliveries
 	}
+	if hold {
+		s.heldBack[lender] = append(s.heldBack[lender], out)
+		return
+	}
+	released := s.heldBack[lender]
+	delete(s.heldBack, lender)
 	s.wg.Add(1)
 	go func() {
 		defer s.wg.Done()
+		if wait > 0 && !s.pause(wait) {
+			return
+		}
 		for range times {
-			s.deliver(url, lender, ev.ID, body)
+			s.deliver(out)
+		}
+		for _, h := range released {
+			s.deliver(h)
 		}
 	}()
 }
 
+// pause waits for d, or answers false when the simulator closes first.
+func (s *Sim) pause(d time.Duration) bool {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-s.ctx.Done():
+		return false
+	case <-t.C:
+		return true
+	}
+}
+
 // deliver posts one event until it is answered 2xx, at most
 // WebhookAttempts times, the wait doubling after each failure.
-func (s *Sim) deliver(url, lender, eventID string, body []byte) {
+func (s *Sim) deliver(out outgoing) {
 	wait := s.opts.WebhookBackoff
 	for attempt := 1; ; attempt++ {
-		status, err := s.post(url, body)
+		status, err := s.post(out.url, out.body)
 		if err == nil && status >= 200 && status <= 299 {
-			s.count(s.delivered, lender)
-			s.log.Info("lendersim: webhook delivered", "lender", lender, "event", eventID, "attempt", attempt)
+			s.mu.Lock()
+			s.deliveries[out.lender] = append(s.deliveries[out.lender], out.about)
+			s.mu.Unlock()
+			s.log.Info("lendersim: webhook delivered", "lender", out.lender, "event", out.about.EventID, "attempt", attempt)
 			return
 		}
 		if attempt >= s.opts.WebhookAttempts {
-			s.log.Warn("lendersim: webhook not delivered", "lender", lender, "event", eventID, "status", status, "err", err)
+			s.log.Warn("lendersim: webhook not delivered", "lender", out.lender, "event", out.about.EventID, "status", status, "err", err)
 			return
 		}
-		t := time.NewTimer(wait)
-		select {
-		case <-s.ctx.Done():
-			t.Stop()
+		if !s.pause(wait) {
 			return
-		case <-t.C:
 		}
 		wait *= 2
 	}

@@ -105,8 +105,9 @@ func conform(t *testing.T, router routers.Router, method, url string, a answer) 
 
 // TestAnswersMatchTheContract holds real answers of the simulator (a
 // decision, a lookup, a status, plans, every step's receipt, a quiz and
-// its grade, a patch, stipulations, a credit limit change, a document and
-// errors of several kinds) to api/lender-protocol.yaml.
+// its grade, a patch, stipulations, a credit limit change, a funding, a
+// refund and a void, a document and errors of several kinds) to
+// api/lender-protocol.yaml.
 func TestAnswersMatchTheContract(t *testing.T) {
 	_, srv := start(t, lendersim.Options{})
 	key := catalogue.HFD
@@ -151,6 +152,18 @@ func TestAnswersMatchTheContract(t *testing.T) {
 	call("POST", protocol.ApplicationPath(d.ApplicationID, protocol.SubComplete), "ref-c10", offer)
 	call("POST", protocol.ApplicationPath(d.ApplicationID, protocol.SubCreditLimit), "ref-c11", protocol.CreditLimitChange{
 		PlatformReference: "ref-c11", RequestedLimitCents: d.ApprovedAmountCents + 10_000, AnnualGrossIncomeCents: 20_000_000, Currency: protocol.Currency})
+	// The completed application's money: waiting (real business days), a
+	// refund refused before funding and one of more than is left (400), a
+	// void, and the voided application's funding (409).
+	funding := protocol.ApplicationPath(d.ApplicationID, protocol.SubFunding)
+	change := func(ref string, amount int64) protocol.Change {
+		return protocol.Change{PlatformReference: ref, AmountCents: amount, Currency: protocol.Currency, Reason: "treatment changed"}
+	}
+	call("GET", funding, "", nil)
+	call("POST", protocol.ApplicationPath(d.ApplicationID, protocol.SubRefunds), "ref-c15", change("ref-c15", 10_000))
+	call("POST", protocol.ApplicationPath(d.ApplicationID, protocol.SubRefunds), "ref-c16", change("ref-c16", 1_000_000_000))
+	call("POST", protocol.ApplicationPath(d.ApplicationID, protocol.SubVoid), "ref-c17", change("ref-c17", 0))
+	call("GET", funding, "", nil)
 	call("GET", "/documents/disclosures", "", nil)
 	call("GET", "/documents/nope", "", nil)
 
@@ -246,6 +259,14 @@ func journey(t *testing.T, l *httplender.Lender, key string) {
 	_, err = l.Complete(ctx, offer)
 	must(t, err)
 	_, err = l.Status(ctx, &chairside.StatusRequest{LenderKey: key, LenderRef: id})
+	must(t, err)
+	_, err = l.Funding(ctx, &chairside.FundingRequest{LenderKey: key, LenderRef: id})
+	must(t, err)
+	change := &chairside.ChangeRequest{LenderKey: key, LenderRef: id, AmountCents: 10_000, Reason: "treatment changed", Reference: "j-14"}
+	_, err = l.Refund(ctx, change)
+	must(t, err)
+	change.AmountCents, change.Reference = 0, "j-15"
+	_, err = l.Void(ctx, change)
 	must(t, err)
 
 	req.Reference, req.TestCase = "j-12", "patch-income"

@@ -22,22 +22,55 @@ const (
 	FaultDrop         = "drop"          // run the request, then close the connection without answering
 	FaultWebhookTwice = "webhook-twice" // deliver each event twice, with the same id
 	FaultWebhookNever = "webhook-never" // deliver no event
+	// FaultWebhookLate holds each event back for Delay; events sent
+	// meanwhile go first.
+	FaultWebhookLate = "webhook-late"
+	// FaultWebhookReorder holds each event back until the lender's next
+	// event that the fault does not hold has been delivered, so that one
+	// arrives first: with Op funding.updated, a deposit before its
+	// funding. An event held when no other follows is never delivered.
+	FaultWebhookReorder = "webhook-reorder"
 )
 
-var faultKinds = []string{FaultSlow, Fault5xx, FaultGarbage, FaultDrop, FaultWebhookTwice, FaultWebhookNever}
+var faultKinds = []string{FaultSlow, Fault5xx, FaultGarbage, FaultDrop, FaultWebhookTwice, FaultWebhookNever, FaultWebhookLate, FaultWebhookReorder}
+
+// webhookOps are the Op values of a webhook fault: the event types.
+var webhookOps = []string{protocol.EventApplicationUpdated, protocol.EventFundingUpdated, protocol.EventDepositSent}
 
 // Fault is a misbehaviour of one lender. Op, when set, limits a request
-// fault to one operation (the lender.Op… names, OpLookup, OpCreditLimit);
-// Count, when set, to the next Count matching requests (or events, for
-// the webhook faults), after which the fault is gone.
+// fault to one operation (the lender.Op… names, OpLookup, OpCreditLimit),
+// and a webhook fault to one event type (protocol.Event…); Count, when
+// set, to the next Count matching requests (or events, for the webhook
+// faults), after which the fault is gone.
 type Fault struct {
 	Kind  string
-	Delay time.Duration // FaultSlow's wait
+	Delay time.Duration // FaultSlow's and FaultWebhookLate's wait
 	Op    string
 	Count int
 }
 
-func (f Fault) webhook() bool { return f.Kind == FaultWebhookTwice || f.Kind == FaultWebhookNever }
+func (f Fault) webhook() bool {
+	switch f.Kind {
+	case FaultWebhookTwice, FaultWebhookNever, FaultWebhookLate, FaultWebhookReorder:
+		return true
+	}
+	return false
+}
+
+// check refuses a fault the simulator could not apply as asked.
+func (f Fault) check() error {
+	if !slices.Contains(faultKinds, f.Kind) {
+		return fmt.Errorf("lendersim: unknown fault %q (one of %s)", f.Kind, strings.Join(faultKinds, ", "))
+	}
+	needsDelay := f.Kind == FaultSlow || f.Kind == FaultWebhookLate
+	if f.Count < 0 || f.Delay < 0 || (needsDelay && f.Delay == 0) {
+		return fmt.Errorf("lendersim: fault %s needs a positive delay and a count of zero or more", f.Kind)
+	}
+	if f.webhook() && f.Op != "" && !slices.Contains(webhookOps, f.Op) {
+		return fmt.Errorf("lendersim: a webhook fault's op is an event type (one of %s), not %q", strings.Join(webhookOps, ", "), f.Op)
+	}
+	return nil
+}
 
 // SetFault gives a lender a fault in place of any it had; a Fault with no
 // Kind (or "none") takes it away.
@@ -51,11 +84,8 @@ func (s *Sim) SetFault(lenderKey string, f Fault) error {
 		delete(s.faults, lenderKey)
 		return nil
 	}
-	if !slices.Contains(faultKinds, f.Kind) {
-		return fmt.Errorf("lendersim: unknown fault %q (one of %s)", f.Kind, strings.Join(faultKinds, ", "))
-	}
-	if f.Count < 0 || f.Delay < 0 || (f.Kind == FaultSlow && f.Delay == 0) {
-		return fmt.Errorf("lendersim: fault %s needs a positive delay and a count of zero or more", f.Kind)
+	if err := f.check(); err != nil {
+		return err
 	}
 	s.faults[lenderKey] = &f
 	return nil
@@ -84,16 +114,18 @@ func (s *Sim) takeFault(lenderKey, op string) *Fault {
 	return s.take(lenderKey, func(f *Fault) bool { return !f.webhook() && (f.Op == "" || f.Op == op) })
 }
 
-// takeWebhookFault is the webhook fault for the next event, if any.
-func (s *Sim) takeWebhookFault(lenderKey string) *Fault {
-	return s.take(lenderKey, (*Fault).webhook)
+// takeWebhookFault is the webhook fault for the next event, of type
+// eventType, if any.
+func (s *Sim) takeWebhookFault(lenderKey, eventType string) *Fault {
+	return s.take(lenderKey, func(f *Fault) bool { return f.webhook() && (f.Op == "" || f.Op == eventType) })
 }
 
 // ParseFault reads a fault as the -fault flag gives it:
 //
-//	lender=kind[:delay][,op=operation][,count=n]
+//	lender=kind[:delay][,op=operation or event type][,count=n]
 //
-// e.g. "snap_standard=slow:30s", "vive_standard=drop,op=decide,count=1".
+// e.g. "snap_standard=slow:30s", "vive_standard=drop,op=decide,count=1",
+// "synchrony_standard=webhook-reorder,op=funding.updated".
 func ParseFault(spec string) (lenderKey string, f Fault, err error) {
 	lenderKey, rest, found := strings.Cut(spec, "=")
 	if !found || lenderKey == "" || rest == "" {
@@ -119,6 +151,9 @@ func ParseFault(spec string) (lenderKey string, f Fault, err error) {
 		default:
 			return "", Fault{}, fmt.Errorf("fault %q: unknown option %q", spec, k)
 		}
+	}
+	if err := f.check(); err != nil {
+		return "", Fault{}, fmt.Errorf("fault %q: %w", spec, err)
 	}
 	return lenderKey, f, nil
 }

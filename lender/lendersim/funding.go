@@ -38,11 +38,15 @@ func (s *Sim) completed(c *call) (application, *reply) {
 	return app, nil
 }
 
-// funding is GET …/funding.
+// funding is GET …/funding. A voided application has no money to follow:
+// the lender never funds it, so it answers 409 as one not completed.
 func (s *Sim) funding(c *call) reply {
 	app, rep := s.completed(c)
 	if rep != nil {
 		return *rep
+	}
+	if app.voided != "" {
+		return fail(http.StatusConflict, protocol.CodeConflict, "The application was voided.")
 	}
 	st, err := c.sandbox.Funding(c.ctx, &chairside.FundingRequest{LenderKey: c.lender, LenderRef: c.id, LenderPlanCode: app.planCode,
 		AmountCents: app.financed, CompletedAt: app.completedAt, Now: now()})
@@ -53,31 +57,49 @@ func (s *Sim) funding(c *call) reply {
 }
 
 // change runs a void or a refund through the sandbox, with what the
-// simulator remembers of the application, and keeps a refund made.
+// simulator remembers of the application, and keeps a refund or void
+// made. Changes run one at a time (changeMu), so two refunds under
+// different keys cannot both spend what is left. A voided application is
+// voided again under the first void's reference, and refunds nothing.
 func (s *Sim) change(c *call, refund bool) reply {
 	var in protocol.Change
 	if rep := decodeBody(c, &in); rep != nil {
 		return *rep
 	}
+	s.changeMu.Lock()
+	defer s.changeMu.Unlock()
 	app, rep := s.completed(c)
 	if rep != nil {
 		return *rep
 	}
-	req := &chairside.ChangeRequest{LenderKey: c.lender, LenderRef: c.id, LenderPlanCode: app.planCode, FinancedCents: app.financed,
-		CompletedAt: app.completedAt, AmountCents: in.AmountCents, RefundedCents: app.refunded, Reason: in.Reason,
-		Reference: in.PlatformReference, Now: now()}
 	var a *chairside.ChangeAnswer
 	var err error
-	if refund {
-		a, err = c.sandbox.Refund(c.ctx, req)
-	} else {
-		a, err = c.sandbox.Void(c.ctx, req)
+	switch {
+	case app.voided != "" && refund:
+		a = &chairside.ChangeAnswer{Status: chairside.ChangeRefused, Message: "This case was voided: there is nothing to refund."}
+	case app.voided != "":
+		a = &chairside.ChangeAnswer{Status: chairside.ChangeDone, Reference: app.voided}
+	default:
+		req := &chairside.ChangeRequest{LenderKey: c.lender, LenderRef: c.id, LenderPlanCode: app.planCode, FinancedCents: app.financed,
+			CompletedAt: app.completedAt, AmountCents: in.AmountCents, RefundedCents: app.refunded, Reason: in.Reason,
+			Reference: in.PlatformReference, Now: now()}
+		if refund {
+			a, err = c.sandbox.Refund(c.ctx, req)
+		} else {
+			a, err = c.sandbox.Void(c.ctx, req)
+		}
 	}
 	if err != nil {
 		return fromSandbox(c, err, http.StatusBadRequest)
 	}
-	if refund && a.Status == chairside.ChangeDone {
-		s.withApp(c, func(app *application) { app.refunded += in.AmountCents })
+	if a.Status == chairside.ChangeDone {
+		s.withApp(c, func(app *application) {
+			if refund {
+				app.refunded += in.AmountCents
+			} else {
+				app.voided = a.Reference
+			}
+		})
 	}
 	return ok(protocol.FromChangeAnswer(c.id, in.PlatformReference, a))
 }
@@ -91,9 +113,22 @@ func (s *Sim) refund(c *call) reply { return s.change(c, true) }
 // followFunding announces a completed application's money by webhook as a
 // lender's own systems would: funding.updated when it is held or funded,
 // deposit.sent when its deposit goes out, with every application of the
-// lender that deposit carries. Each tick asks the sandbox where the money
-// stands and sets the next for when that is expected to change.
+// lender that deposit carries; nothing once it is voided. Each tick asks
+// the sandbox where the money stands and sets the next for when that is
+// expected to change.
 func (s *Sim) followFunding(lender, id string) { s.later(0, func() { s.fundingTick(lender, id) }) }
+
+// heldLook is how often a waiting application is looked at again before
+// the day it is expected to fund: the sandbox's answer does not say when
+// a review will hold it, only when it funds, and a hold begins some
+// business days before that (lender/sandbox/funding.go). A business day
+// of Options.FundingDay when set, else an hour.
+func (s *Sim) heldLook() time.Duration {
+	if s.opts.FundingDay > 0 {
+		return s.opts.FundingDay
+	}
+	return time.Hour
+}
 
 // later runs fn after d on a timer Close stops.
 func (s *Sim) later(d time.Duration, fn func()) {
@@ -113,7 +148,7 @@ func (s *Sim) fundingTick(lender, id string) {
 		app, found = *a, true
 	}
 	s.mu.Unlock()
-	if !found || app.announced == chairside.FundingDeposited {
+	if !found || app.announced == chairside.FundingDeposited || app.voided != "" {
 		return
 	}
 	st, err := s.fundingOf(&app)
@@ -126,15 +161,20 @@ func (s *Sim) fundingTick(lender, id string) {
 		s.depositSent(lender, st)
 		return
 	case st.State != chairside.FundingWaiting && st.State != app.announced:
-		s.markAnnounced(lender, id, st.State)
+		if !s.markAnnounced(lender, id, st.State) {
+			return
+		}
 		s.send(lender, protocol.Event{ID: "evt_" + rand.Text(), Type: protocol.EventFundingUpdated, CreatedAt: time.Now().UTC(),
 			Data: protocol.EventData{ApplicationID: id, PlatformReference: app.reference, Funding: protocol.FromFunding(id, st)}})
 	}
-	next := st.ExpectedOn
-	if st.State == chairside.FundingFunded {
-		next = st.DepositOn
+	wait := max(time.Until(st.ExpectedOn), 0)
+	switch st.State {
+	case chairside.FundingFunded:
+		wait = max(time.Until(st.DepositOn), 0)
+	case chairside.FundingWaiting:
+		wait = min(wait, s.heldLook())
 	}
-	s.later(max(time.Until(next), 0)+time.Millisecond, func() { s.fundingTick(lender, id) })
+	s.later(wait+time.Millisecond, func() { s.fundingTick(lender, id) })
 }
 
 // fundingOf asks the sandbox where app's money stands now.
@@ -147,8 +187,17 @@ func (s *Sim) fundingOf(app *application) (*chairside.FundingStatus, error) {
 		AmountCents: app.financed, CompletedAt: app.completedAt, Now: now()})
 }
 
-func (s *Sim) markAnnounced(lender, id, state string) {
-	s.withApp(&call{lender: lender, id: id}, func(a *application) { a.announced = state })
+// markAnnounced records that state is being announced, or reports false
+// for an application voided since it was read: there is nothing to
+// announce of it.
+func (s *Sim) markAnnounced(lender, id, state string) bool {
+	marked := false
+	s.withApp(&call{lender: lender, id: id}, func(a *application) {
+		if a.voided == "" {
+			a.announced, marked = state, true
+		}
+	})
+	return marked
 }
 
 // depositSent sends one deposit.sent for the deposit of st, carrying every
@@ -157,7 +206,7 @@ func (s *Sim) depositSent(lender string, st *chairside.FundingStatus) {
 	s.mu.Lock()
 	var apps []application
 	for _, a := range s.apps {
-		if a.lender == lender && !a.completedAt.IsZero() && a.announced != chairside.FundingDeposited {
+		if a.lender == lender && !a.completedAt.IsZero() && a.announced != chairside.FundingDeposited && a.voided == "" {
 			apps = append(apps, *a)
 		}
 	}
@@ -165,10 +214,10 @@ func (s *Sim) depositSent(lender string, st *chairside.FundingStatus) {
 	dep := &protocol.Deposit{Reference: st.DepositRef, On: st.DepositOn}
 	for i := range apps {
 		f, err := s.fundingOf(&apps[i])
-		if err != nil || f.State != chairside.FundingDeposited || f.DepositRef != st.DepositRef {
+		if err != nil || f.State != chairside.FundingDeposited || f.DepositRef != st.DepositRef ||
+			!s.markAnnounced(lender, apps[i].id, chairside.FundingDeposited) {
 			continue
 		}
-		s.markAnnounced(lender, apps[i].id, chairside.FundingDeposited)
 		dep.Fundings = append(dep.Fundings, *protocol.FromFunding(apps[i].id, f))
 	}
 	if len(dep.Fundings) > 0 {

@@ -270,6 +270,12 @@ func (s *Sim) complete(c *call) reply {
 	if app != nil && w != nil {
 		app.decision = w
 		if app.completedAt.IsZero() {
+			// What the lender's funding and changes need: the plan and
+			// amount completed (those accepted when the complete names no
+			// amount) and when.
+			if in.AmountCents > 0 {
+				app.planCode, app.financed = in.PlanCode, in.AmountCents
+			}
 			app.completedAt = now()
 			go s.followFunding(app.lender, app.id) // after the lock
 		}

@@ -8,10 +8,11 @@
 // (lender/sandbox), reached through its lenders with every step. What a real lender
 // adds, the simulator adds in memory: applications by id and by platform
 // reference, an idempotency store, pending applications that a timer
-// approves and announces by signed webhook, and faults (slow answers,
-// 503s, garbage, dropped connections, repeated or missing webhooks) that
-// tests and people set at run time. Counters let tests see what reached
-// it.
+// approves and announces by signed webhook, the money of completed
+// applications followed and announced by webhook (funding.go), and faults
+// (slow answers, 503s, garbage, dropped connections, webhooks repeated,
+// late, out of order or missing) that tests and people set at run time.
+// Counters let tests see what reached it.
 package lendersim
 
 import (
@@ -19,6 +20,7 @@ import (
 	"crypto/subtle"
 	"log/slog"
 	"net/http"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -84,15 +86,21 @@ type Sim struct {
 	cancel context.CancelFunc
 	wg     sync.WaitGroup
 
-	mu        sync.Mutex
-	apps      map[string]*application // by lender and lender application id
-	byRef     map[string]*application // by lender and platform reference
-	idem      map[string]*idemEntry   // by lender and Idempotency-Key
-	faults    map[string]*Fault       // by lender
-	creates   map[string]int          // by lender and platform reference
-	hits      map[string]int          // by lender and operation
-	delivered map[string]int          // webhooks delivered, by lender
-	timers    []*time.Timer
+	changeMu sync.Mutex // one void or refund at a time (funding.go)
+
+	mu      sync.Mutex
+	apps    map[string]*application // by lender and lender application id
+	byRef   map[string]*application // by lender and platform reference
+	idem    map[string]*idemEntry   // by lender and Idempotency-Key
+	faults  map[string]*Fault       // by lender
+	creates map[string]int          // by lender and platform reference
+	hits    map[string]int          // by lender and operation
+	// deliveries are the webhooks delivered, by lender, in the order
+	// their receiver answered; heldBack the events a webhook-reorder
+	// fault holds, by lender.
+	deliveries map[string][]Delivery
+	heldBack   map[string][]outgoing
+	timers     []*time.Timer
 }
 
 // New returns a simulator.
@@ -112,7 +120,8 @@ func New(opts Options) *Sim {
 	s := &Sim{
 		opts: opts, sb: sandbox.New(sandbox.Options{FundingDay: opts.FundingDay}), log: opts.Logger,
 		apps: map[string]*application{}, byRef: map[string]*application{}, idem: map[string]*idemEntry{},
-		faults: map[string]*Fault{}, creates: map[string]int{}, hits: map[string]int{}, delivered: map[string]int{},
+		faults: map[string]*Fault{}, creates: map[string]int{}, hits: map[string]int{},
+		deliveries: map[string][]Delivery{}, heldBack: map[string][]outgoing{},
 	}
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
@@ -165,7 +174,16 @@ func (s *Sim) Hits(lenderKey, op string) int {
 func (s *Sim) Webhooks(lenderKey string) int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.delivered[lenderKey]
+	return len(s.deliveries[lenderKey])
+}
+
+// Deliveries are the lender's webhook deliveries answered 2xx, in the
+// order the answers came: a test sees from them what arrived twice, or in
+// which order.
+func (s *Sim) Deliveries(lenderKey string) []Delivery {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return slices.Clone(s.deliveries[lenderKey])
 }
 
 // Application answers the decision the lender holds for an application,

@@ -263,17 +263,20 @@ func TestFaultsOverHTTP(t *testing.T) {
 // TestParseFault reads the -fault flag's forms.
 func TestParseFault(t *testing.T) {
 	for spec, want := range map[string]lendersim.Fault{
-		"snap_standard=slow:30s":               {Kind: lendersim.FaultSlow, Delay: 30 * time.Second},
-		"ads_standard=5xx":                     {Kind: lendersim.Fault5xx},
-		"vive_standard=drop,op=decide,count=1": {Kind: lendersim.FaultDrop, Op: "decide", Count: 1},
-		"genesis_aspen=webhook-twice":          {Kind: lendersim.FaultWebhookTwice},
+		"snap_standard=slow:30s":                                        {Kind: lendersim.FaultSlow, Delay: 30 * time.Second},
+		"ads_standard=5xx":                                              {Kind: lendersim.Fault5xx},
+		"vive_standard=drop,op=decide,count=1":                          {Kind: lendersim.FaultDrop, Op: "decide", Count: 1},
+		"genesis_aspen=webhook-twice":                                   {Kind: lendersim.FaultWebhookTwice},
+		"synchrony_standard=webhook-reorder,op=funding.updated,count=1": {Kind: lendersim.FaultWebhookReorder, Op: protocol.EventFundingUpdated, Count: 1},
+		"ads_standard=webhook-late:2s,op=deposit.sent":                  {Kind: lendersim.FaultWebhookLate, Delay: 2 * time.Second, Op: protocol.EventDepositSent},
 	} {
 		key, f, err := lendersim.ParseFault(spec)
 		if err != nil || f != want || key != strings.Split(spec, "=")[0] {
 			t.Errorf("%s: %q %+v %v", spec, key, f, err)
 		}
 	}
-	for _, bad := range []string{"snap_standard", "=5xx", "snap_standard=slow:soon", "x=drop,count=many", "x=drop,when=now"} {
+	for _, bad := range []string{"snap_standard", "=5xx", "snap_standard=slow:soon", "x=drop,count=many", "x=drop,when=now",
+		"x=explode", "x=slow", "x=webhook-late", "x=webhook-twice,op=decide", "x=drop,count=-1"} {
 		if _, _, err := lendersim.ParseFault(bad); err == nil {
 			t.Errorf("%s accepted", bad)
 		}

@@ -17,13 +17,15 @@ import (
 const webhookSecret = "whsec-test"
 
 // receiver is a webhook endpoint that keeps the events whose signature
-// verifies, and refuses the first `refuse` deliveries with a 503.
+// verifies, with when each arrived, and refuses the first `refuse`
+// deliveries with a 503.
 type receiver struct {
 	mu       sync.Mutex
 	events   []protocol.Event
 	paths    []string
 	raws     [][]byte
 	sigs     []string
+	at       []time.Time
 	bad      int
 	refuse   int
 	arrivals chan struct{}
@@ -31,7 +33,7 @@ type receiver struct {
 
 func newReceiver(t *testing.T, refuse int) (*receiver, string) {
 	t.Helper()
-	rc := &receiver{refuse: refuse, arrivals: make(chan struct{}, 16)}
+	rc := &receiver{refuse: refuse, arrivals: make(chan struct{}, 64)}
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		body, _ := io.ReadAll(r.Body)
 		rc.mu.Lock()
@@ -56,7 +58,11 @@ func newReceiver(t *testing.T, refuse int) (*receiver, string) {
 		rc.paths = append(rc.paths, r.URL.Path)
 		rc.raws = append(rc.raws, body)
 		rc.sigs = append(rc.sigs, r.Header.Get(protocol.SignatureHeader))
-		rc.arrivals <- struct{}{}
+		rc.at = append(rc.at, time.Now())
+		select {
+		case rc.arrivals <- struct{}{}:
+		default: // nobody counts arrivals (until polls instead)
+		}
 	}))
 	t.Cleanup(srv.Close)
 	return rc, srv.URL + "/api/v1/lenders/{providerKey}/webhooks"
@@ -75,6 +81,23 @@ func (rc *receiver) wait(t *testing.T, n int) []protocol.Event {
 	rc.mu.Lock()
 	defer rc.mu.Unlock()
 	return append([]protocol.Event(nil), rc.events...)
+}
+
+// until polls the events received until ok accepts them, or fails after
+// a while; it answers them.
+func (rc *receiver) until(t *testing.T, what string, ok func([]protocol.Event) bool) []protocol.Event {
+	t.Helper()
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		rc.mu.Lock()
+		evs := append([]protocol.Event(nil), rc.events...)
+		rc.mu.Unlock()
+		if ok(evs) {
+			return evs
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("waited for %s; received %d events", what, len(evs))
+		}
+	}
 }
 
 // pendingApp creates a Pending application and checks it answers pending.

@@ -5,10 +5,12 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
-	"github.com/chairside/chairside"
+	"fmt"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/chairside/chairside"
 )
 
 // SignatureHeader carries a webhook's signature: "t=<unix seconds>,v1=<hex
@@ -62,20 +64,65 @@ type Deposit struct {
 	Fundings  []Funding `json:"fundings"`
 }
 
-// Validate refuses a deposit without a reference or fundings, or with a
-// funding that is not deposited in it.
+// Validate refuses a deposit without a reference, a day or fundings, with
+// a funding that is not deposited in it, or with one application twice
+// (the receiver applies each application's funding as an event of its own,
+// named by the deposit's event id and the application).
 func (d *Deposit) Validate() error {
-	if d.Reference == "" || len(d.Fundings) == 0 {
-		return errors.New("deposit: no reference or no fundings")
+	if d.Reference == "" || d.On.IsZero() || len(d.Fundings) == 0 {
+		return errors.New("deposit: no reference, day or fundings")
 	}
+	seen := map[string]bool{}
 	for i := range d.Fundings {
 		f := &d.Fundings[i]
 		if err := f.Validate(f.ApplicationID); err != nil {
 			return err
 		}
+		if f.ApplicationID == "" || seen[f.ApplicationID] {
+			return errors.New("deposit: an application missing or carried twice")
+		}
+		seen[f.ApplicationID] = true
 		if f.State != chairside.FundingDeposited || f.DepositRef != d.Reference {
 			return errors.New("deposit: a funding not deposited in it")
 		}
+	}
+	return nil
+}
+
+// Validate refuses an event the receiver could not act on: no id or type;
+// an application.updated without its application; a funding.updated
+// whose funding is not held or funded news of the application it names (a
+// waiting funding is no news, and a deposit comes as deposit.sent); a
+// deposit.sent whose deposit does not hold together. An event of another
+// type is valid: the receiver ignores it, so a lender may send more than
+// we use. An application.updated's decision is not checked here: the
+// receiver leaves out one it cannot use and asks the lender instead
+// (httpapi/webhook.go).
+func (e *Event) Validate() error {
+	if e.ID == "" || e.Type == "" {
+		return errors.New("event: no id or type")
+	}
+	switch e.Type {
+	case EventApplicationUpdated:
+		if e.Data.ApplicationID == "" {
+			return errors.New("event: no application")
+		}
+	case EventFundingUpdated:
+		f := e.Data.Funding
+		if f == nil || e.Data.ApplicationID == "" {
+			return errors.New("event: no application or funding")
+		}
+		if err := f.Validate(e.Data.ApplicationID); err != nil {
+			return err
+		}
+		if f.State != chairside.FundingHeld && f.State != chairside.FundingFunded {
+			return fmt.Errorf("event: %s with a funding %s", e.Type, f.State)
+		}
+	case EventDepositSent:
+		if e.Data.Deposit == nil {
+			return errors.New("event: no deposit")
+		}
+		return e.Data.Deposit.Validate()
 	}
 	return nil
 }
