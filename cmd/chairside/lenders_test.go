@@ -304,171 +304,60 @@ func TestLenderFaultsCascade(t *testing.T) {
 	}
 }
 
-// TestFundingOverHTTPLenders: cases completed with two lenders over HTTP
-// (Synchrony and Fortiva) reach deposited on the money line, with fee and
-// net adding up to the amount signed: by the simulator's funding webhooks
-// delivered twice (each fact kept once), and, when no webhook ever comes,
-// by the server's own reconciler through GET …/funding. Then a manager's
-// refund goes to the lender over HTTP once. On both engines.
-func TestFundingOverHTTPLenders(t *testing.T) {
+// TestRefundOverHTTPLenders: a manager's refund of a case funded by a
+// lender over HTTP reaches the lender once, the same request again
+// answering the first answer; a refund that lender refuses shows on
+// /metrics as a money alert. (TestFundingWebhooksOverHTTP follows the
+// funding itself.) On both engines.
+func TestRefundOverHTTPLenders(t *testing.T) {
 	t.Parallel()
 	eachDB(t, func(t *testing.T, dsn string) {
-		t.Parallel() // the engines side by side: each waits for the reconciler's first poll
+		t.Parallel()
 		s := startWithSim(t, dsn)
 		ctx := context.Background()
-		complete := func(ssn string) string {
-			t.Helper()
-			if err := s.client().CompleteFlow(demo.EntityKey, ssn, testkit.SignaturePNG(t)); err != nil {
-				t.Fatal(err)
-			}
-			sessions, err := s.m.store.ListLocationSessions(ctx, demoLocationID(t, s), time.Now().Add(-time.Hour), time.Now().Add(time.Hour))
-			if err != nil {
-				t.Fatal(err)
-			}
-			newest := sessions[0]
-			for _, sess := range sessions {
-				if sess.CreatedAt.After(newest.CreatedAt) {
-					newest = sess
-				}
-			}
-			return newest.ApplicationID
-		}
-		deposited := func(id string) []*chairside.MoneyEntry {
-			t.Helper()
-			deadline := time.Now().Add(45 * time.Second)
-			for {
-				line, err := s.m.store.MoneyLine(ctx, id)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if line[len(line)-1].Kind == chairside.MoneyDeposited || time.Now().After(deadline) {
-					return line
-				}
-				time.Sleep(100 * time.Millisecond)
-			}
-		}
-		check := func(name string, line []*chairside.MoneyEntry) {
-			t.Helper()
-			kinds := []string{}
-			for _, e := range line {
-				kinds = append(kinds, e.Kind)
-			}
-			if fmt.Sprint(kinds) != "[approved signed completed funded deposited]" {
-				t.Fatalf("%s: money line %v", name, kinds)
-			}
-			signed, funded := line[1], line[3]
-			if funded.AmountCents != signed.AmountCents || funded.FeeCents+funded.NetCents != funded.AmountCents || funded.DepositRef == "" {
-				t.Fatalf("%s: funded %+v, signed %+v", name, funded, signed)
-			}
-		}
-
-		if err := s.sim.SetFault("synchrony_standard", lendersim.Fault{Kind: lendersim.FaultWebhookTwice}); err != nil {
-			t.Fatal(err)
-		}
-		byWebhook := complete("123451201")
-		check("by webhook", deposited(byWebhook))
-		if n := s.sim.Hits("synchrony_standard", lender.OpFunding); n != 0 {
-			t.Errorf("asked about the funding %d times although the webhooks came", n)
-		}
-
-		if err := s.sim.SetFault("synchrony_standard", lendersim.Fault{Kind: lendersim.FaultWebhookNever}); err != nil {
-			t.Fatal(err)
-		}
-		byPoll := complete("123451202")
-		if byPoll == byWebhook {
-			t.Fatalf("the same application twice: %s", byPoll)
-		}
-		check("by the reconciler", deposited(byPoll))
-		if s.sim.Hits("synchrony_standard", lender.OpFunding) == 0 {
-			t.Error("the reconciler never asked about the funding")
-		}
-
-		// A second lender over HTTP: Fortiva, whose cardholder agreement
-		// comes between signing and completing.
-		if err := s.sim.SetFault("fortiva_standard", lendersim.Fault{Kind: lendersim.FaultWebhookTwice}); err != nil {
-			t.Fatal(err)
-		}
-		check("Fortiva by webhook", deposited(completeFortiva(t, s)))
-
-		res, err := s.m.svc.ChangeCase(ctx, byPoll, "refund-http-1", &flow.CaseChange{Kind: flow.ChangeRefund, AmountCents: 10_000, Reason: "Over HTTP."})
+		id, _ := completeCase(t, s, moneyCase{key: "synchrony_standard", office: demo.EntityKey, ssn: "1234512"}, "123451201")
+		checkDeposited(t, "before the refund", waitDeposited(t, s, id))
+		refund := &flow.CaseChange{Kind: flow.ChangeRefund, AmountCents: 10_000, Reason: "Over HTTP."}
+		res, err := s.m.svc.ChangeCase(ctx, id, "refund-http-1", refund)
 		if err != nil || res.Status != chairside.ChangeDone || res.Reference == "" {
 			t.Fatalf("refund over HTTP: %+v %v", res, err)
 		}
-		again, err := s.m.svc.ChangeCase(ctx, byPoll, "refund-http-1", &flow.CaseChange{Kind: flow.ChangeRefund, AmountCents: 10_000, Reason: "Over HTTP."})
-		if err != nil || *again != *res {
+		if again, err := s.m.svc.ChangeCase(ctx, id, "refund-http-1", refund); err != nil || *again != *res {
 			t.Fatalf("the same refund again: %+v %v", again, err)
 		}
 		if n := s.sim.Hits("synchrony_standard", lender.OpRefund); n != 1 {
 			t.Errorf("the simulator refunded %d times", n)
 		}
+
+		// A refund refused by the lender is an alert the office and
+		// /metrics show (counted by the server's loop once a minute, here
+		// at once).
+		pa, err := s.m.store.FindLenderApplication(ctx, id, "synchrony_standard")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.m.store.AppendMoney(ctx, &chairside.MoneyEntry{LenderApplicationID: pa.ID, Kind: chairside.MoneyRefundRefused,
+			AmountCents: 5_000, Reference: "refused-1"}, false); err != nil {
+			t.Fatal(err)
+		}
+		s.m.countAlerts(ctx, s.m.store, quietLogger())
+		if m := s.scrape(t); !strings.Contains(m, `chairside_money_alerts{kind="refund_refused"} 1`) ||
+			!strings.Contains(m, `chairside_money_alerts{kind="late_funding"} 0`) {
+			t.Errorf("/metrics lacks the money alerts:\n%s", grepLines(m, "chairside_money_alerts"))
+		}
 	})
+}
+
+// grepLines are the lines of text that contain sub.
+func grepLines(text, sub string) string {
+	var out []string
+	for line := range strings.Lines(text) {
+		if strings.Contains(line, sub) {
+			out = append(out, line)
+		}
+	}
+	return strings.Join(out, "")
 }
 
 // fortivaOffice is the demo office whose first lender is Fortiva.
 const fortivaOffice = "1000200030014000"
-
-// completeFortiva walks a patient through Fortiva's journey at its demo
-// office over the API — its cardholder agreement between signing and
-// completing — and answers the application's id.
-func completeFortiva(t *testing.T, s *simSetup) string {
-	t.Helper()
-	const key, p = "fortiva_standard", "/providers/fortiva_standard"
-	c := s.client()
-	if _, err := c.Start(fortivaOffice); err != nil {
-		t.Fatal(err)
-	}
-	s.submit(t, c, key, "Approve", "123451203")
-	var plans struct {
-		PaymentPlans []struct {
-			Code string `json:"providerPlanCode"`
-		} `json:"paymentPlans"`
-	}
-	if err := c.Call("POST", p+"/payment/plans", map[string]any{"amountCents": 300_000}, &plans); err != nil || len(plans.PaymentPlans) == 0 {
-		t.Fatalf("plans: %v", err)
-	}
-	code := plans.PaymentPlans[0].Code
-	for _, path := range []string{p + "/payment/plans/" + code + "/select", p + "/payment/plans/" + code + "/confirm-selection", p + "/acceptOffer"} {
-		if err := c.Call("POST", path, map[string]any{}, nil); err != nil {
-			t.Fatalf("%s: %v", path, err)
-		}
-	}
-	esign, err := c.SigningConsents(key, testkit.SignaturePNG(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	cardholder, err := c.Consent(key, "cardholder_agreement")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, step := range []struct {
-		path string
-		body any
-	}{
-		{p + "/application/esign", esign},
-		{p + "/application/cardholder-agreement", map[string]any{"consent": cardholder}},
-		{p + "/application/complete", map[string]any{}},
-	} {
-		if err := c.Call("POST", step.path, step.body, nil); err != nil {
-			t.Fatalf("%s: %v", step.path, err)
-		}
-	}
-	loc, err := s.m.store.FindLocationByEntityKey(context.Background(), fortivaOffice)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sessions, err := s.m.store.ListLocationSessions(context.Background(), loc.ID, time.Now().Add(-time.Hour), time.Now().Add(time.Hour))
-	if err != nil || len(sessions) != 1 {
-		t.Fatalf("Fortiva's office: %v %d sessions", err, len(sessions))
-	}
-	return sessions[0].ApplicationID
-}
-
-// demoLocationID is the id of the demo office in s's database.
-func demoLocationID(t *testing.T, s *simSetup) string {
-	t.Helper()
-	loc, err := s.m.store.FindLocationByEntityKey(context.Background(), demo.EntityKey)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return loc.ID
-}
