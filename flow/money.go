@@ -130,20 +130,41 @@ func (s *Service) fundingStatus(ctx context.Context, p *chairside.FundingPoll) (
 // once (the store ignores one it has), so a repeated or late answer, or
 // two servers, change nothing. It answers whether anything was added.
 func (s *Service) applyFunding(ctx context.Context, p *chairside.FundingPoll, st *chairside.FundingStatus) (bool, error) {
-	entries := s.fundingEntries(p, st)
 	added := false
 	err := s.batch(ctx, nil, func(tx Store) error {
-		added = false
-		for _, e := range entries {
-			ok, err := tx.AppendMoney(ctx, e, false)
-			if err != nil {
-				return err
-			}
-			added = added || ok
-		}
-		return nil
+		var err error
+		added, err = s.appendFunding(ctx, tx, &p.LenderApplicationRef, st)
+		return err
 	})
 	return added, err
+}
+
+// appendFunding adds, inside tx, what a lender's funding answer (a poll's
+// or a webhook's) says that is news to its case's money line, and answers
+// whether anything was added. Nothing for a waiting answer, for a voided
+// case (it moves no money), or for a hold once the line has the funding
+// (older news); each fact once, whatever the order answers come in.
+func (s *Service) appendFunding(ctx context.Context, tx Store, ref *chairside.LenderApplicationRef, st *chairside.FundingStatus) (bool, error) {
+	if st.State == chairside.FundingWaiting {
+		return false, nil
+	}
+	_, m, err := s.completedCase(ctx, tx, ref.ApplicationID)
+	if err != nil {
+		return false, err
+	}
+	if m.voided || m.funded && st.State == chairside.FundingHeld {
+		return false, nil
+	}
+	p := &chairside.FundingPoll{LenderApplicationRef: *ref, AmountCents: m.completed.AmountCents, CompletedAt: m.completed.On}
+	added := false
+	for _, e := range s.fundingEntries(p, st) {
+		ok, err := tx.AppendMoney(ctx, e, false)
+		if err != nil {
+			return false, err
+		}
+		added = added || ok
+	}
+	return added, nil
 }
 
 // fundingEntries are the money-line facts a funding answer states.
@@ -184,29 +205,16 @@ func (s *Service) FundingEvent(ctx context.Context, lenderKey, eventID, eventTyp
 		LenderRef: lenderRef, Result: chairside.EventIgnored, ReceivedAt: s.now().UTC()}
 	var duplicate bool
 	err = s.batch(ctx, nil, func(tx Store) error {
-		_, m, err := s.completedCase(ctx, tx, ref.ApplicationID)
-		if err != nil {
-			return err
-		}
-		p := &chairside.FundingPoll{LenderApplicationRef: *ref, AmountCents: m.completed.AmountCents, CompletedAt: m.completed.On}
 		// The entries first, so the event is kept with what it did; they
 		// are kept once anyway, so a repeat adds none and then stops at
 		// its event id.
-		ev.Result = chairside.EventIgnored
-		entries := s.fundingEntries(p, st)
-		if m.voided || m.funded && st.State == chairside.FundingHeld {
-			// A voided case moves no money, and a hold after the funding on
-			// the line is older news: a late or stray webhook changes nothing.
-			entries = nil
+		added, err := s.appendFunding(ctx, tx, ref, st)
+		if err != nil {
+			return err
 		}
-		for _, e := range entries {
-			added, err := tx.AppendMoney(ctx, e, false)
-			if err != nil {
-				return err
-			}
-			if added {
-				ev.Result = chairside.EventApplied
-			}
+		ev.Result = chairside.EventIgnored
+		if added {
+			ev.Result = chairside.EventApplied
 		}
 		if err := tx.RecordLenderEvent(ctx, ev); isCode(err, chairside.ECONFLICT) {
 			duplicate = true
