@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"maps"
 	"regexp"
 	"slices"
 	"strconv"
@@ -66,11 +67,23 @@ func fundingScenarios(t *testing.T, s *simSetup, lc moneyCase) {
 	dup := webhookCount(t, s, lc.key, chairside.EventDuplicate)
 	id, ref := completeCase(t, s, lc, lc.ssn+"1")
 	checkDeposited(t, "twice", waitDeposited(t, s, id))
+	// Each event is delivered twice with its id. Deliveries run side by
+	// side, so on a loaded machine the deposit's may overtake the
+	// funding's: the order is the reorder scenario's business, not this one's.
 	got := waitDeliveries(t, s, lc.key, ref, "funding.updated ×2 and deposit.sent ×2", func(ds []lendersim.Delivery) bool {
-		return len(ds) == 4 && ds[0].EventID == ds[1].EventID && ds[2].EventID == ds[3].EventID
+		return len(ds) == 4
 	})
-	if got[0].Type != protocol.EventFundingUpdated || got[2].Type != protocol.EventDepositSent {
-		t.Fatalf("twice: deliveries %+v", got)
+	byType := map[string]map[string]int{}
+	for _, d := range got {
+		if byType[d.Type] == nil {
+			byType[d.Type] = map[string]int{}
+		}
+		byType[d.Type][d.EventID]++
+	}
+	for _, typ := range []string{protocol.EventFundingUpdated, protocol.EventDepositSent} {
+		if ids := byType[typ]; len(ids) != 1 || slices.Max(slices.Collect(maps.Values(ids))) != 2 {
+			t.Fatalf("twice: %s delivered %v, want one event twice (deliveries %+v)", typ, ids, got)
+		}
 	}
 	if n := webhookCount(t, s, lc.key, chairside.EventDuplicate) - dup; n != 2 {
 		t.Errorf("twice: %d deliveries answered duplicate, want 2", n)
