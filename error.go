@@ -19,6 +19,7 @@ const (
 	ENOTFOUND     = "resource_not_found"     // 404: unknown lender, location, plan, token …
 	ECONFLICT     = "conflict"               // 409: a step out of order or already done
 	EINFLIGHT     = "in_flight"              // 409: the same lender step is being asked right now; retry after RetryAfter
+	EAMOUNT       = "amount_changed"         // 409: the office changed the treatment amount; the patient chooses a plan again
 	ETOOLARGE     = "payload_too_large"      // 413: body over the limit
 	EMEDIATYPE    = "unsupported_media_type" // 415: a body that is not application/json
 	EIDEMPOTENCY  = "idempotency_mismatch"   // 422: same submit key, different body
@@ -31,7 +32,7 @@ const (
 
 // ErrorCodes answers every error code above, in their order.
 func ErrorCodes() []string {
-	return []string{EINVALID, EBADREQUEST, ECONSENT, EUNAUTHORIZED, EFORBIDDEN, ECSRF, ENOTFOUND, ECONFLICT, EINFLIGHT,
+	return []string{EINVALID, EBADREQUEST, ECONSENT, EUNAUTHORIZED, EFORBIDDEN, ECSRF, ENOTFOUND, ECONFLICT, EINFLIGHT, EAMOUNT,
 		ETOOLARGE, EMEDIATYPE, EIDEMPOTENCY, ERATELIMITED, EDAILYLIMIT, ESESSIONLIMIT, ELENDER, EINTERNAL}
 }
 

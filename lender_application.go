@@ -38,6 +38,12 @@ type LenderApplication struct {
 	// InFlight names the lender step being asked right now (a Step…
 	// constant), "" when none: while it is set no other step may start.
 	InFlight string `json:"-"`
+	// OfferRound counts the times the office changed the treatment amount
+	// after this lender's decision (docs/behaviour.md, "Changing the
+	// amount"). Each change lets the patient choose, accept and sign again:
+	// the steps after the decision are new lender steps in each round
+	// (RoundStep).
+	OfferRound int `json:"-"`
 	// Version increases with every update; updates from a stale version fail
 	// with ECONFLICT.
 	Version   int       `json:"-"`

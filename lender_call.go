@@ -1,6 +1,9 @@
 package chairside
 
-import "time"
+import (
+	"strconv"
+	"time"
+)
 
 // Lender steps: the calls that ask a lender to decide or to change
 // something on its side. Each is made at most once per lender
@@ -42,7 +45,28 @@ const (
 	// (docs/behaviour.md, "After the signature").
 	StepVoid   = "void"
 	StepRefund = "refund"
+	// StepAmount tells the lender of an accepted offer that the office
+	// changed the treatment amount before the patient signed, as
+	// "amount:" and a key of the office's request; the lender lets the
+	// offer go, to be chosen again at the new amount.
+	StepAmount = "amount"
 )
+
+// roundSteps are the steps after a decision that a change of the
+// treatment amount starts over: made once per offer round.
+var roundSteps = map[string]bool{StepAccept: true, StepESign: true, StepBankAccount: true, StepBankCard: true,
+	StepDownPayment: true, StepAdditionalContact: true, StepAgreement: true, StepCaliforniaNotice: true,
+	StepCardholderAgreement: true, StepWisconsinSpouse: true, StepComplete: true}
+
+// RoundStep is the name a step's lender call has in an offer round: the
+// step itself in the first round (0), "step@n" in round n for the steps a
+// change of amount starts over, the step itself for the others.
+func RoundStep(step string, round int) string {
+	if round == 0 || !roundSteps[step] {
+		return step
+	}
+	return step + "@" + strconv.Itoa(round)
+}
 
 // Lender call states.
 const (

@@ -27,6 +27,9 @@ const (
 	// MoneyRefundRefused: the lender refused to refund AmountCents (past
 	// its refund window); no money moves. Kept so the office sees it.
 	MoneyRefundRefused = "refund_refused"
+	// MoneyAmountChanged: before the patient signed, the office changed
+	// the treatment amount to AmountCents; the offer is chosen again.
+	MoneyAmountChanged = "amount_changed"
 )
 
 // MoneyEntry is one fact of a lender application's money line.
@@ -133,9 +136,15 @@ const FundingFirstPoll = 10 * time.Second
 // is a lender step made once (docs/exactly-once.md): Reference is the
 // step's, the same on every attempt. A refusal is an ordinary answer
 // (ChangeAnswer.Status), not an error.
+//
+// ChangeAmount comes earlier: the office changed the treatment amount
+// after the patient accepted an offer and before they signed. The lender
+// lets the accepted offer go (FinancedCents, the accepted plan) and will
+// price plans for the new amount (AmountCents); CompletedAt is zero.
 type Changes interface {
 	Void(ctx context.Context, req *ChangeRequest) (*ChangeAnswer, error)
 	Refund(ctx context.Context, req *ChangeRequest) (*ChangeAnswer, error)
+	ChangeAmount(ctx context.Context, req *ChangeRequest) (*ChangeAnswer, error)
 }
 
 // ChangeRequest asks a lender to void or refund a completed application.

@@ -118,6 +118,7 @@ const (
 	AuditExportFunding   = "export_funding"
 	AuditCaseVoid        = "case_void"
 	AuditCaseRefund      = "case_refund"
+	AuditCaseAmount      = "case_amount"
 )
 
 // StaffPasskey is a staff member's passkey: a WebAuthn credential kept as

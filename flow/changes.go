@@ -168,7 +168,12 @@ func checkChange(ch *CaseChange) error {
 	if ch == nil || (ch.Kind != ChangeVoid && ch.Kind != ChangeRefund) {
 		return errorf(chairside.EBADREQUEST, "A change is a void or a refund.")
 	}
-	if len(ch.Reason) < 3 || len(ch.Reason) > 500 {
+	return checkReason(ch.Reason)
+}
+
+// checkReason checks the reason the office gives for a change.
+func checkReason(reason string) error {
+	if len(reason) < 3 || len(reason) > 500 {
 		return &chairside.Error{Code: chairside.EINVALID, Message: "Please say why.",
 			FieldErrors: []chairside.FieldError{{Field: "reason", Message: "Please give the reason, in 3 to 500 characters."}}}
 	}

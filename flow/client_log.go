@@ -80,6 +80,7 @@ var clientLogRoutes = []string{
 	"/providers/{providerKey}/addBankAccount",
 	"/providers/{providerKey}/additionalContactInformation",
 	"/providers/{providerKey}/agreement",
+	"/providers/{providerKey}/amountChanged",
 	"/providers/{providerKey}/approved",
 	"/providers/{providerKey}/checkCalifornia",
 	"/providers/{providerKey}/checkCaliforniaNext",

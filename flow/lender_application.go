@@ -72,6 +72,9 @@ func (s *Service) positive(pa *chairside.LenderApplication, statuses ...string) 
 			return nil
 		}
 	}
+	if repriced(pa) {
+		return amountChanged()
+	}
 	return errorf(chairside.ECONFLICT, "This step is not possible now.")
 }
 

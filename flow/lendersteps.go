@@ -99,9 +99,10 @@ func stepDone(ctx context.Context, st Store, pa *chairside.LenderApplication, na
 	return false, nil
 }
 
-// callDone reports whether pa's lender call of step was answered.
+// callDone reports whether pa's lender call of step was answered, in pa's
+// offer round.
 func callDone(ctx context.Context, st Store, pa *chairside.LenderApplication, step string) (bool, error) {
-	call, err := st.FindLenderCall(ctx, pa.ID, step)
+	call, err := st.FindLenderCall(ctx, pa.ID, chairside.RoundStep(step, pa.OfferRound))
 	if isCode(err, chairside.ENOTFOUND) {
 		return false, nil
 	}
@@ -281,7 +282,7 @@ func (s *Service) DownPayment(ctx context.Context, c *Caller, lenderKey string, 
 		return nil, err
 	}
 	if pa.SelectedPlanCode == "" {
-		return nil, errorf(chairside.ECONFLICT, "Please choose a payment plan first.")
+		return nil, noPlanYet(pa)
 	}
 	plan, err := s.offeredPlan(ctx, pa, pa.SelectedPlanCode)
 	if err != nil {

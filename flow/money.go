@@ -233,3 +233,11 @@ func (s *Service) FundingEvent(ctx context.Context, lenderKey, eventID, eventTyp
 	s.log.Info("lender funding event", "lender", lenderKey, "event", eventID, "result", ev.Result)
 	return ev.Result, nil
 }
+
+// DepositStated keeps the total a lender says it sent to the bank in a
+// deposit, so that a deposit whose cases do not add up to it is an alert
+// for the practice (store.DB.ListMoneyAlerts). What the cases say is
+// applied either way: the total is checked, never trusted over them.
+func (s *Service) DepositStated(ctx context.Context, lenderKey, reference string, on time.Time, netCents int64) error {
+	return s.store.RecordDeposit(context.WithoutCancel(ctx), lenderKey, reference, on.UTC(), netCents)
+}

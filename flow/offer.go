@@ -78,6 +78,9 @@ func (s *Service) runStep(ctx context.Context, c *Caller, lenderKey string, st o
 	}
 	read := *pa // the caller's copy stays as it read it
 	pa = &read
+	// The step's call in this offer round: after a change of amount the
+	// steps after the decision are made again (chairside.RoundStep).
+	st.step = chairside.RoundStep(st.step, pa.OfferRound)
 	var (
 		call   *chairside.LenderCall
 		replay []byte
@@ -238,7 +241,7 @@ func (s *Service) AcceptOffer(ctx context.Context, c *Caller, lenderKey string, 
 		return nil, errorf(chairside.ECONFLICT, "This is not the confirmed payment plan.")
 	}
 	if pa.SelectedPlanCode == "" {
-		return nil, errorf(chairside.ECONFLICT, "Please choose a payment plan first.")
+		return nil, noPlanYet(pa)
 	}
 	plan, err := s.offeredPlan(ctx, pa, pa.SelectedPlanCode)
 	if err != nil {

@@ -27,6 +27,33 @@ func (s *Service) PlansPresented(ctx context.Context, c *Caller, req *PlansPrese
 	return nil
 }
 
+// PlansFor is Plans for a browser's request: one that names the treatment
+// amount it was shown, when the office changed it since, is told so
+// (amount_changed) rather than priced.
+func (s *Service) PlansFor(ctx context.Context, c *Caller, lenderKey string, req *PlansRequest) (*PlansResponse, error) {
+	if req.PurchaseAmountCents != 0 {
+		app, err := s.store.FindApplication(ctx, c.Session.ApplicationID)
+		if err != nil {
+			return nil, err
+		}
+		if app.PurchaseAmountCents != req.PurchaseAmountCents {
+			return nil, amountChanged()
+		}
+	}
+	return s.Plans(ctx, c, lenderKey, req.AmountCents)
+}
+
+// Amounts answers the treatment amount and insurance benefits of the
+// caller's application as they stand: what a browser reads again after
+// the office changed the amount.
+func (s *Service) Amounts(ctx context.Context, c *Caller) (*AmountsResponse, error) {
+	app, err := s.store.FindApplication(ctx, c.Session.ApplicationID)
+	if err != nil {
+		return nil, err
+	}
+	return &AmountsResponse{PurchaseAmountCents: app.PurchaseAmountCents, InsuranceBenefitsCents: app.InsuranceBenefitsCents}, nil
+}
+
 // Plans asks the lender for payment plans for an amount, saves them as the
 // only plans that can be selected, and answers them.
 func (s *Service) Plans(ctx context.Context, c *Caller, lenderKey string, amountCents int64) (*PlansResponse, error) {
@@ -117,6 +144,9 @@ func (s *Service) offeredPlan(ctx context.Context, pa *chairside.LenderApplicati
 			}
 			return &plans[i], nil
 		}
+	}
+	if repriced(pa) && len(plans) == 0 {
+		return nil, amountChanged()
 	}
 	return nil, errorf(chairside.ENOTFOUND, "This payment plan is not offered.")
 }

@@ -61,6 +61,7 @@ type sessionStore interface {
 type applicationStore interface {
 	CreateApplication(ctx context.Context, a *chairside.Application) error
 	FindApplication(ctx context.Context, id string) (*chairside.Application, error)
+	ChangePurchaseAmount(ctx context.Context, id string, from, to int64) error
 	UpdateApplication(ctx context.Context, a *chairside.Application) error
 	ReservePull(ctx context.Context, scope string, limit int) (bool, error)
 
@@ -107,6 +108,7 @@ type lenderNewsStore interface {
 // lease, as ClaimPendingPolls does.
 type moneyStore interface {
 	AppendMoney(ctx context.Context, e *chairside.MoneyEntry, watch bool) (bool, error)
+	RecordDeposit(ctx context.Context, lenderKey, reference string, on time.Time, netCents int64) error
 	MoneyLine(ctx context.Context, applicationID string) ([]*chairside.MoneyEntry, error)
 	ClaimFundingPolls(ctx context.Context, now time.Time, lease time.Duration, limit int) ([]*chairside.FundingPoll, error)
 	RescheduleFundingPoll(ctx context.Context, lenderApplicationID string, next, expected time.Time) error

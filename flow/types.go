@@ -157,6 +157,15 @@ type Next struct {
 // PlansRequest is the body of payment/plans.
 type PlansRequest struct {
 	AmountCents int64 `json:"amountCents"`
+	// PurchaseAmountCents is the treatment amount the patient was shown,
+	// when the browser sends it (0: not sent).
+	PurchaseAmountCents int64 `json:"purchaseAmountCents,omitempty"`
+}
+
+// AmountsResponse answers application/amounts.
+type AmountsResponse struct {
+	PurchaseAmountCents    int64 `json:"purchaseAmountCents"`
+	InsuranceBenefitsCents int64 `json:"insuranceBenefitsCents"`
 }
 
 // PlansResponse answers payment/plans.

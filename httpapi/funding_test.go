@@ -22,6 +22,32 @@ import (
 // application's id.
 func completeAt(t *testing.T, h *harness, key, entityKey, ssn string) string {
 	t.Helper()
+	sid, plan, answer := acceptAt(t, h, key, entityKey, ssn)
+	p := "/providers/" + key
+	agreedAlone := false
+	ownSteps(t, h, sid, key, plan, answer, &agreedAlone)
+	esign := flow.ESignRequest{Consent: testkit.Ptr(h.consent(t, sid, key, flow.DocESign)),
+		HardPullConsent: testkit.Ptr(h.consent(t, sid, key, flow.DocApplication)), SignaturePNG: testkit.SignaturePNG(t)}
+	if !agreedAlone {
+		esign.AgreementConsent = testkit.Ptr(agreementConsent(t, h, sid, key))
+	}
+	answer = want(t, h.do(t, req{method: "POST", path: p + "/application/esign", session: sid, body: esign}), 200, "")
+	ownSteps(t, h, sid, key, plan, answer, &agreedAlone)
+	if m := want(t, h.do(t, req{method: "POST", path: p + "/application/complete", session: sid}), 200, ""); m["status"] != chairside.StatusCompleted {
+		t.Fatalf("%s complete: %v", key, m)
+	}
+	sess, err := h.svc.Authenticate(context.Background(), sid)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sess.ApplicationID
+}
+
+// acceptAt takes a patient at a demo office of the lender key (made if
+// missing) to an accepted offer at $4,500, and answers the patient's
+// session, the plan accepted and the acceptance's answer.
+func acceptAt(t *testing.T, h *harness, key, entityKey, ssn string) (string, chairside.PaymentPlan, map[string]any) {
+	t.Helper()
 	if _, err := h.db.FindLocationByEntityKey(context.Background(), entityKey); chairside.ErrorCode(err) == chairside.ENOTFOUND {
 		loc := &chairside.Location{EntityKey: entityKey, Name: "Funding Dental", State: "TX", GroupID: "group-" + entityKey,
 			Waterfall: []chairside.WaterfallStep{{LenderKey: key, Role: chairside.RolePrimary, ApplyMode: chairside.ModePrequalify}}}
@@ -47,23 +73,7 @@ func completeAt(t *testing.T, h *harness, key, entityKey, ssn string) string {
 	want(t, h.do(t, req{method: "POST", path: p + "/payment/plans/" + code + "/select", session: sid}), 200, "")
 	want(t, h.do(t, req{method: "POST", path: p + "/payment/plans/" + code + "/confirm-selection", session: sid}), 200, "")
 	answer := want(t, h.do(t, req{method: "POST", path: p + "/acceptOffer", session: sid, body: map[string]any{"providerPlanCode": code}}), 200, "")
-	agreedAlone := false
-	ownSteps(t, h, sid, key, plan, answer, &agreedAlone)
-	esign := flow.ESignRequest{Consent: testkit.Ptr(h.consent(t, sid, key, flow.DocESign)),
-		HardPullConsent: testkit.Ptr(h.consent(t, sid, key, flow.DocApplication)), SignaturePNG: testkit.SignaturePNG(t)}
-	if !agreedAlone {
-		esign.AgreementConsent = testkit.Ptr(agreementConsent(t, h, sid, key))
-	}
-	answer = want(t, h.do(t, req{method: "POST", path: p + "/application/esign", session: sid, body: esign}), 200, "")
-	ownSteps(t, h, sid, key, plan, answer, &agreedAlone)
-	if m := want(t, h.do(t, req{method: "POST", path: p + "/application/complete", session: sid}), 200, ""); m["status"] != chairside.StatusCompleted {
-		t.Fatalf("%s complete: %v", key, m)
-	}
-	sess, err := h.svc.Authenticate(context.Background(), sid)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return sess.ApplicationID
+	return sid, plan, answer
 }
 
 // ownSteps goes through the lender's own steps an answer lists as open, in
@@ -217,6 +227,43 @@ func TestFundingWebhooks(t *testing.T) {
 		}
 		if fmt.Sprint(kinds) != "[approved signed completed funded deposited]" || line[4].NetCents != gross-1_000 {
 			t.Fatalf("money line: %v", kinds)
+		}
+		mismatches := func() int {
+			t.Helper()
+			alerts, err := h.db.ListMoneyAlerts(context.Background(), "", at.Add(-time.Hour), h.clock.Now())
+			if err != nil {
+				t.Fatal(err)
+			}
+			n := 0
+			for _, a := range alerts {
+				if a.Kind == chairside.AlertDepositMismatch && a.ApplicationID == id {
+					n++
+				}
+			}
+			return n
+		}
+		if n := mismatches(); n != 0 {
+			t.Fatalf("a deposit that states no total raised %d alerts", n)
+		}
+
+		// A second case whose deposit states a total a cent more than its
+		// cases: applied, and an alert for the practice.
+		id2 := completeAt(t, h, key, "1000990300000000", "123450953")
+		pa2, err := h.db.FindLenderApplication(context.Background(), id2, key)
+		if err != nil {
+			t.Fatal(err)
+		}
+		line2, _ := h.db.MoneyLine(context.Background(), id2)
+		gross2 := line2[len(line2)-1].AmountCents
+		dep2 := protocol.Funding{ApplicationID: pa2.LenderRef, State: chairside.FundingDeposited, FundingRef: "SYN-F-10", Currency: "USD",
+			GrossCents: gross2, FeeCents: 1_000, FeeRateBP: 50, NetCents: gross2 - 1_000, FundedOn: &at, DepositRef: "SYN-D-10", DepositOn: &at}
+		short := protocol.EventData{Deposit: &protocol.Deposit{Reference: "SYN-D-10", On: at, NetCents: gross2 - 1_000 + 1, Fundings: []protocol.Funding{dep2}}}
+		if m := want(t, send("evt-short", protocol.EventDepositSent, short), 200, ""); m["result"] != chairside.EventApplied {
+			t.Fatalf("a deposit with another total: %v", m)
+		}
+		id, pa = id2, pa2
+		if n := mismatches(); n != 1 {
+			t.Fatalf("a deposit a cent off its cases raised %d alerts, want 1", n)
 		}
 	})
 }

@@ -115,7 +115,7 @@ func (h *Handler) plans(w http.ResponseWriter, r *http.Request, c *flow.Caller) 
 	if !h.body(w, r, &req, false) {
 		return
 	}
-	resp, err := h.svc.Plans(r.Context(), c, r.PathValue("providerKey"), req.AmountCents)
+	resp, err := h.svc.PlansFor(r.Context(), c, r.PathValue("providerKey"), &req)
 	h.answer(w, r, resp, err)
 }
 
@@ -191,6 +191,13 @@ func (h *Handler) clientLog(w http.ResponseWriter, r *http.Request, c *flow.Call
 		return
 	}
 	w.WriteHeader(http.StatusNoContent)
+}
+
+// amounts answers the application's treatment amount and insurance as
+// they stand, read again by a browser told amount_changed.
+func (h *Handler) amounts(w http.ResponseWriter, r *http.Request, c *flow.Caller) {
+	resp, err := h.svc.Amounts(r.Context(), c)
+	h.answer(w, r, resp, err)
 }
 
 func (h *Handler) plansPresented(w http.ResponseWriter, r *http.Request, c *flow.Caller) {

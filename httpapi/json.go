@@ -35,6 +35,7 @@ var statusOf = map[string]int{
 	chairside.ETOOLARGE:     http.StatusRequestEntityTooLarge,
 	chairside.EMEDIATYPE:    http.StatusUnsupportedMediaType,
 	chairside.EIDEMPOTENCY:  http.StatusUnprocessableEntity,
+	chairside.EAMOUNT:       http.StatusConflict,
 	chairside.ERATELIMITED:  http.StatusTooManyRequests,
 	chairside.EDAILYLIMIT:   http.StatusTooManyRequests,
 	chairside.ESESSIONLIMIT: http.StatusTooManyRequests,

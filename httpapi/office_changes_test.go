@@ -9,6 +9,21 @@ import (
 	"github.com/chairside/chairside"
 )
 
+// managerAndDesk adds a manager (manager@{domain}.example) and a front
+// desk (desk@{domain}.example) to the office ek and signs both in.
+func managerAndDesk(t *testing.T, h *harness, ek, domain string) (mgr, desk staffSession) {
+	t.Helper()
+	h.addStaff(t, ek, "manager@"+domain+".example", "the manager's long password")
+	h.addStaffAs(t, ek, "desk@"+domain+".example", staffPassword, chairside.StaffFrontDesk)
+	return h.staffSignIn(t, "manager@"+domain+".example", "the manager's long password"), h.staffSignIn(t, "desk@"+domain+".example", staffPassword)
+}
+
+// with sets a request's Idempotency-Key.
+func with(hd map[string]string, key string) map[string]string {
+	hd["Idempotency-Key"] = key
+	return hd
+}
+
 // TestOfficeChanges: a manager cancels a completed case before funding
 // and refunds a funded one in part, each previewed first and made once per
 // Idempotency-Key; the front desk can do neither; a change without a key,
@@ -20,14 +35,7 @@ func TestOfficeChanges(t *testing.T) {
 		const ek = "1000990100000000"
 		voidID := completeAt(t, h, "synchrony_standard", ek, "123450801")
 		const boss, bossPW = "manager@changes.example", "the manager's long password"
-		h.addStaff(t, ek, boss, bossPW)
-		mgr := h.staffSignIn(t, boss, bossPW)
-		h.addStaffAs(t, ek, "desk@changes.example", staffPassword, chairside.StaffFrontDesk)
-		desk := h.staffSignIn(t, "desk@changes.example", staffPassword)
-		with := func(hd map[string]string, key string) map[string]string {
-			hd["Idempotency-Key"] = key
-			return hd
-		}
+		mgr, desk := managerAndDesk(t, h, ek, "changes")
 		path := "/office/applications/" + voidID + "/changes"
 		void := map[string]any{"kind": "void", "reason": "The patient chose another treatment."}
 
@@ -106,6 +114,77 @@ func TestOfficeChanges(t *testing.T) {
 			if found == 0 {
 				t.Errorf("%s of %s is not in the audit log with its reason: %+v", action, id, rows)
 			}
+		}
+	})
+}
+
+// TestOfficeAmountChange: a manager changes the treatment amount of a
+// case whose patient accepted an offer and has not signed: previewed
+// first, made once per Idempotency-Key, in the audit log once with its
+// reason; the front desk can do neither. The patient's browser, still on
+// the old amount, is told amount_changed and reads the new one.
+func TestOfficeAmountChange(t *testing.T) {
+	t.Parallel()
+	eachEngine(t, config{}, func(t *testing.T, h *harness) {
+		const ek, key = "1000990100000002", "synchrony_standard"
+		sid, _, _ := acceptAt(t, h, key, ek, "123450803")
+		sess, err := h.svc.Authenticate(context.Background(), sid)
+		if err != nil {
+			t.Fatal(err)
+		}
+		id := sess.ApplicationID
+		mgr, desk := managerAndDesk(t, h, ek, "amount")
+		path := "/office/applications/" + id + "/amount"
+		change := map[string]any{"fromCents": 450_000, "amountCents": 380_000, "reason": "One crown less in the plan."}
+
+		want(t, h.do(t, req{method: "POST", path: path + "/preview", header: desk.headers(true), body: change}), 403, chairside.EFORBIDDEN)
+		want(t, h.do(t, req{method: "POST", path: path, header: with(desk.headers(true), "d-1"), body: change}), 403, chairside.EFORBIDDEN)
+		plan := want(t, h.do(t, req{method: "POST", path: path + "/preview", header: mgr.headers(true), body: change}), 200, "")
+		if lenders := plan["lenders"].([]any); len(lenders) != 1 || lenders[0].(map[string]any)["accepted"] != true {
+			t.Fatalf("preview: %v", plan)
+		}
+		want(t, h.do(t, req{method: "POST", path: path, header: mgr.headers(true), body: change}), 400, chairside.EBADREQUEST)
+		want(t, h.do(t, req{method: "POST", path: path, header: with(mgr.headers(true), "a-0"),
+			body: map[string]any{"fromCents": 450_000, "amountCents": 380_000, "reason": ""}}), 400, chairside.EINVALID)
+		done := want(t, h.do(t, req{method: "POST", path: path, header: with(mgr.headers(true), "a-1"), body: change}), 200, "")
+		if done["status"] != chairside.ChangeDone || done["reference"] == "" || done["toCents"] != float64(380_000) {
+			t.Fatalf("change: %v", done)
+		}
+		again := want(t, h.do(t, req{method: "POST", path: path, header: with(mgr.headers(true), "a-1"), body: change}), 200, "")
+		if again["reference"] != done["reference"] {
+			t.Fatalf("the same change again: %v", again)
+		}
+
+		// The patient's browser.
+		p := "/providers/" + key
+		want(t, h.do(t, req{method: "POST", path: p + "/payment/plans", session: sid,
+			body: map[string]any{"amountCents": 200_000, "purchaseAmountCents": 450_000}}), 409, chairside.EAMOUNT)
+		if a := want(t, h.do(t, req{method: "GET", path: "/application/amounts", session: sid}), 200, ""); a["purchaseAmountCents"] != float64(380_000) {
+			t.Fatalf("amounts: %v", a)
+		}
+		want(t, h.do(t, req{method: "POST", path: p + "/payment/plans", session: sid,
+			body: map[string]any{"amountCents": 200_000, "purchaseAmountCents": 380_000}}), 200, "")
+
+		detail := want(t, h.do(t, req{method: "GET", path: "/office/applications/" + id, header: mgr.headers(false)}), 200, "")
+		if detail["purchaseAmountCents"] != float64(380_000) {
+			t.Errorf("the case's amount: %v", detail["purchaseAmountCents"])
+		}
+		a, err := h.db.FindApplication(context.Background(), id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rows, err := h.db.ListOfficeAudit(context.Background(), a.LocationID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		found := 0
+		for _, r := range rows {
+			if r.Action == chairside.AuditCaseAmount && strings.Contains(r.Details, "reason: One crown less") && strings.Contains(r.Details, "$3,800.00") {
+				found++
+			}
+		}
+		if found != 1 {
+			t.Errorf("the change is in the audit log %d times: %+v", found, rows)
 		}
 	})
 }

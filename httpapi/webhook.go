@@ -93,13 +93,18 @@ func malformedEvent(typ string) string {
 	return "The event needs an id, a type and its data."
 }
 
-// depositSent applies a deposit's fundings (checked by the event's
-// Validate), each as an event of its own (the deposit's id and the
+// depositSent keeps the total the deposit states, then applies its
+// fundings (checked by the event's Validate), each as an event of its own (the deposit's id and the
 // application's), so a redelivery of the deposit applies only what is
 // missing. An application we do not know answers ENOTFOUND after the
 // others are applied, so the lender delivers the deposit again later.
 func (h *Handler) depositSent(r *http.Request, key string, ev *protocol.Event) (string, error) {
 	d := ev.Data.Deposit
+	if d.NetCents > 0 {
+		if err := h.svc.DepositStated(r.Context(), key, d.Reference, d.On, d.NetCents); err != nil {
+			return "", err
+		}
+	}
 	result, unknown := chairside.EventIgnored, error(nil)
 	for i := range d.Fundings {
 		f := &d.Fundings[i]

@@ -66,6 +66,7 @@ const (
 	OpFunding      = "funding"
 	OpVoid         = "void"
 	OpRefund       = "refund"
+	OpAmount       = "amount"
 )
 
 func timed[T any](c *counted, op string, fn func() (T, error)) (T, error) {
@@ -253,4 +254,8 @@ func (s countedChanges) Void(ctx context.Context, req *chairside.ChangeRequest) 
 
 func (s countedChanges) Refund(ctx context.Context, req *chairside.ChangeRequest) (*chairside.ChangeAnswer, error) {
 	return timed(s.c, OpRefund, func() (*chairside.ChangeAnswer, error) { return s.next.Refund(ctx, req) })
+}
+
+func (s countedChanges) ChangeAmount(ctx context.Context, req *chairside.ChangeRequest) (*chairside.ChangeAnswer, error) {
+	return timed(s.c, OpAmount, func() (*chairside.ChangeAnswer, error) { return s.next.ChangeAmount(ctx, req) })
 }

@@ -28,7 +28,7 @@ var patientPackages = []string{"validate", "flow", "catalogue", "lender/sandbox"
 // patient; the others (bad_request, not found, …) answer a program's
 // mistake and stay in English.
 var patientCodes = map[string]bool{
-	"EINVALID": true, "ECONSENT": true, "ECONFLICT": true, "EINFLIGHT": true, "ERATELIMITED": true, "EDAILYLIMIT": true, "ESESSIONLIMIT": true, "ELENDER": true,
+	"EINVALID": true, "ECONSENT": true, "ECONFLICT": true, "EINFLIGHT": true, "EAMOUNT": true, "ERATELIMITED": true, "EDAILYLIMIT": true, "ESESSIONLIMIT": true, "ELENDER": true,
 }
 
 // notMessages are strings the scan finds that are parts of messages, not

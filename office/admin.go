@@ -151,6 +151,13 @@ func (s *Service) AuditChange(ctx context.Context, c *Caller, applicationID, kin
 	s.did(ctx, c, action, fmt.Sprintf("application %s: %s, %s; reason: %s", applicationID, status, chairside.Dollars(amountCents), reason))
 }
 
+// AuditAmount records a change of a case's treatment amount, with the
+// reason the office gave and the lender's answer.
+func (s *Service) AuditAmount(ctx context.Context, c *Caller, applicationID, status string, from, to int64, reason string) {
+	s.did(ctx, c, chairside.AuditCaseAmount, fmt.Sprintf("application %s: %s, %s to %s; reason: %s", applicationID, status,
+		chairside.Dollars(from), chairside.Dollars(to), reason))
+}
+
 // Application answers an application of the caller's office with its
 // history; another office's application answers ENOTFOUND, exactly as a
 // missing one does. The view is audited.

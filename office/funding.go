@@ -67,8 +67,8 @@ type Funding struct {
 	Deposits []*Deposit `json:"deposits"`
 	// Held are the cases a lender holds back for a review.
 	Held []*FundedCase `json:"held"`
-	// Changes are the voids and refunds of the period (a refund refused
-	// too), in the order made.
+	// Changes are the voids, refunds and changes of amount of the
+	// period (a refund refused too), in the order made.
 	Changes []*CaseChange `json:"changes"`
 	// Sent and Expected total the sent and the expected deposits.
 	Sent     Totals `json:"sent"`
@@ -89,7 +89,7 @@ type Alert struct {
 // did and, for a refund, what the practice gives back (the amount less
 // the fee the lender returns).
 type CaseChange struct {
-	Kind string `json:"kind"` // voided, refunded or refund_refused
+	Kind string `json:"kind"` // voided, refunded, refund_refused or amount_changed (AmountCents the new treatment amount)
 	*FundedCase
 	AmountCents      int64     `json:"amountCents"`
 	FeeReturnedCents int64     `json:"feeReturnedCents"`
@@ -149,13 +149,22 @@ func (s *Service) Funding(ctx context.Context, c *Caller, f FundingFilter) (*Fun
 		TimeZone: f.Zone.String(), Deposits: []*Deposit{}, Held: []*FundedCase{}, Changes: []*CaseChange{}, Alerts: []*Alert{}}
 	deposits := map[string]*Deposit{}
 	cases := map[string]*FundedCase{} // by lender application
+	amounts := map[string]bool{}      // changes of amount by reference: one row each
 	for _, e := range entries {
+		if e.Kind == chairside.MoneyAmountChanged {
+			// One change of amount is on the line of every lender that
+			// approved the patient; the screen shows it once.
+			if amounts[e.Reference] {
+				continue
+			}
+			amounts[e.Reference] = true
+		}
 		fc, err := s.fundedCase(ctx, cases, e)
 		if err != nil {
 			return nil, err
 		}
 		switch e.Kind {
-		case chairside.MoneyVoided, chairside.MoneyRefunded, chairside.MoneyRefundRefused:
+		case chairside.MoneyVoided, chairside.MoneyRefunded, chairside.MoneyRefundRefused, chairside.MoneyAmountChanged:
 			out.Changes = append(out.Changes, &CaseChange{Kind: e.Kind, FundedCase: fc, AmountCents: e.AmountCents,
 				FeeReturnedCents: e.FeeCents, ReturnedCents: e.NetCents, ChangeRef: e.Reference, On: e.On})
 			continue
@@ -251,8 +260,8 @@ var fundingCSVHeader = []string{"Row", "Lender", "Deposit date", "Deposit refere
 	"Patient first name", "Patient last name", "Funding reference", "Gross", "Fee", "Fee rate", "Net"}
 
 // ExportFundingCSV writes the funding screen of f as CSV: one row per
-// deposit, then one per case within it, then one per void or refund of
-// the period; cells a spreadsheet would run as a formula are guarded as
+// deposit, then one per case within it, then one per void, refund or
+// change of amount of the period; cells a spreadsheet would run as a formula are guarded as
 // the day's CSV guards them. The export is audited.
 func (s *Service) ExportFundingCSV(ctx context.Context, c *Caller, f FundingFilter, w io.Writer) error {
 	fd, err := s.Funding(ctx, c, f)
@@ -299,7 +308,8 @@ func (s *Service) ExportFundingCSV(ctx context.Context, c *Caller, f FundingFilt
 }
 
 // changeRows name a change's row in the funding CSV.
-var changeRows = map[string]string{chairside.MoneyVoided: "void", chairside.MoneyRefunded: "refund", chairside.MoneyRefundRefused: "refund refused"}
+var changeRows = map[string]string{chairside.MoneyVoided: "void", chairside.MoneyRefunded: "refund", chairside.MoneyRefundRefused: "refund refused",
+	chairside.MoneyAmountChanged: "amount change"}
 
 // FundingCSVFileName is the funding export's file name.
 func FundingCSVFileName(c *Caller, f FundingFilter) string {

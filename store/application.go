@@ -122,6 +122,19 @@ func (db *DB) openApplicant(sealed, aad string, into *chairside.Applicant) error
 	return nil
 }
 
+// ChangePurchaseAmount sets the application's treatment amount to to if it
+// is still from: a compare-and-set, so of two changes made from the same
+// amount one wins and the other answers ECONFLICT. A missing application
+// answers ENOTFOUND.
+func (db *DB) ChangePurchaseAmount(ctx context.Context, id string, from, to int64) error {
+	res, err := db.exec(ctx, `UPDATE applications SET purchase_amount_cents = ?, updated_at = ?
+		WHERE id = ? AND purchase_amount_cents = ?`, to, millis(db.now()), id, from)
+	if err != nil {
+		return fmt.Errorf("store: change purchase amount: %w", err)
+	}
+	return db.oneChanged(ctx, res, "applications", id, "Application not found.", "The amount changed meanwhile. Please look at it again.")
+}
+
 // UpdateApplication replaces the application's amounts, flags, test case and
 // applicants (re-sealed, SSN index recomputed), and sets UpdatedAt to
 // db.Now. A missing application answers ENOTFOUND; a purged one ECONFLICT,

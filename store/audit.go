@@ -9,6 +9,12 @@ import (
 // and the records that prove it (docs/exactly-once.md). Each query answers
 // the ids of the rows that break its rule. The statuses are written out
 // because they are data of the schema, not input.
+// roundStep is, in SQL over a lender application pa, the name of a
+// step's lender call in pa's offer round (chairside.RoundStep).
+func roundStep(step string) string {
+	return "(CASE WHEN pa.offer_round = 0 THEN '" + step + "' ELSE '" + step + "@' || CAST(pa.offer_round AS TEXT) END)"
+}
+
 var auditChecks = []struct {
 	rule, query string
 }{
@@ -21,10 +27,10 @@ var auditChecks = []struct {
 				AND c.step IN ('prequalify', 'prescreen', 'apply') AND c.state = 'done')`},
 	{"an accepted offer has no answered accept",
 		`SELECT pa.id FROM provider_applications pa WHERE pa.status IN ('offer_accepted', 'signed', 'completed')
-			AND NOT EXISTS (SELECT 1 FROM lender_calls c WHERE c.provider_application_id = pa.id AND c.step = 'accept' AND c.state = 'done')`},
+			AND NOT EXISTS (SELECT 1 FROM lender_calls c WHERE c.provider_application_id = pa.id AND c.step = ` + roundStep("accept") + ` AND c.state = 'done')`},
 	{"a signed offer has no answered e-sign",
 		`SELECT pa.id FROM provider_applications pa WHERE pa.status IN ('signed', 'completed')
-			AND NOT EXISTS (SELECT 1 FROM lender_calls c WHERE c.provider_application_id = pa.id AND c.step = 'esign' AND c.state = 'done')`},
+			AND NOT EXISTS (SELECT 1 FROM lender_calls c WHERE c.provider_application_id = pa.id AND c.step = ` + roundStep("esign") + ` AND c.state = 'done')`},
 	{"a signed offer has no e-sign consent with a signature",
 		`SELECT pa.id FROM provider_applications pa WHERE pa.status IN ('signed', 'completed')
 			AND NOT EXISTS (SELECT 1 FROM consents k WHERE k.application_id = pa.application_id AND k.provider_key = pa.provider_key
@@ -49,19 +55,19 @@ var auditChecks = []struct {
 	// before the agreement is signed (docs/behaviour.md, "Signing").
 	{"a signed Snap application has no answered bank-account step",
 		`SELECT pa.id FROM provider_applications pa WHERE pa.status IN ('signed', 'completed') AND pa.provider_key = 'snap_standard'
-			AND NOT EXISTS (SELECT 1 FROM lender_calls c WHERE c.provider_application_id = pa.id AND c.step = 'bank_account' AND c.state = 'done')`},
+			AND NOT EXISTS (SELECT 1 FROM lender_calls c WHERE c.provider_application_id = pa.id AND c.step = ` + roundStep("bank_account") + ` AND c.state = 'done')`},
 	// HFD signs only once its down payment is settled and its payment
 	// method given; Fortiva completes only once its cardholder agreement
 	// is agreed (docs/behaviour.md, "Signing").
 	{"a signed HFD application whose decision requires a down payment has no answered down-payment step",
 		`SELECT pa.id FROM provider_applications pa WHERE pa.status IN ('signed', 'completed') AND pa.provider_key = 'hfd_standard'
 			AND EXISTS (SELECT 1 FROM decisions d WHERE d.provider_application_id = pa.id AND d.down_payment_required <> 0)
-			AND NOT EXISTS (SELECT 1 FROM lender_calls c WHERE c.provider_application_id = pa.id AND c.step = 'down_payment' AND c.state = 'done')`},
+			AND NOT EXISTS (SELECT 1 FROM lender_calls c WHERE c.provider_application_id = pa.id AND c.step = ` + roundStep("down_payment") + ` AND c.state = 'done')`},
 	{"a completed Fortiva application has no answered cardholder agreement",
 		`SELECT pa.id FROM provider_applications pa WHERE pa.status = 'completed' AND pa.provider_key = 'fortiva_standard'
 			AND (SELECT d.existing_account FROM decisions d WHERE d.provider_application_id = pa.id
 				ORDER BY d.created_at DESC, d.seq DESC LIMIT 1) = 0
-			AND NOT EXISTS (SELECT 1 FROM lender_calls c WHERE c.provider_application_id = pa.id AND c.step = 'cardholder_agreement' AND c.state = 'done')`},
+			AND NOT EXISTS (SELECT 1 FROM lender_calls c WHERE c.provider_application_id = pa.id AND c.step = ` + roundStep("cardholder_agreement") + ` AND c.state = 'done')`},
 	// A lender that asked for the identity quiz signs only after it was
 	// passed (flow/quiz.go records quiz.passed with the graded attempt).
 	{"a signed application whose lender asked for a quiz has no passed quiz",
@@ -71,7 +77,7 @@ var auditChecks = []struct {
 				AND e.type = 'quiz.passed')`},
 	{"a completed application has no answered complete",
 		`SELECT pa.id FROM provider_applications pa WHERE pa.status = 'completed'
-			AND NOT EXISTS (SELECT 1 FROM lender_calls c WHERE c.provider_application_id = pa.id AND c.step = 'complete' AND c.state = 'done')`},
+			AND NOT EXISTS (SELECT 1 FROM lender_calls c WHERE c.provider_application_id = pa.id AND c.step = ` + roundStep("complete") + ` AND c.state = 'done')`},
 	{"a step marked in flight has no running call",
 		`SELECT pa.id FROM provider_applications pa WHERE pa.in_flight_step <> ''
 			AND NOT EXISTS (SELECT 1 FROM lender_calls c WHERE c.provider_application_id = pa.id AND c.step = pa.in_flight_step AND c.state = 'running')`},

@@ -11,7 +11,7 @@ import (
 )
 
 const lenderApplicationColumns = `id, application_id, provider_key, role, apply_mode, status,
-	lender_application_id, selected_plan_code, in_flight_step, version, created_at, updated_at`
+	lender_application_id, selected_plan_code, in_flight_step, offer_round, version, created_at, updated_at`
 
 // CreateLenderApplication stores a lender's part of an application with
 // Version 1 (pa.Version is set). An empty pa.ID gets a random id; zero
@@ -29,10 +29,10 @@ func (db *DB) CreateLenderApplication(ctx context.Context, pa *chairside.LenderA
 	// ON CONFLICT DO NOTHING rather than a unique violation: inside a
 	// Batch's PostgreSQL transaction a failed statement would abort the
 	// transaction, and a lost race to create is an answer, not a failure.
-	res, err := db.exec(ctx, `INSERT INTO provider_applications (`+lenderApplicationColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+	res, err := db.exec(ctx, `INSERT INTO provider_applications (`+lenderApplicationColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT DO NOTHING`,
 		pa.ID, pa.ApplicationID, pa.LenderKey, pa.Role, pa.ApplyMode, pa.Status,
-		pa.LenderRef, pa.SelectedPlanCode, pa.InFlight, 1, millis(pa.CreatedAt), millis(pa.UpdatedAt))
+		pa.LenderRef, pa.SelectedPlanCode, pa.InFlight, pa.OfferRound, 1, millis(pa.CreatedAt), millis(pa.UpdatedAt))
 	if err == nil {
 		if n, rerr := rowsAffected(res); rerr != nil {
 			err = rerr
@@ -53,7 +53,7 @@ func (db *DB) CreateLenderApplication(ctx context.Context, pa *chairside.LenderA
 func (db *DB) FindLenderApplication(ctx context.Context, applicationID, lenderKey string) (*chairside.LenderApplication, error) {
 	var d decisionRow
 	pa, err := scanLenderApplication(db.queryRow(ctx, `SELECT pa.id, pa.application_id, pa.provider_key, pa.role, pa.apply_mode, pa.status,
-			pa.lender_application_id, pa.selected_plan_code, pa.in_flight_step, pa.version, pa.created_at, pa.updated_at, `+decisionColumns+`
+			pa.lender_application_id, pa.selected_plan_code, pa.in_flight_step, pa.offer_round, pa.version, pa.created_at, pa.updated_at, `+decisionColumns+`
 		FROM provider_applications pa
 		LEFT JOIN decisions d ON d.provider_application_id = pa.id
 		WHERE pa.application_id = ? AND pa.provider_key = ?
@@ -92,7 +92,7 @@ func scanLenderApplication(s scanner, more ...any) (*chairside.LenderApplication
 	var pa chairside.LenderApplication
 	var created, updated int64
 	dest := append([]any{&pa.ID, &pa.ApplicationID, &pa.LenderKey, &pa.Role, &pa.ApplyMode, &pa.Status,
-		&pa.LenderRef, &pa.SelectedPlanCode, &pa.InFlight, &pa.Version, &created, &updated}, more...)
+		&pa.LenderRef, &pa.SelectedPlanCode, &pa.InFlight, &pa.OfferRound, &pa.Version, &created, &updated}, more...)
 	if err := s.Scan(dest...); err != nil {
 		return nil, err
 	}
@@ -101,7 +101,7 @@ func scanLenderApplication(s scanner, more ...any) (*chairside.LenderApplication
 }
 
 // UpdateLenderApplication saves pa's role, apply mode, status, lender
-// application id, selected plan and in-flight step if pa.Version is still
+// application id, selected plan, in-flight step and offer round if pa.Version is still
 // the stored version, then increments pa.Version and sets UpdatedAt to
 // db.Now. A stale version answers ECONFLICT, so of many parallel updates
 // from the same read exactly one wins. A missing record answers ENOTFOUND.
@@ -109,9 +109,9 @@ func scanLenderApplication(s scanner, more ...any) (*chairside.LenderApplication
 func (db *DB) UpdateLenderApplication(ctx context.Context, pa *chairside.LenderApplication) error {
 	now := db.now()
 	res, err := db.exec(ctx, `UPDATE provider_applications SET role = ?, apply_mode = ?, status = ?,
-			lender_application_id = ?, selected_plan_code = ?, in_flight_step = ?, version = version + 1, updated_at = ?
+			lender_application_id = ?, selected_plan_code = ?, in_flight_step = ?, offer_round = ?, version = version + 1, updated_at = ?
 		WHERE id = ? AND version = ?`,
-		pa.Role, pa.ApplyMode, pa.Status, pa.LenderRef, pa.SelectedPlanCode, pa.InFlight, millis(now), pa.ID, pa.Version)
+		pa.Role, pa.ApplyMode, pa.Status, pa.LenderRef, pa.SelectedPlanCode, pa.InFlight, pa.OfferRound, millis(now), pa.ID, pa.Version)
 	if err != nil {
 		return fmt.Errorf("store: update provider application: %w", err)
 	}

@@ -103,7 +103,7 @@ func (db *DB) ListLocationMoney(ctx context.Context, locationID string, from, to
 		JOIN provider_applications pa ON pa.id = m.lender_application_id JOIN applications a ON a.id = pa.application_id
 		WHERE a.location_id = ? AND (
 			(m.kind IN ('funded', 'deposited') AND m.deposit_on >= ? AND m.deposit_on < ?)
-			OR (m.kind IN ('voided', 'refunded', 'refund_refused') AND m.on_at >= ? AND m.on_at < ?)
+			OR (m.kind IN ('voided', 'refunded', 'refund_refused', 'amount_changed') AND m.on_at >= ? AND m.on_at < ?)
 			OR (m.kind = 'held' AND NOT EXISTS (SELECT 1 FROM money_entries f
 				WHERE f.lender_application_id = m.lender_application_id AND f.kind IN ('funded', 'voided'))))
 		ORDER BY m.seq`, locationID, millis(from), millis(to), millis(from), millis(to))
@@ -151,6 +151,17 @@ func (db *DB) RescheduleFundingPoll(ctx context.Context, lenderApplicationID str
 	return nil
 }
 
+// RecordDeposit keeps the total a lender says it sent in a deposit, once
+// per lender and reference: a repeat (the same deposit delivered again)
+// keeps the first.
+func (db *DB) RecordDeposit(ctx context.Context, lenderKey, reference string, on time.Time, netCents int64) error {
+	if _, err := db.exec(ctx, `INSERT INTO lender_deposits (lender_key, reference, on_at, net_cents, recorded_at)
+		VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`, lenderKey, reference, millis(on), netCents, millis(db.now())); err != nil {
+		return fmt.Errorf("store: record deposit: %w", err)
+	}
+	return nil
+}
+
 // lateAfter is how long past its expected day (or past completion, when
 // the lender has not said) a funding counts as late.
 const (
@@ -159,8 +170,9 @@ const (
 )
 
 // ListMoneyAlerts answers the money alerts of an office's cases at now
-// ("" for every office): the cases funded late, and the refunds refused and
-// deposits that did not match since since.
+// ("" for every office): the cases funded late, and since since the
+// refunds refused, the cases deposited for other figures than funded, and
+// the cases of a deposit whose stated total is not the sum of its cases.
 func (db *DB) ListMoneyAlerts(ctx context.Context, locationID string, since, now time.Time) ([]*chairside.MoneyAlert, error) {
 	scan := func(s scanner) (*chairside.MoneyAlert, error) {
 		var a chairside.MoneyAlert
@@ -185,9 +197,18 @@ func (db *DB) ListMoneyAlerts(ctx context.Context, locationID string, since, now
 		JOIN money_entries f ON f.lender_application_id = d.lender_application_id AND f.kind = 'funded'
 		JOIN provider_applications pa ON pa.id = d.lender_application_id JOIN applications a ON a.id = pa.application_id
 		WHERE (a.location_id = ? OR ? = '') AND d.kind = 'deposited' AND d.on_at >= ?
-			AND (d.net_cents <> f.net_cents OR d.amount_cents <> f.amount_cents OR d.reference <> f.deposit_ref)`,
+			AND (d.net_cents <> f.net_cents OR d.amount_cents <> f.amount_cents OR d.reference <> f.deposit_ref)
+		UNION ALL
+		SELECT ?, pa.application_id, pa.id, pa.provider_key, ld.on_at FROM lender_deposits ld
+		JOIN money_entries d ON d.deposit_ref = ld.reference AND d.kind = 'deposited'
+		JOIN provider_applications pa ON pa.id = d.lender_application_id AND pa.provider_key = ld.lender_key
+		JOIN applications a ON a.id = pa.application_id
+		WHERE (a.location_id = ? OR ? = '') AND ld.on_at >= ?
+			AND ld.net_cents <> (SELECT SUM(x.net_cents) FROM money_entries x JOIN provider_applications px ON px.id = x.lender_application_id
+				WHERE x.kind = 'deposited' AND x.deposit_ref = ld.reference AND px.provider_key = ld.lender_key)`,
 		chairside.AlertLateFunding, locationID, locationID, millis(now.Add(-lateAfterExpected)), millis(now.Add(-lateAfterCompletion)),
 		chairside.AlertRefundRefused, locationID, locationID, millis(since),
+		chairside.AlertDepositMismatch, locationID, locationID, millis(since),
 		chairside.AlertDepositMismatch, locationID, locationID, millis(since))
 }
 

@@ -292,3 +292,8 @@ func (l *Lender) Void(ctx context.Context, req *chairside.ChangeRequest) (*chair
 func (l *Lender) Refund(ctx context.Context, req *chairside.ChangeRequest) (*chairside.ChangeAnswer, error) {
 	return l.change(ctx, lender.OpRefund, protocol.SubRefunds, req)
 }
+
+// ChangeAmount lets an accepted offer go for a new treatment amount.
+func (l *Lender) ChangeAmount(ctx context.Context, req *chairside.ChangeRequest) (*chairside.ChangeAnswer, error) {
+	return l.change(ctx, lender.OpAmount, protocol.SubAmount, req)
+}

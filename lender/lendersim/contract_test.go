@@ -133,6 +133,11 @@ func TestAnswersMatchTheContract(t *testing.T) {
 	call("GET", protocol.ApplicationPath(d.ApplicationID, protocol.SubPlans)+"?amountCents=300000", "", nil).decode(t, &plans)
 	offer := protocol.Offer{PlatformReference: "ref-c2", PlanCode: plans.Plans[0].PlanCode, AmountCents: 300_000, Currency: protocol.Currency}
 	call("POST", protocol.ApplicationPath(d.ApplicationID, protocol.SubAccept), "ref-c2", offer)
+	// A change of amount lets the accepted offer go; accepted again.
+	call("POST", protocol.ApplicationPath(d.ApplicationID, protocol.SubAmount), "ref-c2a",
+		protocol.Change{PlatformReference: "ref-c2a", AmountCents: 250_000, Currency: protocol.Currency, Reason: "one crown less"})
+	offer.PlatformReference = "ref-c2b"
+	call("POST", protocol.ApplicationPath(d.ApplicationID, protocol.SubAccept), "ref-c2b", offer)
 	var quiz protocol.Quiz
 	call("GET", protocol.ApplicationPath(d.ApplicationID, protocol.SubQuiz)+"?attempt=1", "", nil).decode(t, &quiz)
 	call("POST", protocol.ApplicationPath(d.ApplicationID, protocol.SubQuizAnswers), "ref-c3", protocol.QuizAnswers{
@@ -246,6 +251,10 @@ func journey(t *testing.T, l *httplender.Lender, key string) {
 	_, err = l.Answers(ctx, &chairside.AnswersRequest{LenderKey: key, LenderRef: id, QuizID: q.ID, Answers: sandbox.RightAnswers(id, q.ID), Reference: "j-2"})
 	must(t, err)
 	offer := &chairside.OfferRequest{LenderKey: key, LenderRef: id, LenderPlanCode: plans[0].LenderPlanCode, AmountCents: 300_000, Reference: "j-3"}
+	must(t, l.AcceptOffer(ctx, offer))
+	_, err = l.ChangeAmount(ctx, &chairside.ChangeRequest{LenderKey: key, LenderRef: id, AmountCents: 250_000, Reason: "one crown less", Reference: "j-3a"})
+	must(t, err)
+	offer.Reference = "j-3b"
 	must(t, l.AcceptOffer(ctx, offer))
 	must(t, l.DownPayment(ctx, &chairside.DownPaymentRequest{LenderKey: key, LenderRef: id, AmountCents: d.DownPaymentCents, Method: chairside.DownPaymentAtOffice, Reference: "j-4"}))
 	must(t, l.AddContact(ctx, &chairside.ContactRequest{LenderKey: key, LenderRef: id, Name: "Grace Example", Relationship: "parent", Phone: "7025550199", Reference: "j-5"}))

@@ -110,6 +110,32 @@ func (s *Sim) void(c *call) reply { return s.change(c, false) }
 // refund is POST …/refunds.
 func (s *Sim) refund(c *call) reply { return s.change(c, true) }
 
+// amount is POST …/amount: the treatment amount changed after the offer
+// was accepted and before it was signed. The accepted offer is let go; a
+// completed application keeps its amount (it is voided or refunded).
+func (s *Sim) amount(c *call) reply {
+	var in protocol.Change
+	if rep := decodeBody(c, &in); rep != nil {
+		return *rep
+	}
+	s.changeMu.Lock()
+	defer s.changeMu.Unlock()
+	var app application
+	s.withApp(c, func(a *application) { app = *a })
+	if app.planCode == "" || !app.completedAt.IsZero() {
+		return fail(http.StatusConflict, protocol.CodeConflict, "The application has no accepted offer to change.")
+	}
+	a, err := c.sandbox.ChangeAmount(c.ctx, &chairside.ChangeRequest{LenderKey: c.lender, LenderRef: c.id, LenderPlanCode: app.planCode,
+		FinancedCents: app.financed, AmountCents: in.AmountCents, Reason: in.Reason, Reference: in.PlatformReference, Now: now()})
+	if err != nil {
+		return fromSandbox(c, err, http.StatusBadRequest)
+	}
+	if a.Status == chairside.ChangeDone {
+		s.withApp(c, func(app *application) { app.planCode, app.financed = "", 0 })
+	}
+	return ok(protocol.FromChangeAnswer(c.id, in.PlatformReference, a))
+}
+
 // followFunding announces a completed application's money by webhook as a
 // lender's own systems would: funding.updated when it is held or funded,
 // deposit.sent when its deposit goes out, with every application of the
@@ -214,11 +240,15 @@ func (s *Sim) depositSent(lender string, st *chairside.FundingStatus) {
 	dep := &protocol.Deposit{Reference: st.DepositRef, On: st.DepositOn}
 	for i := range apps {
 		f, err := s.fundingOf(&apps[i])
-		if err != nil || f.State != chairside.FundingDeposited || f.DepositRef != st.DepositRef ||
-			!s.markAnnounced(lender, apps[i].id, chairside.FundingDeposited) {
+		if err != nil || f.State != chairside.FundingDeposited || f.DepositRef != st.DepositRef {
 			continue
 		}
-		dep.Fundings = append(dep.Fundings, *protocol.FromFunding(apps[i].id, f))
+		// The total is the whole bank transfer, the cases announced
+		// before included.
+		dep.NetCents += f.NetCents
+		if s.markAnnounced(lender, apps[i].id, chairside.FundingDeposited) {
+			dep.Fundings = append(dep.Fundings, *protocol.FromFunding(apps[i].id, f))
+		}
 	}
 	if len(dep.Fundings) > 0 {
 		s.send(lender, protocol.Event{ID: "evt_" + rand.Text(), Type: protocol.EventDepositSent, CreatedAt: time.Now().UTC(),

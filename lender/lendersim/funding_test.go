@@ -124,10 +124,17 @@ func TestFundingWebhooks(t *testing.T) {
 		if ev.Type != protocol.EventDepositSent {
 			continue
 		}
+		var sum int64
 		for _, f := range ev.Data.Deposit.Fundings {
+			sum += f.NetCents
 			if f.ApplicationID == plain && (f.FundingRef != st.FundingRef || f.NetCents != st.NetCents || f.DepositRef != st.DepositRef) {
 				t.Errorf("deposited %+v, GET funding %+v", f, st)
 			}
+		}
+		// Each deposit carries its cases whole here, so the total it
+		// states is their nets' sum.
+		if ev.Data.Deposit.NetCents != sum || sum == 0 {
+			t.Errorf("deposit %s states %d, its cases' nets add up to %d", ev.Data.Deposit.Reference, ev.Data.Deposit.NetCents, sum)
 		}
 	}
 	if n := sim.Webhooks(key); n != len(evs) {
@@ -242,4 +249,46 @@ func TestVoidEndsFunding(t *testing.T) {
 	if r := change(protocol.SubRefunds, "refund-1", 10_000); r.Status != chairside.ChangeRefused || r.Message == "" {
 		t.Errorf("a refund of a voided case: %+v", r)
 	}
+}
+
+// TestAmountLetsTheOfferGo: a change of amount after the offer is
+// accepted lets it go (done, with the lender's reference), so the patient
+// accepts again at the new amount; with no accepted offer, or once the
+// application is completed, it is a 409, and a completed case keeps its
+// amount.
+func TestAmountLetsTheOfferGo(t *testing.T) {
+	_, srv := start(t, lendersim.Options{})
+	key := catalogue.Synchrony
+	in := create("ref-amount", "Approve")
+	var d protocol.Decision
+	send(t, srv, "POST", lenderPath(key, "/applications"), "ref-amount", in).decode(t, &d)
+	var plans protocol.Plans
+	send(t, srv, "GET", lenderPath(key, protocol.ApplicationPath(d.ApplicationID, protocol.SubPlans)+"?amountCents=300000"), "", nil).decode(t, &plans)
+	if len(plans.Plans) == 0 {
+		t.Fatal("no plans")
+	}
+	accept := func(ref string) {
+		t.Helper()
+		offer := protocol.Offer{PlatformReference: ref, PlanCode: plans.Plans[0].PlanCode, AmountCents: 300_000, Currency: protocol.Currency}
+		if a := send(t, srv, "POST", lenderPath(key, protocol.ApplicationPath(d.ApplicationID, protocol.SubAccept)), ref, offer); a.status != 200 {
+			t.Fatalf("accept %s: %d %s", ref, a.status, a.body)
+		}
+	}
+	amount := func(ref string) answer {
+		body := protocol.Change{PlatformReference: ref, AmountCents: 250_000, Currency: protocol.Currency, Reason: "one crown less"}
+		return send(t, srv, "POST", lenderPath(key, protocol.ApplicationPath(d.ApplicationID, protocol.SubAmount)), ref, body)
+	}
+	if a := amount("amount-0"); a.status != 409 {
+		t.Fatalf("a change of amount before any acceptance: %d %s", a.status, a.body)
+	}
+	accept("accept-1")
+	var a protocol.ChangeAnswer
+	amount("amount-1").decode(t, &a)
+	if err := a.Validate(d.ApplicationID, "amount-1"); err != nil || a.Status != chairside.ChangeDone || a.Reference == "" {
+		t.Fatalf("a change of amount after acceptance: %+v %v", a, err)
+	}
+	if again := amount("amount-2"); again.status != 409 {
+		t.Errorf("a second change with the offer already let go: %d %s", again.status, again.body)
+	}
+	accept("accept-2")
 }

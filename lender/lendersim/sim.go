@@ -254,6 +254,7 @@ func (s *Sim) routes() {
 		"GET " + app + protocol.SubFunding:        {lender.OpFunding, s.funding},
 		"POST " + app + protocol.SubVoid:          {lender.OpVoid, s.void},
 		"POST " + app + protocol.SubRefunds:       {lender.OpRefund, s.refund},
+		"POST " + app + protocol.SubAmount:        {lender.OpAmount, s.amount},
 	} {
 		s.mux.Handle(pattern, s.route(rt.op, rt.h))
 	}

@@ -119,6 +119,7 @@ const (
 	SubFunding      = "funding"
 	SubVoid         = "void"
 	SubRefunds      = "refunds"
+	SubAmount       = "amount"
 )
 
 // errNegative is the error of a negative amount of money.

@@ -61,7 +61,10 @@ type EventData struct {
 type Deposit struct {
 	Reference string    `json:"reference"`
 	On        time.Time `json:"on"`
-	Fundings  []Funding `json:"fundings"`
+	// NetCents is what the lender sent to the bank, when it says (0: not
+	// stated): the receiver checks it against the cases it carries.
+	NetCents int64     `json:"netCents,omitempty"`
+	Fundings []Funding `json:"fundings"`
 }
 
 // Validate refuses a deposit without a reference, a day or fundings, with
@@ -71,6 +74,9 @@ type Deposit struct {
 func (d *Deposit) Validate() error {
 	if d.Reference == "" || d.On.IsZero() || len(d.Fundings) == 0 {
 		return errors.New("deposit: no reference, day or fundings")
+	}
+	if err := checkMoney("netCents", d.NetCents); err != nil {
+		return err
 	}
 	seen := map[string]bool{}
 	for i := range d.Fundings {

@@ -212,6 +212,24 @@ func (l *lender) Refund(ctx context.Context, req *chairside.ChangeRequest) (*cha
 		FeeReturnedCents: after - before}, nil
 }
 
+// ChangeAmount lets an accepted offer go because the treatment amount
+// changed before the patient signed; plans are then priced for the new
+// amount. Every sandbox lender allows it for an application it approved,
+// at any new amount: one above the approval leaves the rest to a down
+// payment, as at the first choice of a plan.
+func (l *lender) ChangeAmount(ctx context.Context, req *chairside.ChangeRequest) (*chairside.ChangeAnswer, error) {
+	if err := l.begin(ctx, OpAmount, req.Reference); err != nil {
+		return nil, err
+	}
+	if _, _, err := l.offerable(req.LenderRef); err != nil {
+		return nil, err
+	}
+	if req.AmountCents <= 0 || req.Reference == "" {
+		return nil, chairside.Errorf(chairside.EBADREQUEST, "The new amount or the reference is missing.")
+	}
+	return &chairside.ChangeAnswer{Status: chairside.ChangeDone, Reference: fmt.Sprintf("%s-A-%s", l.prod.abbr, shortHash(req.Reference))}, nil
+}
+
 // changeable checks a change's request against the application it names:
 // one with an offer, a plan of the product and an amount it can have
 // financed.

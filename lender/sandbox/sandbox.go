@@ -74,6 +74,7 @@ const (
 	OpFunding      = lenderops.OpFunding
 	OpVoid         = lenderops.OpVoid
 	OpRefund       = lenderops.OpRefund
+	OpAmount       = lenderops.OpAmount
 )
 
 // Fault is a failure the sandbox can inject into an operation.

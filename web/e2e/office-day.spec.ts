@@ -345,3 +345,77 @@ test('a passkey added by the manager signs them in by itself', async ({ browser 
   await j.assertClean();
   await context.close();
 });
+
+test('a manager changes the treatment amount before the patient signs; the patient chooses a plan for it and signs', async ({
+  page,
+  browser,
+}, info) => {
+  // Two browsers and two passes through the plans and signing: about 40 s.
+  test.setTimeout(180_000);
+  const office = new Journey(page, info, 'amount-change');
+  office.allow(/status of 401/);
+  await office.init();
+  await signIn(office);
+  await withRecoveryCode(office);
+  const link = await invite(office, 'Ana', 'Approve', '4,500');
+  await page.getByRole('link', { name: 'Done' }).click();
+
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'en-US' });
+  const patientPage = await phone.newPage();
+  const patient = new Journey(patientPage, info, 'amount-change-patient');
+  // The signature sent after the office changed the amount is answered 409 amount_changed: that is the point.
+  patient.allow(/status of 409/);
+  await patient.init();
+  await patientPage.goto(link);
+  await patientPage.getByRole('dialog', { name: 'Are you the patient?' }).getByRole('button', { name: 'Yes, I’m the patient' }).click();
+  await fillRequired(patientPage, 'Approve');
+  await patientPage.getByRole('button', { name: 'Continue' }).click();
+  await patientPage.getByRole('button', { name: 'Confirm and continue' }).click();
+  await agreeSoftPull(patient);
+  await patientPage.getByRole('button', { name: 'See payment options' }).click();
+  await patientPage.getByRole('radio').first().click();
+  await patientPage.getByRole('button', { name: 'Continue' }).click();
+  await patientPage.getByRole('button', { name: 'Accept offer' }).click();
+  await expect(patientPage).toHaveURL(/\/terms$/);
+
+  // The treatment plan changed: a crown less. The manager changes the amount on the case's page.
+  const row = rowOf(page, 'Ana');
+  await row.getByRole('link', { name: /^Details/ }).click();
+  await page.getByLabel(/^New treatment amount/).fill('3800');
+  await page.getByLabel(/^Reason/).fill('One crown less in the treatment plan.');
+  await page.getByRole('button', { name: 'Review' }).click();
+  await expect(page.getByText('The treatment amount changes from $4,500.00 to $3,800.00.')).toBeVisible();
+  await expect(page.getByText(/Synchrony will be asked to let go of the offer the patient accepted/)).toBeVisible();
+  await office.screen('amount-review', /Approve/);
+  await page.getByRole('button', { name: 'Yes, change it to $3,800.00' }).click();
+  await expect(page.getByRole('status')).toContainText('Done: the treatment amount is now $3,800.00.');
+  await expect(page.getByRole('table', { name: 'The case’s money, in the order it happened' })).toContainText(
+    'The office changed the treatment amount to $3,800.00',
+  );
+  await office.screen('amount-changed', /Approve/);
+
+  // The patient, still on the signing screen, signs: they are told, and choose a plan for the new amount.
+  await agreeToSigning(patientPage, 'Synchrony', true);
+  await drawSignature(patientPage);
+  await patientPage.getByRole('button', { name: 'Sign and finish' }).click();
+  await expect(patientPage).toHaveURL(/\/paymentPlans$/);
+  await expect(patientPage.getByText('Your dental office changed the treatment amount to $3,800.00.', { exact: false })).toBeVisible();
+  await expect(patientPage.getByRole('heading', { name: /Payment plans for \$3,800\.00/ })).toBeVisible();
+  await patient.screen('plans-again', 'Choose your payment plan');
+  await patientPage.getByRole('radio').first().click();
+  await patientPage.getByRole('button', { name: 'Continue' }).click();
+  await patientPage.getByRole('button', { name: 'Accept offer' }).click();
+  await expect(patientPage).toHaveURL(/\/terms$/);
+  await agreeToSigning(patientPage, 'Synchrony', true);
+  await drawSignature(patientPage);
+  await patientPage.getByRole('button', { name: 'Sign and finish' }).click();
+  await expect(patientPage).toHaveURL(/\/complete$/);
+  await patientPage.getByRole('button', { name: 'Finish' }).click();
+  await expect(patientPage).toHaveURL(/\/finish\/completed$/);
+
+  await page.getByRole('link', { name: 'Back to the list' }).click();
+  await expect(rowOf(page, 'Ana')).toContainText('Completed');
+  await office.assertClean();
+  await patient.assertClean();
+  await phone.close();
+});

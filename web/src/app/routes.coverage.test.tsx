@@ -60,6 +60,7 @@ const DOCUMENTED = [
   'prequalified',
   'patchSuccessful',
   'paymentPlans',
+  'amountChanged',
   'paymentPlanReview',
   'offerReview',
   'terms',
@@ -122,6 +123,7 @@ function server() {
         document: doc,
       }),
     ],
+    '/application/amounts': [json({ purchaseAmountCents: 380_000, insuranceBenefitsCents: 0 })],
     '/log': [new Response(null, { status: 204 })],
   });
 }
@@ -195,6 +197,16 @@ describe('every lender route is reachable', () => {
     await waitFor(() => expect(router.state.navigation.state).toBe('idle'));
     expect(await screen.findByRole('heading', { level: 1 })).toBeTruthy();
     expect(router.state.location.pathname).toBe(path);
+  });
+});
+
+describe('the office changed the treatment amount', () => {
+  it('a step answered amount_changed leads to the plans for the new amount, with a notice, and the old plans set aside', async () => {
+    const router = openApp(`/providers/${P}/amountChanged`);
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/providers/${P}/paymentPlans`));
+    expect(flow.get().purchaseAmountCents).toBe(380_000);
+    expect(flow.get().selectedPaymentPlan).toBeNull();
+    expect(await screen.findByText(/changed the treatment amount to \$3,800\.00/)).toBeTruthy();
   });
 });
 

@@ -125,7 +125,9 @@ describe('asking for a higher limit, approved', () => {
     await userEvent.click(screen.getByRole('button', { name: 'See payment plans' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Choose your payment plan' })).toBeTruthy();
     await waitFor(() =>
-      expect(calls.filter((c) => c.path.endsWith('/payment/plans')).map((c) => JSON.parse(c.body!))).toEqual([{ amountCents: 450_000 }]),
+      expect(calls.filter((c) => c.path.endsWith('/payment/plans')).map((c) => JSON.parse(c.body!))).toEqual([
+        { amountCents: 450_000, purchaseAmountCents: 450_000 },
+      ]),
     );
     expect(await screen.findByRole('heading', { name: 'Payment plans for $4,500.00' })).toBeTruthy();
   });
@@ -169,7 +171,9 @@ describe('asking for a higher limit, not approved', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Use my account for $1,000.00' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Choose your payment plan' })).toBeTruthy();
     await waitFor(() =>
-      expect(calls.filter((c) => c.path.endsWith('/payment/plans')).map((c) => JSON.parse(c.body!))).toEqual([{ amountCents: 100_000 }]),
+      expect(calls.filter((c) => c.path.endsWith('/payment/plans')).map((c) => JSON.parse(c.body!))).toEqual([
+        { amountCents: 100_000, purchaseAmountCents: 450_000 },
+      ]),
     );
     expect(posts(calls)).toHaveLength(1);
   });

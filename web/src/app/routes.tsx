@@ -214,6 +214,8 @@ const lenderRoutes: LenderRoute[] = [
   { path: 'prequalified', lazy: positive, handle: { step: 'paymentOptions' } },
   { path: 'patchSuccessful', redirectTo: (p) => prov(p, 'paymentPlans') },
   { path: 'paymentPlans', lazy: paymentPlans, handle: { step: 'paymentOptions' } },
+  // The office changed the treatment amount (docs/behaviour.md, "Changing the amount"): read it again, then the plans.
+  { path: 'amountChanged', redirectTo: amountChangedTarget, handle: { transient: true } },
   { path: 'paymentPlanReview', lazy: paymentPlanReview, handle: { step: (m) => (m === 'full' ? 'paymentOptions' : 'acceptOffer') } },
   { path: 'offerReview', redirectTo: (p) => prov(p, 'paymentPlanReview') },
   { path: 'terms', lazy: terms, handle: { step: termsStep, hideHelpButton: true } },
@@ -262,6 +264,12 @@ async function resumeTarget(p: Params): Promise<string> {
   // An existing account's offer: its plans, fetched by the plans screen.
   if (p['*'] === 'with-existing-account' && isPositive((r?.apply ?? r?.preAuth)?.responseCode)) return prov(p, 'paymentPlans');
   return prov(p, `modes/${s.applyMode}/application`);
+}
+
+async function amountChangedTarget(p: Params): Promise<string> {
+  const { refreshAmounts } = await import('@/features/offers/api/amounts');
+  await refreshAmounts();
+  return prov(p, 'paymentPlans');
 }
 
 function homeToLender(): Response {

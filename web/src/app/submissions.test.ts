@@ -222,7 +222,7 @@ describe('the treatment amount a patient at home enters', () => {
     expect(body('/providers/a/prequalify').primary).toEqual({});
     expect(body('/providers/b/prequalify')).not.toHaveProperty('purchaseAmountCents');
     expect(flow.get().purchaseAmountCents).toBe(320_000);
-    expect(body('/providers/b/payment/plans')).toEqual({ amountCents: 320_000 });
+    expect(body('/providers/b/payment/plans')).toEqual({ amountCents: 320_000, purchaseAmountCents: 320_000 });
   });
 
   it('an office’s amount is never sent, whatever the form held', () => {

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Page } from '@/components/Page';
 import { Button } from '@/components/Button';
 import { Skeleton } from '@/components/Skeleton';
+import { FlowNotice } from '@/components/FlowNotice';
 import { useFlowNavigate } from '@/flow/navigation';
 import { isHandled } from '@/lib/api/client';
 import type { PaymentPlan } from '@/lib/api/types';
@@ -154,6 +155,7 @@ export function PaymentPlansPage() {
       // has seen the plan in full; the others are told now.
       if (s.lenders[selected.providerKey]?.selectPaymentPlanOnReviewScreen) choosePlan(selected);
       else await selectPlan(selected);
+      flow.set({ notice: null });
       navigate(lenderRoute(selected.providerKey, 'paymentPlanReview'));
     } catch (e) {
       if (!isHandled(e)) navigate('/error');
@@ -173,6 +175,7 @@ export function PaymentPlansPage() {
   return (
     <>
       <Page title={t('offers.plans.title')} />
+      <FlowNotice />
       <OfferHeads offers={offers} />
       <Estimator
         amountCents={amountCents}

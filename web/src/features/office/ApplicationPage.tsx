@@ -11,6 +11,7 @@ import { None, StatusBadge } from './DayTable';
 import { dateTimeOf, eventWords, EXPERIENCE_WORDS, lenderAnswer, patientName, planWords } from './words';
 import type { OfficeSession } from './api/session';
 import { ChangeCase, MoneyLine, moneyWords } from './money';
+import { AmountChange } from './AmountChange';
 
 /**
  * OfficeApplicationPage is /office/applications/:id: one application of the
@@ -128,7 +129,10 @@ function Details({ session }: { session: OfficeSession }) {
         <h2>Money</h2>
         <MoneyLine line={a.moneyLine} />
         {session.permissions.includes('change_cases') ? (
-          <ChangeCase app={a} csrf={session.csrfToken} onChanged={() => setReads((n) => n + 1)} />
+          <>
+            <ChangeCase app={a} csrf={session.csrfToken} onChanged={() => setReads((n) => n + 1)} />
+            <AmountChange app={a} csrf={session.csrfToken} onChanged={() => setReads((n) => n + 1)} />
+          </>
         ) : null}
 
         <h2>History</h2>

@@ -42,7 +42,7 @@ const PERIOD_WORDS: Record<FundingPeriod, string> = { day: 'Day', week: 'Week', 
 export const ALERT_WORDS: Record<OfficeFundingAlert['kind'], string> = {
   late_funding: 'Not funded yet: later than the lender said',
   refund_refused: 'The lender refused a refund',
-  deposit_mismatch: 'Deposited for other figures than the lender funded',
+  deposit_mismatch: 'A deposit that does not match its cases: check it against the bank',
 };
 
 function FundingScreen({ session }: { session: OfficeSession }) {
@@ -227,6 +227,7 @@ const CHANGE_WORDS: Record<OfficeFundingChange['kind'], (c: OfficeFundingChange)
   refunded: (c) =>
     `Refunded ${formatCents(c.amountCents)}: the practice gives back ${formatCents(c.returnedCents)} (${formatCents(c.feeReturnedCents)} of fee returned)`,
   refund_refused: (c) => `Refund of ${formatCents(c.amountCents)} refused by the lender`,
+  amount_changed: (c) => `Treatment amount changed to ${formatCents(c.amountCents)} before signing`,
 };
 
 function Changes({ changes }: { changes: OfficeFundingChange[] }) {

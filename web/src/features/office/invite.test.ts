@@ -101,6 +101,10 @@ describe('words', () => {
     expect(eventWords({ type: 'plan.selected', lenderName: 'Synchrony', at: '' })).toBe('Chose a plan (Synchrony)');
     expect(eventWords({ type: 'esign.signed', at: '' })).toBe('Signed');
     expect(eventWords({ type: 'flow.started', lenderName: 'Synchrony', at: '' })).toBe('Opened the link');
+    // The office's changes, in words: the amount before signing, a refund after.
+    expect(eventWords({ type: 'application.amount_changed', at: '' })).toBe('The office changed the treatment amount');
+    expect(eventWords({ type: 'offer.amount.done', lenderName: 'Synchrony', at: '' })).toBe('Synchrony let the accepted offer go');
+    expect(eventWords({ type: 'case.refund.done', lenderName: 'Synchrony', at: '' })).toBe('Refunded (Synchrony)');
     expect(eventWords({ type: 'something.new', at: '' })).toBe('something.new');
   });
 

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/Button';
 import { Failure } from '@/components/Failure';
 import { TextField } from '@/components/TextField';
@@ -13,9 +13,8 @@ import {
   type OfficeMoney,
   type OfficeMoneyEntry,
 } from './api/applications';
-import { OfficeError } from './api/http';
-import { words } from './auth';
 import { OfficeTable } from './OfficeTable';
+import { useChange } from './useChange';
 import { dateTimeOf } from './words';
 
 /*
@@ -76,6 +75,8 @@ export function entryWords(e: OfficeMoneyEntry): string {
       return `Refunded ${formatCents(e.amountCents)}; the practice returns ${formatCents(e.netCents)} (${formatCents(e.feeCents)} of fee given back)`;
     case 'refund_refused':
       return `The lender refused a refund of ${formatCents(e.amountCents)}`;
+    case 'amount_changed':
+      return `The office changed the treatment amount to ${formatCents(e.amountCents)}; the patient chooses a plan again`;
   }
 }
 
@@ -111,17 +112,6 @@ export function changeKind(m: OfficeMoney | undefined): OfficeCaseChange['kind']
   return null;
 }
 
-/**
- * newKey names one confirmed change: 128 random bits in hex. (Not
- * crypto.randomUUID, which a browser offers only on https or localhost; an
- * office tablet may reach a server on the practice's network over plain
- * http in a trial.)
- */
-function newKey(): string {
-  const b = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
-}
-
 const RESULT_WORDS: Record<OfficeChangeResult['status'], string> = {
   done: 'Done.',
   too_late: 'Too late to cancel: the lender has already funded this case. Refund it instead.',
@@ -139,51 +129,26 @@ export function ChangeCase({ app, csrf, onChanged }: { app: OfficeApplicationDet
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<{ amount?: string; reason?: string }>({});
-  const [plan, setPlan] = useState<OfficeChangePlan | null>(null);
-  const [result, setResult] = useState<OfficeChangeResult | null>(null);
-  const [failure, setFailure] = useState('');
-  const [busy, setBusy] = useState(false);
-  const key = useRef('');
-  if (!kind && !result) return null;
-
   const change = (): OfficeCaseChange => {
     const cents = kind === 'refund' && amount.trim() ? (parseDollars(amount) ?? 0) : 0;
     return { kind: kind ?? 'refund', reason: reason.trim(), ...(cents ? { amountCents: cents } : {}) };
   };
+  const { plan, setPlan, result, setResult, failure, busy, review, confirm } = useChange<OfficeChangePlan, OfficeChangeResult>({
+    preview: () => previewChange(app.id, change(), csrf),
+    send: (key) => changeCase(app.id, change(), csrf, key),
+    onDone: onChanged,
+    onFieldError: (message) => setErrors({ amount: message }),
+  });
+  if (!kind && !result) return null;
 
-  async function review(ev: FormEvent) {
+  async function check(ev: FormEvent) {
     ev.preventDefault();
-    setFailure('');
     const e: typeof errors = {};
     if (reason.trim().length < 3) e.reason = 'Please give the reason, in 3 to 500 characters.';
     if (kind === 'refund' && amount.trim() && !(parseDollars(amount) ?? 0))
       e.amount = 'Enter an amount such as 250.00, or leave it empty to refund all that is left.';
     setErrors(e);
-    if (e.reason || e.amount) return;
-    setBusy(true);
-    try {
-      setPlan(await previewChange(app.id, change(), csrf));
-      key.current = newKey();
-    } catch (err) {
-      if (err instanceof OfficeError && err.fieldErrors.length) setErrors({ amount: err.fieldErrors[0]!.message });
-      else setFailure(words(err));
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  async function confirm() {
-    setBusy(true);
-    setFailure('');
-    try {
-      setResult(await changeCase(app.id, change(), csrf, key.current));
-      setPlan(null);
-      onChanged();
-    } catch (err) {
-      setFailure(words(err));
-    } finally {
-      setBusy(false);
-    }
+    if (!e.reason && !e.amount) await review();
   }
 
   if (result) {
@@ -232,7 +197,7 @@ export function ChangeCase({ app, csrf, onChanged }: { app: OfficeApplicationDet
           </div>
         </>
       ) : (
-        <form noValidate onSubmit={review}>
+        <form noValidate onSubmit={check}>
           {kind === 'refund' ? (
             <TextField
               id="change-amount"

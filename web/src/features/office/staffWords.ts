@@ -44,6 +44,7 @@ const AUDIT_WORDS: Record<string, string> = {
   export_funding: 'Downloaded the funding CSV',
   case_void: 'Canceled a case with its lender',
   case_refund: 'Refunded a case',
+  case_amount: 'Changed a treatment amount',
 };
 
 export const auditWords = (action: string): string => (Object.hasOwn(AUDIT_WORDS, action) ? AUDIT_WORDS[action]! : action);

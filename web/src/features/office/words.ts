@@ -104,6 +104,13 @@ const EVENT_WORDS: Record<string, (lender: string) => string> = {
   'quiz.passed': () => 'Passed the identity questions',
   'quiz.answers.failed': () => 'Did not pass the identity questions',
   'test_case.applied': () => 'Test case applied',
+  'application.amount_changed': () => 'The office changed the treatment amount',
+  'offer.amount.done': (l) => `${l || 'The lender'} let the accepted offer go`,
+  'offer.amount.refused': (l) => `${l || 'The lender'} kept the accepted offer`,
+  'case.void.done': () => 'Canceled with the lender',
+  'case.void.too_late': () => 'Too late to cancel: already funded',
+  'case.refund.done': () => 'Refunded',
+  'case.refund.refused': () => 'The lender refused a refund',
 };
 
 /**
@@ -120,6 +127,9 @@ const NO_LENDER_SUFFIX = new Set([
   'flow.restarted',
   'flow.finished',
   'test_case.applied',
+  'application.amount_changed',
+  'offer.amount.done',
+  'offer.amount.refused',
 ]);
 
 /** FINISH_WORDS: how a visit ended, as its flow.finished event recorded it. */

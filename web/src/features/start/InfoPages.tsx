@@ -11,6 +11,7 @@ import { Trans, useT } from '@/lib/i18n';
 const WORDED = [
   'network',
   'in_flight',
+  'amount_changed',
   'rate_limited',
   'daily_limit',
   'session_limit',

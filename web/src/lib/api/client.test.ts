@@ -24,6 +24,10 @@ describe('api client', () => {
     expect(errorTarget(v, {}, '/x')).toBe('/error?code=validation_error');
     const i = new ApiError(500, { code: 'internal', requestId: 'r1' });
     expect(errorTarget(i, {}, '/x')).toBe('/error?code=internal&requestId=r1');
+    // The office changed the amount: back to that lender's plans, wherever the patient was.
+    const a = new ApiError(409, { code: 'amount_changed' });
+    expect(errorTarget(a, {}, '/providers/synchrony_standard/terms')).toBe('/providers/synchrony_standard/amountChanged');
+    expect(errorTarget(a, {}, '/finish')).toBe('/error?code=amount_changed');
     expect(
       invalidApplicants([
         { field: 'joint.a', message: '' },

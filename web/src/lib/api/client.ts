@@ -109,11 +109,18 @@ export function splitFieldName(field: string): { applicant: ApplicantType; id: s
 
 /**
  * errorTarget is THE place deciding where a failed call sends the user
- * (docs/behaviour.md, "Routes"): session_invalid → sessionInvalid; 400 in the apply flow →
- * correctErrors; anything else → the general error page.
+ * (docs/behaviour.md, "Routes"): session_invalid → sessionInvalid; amount_changed → the
+ * lender's amountChanged, which reads the new amount and shows the plans again; 400 in the
+ * apply flow → correctErrors; anything else → the general error page.
  */
 export function errorTarget(err: ApiError, opts: Pick<RequestOptions, 'apply'>, currentPath: string): string {
   if (err.code === 'session_invalid' || err.status === 401) return '/session/invalid';
+  if (err.code === 'amount_changed') {
+    // The office changed the treatment amount: the plans are chosen again
+    // (docs/behaviour.md, "Changing the amount").
+    const key = opts.apply?.providerKey ?? /^\/providers\/([^/]+)\//.exec(currentPath)?.[1];
+    if (key) return lenderRoute(decodeURIComponent(key), 'amountChanged');
+  }
   if (err.status === 400 && opts.apply && err.fieldErrors.length > 0) {
     const applicants = invalidApplicants(err.fieldErrors);
     const path = lenderRoute(opts.apply.providerKey, 'correctErrors');

@@ -981,6 +981,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/application/amounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The application's treatment amount and insurance benefits as they stand.
+         * @description Read again by a browser told amount_changed: the office changed the
+         *     treatment amount before the patient signed, and the payment plans
+         *     are chosen again for the new amount.
+         */
+        get: operations["applicationAmounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/application/events/financing-plans-presented": {
         parameters: {
             query?: never;
@@ -1461,6 +1483,59 @@ export interface paths {
          *     with the reason.
          */
         post: operations["officeChangeCase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/office/applications/{id}/amount/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What changing a case's treatment amount before the patient signs would do, without doing it.
+         * @description A manager's call. Answers the lenders that approved the patient, each
+         *     keeping its approval with plans chosen again at the new amount; the
+         *     one whose offer the patient accepted is asked to let it go. A case
+         *     signed or completed answers 409 in the office's words (cancel or
+         *     refund it instead); an amount out of range, the same amount, or one
+         *     not above the insurance benefits answers 400 validation_error on
+         *     amountCents.
+         */
+        post: operations["officePreviewAmount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/office/applications/{id}/amount": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change a case's treatment amount before the patient signs.
+         * @description A manager's call, made once: the Idempotency-Key (required) names the
+         *     change, and fromCents (the amount the manager was shown) must still
+         *     be the case's; a repeat that finds the amount already changed to
+         *     amountCents is answered as done. The lender of an accepted offer is
+         *     asked once to let it go (done, or refused with its words: then
+         *     nothing changed). Done sets the new amount, sets every approved
+         *     offer back to choosing a plan, and puts the change on each one's
+         *     money line; the audit log keeps it with the reason.
+         */
+        post: operations["officeChangeAmount"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2006,6 +2081,48 @@ export interface components {
             /** @description Why, in the office's words; kept in the audit log. */
             reason: string;
         };
+        OfficeAmountChange: {
+            /**
+             * Format: int64
+             * @description The treatment amount the manager was shown.
+             */
+            fromCents: number;
+            /**
+             * Format: int64
+             * @description The new treatment amount.
+             */
+            amountCents: number;
+            /** @description Why, in the office's words; kept in the audit log. */
+            reason: string;
+        };
+        OfficeAmountPlan: {
+            /** Format: int64 */
+            fromCents: number;
+            /** Format: int64 */
+            toCents: number;
+            lenders: {
+                providerKey: string;
+                lenderName: string;
+                /** Format: int64 */
+                approvedCents: number;
+                /** @description The patient accepted this lender's offer: the lender is asked to let it go. */
+                accepted: boolean;
+            }[];
+        };
+        OfficeAmountResult: components["schemas"]["OfficeAmountPlan"] & {
+            /** @enum {string} */
+            status: "done" | "refused";
+            /** @description The lender's reference, when a lender was asked and agreed. */
+            reference?: string;
+            /** @description The lender's words when it refused. */
+            message?: string;
+        };
+        ApplicationAmounts: {
+            /** Format: int64 */
+            purchaseAmountCents: number;
+            /** Format: int64 */
+            insuranceBenefitsCents: number;
+        };
         OfficeChangePlan: {
             /** @enum {string} */
             kind: "void" | "refund";
@@ -2101,10 +2218,10 @@ export interface components {
             timeZone: string;
             deposits: components["schemas"]["OfficeDeposit"][];
             held: components["schemas"]["OfficeFundedCase"][];
-            /** @description The period's voids and refunds (and refunds the lender refused), in the order made. */
+            /** @description The period's voids, refunds (and refunds the lender refused) and changes of treatment amount, in the order made. */
             changes: (components["schemas"]["OfficeFundedCase"] & {
                 /** @enum {string} */
-                kind: "voided" | "refunded" | "refund_refused";
+                kind: "voided" | "refunded" | "refund_refused" | "amount_changed";
                 /**
                  * Format: int64
                  * @description The amount canceled or refunded (or asked).
@@ -2132,7 +2249,8 @@ export interface components {
              *     late_funding (not funded a day after the lender said it would,
              *     or a week after completion before it said), refund_refused and
              *     deposit_mismatch (a deposit that carried a case for other
-             *     figures than its funding), the last two over 30 days.
+             *     figures than its funding, or whose total as the lender stated it
+             *     is not the sum of its cases), the last two over 30 days.
              */
             alerts: (components["schemas"]["OfficeFundedCase"] & {
                 /** @enum {string} */
@@ -2192,7 +2310,7 @@ export interface components {
             providerKey: string;
             lenderName: string;
             /** @enum {string} */
-            kind: "approved" | "signed" | "completed" | "held" | "funded" | "deposited" | "voided" | "refunded" | "refund_refused";
+            kind: "approved" | "signed" | "completed" | "held" | "funded" | "deposited" | "voided" | "refunded" | "refund_refused" | "amount_changed";
             /**
              * Format: int64
              * @description Approved, financed, or the gross funded.
@@ -2319,7 +2437,7 @@ export interface components {
         EmptyObject: Record<string, never>;
         Error: {
             /** @enum {string} */
-            code: "validation_error" | "bad_request" | "consent_required" | "session_invalid" | "forbidden" | "csrf" | "resource_not_found" | "conflict" | "in_flight" | "payload_too_large" | "unsupported_media_type" | "idempotency_mismatch" | "rate_limited" | "daily_limit" | "session_limit" | "lender_unavailable" | "internal";
+            code: "validation_error" | "bad_request" | "consent_required" | "session_invalid" | "forbidden" | "csrf" | "resource_not_found" | "conflict" | "in_flight" | "amount_changed" | "payload_too_large" | "unsupported_media_type" | "idempotency_mismatch" | "rate_limited" | "daily_limit" | "session_limit" | "lender_unavailable" | "internal";
             message: string;
             /** @description Present with validation_error only. */
             fieldErrors?: components["schemas"]["FieldError"][];
@@ -2925,6 +3043,12 @@ export interface components {
              * @description The amount to finance; plans cover at most the approved amount.
              */
             amountCents: number;
+            /**
+             * Format: int64
+             * @description The treatment amount the patient was shown. When the office has
+             *     changed it since, the answer is 409 amount_changed, not plans.
+             */
+            purchaseAmountCents?: number;
         };
         PlansResponse: {
             paymentPlans: components["schemas"]["PaymentPlan"][];
@@ -3223,7 +3347,9 @@ export interface components {
         /**
          * @description A step out of order or already done (conflict), or a lender step of
          *     this application is being processed right now (in_flight): wait the
-         *     Retry-After seconds and send the same call again.
+         *     Retry-After seconds and send the same call again. amount_changed:
+         *     the office changed the treatment amount since the plans were shown;
+         *     read application/amounts and choose a plan again.
          */
         ConflictOrInFlight: {
             headers: {
@@ -4965,6 +5091,29 @@ export interface operations {
             500: components["responses"]["Internal"];
         };
     };
+    applicationAmounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The amounts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationAmounts"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
     financingPlansPresented: {
         parameters: {
             query?: never;
@@ -5654,6 +5803,92 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["OfficeChangeResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ConflictOrInFlight"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyMismatch"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            502: components["responses"]["LenderUnavailable"];
+        };
+    };
+    officePreviewAmount: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The csrfToken of the staff session (POST or GET /office/session). Missing or wrong answers 403 `csrf`. */
+                "X-CSRF-Token": components["parameters"]["CSRFToken"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OfficeAmountChange"];
+            };
+        };
+        responses: {
+            /** @description What the change would do. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfficeAmountPlan"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ConflictOrInFlight"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    officeChangeAmount: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The csrfToken of the staff session (POST or GET /office/session). Missing or wrong answers 403 `csrf`. */
+                "X-CSRF-Token": components["parameters"]["CSRFToken"];
+                /**
+                 * @description Optional client key. A submit is identified by session, operation and
+                 *     provider (plus this key when sent): a repeat answers the first answer
+                 *     without calling the lender again; the same key with a different body
+                 *     answers 422; a repeat while the first is still running answers 409
+                 *     `in_flight` with Retry-After.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OfficeAmountChange"];
+            };
+        };
+        responses: {
+            /** @description Done, or refused by the lender of the accepted offer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfficeAmountResult"];
                 };
             };
             400: components["responses"]["BadRequest"];

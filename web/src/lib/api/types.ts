@@ -48,6 +48,7 @@ export const KNOWN_ERROR_CODES = [
   'resource_not_found',
   'conflict',
   'in_flight',
+  'amount_changed',
   'payload_too_large',
   'unsupported_media_type',
   'idempotency_mismatch',

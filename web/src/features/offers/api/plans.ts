@@ -10,7 +10,9 @@ const enc = encodeURIComponent;
 export async function fetchPlans(providerKey: string, amountCents: number, opts: { handled?: boolean } = {}): Promise<PaymentPlan[]> {
   const res = await api.post<{ paymentPlans: PaymentPlan[] }>(
     lenderPath(providerKey, 'payment/plans'),
-    { amountCents },
+    // The treatment amount the patient was shown: the server answers
+    // amount_changed when the office has changed it since.
+    { amountCents, ...(flow.get().purchaseAmountCents ? { purchaseAmountCents: flow.get().purchaseAmountCents } : {}) },
     { noErrorHandling: opts.handled === false },
   );
   const plans = (res?.paymentPlans ?? []).map((p) => ({ ...p, providerKey: p.providerKey || providerKey }));

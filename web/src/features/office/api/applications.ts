@@ -24,6 +24,9 @@ export type OfficeMoneyEntry = components['schemas']['OfficeMoneyEntry'];
 export type OfficeCaseChange = components['schemas']['OfficeCaseChange'];
 export type OfficeChangePlan = components['schemas']['OfficeChangePlan'];
 export type OfficeChangeResult = components['schemas']['OfficeChangeResult'];
+export type OfficeAmountChange = components['schemas']['OfficeAmountChange'];
+export type OfficeAmountPlan = components['schemas']['OfficeAmountPlan'];
+export type OfficeAmountResult = components['schemas']['OfficeAmountResult'];
 
 /** DayQuery is what the list shows: one day in the screen's time zone, and one status or all. */
 export interface DayQuery {
@@ -70,4 +73,14 @@ export async function previewChange(id: string, change: OfficeCaseChange, csrf: 
 /** changeCase makes a void or refund once: key is made once per change the manager confirms. */
 export async function changeCase(id: string, change: OfficeCaseChange, csrf: string, key: string): Promise<OfficeChangeResult> {
   return (await officeCall<OfficeChangeResult>('POST', `/office/applications/${encodeURIComponent(id)}/changes`, change, csrf, key))!;
+}
+
+/** previewAmount answers what a change of the treatment amount would do, without doing it. */
+export async function previewAmount(id: string, change: OfficeAmountChange, csrf: string): Promise<OfficeAmountPlan> {
+  return (await officeCall<OfficeAmountPlan>('POST', `/office/applications/${encodeURIComponent(id)}/amount/preview`, change, csrf))!;
+}
+
+/** changeAmount changes the treatment amount once: key is made once per change the manager confirms. */
+export async function changeAmount(id: string, change: OfficeAmountChange, csrf: string, key: string): Promise<OfficeAmountResult> {
+  return (await officeCall<OfficeAmountResult>('POST', `/office/applications/${encodeURIComponent(id)}/amount`, change, csrf, key))!;
 }
