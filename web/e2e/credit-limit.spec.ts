@@ -44,7 +44,7 @@ test('credit-limit-change: the account is too small for the treatment; the patie
 
   const priced = page.waitForRequest((r) => r.url().endsWith('/providers/synchrony_standard/payment/plans') && r.method() === 'POST');
   await page.getByRole('button', { name: 'See payment plans' }).click();
-  expect((await priced).postDataJSON()).toEqual({ amountCents: 450_000 });
+  expect((await priced).postDataJSON()).toEqual({ amountCents: 450_000, purchaseAmountCents: 450_000 });
   await expect(page).toHaveURL(/\/providers\/synchrony_standard\/paymentPlans$/);
   await expect(page.getByRole('heading', { name: 'Payment plans for $4,500.00' })).toBeVisible();
   await expect(page.getByRole('radio').first()).toBeVisible();
