@@ -19,8 +19,10 @@ const (
 // personal data and carry a one-time link: sealed at rest, and erased once
 // the message is sent or given up; RecipientMasked stays for the record.
 type OutboxMessage struct {
-	ID              string
-	LocationID      string
+	ID         string
+	LocationID string
+	// InviteID is the office invitation the message carries ("" for none).
+	InviteID        string
 	Channel         string
 	Recipient       string
 	RecipientMasked string
@@ -32,4 +34,12 @@ type OutboxMessage struct {
 	LastError       string
 	CreatedAt       time.Time
 	SentAt          *time.Time
+	// ProviderRef is the provider's id of the message once it took it;
+	// Delivery the furthest status it reported (queued, sent, delivered,
+	// undelivered, failed; "" before any), DeliveryError the provider's
+	// error code of an undelivered or failed one, DeliveryAt when.
+	ProviderRef   string
+	Delivery      string
+	DeliveryError int
+	DeliveryAt    time.Time
 }

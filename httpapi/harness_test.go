@@ -51,6 +51,9 @@ type config struct {
 	ready func(context.Context) error
 	// publicURL is the address patients and staff are told to use.
 	publicURL string
+	// twilioToken, when set, is the Twilio auth token whose signature
+	// the texts' webhooks take.
+	twilioToken string
 }
 
 // harness is one real server: real store, real sandbox lenders, real flow
@@ -188,6 +191,7 @@ func newHarness(t testing.TB, e storetest.Engine, cfg config) *harness {
 		TrustedProxies: mustProxies(t, cfg.proxies),
 		Office:         h.office,
 		PublicURL:      cfg.publicURL,
+		TwilioTokens:   tokens(cfg.twilioToken),
 	})
 	h.srv = httptest.NewServer(h.handler)
 	t.Cleanup(h.srv.Close)
@@ -195,6 +199,14 @@ func newHarness(t testing.TB, e storetest.Engine, cfg config) *harness {
 	// its evidence (registered after the server's close, so it runs first).
 	testkit.AuditAfter(t, e.DB)
 	return h
+}
+
+// tokens is the one token, or none.
+func tokens(t string) []string {
+	if t == "" {
+		return nil
+	}
+	return []string{t}
 }
 
 // testCases lists the sandbox's test cases.

@@ -80,6 +80,11 @@ type Options struct {
 	// base lender key (several while it rotates them); false for a lender
 	// that sends no webhooks.
 	WebhookSecrets func(lenderKey string) ([][]byte, bool)
+	// TwilioTokens are the Twilio account's auth tokens that sign its
+	// webhooks (several while the token is rotated); none: texts are not
+	// sent through Twilio and its webhooks answer 404. The webhooks are
+	// checked against PublicURL, the address Twilio calls.
+	TwilioTokens []string
 }
 
 // Handler serves the API and the web app. Build it with New.
@@ -216,6 +221,7 @@ func (h *Handler) routes(mux *http.ServeMux) {
 
 	// Lenders' news.
 	public("POST "+api+"/lenders/{providerKey}/webhooks", h.lenderWebhook)
+	h.textRoutes(public)
 
 	// The office side.
 	h.officeRoutes(public, func(pattern string, fn http.Handler) { mux.Handle(pattern, h.named(pattern, fn)) })

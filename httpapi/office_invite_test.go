@@ -94,10 +94,19 @@ func TestOfficeInvite(t *testing.T) {
 		if sentN, _ := h.office.Dispatcher(n).DispatchOnce(context.Background()); sentN != 0 {
 			t.Fatalf("dispatched again: %d", sentN)
 		}
+		// The text is one message: the practice, the link, how to stop; the
+		// email has room for the amount too.
+		short := "/i/" + tokenOf(t, inv["link"].(string))
+		if !strings.Contains(n.sent[0].Body, short) || !strings.Contains(n.sent[1].Body, inv["link"].(string)) {
+			t.Fatalf("the text %q lacks the short link, the email %q the link", n.sent[0].Body, n.sent[1].Body)
+		}
 		for _, m := range n.sent {
-			if !strings.Contains(m.Body, inv["link"].(string)) || !strings.Contains(m.Body, "$3,200.00") {
-				t.Fatalf("message %q lacks the link or amount", m.Body)
+			if !strings.Contains(m.Body, "Bright Smiles") {
+				t.Fatalf("message %q lacks the practice", m.Body)
 			}
+		}
+		if !strings.Contains(n.sent[0].Body, "STOP") || !strings.Contains(n.sent[1].Body, "$3,200.00") {
+			t.Fatalf("the text %q says how to stop, the email %q the amount", n.sent[0].Body, n.sent[1].Body)
 		}
 		if n.sent[0].Recipient != "4155550134" || n.sent[1].Recipient != "maria.lopez@example.com" {
 			t.Fatalf("recipients %q %q", n.sent[0].Recipient, n.sent[1].Recipient)

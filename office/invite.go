@@ -12,6 +12,7 @@ import (
 
 	"github.com/chairside/chairside"
 	"github.com/chairside/chairside/catalogue"
+	"github.com/chairside/chairside/messaging"
 	"github.com/chairside/chairside/validate"
 )
 
@@ -90,7 +91,7 @@ func (s *Service) CreateInvite(ctx context.Context, c *Caller, req InviteRequest
 	if err != nil {
 		return nil, fmt.Errorf("office: invite QR code: %w", err)
 	}
-	msgs, sent := inviteMessages(c.Location, t, link)
+	msgs, sent := inviteMessages(c.Location, t, link, messaging.ShortLink(base, url.PathEscape(token)))
 	if err := s.store.CreateInvite(ctx, t, msgs); err != nil {
 		return nil, err
 	}
@@ -198,7 +199,7 @@ func phoneDigits(s string) string {
 
 // inviteMessages are the text and email that carry the link, and where
 // they go, masked.
-func inviteMessages(loc *chairside.Location, t *chairside.FlowToken, link string) ([]*chairside.OutboxMessage, []SentTo) {
+func inviteMessages(loc *chairside.Location, t *chairside.FlowToken, link, short string) ([]*chairside.OutboxMessage, []SentTo) {
 	office := loc.BrandName
 	if office == "" {
 		office = loc.Name
@@ -207,13 +208,17 @@ func inviteMessages(loc *chairside.Location, t *chairside.FlowToken, link string
 	text := fmt.Sprintf("%s invites you to see your payment options for your treatment (%s). "+
 		"Open this link to apply; it works once, until %s: %s", office, chairside.Dollars(t.PurchaseAmountCents), until, link)
 	msgs, sent := []*chairside.OutboxMessage{}, []SentTo{}
-	if t.MobilePhone != "" {
-		m := &chairside.OutboxMessage{LocationID: loc.ID, Channel: chairside.ChannelSMS, Recipient: t.MobilePhone,
-			RecipientMasked: MaskPhone(t.MobilePhone), Body: text, CreatedAt: t.CreatedAt}
+	// The text is one message in the patient's language (the office's,
+	// for now): the practice, the short link whole, how to stop
+	// (messaging.InviteText). A link too long for one message goes by
+	// email and QR code only.
+	if sms, ok := messaging.InviteText(loc.Language, office, short); t.MobilePhone != "" && ok {
+		m := &chairside.OutboxMessage{LocationID: loc.ID, InviteID: t.ID, Channel: chairside.ChannelSMS, Recipient: t.MobilePhone,
+			RecipientMasked: MaskPhone(t.MobilePhone), Body: sms, CreatedAt: t.CreatedAt}
 		msgs, sent = append(msgs, m), append(sent, SentTo{Channel: m.Channel, To: m.RecipientMasked})
 	}
 	if t.Email != "" {
-		m := &chairside.OutboxMessage{LocationID: loc.ID, Channel: chairside.ChannelEmail, Recipient: t.Email,
+		m := &chairside.OutboxMessage{LocationID: loc.ID, InviteID: t.ID, Channel: chairside.ChannelEmail, Recipient: t.Email,
 			RecipientMasked: MaskEmail(t.Email), Subject: "Your payment options at " + office, Body: text, CreatedAt: t.CreatedAt}
 		msgs, sent = append(msgs, m), append(sent, SentTo{Channel: m.Channel, To: m.RecipientMasked})
 	}

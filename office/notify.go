@@ -2,6 +2,7 @@ package office
 
 import (
 	"context"
+	"errors"
 	"log/slog"
 	"time"
 
@@ -116,10 +117,15 @@ func (d *Dispatcher) DispatchOnce(ctx context.Context) (int, error) {
 		sctx, cancel := context.WithTimeout(ctx, sendTimeout)
 		serr := d.notifier.Send(sctx, m)
 		cancel()
+		var final interface{ Retry() bool }
 		switch {
 		case serr == nil:
 			err = d.svc.store.MarkOutboxSent(ctx, m.ID, d.svc.Now().UTC())
 			sent++
+		case errors.As(serr, &final) && !final.Retry():
+			// Refused for good (an opted-out number, no sender): no retries.
+			d.svc.log.WarnContext(ctx, "outbox message refused", "id", m.ID, "channel", m.Channel)
+			err = d.svc.store.MarkOutboxFailed(ctx, m.ID, truncate(serr.Error(), 200))
 		case m.Attempts >= maxSendAttempts:
 			d.svc.log.WarnContext(ctx, "outbox message given up", "id", m.ID, "channel", m.Channel, "attempts", m.Attempts)
 			err = d.svc.store.MarkOutboxFailed(ctx, m.ID, truncate(serr.Error(), 200))

@@ -106,6 +106,10 @@ type invites interface {
 type outbox interface {
 	ClaimOutbox(ctx context.Context, now time.Time, lease time.Duration, limit int) ([]*chairside.OutboxMessage, error)
 	MarkOutboxSent(ctx context.Context, id string, now time.Time) error
+	// What becomes of a text (texts.go).
+	RecordMessageStatus(ctx context.Context, ref, status string, rank, errorCode int, at time.Time) (bool, error)
+	OptOut(ctx context.Context, sender, e164, source string, at time.Time) error
+	OptIn(ctx context.Context, sender, e164 string) error
 	MarkOutboxRetry(ctx context.Context, id string, next time.Time, lastError string) error
 	MarkOutboxFailed(ctx context.Context, id, lastError string) error
 }

@@ -44,13 +44,14 @@ func (db *DB) enqueueOutbox(ctx context.Context, m *chairside.OutboxMessage) err
 	if err != nil {
 		return fmt.Errorf("store: enqueue outbox: %w", err)
 	}
-	_, err = db.exec(ctx, `INSERT INTO outbox (id, location_id, channel, recipient_masked, body_sealed, state,
-		attempts, next_attempt_at, last_error, created_at, sent_at) VALUES (?, ?, ?, ?, ?, ?, 0, ?, '', ?, NULL)`,
-		m.ID, m.LocationID, m.Channel, m.RecipientMasked, sealed, m.State, millis(m.NextAttemptAt), millis(m.CreatedAt))
+	_, err = db.exec(ctx, `INSERT INTO outbox (id, location_id, invite_id, channel, recipient_masked, body_sealed, state,
+		attempts, next_attempt_at, last_error, created_at, sent_at) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, '', ?, NULL)`,
+		m.ID, m.LocationID, m.InviteID, m.Channel, m.RecipientMasked, sealed, m.State, millis(m.NextAttemptAt), millis(m.CreatedAt))
 	return insertError(err, "enqueue outbox", "This message already exists.", "")
 }
 
-const outboxColumns = `id, location_id, channel, recipient_masked, body_sealed, state, attempts, next_attempt_at, last_error, created_at, sent_at`
+const outboxColumns = `id, location_id, invite_id, channel, recipient_masked, body_sealed, state, attempts, next_attempt_at, last_error, created_at, sent_at,
+	provider_ref, delivery, delivery_error, delivery_at`
 
 // ClaimOutbox takes due messages one by one with a conditional update, so
 // that servers sharing the database never take the same message: the
@@ -87,13 +88,16 @@ func (db *DB) ClaimOutbox(ctx context.Context, now time.Time, lease time.Duratio
 func (db *DB) scanOutbox(s scanner, open bool) (*chairside.OutboxMessage, error) {
 	var m chairside.OutboxMessage
 	var sealed string
-	var next, created int64
+	var next, created, delivered int64
 	var sent sql.NullInt64
-	if err := s.Scan(&m.ID, &m.LocationID, &m.Channel, &m.RecipientMasked, &sealed, &m.State, &m.Attempts, &next,
-		&m.LastError, &created, &sent); err != nil {
+	if err := s.Scan(&m.ID, &m.LocationID, &m.InviteID, &m.Channel, &m.RecipientMasked, &sealed, &m.State, &m.Attempts, &next,
+		&m.LastError, &created, &sent, &m.ProviderRef, &m.Delivery, &m.DeliveryError, &delivered); err != nil {
 		return nil, err
 	}
 	m.NextAttemptAt, m.CreatedAt, m.SentAt = fromMillis(next), fromMillis(created), fromNullMillis(sent)
+	if delivered > 0 {
+		m.DeliveryAt = fromMillis(delivered)
+	}
 	if open && sealed != "" {
 		buf, err := db.keys.Open(sealed, outboxAAD(m.ID))
 		if err != nil {

@@ -42,6 +42,14 @@ type Config struct {
 	// (httpapi/client.go): addresses or CIDR prefixes.
 	TrustedProxies string
 	LendersFile    string
+	// Texts through Twilio (docs/operations.md, "Texts"): the account, its
+	// auth token (CHAIRSIDE_TWILIO_AUTH_TOKEN only, comma-separated while
+	// it is rotated: the first sends, any verifies), the sender and the
+	// API's address. No account: texts are written to the log.
+	TwilioAccount string
+	TwilioToken   string
+	TwilioSender  string
+	TwilioURL     string
 }
 
 // setting is one row of the configuration table: the flag, its variable,
@@ -108,6 +116,10 @@ func (c *Config) settings() []setting {
 				return nil
 			}},
 		{Flag: "log-level", Env: "CHAIRSIDE_LOG_LEVEL", Default: "info", Meaning: "`debug`, `info`, `warn` or `error`: JSON log lines on stderr, one per request, never with personal data", value: stringVar{&c.LogLevel}},
+		{Flag: "twilio-account", Env: "CHAIRSIDE_TWILIO_ACCOUNT", Shown: "none", Meaning: "the Twilio account (`AC…`) that sends invitations by text, with its auth token in `CHAIRSIDE_TWILIO_AUTH_TOKEN` (never a flag); none: texts are written to the log (docs/operations.md, \"Texts\")",
+			value: stringVar{&c.TwilioAccount}, check: twilioProblems},
+		{Flag: "twilio-sender", Env: "CHAIRSIDE_TWILIO_SENDER", Shown: "none", Meaning: "who texts come from: a Messaging Service (`MG…`, so that a patient's STOP applies to it) or a number (`+15125550100`)", value: stringVar{&c.TwilioSender}},
+		{Flag: "twilio-url", Env: "CHAIRSIDE_TWILIO_URL", Default: "https://api.twilio.com", Meaning: "the Twilio API's address (a stand-in's in development)", value: stringVar{&c.TwilioURL}},
 		{Flag: "lenders", Env: "CHAIRSIDE_LENDERS_FILE", Meaning: "lenders file: which lenders are reached over HTTP, where and with which credentials (docs/operations.md, \"Lenders\"); none: the sandbox everywhere", value: stringVar{&c.LendersFile}},
 	}
 }
@@ -129,6 +141,7 @@ func newConfig() (Config, error) {
 		}
 	}
 	c.Keys = os.Getenv("CHAIRSIDE_KEYS")
+	c.TwilioToken = os.Getenv("CHAIRSIDE_TWILIO_AUTH_TOKEN")
 	if len(errs) > 0 {
 		return c, fmt.Errorf("%s", strings.Join(errs, "\n"))
 	}
@@ -294,4 +307,34 @@ func (v floatVar) String() string {
 		return "0"
 	}
 	return strconv.FormatFloat(*v.p, 'g', -1, 64)
+}
+
+// twilioProblems refuses a Twilio account without its token or a sender
+// to send from.
+func twilioProblems(c *Config) error {
+	if c.TwilioAccount == "" {
+		return nil
+	}
+	if !strings.HasPrefix(c.TwilioAccount, "AC") {
+		return fmt.Errorf("-twilio-account %q: a Twilio account SID starts with AC", c.TwilioAccount)
+	}
+	if strings.TrimSpace(c.TwilioToken) == "" {
+		return fmt.Errorf("-twilio-account needs its auth token in CHAIRSIDE_TWILIO_AUTH_TOKEN")
+	}
+	if !strings.HasPrefix(c.TwilioSender, "MG") && !strings.HasPrefix(c.TwilioSender, "+") {
+		return fmt.Errorf("-twilio-sender %q: a Messaging Service SID (MG…) or a number in E.164 (+15125550100)", c.TwilioSender)
+	}
+	return nil
+}
+
+// TwilioTokens are the auth tokens of CHAIRSIDE_TWILIO_AUTH_TOKEN, the
+// first the one that sends.
+func (c *Config) TwilioTokens() []string {
+	var out []string
+	for t := range strings.SplitSeq(c.TwilioToken, ",") {
+		if t = strings.TrimSpace(t); t != "" {
+			out = append(out, t)
+		}
+	}
+	return out
 }

@@ -5,9 +5,11 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"log/slog"
+	"strings"
 	"time"
 
 	"github.com/chairside/chairside"
+	"github.com/chairside/chairside/messaging"
 	"github.com/chairside/chairside/office"
 	"github.com/chairside/chairside/store"
 )
@@ -40,10 +42,28 @@ func (m *Main) startLoops(ctx context.Context, db *store.DB, log *slog.Logger) {
 	})
 	m.loops.Go(func() { every(ctx, reconcileEvery, func() { m.reconcile(ctx, log) }) })
 	m.loops.Go(func() { every(ctx, alertsEvery, func() { m.countAlerts(ctx, db, log) }) })
-	// Texts and emails of office invitations; the built-in notifier writes
-	// them to the log, with the link itself outside env prod.
-	notifier := office.LogNotifier{Log: log, ShowBody: m.Config.Env != chairside.EnvProd}
-	m.loops.Go(func() { m.office.Dispatcher(notifier).Run(ctx) })
+	m.loops.Go(func() { m.office.Dispatcher(m.notifier(db, log)).Run(ctx) })
+}
+
+// notifier sends the texts and emails of office invitations: texts
+// through Twilio when an account is set; the rest written to the log,
+// with the link itself outside env prod.
+func (m *Main) notifier(db *store.DB, log *slog.Logger) office.Notifier {
+	logs := office.LogNotifier{Log: log, ShowBody: m.Config.Env != chairside.EnvProd}
+	c := m.Config
+	if c.TwilioAccount == "" {
+		return logs
+	}
+	sender := messaging.Sender{From: c.TwilioSender}
+	if strings.HasPrefix(c.TwilioSender, "MG") {
+		sender = messaging.Sender{MessagingServiceSID: c.TwilioSender}
+	}
+	return &messaging.Notifier{
+		Twilio:    &messaging.Twilio{BaseURL: c.TwilioURL, AccountSID: c.TwilioAccount, AuthToken: c.TwilioTokens()[0]},
+		SenderOf:  func(context.Context, string) (messaging.Sender, bool) { return sender, true },
+		StatusURL: m.URL() + "/api/v1/texts/twilio/status",
+		Store:     db, Other: logs, Now: m.Now,
+	}
 }
 
 // every runs fn at once and then every period until ctx ends.

@@ -275,6 +275,7 @@ func (m *Main) handler(db *store.DB, keys *seal.Keyring, log *slog.Logger) http.
 		TrustedProxies: proxies,
 		// Webhooks are verified with the secrets of the lenders file.
 		WebhookSecrets: m.registry.WebhookSecrets,
+		TwilioTokens:   c.TwilioTokens(),
 	})
 }
 

@@ -246,6 +246,15 @@ func (s *Sim) depositSent(lender string, st *chairside.FundingStatus) {
 		// The total is the whole bank transfer, the cases announced
 		// before included.
 		dep.NetCents += f.NetCents
+		if apps[i].announced != chairside.FundingFunded {
+			// A look that came late (a busy machine) finds the case
+			// already deposited: a lender would have said it funded it
+			// first, so the funding goes before its deposit.
+			funded := *f
+			funded.State = chairside.FundingFunded
+			s.send(lender, protocol.Event{ID: "evt_" + rand.Text(), Type: protocol.EventFundingUpdated, CreatedAt: time.Now().UTC(),
+				Data: protocol.EventData{ApplicationID: apps[i].id, PlatformReference: apps[i].reference, Funding: protocol.FromFunding(apps[i].id, &funded)}})
+		}
 		if s.markAnnounced(lender, apps[i].id, chairside.FundingDeposited) {
 			dep.Fundings = append(dep.Fundings, *protocol.FromFunding(apps[i].id, f))
 		}

@@ -1197,6 +1197,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/texts/twilio/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Twilio's report of what became of a text we sent.
+         * @description Signed by Twilio in X-Twilio-Signature (HMAC-SHA1 under the account's
+         *     auth token over the URL it called and the sorted form parameters).
+         *     Each (MessageSid, MessageStatus) is applied once; a report never
+         *     moves a text back (a late "sent" after "delivered" changes
+         *     nothing). ErrorCode 21610 records that the number opted out of the
+         *     sender. 404 when texts are not sent through Twilio here.
+         */
+        post: operations["twilioStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/texts/twilio/inbound": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A patient's reply to an office's text.
+         * @description Signed as the status reports are. A stop word (STOP, STOPALL,
+         *     UNSUBSCRIBE, CANCEL, END, QUIT, or a plain "stop texting me", in
+         *     English or Spanish) opts the number out of the sender's texts,
+         *     START back in. Answered with an empty TwiML response.
+         */
+        post: operations["twilioInbound"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/lenders/{providerKey}/webhooks": {
         parameters: {
             query?: never;
@@ -5387,6 +5435,78 @@ export interface operations {
                     };
                 };
             };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    twilioStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    MessageSid?: string;
+                    MessageStatus?: string;
+                    ErrorCode?: string;
+                    To?: string;
+                    From?: string;
+                    MessagingServiceSid?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Applied, a repeat, or a status not followed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    twilioInbound: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    From?: string;
+                    To?: string;
+                    Body?: string;
+                    MessagingServiceSid?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description An empty TwiML response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/xml": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
         };
