@@ -148,6 +148,30 @@ func TestTextsThroughTwilio(t *testing.T) {
 		if out, err := h.db.OptedOut(ctx, twilioService, "+14155550199"); err != nil || !out {
 			t.Errorf("after 21610: %v %v", out, err)
 		}
+		// The office's list says what became of each invitation's text.
+		list := want(t, h.do(t, req{method: "GET", path: "/office/applications?tz=UTC", header: s.headers(false)}), 200, "")
+		states := map[string]string{}
+		for _, row := range list["applications"].([]any) {
+			r := row.(map[string]any)
+			for _, m := range r["messages"].([]any) {
+				msg := m.(map[string]any)
+				if msg["channel"] == chairside.ChannelSMS {
+					states[r["id"].(string)+" "+msg["to"].(string)] = msg["state"].(string)
+				}
+			}
+		}
+		if states[inv["id"].(string)+" (•••) •••-0134"] != "delivered" || len(states) != 3 {
+			t.Errorf("the list's texts: %v", states)
+		}
+		opted := 0
+		for _, st := range states {
+			if st == "opted_out" {
+				opted++
+			}
+		}
+		if opted != 2 {
+			t.Errorf("the list's texts to opted-out numbers: %v", states)
+		}
 		all, err := h.db.ListOutbox(ctx, loc.ID)
 		if err != nil {
 			t.Fatal(err)

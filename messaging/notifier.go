@@ -72,14 +72,14 @@ func (n *Notifier) Send(ctx context.Context, m *chairside.OutboxMessage) error {
 	if out, err := n.Store.OptedOut(ctx, sender.Name(), to); err != nil {
 		return err
 	} else if out {
-		return &Refused{Reason: "the number opted out of this office's texts"}
+		return n.optedOut(ctx, m)
 	}
 	sent, err := n.Twilio.Send(ctx, sender, to, m.Body, n.StatusURL)
 	if OptedOut(err) {
 		if err := n.Store.OptOut(ctx, sender.Name(), to, "provider", n.Now()); err != nil {
 			return err
 		}
-		return &Refused{Reason: "the number opted out of this office's texts"}
+		return n.optedOut(ctx, m)
 	}
 	var se *SendError
 	if errors.As(err, &se) && !se.Retry() {
@@ -88,4 +88,13 @@ func (n *Notifier) Send(ctx context.Context, m *chairside.OutboxMessage) error {
 		return err
 	}
 	return n.Store.SetOutboxRef(ctx, m.ID, sent.SID, sent.Status, StatusRank(sent.Status), n.Now())
+}
+
+// optedOut marks m as not sent to a number that opted out, so the office
+// sees why, and refuses it.
+func (n *Notifier) optedOut(ctx context.Context, m *chairside.OutboxMessage) error {
+	if err := n.Store.SetOutboxRef(ctx, m.ID, "", StatusOptedOut, StatusRank(StatusOptedOut), n.Now()); err != nil {
+		return err
+	}
+	return &Refused{Reason: "the number opted out of this office's texts"}
 }

@@ -48,6 +48,9 @@ const (
 	StatusDelivered   = "delivered"
 	StatusUndelivered = "undelivered"
 	StatusFailed      = "failed"
+	// StatusOptedOut is ours, not Twilio's: the number had asked the
+	// sender to stop, so the text was not sent.
+	StatusOptedOut = "opted_out"
 )
 
 // StatusRank orders statuses so that a callback that arrives late never
@@ -60,7 +63,7 @@ func StatusRank(status string) int {
 		return 2
 	case StatusSent:
 		return 3
-	case StatusDelivered, StatusUndelivered, StatusFailed:
+	case StatusDelivered, StatusUndelivered, StatusFailed, StatusOptedOut:
 		return 4
 	}
 	return 0

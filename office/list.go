@@ -60,6 +60,9 @@ type Row struct {
 	Completed           bool       `json:"completed"`
 	// Money is where a completed case's money stands (money.go).
 	Money *Money `json:"money,omitempty"`
+	// Messages are an invitation's text and email, and what became of
+	// them (texts.go).
+	Messages []Message `json:"messages,omitempty"`
 }
 
 // Lender is one lender's part of a Row: its latest answer.
@@ -120,8 +123,19 @@ func (s *Service) List(ctx context.Context, c *Caller, f Filter) (*List, error) 
 		}
 		rows = append(rows, r)
 	}
+	msgs, err := s.store.ListInviteMessages(ctx, c.Location.ID, f.From, f.To)
+	if err != nil {
+		return nil, err
+	}
 	for _, t := range invites {
-		rows = append(rows, inviteRow(t, now))
+		r := inviteRow(t, now)
+		r.Messages = messagesOf(msgs[t.ID])
+		for _, m := range r.Messages {
+			if m.At != nil {
+				r.UpdatedAt = latest(r.UpdatedAt, *m.At)
+			}
+		}
+		rows = append(rows, r)
 	}
 	// Newest first, sessions and invitations together; the sort is
 	// stable so equal times keep the store's order.

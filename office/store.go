@@ -96,6 +96,7 @@ type invites interface {
 	CreateInvite(ctx context.Context, t *chairside.FlowToken, msgs []*chairside.OutboxMessage) error
 	CancelInvite(ctx context.Context, locationID, id string, now time.Time) error
 	ListInvites(ctx context.Context, locationID string, from, to time.Time) ([]*chairside.FlowToken, error)
+	ListInviteMessages(ctx context.Context, locationID string, from, to time.Time) (map[string][]*chairside.OutboxMessage, error)
 }
 
 // outbox is the dispatcher's queue (notify.go). ClaimOutbox takes up to

@@ -2,7 +2,9 @@ package office
 
 import (
 	"context"
+	"time"
 
+	"github.com/chairside/chairside"
 	"github.com/chairside/chairside/messaging"
 )
 
@@ -42,4 +44,56 @@ func (s *Service) TextReply(ctx context.Context, sender, from, body string) (str
 		err = s.store.OptIn(ctx, sender, from)
 	}
 	return kw, err
+}
+
+// Message is one message of an invitation as the office's list shows it:
+// the channel, where it went (masked), and what became of it.
+type Message struct {
+	Channel string `json:"channel"`
+	To      string `json:"to"`
+	// State is sending (queued or being sent), sent (the provider took it;
+	// Delivery may say more), delivered, undelivered (ErrorCode says why),
+	// opted_out (the number asked this office's sender to stop: not sent)
+	// or failed (given up).
+	State     string     `json:"state"`
+	ErrorCode int        `json:"errorCode,omitempty"`
+	At        *time.Time `json:"at,omitempty"`
+}
+
+// Message states (Message.State).
+const (
+	MessageSending     = "sending"
+	MessageSent        = "sent"
+	MessageDelivered   = "delivered"
+	MessageUndelivered = "undelivered"
+	MessageOptedOut    = "opted_out"
+	MessageFailed      = "failed"
+)
+
+// messagesOf says what became of an invitation's messages.
+func messagesOf(ms []*chairside.OutboxMessage) []Message {
+	out := []Message{}
+	for _, m := range ms {
+		msg := Message{Channel: m.Channel, To: m.RecipientMasked, State: MessageSending}
+		switch {
+		case m.Delivery == messaging.StatusOptedOut:
+			msg.State = MessageOptedOut
+		case m.Delivery == messaging.StatusDelivered:
+			msg.State = MessageDelivered
+		case m.Delivery == messaging.StatusUndelivered || m.Delivery == messaging.StatusFailed:
+			msg.State, msg.ErrorCode = MessageUndelivered, m.DeliveryError
+		case m.State == chairside.OutboxFailed:
+			msg.State = MessageFailed
+		case m.State == chairside.OutboxSent:
+			msg.State = MessageSent
+		}
+		if !m.DeliveryAt.IsZero() {
+			at := m.DeliveryAt
+			msg.At = &at
+		} else if m.SentAt != nil {
+			msg.At = m.SentAt
+		}
+		out = append(out, msg)
+	}
+	return out
 }

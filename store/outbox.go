@@ -148,3 +148,19 @@ func (db *DB) ListOutbox(ctx context.Context, locationID string) ([]*chairside.O
 	return queryAll(ctx, db, "list outbox", func(s scanner) (*chairside.OutboxMessage, error) { return db.scanOutbox(s, false) },
 		`SELECT `+outboxColumns+` FROM outbox WHERE location_id = ? ORDER BY created_at DESC, id`, locationID)
 }
+
+// ListInviteMessages answers the location's messages that carry
+// invitations made in [from, to), by invitation, content left sealed.
+func (db *DB) ListInviteMessages(ctx context.Context, locationID string, from, to time.Time) (map[string][]*chairside.OutboxMessage, error) {
+	msgs, err := queryAll(ctx, db, "list invite messages", func(s scanner) (*chairside.OutboxMessage, error) { return db.scanOutbox(s, false) },
+		`SELECT `+outboxColumns+` FROM outbox WHERE location_id = ? AND invite_id <> '' AND created_at >= ? AND created_at < ?
+		ORDER BY created_at, channel DESC, id`, locationID, millis(from), millis(to))
+	if err != nil {
+		return nil, err
+	}
+	out := map[string][]*chairside.OutboxMessage{}
+	for _, m := range msgs {
+		out[m.InviteID] = append(out[m.InviteID], m)
+	}
+	return out, nil
+}

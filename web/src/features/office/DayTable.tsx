@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { formatCents } from '@/lib/money';
 import type { OfficeApplication } from './api/applications';
-import { lenderAnswer, patientName, planWords, STATUS_WORDS, statusTone, timeOf, untilOf } from './words';
+import { lenderAnswer, messageWords, patientName, planWords, STATUS_WORDS, statusTone, timeOf, untilOf } from './words';
 import { moneyWords } from './money';
 import { OfficeTable } from './OfficeTable';
 
@@ -59,6 +59,14 @@ function Row({ row: r, listSearch, onCancel }: { row: OfficeApplication; listSea
       <td>
         <StatusBadge status={r.status} />
         {r.status === 'invited' && r.expiresAt ? <span className="office-sub">Link works until {untilOf(r.expiresAt)}</span> : null}
+        {r.messages?.map((m) => (
+          <span
+            key={`${m.channel}-${m.to}`}
+            className={m.state === 'undelivered' || m.state === 'opted_out' ? 'office-sub office-warn' : 'office-sub'}
+          >
+            {messageWords(m)}
+          </span>
+        ))}
       </td>
       <td>
         {r.lenders.length ? (

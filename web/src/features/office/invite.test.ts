@@ -123,3 +123,20 @@ describe('the QR code', () => {
     expect(qrPath(['000'])).toBe('');
   });
 });
+
+describe('what became of an invitation’s messages, in words', () => {
+  it('says delivered, why a text was not, and what to do when the patient stopped texts', async () => {
+    const { messageWords } = await import('./words');
+    expect(messageWords({ channel: 'sms', to: '(•••) •••-0134', state: 'delivered' })).toBe('Text to (•••) •••-0134: delivered');
+    expect(messageWords({ channel: 'sms', to: '(•••) •••-0134', state: 'undelivered', errorCode: 30006 })).toBe(
+      'Text to (•••) •••-0134: not delivered (the number is a landline)',
+    );
+    expect(messageWords({ channel: 'sms', to: '(•••) •••-0134', state: 'undelivered', errorCode: 30999 })).toBe(
+      'Text to (•••) •••-0134: not delivered (error 30999)',
+    );
+    expect(messageWords({ channel: 'sms', to: '(•••) •••-0134', state: 'opted_out' })).toMatch(
+      /asked this office to stop texting them\. Hand over the QR code/,
+    );
+    expect(messageWords({ channel: 'email', to: 'm•••@example.com', state: 'sent' })).toBe('Email to m•••@example.com: sent');
+  });
+});

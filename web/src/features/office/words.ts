@@ -172,3 +172,34 @@ export function dayWords(day: string): string {
   const d = new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
   return d.toLocaleDateString(undefined, { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
 }
+
+/** OfficeMessage is one message of an invitation, as the day's list says what became of it. */
+export type OfficeMessage = NonNullable<OfficeApplication['messages']>[number];
+
+/** CARRIER_WORDS say the commonest reasons a carrier gives for a text not delivered (Twilio's error codes). */
+const CARRIER_WORDS: Record<number, string> = {
+  30003: 'the phone is off or out of reach',
+  30004: 'the number blocks texts',
+  30005: 'the number does not exist',
+  30006: 'the number is a landline',
+  30007: 'the carrier filtered it',
+};
+
+/** messageWords: "Text to (•••) •••-0134: delivered", and why one was not. */
+export function messageWords(m: OfficeMessage): string {
+  const what = `${m.channel === 'sms' ? 'Text' : 'Email'} to ${m.to}`;
+  switch (m.state) {
+    case 'sending':
+      return `${what}: sending`;
+    case 'sent':
+      return `${what}: sent`;
+    case 'delivered':
+      return `${what}: delivered`;
+    case 'undelivered':
+      return `${what}: not delivered${m.errorCode ? ` (${CARRIER_WORDS[m.errorCode] ?? `error ${m.errorCode}`})` : ''}`;
+    case 'opted_out':
+      return `${what}: not sent, the patient asked this office to stop texting them. Hand over the QR code instead.`;
+    case 'failed':
+      return `${what}: could not be sent`;
+  }
+}

@@ -2117,6 +2117,19 @@ export interface components {
             signed: boolean;
             completed: boolean;
             money?: components["schemas"]["OfficeMoney"];
+            /** @description An invitation's text and email, and what became of them (docs/behaviour.md, "Texts and emails"). */
+            messages?: {
+                /** @enum {string} */
+                channel: "sms" | "email";
+                /** @description Masked. */
+                to: string;
+                /** @enum {string} */
+                state: "sending" | "sent" | "delivered" | "undelivered" | "opted_out" | "failed";
+                /** @description The provider's error code of an undelivered text. */
+                errorCode?: number;
+                /** Format: date-time */
+                at?: string;
+            }[];
         };
         OfficeCaseChange: {
             /** @enum {string} */
