@@ -28,12 +28,15 @@ type OutboxMessage struct {
 	RecipientMasked string
 	Subject         string
 	Body            string
-	State           string
-	Attempts        int
-	NextAttemptAt   time.Time
-	LastError       string
-	CreatedAt       time.Time
-	SentAt          *time.Time
+	// FromName is who the message is from as the patient knows them (the
+	// practice), sealed with the content.
+	FromName      string
+	State         string
+	Attempts      int
+	NextAttemptAt time.Time
+	LastError     string
+	CreatedAt     time.Time
+	SentAt        *time.Time
 	// ProviderRef is the provider's id of the message once it took it;
 	// Delivery the furthest status it reported (queued, sent, delivered,
 	// undelivered, failed; "" before any), DeliveryError the provider's

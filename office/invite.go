@@ -204,9 +204,7 @@ func inviteMessages(loc *chairside.Location, t *chairside.FlowToken, link, short
 	if office == "" {
 		office = loc.Name
 	}
-	until := t.ExpiresAt.Format("Jan 2 at 3:04 PM MST")
-	text := fmt.Sprintf("%s invites you to see your payment options for your treatment (%s). "+
-		"Open this link to apply; it works once, until %s: %s", office, chairside.Dollars(t.PurchaseAmountCents), until, link)
+	subject, text := inviteEmail(loc.Language, office, t, link)
 	msgs, sent := []*chairside.OutboxMessage{}, []SentTo{}
 	// The text is one message in the patient's language (the office's,
 	// for now): the practice, the short link whole, how to stop
@@ -219,10 +217,25 @@ func inviteMessages(loc *chairside.Location, t *chairside.FlowToken, link, short
 	}
 	if t.Email != "" {
 		m := &chairside.OutboxMessage{LocationID: loc.ID, InviteID: t.ID, Channel: chairside.ChannelEmail, Recipient: t.Email,
-			RecipientMasked: MaskEmail(t.Email), Subject: "Your payment options at " + office, Body: text, CreatedAt: t.CreatedAt}
+			RecipientMasked: MaskEmail(t.Email), Subject: subject, Body: text, FromName: office, CreatedAt: t.CreatedAt}
 		msgs, sent = append(msgs, m), append(sent, SentTo{Channel: m.Channel, To: m.RecipientMasked})
 	}
 	return msgs, sent
+}
+
+// inviteEmail is an invitation's email in the office's language: its
+// subject and its text (the amount, the link whole, when it stops
+// working), paragraphs apart for its HTML part (messaging.Mailer).
+func inviteEmail(language, office string, t *chairside.FlowToken, link string) (subject, body string) {
+	amount := chairside.Dollars(t.PurchaseAmountCents)
+	if language == "es" {
+		until := t.ExpiresAt.Format("02/01/2006 a las 15:04 MST")
+		return "Sus opciones de pago en " + office, fmt.Sprintf("%s le invita a ver sus opciones de pago para su tratamiento (%s).\n\n"+
+			"Abra este enlace para presentar su solicitud. Funciona una vez, hasta el %s:\n\n%s", office, amount, until, link)
+	}
+	until := t.ExpiresAt.Format("Jan 2 at 3:04 PM MST")
+	return "Your payment options at " + office, fmt.Sprintf("%s invites you to see your payment options for your treatment (%s).\n\n"+
+		"Open this link to apply. It works once, until %s:\n\n%s", office, amount, until, link)
 }
 
 // MaskPhone shows the last four digits of a phone number only.

@@ -15,6 +15,7 @@ type outboxContent struct {
 	Recipient string `json:"to"`
 	Subject   string `json:"subject,omitempty"`
 	Body      string `json:"body"`
+	FromName  string `json:"from,omitempty"`
 }
 
 // outboxAAD binds a message's sealed content to its row.
@@ -36,7 +37,7 @@ func (db *DB) enqueueOutbox(ctx context.Context, m *chairside.OutboxMessage) err
 		m.NextAttemptAt = m.CreatedAt
 	}
 	m.State = chairside.OutboxQueued
-	buf, err := json.Marshal(outboxContent{Recipient: m.Recipient, Subject: m.Subject, Body: m.Body})
+	buf, err := json.Marshal(outboxContent{Recipient: m.Recipient, Subject: m.Subject, Body: m.Body, FromName: m.FromName})
 	if err != nil {
 		return fmt.Errorf("store: enqueue outbox: %w", err)
 	}
@@ -107,7 +108,7 @@ func (db *DB) scanOutbox(s scanner, open bool) (*chairside.OutboxMessage, error)
 		if err := json.Unmarshal(buf, &c); err != nil {
 			return nil, err
 		}
-		m.Recipient, m.Subject, m.Body = c.Recipient, c.Subject, c.Body
+		m.Recipient, m.Subject, m.Body, m.FromName = c.Recipient, c.Subject, c.Body, c.FromName
 	}
 	return &m, nil
 }

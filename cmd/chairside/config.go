@@ -14,6 +14,7 @@ import (
 	"github.com/chairside/chairside"
 	"github.com/chairside/chairside/flow"
 	"github.com/chairside/chairside/httpapi"
+	"github.com/chairside/chairside/messaging"
 )
 
 // Config is what `chairside serve` is told: by flag, or by the environment
@@ -50,6 +51,15 @@ type Config struct {
 	TwilioToken   string
 	TwilioSender  string
 	TwilioURL     string
+	// Email through SMTP (docs/operations.md, "Email"): the relay, its
+	// user (the password in CHAIRSIDE_SMTP_PASSWORD only), the sender's
+	// address and the TLS policy. No host: emails are written to the log.
+	SMTPHost     string
+	SMTPPort     string
+	SMTPUsername string
+	SMTPPassword string
+	SMTPFrom     string
+	SMTPTLS      string
 }
 
 // setting is one row of the configuration table: the flag, its variable,
@@ -120,6 +130,17 @@ func (c *Config) settings() []setting {
 			value: stringVar{&c.TwilioAccount}, check: twilioProblems},
 		{Flag: "twilio-sender", Env: "CHAIRSIDE_TWILIO_SENDER", Shown: "none", Meaning: "who texts come from: a Messaging Service (`MG…`, so that a patient's STOP applies to it) or a number (`+15125550100`)", value: stringVar{&c.TwilioSender}},
 		{Flag: "twilio-url", Env: "CHAIRSIDE_TWILIO_URL", Default: "https://api.twilio.com", Meaning: "the Twilio API's address (a stand-in's in development)", value: stringVar{&c.TwilioURL}},
+		{Flag: "smtp-host", Env: "CHAIRSIDE_SMTP_HOST", Shown: "none", Meaning: "the SMTP relay that sends invitations by email, with `-smtp-username` and its password in `CHAIRSIDE_SMTP_PASSWORD` (never a flag); none: emails are written to the log (docs/operations.md, \"Email\")",
+			value: stringVar{&c.SMTPHost}, check: smtpProblems, prod: func(c *Config) []string {
+				if c.SMTPHost != "" && c.SMTPTLS != messaging.TLSRequired {
+					return []string{"-smtp-tls must be required in env prod: invitations carry one-time links"}
+				}
+				return nil
+			}},
+		{Flag: "smtp-port", Env: "CHAIRSIDE_SMTP_PORT", Default: "587", Meaning: "the SMTP relay's port", value: stringVar{&c.SMTPPort}},
+		{Flag: "smtp-username", Env: "CHAIRSIDE_SMTP_USERNAME", Shown: "none", Meaning: "the SMTP relay's user; none: no authentication", value: stringVar{&c.SMTPUsername}},
+		{Flag: "smtp-from", Env: "CHAIRSIDE_SMTP_FROM", Shown: "none", Meaning: "the address emails come from; the practice's name goes with it", value: stringVar{&c.SMTPFrom}},
+		{Flag: "smtp-tls", Env: "CHAIRSIDE_SMTP_TLS", Default: messaging.TLSRequired, Meaning: "`required`, `opportunistic` or `none` (a stand-in only; refused in prod)", value: stringVar{&c.SMTPTLS}},
 		{Flag: "lenders", Env: "CHAIRSIDE_LENDERS_FILE", Meaning: "lenders file: which lenders are reached over HTTP, where and with which credentials (docs/operations.md, \"Lenders\"); none: the sandbox everywhere", value: stringVar{&c.LendersFile}},
 	}
 }
@@ -142,6 +163,7 @@ func newConfig() (Config, error) {
 	}
 	c.Keys = os.Getenv("CHAIRSIDE_KEYS")
 	c.TwilioToken = os.Getenv("CHAIRSIDE_TWILIO_AUTH_TOKEN")
+	c.SMTPPassword = os.Getenv("CHAIRSIDE_SMTP_PASSWORD")
 	if len(errs) > 0 {
 		return c, fmt.Errorf("%s", strings.Join(errs, "\n"))
 	}
@@ -337,4 +359,23 @@ func (c *Config) TwilioTokens() []string {
 		}
 	}
 	return out
+}
+
+// smtpProblems refuses an SMTP relay without the address mail comes from,
+// a port, or a known TLS policy.
+func smtpProblems(c *Config) error {
+	if c.SMTPHost == "" {
+		return nil
+	}
+	if !strings.Contains(c.SMTPFrom, "@") {
+		return fmt.Errorf("-smtp-from %q: the address emails come from", c.SMTPFrom)
+	}
+	if p, err := strconv.Atoi(c.SMTPPort); err != nil || p < 1 || p > 65535 {
+		return fmt.Errorf("-smtp-port %q: a port number", c.SMTPPort)
+	}
+	switch c.SMTPTLS {
+	case messaging.TLSRequired, messaging.TLSOpportunistic, messaging.TLSNone:
+		return nil
+	}
+	return fmt.Errorf("-smtp-tls %q: required, opportunistic or none", c.SMTPTLS)
 }

@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"log/slog"
+	"strconv"
 	"strings"
 	"time"
 
@@ -46,24 +47,31 @@ func (m *Main) startLoops(ctx context.Context, db *store.DB, log *slog.Logger) {
 }
 
 // notifier sends the texts and emails of office invitations: texts
-// through Twilio when an account is set; the rest written to the log,
-// with the link itself outside env prod.
+// through Twilio when an account is set, emails through the SMTP relay
+// when one is; the rest written to the log, with the link itself outside
+// env prod.
 func (m *Main) notifier(db *store.DB, log *slog.Logger) office.Notifier {
 	logs := office.LogNotifier{Log: log, ShowBody: m.Config.Env != chairside.EnvProd}
 	c := m.Config
-	if c.TwilioAccount == "" {
-		return logs
+	out := messaging.Channels{Text: logs, Email: logs}
+	if c.SMTPHost != "" {
+		port, _ := strconv.Atoi(c.SMTPPort) // checked by smtpProblems
+		out.Email = &messaging.Mailer{Host: c.SMTPHost, Port: port, Username: c.SMTPUsername, Password: c.SMTPPassword,
+			From: c.SMTPFrom, TLS: c.SMTPTLS}
 	}
-	sender := messaging.Sender{From: c.TwilioSender}
-	if strings.HasPrefix(c.TwilioSender, "MG") {
-		sender = messaging.Sender{MessagingServiceSID: c.TwilioSender}
+	if c.TwilioAccount != "" {
+		sender := messaging.Sender{From: c.TwilioSender}
+		if strings.HasPrefix(c.TwilioSender, "MG") {
+			sender = messaging.Sender{MessagingServiceSID: c.TwilioSender}
+		}
+		out.Text = &messaging.Notifier{
+			Twilio:    &messaging.Twilio{BaseURL: c.TwilioURL, AccountSID: c.TwilioAccount, AuthToken: c.TwilioTokens()[0]},
+			SenderOf:  func(context.Context, string) (messaging.Sender, bool) { return sender, true },
+			StatusURL: m.URL() + "/api/v1/texts/twilio/status",
+			Store:     db, Now: m.Now,
+		}
 	}
-	return &messaging.Notifier{
-		Twilio:    &messaging.Twilio{BaseURL: c.TwilioURL, AccountSID: c.TwilioAccount, AuthToken: c.TwilioTokens()[0]},
-		SenderOf:  func(context.Context, string) (messaging.Sender, bool) { return sender, true },
-		StatusURL: m.URL() + "/api/v1/texts/twilio/status",
-		Store:     db, Other: logs, Now: m.Now,
-	}
+	return out
 }
 
 // every runs fn at once and then every period until ctx ends.
