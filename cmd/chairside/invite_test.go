@@ -33,16 +33,7 @@ import (
 // messages do not reach patients. In prod the account sets up its second
 // factor first.
 func TestInviteThroughTheLogInProd(t *testing.T) {
-	db, keyFile := filepath.Join(t.TempDir(), "c.db"), filepath.Join(t.TempDir(), "keys.json")
-	sample := filepath.Join("..", "..", "examples", "offices.yaml")
-	if err := run(context.Background(), []string{"office", "import", "-db", db, "-key-file", keyFile, sample}, io.Discard, io.Discard); err != nil {
-		t.Fatal(err)
-	}
-	const email, password = "desk@maplestreet.example", "maple street front desk"
-	if err := runStaff(context.Background(), []string{"add", "-db", db, "-key-file", keyFile, "-entity-key", "4815162342000001", "-email", email},
-		strings.NewReader(password+"\n"), io.Discard, io.Discard); err != nil {
-		t.Fatal(err)
-	}
+	db, keyFile := sampleOfficeWithDesk(t)
 	logs := &testkit.LockedBuffer{}
 	m := prodMain(db, keyFile)
 	m.Logger = httpapi.NewLogger(logs, slog.LevelInfo)
@@ -51,7 +42,7 @@ func TestInviteThroughTheLogInProd(t *testing.T) {
 	}
 	defer m.Close()
 
-	sess, call := officeSignIn(t, m, email, password)
+	sess, call := officeSignIn(t, m, deskEmail, deskPassword)
 	if sess["office"].(map[string]any)["messagesDelivered"] != false {
 		t.Fatalf("a log-only server says messages are delivered: %v", sess)
 	}
@@ -121,16 +112,7 @@ func officeSignIn(t *testing.T, m *Main, email, password string) (map[string]any
 // practice; the office is told messages reach patients, and its list
 // shows the text delivered once the stand-in's signed report arrives.
 func TestInviteThroughTwilioAndSMTP(t *testing.T) {
-	db, keyFile := filepath.Join(t.TempDir(), "c.db"), filepath.Join(t.TempDir(), "keys.json")
-	sample := filepath.Join("..", "..", "examples", "offices.yaml")
-	if err := run(context.Background(), []string{"office", "import", "-db", db, "-key-file", keyFile, sample}, io.Discard, io.Discard); err != nil {
-		t.Fatal(err)
-	}
-	const email, password = "desk@maplestreet.example", "maple street front desk"
-	if err := runStaff(context.Background(), []string{"add", "-db", db, "-key-file", keyFile, "-entity-key", "4815162342000001", "-email", email},
-		strings.NewReader(password+"\n"), io.Discard, io.Discard); err != nil {
-		t.Fatal(err)
-	}
+	db, keyFile := sampleOfficeWithDesk(t)
 	const account, token, service = "AC00000000000000000000000000000042", "the stand-in's auth token", "MG00000000000000000000000000000042"
 	sim := twiliosim.New(account, token)
 	simSrv := httptest.NewServer(sim)
@@ -151,7 +133,7 @@ func TestInviteThroughTwilioAndSMTP(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer m.Close()
-	sess, call := officeSignIn(t, m, email, password)
+	sess, call := officeSignIn(t, m, deskEmail, deskPassword)
 	if sess["office"].(map[string]any)["messagesDelivered"] != true {
 		t.Fatalf("a server with Twilio and SMTP says messages are not delivered: %v", sess)
 	}
@@ -182,4 +164,24 @@ func TestInviteThroughTwilioAndSMTP(t *testing.T) {
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
+}
+
+// The sample office's front desk, as sampleOfficeWithDesk adds it.
+const deskEmail, deskPassword = "desk@maplestreet.example", "maple street front desk"
+
+// sampleOfficeWithDesk imports the sample office file into a new database
+// and adds its front desk (deskEmail, deskPassword), as an operator would; it
+// answers the database and its key file.
+func sampleOfficeWithDesk(t *testing.T) (db, keyFile string) {
+	t.Helper()
+	db, keyFile = filepath.Join(t.TempDir(), "c.db"), filepath.Join(t.TempDir(), "keys.json")
+	sample := filepath.Join("..", "..", "examples", "offices.yaml")
+	if err := run(context.Background(), []string{"office", "import", "-db", db, "-key-file", keyFile, sample}, io.Discard, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	if err := runStaff(context.Background(), []string{"add", "-db", db, "-key-file", keyFile, "-entity-key", "4815162342000001", "-email", deskEmail},
+		strings.NewReader(deskPassword+"\n"), io.Discard, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	return db, keyFile
 }
