@@ -2,6 +2,7 @@ package messaging_test
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -74,10 +75,10 @@ func TestTwilioClient(t *testing.T) {
 	wrong := &messaging.Twilio{BaseURL: srv.URL, AccountSID: account, AuthToken: "not-it"}
 	_, err = wrong.Send(ctx, from, "+15125550100", "Hello", "")
 	var se *messaging.SendError
-	if !asSendError(err, &se) || se.Status != 401 || se.Code != 20003 || se.Retry() || strings.Contains(err.Error(), "not-it") {
+	if !errors.As(err, &se) || se.Status != 401 || se.Code != 20003 || se.Retry() || strings.Contains(err.Error(), "not-it") {
 		t.Errorf("a wrong token: %v", err)
 	}
-	if _, err := tw.Send(ctx, from, "5125550100", "Hello", ""); !asSendError(err, &se) || se.Code != 21211 {
+	if _, err := tw.Send(ctx, from, "5125550100", "Hello", ""); !errors.As(err, &se) || se.Code != 21211 {
 		t.Errorf("a number not in E.164: %v", err)
 	}
 	sim.OptOut(service, "+15125550100")
@@ -87,14 +88,6 @@ func TestTwilioClient(t *testing.T) {
 	if len(sim.Messages()) != 2 {
 		t.Errorf("the stand-in took %d messages, want 2", len(sim.Messages()))
 	}
-}
-
-func asSendError(err error, se **messaging.SendError) bool {
-	e, ok := err.(*messaging.SendError)
-	if ok {
-		*se = e
-	}
-	return ok
 }
 
 // TestReadStatus: a report names its message and a status we follow.
