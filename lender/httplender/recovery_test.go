@@ -64,8 +64,10 @@ func TestDroppedDecideRecoveredByLookup(t *testing.T) {
 // lender ran it is looked up, not found, and sent again under the same
 // key; it runs once.
 func TestSlowCreateLookedUpThenSent(t *testing.T) {
-	r := newRig(t, catalogue.Synchrony, func(c *httplender.Config) { c.Timeout = 200 * time.Millisecond })
-	r.fault(t, lendersim.Fault{Kind: lendersim.FaultSlow, Delay: time.Second, Op: lender.OpDecide, Count: 1})
+	// The time-out leaves a loaded machine room for the look-up itself; the
+	// slow create still outlasts it several times over.
+	r := newRig(t, catalogue.Synchrony, func(c *httplender.Config) { c.Timeout = 600 * time.Millisecond })
+	r.fault(t, lendersim.Fault{Kind: lendersim.FaultSlow, Delay: 2 * time.Second, Op: lender.OpDecide, Count: 1})
 	d, err := r.l.Decide(context.Background(), decideReq(r.key, "ref-slow-create", "Approve"))
 	if err != nil || d.ResponseCode != chairside.ResponseApproved {
 		t.Fatalf("%+v %v", d, err)
