@@ -13,7 +13,7 @@ CHROMIUM := /usr/bin/chromium
 
 ## run: build everything and start the server with the sandbox lenders and demo data
 run: build
-	./$(BIN) serve -env dev -sandbox-latency 1s -sandbox-funding-day 20s
+	./$(BIN) serve -env dev -sandbox-latency 1s -sandbox-funding-day 20s -messaging-standins
 
 ## run-sim: like run, with Synchrony and Vive reached over HTTP through the lender simulator (extra arguments: SIM="-fault vive_standard=slow:30s")
 run-sim: build

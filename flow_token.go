@@ -24,13 +24,23 @@ type FlowToken struct {
 	InsuranceBenefitsCents int64  `json:"insuranceBenefitsCents"`
 	// The patient's name and where the office sent the link: personal
 	// data, sealed at rest.
-	FirstName      string     `json:"firstName,omitempty"`
-	LastName       string     `json:"lastName,omitempty"`
-	MobilePhone    string     `json:"-"`
-	Email          string     `json:"-"`
-	ExperienceType string     `json:"experienceType"`
-	ExpiresAt      time.Time  `json:"expiresAt"`
-	UsedAt         *time.Time `json:"usedAt,omitempty"`
+	FirstName      string `json:"firstName,omitempty"`
+	LastName       string `json:"lastName,omitempty"`
+	MobilePhone    string `json:"-"`
+	Email          string `json:"-"`
+	ExperienceType string `json:"experienceType"`
+	// Language is the invitation's language ("en", "es"): its text and
+	// email are in it, and the patient's form opens in it.
+	Language string `json:"language,omitempty"`
+	// TextConsent records that the patient gave the office the mobile
+	// number to be texted this link (the desk ticked it); the audit trail
+	// keeps it too.
+	TextConsent bool `json:"-"`
+	// Link is the invitation's one-time link, sealed with the name, so
+	// that the office can send it again; useless once the link is used.
+	Link      string     `json:"-"`
+	ExpiresAt time.Time  `json:"expiresAt"`
+	UsedAt    *time.Time `json:"usedAt,omitempty"`
 	// CanceledAt is set (with UsedAt) when the office canceled the
 	// invitation before the patient opened it.
 	CanceledAt *time.Time `json:"-"`

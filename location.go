@@ -33,6 +33,10 @@ type Location struct {
 	// applicant is the patient or the patient's responsible party
 	// (docs/behaviour.md, "The patient check").
 	PurchaserEnabled bool `json:"purchaserEnabled,omitempty"`
+	// TextSender is who the office's texts come from (a Twilio Messaging
+	// Service, MG…, or a number in E.164); "" uses the server's. A
+	// patient's STOP applies to the sender.
+	TextSender string `json:"textSender,omitempty"`
 	// Waterfall is the ordered list of lenders tried for this location; the
 	// first step is where every application starts.
 	Waterfall []WaterfallStep `json:"waterfall"`

@@ -11,6 +11,10 @@ const (
 	OutboxSending = "sending" // claimed by a dispatcher until LeaseUntil
 	OutboxSent    = "sent"
 	OutboxFailed  = "failed" // gave up after the last attempt
+	// OutboxHeld is an invitation's email kept back while its text may
+	// still arrive: released (queued) when the text is not delivered, and
+	// never sent when it is.
+	OutboxHeld = "held"
 )
 
 // OutboxMessage is a text or email to send, written in the same

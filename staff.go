@@ -103,6 +103,7 @@ const (
 	AuditExportCSV       = "export_csv"
 	AuditInviteCreated   = "invite_created"
 	AuditInviteCanceled  = "invite_canceled"
+	AuditInviteResent    = "invite_resent"
 	AuditSecondFactorSet = "second_factor_set"
 	AuditSecondFactor    = "second_factor_passed"
 	AuditSecondFactorBad = "second_factor_failed"

@@ -66,6 +66,13 @@ func (s *Service) StartByToken(ctx context.Context, token string) (*StartRespons
 	if err != nil {
 		return nil, err
 	}
+	if t.Language != "" && t.Language != loc.Language {
+		// The desk chose the patient's language for the invitation: the
+		// form opens in it, as its text and email were written.
+		l := *loc
+		l.Language = t.Language
+		loc = &l
+	}
 	exp := t.ExperienceType
 	if exp == "" {
 		exp = chairside.ExperienceInStore

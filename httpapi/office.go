@@ -43,6 +43,7 @@ func (h *Handler) officeRoutes(public func(string, http.HandlerFunc), named func
 	named("GET "+api+"/office/funding.csv", h.staffAuthed(office.SeeDay, h.officeFundingCSV))
 	named("POST "+api+"/office/invites", h.staffAuthed(office.SeeDay, h.officeCreateInvite))
 	named("DELETE "+api+"/office/invites/{id}", h.staffAuthed(office.SeeDay, h.officeCancelInvite))
+	named("POST "+api+"/office/invites/{id}/resend", h.staffAuthed(office.SeeDay, h.officeResendInvite))
 	// A group administrator's offices, staff and the audit log
 	// (office_staff.go); a manager's changes to a case (office_changes.go).
 	h.officeStaffRoutes(named)
@@ -85,9 +86,16 @@ type OfficeInfo struct {
 	Name      string `json:"name"`
 	EntityKey string `json:"entityKey"`
 	// MessagesDelivered is false when invitations' texts and emails only
-	// reach the server's log (no lender set up): the screen then says
-	// to hand the link over by QR code or copy.
+	// reach the server's log (no provider set up): the screen then says
+	// to hand the link over by QR code or copy. TextsDelivered and
+	// EmailsDelivered say it of each channel (texts need the office's
+	// sender too).
 	MessagesDelivered bool `json:"messagesDelivered"`
+	TextsDelivered    bool `json:"textsDelivered"`
+	EmailsDelivered   bool `json:"emailsDelivered"`
+	// Language is the office's language for its patients ("" follows
+	// each patient's browser): an invitation's, unless the desk chooses.
+	Language string `json:"language"`
 }
 
 type officeSignInRequest struct {
@@ -263,6 +271,11 @@ func (h *Handler) officeCancelInvite(w http.ResponseWriter, r *http.Request, c *
 	h.noContent(w, r, h.office.CancelInvite(r.Context(), c, r.PathValue("id")))
 }
 
+func (h *Handler) officeResendInvite(w http.ResponseWriter, r *http.Request, c *office.Caller) {
+	sent, err := h.office.ResendInvite(r.Context(), c, r.PathValue("id"))
+	h.answer(w, r, map[string]any{"sentTo": sent}, err)
+}
+
 // publicBase is the address patients open: the configured public URL, else
 // the address the staff member's own browser used to reach us.
 func (h *Handler) publicBase(r *http.Request) string {
@@ -278,12 +291,13 @@ func (h *Handler) publicBase(r *http.Request) string {
 
 // answerSession answers who c is and what they may do, with csrf.
 func (h *Handler) answerSession(w http.ResponseWriter, r *http.Request, c *office.Caller, csrf string) {
+	texts, emails := h.office.MessagesReach(c.Location)
 	out := OfficeSession{
 		Staff:       OfficeStaff{Email: c.Staff.Email, Role: c.Staff.Role, SecondFactor: c.Staff.HasSecondFactor()},
 		Stage:       c.Stage,
 		Permissions: c.Permissions(),
 		Office: OfficeInfo{Name: c.Location.Name, EntityKey: c.Location.EntityKey,
-			MessagesDelivered: h.office.MessagesDelivered()},
+			MessagesDelivered: texts || emails, TextsDelivered: texts, EmailsDelivered: emails, Language: c.Location.Language},
 		Offices:   []OfficeRef{},
 		Passkeys:  office.PasskeysAt(h.publicBase(r)),
 		CSRFToken: csrf,

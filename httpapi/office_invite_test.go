@@ -31,9 +31,14 @@ func (n *recordingNotifier) Send(_ context.Context, m *chairside.OutboxMessage) 
 	return nil
 }
 
-// invite creates an invitation and answers its body.
+// invite creates an invitation and answers its body. With a mobile
+// number, the desk confirms the patient agreed to be texted unless body
+// says otherwise.
 func (h *harness) invite(t testing.TB, s staffSession, body map[string]any) map[string]any {
 	t.Helper()
+	if _, ok := body["textConsent"]; !ok && body["mobilePhone"] != nil {
+		body["textConsent"] = true
+	}
 	return want(t, h.do(t, req{method: "POST", path: "/office/invites", header: s.headers(true), body: body}), 201, "")
 }
 

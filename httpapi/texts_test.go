@@ -2,6 +2,7 @@ package httpapi_test
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -55,17 +56,17 @@ func TestTextsThroughTwilio(t *testing.T) {
 		defer simSrv.Close()
 		emails := &recordingNotifier{}
 		d := h.office.Dispatcher(&messaging.Notifier{
-			Twilio: &messaging.Twilio{BaseURL: simSrv.URL, AccountSID: twilioAccount, AuthToken: twilioToken},
-			SenderOf: func(context.Context, string) (messaging.Sender, bool) {
-				return messaging.Sender{MessagingServiceSID: twilioService}, true
-			},
-			StatusURL: h.srv.URL + "/api/v1/texts/twilio/status", Store: h.db, Other: emails, Now: h.clock.Now,
+			Twilio:       &messaging.Twilio{BaseURL: simSrv.URL, AccountSID: twilioAccount, AuthToken: twilioToken},
+			Default:      twilioService,
+			OfficeSender: func(context.Context, string) (string, error) { return "", nil },
+			StatusURL:    h.srv.URL + "/api/v1/texts/twilio/status", Store: h.db, Other: emails, Now: h.clock.Now,
 		})
 		h.addStaff(t, EntityKey, staffEmail, staffPassword)
 		s := h.staffSignIn(t, staffEmail, staffPassword)
 		inv := h.invite(t, s, map[string]any{"purchaseAmountCents": 320000, "firstName": "Maria", "lastName": "Approve",
 			"mobilePhone": "(415) 555-0134", "email": "maria.lopez@example.com"})
-		if n, err := d.DispatchOnce(ctx); err != nil || n != 2 {
+		// The text goes; the email waits behind it.
+		if n, err := d.DispatchOnce(ctx); err != nil || n != 1 {
 			t.Fatalf("dispatch: %d %v", n, err)
 		}
 		sim.Wait()
@@ -125,6 +126,40 @@ func TestTextsThroughTwilio(t *testing.T) {
 			t.Fatalf("a late or forged report moved the text: %+v", m)
 		}
 
+		// Delivered: the held email never goes.
+		if _, err := d.DispatchOnce(ctx); err != nil || len(emails.sent) != 0 {
+			t.Fatalf("after a delivered text, emails %+v (%v)", emails.sent, err)
+		}
+		// Undelivered: the email goes instead, and the list says why.
+		sim.Fail("+14155550177", 30003)
+		lost := h.invite(t, s, map[string]any{"purchaseAmountCents": 90000, "mobilePhone": "415-555-0177", "email": "jo@example.com"})
+		if _, err := d.DispatchOnce(ctx); err != nil {
+			t.Fatal(err)
+		}
+		sim.Wait()
+		if n, err := d.DispatchOnce(ctx); err != nil || n != 1 || len(emails.sent) != 1 || emails.sent[0].Recipient != "jo@example.com" {
+			t.Fatalf("after an undelivered text: %d sent, emails %+v (%v)", n, emails.sent, err)
+		}
+		// Send again: the same link, to the same number, counted.
+		again := want(t, h.do(t, req{method: "POST", path: "/office/invites/" + inv["id"].(string) + "/resend", header: s.headers(true)}), 200, "")
+		if sent := again["sentTo"].([]any); len(sent) != 2 || sent[1].(map[string]any)["held"] != true {
+			t.Errorf("sent again to %v", sent)
+		}
+		if _, err := d.DispatchOnce(ctx); err != nil {
+			t.Fatal(err)
+		}
+		sim.Wait()
+		if all := sim.Messages(); len(all) != 3 || all[2].To != "+14155550134" || !strings.Contains(all[2].Body, "/i/"+token+" ") {
+			t.Fatalf("the text sent again: %+v", all)
+		}
+		want(t, h.do(t, req{method: "POST", path: "/office/invites/" + inv["id"].(string) + "/resend", header: s.headers(true)}), 200, "")
+		want(t, h.do(t, req{method: "POST", path: "/office/invites/" + inv["id"].(string) + "/resend", header: s.headers(true)}), 409, "conflict")
+		want(t, h.do(t, req{method: "POST", path: "/office/invites/nope/resend", header: s.headers(true)}), 404, "resource_not_found")
+		if _, err := d.DispatchOnce(ctx); err != nil {
+			t.Fatal(err)
+		}
+		sim.Wait()
+
 		// STOP: no text to that number from this office again.
 		if err := sim.Reply(ctx, h.srv.URL+"/api/v1/texts/twilio/inbound", twilioService, "+14155550134", "Stop texting me"); err != nil {
 			t.Fatal(err)
@@ -142,7 +177,7 @@ func TestTextsThroughTwilio(t *testing.T) {
 		if _, err := d.DispatchOnce(ctx); err != nil {
 			t.Fatal(err)
 		}
-		if len(sim.Messages()) != 1 {
+		if len(sim.Messages()) != 4 {
 			t.Errorf("texts went to numbers that opted out: %+v", sim.Messages())
 		}
 		if out, err := h.db.OptedOut(ctx, twilioService, "+14155550199"); err != nil || !out {
@@ -155,17 +190,16 @@ func TestTextsThroughTwilio(t *testing.T) {
 			r := row.(map[string]any)
 			for _, m := range r["messages"].([]any) {
 				msg := m.(map[string]any)
-				if msg["channel"] == chairside.ChannelSMS {
-					states[r["id"].(string)+" "+msg["to"].(string)] = msg["state"].(string)
-				}
+				states[r["id"].(string)+" "+msg["to"].(string)] = fmt.Sprintf("%v %v", msg["state"], msg["sends"])
 			}
 		}
-		if states[inv["id"].(string)+" (•••) •••-0134"] != "delivered" || len(states) != 3 {
-			t.Errorf("the list's texts: %v", states)
+		if states[inv["id"].(string)+" (•••) •••-0134"] != "delivered 3" || states[inv["id"].(string)+" m•••@example.com"] != "held 3" ||
+			states[lost["id"].(string)+" (•••) •••-0177"] != "undelivered 1" || states[lost["id"].(string)+" j•••@example.com"] != "sent 1" || len(states) != 6 {
+			t.Errorf("the list's messages: %v", states)
 		}
 		opted := 0
 		for _, st := range states {
-			if st == "opted_out" {
+			if st == "opted_out 1" {
 				opted++
 			}
 		}
@@ -188,6 +222,9 @@ func TestTextsThroughTwilio(t *testing.T) {
 		if failed != 2 {
 			t.Errorf("%d texts given up, want the 2 to opted-out numbers, at once", failed)
 		}
+		// A number without the patient's agreement to be texted is refused.
+		want(t, h.do(t, req{method: "POST", path: "/office/invites", header: s.headers(true),
+			body: map[string]any{"purchaseAmountCents": 100000, "mobilePhone": "4155550100"}}), 400, "validation_error")
 		if strings.Contains(h.logs.String(), twilioToken) {
 			t.Error("the auth token is in the log")
 		}

@@ -139,6 +139,19 @@ func (c Channels) Send(ctx context.Context, m *chairside.OutboxMessage) error {
 // write to the log (the office's screen then says so).
 func (c Channels) LogOnly() bool { return logOnly(c.Text) && logOnly(c.Email) }
 
+// Reaches reports whether an office's texts and its emails reach its
+// patients: a channel that only logs does not, nor texts from an office
+// with no sender.
+func (c Channels) Reaches(loc *chairside.Location) (texts, emails bool) {
+	texts = !logOnly(c.Text)
+	if r, ok := c.Text.(interface {
+		Reaches(*chairside.Location) bool
+	}); ok && texts {
+		texts = r.Reaches(loc)
+	}
+	return texts, !logOnly(c.Email)
+}
+
 func logOnly(s Sends) bool {
 	lo, ok := s.(interface{ LogOnly() bool })
 	return ok && lo.LogOnly()

@@ -29,9 +29,12 @@ type Sends interface {
 // sender, and takes Twilio's 21610 as that number's opt-out.
 type Notifier struct {
 	Twilio *Twilio
-	// SenderOf answers an office's sender, by location id: its own when it
-	// has one, else the default; false when there is none.
-	SenderOf func(ctx context.Context, locationID string) (Sender, bool)
+	// Default is the server's sender, for offices without their own; ""
+	// for none (each office then needs its own).
+	Default string
+	// OfficeSender answers an office's own sender (Location.TextSender),
+	// by location id; "" for none.
+	OfficeSender func(ctx context.Context, locationID string) (string, error)
 	// StatusURL is our status callback, on the public URL.
 	StatusURL string
 	Store     NotifierStore
@@ -64,7 +67,11 @@ func (n *Notifier) Send(ctx context.Context, m *chairside.OutboxMessage) error {
 		}
 		return n.Other.Send(ctx, m)
 	}
-	sender, ok := n.SenderOf(ctx, m.LocationID)
+	own, err := n.OfficeSender(ctx, m.LocationID)
+	if err != nil {
+		return err
+	}
+	sender, ok := n.senderFor(own)
 	if !ok {
 		return &Refused{Reason: "the office has no text sender"}
 	}
@@ -88,6 +95,23 @@ func (n *Notifier) Send(ctx context.Context, m *chairside.OutboxMessage) error {
 		return err
 	}
 	return n.Store.SetOutboxRef(ctx, m.ID, sent.SID, sent.Status, StatusRank(sent.Status), n.Now())
+}
+
+// senderFor is the sender of an office whose own sender is own: its own,
+// else the default; false when neither is a sender.
+func (n *Notifier) senderFor(own string) (Sender, bool) {
+	if own == "" {
+		own = n.Default
+	}
+	s, err := ParseSender(own)
+	return s, err == nil
+}
+
+// Reaches reports whether texts reach the office's patients: it has a
+// sender, its own or the server's.
+func (n *Notifier) Reaches(loc *chairside.Location) bool {
+	_, ok := n.senderFor(loc.TextSender)
+	return ok
 }
 
 // optedOut marks m as not sent to a number that opted out, so the office

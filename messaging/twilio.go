@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -28,6 +29,23 @@ type Twilio struct {
 type Sender struct {
 	MessagingServiceSID string
 	From                string
+}
+
+var (
+	serviceSID = regexp.MustCompile(`^MG[0-9a-f]{32}$`)
+	e164Number = regexp.MustCompile(`^\+[1-9][0-9]{7,14}$`)
+)
+
+// ParseSender reads a sender as an office file or a flag gives it: a
+// Messaging Service SID (MG and 32 hex digits) or a number in E.164.
+func ParseSender(s string) (Sender, error) {
+	switch {
+	case serviceSID.MatchString(s):
+		return Sender{MessagingServiceSID: s}, nil
+	case e164Number.MatchString(s):
+		return Sender{From: s}, nil
+	}
+	return Sender{}, fmt.Errorf("%q is neither a Messaging Service SID (MG and 32 hex digits) nor a number in E.164 (+15125550100)", s)
 }
 
 // Name is the sender as opt-outs are kept against it.

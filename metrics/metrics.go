@@ -39,6 +39,8 @@ type Metrics struct {
 	plansRefused  *prometheus.CounterVec
 	requests      *prometheus.CounterVec
 	reqLatency    *prometheus.HistogramVec
+	messages      *prometheus.GaugeVec
+	outbox        *prometheus.GaugeVec
 }
 
 // New returns Metrics registered in a registry of their own, with the Go
@@ -83,6 +85,14 @@ func New() *Metrics {
 			Name: "chairside_lender_plans_refused_total",
 			Help: "Lender plans left out because their figures do not add up, by lender and reason (missing, schedule, balloon, term, apr, lease, amount).",
 		}, []string{"lender", "reason"}),
+		messages: prometheus.NewGaugeVec(prometheus.GaugeOpts{
+			Name: "chairside_messages",
+			Help: "Invitations' texts and emails of the last 24 hours by channel (sms, email) and state (sending, held, sent, delivered, undelivered, opted_out, failed).",
+		}, []string{"channel", "state"}),
+		outbox: prometheus.NewGaugeVec(prometheus.GaugeOpts{
+			Name: "chairside_outbox",
+			Help: "The outbox now: waiting (messages to send), retrying (waiting after a failed attempt), oldest_seconds (age of the oldest waiting message).",
+		}, []string{"measure"}),
 		requests: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "chairside_http_requests_total",
 			Help: "API requests by route pattern and status code.",
@@ -94,6 +104,7 @@ func New() *Metrics {
 		}, []string{"route"}),
 	}
 	m.reg.MustRegister(m.lenderCalls, m.lenderLatency, m.lenderErrors, m.breaker, m.webhooks, m.polls, m.fundingPolls, m.moneyAlerts, m.plansRefused, m.requests, m.reqLatency,
+		m.messages, m.outbox,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
 }
@@ -155,6 +166,30 @@ func (m *Metrics) MoneyAlerts(kinds []string, counts map[string]int) {
 	for _, k := range kinds {
 		m.moneyAlerts.WithLabelValues(k).Set(float64(counts[k]))
 	}
+}
+
+// Messages sets the count of messages by channel and state; a state of
+// a channel not in counts is set to 0.
+func (m *Metrics) Messages(channels, states []string, counts map[[2]string]int) {
+	if m == nil {
+		return
+	}
+	for _, c := range channels {
+		for _, st := range states {
+			m.messages.WithLabelValues(c, st).Set(float64(counts[[2]string{c, st}]))
+		}
+	}
+}
+
+// Outbox sets the outbox's waiting and retrying messages and the age of
+// the oldest waiting one.
+func (m *Metrics) Outbox(waiting, retrying int, oldest time.Duration) {
+	if m == nil {
+		return
+	}
+	m.outbox.WithLabelValues("waiting").Set(float64(waiting))
+	m.outbox.WithLabelValues("retrying").Set(float64(retrying))
+	m.outbox.WithLabelValues("oldest_seconds").Set(oldest.Seconds())
 }
 
 // FundingPoll counts one funding poll of the reconciler by its result.

@@ -33,6 +33,11 @@ type InviteRequest struct {
 	MobilePhone         string `json:"mobilePhone,omitempty"`
 	Email               string `json:"email,omitempty"`
 	ExperienceType      string `json:"experienceType,omitempty"`
+	// Language is the patient's ("en", "es"); "" is the office's.
+	Language string `json:"language,omitempty"`
+	// TextConsent: the patient gave the office the mobile number to be
+	// texted this link, which the desk confirms before a text is sent.
+	TextConsent bool `json:"textConsent,omitempty"`
 }
 
 // Invite is a new invitation: its one-time link exists only here.
@@ -55,10 +60,12 @@ type QRCode struct {
 	Rows []string `json:"rows"`
 }
 
-// SentTo is where an invitation's link is being sent, masked.
+// SentTo is where an invitation's link is being sent, masked. Held: the
+// email that goes only if the text is not delivered.
 type SentTo struct {
 	Channel string `json:"channel"`
 	To      string `json:"to"`
+	Held    bool   `json:"held,omitempty"`
 }
 
 // CreateInvite makes a one-time start link for a patient at the caller's
@@ -69,6 +76,9 @@ func (s *Service) CreateInvite(ctx context.Context, c *Caller, req InviteRequest
 	req, err := checkInvite(req, s.Now())
 	if err != nil {
 		return nil, err
+	}
+	if req.Language == "" {
+		req.Language = languageOf(c.Location)
 	}
 	now := s.Now().UTC()
 	token := chairside.NewSecret(16)
@@ -83,25 +93,56 @@ func (s *Service) CreateInvite(ctx context.Context, c *Caller, req InviteRequest
 		MobilePhone:         req.MobilePhone,
 		Email:               req.Email,
 		ExperienceType:      req.ExperienceType,
+		Language:            req.Language,
+		TextConsent:         req.TextConsent,
 		ExpiresAt:           now.Add(chairside.FlowTokenTTL),
 		CreatedAt:           now,
 	}
-	link := strings.TrimSuffix(base, "/") + "/start/tokens/" + url.PathEscape(token)
+	t.Link = strings.TrimSuffix(base, "/") + "/start/tokens/" + url.PathEscape(token)
+	link := t.Link
 	code, err := qr.Encode(link, qr.M)
 	if err != nil {
 		return nil, fmt.Errorf("office: invite QR code: %w", err)
 	}
-	msgs, sent := inviteMessages(c.Location, t, link, messaging.ShortLink(base, url.PathEscape(token)))
+	msgs, sent := s.inviteMessages(c.Location, t, now)
 	if err := s.store.CreateInvite(ctx, t, msgs); err != nil {
 		return nil, err
 	}
-	s.did(ctx, c, chairside.AuditInviteCreated, fmt.Sprintf("invite %s for %s, sent by %d message(s)",
-		t.ID, chairside.Dollars(t.PurchaseAmountCents), len(msgs)))
+	s.did(ctx, c, chairside.AuditInviteCreated, fmt.Sprintf("invite %s for %s in %s, sent by %d message(s)%s",
+		t.ID, chairside.Dollars(t.PurchaseAmountCents), t.Language, len(msgs), consentWords(t)))
 	if len(msgs) > 0 {
 		s.wake()
 	}
 	return &Invite{ID: t.ID, Link: link, ExpiresAt: t.ExpiresAt, PurchaseAmountCents: t.PurchaseAmountCents,
 		FirstName: t.FirstName, LastName: t.LastName, ExperienceType: t.ExperienceType, QR: qrRows(code), SentTo: sent}, nil
+}
+
+// maxInviteSends is how often an invitation's link may go by text (or
+// by email when there is no number): the first send and two more. A
+// patient who did not get it three times needs the QR code or a call.
+const maxInviteSends = 3
+
+// ResendInvite sends an invitation of the caller's office again, to the
+// number and address it was made for, while no patient has opened it:
+// the same link, the text first and the email held behind it as before.
+func (s *Service) ResendInvite(ctx context.Context, c *Caller, id string) ([]SentTo, error) {
+	if id == "" || len(id) > 64 {
+		return nil, chairside.Errorf(chairside.ENOTFOUND, "There is no such invitation at your office.")
+	}
+	t, err := s.store.FindInvite(ctx, c.Location.ID, id)
+	if err != nil {
+		return nil, err
+	}
+	if t.Link == "" || (t.MobilePhone == "" && t.Email == "") {
+		return nil, chairside.Errorf(chairside.ECONFLICT, "This invitation was made without a mobile number or an email: hand over its QR code instead.")
+	}
+	msgs, sent := s.inviteMessages(c.Location, t, s.Now().UTC())
+	if err := s.store.ResendInvite(ctx, c.Location.ID, id, s.Now().UTC(), maxInviteSends, msgs); err != nil {
+		return nil, err
+	}
+	s.did(ctx, c, chairside.AuditInviteResent, fmt.Sprintf("invite %s, sent again by %d message(s)", id, len(msgs)))
+	s.wake()
+	return sent, nil
 }
 
 // CancelInvite cancels an invitation of the caller's office that no
@@ -153,6 +194,14 @@ func checkInvite(req InviteRequest, now time.Time) (InviteRequest, error) {
 	default:
 		add("experienceType", "Choose where the patient will apply.")
 	}
+	switch req.Language {
+	case "", "en", "es":
+	default:
+		add("language", "Choose English or Spanish.")
+	}
+	if req.MobilePhone != "" && !req.TextConsent {
+		add("textConsent", "Confirm that the patient gave you this number to be texted the link, or leave the mobile number empty.")
+	}
 	if len(fe) > 0 {
 		return req, &chairside.Error{Code: chairside.EINVALID, Message: "Please check the invitation's details.", FieldErrors: fe}
 	}
@@ -197,30 +246,55 @@ func phoneDigits(s string) string {
 	return s
 }
 
-// inviteMessages are the text and email that carry the link, and where
-// they go, masked.
-func inviteMessages(loc *chairside.Location, t *chairside.FlowToken, link, short string) ([]*chairside.OutboxMessage, []SentTo) {
+// inviteMessages are the text and email that carry t's link, and where
+// they go, masked. With both a mobile number and an email, and texts that
+// reach the office's patients, the email is held: it goes only if the
+// text is not delivered (ReleaseHeld), so a patient is not sent the same
+// link twice.
+func (s *Service) inviteMessages(loc *chairside.Location, t *chairside.FlowToken, now time.Time) ([]*chairside.OutboxMessage, []SentTo) {
+	texts, _ := s.MessagesReach(loc)
 	office := loc.BrandName
 	if office == "" {
 		office = loc.Name
 	}
-	subject, text := inviteEmail(loc.Language, office, t, link)
+	base, token, _ := strings.Cut(t.Link, "/start/tokens/")
 	msgs, sent := []*chairside.OutboxMessage{}, []SentTo{}
-	// The text is one message in the patient's language (the office's,
-	// for now): the practice, the short link whole, how to stop
-	// (messaging.InviteText). A link too long for one message goes by
-	// email and QR code only.
-	if sms, ok := messaging.InviteText(loc.Language, office, short); t.MobilePhone != "" && ok {
+	// The text is one message in the invitation's language: the practice,
+	// the short link whole, how to stop (messaging.InviteText). A link too
+	// long for one message goes by email and QR code only.
+	if sms, ok := messaging.InviteText(t.Language, office, messaging.ShortLink(base, token)); t.MobilePhone != "" && ok {
 		m := &chairside.OutboxMessage{LocationID: loc.ID, InviteID: t.ID, Channel: chairside.ChannelSMS, Recipient: t.MobilePhone,
-			RecipientMasked: MaskPhone(t.MobilePhone), Body: sms, CreatedAt: t.CreatedAt}
+			RecipientMasked: MaskPhone(t.MobilePhone), Body: sms, CreatedAt: now}
 		msgs, sent = append(msgs, m), append(sent, SentTo{Channel: m.Channel, To: m.RecipientMasked})
 	}
 	if t.Email != "" {
+		subject, text := inviteEmail(t.Language, office, t, t.Link)
 		m := &chairside.OutboxMessage{LocationID: loc.ID, InviteID: t.ID, Channel: chairside.ChannelEmail, Recipient: t.Email,
-			RecipientMasked: MaskEmail(t.Email), Subject: subject, Body: text, FromName: office, CreatedAt: t.CreatedAt}
-		msgs, sent = append(msgs, m), append(sent, SentTo{Channel: m.Channel, To: m.RecipientMasked})
+			RecipientMasked: MaskEmail(t.Email), Subject: subject, Body: text, FromName: office, CreatedAt: now}
+		if len(msgs) > 0 && texts {
+			m.State = chairside.OutboxHeld
+		}
+		msgs, sent = append(msgs, m), append(sent, SentTo{Channel: m.Channel, To: m.RecipientMasked, Held: m.State == chairside.OutboxHeld})
 	}
 	return msgs, sent
+}
+
+// languageOf is the language of a location's invitations when the desk
+// does not choose: the office's, else English.
+func languageOf(loc *chairside.Location) string {
+	if loc.Language == "es" {
+		return "es"
+	}
+	return "en"
+}
+
+// consentWords is what the audit line says of the patient's agreement to
+// be texted.
+func consentWords(t *chairside.FlowToken) string {
+	if t.MobilePhone == "" {
+		return ""
+	}
+	return "; the desk confirmed the patient gave the mobile number to be texted this link"
 }
 
 // inviteEmail is an invitation's email in the office's language: its

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/chairside/chairside"
+	"github.com/chairside/chairside/messaging"
 )
 
 func TestSessionStatus(t *testing.T) {
@@ -110,17 +111,19 @@ func TestCSVSafe(t *testing.T) {
 func TestCheckInvite(t *testing.T) {
 	now := time.Now()
 	amount := int64(320000)
-	got, err := checkInvite(InviteRequest{PurchaseAmountCents: &amount, FirstName: " Maria ", MobilePhone: "+1 (415) 555-0134"}, now)
+	got, err := checkInvite(InviteRequest{PurchaseAmountCents: &amount, FirstName: " Maria ", MobilePhone: "+1 (415) 555-0134", TextConsent: true}, now)
 	if err != nil || got.FirstName != "Maria" || got.MobilePhone != "4155550134" || got.ExperienceType != chairside.ExperienceInStore {
 		t.Fatalf("good: %+v %v", got, err)
 	}
 	big := int64(MaxInviteCents + 1)
-	_, err = checkInvite(InviteRequest{PurchaseAmountCents: &big, Email: "no at sign", ExperienceType: "car"}, now)
+	// A number without the patient's agreement to be texted is refused, as
+	// is a language we do not speak.
+	_, err = checkInvite(InviteRequest{PurchaseAmountCents: &big, Email: "no at sign", ExperienceType: "car", MobilePhone: "4155550134", Language: "fr"}, now)
 	var fields []string
 	for _, fe := range chairside.FieldErrorsOf(err) {
 		fields = append(fields, fe.Field)
 	}
-	if strings.Join(fields, ",") != "purchaseAmountCents,email,experienceType" {
+	if strings.Join(fields, ",") != "purchaseAmountCents,email,experienceType,language,textConsent" {
 		t.Fatalf("field errors %v", fields)
 	}
 	if _, err := checkInvite(InviteRequest{}, now); len(chairside.FieldErrorsOf(err)) != 1 {
@@ -147,13 +150,31 @@ func TestLogNotifier(t *testing.T) {
 	}
 	// A service whose dispatcher only logs tells staff messages do not reach patients.
 	s := New(nil, nil)
+	loc := &chairside.Location{}
+	if texts, emails := s.MessagesReach(loc); texts || emails {
+		t.Fatal("messages reach patients without a dispatcher")
+	}
 	s.Dispatcher(LogNotifier{Log: slog.New(slog.DiscardHandler)})
-	if s.MessagesDelivered() {
+	if texts, emails := s.MessagesReach(loc); texts || emails {
 		t.Fatal("a log-only notifier counted as delivering")
 	}
 	s.Dispatcher(sender{})
-	if !s.MessagesDelivered() {
+	if texts, emails := s.MessagesReach(loc); !texts || !emails {
 		t.Fatal("a real notifier did not count as delivering")
+	}
+	// Texts through Twilio reach an office's patients only from a sender:
+	// the office's own, else the server's.
+	logs := LogNotifier{Log: slog.New(slog.DiscardHandler)}
+	s.Dispatcher(messaging.Channels{Text: &messaging.Notifier{}, Email: logs})
+	if texts, emails := s.MessagesReach(loc); texts || emails {
+		t.Fatalf("no sender anywhere: texts %v, emails %v", texts, emails)
+	}
+	if texts, _ := s.MessagesReach(&chairside.Location{TextSender: "+15125550100"}); !texts {
+		t.Fatal("the office's own sender did not count")
+	}
+	s.Dispatcher(messaging.Channels{Text: &messaging.Notifier{Default: "MG0123456789abcdef0123456789abcdef"}, Email: logs})
+	if texts, _ := s.MessagesReach(loc); !texts {
+		t.Fatal("the server's sender did not count")
 	}
 }
 

@@ -65,17 +65,31 @@ type Dispatcher struct {
 
 // Dispatcher returns the dispatcher of the service's outbox. CreateInvite
 // wakes it, so a message goes out at once rather than at the next tick.
-// The service then tells staff whether messages reach patients: not with
-// a notifier that only logs (a LogOnly method answering true).
+// The service then tells staff whether messages reach an office's
+// patients, as the notifier says (a Reaches method), else: not with a
+// notifier that only logs (a LogOnly method answering true).
 func (s *Service) Dispatcher(n Notifier) *Dispatcher {
-	lo, ok := n.(interface{ LogOnly() bool })
-	s.delivers.Store(!ok || !lo.LogOnly())
+	reach := func(*chairside.Location) (bool, bool) { return true, true }
+	if r, ok := n.(interface {
+		Reaches(*chairside.Location) (bool, bool)
+	}); ok {
+		reach = r.Reaches
+	} else if lo, ok := n.(interface{ LogOnly() bool }); ok && lo.LogOnly() {
+		reach = func(*chairside.Location) (bool, bool) { return false, false }
+	}
+	s.reach.Store(&reach)
 	return &Dispatcher{svc: s, notifier: n}
 }
 
-// MessagesDelivered reports whether texts and emails reach patients: a
-// dispatcher runs with a notifier that sends them.
-func (s *Service) MessagesDelivered() bool { return s.delivers.Load() }
+// MessagesReach reports whether texts and emails reach the patients of
+// loc: a dispatcher runs with a notifier that sends them, and for texts
+// the office has a sender. Without a dispatcher, neither.
+func (s *Service) MessagesReach(loc *chairside.Location) (texts, emails bool) {
+	if r := s.reach.Load(); r != nil {
+		return (*r)(loc)
+	}
+	return false, false
+}
 
 // wake nudges the dispatcher without ever blocking.
 func (s *Service) wake() {
@@ -125,10 +139,10 @@ func (d *Dispatcher) DispatchOnce(ctx context.Context) (int, error) {
 		case errors.As(serr, &final) && !final.Retry():
 			// Refused for good (an opted-out number, no sender): no retries.
 			d.svc.log.WarnContext(ctx, "outbox message refused", "id", m.ID, "channel", m.Channel)
-			err = d.svc.store.MarkOutboxFailed(ctx, m.ID, truncate(serr.Error(), 200))
+			err = d.giveUp(ctx, m, serr)
 		case m.Attempts >= maxSendAttempts:
 			d.svc.log.WarnContext(ctx, "outbox message given up", "id", m.ID, "channel", m.Channel, "attempts", m.Attempts)
-			err = d.svc.store.MarkOutboxFailed(ctx, m.ID, truncate(serr.Error(), 200))
+			err = d.giveUp(ctx, m, serr)
 		default:
 			wait := 30 * time.Second << (m.Attempts - 1)
 			err = d.svc.store.MarkOutboxRetry(ctx, m.ID, now.Add(wait), truncate(serr.Error(), 200))
@@ -138,6 +152,15 @@ func (d *Dispatcher) DispatchOnce(ctx context.Context) (int, error) {
 		}
 	}
 	return sent, nil
+}
+
+// giveUp records m as failed and sends what was held behind it (an
+// invitation's email behind its text).
+func (d *Dispatcher) giveUp(ctx context.Context, m *chairside.OutboxMessage, serr error) error {
+	if err := d.svc.store.MarkOutboxFailed(ctx, m.ID, truncate(serr.Error(), 200)); err != nil {
+		return err
+	}
+	return d.svc.releaseHeld(ctx, m.ID)
 }
 
 func truncate(s string, n int) string {

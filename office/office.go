@@ -53,8 +53,9 @@ type Service struct {
 	verify func(encoded, pw string) bool
 	// wakeup tells the outbox dispatcher a message is waiting.
 	wakeup chan struct{}
-	// delivers says a dispatcher sends messages for real (Dispatcher).
-	delivers atomic.Bool
+	// reach says whether an office's texts and emails reach its patients
+	// (Dispatcher, MessagesReach).
+	reach atomic.Pointer[func(*chairside.Location) (bool, bool)]
 	// StreamEvery is how often a live list looks for changes.
 	StreamEvery time.Duration
 	// RequireSecondFactor keeps every account from the office's data until

@@ -97,6 +97,8 @@ type invites interface {
 	CancelInvite(ctx context.Context, locationID, id string, now time.Time) error
 	ListInvites(ctx context.Context, locationID string, from, to time.Time) ([]*chairside.FlowToken, error)
 	ListInviteMessages(ctx context.Context, locationID string, from, to time.Time) (map[string][]*chairside.OutboxMessage, error)
+	FindInvite(ctx context.Context, locationID, id string) (*chairside.FlowToken, error)
+	ResendInvite(ctx context.Context, locationID, id string, now time.Time, maxSends int, msgs []*chairside.OutboxMessage) error
 }
 
 // outbox is the dispatcher's queue (notify.go). ClaimOutbox takes up to
@@ -111,6 +113,9 @@ type outbox interface {
 	RecordMessageStatus(ctx context.Context, ref, status string, rank, errorCode int, at time.Time) (bool, error)
 	OptOut(ctx context.Context, sender, e164, source string, at time.Time) error
 	OptIn(ctx context.Context, sender, e164 string) error
+	// An invitation's held email goes when its text does not arrive.
+	MessageByRef(ctx context.Context, ref string) (string, error)
+	ReleaseHeld(ctx context.Context, id string, now time.Time) (int, error)
 	MarkOutboxRetry(ctx context.Context, id string, next time.Time, lastError string) error
 	MarkOutboxFailed(ctx context.Context, id, lastError string) error
 }

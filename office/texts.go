@@ -1,7 +1,9 @@
 package office
 
 import (
+	"cmp"
 	"context"
+	"slices"
 	"time"
 
 	"github.com/chairside/chairside"
@@ -27,7 +29,24 @@ func (s *Service) MessageStatus(ctx context.Context, r messaging.StatusReport, s
 			return moved, err
 		}
 	}
+	if moved && (r.Status == messaging.StatusUndelivered || r.Status == messaging.StatusFailed) {
+		id, err := s.store.MessageByRef(ctx, r.SID)
+		if err != nil {
+			return moved, err
+		}
+		return moved, s.releaseHeld(ctx, id)
+	}
 	return moved, nil
+}
+
+// releaseHeld sends the email held behind the text id, which will not
+// arrive: the patient still gets the link.
+func (s *Service) releaseHeld(ctx context.Context, id string) error {
+	n, err := s.store.ReleaseHeld(ctx, id, s.Now().UTC())
+	if n > 0 {
+		s.wake()
+	}
+	return err
 }
 
 // TextReply reads a patient's reply to a sender: a stop word opts the
@@ -51,18 +70,23 @@ func (s *Service) TextReply(ctx context.Context, sender, from, body string) (str
 type Message struct {
 	Channel string `json:"channel"`
 	To      string `json:"to"`
-	// State is sending (queued or being sent), sent (the provider took it;
+	// State is sending (queued or being sent), held (an email that goes
+	// only if the text is not delivered), sent (the provider took it;
 	// Delivery may say more), delivered, undelivered (ErrorCode says why),
 	// opted_out (the number asked this office's sender to stop: not sent)
 	// or failed (given up).
 	State     string     `json:"state"`
 	ErrorCode int        `json:"errorCode,omitempty"`
 	At        *time.Time `json:"at,omitempty"`
+	// Sends counts the times the link went on this channel (a first send
+	// and the desk's "send again").
+	Sends int `json:"sends"`
 }
 
 // Message states (Message.State).
 const (
 	MessageSending     = "sending"
+	MessageHeld        = "held"
 	MessageSent        = "sent"
 	MessageDelivered   = "delivered"
 	MessageUndelivered = "undelivered"
@@ -70,30 +94,69 @@ const (
 	MessageFailed      = "failed"
 )
 
-// messagesOf says what became of an invitation's messages.
+// messagesOf says what became of an invitation's messages (oldest first):
+// the latest of each channel, text first.
 func messagesOf(ms []*chairside.OutboxMessage) []Message {
 	out := []Message{}
+	at := map[string]int{}
 	for _, m := range ms {
-		msg := Message{Channel: m.Channel, To: m.RecipientMasked, State: MessageSending}
-		switch {
-		case m.Delivery == messaging.StatusOptedOut:
-			msg.State = MessageOptedOut
-		case m.Delivery == messaging.StatusDelivered:
-			msg.State = MessageDelivered
-		case m.Delivery == messaging.StatusUndelivered || m.Delivery == messaging.StatusFailed:
-			msg.State, msg.ErrorCode = MessageUndelivered, m.DeliveryError
-		case m.State == chairside.OutboxFailed:
-			msg.State = MessageFailed
-		case m.State == chairside.OutboxSent:
-			msg.State = MessageSent
+		msg := messageOf(m)
+		if i, ok := at[m.Channel]; ok {
+			msg.Sends = out[i].Sends + 1
+			out[i] = msg
+			continue
 		}
-		if !m.DeliveryAt.IsZero() {
-			at := m.DeliveryAt
-			msg.At = &at
-		} else if m.SentAt != nil {
-			msg.At = m.SentAt
-		}
+		msg.Sends = 1
+		at[m.Channel] = len(out)
 		out = append(out, msg)
 	}
+	slices.SortStableFunc(out, func(a, b Message) int {
+		return cmp.Compare(boolRank(a.Channel != chairside.ChannelSMS), boolRank(b.Channel != chairside.ChannelSMS))
+	})
 	return out
+}
+
+func boolRank(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// MessageStates are the states of Message.State, for /metrics.
+var MessageStates = []string{MessageSending, MessageHeld, MessageSent, MessageDelivered, MessageUndelivered, MessageOptedOut, MessageFailed}
+
+// StateOf is what became of a message with this outbox state and
+// delivery (the provider's latest status), as Message.State says it.
+func StateOf(state, delivery string) string {
+	switch {
+	case delivery == messaging.StatusOptedOut:
+		return MessageOptedOut
+	case delivery == messaging.StatusDelivered:
+		return MessageDelivered
+	case delivery == messaging.StatusUndelivered || delivery == messaging.StatusFailed:
+		return MessageUndelivered
+	case state == chairside.OutboxHeld:
+		return MessageHeld
+	case state == chairside.OutboxFailed:
+		return MessageFailed
+	case state == chairside.OutboxSent:
+		return MessageSent
+	}
+	return MessageSending
+}
+
+// messageOf says what became of one message.
+func messageOf(m *chairside.OutboxMessage) Message {
+	msg := Message{Channel: m.Channel, To: m.RecipientMasked, State: StateOf(m.State, m.Delivery)}
+	if msg.State == MessageUndelivered {
+		msg.ErrorCode = m.DeliveryError
+	}
+	if !m.DeliveryAt.IsZero() {
+		at := m.DeliveryAt
+		msg.At = &at
+	} else if m.SentAt != nil {
+		msg.At = m.SentAt
+	}
+	return msg
 }

@@ -10,12 +10,13 @@ import (
 	"github.com/chairside/chairside"
 	"github.com/chairside/chairside/catalogue"
 	"github.com/chairside/chairside/locale"
+	"github.com/chairside/chairside/messaging"
 )
 
 // The fields of an office and of a waterfall step, as in the Location's
 // JSON (chairside.Location); any other field is a problem.
 var (
-	officeFields = []string{"entityKey", "name", "state", "groupId", "brandName", "brandLogo", "language", "purchaserEnabled", "waterfall", "help", "groupHelp"}
+	officeFields = []string{"entityKey", "name", "state", "groupId", "brandName", "brandLogo", "language", "textSender", "purchaserEnabled", "waterfall", "help", "groupHelp"}
 	stepFields   = []string{"providerKey", "role", "applyMode", "autoSubmit"}
 )
 
@@ -89,6 +90,12 @@ func (p *parser) office(i int, n *yaml.Node) {
 			l.Language = lang
 		} else {
 			p.problem(line, label, fmt.Sprintf("language %q is not one we speak: en or es", lang))
+		}
+	}
+	l.TextSender, line = p.str(f, "textSender", label)
+	if l.TextSender != "" {
+		if _, err := messaging.ParseSender(l.TextSender); err != nil {
+			p.problem(line, label, "textSender: "+err.Error())
 		}
 	}
 	l.PurchaserEnabled = p.flag(f, "purchaserEnabled", label)

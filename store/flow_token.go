@@ -18,6 +18,9 @@ type tokenName struct {
 	LastName    string `json:"lastName,omitempty"`
 	MobilePhone string `json:"mobilePhone,omitempty"`
 	Email       string `json:"email,omitempty"`
+	Language    string `json:"language,omitempty"`
+	TextConsent bool   `json:"textConsent,omitempty"`
+	Link        string `json:"link,omitempty"`
 }
 
 // tokenAAD binds a token's sealed name to its row.
@@ -36,7 +39,8 @@ func (db *DB) CreateFlowToken(ctx context.Context, t *chairside.FlowToken) error
 	t.CreatedAt = db.stamp(t.CreatedAt)
 	t.ExpiresAt = t.ExpiresAt.Truncate(time.Millisecond)
 	var sealed string
-	name := tokenName{FirstName: t.FirstName, LastName: t.LastName, MobilePhone: t.MobilePhone, Email: t.Email}
+	name := tokenName{FirstName: t.FirstName, LastName: t.LastName, MobilePhone: t.MobilePhone, Email: t.Email,
+		Language: t.Language, TextConsent: t.TextConsent, Link: t.Link}
 	if name != (tokenName{}) {
 		buf, err := json.Marshal(name)
 		if err != nil {
@@ -93,6 +97,7 @@ func (db *DB) scanFlowToken(s scanner) (*chairside.FlowToken, error) {
 			return nil, fmt.Errorf("name: %w", err)
 		}
 		t.FirstName, t.LastName, t.MobilePhone, t.Email = name.FirstName, name.LastName, name.MobilePhone, name.Email
+		t.Language, t.TextConsent, t.Link = name.Language, name.TextConsent, name.Link
 	}
 	return &t, nil
 }
@@ -147,4 +152,48 @@ func (db *DB) ListInvites(ctx context.Context, locationID string, from, to time.
 		`SELECT `+flowTokenColumns+` FROM flow_tokens
 		WHERE location_id = ? AND id <> '' AND created_at >= ? AND created_at < ? AND (used_at IS NULL OR canceled_at IS NOT NULL)
 		ORDER BY created_at DESC, id`, locationID, millis(from), millis(to))
+}
+
+// FindInvite answers the location's invitation id, whatever became of it;
+// another location's or an unknown id answers ENOTFOUND.
+func (db *DB) FindInvite(ctx context.Context, locationID, id string) (*chairside.FlowToken, error) {
+	t, err := db.scanFlowToken(db.queryRow(ctx, `SELECT `+flowTokenColumns+` FROM flow_tokens WHERE id = ? AND location_id = ?`, id, locationID))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, notFound("There is no such invitation at your office.")
+	} else if err != nil {
+		return nil, fmt.Errorf("store: find invite: %w", err)
+	}
+	return t, nil
+}
+
+// ResendInvite queues more messages of the location's invitation id, in
+// one transaction with the checks that no patient has opened it, it has
+// not expired or been canceled, and it was sent fewer than maxSends times
+// on the first message's channel (ECONFLICT otherwise).
+func (db *DB) ResendInvite(ctx context.Context, locationID, id string, now time.Time, maxSends int, msgs []*chairside.OutboxMessage) error {
+	if len(msgs) == 0 {
+		return nil
+	}
+	return db.Batch(ctx, func(v *DB) error {
+		var open, sends int
+		if err := v.queryRow(ctx, `SELECT COUNT(*) FROM flow_tokens WHERE id = ? AND location_id = ? AND used_at IS NULL AND expires_at > ?`,
+			id, locationID, millis(now)).Scan(&open); err != nil {
+			return fmt.Errorf("store: resend invite: %w", err)
+		}
+		if open == 0 {
+			return conflict("This invitation was already used, canceled or has expired.")
+		}
+		if err := v.queryRow(ctx, `SELECT COUNT(*) FROM outbox WHERE invite_id = ? AND channel = ?`, id, msgs[0].Channel).Scan(&sends); err != nil {
+			return fmt.Errorf("store: resend invite: %w", err)
+		}
+		if sends >= maxSends {
+			return conflict("This invitation's link has been sent as often as it can be: hand over the QR code, or make a new invitation.")
+		}
+		for _, m := range msgs {
+			if err := v.enqueueOutbox(ctx, m); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
 }

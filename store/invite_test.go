@@ -157,3 +157,89 @@ func TestOutbox(t *testing.T) {
 		}
 	})
 }
+
+// TestInviteFallbackAndResend: an invitation's email held behind its text
+// is queued only when that text fails; the invitation is sent again at
+// most maxSends times by a channel and only while no patient opened it;
+// its language, the desk's record of consent and its link come back
+// sealed; and the outbox's counts say where every message stands.
+func TestInviteFallbackAndResend(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		loc := newLocation(t, db)
+		loc.TextSender = "MG0123456789abcdef0123456789abcdef"
+		must(t, db.UpsertLocation(ctx, loc))
+		if got, err := db.FindLocationByID(ctx, loc.ID); err != nil || got.TextSender != loc.TextSender {
+			t.Fatalf("the office's sender: %+v %v", got, err)
+		}
+		msgs := func() []*chairside.OutboxMessage {
+			return []*chairside.OutboxMessage{
+				{LocationID: loc.ID, InviteID: "inv-1", Channel: chairside.ChannelSMS, Recipient: "4155550134", RecipientMasked: "(•••) •••-0134", Body: "text", CreatedAt: t0},
+				{LocationID: loc.ID, InviteID: "inv-1", Channel: chairside.ChannelEmail, Recipient: "m@example.com", RecipientMasked: "m•••@example.com",
+					Body: "email", State: chairside.OutboxHeld, CreatedAt: t0},
+			}
+		}
+		tok := &chairside.FlowToken{Hash: "h-1", ID: "inv-1", LocationID: loc.ID, PurchaseAmountCents: 320000, MobilePhone: "4155550134",
+			Email: "m@example.com", Language: "es", TextConsent: true, Link: "https://chairside.example/start/tokens/secret",
+			ExperienceType: chairside.ExperienceAtHome, ExpiresAt: t0.Add(24 * time.Hour), CreatedAt: t0}
+		first := msgs()
+		must(t, db.CreateInvite(ctx, tok, first))
+		got, err := db.FindInvite(ctx, loc.ID, "inv-1")
+		must(t, err)
+		if got.Language != "es" || !got.TextConsent || got.Link != tok.Link || got.MobilePhone != "4155550134" {
+			t.Fatalf("the invitation read back: %+v", got)
+		}
+		_, err = db.FindInvite(ctx, "another office", "inv-1")
+		wantCode(t, err, chairside.ENOTFOUND)
+
+		// Only the text is due; the email waits.
+		due, err := db.ClaimOutbox(ctx, t0, time.Minute, 10)
+		must(t, err)
+		if len(due) != 1 || due[0].Channel != chairside.ChannelSMS {
+			t.Fatalf("due: %+v", due)
+		}
+		must(t, db.SetOutboxRef(ctx, due[0].ID, "SM1", "queued", 2, t0))
+		must(t, db.MarkOutboxSent(ctx, due[0].ID, t0))
+		if id, err := db.MessageByRef(ctx, "SM1"); err != nil || id != due[0].ID {
+			t.Fatalf("by ref: %q %v", id, err)
+		}
+		if id, err := db.MessageByRef(ctx, "SM-unknown"); err != nil || id != "" {
+			t.Fatalf("an unknown ref: %q %v", id, err)
+		}
+		counts, waiting, retrying, oldest, err := db.OutboxStats(ctx, t0.Add(-time.Hour))
+		must(t, err)
+		if waiting != 0 || retrying != 0 || !oldest.IsZero() || len(counts) != 2 {
+			t.Fatalf("stats: %+v %d %d %v", counts, waiting, retrying, oldest)
+		}
+		// The text failed: its email is released, once.
+		n, err := db.ReleaseHeld(ctx, due[0].ID, t0.Add(time.Minute))
+		must(t, err)
+		if n != 1 {
+			t.Fatalf("released %d", n)
+		}
+		if n, _ := db.ReleaseHeld(ctx, due[0].ID, t0.Add(time.Minute)); n != 0 {
+			t.Fatalf("released again: %d", n)
+		}
+		if _, waiting, _, oldest, err = db.OutboxStats(ctx, t0.Add(-time.Hour)); err != nil || waiting != 1 || !oldest.Equal(t0) {
+			t.Fatalf("waiting after the release: %d since %v (%v)", waiting, oldest, err)
+		}
+		due, err = db.ClaimOutbox(ctx, t0.Add(time.Minute), time.Minute, 10)
+		must(t, err)
+		if len(due) != 1 || due[0].Channel != chairside.ChannelEmail || due[0].Body != "email" {
+			t.Fatalf("due after the release: %+v", due)
+		}
+
+		// Sent again twice more, then no more; nor once opened.
+		must(t, db.ResendInvite(ctx, loc.ID, "inv-1", t0.Add(time.Hour), 3, msgs()))
+		must(t, db.ResendInvite(ctx, loc.ID, "inv-1", t0.Add(time.Hour), 3, msgs()))
+		wantCode(t, db.ResendInvite(ctx, loc.ID, "inv-1", t0.Add(time.Hour), 3, msgs()), chairside.ECONFLICT)
+		wantCode(t, db.ResendInvite(ctx, "another office", "inv-1", t0.Add(time.Hour), 9, msgs()), chairside.ECONFLICT)
+		_, err = db.ConsumeFlowToken(ctx, "h-1", t0.Add(2*time.Hour))
+		must(t, err)
+		wantCode(t, db.ResendInvite(ctx, loc.ID, "inv-1", t0.Add(2*time.Hour), 9, msgs()), chairside.ECONFLICT)
+		byInvite, err := db.ListInviteMessages(ctx, loc.ID, t0, t0.Add(24*time.Hour))
+		must(t, err)
+		if len(byInvite["inv-1"]) != 6 {
+			t.Fatalf("the invitation's messages: %d", len(byInvite["inv-1"]))
+		}
+	})
+}

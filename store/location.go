@@ -10,7 +10,7 @@ import (
 	"github.com/chairside/chairside"
 )
 
-const locationColumns = `id, entity_key, name, state, group_id, brand_name, brand_logo, language, purchaser_enabled, waterfall, created_at`
+const locationColumns = `id, entity_key, name, state, group_id, brand_name, brand_logo, language, purchaser_enabled, waterfall, created_at, text_sender`
 
 // CreateLocation stores a new location. An empty l.ID gets a random id and a
 // zero CreatedAt gets db.Now. A duplicate id or entity key answers ECONFLICT.
@@ -23,8 +23,9 @@ func (db *DB) CreateLocation(ctx context.Context, l *chairside.Location) error {
 	if err != nil {
 		return fmt.Errorf("store: create location: %w", err)
 	}
-	_, err = db.exec(ctx, `INSERT INTO locations (`+locationColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		l.ID, l.EntityKey, l.Name, l.State, l.GroupID, l.BrandName, l.BrandLogo, l.Language, boolInt(l.PurchaserEnabled), string(waterfall), millis(l.CreatedAt))
+	_, err = db.exec(ctx, `INSERT INTO locations (`+locationColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		l.ID, l.EntityKey, l.Name, l.State, l.GroupID, l.BrandName, l.BrandLogo, l.Language, boolInt(l.PurchaserEnabled), string(waterfall), millis(l.CreatedAt),
+		l.TextSender)
 	return insertError(err, "create location", "A location with this id or entity key already exists.", "")
 }
 
@@ -48,8 +49,9 @@ func (db *DB) upsertLocation(ctx context.Context, l *chairside.Location) error {
 	if err != nil {
 		return fmt.Errorf("store: update location: %w", err)
 	}
-	_, err = db.exec(ctx, `UPDATE locations SET name = ?, state = ?, group_id = ?, brand_name = ?, brand_logo = ?, language = ?, purchaser_enabled = ?, waterfall = ?
-		WHERE id = ?`, l.Name, l.State, l.GroupID, l.BrandName, l.BrandLogo, l.Language, boolInt(l.PurchaserEnabled), string(waterfall), old.ID)
+	_, err = db.exec(ctx, `UPDATE locations SET name = ?, state = ?, group_id = ?, brand_name = ?, brand_logo = ?, language = ?, purchaser_enabled = ?, waterfall = ?,
+		text_sender = ? WHERE id = ?`, l.Name, l.State, l.GroupID, l.BrandName, l.BrandLogo, l.Language, boolInt(l.PurchaserEnabled), string(waterfall),
+		l.TextSender, old.ID)
 	if err != nil {
 		return fmt.Errorf("store: update location: %w", err)
 	}
@@ -98,7 +100,7 @@ func scanLocation(s scanner) (*chairside.Location, error) {
 	var l chairside.Location
 	var waterfall string
 	var purchaser, created int64
-	if err := s.Scan(&l.ID, &l.EntityKey, &l.Name, &l.State, &l.GroupID, &l.BrandName, &l.BrandLogo, &l.Language, &purchaser, &waterfall, &created); err != nil {
+	if err := s.Scan(&l.ID, &l.EntityKey, &l.Name, &l.State, &l.GroupID, &l.BrandName, &l.BrandLogo, &l.Language, &purchaser, &waterfall, &created, &l.TextSender); err != nil {
 		return nil, err
 	}
 	l.PurchaserEnabled = purchaser != 0

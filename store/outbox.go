@@ -27,7 +27,7 @@ func (db *DB) EnqueueOutbox(ctx context.Context, m *chairside.OutboxMessage) err
 }
 
 // enqueueOutbox stores m as queued and due at once (or at NextAttemptAt),
-// its recipient and content sealed.
+// or as held when its State says so, its recipient and content sealed.
 func (db *DB) enqueueOutbox(ctx context.Context, m *chairside.OutboxMessage) error {
 	if m.ID == "" {
 		m.ID = newID()
@@ -36,7 +36,9 @@ func (db *DB) enqueueOutbox(ctx context.Context, m *chairside.OutboxMessage) err
 	if m.NextAttemptAt.IsZero() {
 		m.NextAttemptAt = m.CreatedAt
 	}
-	m.State = chairside.OutboxQueued
+	if m.State != chairside.OutboxHeld {
+		m.State = chairside.OutboxQueued
+	}
 	buf, err := json.Marshal(outboxContent{Recipient: m.Recipient, Subject: m.Subject, Body: m.Body, FromName: m.FromName})
 	if err != nil {
 		return fmt.Errorf("store: enqueue outbox: %w", err)
@@ -150,12 +152,14 @@ func (db *DB) ListOutbox(ctx context.Context, locationID string) ([]*chairside.O
 		`SELECT `+outboxColumns+` FROM outbox WHERE location_id = ? ORDER BY created_at DESC, id`, locationID)
 }
 
-// ListInviteMessages answers the location's messages that carry
-// invitations made in [from, to), by invitation, content left sealed.
+// ListInviteMessages answers the messages of the location's invitations
+// made in [from, to), by invitation, oldest first (a link sent again
+// comes after the first), content left sealed.
 func (db *DB) ListInviteMessages(ctx context.Context, locationID string, from, to time.Time) (map[string][]*chairside.OutboxMessage, error) {
 	msgs, err := queryAll(ctx, db, "list invite messages", func(s scanner) (*chairside.OutboxMessage, error) { return db.scanOutbox(s, false) },
-		`SELECT `+outboxColumns+` FROM outbox WHERE location_id = ? AND invite_id <> '' AND created_at >= ? AND created_at < ?
-		ORDER BY created_at, channel DESC, id`, locationID, millis(from), millis(to))
+		`SELECT `+outboxColumns+` FROM outbox WHERE location_id = ? AND invite_id IN (
+			SELECT id FROM flow_tokens WHERE location_id = ? AND id <> '' AND created_at >= ? AND created_at < ?)
+		ORDER BY created_at, channel DESC, id`, locationID, locationID, millis(from), millis(to))
 	if err != nil {
 		return nil, err
 	}
@@ -164,4 +168,33 @@ func (db *DB) ListInviteMessages(ctx context.Context, locationID string, from, t
 		out[m.InviteID] = append(out[m.InviteID], m)
 	}
 	return out, nil
+}
+
+// OutboxCount is a number of messages of one channel, outbox state and
+// delivery.
+type OutboxCount struct {
+	Channel, State, Delivery string
+	N                        int
+}
+
+// OutboxStats answers the messages created since, counted by channel,
+// state and delivery; and of the messages waiting to go, how many, how
+// many after a failed attempt, and when the oldest was made (zero when
+// none waits).
+func (db *DB) OutboxStats(ctx context.Context, since time.Time) (counts []OutboxCount, waiting, retrying int, oldest time.Time, err error) {
+	counts, err = queryAll(ctx, db, "outbox stats", func(s scanner) (c OutboxCount, err error) {
+		return c, s.Scan(&c.Channel, &c.State, &c.Delivery, &c.N)
+	}, `SELECT channel, state, delivery, COUNT(*) FROM outbox WHERE created_at >= ? GROUP BY channel, state, delivery`, millis(since))
+	if err != nil {
+		return nil, 0, 0, time.Time{}, err
+	}
+	var first sql.NullInt64
+	if err := db.queryRow(ctx, `SELECT COUNT(*), COALESCE(SUM(CASE WHEN attempts > 0 AND state = 'queued' THEN 1 ELSE 0 END), 0), MIN(created_at)
+		FROM outbox WHERE state IN ('queued', 'sending')`).Scan(&waiting, &retrying, &first); err != nil {
+		return nil, 0, 0, time.Time{}, fmt.Errorf("store: outbox stats: %w", err)
+	}
+	if first.Valid {
+		oldest = fromMillis(first.Int64)
+	}
+	return counts, waiting, retrying, oldest, nil
 }

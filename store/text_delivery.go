@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"time"
 )
@@ -48,6 +49,32 @@ func (db *DB) RecordMessageStatus(ctx context.Context, ref, status string, rank,
 		return false, fmt.Errorf("store: message status: %w", err)
 	}
 	return moved, nil
+}
+
+// ReleaseHeld queues, due at now, the held messages of the invitation
+// that the outbox message id carries (a text that was not delivered, or
+// was refused): its email goes instead. It answers how many it released.
+func (db *DB) ReleaseHeld(ctx context.Context, id string, now time.Time) (int, error) {
+	res, err := db.exec(ctx, `UPDATE outbox SET state = 'queued', next_attempt_at = ?
+		WHERE state = 'held' AND invite_id <> '' AND invite_id = (SELECT invite_id FROM outbox WHERE id = ?)`, millis(now), id)
+	if err != nil {
+		return 0, fmt.Errorf("store: release held: %w", err)
+	}
+	n, err := rowsAffected(res)
+	return int(n), err
+}
+
+// MessageByRef answers the id of the outbox message the provider calls
+// ref; "" when there is none.
+func (db *DB) MessageByRef(ctx context.Context, ref string) (string, error) {
+	var id string
+	err := db.queryRow(ctx, `SELECT id FROM outbox WHERE provider_ref = ?`, ref).Scan(&id)
+	if err == sql.ErrNoRows {
+		return "", nil
+	} else if err != nil {
+		return "", fmt.Errorf("store: message by ref: %w", err)
+	}
+	return id, nil
 }
 
 // phoneIndex is the blind index of a phone number (E.164) for opt-outs:

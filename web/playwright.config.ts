@@ -74,8 +74,10 @@ export default defineConfig({
     },
   ],
   webServer: [
+    // The test server: demo offices, the sandbox answering at once, texts
+    // and emails to the stand-ins inside it (texts.spec.ts reads them).
     {
-      command: `rm -f ${DB} ${DB}-wal ${DB}-shm && ${BIN} serve -addr 127.0.0.1:${PORT} -db ${DB} -env test -sandbox-latency 0`,
+      command: `rm -f ${DB} ${DB}-wal ${DB}-shm && ${BIN} serve -addr 127.0.0.1:${PORT} -db ${DB} -env test -sandbox-latency 0 -messaging-standins`,
       url: `http://127.0.0.1:${PORT}/api/v1/internal/version`,
       reuseExistingServer: false,
       timeout: 120_000,

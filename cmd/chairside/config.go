@@ -60,6 +60,9 @@ type Config struct {
 	SMTPPassword string
 	SMTPFrom     string
 	SMTPTLS      string
+	// Standins sends texts and emails to the stand-ins inside the server
+	// instead (messaging/standin); refused in env prod.
+	Standins bool
 }
 
 // setting is one row of the configuration table: the flag, its variable,
@@ -128,7 +131,7 @@ func (c *Config) settings() []setting {
 		{Flag: "log-level", Env: "CHAIRSIDE_LOG_LEVEL", Default: "info", Meaning: "`debug`, `info`, `warn` or `error`: JSON log lines on stderr, one per request, never with personal data", value: stringVar{&c.LogLevel}},
 		{Flag: "twilio-account", Env: "CHAIRSIDE_TWILIO_ACCOUNT", Shown: "none", Meaning: "the Twilio account (`AC…`) that sends invitations by text, with its auth token in `CHAIRSIDE_TWILIO_AUTH_TOKEN` (never a flag); none: texts are written to the log (docs/operations.md, \"Texts\")",
 			value: stringVar{&c.TwilioAccount}, check: twilioProblems},
-		{Flag: "twilio-sender", Env: "CHAIRSIDE_TWILIO_SENDER", Shown: "none", Meaning: "who texts come from: a Messaging Service (`MG…`, so that a patient's STOP applies to it) or a number (`+15125550100`)", value: stringVar{&c.TwilioSender}},
+		{Flag: "twilio-sender", Env: "CHAIRSIDE_TWILIO_SENDER", Shown: "none", Meaning: "who texts come from for offices without their own (`textSender` in the office file): a Messaging Service (`MG…`, so that a patient's STOP applies to it) or a number (`+15125550100`)", value: stringVar{&c.TwilioSender}},
 		{Flag: "twilio-url", Env: "CHAIRSIDE_TWILIO_URL", Default: "https://api.twilio.com", Meaning: "the Twilio API's address (a stand-in's in development)", value: stringVar{&c.TwilioURL}},
 		{Flag: "smtp-host", Env: "CHAIRSIDE_SMTP_HOST", Shown: "none", Meaning: "the SMTP relay that sends invitations by email, with `-smtp-username` and its password in `CHAIRSIDE_SMTP_PASSWORD` (never a flag); none: emails are written to the log (docs/operations.md, \"Email\")",
 			value: stringVar{&c.SMTPHost}, check: smtpProblems, prod: func(c *Config) []string {
@@ -141,6 +144,18 @@ func (c *Config) settings() []setting {
 		{Flag: "smtp-username", Env: "CHAIRSIDE_SMTP_USERNAME", Shown: "none", Meaning: "the SMTP relay's user; none: no authentication", value: stringVar{&c.SMTPUsername}},
 		{Flag: "smtp-from", Env: "CHAIRSIDE_SMTP_FROM", Shown: "none", Meaning: "the address emails come from; the practice's name goes with it", value: stringVar{&c.SMTPFrom}},
 		{Flag: "smtp-tls", Env: "CHAIRSIDE_SMTP_TLS", Default: messaging.TLSRequired, Meaning: "`required`, `opportunistic` or `none` (a stand-in only; refused in prod)", value: stringVar{&c.SMTPTLS}},
+		{Flag: "messaging-standins", Env: "CHAIRSIDE_MESSAGING_STANDINS", Default: "false", Shown: "`false` (`make run`: `true`)", Meaning: "send texts and emails to stand-ins inside the server, shown at `/dev/messages` (`make run` does); refused in prod and beside a real account or relay",
+			value: boolVar{&c.Standins}, check: func(c *Config) error {
+				if c.Standins && (c.TwilioAccount != "" || c.SMTPHost != "") {
+					return fmt.Errorf("-messaging-standins takes the place of -twilio-account and -smtp-host: give one or the other")
+				}
+				return nil
+			}, prod: func(c *Config) []string {
+				if c.Standins {
+					return []string{"-messaging-standins is for development: texts and emails would reach no patient"}
+				}
+				return nil
+			}},
 		{Flag: "lenders", Env: "CHAIRSIDE_LENDERS_FILE", Meaning: "lenders file: which lenders are reached over HTTP, where and with which credentials (docs/operations.md, \"Lenders\"); none: the sandbox everywhere", value: stringVar{&c.LendersFile}},
 	}
 }
@@ -291,7 +306,21 @@ type (
 	stringVar   struct{ p *string }
 	durationVar struct{ p *time.Duration }
 	floatVar    struct{ p *float64 }
+	boolVar     struct{ p *bool }
 )
+
+func (v boolVar) Set(s string) error {
+	b, err := strconv.ParseBool(s)
+	if err != nil {
+		return fmt.Errorf("not true or false")
+	}
+	*v.p = b
+	return nil
+}
+func (v boolVar) String() string { return strconv.FormatBool(v.p != nil && *v.p) }
+
+// IsBoolFlag lets the flag be given alone (-messaging-standins).
+func (boolVar) IsBoolFlag() bool { return true }
 
 func (v stringVar) Set(s string) error { *v.p = s; return nil }
 func (v stringVar) String() string {
@@ -343,8 +372,11 @@ func twilioProblems(c *Config) error {
 	if strings.TrimSpace(c.TwilioToken) == "" {
 		return fmt.Errorf("-twilio-account needs its auth token in CHAIRSIDE_TWILIO_AUTH_TOKEN")
 	}
-	if !strings.HasPrefix(c.TwilioSender, "MG") && !strings.HasPrefix(c.TwilioSender, "+") {
-		return fmt.Errorf("-twilio-sender %q: a Messaging Service SID (MG…) or a number in E.164 (+15125550100)", c.TwilioSender)
+	if c.TwilioSender == "" {
+		return nil // each office names its own (textSender in the office file)
+	}
+	if _, err := messaging.ParseSender(c.TwilioSender); err != nil {
+		return fmt.Errorf("-twilio-sender: %w", err)
 	}
 	return nil
 }

@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"net/http/cookiejar"
 	"net/http/httptest"
+	"net/url"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -46,7 +47,7 @@ func TestInviteThroughTheLogInProd(t *testing.T) {
 	if sess["office"].(map[string]any)["messagesDelivered"] != false {
 		t.Fatalf("a log-only server says messages are delivered: %v", sess)
 	}
-	inv := call("POST", "/office/invites", map[string]any{"purchaseAmountCents": 320000, "mobilePhone": "415-555-0134"})
+	inv := call("POST", "/office/invites", map[string]any{"purchaseAmountCents": 320000, "mobilePhone": "415-555-0134", "textConsent": true})
 	token := strings.TrimPrefix(inv["link"].(string), m.URL()+"/start/tokens/")
 
 	deadline := time.Now().Add(10 * time.Second)
@@ -107,10 +108,12 @@ func officeSignIn(t *testing.T, m *Main, email, password string) (map[string]any
 }
 
 // TestInviteThroughTwilioAndSMTP: with a Twilio account and an SMTP relay
-// set (here the stand-ins), an invitation with a phone and an email
-// sends the text through Twilio and the email through SMTP, from the
-// practice; the office is told messages reach patients, and its list
-// shows the text delivered once the stand-in's signed report arrives.
+// set (here the stand-ins), an invitation in Spanish with a phone and an
+// email sends the Spanish text through Twilio from the office's own
+// sender (not the server's), and holds the email; the office is told messages reach patients, and
+// its list shows the text delivered once the stand-in's signed report
+// arrives. A text that is not delivered sends its email instead, in the
+// invitation's language, from the practice.
 func TestInviteThroughTwilioAndSMTP(t *testing.T) {
 	db, keyFile := sampleOfficeWithDesk(t)
 	const account, token, service = "AC00000000000000000000000000000042", "the stand-in's auth token", "MG00000000000000000000000000000042"
@@ -134,36 +137,126 @@ func TestInviteThroughTwilioAndSMTP(t *testing.T) {
 	}
 	defer m.Close()
 	sess, call := officeSignIn(t, m, deskEmail, deskPassword)
-	if sess["office"].(map[string]any)["messagesDelivered"] != true {
+	if o := sess["office"].(map[string]any); o["textsDelivered"] != true || o["emailsDelivered"] != true {
 		t.Fatalf("a server with Twilio and SMTP says messages are not delivered: %v", sess)
 	}
-	inv := call("POST", "/office/invites", map[string]any{"purchaseAmountCents": 320000, "firstName": "Maria",
-		"mobilePhone": "415-555-0134", "email": "maria@example.com"})
+	inv := call("POST", "/office/invites", map[string]any{"purchaseAmountCents": 320000, "firstName": "Maria", "language": "es",
+		"mobilePhone": "415-555-0134", "textConsent": true, "email": "maria@example.com"})
 	token1 := strings.TrimPrefix(inv["link"].(string), m.URL()+"/start/tokens/")
+	sim.Fail("+14155550177", 30003)
+	inv2 := call("POST", "/office/invites", map[string]any{"purchaseAmountCents": 90000, "language": "es",
+		"mobilePhone": "415-555-0177", "textConsent": true, "email": "jo@example.com"})
+	token2 := strings.TrimPrefix(inv2["link"].(string), m.URL()+"/start/tokens/")
 
+	waitFor(t, "the texts and the fallback email", func() bool { return len(sim.Messages()) == 2 && len(mail.Mail()) == 1 })
+	// The office's own sender, not the server's.
+	if text := sim.Messages()[0]; text.To != "+14155550134" || text.Sender != sampleSender || !strings.Contains(text.Body, "/i/"+token1) ||
+		!strings.Contains(text.Body, "solicite financiamiento") {
+		t.Errorf("the text: %+v", text)
+	}
+	if got := mail.Mail()[0]; got.To[0] != "jo@example.com" || !strings.Contains(got.Data, "Maple Street") || !strings.Contains(got.Data, token2) ||
+		!strings.Contains(got.Data, "Abra este enlace") {
+		t.Errorf("the email: %+v", got)
+	}
+	waitFor(t, "the list to show the texts' fates", func() bool {
+		list := fmt.Sprint(call("GET", "/office/applications?tz=UTC", nil)["applications"])
+		return strings.Contains(list, "state:delivered") && strings.Contains(list, "state:undelivered") && strings.Contains(list, "state:held")
+	})
+	time.Sleep(100 * time.Millisecond)
+	if n := len(mail.Mail()); n != 1 {
+		t.Errorf("%d emails: the delivered text's email went too", n)
+	}
+}
+
+// waitFor polls cond for up to 10 seconds.
+func waitFor(t *testing.T, what string, cond func() bool) {
+	t.Helper()
 	deadline := time.Now().Add(10 * time.Second)
-	for len(sim.Messages()) == 0 || len(mail.Mail()) == 0 {
+	for !cond() {
 		if time.Now().After(deadline) {
-			t.Fatalf("texts %v, mail %v", sim.Messages(), mail.Mail())
+			t.Fatalf("waited 10 s for %s", what)
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
-	if text := sim.Messages()[0]; text.To != "+14155550134" || text.Sender != service || !strings.Contains(text.Body, "/i/"+token1) {
-		t.Errorf("the text: %+v", text)
+}
+
+// TestStandinsFollowAnInvitation: `serve -messaging-standins` (as `make
+// run` starts it) sends an invitation's text to the stand-in inside the
+// server, from the office's own sender (textSender in the office file),
+// and /dev/messages shows it, with its link whole; a STOP sent from the
+// page opts the number out, and the next invitation to it is not texted,
+// which the office's list says.
+func TestStandinsFollowAnInvitation(t *testing.T) {
+	db, keyFile := sampleOfficeWithDesk(t)
+	m := prodMain(db, keyFile)
+	m.Config.Env = chairside.EnvTest
+	m.Config.Standins = true
+	if err := m.Run(context.Background()); err != nil {
+		t.Fatal(err)
 	}
-	if got := mail.Mail()[0]; got.To[0] != "maria@example.com" || !strings.Contains(got.Data, "Maple Street") || !strings.Contains(got.Data, token1) {
-		t.Errorf("the email: %+v", got)
+	defer m.Close()
+	_, call := officeSignIn(t, m, deskEmail, deskPassword)
+	inv := call("POST", "/office/invites", map[string]any{"purchaseAmountCents": 320000, "mobilePhone": "415-555-0134", "textConsent": true})
+	token := strings.TrimPrefix(inv["link"].(string), m.URL()+"/start/tokens/")
+	var seen struct {
+		Texts []struct{ Sender, To, Body, Link, Status string }
 	}
-	for {
-		list := call("GET", "/office/applications?tz=UTC", nil)
-		if states := fmt.Sprint(list["applications"].([]any)[0].(map[string]any)["messages"]); strings.Contains(states, "state:delivered") {
-			break
+	waitFor(t, "the stand-in's page to show the text delivered", func() bool {
+		getJSON(t, m.URL()+"/dev/messages.json", &seen)
+		return len(seen.Texts) == 1 && seen.Texts[0].Status == "delivered"
+	})
+	if x := seen.Texts[0]; x.Sender != sampleSender || x.To != "+14155550134" || x.Link != m.URL()+"/i/"+token {
+		t.Fatalf("the stand-in's text: %+v", x)
+	}
+	page := getText(t, m.URL()+"/dev/messages")
+	if !strings.Contains(page, "/i/"+token) || !strings.Contains(page, "Reply from the number") {
+		t.Errorf("the developer's page:\n%s", page)
+	}
+	res, err := http.PostForm(m.URL()+"/dev/messages/reply", url.Values{"from": {"4155550134"}, "body": {"STOP"}, "sender": {sampleSender}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	again := call("POST", "/office/invites", map[string]any{"purchaseAmountCents": 120000, "mobilePhone": "4155550134", "textConsent": true})
+	waitFor(t, "the list to say the number opted out", func() bool {
+		for _, row := range call("GET", "/office/applications?tz=UTC", nil)["applications"].([]any) {
+			r := row.(map[string]any)
+			if r["id"] == again["id"] && strings.Contains(fmt.Sprint(r["messages"]), "state:opted_out") {
+				return true
+			}
 		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the list never showed the text delivered: %v", list)
-		}
-		time.Sleep(50 * time.Millisecond)
+		return false
+	})
+	getJSON(t, m.URL()+"/dev/messages.json", &seen)
+	if len(seen.Texts) != 1 {
+		t.Errorf("a text went to a number that replied STOP: %+v", seen.Texts)
 	}
+}
+
+// The sample office's own sender of texts (examples/offices.yaml).
+const sampleSender = "MG4815162342000001aaaaaaaaaaaaaaaa"
+
+func getJSON(t *testing.T, target string, out any) {
+	t.Helper()
+	res, err := http.Get(target)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	if err := json.NewDecoder(res.Body).Decode(out); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func getText(t *testing.T, target string) string {
+	t.Helper()
+	res, err := http.Get(target)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	b, _ := io.ReadAll(res.Body)
+	return string(b)
 }
 
 // The sample office's front desk, as sampleOfficeWithDesk adds it.

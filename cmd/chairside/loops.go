@@ -6,7 +6,6 @@ import (
 	"encoding/hex"
 	"log/slog"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/chairside/chairside"
@@ -31,7 +30,8 @@ const (
 	// reconcileBatch bounds the polls of one reconciler round, so a
 	// backlog is spread over rounds (and over servers).
 	reconcileBatch = 50
-	// alertsEvery paces the count of money alerts /metrics shows.
+	// alertsEvery paces the counts of money alerts and messages /metrics
+	// shows.
 	alertsEvery = time.Minute
 )
 
@@ -60,13 +60,16 @@ func (m *Main) notifier(db *store.DB, log *slog.Logger) office.Notifier {
 			From: c.SMTPFrom, TLS: c.SMTPTLS}
 	}
 	if c.TwilioAccount != "" {
-		sender := messaging.Sender{From: c.TwilioSender}
-		if strings.HasPrefix(c.TwilioSender, "MG") {
-			sender = messaging.Sender{MessagingServiceSID: c.TwilioSender}
-		}
 		out.Text = &messaging.Notifier{
-			Twilio:    &messaging.Twilio{BaseURL: c.TwilioURL, AccountSID: c.TwilioAccount, AuthToken: c.TwilioTokens()[0]},
-			SenderOf:  func(context.Context, string) (messaging.Sender, bool) { return sender, true },
+			Twilio:  &messaging.Twilio{BaseURL: c.TwilioURL, AccountSID: c.TwilioAccount, AuthToken: c.TwilioTokens()[0]},
+			Default: c.TwilioSender,
+			OfficeSender: func(ctx context.Context, locationID string) (string, error) {
+				loc, err := db.FindLocationByID(ctx, locationID)
+				if err != nil {
+					return "", err
+				}
+				return loc.TextSender, nil
+			},
 			StatusURL: m.URL() + "/api/v1/texts/twilio/status",
 			Store:     db, Now: m.Now,
 		}
@@ -161,4 +164,29 @@ func (m *Main) countAlerts(ctx context.Context, db *store.DB, log *slog.Logger) 
 		counts[a.Kind]++
 	}
 	m.metrics.MoneyAlerts(chairside.AlertKinds, counts)
+	m.countMessages(ctx, db, log)
+}
+
+// countMessages sets /metrics' count of the last day's messages by
+// channel and state, and the outbox's backlog, from the database that
+// every server shares.
+func (m *Main) countMessages(ctx context.Context, db *store.DB, log *slog.Logger) {
+	now := m.Now()
+	rows, waiting, retrying, oldest, err := db.OutboxStats(ctx, now.Add(-24*time.Hour))
+	if err != nil {
+		if ctx.Err() == nil {
+			log.Error("count messages", "err", err)
+		}
+		return
+	}
+	counts := map[[2]string]int{}
+	for _, r := range rows {
+		counts[[2]string{r.Channel, office.StateOf(r.State, r.Delivery)}] += r.N
+	}
+	var age time.Duration
+	if !oldest.IsZero() {
+		age = max(now.Sub(oldest), 0)
+	}
+	m.metrics.Messages([]string{chairside.ChannelSMS, chairside.ChannelEmail}, office.MessageStates, counts)
+	m.metrics.Outbox(waiting, retrying, age)
 }

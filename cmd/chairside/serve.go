@@ -12,6 +12,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -24,6 +25,8 @@ import (
 	"github.com/chairside/chairside/lender"
 	"github.com/chairside/chairside/lender/registry"
 	"github.com/chairside/chairside/lender/sandbox"
+	"github.com/chairside/chairside/messaging"
+	"github.com/chairside/chairside/messaging/standin"
 	"github.com/chairside/chairside/metrics"
 	"github.com/chairside/chairside/office"
 	"github.com/chairside/chairside/seal"
@@ -54,9 +57,11 @@ type Main struct {
 	loops     sync.WaitGroup
 	office    *office.Service
 	svc       *flow.Service
-	metrics   *metrics.Metrics
-	registry  *registry.Registry
-	done      chan struct{}
+	// standins are the texting and mail stand-ins, when asked for.
+	standins *standin.Standins
+	metrics  *metrics.Metrics
+	registry *registry.Registry
+	done     chan struct{}
 }
 
 // NewMain returns a Main with the defaults and environment applied
@@ -163,7 +168,13 @@ func (m *Main) Run(ctx context.Context) error {
 	m.listener = ln
 	m.metrics.StoreCommits(db.GroupStats)
 	m.metrics.StoreStatements(db.Statements)
-	m.serve(m.handler(db, keys, log), log)
+	handler, err := m.withStandins(func() http.Handler { return m.handler(db, keys, log) })
+	if err != nil {
+		ln.Close()
+		db.Close()
+		return err
+	}
+	m.serve(handler, log)
 
 	loopCtx, stop := context.WithCancel(context.Background())
 	m.stopLoops = stop
@@ -303,6 +314,31 @@ func (m *Main) serve(handler http.Handler, log *slog.Logger) {
 	}()
 }
 
+// withStandins starts the texting and mail stand-ins when the settings
+// ask for them (-messaging-standins): texts and emails then go to them,
+// and the handler (made after, with their settings) is served behind the
+// stand-ins' own routes (messaging/standin).
+func (m *Main) withStandins(handler func() http.Handler) (http.Handler, error) {
+	if !m.Config.Standins {
+		return handler(), nil
+	}
+	s, err := standin.Start(m.URL())
+	if err != nil {
+		return nil, fmt.Errorf("messaging stand-ins: %w", err)
+	}
+	m.standins = s
+	c := &m.Config
+	c.TwilioAccount, c.TwilioToken, c.TwilioURL = s.Account, s.Token, s.TwilioURL()
+	if c.TwilioSender == "" {
+		c.TwilioSender = standin.Sender
+	}
+	c.SMTPHost, c.SMTPPort, c.SMTPTLS = s.SMTPHost, strconv.Itoa(s.SMTPPort), messaging.TLSNone
+	if c.SMTPFrom == "" {
+		c.SMTPFrom = "invitations@chairside.localhost"
+	}
+	return s.Handler(handler()), nil
+}
+
 // printWelcome says where the server is and, with demo data, where the
 // demo patient starts.
 func (m *Main) printWelcome() {
@@ -311,6 +347,9 @@ func (m *Main) printWelcome() {
 	fmt.Fprintf(m.Stdout, "Open %s/\n", url)
 	if over := m.registry.Describe(); len(over) > 0 {
 		fmt.Fprintf(m.Stdout, "Lenders over HTTP: %s; the others are the sandbox.\n", strings.Join(over, ", "))
+	}
+	if m.standins != nil {
+		fmt.Fprintf(m.Stdout, "Texts and emails go to stand-ins; see them at %s%s\n", url, standin.PagePath)
 	}
 	if demo.Enabled(c.Env) {
 		fmt.Fprintf(m.Stdout, "Demo patient link: %s/start/entity-keys/%s\n", url, demo.EntityKey)
@@ -358,6 +397,12 @@ func (m *Main) Close() error {
 			errs = append(errs, err)
 		}
 		m.store = nil
+	}
+	if m.standins != nil {
+		if err := m.standins.Close(); err != nil {
+			errs = append(errs, err)
+		}
+		m.standins = nil
 	}
 	return errors.Join(errs...)
 }

@@ -66,6 +66,7 @@ async function invite(j: Journey, first: string, last: string, dollars: string):
   await page.getByLabel('First name').fill(first);
   await page.getByLabel('Last name').fill(last);
   await page.getByLabel('Mobile phone (optional)').fill('(503) 555-0142');
+  await page.getByLabel('The patient gave us this number and agreed to be texted this link.').check();
   await page.getByLabel('Email (optional)').fill(`${first.toLowerCase()}@example.com`);
   await page.getByRole('button', { name: 'Create invitation' }).click();
   await j.screen(`invite-ready-${last.toLowerCase()}`, 'Invitation ready');

@@ -1,24 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { ENTITY_KEY, Journey } from './helpers';
-
-// The server of this run (playwright.config.ts): its SQLite file and binary.
-// A staff account is added with the operator's own command, `chairside
-// staff add`, against that database while it serves (docs/behaviour.md,
-// "The office side"); the email is new on every run.
-const WEB = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const DB = `${process.env.TMPDIR ?? '/tmp'}/chairside-e2e.db`;
-const BIN = path.resolve(WEB, process.env.CHAIRSIDE_BIN ?? '../bin/chairside');
-const PASSWORD = 'a long office password';
-
-function addStaff(): string {
-  const email = `desk-${randomBytes(4).toString('hex')}@brightsmile.example`;
-  execFileSync(BIN, ['staff', 'add', '-db', DB, '-entity-key', ENTITY_KEY, '-email', email], { input: `${PASSWORD}\n`, cwd: WEB });
-  return email;
-}
+import { Journey } from './helpers';
+import { addStaff, STAFF_PASSWORD as PASSWORD } from './staff';
 
 test('the office: sign in, see the office, sign out', async ({ page }, info) => {
   const email = addStaff();

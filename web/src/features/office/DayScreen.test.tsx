@@ -204,6 +204,52 @@ describe('the day’s list', () => {
     expect(await within(screen.getByRole('table')).findByText('Invitation canceled')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Cancel this invitation' })).toBeNull();
   });
+
+  it('sends an invitation again from its row, and offers it only while the link can still reach the patient', async () => {
+    const texted = row({
+      ...rows[1]!,
+      id: 'inv-2',
+      firstName: 'Tess',
+      lastName: 'Textme',
+      messages: [
+        { channel: 'sms', to: '(•••) •••-0150', state: 'delivered', sends: 1 },
+        { channel: 'email', to: 't•••@example.com', state: 'held', sends: 1 },
+      ],
+    });
+    const stopped = row({
+      ...rows[1]!,
+      id: 'inv-3',
+      firstName: 'Otto',
+      lastName: 'Optout',
+      messages: [{ channel: 'sms', to: '(•••) •••-0150', state: 'opted_out', sends: 1 }],
+    });
+    const again = {
+      ...texted,
+      messages: [
+        { ...texted.messages![0]!, state: 'sending' as const, sends: 2 },
+        { ...texted.messages![1]!, sends: 2 },
+      ],
+    };
+    const sent = stubOffice({
+      'GET /office/session': [json(session)],
+      'GET /office/applications': [json(list([texted, stopped])), json(list([again, stopped]))],
+      'POST /office/invites/inv-2/resend': [
+        json({
+          sentTo: [
+            { channel: 'sms', to: '(•••) •••-0150' },
+            { channel: 'email', to: 't•••@example.com', held: true },
+          ],
+        }),
+      ],
+    });
+    open();
+    expect(await screen.findByText('Email to t•••@example.com: kept back, sent only if the text does not arrive')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Send again the invitation for Otto Optout' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Send again the invitation for Tess Textme' }));
+    expect(await screen.findByText('The link for Tess Textme is being sent again to (•••) •••-0150 and t•••@example.com.')).toBeTruthy();
+    expect(sent.find((c) => c.method === 'POST')!.csrf).toBe('csrf-1');
+    expect(await screen.findByText('Text to (•••) •••-0150: sending (sent 2 times)')).toBeTruthy();
+  });
 });
 
 /** completedRow is a case signed and completed with Synchrony for $3,200.00, its money as the test says. */

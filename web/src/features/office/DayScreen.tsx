@@ -5,7 +5,8 @@ import { Failure } from '@/components/Failure';
 import { parseIsoDate } from '@/lib/dates';
 import { browserTimeZone } from '@/lib/api/http';
 import type { OfficeSession } from './api/session';
-import { csvUrl, dayQueryString, type OfficeApplication, type OfficeApplicationStatus } from './api/applications';
+import { csvUrl, dayQueryString, resendInvite, type OfficeApplication, type OfficeApplicationStatus } from './api/applications';
+import { endedBy401, words } from './auth';
 import { CancelInviteDialog } from './CancelInviteDialog';
 import { DayTable } from './DayTable';
 import { useApplicationsFeed } from './useApplicationsFeed';
@@ -33,6 +34,21 @@ export function DayScreen({ session }: { session: OfficeSession }) {
   const [canceling, setCanceling] = useState<OfficeApplication | null>(null);
   const [canceled, setCanceled] = useState('');
   const canceledRef = useRef<HTMLParagraphElement>(null);
+  const [resendFailure, setResendFailure] = useState('');
+
+  /** resend sends an invitation's link again; the row follows the new messages through the live list. */
+  async function resend(row: OfficeApplication) {
+    setCanceled('');
+    setResendFailure('');
+    try {
+      const sent = await resendInvite(row.id, session.csrfToken);
+      const name = patientName(row);
+      setCanceled(`The link${name ? ` for ${name}` : ''} is being sent again to ${sent.map((s) => s.to).join(' and ')}.`);
+      feed.refresh();
+    } catch (err) {
+      if (!endedBy401(err)) setResendFailure(words(err));
+    }
+  }
 
   /** setFilter keeps the other filter and leaves today and All out of the address. */
   function setFilter(next: { day?: string; status?: string }) {
@@ -101,7 +117,7 @@ export function DayScreen({ session }: { session: OfficeSession }) {
             {canceled}
           </p>
         ) : null}
-        <Failure message={feed.failure} />
+        <Failure message={feed.failure || resendFailure} />
         {feed.rows === null ? (
           <p className="muted">Loading the list…</p>
         ) : feed.rows.length === 0 ? (
@@ -109,7 +125,7 @@ export function DayScreen({ session }: { session: OfficeSession }) {
             {status ? `Nothing with the status “${STATUS_WORDS[status]}” on ${when}.` : `No applications or invitations on ${when} yet.`}
           </p>
         ) : (
-          <DayTable caption={caption} rows={feed.rows} listSearch={listSearch} onCancel={setCanceling} />
+          <DayTable caption={caption} rows={feed.rows} listSearch={listSearch} onCancel={setCanceling} onResend={(r) => void resend(r)} />
         )}
       </section>
 

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { formatCents } from '@/lib/money';
 import type { OfficeApplication } from './api/applications';
-import { lenderAnswer, messageWords, patientName, planWords, STATUS_WORDS, statusTone, timeOf, untilOf } from './words';
+import { canResend, lenderAnswer, messageWords, patientName, planWords, STATUS_WORDS, statusTone, timeOf, untilOf } from './words';
 import { moneyWords } from './money';
 import { OfficeTable } from './OfficeTable';
 
@@ -23,30 +23,42 @@ export function StatusBadge({ status }: { status: OfficeApplication['status'] })
 /**
  * DayTable is the day's rows, newest first as the server sends them: an
  * application links to its details; an invitation still waiting can be
- * canceled. It scrolls sideways on a narrow screen rather than squeeze.
+ * sent again (to where it went) or canceled. It scrolls sideways on a narrow screen rather than squeeze.
  */
 export function DayTable({
   caption,
   rows,
   listSearch,
   onCancel,
+  onResend,
 }: {
   caption: string;
   rows: OfficeApplication[];
   /** The list's filters, for the details' way back. */
   listSearch: string;
   onCancel: (row: OfficeApplication) => void;
+  onResend: (row: OfficeApplication) => void;
 }) {
   return (
     <OfficeTable id="office-table" caption={caption} columns={['Patient', 'Started', 'Status', 'Lenders', 'Approved', 'Plan', { hidden: 'Actions' }]}>
       {rows.map((r) => (
-        <Row key={`${r.kind}-${r.id}`} row={r} listSearch={listSearch} onCancel={onCancel} />
+        <Row key={`${r.kind}-${r.id}`} row={r} listSearch={listSearch} onCancel={onCancel} onResend={onResend} />
       ))}
     </OfficeTable>
   );
 }
 
-function Row({ row: r, listSearch, onCancel }: { row: OfficeApplication; listSearch: string; onCancel: (row: OfficeApplication) => void }) {
+function Row({
+  row: r,
+  listSearch,
+  onCancel,
+  onResend,
+}: {
+  row: OfficeApplication;
+  listSearch: string;
+  onCancel: (row: OfficeApplication) => void;
+  onResend: (row: OfficeApplication) => void;
+}) {
   const name = patientName(r);
   // The names of the row's link and button say whose row it is; they start with the visible word (label in name).
   return (
@@ -97,14 +109,26 @@ function Row({ row: r, listSearch, onCancel }: { row: OfficeApplication; listSea
             Details
           </Link>
         ) : r.status === 'invited' ? (
-          <button
-            type="button"
-            className="btn btn--secondary office-row-action"
-            aria-label={name ? `Cancel the invitation for ${name}` : 'Cancel this invitation'}
-            onClick={() => onCancel(r)}
-          >
-            Cancel
-          </button>
+          <>
+            {canResend(r) ? (
+              <button
+                type="button"
+                className="btn btn--secondary office-row-action"
+                aria-label={name ? `Send again the invitation for ${name}` : 'Send this invitation again'}
+                onClick={() => onResend(r)}
+              >
+                Send again
+              </button>
+            ) : null}
+            <button
+              type="button"
+              className="btn btn--secondary office-row-action"
+              aria-label={name ? `Cancel the invitation for ${name}` : 'Cancel this invitation'}
+              onClick={() => onCancel(r)}
+            >
+              Cancel
+            </button>
+          </>
         ) : null}
       </td>
     </tr>

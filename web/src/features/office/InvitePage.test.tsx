@@ -11,6 +11,8 @@ import { OfficePage } from './OfficePages';
 import { session, signedOut401, stubOffice } from './testing';
 import { untilOf } from './words';
 
+const CONSENT_LABEL = 'The patient gave us this number and agreed to be texted this link.';
+
 const invite: OfficeInvite = {
   id: 'inv-1',
   link: 'https://chairside.example/start/tokens/tok-abc',
@@ -22,7 +24,7 @@ const invite: OfficeInvite = {
   qr: { size: 3, rows: ['101', '010', '111'] },
   sentTo: [
     { channel: 'sms', to: '(•••) •••-4567' },
-    { channel: 'email', to: 'a•••@example.com' },
+    { channel: 'email', to: 'a•••@example.com', held: true },
   ],
 };
 
@@ -70,11 +72,23 @@ describe('inviting a patient', () => {
     await userEvent.type(await screen.findByLabelText('Treatment amount'), '$3,200.00');
     await userEvent.type(screen.getByLabelText('First name'), 'Ann');
     await userEvent.type(screen.getByLabelText('Last name'), 'Approve');
+    expect(described(screen.getByLabelText('Email (optional)'))).toBe('We email the link to this address.');
+    expect(screen.queryByLabelText(CONSENT_LABEL)).toBeNull();
     await userEvent.type(screen.getByLabelText('Mobile phone (optional)'), '(555) 234-5678');
     expect(described(screen.getByLabelText('Mobile phone (optional)'))).toBe('We text the link to this number.');
-    expect(described(screen.getByLabelText('Email (optional)'))).toBe('We email the link to this address.');
+    // With a number, the email waits behind the text.
+    expect(described(screen.getByLabelText('Email (optional)'))).toBe('We email the link only if the text does not arrive.');
     expect((screen.getByRole('radio', { name: 'Here in the office' }) as HTMLInputElement).checked).toBe(true);
     await userEvent.click(screen.getByRole('radio', { name: 'At home, on their own phone' }));
+    expect((screen.getByRole('radio', { name: 'English' }) as HTMLInputElement).checked).toBe(true);
+    await userEvent.click(screen.getByRole('radio', { name: 'Spanish (Español)' }));
+    // No text without the patient's agreement, which the desk confirms.
+    await userEvent.click(screen.getByRole('button', { name: 'Create invitation' }));
+    const consent = screen.getByLabelText(CONSENT_LABEL);
+    expect(described(consent)).toContain('Confirm that the patient gave you this number to be texted the link');
+    expect(document.activeElement).toBe(consent);
+    expect(sent.filter((c) => c.method === 'POST')).toHaveLength(0);
+    await userEvent.click(consent);
     await userEvent.click(screen.getByRole('button', { name: 'Create invitation' }));
 
     const heading = await screen.findByRole('heading', { level: 1, name: 'Invitation ready' });
@@ -87,6 +101,8 @@ describe('inviting a patient', () => {
       firstName: 'Ann',
       lastName: 'Approve',
       mobilePhone: '(555) 234-5678',
+      textConsent: true,
+      language: 'es',
       experienceType: 'at_home',
     });
 
@@ -99,14 +115,14 @@ describe('inviting a patient', () => {
     expect((screen.getByLabelText('Link') as HTMLInputElement).readOnly).toBe(true);
     expect(screen.getByText(`Works once, until ${untilOf(invite.expiresAt)}.`)).toBeTruthy();
     expect(screen.getByText('By text message to (•••) •••-4567')).toBeTruthy();
-    expect(screen.getByText('By email to a•••@example.com')).toBeTruthy();
+    expect(screen.getByText('By email to a•••@example.com, only if the text does not arrive')).toBeTruthy();
     expect(screen.getByText('For Ann Approve: $3,200.00 of treatment, applying at home, on their own phone.')).toBeTruthy();
     // Nothing of the invitation is kept by the browser.
     expect(window.sessionStorage.length + window.localStorage.length).toBe(0);
   });
 
   it('says plainly when texts and emails only reach the server’s log', async () => {
-    const logOnly = { ...session, office: { ...session.office, messagesDelivered: false } };
+    const logOnly = { ...session, office: { ...session.office, messagesDelivered: false, textsDelivered: false, emailsDelivered: false } };
     stubOffice({ 'GET /office/session': [json(logOnly)], 'POST /office/invites': [json(invite, 201)] });
     open();
     const phone = await screen.findByLabelText('Mobile phone (optional)');
@@ -114,6 +130,7 @@ describe('inviting a patient', () => {
     expect(described(screen.getByLabelText('Email (optional)'))).toBe(NOT_SENT_HINT);
     await userEvent.type(screen.getByLabelText('Treatment amount'), '3200');
     await userEvent.type(phone, '5552345678');
+    await userEvent.click(screen.getByLabelText(CONSENT_LABEL));
     await userEvent.click(screen.getByRole('button', { name: 'Create invitation' }));
     await screen.findByRole('heading', { level: 1, name: 'Invitation ready' });
     expect(
@@ -172,6 +189,7 @@ describe('inviting a patient', () => {
     open();
     await userEvent.type(await screen.findByLabelText('Treatment amount'), '3200');
     await userEvent.type(screen.getByLabelText('Mobile phone (optional)'), '555 234 5678');
+    await userEvent.click(screen.getByLabelText(CONSENT_LABEL));
     await userEvent.type(screen.getByLabelText('Email (optional)'), 'ann@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Create invitation' }));
     const phone = screen.getByLabelText('Mobile phone (optional)');

@@ -6,6 +6,7 @@ import { formatCents } from '@/lib/money';
 import type { OfficeInvite } from './api/applications';
 import { CancelInviteDialog } from './CancelInviteDialog';
 import { CopyLinkField } from './CopyLinkField';
+import type { Reach } from './InviteForm';
 import { QrCode } from './QrCode';
 import { EXPERIENCE_WORDS, patientName, untilOf } from './words';
 
@@ -18,11 +19,14 @@ const CHANNEL_WORDS = { sms: 'By text message to', email: 'By email to' } as con
  * hash), so this screen is the one chance to hand it over. Printing keeps
  * the code, the link and the expiry only (office.css).
  */
-export function InviteResult({ invite, csrf, delivered }: { invite: OfficeInvite; csrf: string; delivered: boolean }) {
+export function InviteResult({ invite, csrf, reach }: { invite: OfficeInvite; csrf: string; reach: Reach }) {
   const [asking, setAsking] = useState(false);
   const [canceled, setCanceled] = useState(false);
   const canceledRef = useRef<HTMLParagraphElement>(null);
   const name = patientName(invite);
+  const reaches = (channel: 'sms' | 'email') => (channel === 'sms' ? reach.texts : reach.emails);
+  const going = invite.sentTo.filter((s) => reaches(s.channel));
+  const stuck = invite.sentTo.filter((s) => !reaches(s.channel));
 
   useEffect(() => {
     if (canceled) canceledRef.current?.focus();
@@ -51,23 +55,26 @@ export function InviteResult({ invite, csrf, delivered }: { invite: OfficeInvite
               : 'Open the link on the office’s tablet for the patient, or let them scan the code.'}
           </p>
           <CopyLinkField id="invite-link" label="Link" link={invite.link} />
-          {invite.sentTo.length && !delivered ? (
+          {stuck.length ? (
             <p>
-              Texts and emails are not set up for your office yet, so nothing was sent to {invite.sentTo.map((s) => s.to).join(' or ')}. Show the QR
-              code or copy the link for the patient.
+              {stuck.length === invite.sentTo.length ? 'Texts and emails are' : stuck[0]!.channel === 'sms' ? 'Texts are' : 'Emails are'} not set up
+              for your office yet, so nothing was sent to {stuck.map((s) => s.to).join(' or ')}. Show the QR code or copy the link for the patient.
             </p>
-          ) : invite.sentTo.length ? (
+          ) : null}
+          {going.length ? (
             <>
               <h2>Where the link is being sent</h2>
               <ul className="office-sent">
-                {invite.sentTo.map((s) => (
+                {going.map((s) => (
                   <li key={`${s.channel}-${s.to}`}>
                     {CHANNEL_WORDS[s.channel]} {s.to}
+                    {s.held && going.length > 1 ? ', only if the text does not arrive' : ''}
                   </li>
                 ))}
               </ul>
+              <p className="hint">The day’s list shows when each arrives.</p>
             </>
-          ) : (
+          ) : invite.sentTo.length ? null : (
             <p>The link is not being sent anywhere: show the QR code or copy the link for the patient.</p>
           )}
         </>

@@ -35,7 +35,7 @@ describe('the office’s bar', () => {
   });
 
   it('lets a group administrator switch office, and the day’s list follows', async () => {
-    const uptown = { ...groupAdmin, office: { name: 'Bright Smiles Uptown', entityKey: '6543210987654321', messagesDelivered: true } };
+    const uptown = { ...groupAdmin, office: { ...groupAdmin.office, name: 'Bright Smiles Uptown', entityKey: '6543210987654321' } };
     const sent = stubOffice({ 'GET /office/session': [json(groupAdmin)], 'PUT /office/session/office': [json(uptown)] });
     open();
     expect(await screen.findByRole('heading', { level: 1, name: 'Bright Smiles Dental' })).toBeTruthy();

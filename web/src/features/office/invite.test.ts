@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AMOUNT_MISSING, AMOUNT_RANGE, amountError, inviteBody, inviteErrors, phoneDigits, type InviteForm } from './invite';
+import { AMOUNT_MISSING, AMOUNT_RANGE, amountError, CONSENT_MISSING, inviteBody, inviteErrors, phoneDigits, type InviteForm } from './invite';
 import { qrPath } from './QrCode';
 import { eventWords, planWords } from './words';
 
@@ -19,10 +19,28 @@ describe('the treatment amount', () => {
 });
 
 describe('the invitation form', () => {
-  const form: InviteForm = { amount: '$3,200', firstName: ' Ann ', lastName: '', mobilePhone: '', email: '', experienceType: 'in_store' };
+  const form: InviteForm = {
+    amount: '$3,200',
+    firstName: ' Ann ',
+    lastName: '',
+    mobilePhone: '',
+    email: '',
+    textConsent: false,
+    language: 'en',
+    experienceType: 'in_store',
+  };
 
   it('sends the amount in cents and only the fields filled in', () => {
-    expect(inviteBody(form)).toEqual({ purchaseAmountCents: 320_000, firstName: 'Ann', experienceType: 'in_store' });
+    expect(inviteBody(form)).toEqual({ purchaseAmountCents: 320_000, firstName: 'Ann', experienceType: 'in_store', language: 'en' });
+    // The desk's record of the patient's agreement goes with a number only.
+    expect(inviteBody({ ...form, mobilePhone: '5552345678', textConsent: true, language: 'es' })).toEqual({
+      purchaseAmountCents: 320_000,
+      firstName: 'Ann',
+      mobilePhone: '5552345678',
+      textConsent: true,
+      experienceType: 'in_store',
+      language: 'es',
+    });
   });
 
   it('reads a phone number as the server does', () => {
@@ -31,15 +49,17 @@ describe('the invitation form', () => {
     expect(phoneDigits('555.234.5678')).toBe('5552345678');
   });
 
-  it('checks the optional phone and email only when typed', () => {
+  it('checks the optional phone and email only when typed, and a number needs the patient’s agreement', () => {
     expect(inviteErrors(form)).toEqual({});
-    expect(inviteErrors({ ...form, mobilePhone: '(555) 234-5678', email: 'ann@example.com' })).toEqual({});
-    expect(inviteErrors({ ...form, mobilePhone: '+1 555.234.5678', email: 'ann.approve@example.com' })).toEqual({});
-    expect(inviteErrors({ ...form, mobilePhone: '1 (555) 234-5678' })).toEqual({});
+    const agreed = { ...form, textConsent: true };
+    expect(inviteErrors({ ...agreed, mobilePhone: '(555) 234-5678', email: 'ann@example.com' })).toEqual({});
+    expect(inviteErrors({ ...agreed, mobilePhone: '+1 555.234.5678', email: 'ann.approve@example.com' })).toEqual({});
+    expect(inviteErrors({ ...agreed, mobilePhone: '1 (555) 234-5678' })).toEqual({});
+    expect(inviteErrors({ ...form, mobilePhone: '1 (555) 234-5678' })).toEqual({ textConsent: CONSENT_MISSING });
     expect(inviteErrors({ ...form, email: 'ann@10minutemail.com' })).toEqual({
       email: 'This email address cannot be used. Enter another, or leave it empty.',
     });
-    expect(inviteErrors({ ...form, amount: '', mobilePhone: '555-1234', email: 'ann@' })).toEqual({
+    expect(inviteErrors({ ...agreed, amount: '', mobilePhone: '555-1234', email: 'ann@' })).toEqual({
       amount: AMOUNT_MISSING,
       mobilePhone: 'Enter a 10-digit US mobile number, or leave it empty.',
       email: 'Enter an email address like name@example.com, or leave it empty.',
@@ -127,16 +147,22 @@ describe('the QR code', () => {
 describe('what became of an invitation’s messages, in words', () => {
   it('says delivered, why a text was not, and what to do when the patient stopped texts', async () => {
     const { messageWords } = await import('./words');
-    expect(messageWords({ channel: 'sms', to: '(•••) •••-0134', state: 'delivered' })).toBe('Text to (•••) •••-0134: delivered');
-    expect(messageWords({ channel: 'sms', to: '(•••) •••-0134', state: 'undelivered', errorCode: 30006 })).toBe(
+    expect(messageWords({ channel: 'sms', to: '(•••) •••-0134', state: 'delivered', sends: 1 })).toBe('Text to (•••) •••-0134: delivered');
+    expect(messageWords({ channel: 'sms', to: '(•••) •••-0134', state: 'delivered', sends: 2 })).toBe(
+      'Text to (•••) •••-0134: delivered (sent 2 times)',
+    );
+    expect(messageWords({ channel: 'sms', to: '(•••) •••-0134', state: 'undelivered', errorCode: 30006, sends: 1 })).toBe(
       'Text to (•••) •••-0134: not delivered (the number is a landline)',
     );
-    expect(messageWords({ channel: 'sms', to: '(•••) •••-0134', state: 'undelivered', errorCode: 30999 })).toBe(
+    expect(messageWords({ channel: 'sms', to: '(•••) •••-0134', state: 'undelivered', errorCode: 30999, sends: 1 })).toBe(
       'Text to (•••) •••-0134: not delivered (error 30999)',
     );
-    expect(messageWords({ channel: 'sms', to: '(•••) •••-0134', state: 'opted_out' })).toMatch(
+    expect(messageWords({ channel: 'sms', to: '(•••) •••-0134', state: 'opted_out', sends: 1 })).toMatch(
       /asked this office to stop texting them\. Hand over the QR code/,
     );
-    expect(messageWords({ channel: 'email', to: 'm•••@example.com', state: 'sent' })).toBe('Email to m•••@example.com: sent');
+    expect(messageWords({ channel: 'email', to: 'm•••@example.com', state: 'sent', sends: 1 })).toBe('Email to m•••@example.com: sent');
+    expect(messageWords({ channel: 'email', to: 'm•••@example.com', state: 'held', sends: 1 })).toBe(
+      'Email to m•••@example.com: kept back, sent only if the text does not arrive',
+    );
   });
 });

@@ -27,6 +27,9 @@ export interface InviteForm {
   lastName: string;
   mobilePhone: string;
   email: string;
+  /** textConsent: the patient gave this number to be texted the link (required with a number). */
+  textConsent: boolean;
+  language: 'en' | 'es';
   experienceType: ExperienceType;
 }
 
@@ -34,7 +37,10 @@ export type InviteField = keyof InviteForm;
 export type InviteErrors = Partial<Record<InviteField, string>>;
 
 /** FIELD_ORDER is the form's order, for focusing the first field in error. */
-export const FIELD_ORDER: InviteField[] = ['amount', 'firstName', 'lastName', 'mobilePhone', 'email', 'experienceType'];
+export const FIELD_ORDER: InviteField[] = ['amount', 'firstName', 'lastName', 'mobilePhone', 'textConsent', 'email', 'language', 'experienceType'];
+
+/** CONSENT_MISSING: a number to text, without the patient's agreement to be texted (the TCPA's ask). */
+export const CONSENT_MISSING = 'Confirm that the patient gave you this number to be texted the link, or leave the mobile number empty.';
 
 /** phoneDigits drops what the server drops around a US number: spaces, dashes, dots, brackets and a leading +1 (office/invite.go). */
 export function phoneDigits(s: string): string {
@@ -57,6 +63,7 @@ export function inviteErrors(f: InviteForm): InviteErrors {
   const amount = amountError(f.amount);
   if (amount) e.amount = amount;
   if (f.mobilePhone.trim() && !isPhone(phoneDigits(f.mobilePhone))) e.mobilePhone = 'Enter a 10-digit US mobile number, or leave it empty.';
+  if (f.mobilePhone.trim() && !f.textConsent) e.textConsent = CONSENT_MISSING;
   const email = f.email.trim();
   const problem = email ? emailProblem(email) : null;
   if (problem === messages.emailUnsupported) e.email = 'This email address cannot be used. Enter another, or leave it empty.';
@@ -66,14 +73,17 @@ export function inviteErrors(f: InviteForm): InviteErrors {
 
 /** inviteBody is what the server is sent: the amount in cents, and only the optional fields that were filled in. */
 export function inviteBody(f: InviteForm): OfficeInviteRequest {
-  const body: OfficeInviteRequest = { purchaseAmountCents: parseDollars(f.amount) ?? 0, experienceType: f.experienceType };
+  const body: OfficeInviteRequest = { purchaseAmountCents: parseDollars(f.amount) ?? 0, experienceType: f.experienceType, language: f.language };
   const first = f.firstName.trim();
   const last = f.lastName.trim();
   const phone = f.mobilePhone.trim();
   const email = f.email.trim();
   if (first) body.firstName = first;
   if (last) body.lastName = last;
-  if (phone) body.mobilePhone = phone;
+  if (phone) {
+    body.mobilePhone = phone;
+    body.textConsent = f.textConsent;
+  }
   if (email) body.email = email;
   return body;
 }
@@ -85,5 +95,7 @@ export const SERVER_FIELDS: Record<string, InviteField> = {
   lastName: 'lastName',
   mobilePhone: 'mobilePhone',
   email: 'email',
+  textConsent: 'textConsent',
+  language: 'language',
   experienceType: 'experienceType',
 };

@@ -29,6 +29,7 @@ const AUDIT_WORDS: Record<string, string> = {
   export_csv: 'Exported a CSV',
   invite_created: 'Invited a patient',
   invite_canceled: 'Canceled an invitation',
+  invite_resent: 'Sent an invitation again',
   second_factor_set: 'Set up two-step sign-in',
   second_factor_passed: 'Passed two-step sign-in',
   second_factor_failed: 'Wrong two-step code',

@@ -27,7 +27,14 @@ export const session: OfficeSession = {
   permissions: ['see_day'],
   passkeys: false,
   offices: [],
-  office: { name: 'Bright Smiles Dental', entityKey: '1234567890123456', messagesDelivered: true },
+  office: {
+    name: 'Bright Smiles Dental',
+    entityKey: '1234567890123456',
+    messagesDelivered: true,
+    textsDelivered: true,
+    emailsDelivered: true,
+    language: 'en',
+  },
   csrfToken: 'csrf-1',
 };
 

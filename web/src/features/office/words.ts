@@ -188,18 +188,30 @@ const CARRIER_WORDS: Record<number, string> = {
 /** messageWords: "Text to (•••) •••-0134: delivered", and why one was not. */
 export function messageWords(m: OfficeMessage): string {
   const what = `${m.channel === 'sms' ? 'Text' : 'Email'} to ${m.to}`;
+  const again = m.sends > 1 ? ` (sent ${m.sends} times)` : '';
   switch (m.state) {
     case 'sending':
-      return `${what}: sending`;
+      return `${what}: sending${again}`;
+    case 'held':
+      return `${what}: kept back, sent only if the text does not arrive`;
     case 'sent':
-      return `${what}: sent`;
+      return `${what}: sent${again}`;
     case 'delivered':
-      return `${what}: delivered`;
+      return `${what}: delivered${again}`;
     case 'undelivered':
-      return `${what}: not delivered${m.errorCode ? ` (${CARRIER_WORDS[m.errorCode] ?? `error ${m.errorCode}`})` : ''}`;
+      return `${what}: not delivered${m.errorCode ? ` (${CARRIER_WORDS[m.errorCode] ?? `error ${m.errorCode}`})` : ''}${again}`;
     case 'opted_out':
       return `${what}: not sent, the patient asked this office to stop texting them. Hand over the QR code instead.`;
     case 'failed':
-      return `${what}: could not be sent`;
+      return `${what}: could not be sent${again}`;
   }
 }
+
+/** canResend: an invitation whose link can go again — it went somewhere, and not only to a number that opted out. */
+export function canResend(r: OfficeApplication): boolean {
+  const ms = r.messages ?? [];
+  return r.status === 'invited' && ms.some((m) => m.state !== 'opted_out') && ms.every((m) => m.sends < MAX_SENDS);
+}
+
+/** MAX_SENDS is how often the server sends one invitation's link by one channel (office/invite.go). */
+export const MAX_SENDS = 3;

@@ -1634,6 +1634,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/office/invites/{id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send an invitation's link again, to the number and address it was made for.
+         * @description The same link, by text first with the email held behind it, as the
+         *     first time; a number that opted out of the office's texts is not
+         *     texted. An invitation goes at most three times by one channel.
+         *     Another office's invitation answers 404; one already opened,
+         *     canceled or expired, or sent three times, 409.
+         */
+        post: operations["officeResendInvite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/office/session/second-factor": {
         parameters: {
             query?: never;
@@ -2011,6 +2035,12 @@ export interface components {
                 entityKey: string;
                 /** @description False when invitations' texts and emails only reach the server's log (no provider set up): hand the link over by QR code or copy. */
                 messagesDelivered: boolean;
+                /** @description Texts reach the office's patients: a text provider is set up and the office has a sender. */
+                textsDelivered: boolean;
+                /** @description Emails reach the office's patients: a mail server is set up. */
+                emailsDelivered: boolean;
+                /** @description The office's language for its patients (en, es), an invitation's unless the desk chooses; empty follows each patient's browser. */
+                language: string;
             };
             csrfToken: string;
         };
@@ -2123,12 +2153,17 @@ export interface components {
                 channel: "sms" | "email";
                 /** @description Masked. */
                 to: string;
-                /** @enum {string} */
-                state: "sending" | "sent" | "delivered" | "undelivered" | "opted_out" | "failed";
+                /**
+                 * @description held is an email that goes only if the text is not delivered.
+                 * @enum {string}
+                 */
+                state: "sending" | "held" | "sent" | "delivered" | "undelivered" | "opted_out" | "failed";
                 /** @description The provider's error code of an undelivered text. */
                 errorCode?: number;
                 /** Format: date-time */
                 at?: string;
+                /** @description How often the link went on this channel; the state is the latest's. */
+                sends: number;
             }[];
         };
         OfficeCaseChange: {
@@ -2469,6 +2504,17 @@ export interface components {
             /** @description An address to email the link to. */
             email?: string;
             experienceType?: components["schemas"]["ExperienceType"];
+            /**
+             * @description The patient's language, for the text, the email and the form; the office's when left out.
+             * @enum {string}
+             */
+            language?: "en" | "es";
+            /**
+             * @description The patient gave the office the mobile number to be texted this
+             *     link (the desk confirms it). Required true with a mobile number:
+             *     without it the answer is a validation error on this field.
+             */
+            textConsent?: boolean;
         };
         OfficeInvite: {
             id: string;
@@ -2482,12 +2528,15 @@ export interface components {
             lastName: string;
             experienceType: components["schemas"]["ExperienceType"];
             qr: components["schemas"]["QRCode"];
-            /** @description Where the link is being sent, masked (for example "(•••) •••-1234"). */
-            sentTo: {
-                /** @enum {string} */
-                channel: "sms" | "email";
-                to: string;
-            }[];
+            sentTo: components["schemas"]["OfficeSentTo"][];
+        };
+        /** @description Where the link is being sent, masked (for example "(•••) •••-1234"). */
+        OfficeSentTo: {
+            /** @enum {string} */
+            channel: "sms" | "email";
+            to: string;
+            /** @description An email sent only if the text to the same patient is not delivered. */
+            held?: boolean;
         };
         /** @description A link as a QR code (error correction M), one string per row, "1" for a dark module; draw it with a quiet zone of four modules. */
         QRCode: {
@@ -6091,6 +6140,39 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    officeResendInvite: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The csrfToken of the staff session (POST or GET /office/session). Missing or wrong answers 403 `csrf`. */
+                "X-CSRF-Token": components["parameters"]["CSRFToken"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Where the link is being sent again. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sentTo: components["schemas"]["OfficeSentTo"][];
+                    };
+                };
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];

@@ -18,6 +18,7 @@ export type OfficeLender = components['schemas']['OfficeLender'];
 export type OfficePlan = components['schemas']['OfficePlan'];
 export type OfficeInviteRequest = components['schemas']['OfficeInviteRequest'];
 export type OfficeInvite = components['schemas']['OfficeInvite'];
+export type OfficeSentTo = components['schemas']['OfficeSentTo'];
 export type ExperienceType = components['schemas']['ExperienceType'];
 export type OfficeMoney = components['schemas']['OfficeMoney'];
 export type OfficeMoneyEntry = components['schemas']['OfficeMoneyEntry'];
@@ -63,6 +64,11 @@ export async function createInvite(body: OfficeInviteRequest, csrf: string): Pro
 
 export async function cancelInvite(id: string, csrf: string): Promise<void> {
   await officeCall<null>('DELETE', `/office/invites/${encodeURIComponent(id)}`, undefined, csrf);
+}
+
+/** resendInvite sends an invitation's link again, to where it was first sent; answers where it goes. */
+export async function resendInvite(id: string, csrf: string): Promise<OfficeSentTo[]> {
+  return (await officeCall<{ sentTo: OfficeSentTo[] }>('POST', `/office/invites/${encodeURIComponent(id)}/resend`, undefined, csrf))!.sentTo;
 }
 
 /** previewChange answers what a void or refund would ask of the lender, without asking. */
