@@ -14,7 +14,11 @@ type Application struct {
 	PurchaseAmountCents    int64  `json:"purchaseAmountCents"`
 	InsuranceBenefitsCents int64  `json:"insuranceBenefitsCents"`
 	ExternalCustomerID     string `json:"externalCustomerId,omitempty"`
-	JointEnabled           bool   `json:"jointEnabled"`
+	// RecordPatientID is the patient's id in the office's own system
+	// (Open Dental's PatNum) when the invitation was made from the record
+	// (docs/practice-records.md); "" otherwise.
+	RecordPatientID string `json:"-"`
+	JointEnabled    bool   `json:"jointEnabled"`
 	// Primary and Joint hold the applicants' personal data. The store seals
 	// them (AES-256-GCM) before they reach the database.
 	Primary Applicant  `json:"primary"`

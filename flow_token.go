@@ -38,11 +38,28 @@ type FlowToken struct {
 	TextConsent bool `json:"-"`
 	// Link is the invitation's one-time link, sealed with the name, so
 	// that the office can send it again; useless once the link is used.
-	Link      string     `json:"-"`
-	ExpiresAt time.Time  `json:"expiresAt"`
-	UsedAt    *time.Time `json:"usedAt,omitempty"`
+	Link string `json:"-"`
+	// Record is what the office's own system holds of the patient, when
+	// the invitation was made from it (docs/practice-records.md): sealed
+	// with the name, prefilled for the patient to confirm.
+	Record    *RecordPrefill `json:"-"`
+	ExpiresAt time.Time      `json:"expiresAt"`
+	UsedAt    *time.Time     `json:"usedAt,omitempty"`
 	// CanceledAt is set (with UsedAt) when the office canceled the
 	// invitation before the patient opened it.
 	CanceledAt *time.Time `json:"-"`
 	CreatedAt  time.Time  `json:"createdAt"`
+}
+
+// RecordPrefill is what an invitation made from the office's own records
+// carries to the patient's form: the patient's id there, their date of
+// birth (yyyy-mm-dd) and address. Never an SSN.
+type RecordPrefill struct {
+	PatientID string `json:"patientId"`
+	Birthdate string `json:"birthdate,omitempty"`
+	Address1  string `json:"address1,omitempty"`
+	Address2  string `json:"address2,omitempty"`
+	City      string `json:"city,omitempty"`
+	State     string `json:"state,omitempty"`
+	ZIP       string `json:"zip,omitempty"`
 }

@@ -120,6 +120,11 @@ const (
 	AuditCaseVoid        = "case_void"
 	AuditCaseRefund      = "case_refund"
 	AuditCaseAmount      = "case_amount"
+
+	AuditRecordsConnected    = "records_connected"
+	AuditRecordsDisconnected = "records_disconnected"
+	AuditRecordsSearched     = "records_searched"
+	AuditRecordsViewed       = "records_viewed"
 )
 
 // StaffPasskey is a staff member's passkey: a WebAuthn credential kept as

@@ -10,8 +10,19 @@ func applicationSummary(app *chairside.Application, loc *chairside.Location, d n
 	return ApplicationSummary{
 		Reference:           app.Reference(),
 		PurchaseAmountCents: app.PurchaseAmountCents,
-		Primary:             ApplicantName{FirstName: d.firstName, LastName: d.lastName, Email: d.email, MobilePhone: d.mobilePhone},
+		Primary:             applicantName(d),
 		Insurance:           Insurance{InsuranceBenefitsCents: app.InsuranceBenefitsCents},
 		PurchaserEnabled:    loc.PurchaserEnabled,
 	}
+}
+
+// applicantName is what the office gave of the applicant, for the form:
+// from the invitation, and from the office's own records when it was
+// made from them.
+func applicantName(d newSessionData) ApplicantName {
+	n := ApplicantName{FirstName: d.firstName, LastName: d.lastName, Email: d.email, MobilePhone: d.mobilePhone}
+	if r := d.record; r != nil {
+		n.DateOfBirth, n.AddressLine1, n.AddressLine2, n.City, n.State, n.ZIP = r.Birthdate, r.Address1, r.Address2, r.City, r.State, r.ZIP
+	}
+	return n
 }

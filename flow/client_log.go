@@ -71,6 +71,7 @@ var clientLogRoutes = []string{
 	"/office/audit",
 	"/office/funding",
 	"/office/invite",
+	"/office/records",
 	"/office/setup/{token}",
 	"/office/staff",
 	"/office/two-step",

@@ -85,6 +85,7 @@ func (s *Service) StartByToken(ctx context.Context, token string) (*StartRespons
 		lastName:       t.LastName,
 		email:          t.Email,
 		mobilePhone:    t.MobilePhone,
+		record:         t.Record,
 	})
 }
 
@@ -121,6 +122,17 @@ type newSessionData struct {
 	// email and mobilePhone are where the office sent an invitation: shown
 	// back prefilled for the patient to confirm, never stored by the start.
 	email, mobilePhone string
+	// record is what the office's own system holds of the patient, when
+	// the invitation was made from it: its id is kept with the
+	// application, the rest prefilled like the email.
+	record *chairside.RecordPrefill
+}
+
+func (d newSessionData) recordPatientID() string {
+	if d.record == nil {
+		return ""
+	}
+	return d.record.PatientID
 }
 
 // startSession creates the session, its application and the start event.
@@ -142,6 +154,7 @@ func (s *Service) startSession(ctx context.Context, loc *chairside.Location, d n
 		PurchaseAmountCents:    d.purchaseCents,
 		InsuranceBenefitsCents: d.insuranceCents,
 		Primary:                chairside.Applicant{FirstName: d.firstName, LastName: d.lastName},
+		RecordPatientID:        d.recordPatientID(),
 		CreatedAt:              now,
 		UpdatedAt:              now,
 	}

@@ -78,6 +78,15 @@ type ApplicantName struct {
 	LastName    string `json:"lastName,omitempty"`
 	Email       string `json:"email,omitempty"`
 	MobilePhone string `json:"mobilePhone,omitempty"`
+	// From the office's own records, when the invitation was made from
+	// them (docs/practice-records.md): the date of birth (yyyy-mm-dd) and
+	// the address. Never an SSN.
+	DateOfBirth  string `json:"dateOfBirth,omitempty"`
+	AddressLine1 string `json:"addressLine1,omitempty"`
+	AddressLine2 string `json:"addressLine2,omitempty"`
+	City         string `json:"city,omitempty"`
+	State        string `json:"state,omitempty"`
+	ZIP          string `json:"zip,omitempty"`
 }
 
 // Insurance holds the insurance benefits expected for the treatment.

@@ -48,6 +48,7 @@ func (h *Handler) officeRoutes(public func(string, http.HandlerFunc), named func
 	// (office_staff.go); a manager's changes to a case (office_changes.go).
 	h.officeStaffRoutes(named)
 	h.officeChangeRoutes(named)
+	h.officeRecordsRoutes(named)
 }
 
 // OfficeSession is the answer of the office session calls.

@@ -38,6 +38,10 @@ type InviteRequest struct {
 	// TextConsent: the patient gave the office the mobile number to be
 	// texted this link, which the desk confirms before a text is sent.
 	TextConsent bool `json:"textConsent,omitempty"`
+	// RecordPatientID is the patient's id in the office's own system
+	// when the desk found them there: the patient's date of birth and
+	// address are read from it again, and the financing is posted to it.
+	RecordPatientID string `json:"recordPatientId,omitempty"`
 }
 
 // Invite is a new invitation: its one-time link exists only here.
@@ -80,6 +84,10 @@ func (s *Service) CreateInvite(ctx context.Context, c *Caller, req InviteRequest
 	if req.Language == "" {
 		req.Language = languageOf(c.Location)
 	}
+	record, err := s.recordPrefill(ctx, c, req.RecordPatientID)
+	if err != nil {
+		return nil, err
+	}
 	now := s.Now().UTC()
 	token := chairside.NewSecret(16)
 	t := &chairside.FlowToken{
@@ -95,6 +103,7 @@ func (s *Service) CreateInvite(ctx context.Context, c *Caller, req InviteRequest
 		ExperienceType:      req.ExperienceType,
 		Language:            req.Language,
 		TextConsent:         req.TextConsent,
+		Record:              record,
 		ExpiresAt:           now.Add(chairside.FlowTokenTTL),
 		CreatedAt:           now,
 	}
@@ -108,8 +117,12 @@ func (s *Service) CreateInvite(ctx context.Context, c *Caller, req InviteRequest
 	if err := s.store.CreateInvite(ctx, t, msgs); err != nil {
 		return nil, err
 	}
-	s.did(ctx, c, chairside.AuditInviteCreated, fmt.Sprintf("invite %s for %s in %s, sent by %d message(s)%s",
-		t.ID, chairside.Dollars(t.PurchaseAmountCents), t.Language, len(msgs), consentWords(t)))
+	from := ""
+	if record != nil {
+		from = " from the practice records (chart " + record.PatientID + ")"
+	}
+	s.did(ctx, c, chairside.AuditInviteCreated, fmt.Sprintf("invite %s for %s in %s%s, sent by %d message(s)%s",
+		t.ID, chairside.Dollars(t.PurchaseAmountCents), t.Language, from, len(msgs), consentWords(t)))
 	if len(msgs) > 0 {
 		s.wake()
 	}

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/chairside/chairside"
+	"github.com/chairside/chairside/pms"
 )
 
 // Limits of staff sign-in and sessions.
@@ -61,6 +62,9 @@ type Service struct {
 	// RequireSecondFactor keeps every account from the office's data until
 	// its second factor is set up (env prod).
 	RequireSecondFactor bool
+	// Bridge reaches an office's practice-management system through its
+	// connection (records.go); nil: this server cannot connect offices.
+	Bridge func(*chairside.RecordsConnection) pms.Bridge
 
 	mu        sync.Mutex
 	listViews map[string]time.Time // AuditListView's memory

@@ -17,6 +17,7 @@ type Store interface {
 	invites
 	outbox
 	patientRecords
+	practiceRecords
 	// AppendOfficeAudit adds to the office audit log, which is
 	// append-only: nothing changes or removes a row. ListOfficeAuditBetween
 	// reads an office's rows of [from, to), oldest first.
@@ -136,4 +137,14 @@ type patientRecords interface {
 	MoneyLine(ctx context.Context, applicationID string) ([]*chairside.MoneyEntry, error)
 	ListLocationMoney(ctx context.Context, locationID string, from, to time.Time) ([]*chairside.MoneyEntry, error)
 	ListMoneyAlerts(ctx context.Context, locationID string, since, now time.Time) ([]*chairside.MoneyAlert, error)
+}
+
+// practiceRecords keeps each office's connection to its practice-management
+// system (records.go): RecordsConnection answers ENOTFOUND for an office
+// without one.
+type practiceRecords interface {
+	SaveRecordsConnection(ctx context.Context, c *chairside.RecordsConnection) error
+	RecordsConnection(ctx context.Context, locationID string) (*chairside.RecordsConnection, error)
+	SetRecordsState(ctx context.Context, locationID, state, detail string, at time.Time) error
+	DeleteRecordsConnection(ctx context.Context, locationID string) error
 }

@@ -60,11 +60,12 @@ func (db *DB) CreateApplication(ctx context.Context, a *chairside.Application) e
 		return fmt.Errorf("store: create application: %w", err)
 	}
 	_, err = db.exec(ctx, `INSERT INTO applications (id, session_id, location_id, purchase_amount_cents, insurance_benefits_cents,
-			external_customer_id, joint_enabled, test_case, ssn_index, primary_sealed, joint_sealed, created_at, updated_at, purged_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL)`,
+			external_customer_id, joint_enabled, test_case, ssn_index, primary_sealed, joint_sealed, created_at, updated_at, purged_at,
+			record_patient_id)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?)`,
 		a.ID, a.SessionID, a.LocationID, a.PurchaseAmountCents, a.InsuranceBenefitsCents,
 		a.ExternalCustomerID, boolInt(a.JointEnabled), a.TestCase, ssnIndex, primary, joint,
-		millis(a.CreatedAt), millis(a.UpdatedAt))
+		millis(a.CreatedAt), millis(a.UpdatedAt), a.RecordPatientID)
 	if err := insertError(err, "create application", "This application already exists.", ""); err != nil {
 		return err
 	}
@@ -84,10 +85,12 @@ func (db *DB) FindApplication(ctx context.Context, id string) (*chairside.Applic
 	var created, updated int64
 	var purged sql.NullInt64
 	err := db.queryRow(ctx, `SELECT id, session_id, location_id, purchase_amount_cents, insurance_benefits_cents,
-			external_customer_id, joint_enabled, test_case, ssn_index, primary_sealed, joint_sealed, created_at, updated_at, purged_at
+			external_customer_id, joint_enabled, test_case, ssn_index, primary_sealed, joint_sealed, created_at, updated_at, purged_at,
+			record_patient_id
 		FROM applications WHERE id = ?`, id).Scan(
 		&a.ID, &a.SessionID, &a.LocationID, &a.PurchaseAmountCents, &a.InsuranceBenefitsCents,
-		&a.ExternalCustomerID, &joint, &a.TestCase, &a.SSNIndex, &primarySealed, &jointSealed, &created, &updated, &purged)
+		&a.ExternalCustomerID, &joint, &a.TestCase, &a.SSNIndex, &primarySealed, &jointSealed, &created, &updated, &purged,
+		&a.RecordPatientID)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, notFound("Application not found.")
 	} else if err != nil {

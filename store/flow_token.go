@@ -21,6 +21,8 @@ type tokenName struct {
 	Language    string `json:"language,omitempty"`
 	TextConsent bool   `json:"textConsent,omitempty"`
 	Link        string `json:"link,omitempty"`
+	// Record: the invitation was made from the office's own records.
+	Record *chairside.RecordPrefill `json:"record,omitempty"`
 }
 
 // tokenAAD binds a token's sealed name to its row.
@@ -40,7 +42,7 @@ func (db *DB) CreateFlowToken(ctx context.Context, t *chairside.FlowToken) error
 	t.ExpiresAt = t.ExpiresAt.Truncate(time.Millisecond)
 	var sealed string
 	name := tokenName{FirstName: t.FirstName, LastName: t.LastName, MobilePhone: t.MobilePhone, Email: t.Email,
-		Language: t.Language, TextConsent: t.TextConsent, Link: t.Link}
+		Language: t.Language, TextConsent: t.TextConsent, Link: t.Link, Record: t.Record}
 	if name != (tokenName{}) {
 		buf, err := json.Marshal(name)
 		if err != nil {
@@ -97,7 +99,7 @@ func (db *DB) scanFlowToken(s scanner) (*chairside.FlowToken, error) {
 			return nil, fmt.Errorf("name: %w", err)
 		}
 		t.FirstName, t.LastName, t.MobilePhone, t.Email = name.FirstName, name.LastName, name.MobilePhone, name.Email
-		t.Language, t.TextConsent, t.Link = name.Language, name.TextConsent, name.Link
+		t.Language, t.TextConsent, t.Link, t.Record = name.Language, name.TextConsent, name.Link, name.Record
 	}
 	return &t, nil
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/chairside/chairside/flow"
 	"github.com/chairside/chairside/httpapi"
 	"github.com/chairside/chairside/messaging"
+	"github.com/chairside/chairside/pms/opendental"
 )
 
 // Config is what `chairside serve` is told: by flag, or by the environment
@@ -61,8 +62,14 @@ type Config struct {
 	SMTPFrom     string
 	SMTPTLS      string
 	// Standins sends texts and emails to the stand-ins inside the server
-	// instead (messaging/standin); refused in env prod.
+	// instead (messaging/standin), and connects offices' records to the
+	// Open Dental stand-in; refused in env prod.
 	Standins bool
+	// Open Dental (docs/practice-records.md): Chairside's developer key
+	// (CHAIRSIDE_OPENDENTAL_DEVELOPER_KEY only) and the API's address.
+	// No key: offices cannot connect their records.
+	OpenDentalKey string
+	OpenDentalURL string
 }
 
 // setting is one row of the configuration table: the flag, its variable,
@@ -144,7 +151,7 @@ func (c *Config) settings() []setting {
 		{Flag: "smtp-username", Env: "CHAIRSIDE_SMTP_USERNAME", Shown: "none", Meaning: "the SMTP relay's user; none: no authentication", value: stringVar{&c.SMTPUsername}},
 		{Flag: "smtp-from", Env: "CHAIRSIDE_SMTP_FROM", Shown: "none", Meaning: "the address emails come from; the practice's name goes with it", value: stringVar{&c.SMTPFrom}},
 		{Flag: "smtp-tls", Env: "CHAIRSIDE_SMTP_TLS", Default: messaging.TLSRequired, Meaning: "`required`, `opportunistic` or `none` (a stand-in only; refused in prod)", value: stringVar{&c.SMTPTLS}},
-		{Flag: "messaging-standins", Env: "CHAIRSIDE_MESSAGING_STANDINS", Default: "false", Shown: "`false` (`make run`: `true`)", Meaning: "send texts and emails to stand-ins inside the server, shown at `/dev/messages` (`make run` does); refused in prod and beside a real account or relay",
+		{Flag: "messaging-standins", Env: "CHAIRSIDE_MESSAGING_STANDINS", Default: "false", Shown: "`false` (`make run`: `true`)", Meaning: "send texts and emails to stand-ins inside the server, shown at `/dev/messages`, and let offices connect the Open Dental stand-in (`make run` does); refused in prod and beside a real account or relay",
 			value: boolVar{&c.Standins}, check: func(c *Config) error {
 				if c.Standins && (c.TwilioAccount != "" || c.SMTPHost != "") {
 					return fmt.Errorf("-messaging-standins takes the place of -twilio-account and -smtp-host: give one or the other")
@@ -156,6 +163,8 @@ func (c *Config) settings() []setting {
 				}
 				return nil
 			}},
+		{Flag: "opendental-url", Env: "CHAIRSIDE_OPENDENTAL_URL", Default: opendental.DefaultURL, Meaning: "Open Dental's API, for offices that connect their records with Chairside's developer key in `CHAIRSIDE_OPENDENTAL_DEVELOPER_KEY` (never a flag; none: offices cannot connect; docs/practice-records.md)",
+			value: stringVar{&c.OpenDentalURL}},
 		{Flag: "lenders", Env: "CHAIRSIDE_LENDERS_FILE", Meaning: "lenders file: which lenders are reached over HTTP, where and with which credentials (docs/operations.md, \"Lenders\"); none: the sandbox everywhere", value: stringVar{&c.LendersFile}},
 	}
 }
@@ -179,6 +188,7 @@ func newConfig() (Config, error) {
 	c.Keys = os.Getenv("CHAIRSIDE_KEYS")
 	c.TwilioToken = os.Getenv("CHAIRSIDE_TWILIO_AUTH_TOKEN")
 	c.SMTPPassword = os.Getenv("CHAIRSIDE_SMTP_PASSWORD")
+	c.OpenDentalKey = os.Getenv("CHAIRSIDE_OPENDENTAL_DEVELOPER_KEY")
 	if len(errs) > 0 {
 		return c, fmt.Errorf("%s", strings.Join(errs, "\n"))
 	}

@@ -23,6 +23,7 @@ import (
 	"github.com/chairside/chairside/httpapi"
 	"github.com/chairside/chairside/messaging/smtpsim"
 	"github.com/chairside/chairside/messaging/twiliosim"
+	"github.com/chairside/chairside/pms/opendental/odsim"
 	"github.com/chairside/chairside/testkit"
 )
 
@@ -185,7 +186,8 @@ func waitFor(t *testing.T, what string, cond func() bool) {
 // server, from the office's own sender (textSender in the office file),
 // and /dev/messages shows it, with its link whole; a STOP sent from the
 // page opts the number out, and the next invitation to it is not texted,
-// which the office's list says.
+// which the office's list says. The Open Dental stand-in answers there
+// too, for an office connected with its key.
 func TestStandinsFollowAnInvitation(t *testing.T) {
 	db, keyFile := sampleOfficeWithDesk(t)
 	m := prodMain(db, keyFile)
@@ -230,6 +232,13 @@ func TestStandinsFollowAnInvitation(t *testing.T) {
 	getJSON(t, m.URL()+"/dev/messages.json", &seen)
 	if len(seen.Texts) != 1 {
 		t.Errorf("a text went to a number that replied STOP: %+v", seen.Texts)
+	}
+	// The Open Dental stand-in: connected with its key, searched.
+	if got := call("PUT", "/office/records", map[string]any{"customerKey": odsim.StandinCustomerKey, "postOn": "funded"}); got["connected"] != true {
+		t.Fatalf("connecting the Open Dental stand-in: %v", got)
+	}
+	if found := call("GET", "/office/records/patients?lastName=lopez", nil)["patients"].([]any); len(found) != 2 {
+		t.Errorf("the stand-in's Lopez family: %v", found)
 	}
 }
 

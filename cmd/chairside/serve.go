@@ -29,6 +29,9 @@ import (
 	"github.com/chairside/chairside/messaging/standin"
 	"github.com/chairside/chairside/metrics"
 	"github.com/chairside/chairside/office"
+	"github.com/chairside/chairside/pms"
+	"github.com/chairside/chairside/pms/opendental"
+	"github.com/chairside/chairside/pms/opendental/odsim"
 	"github.com/chairside/chairside/seal"
 	"github.com/chairside/chairside/store"
 	"github.com/chairside/chairside/web"
@@ -264,6 +267,15 @@ func (m *Main) handler(db *store.DB, keys *seal.Keyring, log *slog.Logger) http.
 	// sign-in"): in prod no account reaches it on a password alone.
 	staff.RequireSecondFactor = c.Env == chairside.EnvProd
 	m.office = staff
+	if c.OpenDentalKey != "" {
+		staff.Bridge = func(conn *chairside.RecordsConnection) pms.Bridge {
+			base := conn.BaseURL
+			if base == "" {
+				base = c.OpenDentalURL
+			}
+			return &opendental.Client{BaseURL: base, DeveloperKey: c.OpenDentalKey, CustomerKey: conn.CustomerKey}
+		}
+	}
 	rate := c.RateLimit
 	if rate == 0 {
 		rate = -1 // httpapi's word for "no limit"
@@ -336,8 +348,18 @@ func (m *Main) withStandins(handler func() http.Handler) (http.Handler, error) {
 	if c.SMTPFrom == "" {
 		c.SMTPFrom = "invitations@chairside.localhost"
 	}
-	return s.Handler(handler()), nil
+	// The Open Dental stand-in: a manager connects it with
+	// odsim.StandinCustomerKey.
+	od := odsim.New(odsim.StandinDeveloperKey, odsim.StandinCustomerKey)
+	c.OpenDentalKey, c.OpenDentalURL = odsim.StandinDeveloperKey, m.URL()+openDentalStandinPath
+	mux := http.NewServeMux()
+	mux.Handle(openDentalStandinPath+"/", http.StripPrefix(openDentalStandinPath, od))
+	mux.Handle("/", s.Handler(handler()))
+	return mux, nil
 }
+
+// openDentalStandinPath is where the Open Dental stand-in answers.
+const openDentalStandinPath = "/dev/opendental/api/v1"
 
 // printWelcome says where the server is and, with demo data, where the
 // demo patient starts.
@@ -350,6 +372,7 @@ func (m *Main) printWelcome() {
 	}
 	if m.standins != nil {
 		fmt.Fprintf(m.Stdout, "Texts and emails go to stand-ins; see them at %s%s\n", url, standin.PagePath)
+		fmt.Fprintf(m.Stdout, "Open Dental stand-in: a manager connects it under Practice records with the key %s\n", odsim.StandinCustomerKey)
 	}
 	if demo.Enabled(c.Env) {
 		fmt.Fprintf(m.Stdout, "Demo patient link: %s/start/entity-keys/%s\n", url, demo.EntityKey)

@@ -17,9 +17,9 @@ const BIN = path.resolve(WEB, process.env.CHAIRSIDE_BIN ?? '../bin/chairside');
 /** STAFF_PASSWORD is every added account's password. */
 export const STAFF_PASSWORD = 'a long office password';
 
-/** addStaff adds a front desk account at the demo office (Bright Smile Dental) and answers its email. */
-export function addStaff(): string {
-  const email = `desk-${randomBytes(4).toString('hex')}@brightsmile.example`;
-  execFileSync(BIN, ['staff', 'add', '-db', DB, '-entity-key', ENTITY_KEY, '-email', email], { input: `${STAFF_PASSWORD}\n`, cwd: WEB });
+/** addStaff adds an office manager's account (the command's default role) at a demo office, Bright Smile Dental unless told, and answers its email. */
+export function addStaff(entityKey = ENTITY_KEY): string {
+  const email = `desk-${randomBytes(4).toString('hex')}@office.example`;
+  execFileSync(BIN, ['staff', 'add', '-db', DB, '-entity-key', entityKey, '-email', email], { input: `${STAFF_PASSWORD}\n`, cwd: WEB });
   return email;
 }

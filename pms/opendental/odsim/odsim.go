@@ -19,6 +19,14 @@ import (
 	"time"
 )
 
+// Keys of the stand-in inside `chairside serve -messaging-standins`: the
+// developer key is the server's own, the customer key the one a manager
+// types to connect an office (docs/running.md).
+const (
+	StandinDeveloperKey = "CHAIRSIDEDEVKEY0"
+	StandinCustomerKey  = "CHAIRSIDESTANDIN"
+)
+
 // Patient is a seeded patient.
 type Patient struct {
 	PatNum                        int

@@ -19,6 +19,7 @@ const OFFICE = [
   '/office/staff',
   '/office/audit',
   '/office/funding',
+  '/office/records',
   '/office/two-step',
 ];
 
@@ -37,6 +38,7 @@ describe('the office’s addresses', () => {
       'office/audit',
       'office/funding',
       'office/invite',
+      'office/records',
       'office/setup/:token',
       'office/staff',
       'office/two-step',

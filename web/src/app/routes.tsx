@@ -74,6 +74,7 @@ const officeApplication = page(() => import('@/features/office/ApplicationPage')
 const officeStaff = page(() => import('@/features/office/StaffPage'), 'OfficeStaffPage');
 const officeAudit = page(() => import('@/features/office/AuditPage'), 'OfficeAuditPage');
 const officeFunding = page(() => import('@/features/office/FundingPage'), 'OfficeFundingPage');
+const officeRecords = page(() => import('@/features/office/RecordsPage'), 'OfficeRecordsPage');
 const officeTwoStep = page(() => import('@/features/office/TwoStepPage'), 'OfficeTwoStepPage');
 const documentPage = page(() => import('@/features/docs/DocumentPages'), 'DocumentPage');
 const pdfPage = page(() => import('@/features/docs/DocumentPages'), 'PdfPage');
@@ -323,6 +324,7 @@ export const routes: RouteObject[] = [
       { path: 'office/staff', lazy: officeStaff, handle: officePub },
       { path: 'office/audit', lazy: officeAudit, handle: officePub },
       { path: 'office/funding', lazy: officeFunding, handle: officePub },
+      { path: 'office/records', lazy: officeRecords, handle: officePub },
       { path: 'office/two-step', lazy: officeTwoStep, handle: officePub },
       {
         path: 'providers/:providerKey',

@@ -62,6 +62,7 @@ export const LOG_ROUTES = [
   '/office/audit',
   '/office/funding',
   '/office/invite',
+  '/office/records',
   '/office/setup/{token}',
   '/office/staff',
   '/office/two-step',

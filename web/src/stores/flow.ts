@@ -58,6 +58,13 @@ export interface Prefill {
   lastName?: string;
   email?: string;
   mobilePhone?: string;
+  /** From the office's own records (an invitation made from them): yyyy-mm-dd, and the address. */
+  dateOfBirth?: string;
+  addressLine1?: string;
+  addressLine2?: string;
+  city?: string;
+  state?: string;
+  zip?: string;
 }
 
 export interface FlowState {
@@ -158,12 +165,7 @@ export const flow = {
       location: res.location ?? null,
       purchaseAmountCents: res.application?.purchaseAmountCents ?? 0,
       insuranceBenefitsCents: res.application?.insurance?.insuranceBenefitsCents ?? 0,
-      prefill: {
-        firstName: res.application?.primary?.firstName,
-        lastName: res.application?.primary?.lastName,
-        email: res.application?.primary?.email,
-        mobilePhone: res.application?.primary?.mobilePhone,
-      },
+      prefill: { ...res.application?.primary },
       purchaserEnabled: res.application?.purchaserEnabled ?? false,
       applicantId: res.application?.reference ?? null,
       applyMode: mode,

@@ -31,16 +31,33 @@ function useFields(): StartLenderResponse | null {
   return res ?? null;
 }
 
+/** PREFILLED maps what an invitation may carry to the form's fields (the date of birth is rewritten as the form shows it). */
+const PREFILLED: [keyof Prefill, string][] = [
+  ['email', 'email'],
+  ['mobilePhone', 'mobilePhone'],
+  ['addressLine1', 'addressLine1'],
+  ['addressLine2', 'addressLine2'],
+  ['city', 'addressCity'],
+  ['state', 'addressState'],
+  ['zip', 'addressZipCode'],
+];
+
 /**
  * withPrefill starts the form with what the office entered on an
  * invitation (docs/behaviour.md, "The office side"): the name, and the
- * email address or mobile number it sent the link to, for the patient to
- * confirm rather than type again. What the patient typed always wins.
+ * email address or mobile number it sent the link to, and from the
+ * office's own records the date of birth and address
+ * (docs/practice-records.md), for the patient to confirm rather than type
+ * again. What the patient typed always wins. Never an SSN.
  */
 function withPrefill(values: ApplicantValues, prefill: Prefill): ApplicantValues {
   const start: ApplicantValues = { firstName: prefill.firstName ?? '', lastName: prefill.lastName ?? '' };
-  if (prefill.email) start.email = prefill.email;
-  if (prefill.mobilePhone) start.mobilePhone = prefill.mobilePhone;
+  for (const [from, to] of PREFILLED) {
+    const v = prefill[from];
+    if (v) start[to] = v;
+  }
+  const dob = /^(\d{4})-(\d{2})-(\d{2})$/.exec(prefill.dateOfBirth ?? '');
+  if (dob) start.dateOfBirth = `${dob[2]}/${dob[3]}/${dob[1]}`;
   return { ...start, ...values };
 }
 

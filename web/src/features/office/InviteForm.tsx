@@ -52,15 +52,21 @@ export function InviteForm({
   csrf,
   reach,
   language,
+  initial,
+  recordPatientId,
   onCreated,
 }: {
   csrf: string;
   reach: Reach;
   /** The office's language, the invitation's unless the desk chooses another. */
   language: 'en' | 'es';
+  /** What the office's records prefill, when the desk found the patient there. */
+  initial?: Partial<Form>;
+  /** The patient's id in the office's records: sent with the invitation. */
+  recordPatientId?: string;
   onCreated: (invite: OfficeInvite) => void;
 }) {
-  const [form, setForm] = useState<Form>(() => empty(language));
+  const [form, setForm] = useState<Form>(() => ({ ...empty(language), ...initial }));
   const [errors, setErrors] = useState<InviteErrors>({});
   const [failure, setFailure] = useState('');
   const [busy, setBusy] = useState(false);
@@ -85,7 +91,7 @@ export function InviteForm({
     if (Object.keys(e).length) return;
     setBusy(true);
     try {
-      onCreated(await createInvite(inviteBody(form), csrf));
+      onCreated(await createInvite(recordPatientId ? { ...inviteBody(form), recordPatientId } : inviteBody(form), csrf));
     } catch (err) {
       setBusy(false);
       if (endedBy401(err)) return;

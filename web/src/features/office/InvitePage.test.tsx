@@ -255,3 +255,81 @@ describe('inviting a patient', () => {
     expect(screen.getByRole('alert').textContent).toBe('You are signed out. Please sign in again.');
   });
 });
+
+describe('inviting a patient found in Open Dental', () => {
+  const maria = {
+    id: '15',
+    firstName: 'Maria',
+    middleInitial: 'J',
+    lastName: 'Lopez',
+    birthdate: '1984-03-09',
+    mobilePhone: '(503) 555-0142',
+    email: 'maria.lopez@example.com',
+    language: 'es' as const,
+    textOk: true,
+  };
+  const plan = (id: string, heading: string, patientCents: number) => ({
+    id,
+    heading,
+    signed: false,
+    procedures: [],
+    totals: { feeCents: 337_500, insuranceCents: 148_750, discountCents: 2_000, patientCents },
+  });
+
+  it('finds the patient, proposes the plan’s patient share, and prefills the invitation made for their chart', async () => {
+    const sent = stubOffice({
+      'GET /office/session': [json(session)],
+      'GET /office/records': [json({ available: true, connected: true, state: 'connected', postOn: 'signed', keyEnd: 'fghi' })],
+      'GET /office/records/patients': [json({ patients: [maria, { ...maria, id: '17', firstName: 'Ana', middleInitial: '', birthdate: '' }] })],
+      'GET /office/records/patients/15': [
+        json({ patient: maria, plans: [plan('301', 'Crowns and root canal', 186_750), plan('302', 'Whitening', 45_000)] }),
+      ],
+      'POST /office/invites': [json(invite, 201)],
+    });
+    open();
+    await userEvent.type(await screen.findByLabelText('Last name or chart number'), 'lopez');
+    await userEvent.click(screen.getByRole('button', { name: 'Find' }));
+    const found = await screen.findByRole('list', { name: 'Patients found' });
+    expect(
+      within(found)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Maria J. Lopez, born 03/09/1984, chart 15', 'Ana Lopez, no date of birth, chart 17']);
+    expect(sent.find((c) => c.path === '/office/records/patients')!.query.get('lastName')).toBe('lopez');
+    await userEvent.click(within(found).getByRole('button', { name: /Maria/ }));
+    const first = await screen.findByRole('radio', {
+      name: 'Crowns and root canal: $1,867.50 for the patient (treatment $3,375.00, insurance $1,487.50, discounts $20.00)',
+    });
+    expect((first as HTMLInputElement).checked).toBe(true);
+    await userEvent.click(screen.getByRole('button', { name: 'Use for the invitation' }));
+
+    expect(await screen.findByText(/From Open Dental: Maria Lopez, chart 15, Crowns and root canal\./)).toBeTruthy();
+    expect((screen.getByLabelText('Treatment amount') as HTMLInputElement).value).toBe('1867.50');
+    expect((screen.getByLabelText('Last name') as HTMLInputElement).value).toBe('Lopez');
+    expect((screen.getByLabelText('Mobile phone (optional)') as HTMLInputElement).value).toBe('(503) 555-0142');
+    expect((screen.getByRole('radio', { name: 'Spanish (Español)' }) as HTMLInputElement).checked).toBe(true);
+    await userEvent.click(screen.getByLabelText(CONSENT_LABEL));
+    await userEvent.click(screen.getByRole('button', { name: 'Create invitation' }));
+    await screen.findByRole('heading', { level: 1, name: 'Invitation ready' });
+    expect(JSON.parse(sent.find((c) => c.method === 'POST')!.body!)).toEqual({
+      purchaseAmountCents: 186_750,
+      firstName: 'Maria',
+      lastName: 'Lopez',
+      mobilePhone: '(503) 555-0142',
+      textConsent: true,
+      email: 'maria.lopez@example.com',
+      language: 'es',
+      experienceType: 'in_store',
+      recordPatientId: '15',
+    });
+  });
+
+  it('offers no search when the office has not connected Open Dental', async () => {
+    const sent = stubOffice({ 'GET /office/session': [json(session)], 'GET /office/records': [json({ available: true, connected: false })] });
+    open();
+    expect(await screen.findByLabelText('Treatment amount')).toBeTruthy();
+    await waitFor(() => expect(sent.some((c) => c.path === '/office/records')).toBe(true));
+    await new Promise((r) => setTimeout(r, 0));
+    expect(screen.queryByRole('heading', { name: 'Find the patient in Open Dental' })).toBeNull();
+  });
+});

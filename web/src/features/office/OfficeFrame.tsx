@@ -65,6 +65,9 @@ function OfficeBar({ session }: { session: OfficeSession }) {
               <li>
                 <Link to="/office/audit">Audit log</Link>
               </li>
+              <li>
+                <Link to="/office/records">Practice records</Link>
+              </li>
             </>
           ) : null}
           <li>

@@ -14,6 +14,11 @@ export const MAX_CENTS = 10_000_000;
 export const AMOUNT_MISSING = 'Enter the treatment amount.';
 export const AMOUNT_RANGE = 'Enter an amount between $1.00 and $100,000.00.';
 
+/** centsToDollarText writes cents as the amount field takes them: "1867.50". */
+export function centsToDollarText(cents: number): string {
+  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+}
+
 /** amountError is the words for a treatment amount that cannot be sent, or '' when it can. */
 export function amountError(text: string): string {
   if (!text.trim()) return AMOUNT_MISSING;

@@ -1412,6 +1412,72 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/office/records": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The office's connection to its practice-management system (Open Dental), never its key. */
+        get: operations["officeRecords"];
+        /**
+         * Connect the office's Open Dental with the customer key the practice made for Chairside (managers).
+         * @description The key is checked with Open Dental first and kept, sealed, only if
+         *     it works; a refused key is a field error saying what to check in
+         *     Open Dental. 409 when this server has no Open Dental developer key;
+         *     502 when Open Dental does not answer.
+         */
+        put: operations["officeConnectRecords"];
+        post?: never;
+        /** Forget the office's connection and its key (managers). */
+        delete: operations["officeDisconnectRecords"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/office/records/patients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Find the patient the desk is inviting in the office's Open Dental.
+         * @description By chart number (Open Dental's PatNum), or by at least two letters of
+         *     the last name with, optionally, the first name's start and the date
+         *     of birth. Never an SSN. Each search is in the office's audit log.
+         *     409 when the office has not connected Open Dental or its key was
+         *     refused; 502 when Open Dental does not answer.
+         */
+        get: operations["officeRecordPatients"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/office/records/patients/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One patient of the office's Open Dental with their saved treatment plans and what each leaves the patient to pay. */
+        get: operations["officeRecordPatient"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/office/funding": {
         parameters: {
             query?: never;
@@ -2489,6 +2555,87 @@ export interface components {
                 at: string;
             }[];
         };
+        OfficeRecords: {
+            /** @description This server can connect offices (it has Chairside's Open Dental developer key). */
+            available: boolean;
+            connected: boolean;
+            /** @enum {string} */
+            system?: "opendental";
+            /**
+             * @description When a case's payment goes on the patient's ledger.
+             * @enum {string}
+             */
+            postOn?: "signed" | "funded";
+            /**
+             * @description How the system last answered.
+             * @enum {string}
+             */
+            state?: "connected" | "refused" | "unavailable";
+            detail?: string;
+            /** Format: date-time */
+            checkedAt?: string;
+            /** @description The customer key's last characters, to recognise it; the key itself is never answered. */
+            keyEnd?: string;
+        };
+        OfficeRecordsRequest: {
+            /** @description The customer key the practice made for Chairside in Open Dental (Setup, Advanced Setup, API). */
+            customerKey: string;
+            /** @enum {string} */
+            postOn: "signed" | "funded";
+        };
+        /** @description A patient as the practice's system keeps them; never an SSN. */
+        OfficeRecordPatient: {
+            /** @description The system's id (Open Dental's PatNum, the chart number). */
+            id: string;
+            firstName: string;
+            middleInitial?: string;
+            lastName: string;
+            /** Format: date */
+            birthdate?: string;
+            address?: string;
+            address2?: string;
+            city?: string;
+            state?: string;
+            zip?: string;
+            mobilePhone?: string;
+            homePhone?: string;
+            email?: string;
+            /** @enum {string} */
+            language?: "en" | "es";
+            /** @description The patient agreed, at the practice, to be texted. */
+            textOk: boolean;
+        };
+        OfficeRecordPatientDetail: {
+            patient: components["schemas"]["OfficeRecordPatient"];
+            plans: {
+                id: string;
+                heading: string;
+                signed: boolean;
+                procedures: {
+                    code: string;
+                    description: string;
+                    /** Format: int64 */
+                    feeCents: number;
+                    /** Format: int64 */
+                    insuranceCents: number;
+                    /** Format: int64 */
+                    discountCents: number;
+                    /** Format: int64 */
+                    patientCents: number;
+                }[];
+                /** @description The plan's sums; patientCents (after the insurance estimate and discounts) is what an invitation proposes to finance. */
+                totals: {
+                    /** Format: int64 */
+                    feeCents: number;
+                    /** Format: int64 */
+                    insuranceCents: number;
+                    /** Format: int64 */
+                    discountCents: number;
+                    /** Format: int64 */
+                    patientCents: number;
+                };
+            }[];
+        };
         OfficeInviteRequest: {
             /**
              * Format: int64
@@ -2509,6 +2656,13 @@ export interface components {
              * @enum {string}
              */
             language?: "en" | "es";
+            /**
+             * @description The patient's id in the office's Open Dental (PatNum) when the
+             *     desk found them there: the date of birth and address are read
+             *     from it again for the patient's form, and the financing is
+             *     posted to it. 409 when the office has not connected Open Dental.
+             */
+            recordPatientId?: string;
             /**
              * @description The patient gave the office the mobile number to be texted this
              *     link (the desk confirms it). Required true with a mobile number:
@@ -2633,6 +2787,16 @@ export interface components {
             email?: string;
             /** @description 10 digits */
             mobilePhone?: string;
+            /**
+             * Format: date
+             * @description From the office's own records (an invitation made from them).
+             */
+            dateOfBirth?: string;
+            addressLine1?: string;
+            addressLine2?: string;
+            city?: string;
+            state?: string;
+            zip?: string;
         };
         ZipPlace: {
             zipCode: string;
@@ -5823,6 +5987,154 @@ export interface operations {
             500: components["responses"]["Internal"];
         };
     };
+    officeRecords: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The connection, or that there is none. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfficeRecords"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    officeConnectRecords: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The csrfToken of the staff session (POST or GET /office/session). Missing or wrong answers 403 `csrf`. */
+                "X-CSRF-Token": components["parameters"]["CSRFToken"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OfficeRecordsRequest"];
+            };
+        };
+        responses: {
+            /** @description The connection. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfficeRecords"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            502: components["responses"]["LenderUnavailable"];
+        };
+    };
+    officeDisconnectRecords: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The csrfToken of the staff session (POST or GET /office/session). Missing or wrong answers 403 `csrf`. */
+                "X-CSRF-Token": components["parameters"]["CSRFToken"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Disconnected. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    officeRecordPatients: {
+        parameters: {
+            query?: {
+                chart?: string;
+                lastName?: string;
+                firstName?: string;
+                birthdate?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The matching patients. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        patients: components["schemas"]["OfficeRecordPatient"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            502: components["responses"]["LenderUnavailable"];
+        };
+    };
+    officeRecordPatient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The patient and their saved plans. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfficeRecordPatientDetail"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            502: components["responses"]["LenderUnavailable"];
+        };
+    };
     officeFunding: {
         parameters: {
             query?: {
@@ -6114,10 +6426,13 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
+            502: components["responses"]["LenderUnavailable"];
         };
     };
     officeCancelInvite: {

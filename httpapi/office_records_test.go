@@ -1,0 +1,117 @@
+package httpapi_test
+
+import (
+	"context"
+	"fmt"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chairside/chairside"
+	"github.com/chairside/chairside/pms"
+	"github.com/chairside/chairside/pms/opendental"
+	"github.com/chairside/chairside/pms/opendental/odsim"
+)
+
+// TestOfficeRecords: a manager connects the office's Open Dental with the
+// practice's customer key, checked first (a refused key is a field error,
+// and not kept); the front desk cannot connect, but finds the patient it
+// invites by name or chart number and reads their saved treatment plans
+// with what each leaves the patient to pay. A key Open Dental later
+// refuses shows on the connection; a system that does not answer is a
+// 502 in staff's words. Every read is in the audit log, and the key is in
+// no answer and no log line.
+func TestOfficeRecords(t *testing.T) {
+	t.Parallel()
+	eachEngine(t, config{}, func(t *testing.T, h *harness) {
+		const devKey, custKey = "DEVKEY0123456789", "CUSTKEYabcdefghi"
+		sim := odsim.New(devKey, custKey)
+		srv := httptest.NewServer(sim)
+		defer srv.Close()
+		h.office.Bridge = func(conn *chairside.RecordsConnection) pms.Bridge {
+			return &opendental.Client{BaseURL: srv.URL, DeveloperKey: devKey, CustomerKey: conn.CustomerKey}
+		}
+		mgr, desk := managerAndDesk(t, h, EntityKey, "records")
+
+		if got := want(t, h.do(t, req{method: "GET", path: "/office/records", header: desk.headers(false)}), 200, ""); got["connected"] != false || got["available"] != true {
+			t.Fatalf("before: %v", got)
+		}
+		want(t, h.do(t, req{method: "GET", path: "/office/records/patients?lastName=lopez", header: desk.headers(false)}), 409, chairside.ECONFLICT)
+		connect := map[string]any{"customerKey": custKey, "postOn": "signed"}
+		want(t, h.do(t, req{method: "PUT", path: "/office/records", header: desk.headers(true), body: connect}), 403, chairside.EFORBIDDEN)
+		bad := want(t, h.do(t, req{method: "PUT", path: "/office/records", header: mgr.headers(true),
+			body: map[string]any{"customerKey": "NOTTHEKEY", "postOn": "signed"}}), 400, chairside.EINVALID)
+		if fe := fmt.Sprint(bad["fieldErrors"]); !strings.Contains(fe, "customerKey") || !strings.Contains(fe, "Open Dental refused this key") {
+			t.Errorf("a refused key: %v", bad)
+		}
+		want(t, h.do(t, req{method: "PUT", path: "/office/records", header: mgr.headers(true), body: map[string]any{"customerKey": custKey, "postOn": "someday"}}),
+			400, chairside.EINVALID)
+		got := want(t, h.do(t, req{method: "PUT", path: "/office/records", header: mgr.headers(true), body: connect}), 200, "")
+		if got["connected"] != true || got["keyEnd"] != "fghi" || got["postOn"] != "signed" || got["state"] != "connected" {
+			t.Fatalf("connected: %v", got)
+		}
+
+		found := want(t, h.do(t, req{method: "GET", path: "/office/records/patients?lastName=lo&firstName=mar", header: desk.headers(false)}), 200, "")
+		patients := found["patients"].([]any)
+		if len(patients) != 1 || patients[0].(map[string]any)["id"] != "15" || patients[0].(map[string]any)["language"] != "es" {
+			t.Fatalf("found %v", found)
+		}
+		byChart := want(t, h.do(t, req{method: "GET", path: "/office/records/patients?chart=16", header: desk.headers(false)}), 200, "")
+		if p := byChart["patients"].([]any); len(p) != 1 || p[0].(map[string]any)["lastName"] != "Okafor" {
+			t.Errorf("by chart number: %v", byChart)
+		}
+		want(t, h.do(t, req{method: "GET", path: "/office/records/patients?lastName=l", header: desk.headers(false)}), 400, chairside.EINVALID)
+		detail := want(t, h.do(t, req{method: "GET", path: "/office/records/patients/15", header: desk.headers(false)}), 200, "")
+		plans := detail["plans"].([]any)
+		totals := plans[0].(map[string]any)["totals"].(map[string]any)
+		if len(plans) != 2 || totals["patientCents"] != float64(186750) || totals["feeCents"] != float64(337500) || totals["insuranceCents"] != float64(148750) {
+			t.Fatalf("the plans: %v", detail)
+		}
+		want(t, h.do(t, req{method: "GET", path: "/office/records/patients/999", header: desk.headers(false)}), 404, chairside.ENOTFOUND)
+
+		// An invitation made from the record: the patient's form starts with
+		// the date of birth and address read again from Open Dental, never an
+		// SSN, and the application remembers the chart number.
+		inv := h.invite(t, desk, map[string]any{"purchaseAmountCents": 186750, "firstName": "Maria", "lastName": "Lopez", "recordPatientId": "15"})
+		start := want(t, h.do(t, req{method: "POST", path: "/flow/start/tokens/" + tokenOf(t, inv["link"].(string))}), 200, "")
+		primary := start["application"].(map[string]any)["primary"].(map[string]any)
+		if primary["dateOfBirth"] != "1984-03-09" || primary["addressLine1"] != "1200 Maple Street" || primary["zip"] != "97205" || primary["ssn"] != nil {
+			t.Fatalf("the prefilled form: %v", primary)
+		}
+		want(t, h.do(t, req{method: "POST", path: "/office/invites", header: desk.headers(true),
+			body: map[string]any{"purchaseAmountCents": 100000, "recordPatientId": "999"}}), 404, chairside.ENOTFOUND)
+		loc, err := h.db.FindLocationByEntityKey(context.Background(), EntityKey)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sessions, err := h.db.ListLocationSessions(context.Background(), loc.ID, h.clock.Now().Add(-time.Hour), h.clock.Now().Add(time.Hour))
+		if err != nil || len(sessions) != 1 {
+			t.Fatalf("sessions: %v %v", sessions, err)
+		}
+		if app, err := h.db.FindApplication(context.Background(), sessions[0].ApplicationID); err != nil || app.RecordPatientID != "15" {
+			t.Fatalf("the application's chart number: %+v %v", app, err)
+		}
+
+		sim.Fail(1)
+		want(t, h.do(t, req{method: "GET", path: "/office/records/patients/15", header: desk.headers(false)}), 502, chairside.ELENDER)
+		sim.Revoke()
+		want(t, h.do(t, req{method: "GET", path: "/office/records/patients?lastName=lopez", header: desk.headers(false)}), 409, chairside.ECONFLICT)
+		if got := want(t, h.do(t, req{method: "GET", path: "/office/records", header: mgr.headers(false)}), 200, ""); got["state"] != "refused" {
+			t.Errorf("after a refusal: %v", got)
+		}
+		sim.Restore()
+
+		audit := want(t, h.do(t, req{method: "GET", path: "/office/audit?tz=UTC", header: mgr.headers(false)}), 200, "")
+		if a := fmt.Sprint(audit); !strings.Contains(a, "records_connected") || !strings.Contains(a, "records_searched") || !strings.Contains(a, "records_viewed") {
+			t.Errorf("the audit log: %v", audit)
+		}
+		want(t, h.do(t, req{method: "DELETE", path: "/office/records", header: mgr.headers(true)}), 204, "")
+		if got := want(t, h.do(t, req{method: "GET", path: "/office/records", header: mgr.headers(false)}), 200, ""); got["connected"] != false {
+			t.Errorf("after disconnecting: %v", got)
+		}
+		if strings.Contains(h.logs.String(), custKey) || strings.Contains(h.logs.String(), devKey) {
+			t.Error("a key is in the log")
+		}
+	})
+}
