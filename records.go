@@ -36,3 +36,59 @@ const (
 	RecordsRefused     = "refused"
 	RecordsUnavailable = "unavailable"
 )
+
+// RecordsPost is one post to a patient's ledger in the office's system: a
+// payment when the case reached the moment the office chose, or a
+// negative one for a refund or a cancellation (docs/practice-records.md).
+// MoneyEntryID, the money fact it follows, makes it once.
+type RecordsPost struct {
+	ID            string
+	MoneyEntryID  string
+	LocationID    string
+	ApplicationID string
+	Kind          string // RecordsPayment or RecordsRefund
+	PatientID     string
+	AmountCents   int64 // negative for a refund
+	PayDate       string
+	Reference     string
+	Note          string
+	State         string
+	Attempts      int
+	NextAt        time.Time
+	// FirstTryOn is the day (yyyy-mm-dd, the server's) the post was first
+	// sent: where a retry looks for it first.
+	FirstTryOn string
+	RemoteID   string
+	LastError  string
+	CreatedAt  time.Time
+	PostedAt   time.Time
+}
+
+// Kinds and states of a post.
+const (
+	RecordsPayment = "payment"
+	RecordsRefund  = "refund"
+
+	RecordsDue     = "due"     // waiting for its turn
+	RecordsPosting = "posting" // claimed until NextAt
+	RecordsPosted  = "posted"
+	RecordsWaiting = "waiting" // the system refused the key: tried again once it works
+	RecordsFailed  = "failed"  // the system refused the post itself: the office retries it
+)
+
+// RecordsCandidate is a money fact that calls for a post and has none yet:
+// the office's chosen moment (signed or funded) of a case made from the
+// office's records, or a refund or cancellation of one already posted.
+type RecordsCandidate struct {
+	MoneyEntryID string
+	Kind         string // the money fact's kind (chairside.MoneySigned …)
+	// AmountCents is the fact's amount; for a cancellation, the payment
+	// posted for the case.
+	AmountCents   int64
+	OnAt          time.Time
+	ApplicationID string
+	LocationID    string
+	State         string // the office's state, for its day
+	PatientID     string
+	LenderKey     string
+}

@@ -125,6 +125,7 @@ const (
 	AuditRecordsDisconnected = "records_disconnected"
 	AuditRecordsSearched     = "records_searched"
 	AuditRecordsViewed       = "records_viewed"
+	AuditRecordsRetried      = "records_retried"
 )
 
 // StaffPasskey is a staff member's passkey: a WebAuthn credential kept as

@@ -23,6 +23,14 @@ import (
 func completeAt(t *testing.T, h *harness, key, entityKey, ssn string) string {
 	t.Helper()
 	sid, plan, answer := acceptAt(t, h, key, entityKey, ssn)
+	return completeAccepted(t, h, key, sid, plan, answer)
+}
+
+// completeAccepted takes the patient of session sid, whose offer of key
+// is accepted, through the lender's own steps, the e-signature and the
+// completion, and answers the application's id.
+func completeAccepted(t *testing.T, h *harness, key, sid string, plan chairside.PaymentPlan, answer map[string]any) string {
+	t.Helper()
 	p := "/providers/" + key
 	agreedAlone := false
 	ownSteps(t, h, sid, key, plan, answer, &agreedAlone)
@@ -61,11 +69,18 @@ func acceptAt(t *testing.T, h *harness, key, entityKey, ssn string) (string, cha
 	res := h.do(t, req{method: "POST", path: "/flow/start/entity-keys/" + entityKey, body: map[string]any{"purchaseAmountCents": 450000, "experienceType": "in_store"}})
 	want(t, res, 200, "")
 	res.into(t, &s)
-	sid := s.Session.WebSessionID
+	plan, answer := acceptIn(t, h, key, s.Session.WebSessionID, ssn)
+	return s.Session.WebSessionID, plan, answer
+}
+
+// acceptIn takes the patient of session sid to an accepted offer of key,
+// and answers the plan accepted and the acceptance's answer.
+func acceptIn(t *testing.T, h *harness, key, sid, ssn string) (chairside.PaymentPlan, map[string]any) {
+	t.Helper()
 	want(t, h.prequalify(t, sid, key, testkit.Applicant("Approve", ssn)), 200, "")
 	var plans flow.PlansResponse
 	p := "/providers/" + key
-	res = h.do(t, req{method: "POST", path: p + "/payment/plans", session: sid, body: map[string]any{"amountCents": 200000}})
+	res := h.do(t, req{method: "POST", path: p + "/payment/plans", session: sid, body: map[string]any{"amountCents": 200000}})
 	want(t, res, 200, "")
 	res.into(t, &plans)
 	plan := plans.PaymentPlans[0]
@@ -73,7 +88,7 @@ func acceptAt(t *testing.T, h *harness, key, entityKey, ssn string) (string, cha
 	want(t, h.do(t, req{method: "POST", path: p + "/payment/plans/" + code + "/select", session: sid}), 200, "")
 	want(t, h.do(t, req{method: "POST", path: p + "/payment/plans/" + code + "/confirm-selection", session: sid}), 200, "")
 	answer := want(t, h.do(t, req{method: "POST", path: p + "/acceptOffer", session: sid, body: map[string]any{"providerPlanCode": code}}), 200, "")
-	return sid, plan, answer
+	return plan, answer
 }
 
 // ownSteps goes through the lender's own steps an answer lists as open, in

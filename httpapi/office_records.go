@@ -16,6 +16,11 @@ func (h *Handler) officeRecordsRoutes(named func(string, http.Handler)) {
 	named("DELETE "+api+"/office/records", h.staffAuthed(office.ManageStaff, h.officeDisconnectRecords))
 	named("GET "+api+"/office/records/patients", h.staffAuthed(office.SeeDay, h.officeRecordPatients))
 	named("GET "+api+"/office/records/patients/{id}", h.staffAuthed(office.SeeDay, h.officeRecordPatient))
+	named("POST "+api+"/office/applications/{id}/records/retry", h.staffAuthed(office.SeeDay, h.officeRetryRecords))
+}
+
+func (h *Handler) officeRetryRecords(w http.ResponseWriter, r *http.Request, c *office.Caller) {
+	h.noContent(w, r, h.office.RetryRecords(r.Context(), c, r.PathValue("id")))
 }
 
 func (h *Handler) officeRecords(w http.ResponseWriter, r *http.Request, c *office.Caller) {

@@ -9,10 +9,27 @@ import (
 	"time"
 
 	"github.com/chairside/chairside"
+	"github.com/chairside/chairside/flow"
 	"github.com/chairside/chairside/pms"
 	"github.com/chairside/chairside/pms/opendental"
 	"github.com/chairside/chairside/pms/opendental/odsim"
 )
+
+// Keys of the Open Dental stand-in of these tests.
+const devKey, custKey = "DEVKEY0123456789", "CUSTKEYabcdefghi"
+
+// withOpenDental gives the harness's offices an Open Dental stand-in to
+// connect, and answers it.
+func withOpenDental(t *testing.T, h *harness) *odsim.Sim {
+	t.Helper()
+	sim := odsim.New(devKey, custKey)
+	srv := httptest.NewServer(sim)
+	t.Cleanup(srv.Close)
+	h.office.Bridge = func(conn *chairside.RecordsConnection) pms.Bridge {
+		return &opendental.Client{BaseURL: srv.URL, DeveloperKey: devKey, CustomerKey: conn.CustomerKey}
+	}
+	return sim
+}
 
 // TestOfficeRecords: a manager connects the office's Open Dental with the
 // practice's customer key, checked first (a refused key is a field error,
@@ -25,13 +42,7 @@ import (
 func TestOfficeRecords(t *testing.T) {
 	t.Parallel()
 	eachEngine(t, config{}, func(t *testing.T, h *harness) {
-		const devKey, custKey = "DEVKEY0123456789", "CUSTKEYabcdefghi"
-		sim := odsim.New(devKey, custKey)
-		srv := httptest.NewServer(sim)
-		defer srv.Close()
-		h.office.Bridge = func(conn *chairside.RecordsConnection) pms.Bridge {
-			return &opendental.Client{BaseURL: srv.URL, DeveloperKey: devKey, CustomerKey: conn.CustomerKey}
-		}
+		sim := withOpenDental(t, h)
 		mgr, desk := managerAndDesk(t, h, EntityKey, "records")
 
 		if got := want(t, h.do(t, req{method: "GET", path: "/office/records", header: desk.headers(false)}), 200, ""); got["connected"] != false || got["available"] != true {
@@ -112,6 +123,93 @@ func TestOfficeRecords(t *testing.T) {
 		}
 		if strings.Contains(h.logs.String(), custKey) || strings.Contains(h.logs.String(), devKey) {
 			t.Error("a key is in the log")
+		}
+	})
+}
+
+// TestPostToOpenDental: a case made from the office's records is posted
+// to the patient's ledger once when the patient signs (the office's
+// choice). A post whose answer was lost is found by its reference before
+// it is sent again, so the ledger holds one payment; the list says it is
+// posted. Canceling the case posts the matching negative payment, which
+// waits while Open Dental refuses the key and goes once it works again.
+func TestPostToOpenDental(t *testing.T) {
+	t.Parallel()
+	eachEngine(t, config{}, func(t *testing.T, h *harness) {
+		ctx := context.Background()
+		sim := withOpenDental(t, h)
+		mgr, desk := managerAndDesk(t, h, EntityKey, "posting")
+		want(t, h.do(t, req{method: "PUT", path: "/office/records", header: mgr.headers(true), body: map[string]any{"customerKey": custKey, "postOn": "signed"}}), 200, "")
+		inv := h.invite(t, desk, map[string]any{"purchaseAmountCents": 186750, "firstName": "Maria", "lastName": "Lopez", "recordPatientId": "15"})
+		var s flow.StartResponse
+		res := h.do(t, req{method: "POST", path: "/flow/start/tokens/" + tokenOf(t, inv["link"].(string))})
+		want(t, res, 200, "")
+		res.into(t, &s)
+		key := s.Session.DynamicLenderKey
+		plan, answer := acceptIn(t, h, key, s.Session.WebSessionID, "123450901")
+		appID := completeAccepted(t, h, key, s.Session.WebSessionID, plan, answer)
+
+		// The answer is lost once: the retry finds the payment instead of
+		// sending it again.
+		sim.LoseAnswers(1)
+		if n, err := h.office.PostRecords(ctx); err != nil || n != 0 {
+			t.Fatalf("a lost answer: %d posted, %v", n, err)
+		}
+		h.clock.Advance(time.Minute)
+		if n, err := h.office.PostRecords(ctx); err != nil || n != 1 {
+			t.Fatalf("after a lost answer: %d posted, %v", n, err)
+		}
+		ledger := sim.Payments(15)
+		if len(ledger) != 1 || !strings.HasPrefix(ledger[0].CheckNum, "CS ") || !strings.Contains(ledger[0].PayNote, chairside.ApplicationReference(appID)) {
+			t.Fatalf("the ledger: %+v", ledger)
+		}
+		if sim.Calls("POST /payments") != 1 {
+			t.Errorf("%d payment posts, want 1", sim.Calls("POST /payments"))
+		}
+		if n, _ := h.office.PostRecords(ctx); n != 0 || len(sim.Payments(15)) != 1 {
+			t.Fatalf("posted again: %+v", sim.Payments(15))
+		}
+		row := func() map[string]any {
+			t.Helper()
+			list := want(t, h.do(t, req{method: "GET", path: "/office/applications?tz=UTC", header: desk.headers(false)}), 200, "")
+			for _, r := range list["applications"].([]any) {
+				if r.(map[string]any)["id"] == appID {
+					return r.(map[string]any)
+				}
+			}
+			t.Fatalf("no row for %s", appID)
+			return nil
+		}
+		if rec := row()["records"].(map[string]any); rec["state"] != "posted" || rec["posted"] != float64(1) || rec["kind"] != "payment" {
+			t.Fatalf("the row: %v", rec)
+		}
+		want(t, h.do(t, req{method: "POST", path: "/office/applications/" + appID + "/records/retry", header: desk.headers(true)}), 409, chairside.ECONFLICT)
+		detail := want(t, h.do(t, req{method: "GET", path: "/office/applications/" + appID, header: desk.headers(false)}), 200, "")
+		if rec := detail["records"].(map[string]any); rec["state"] != "posted" {
+			t.Fatalf("the case's page: %v", rec)
+		}
+
+		// Canceled: a negative payment, which waits for a refused key.
+		want(t, h.do(t, req{method: "POST", path: "/office/applications/" + appID + "/changes", header: with(mgr.headers(true), "void-1"),
+			body: map[string]any{"kind": "void", "reason": "The patient chose another treatment."}}), 200, "")
+		sim.Revoke()
+		if _, err := h.office.PostRecords(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if rec := row()["records"].(map[string]any); rec["state"] != "waiting" || !strings.Contains(rec["error"].(string), "refused") {
+			t.Fatalf("while the key is refused: %v", rec)
+		}
+		sim.Restore()
+		want(t, h.do(t, req{method: "POST", path: "/office/applications/" + appID + "/records/retry", header: desk.headers(true)}), 204, "")
+		if n, err := h.office.PostRecords(ctx); err != nil || n != 1 {
+			t.Fatalf("once the key works: %d %v", n, err)
+		}
+		ledger = sim.Payments(15)
+		if len(ledger) != 2 || ledger[1].PayAmt != "-"+ledger[0].PayAmt {
+			t.Fatalf("the ledger after the cancellation: %+v", ledger)
+		}
+		if rec := row()["records"].(map[string]any); rec["state"] != "posted" || rec["posted"] != float64(2) || rec["kind"] != "refund" {
+			t.Fatalf("the row after the cancellation: %v", rec)
 		}
 	})
 }

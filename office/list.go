@@ -63,6 +63,9 @@ type Row struct {
 	// Messages are an invitation's text and email, and what became of
 	// them (texts.go).
 	Messages []Message `json:"messages,omitempty"`
+	// Records is where the case's posts to the patient's ledger in the
+	// office's own system stand (records_post.go).
+	Records *RecordsState `json:"records,omitempty"`
 }
 
 // Lender is one lender's part of a Row: its latest answer.
@@ -115,12 +118,17 @@ func (s *Service) List(ctx context.Context, c *Caller, f Filter) (*List, error) 
 	if err != nil {
 		return nil, err
 	}
+	posts, err := s.store.ListRecordsPosts(ctx, c.Location.ID, f.From, f.To)
+	if err != nil {
+		return nil, err
+	}
 	rows := make([]*Row, 0, len(sessions)+len(invites))
 	for _, sess := range sessions {
 		r, err := s.sessionRow(ctx, sess, now)
 		if err != nil {
 			return nil, err
 		}
+		r.Records = recordsStateOf(posts[r.ID])
 		rows = append(rows, r)
 	}
 	msgs, err := s.store.ListInviteMessages(ctx, c.Location.ID, f.From, f.To)

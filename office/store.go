@@ -147,4 +147,11 @@ type practiceRecords interface {
 	RecordsConnection(ctx context.Context, locationID string) (*chairside.RecordsConnection, error)
 	SetRecordsState(ctx context.Context, locationID, state, detail string, at time.Time) error
 	DeleteRecordsConnection(ctx context.Context, locationID string) error
+	// Posts to the patients' ledgers (records_post.go).
+	RecordsCandidates(ctx context.Context, limit int) ([]chairside.RecordsCandidate, error)
+	AddRecordsPost(ctx context.Context, p *chairside.RecordsPost) error
+	ClaimRecordsPosts(ctx context.Context, now time.Time, today string, lease time.Duration, limit int) ([]*chairside.RecordsPost, error)
+	SettleRecordsPost(ctx context.Context, id, state, remoteID, lastError string, next, now time.Time) error
+	RetryRecordsPosts(ctx context.Context, locationID, applicationID string, now time.Time) (int, error)
+	ListRecordsPosts(ctx context.Context, locationID string, from, to time.Time) (map[string][]*chairside.RecordsPost, error)
 }

@@ -21,7 +21,8 @@ import (
 //
 //   - the purge takes a named lease for its round;
 //   - the reconciler claims each pending application for one poll;
-//   - the office outbox dispatcher claims each message for one send.
+//   - the office outbox dispatcher claims each message for one send;
+//   - the records poster claims each post to a practice's ledger.
 
 // Loop pacing.
 const (
@@ -30,6 +31,8 @@ const (
 	// reconcileBatch bounds the polls of one reconciler round, so a
 	// backlog is spread over rounds (and over servers).
 	reconcileBatch = 50
+	// postEvery paces the posts to the offices' own records.
+	postEvery = 5 * time.Second
 	// alertsEvery paces the counts of money alerts and messages /metrics
 	// shows.
 	alertsEvery = time.Minute
@@ -44,6 +47,15 @@ func (m *Main) startLoops(ctx context.Context, db *store.DB, log *slog.Logger) {
 	m.loops.Go(func() { every(ctx, reconcileEvery, func() { m.reconcile(ctx, log) }) })
 	m.loops.Go(func() { every(ctx, alertsEvery, func() { m.countAlerts(ctx, db, log) }) })
 	m.loops.Go(func() { m.office.Dispatcher(m.notifier(db, log)).Run(ctx) })
+	m.loops.Go(func() { every(ctx, postEvery, func() { m.postRecords(ctx, log) }) })
+}
+
+// postRecords sends the due posts to the patients' ledgers in the
+// offices' own systems (office/records_post.go).
+func (m *Main) postRecords(ctx context.Context, log *slog.Logger) {
+	if _, err := m.office.PostRecords(ctx); err != nil && ctx.Err() == nil {
+		log.Error("post to practice records", "err", err)
+	}
 }
 
 // notifier sends the texts and emails of office invitations: texts

@@ -260,6 +260,23 @@ export async function fillRequired(page: Page, lastName: string, prefix = 'prima
   return filled;
 }
 
+/**
+ * acceptFirstPlanAndSign goes on from the plans screen: the first plan,
+ * accepted, the lender's terms agreed to and signed, to the completion
+ * screen.
+ */
+export async function acceptFirstPlanAndSign(page: Page, lender: string): Promise<void> {
+  await page.getByRole('radio').first().click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/paymentPlanReview$/);
+  await page.getByRole('button', { name: 'Accept offer' }).click();
+  await expect(page).toHaveURL(/\/terms$/);
+  await agreeToSigning(page, lender, true);
+  await drawSignature(page);
+  await page.getByRole('button', { name: 'Sign and finish' }).click();
+  await expect(page).toHaveURL(/\/complete$/);
+}
+
 /** drawSignature signs the pad with a few strokes. */
 export async function drawSignature(page: Page): Promise<void> {
   const pad = page.getByTestId('signature-pad');

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { agreeSoftPull, agreeToSigning, drawSignature, fillRequired, Journey } from './helpers';
+import { acceptFirstPlanAndSign, agreeSoftPull, agreeToSigning, drawSignature, fillRequired, Journey } from './helpers';
 import { PROD_PORT, PROD_STAFF } from './prod';
 import { totp } from './totp';
 
@@ -140,15 +140,7 @@ test('a real practice: sign in, invite a patient for $3,200, and watch the appli
 
   await patientPage.getByRole('button', { name: 'See payment options' }).click();
   await expect(patientPage).toHaveURL(/\/paymentPlans$/);
-  await patientPage.getByRole('radio').first().click();
-  await patientPage.getByRole('button', { name: 'Continue' }).click();
-  await expect(patientPage).toHaveURL(/\/paymentPlanReview$/);
-  await patientPage.getByRole('button', { name: 'Accept offer' }).click();
-  await expect(patientPage).toHaveURL(/\/terms$/);
-  await agreeToSigning(patientPage, 'Synchrony', true);
-  await drawSignature(patientPage);
-  await patientPage.getByRole('button', { name: 'Sign and finish' }).click();
-  await expect(patientPage).toHaveURL(/\/complete$/);
+  await acceptFirstPlanAndSign(patientPage, 'Synchrony');
   await patientPage.getByRole('button', { name: 'Finish' }).click();
   await expect(patientPage).toHaveURL(/\/finish\/completed$/);
   await patient.screen('finish', 'Thank you');
@@ -403,14 +395,7 @@ test('a manager changes the treatment amount before the patient signs; the patie
   await expect(patientPage.getByText('Your dental office changed the treatment amount to $3,800.00.', { exact: false })).toBeVisible();
   await expect(patientPage.getByRole('heading', { name: /Payment plans for \$3,800\.00/ })).toBeVisible();
   await patient.screen('plans-again', 'Choose your payment plan');
-  await patientPage.getByRole('radio').first().click();
-  await patientPage.getByRole('button', { name: 'Continue' }).click();
-  await patientPage.getByRole('button', { name: 'Accept offer' }).click();
-  await expect(patientPage).toHaveURL(/\/terms$/);
-  await agreeToSigning(patientPage, 'Synchrony', true);
-  await drawSignature(patientPage);
-  await patientPage.getByRole('button', { name: 'Sign and finish' }).click();
-  await expect(patientPage).toHaveURL(/\/complete$/);
+  await acceptFirstPlanAndSign(patientPage, 'Synchrony');
   await patientPage.getByRole('button', { name: 'Finish' }).click();
   await expect(patientPage).toHaveURL(/\/finish\/completed$/);
 

@@ -1,26 +1,33 @@
 import { expect, test } from '@playwright/test';
-import { HILL_COUNTRY, Journey } from './helpers';
+import { acceptFirstPlanAndSign, agreeSoftPull, fillRequired, Journey } from './helpers';
 import { addStaff, STAFF_PASSWORD } from './staff';
 
 /*
- * The practice's own records (docs/practice-records.md), against the test
- * server's Open Dental stand-in (pms/opendental/odsim, inside `serve
- * -messaging-standins`): the manager connects the office with the
- * practice's customer key, the desk finds the patient and a saved
- * treatment plan, the invitation proposes the patient's share and is
- * prefilled from the record, and the patient's own form opens with the
- * date of birth and address from it — the SSN left for the patient.
+ * The practice's own records, both ways (docs/practice-records.md), against
+ * the test server's Open Dental stand-in (pms/opendental/odsim, inside
+ * `serve -messaging-standins`): the manager connects the office with the
+ * practice's customer key; the desk finds the patient and a saved
+ * treatment plan, and the invitation proposes the patient's share,
+ * prefilled from the record; the patient's form opens with the date of
+ * birth and address from it, the SSN left for the patient; the patient
+ * signs, and the stand-in's ledger holds one payment with our reference,
+ * which the office's list says is posted.
  */
 
-test('practice records: connect Open Dental, invite from the record, and the patient’s form is prefilled', async ({ page, browser }, info) => {
-  test.setTimeout(120_000);
+/** The stand-in's keys (odsim.StandinDeveloperKey, StandinCustomerKey): its ledger is read as Chairside reads it. */
+const OD = { Authorization: 'ODFHIR CHAIRSIDEDEVKEY0/CHAIRSIDESTANDIN' };
+
+test('practice records: connect Open Dental, invite from the record, and the signed case is posted to the ledger once', async ({
+  page,
+  browser,
+}, info) => {
+  test.setTimeout(150_000);
   const j = new Journey(page, info, 'records');
   j.allow(/status of 401/); // signed out, the session check answers 401
-  // A refused key is answered 400 before the right one is typed.
-  j.allow(/status of 400/);
+  j.allow(/status of 400/); // the refused key, before the right one
   await j.init();
   await page.goto('/office');
-  await page.getByLabel('Email').fill(addStaff(HILL_COUNTRY));
+  await page.getByLabel('Email').fill(addStaff());
   await page.getByLabel('Password').fill(STAFF_PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
 
@@ -37,21 +44,17 @@ test('practice records: connect Open Dental, invite from the record, and the pat
 
   await page.getByRole('link', { name: 'Back to the list' }).click();
   await page.getByRole('link', { name: 'Invite a patient' }).click();
-  await page.getByLabel('Last name or chart number').fill('lopez');
+  await page.getByLabel('Last name or chart number').fill('approve');
   await page.getByRole('button', { name: 'Find', exact: true }).click();
-  await page
-    .getByRole('list', { name: 'Patients found' })
-    .getByRole('button', { name: /^Maria J\. Lopez, born 03\/09\/1984, chart 15$/ })
-    .click();
-  await expect(page.getByRole('radio', { name: /^Crowns and root canal: \$1,867\.50 for the patient/ })).toBeChecked();
+  await page.getByRole('list', { name: 'Patients found' }).getByRole('button', { name: 'Pat Approve, born 08/14/1979, chart 18' }).click();
+  await expect(
+    page.getByRole('radio', { name: /^Bridge, three units: \$2,520\.00 for the patient \(treatment \$4,200\.00, insurance \$1,680\.00\)$/ }),
+  ).toBeChecked();
   await j.screen('records-plans', 'Invite a patient');
   await page.getByRole('button', { name: 'Use for the invitation' }).click();
-  await expect(page.getByText(/From Open Dental: Maria Lopez, chart 15, Crowns and root canal\./)).toBeVisible();
-  await expect(page.getByLabel('Treatment amount')).toHaveValue('1867.50');
-  await expect(page.getByLabel('Mobile phone (optional)')).toHaveValue('(503) 555-0142');
-  await expect(page.getByRole('radio', { name: 'Spanish (Español)' })).toBeChecked();
-  // The patient will apply on their own phone, in English this time.
-  await page.getByRole('radio', { name: 'English' }).check();
+  await expect(page.getByText(/From Open Dental: Pat Approve, chart 18, Bridge, three units\./)).toBeVisible();
+  await expect(page.getByLabel('Treatment amount')).toHaveValue('2520.00');
+  await expect(page.getByLabel('Mobile phone (optional)')).toHaveValue('6195550188');
   await page.getByRole('radio', { name: 'At home, on their own phone' }).check();
   await page.getByLabel('The patient gave us this number and agreed to be texted this link.').check();
   await j.screen('records-prefilled', 'Invite a patient');
@@ -64,11 +67,32 @@ test('practice records: connect Open Dental, invite from the record, and the pat
   await patient.init();
   await patientPage.goto(link);
   await expect(patientPage).toHaveURL(/\/application$/);
-  await expect(patientPage.getByLabel(/^First name/)).toHaveValue('Maria');
-  await expect(patientPage.getByLabel(/^Date of birth/)).toHaveValue('03/09/1984');
-  await expect(patientPage.getByLabel(/^Street address/)).toHaveValue('1200 Maple Street');
+  await expect(patientPage.getByLabel(/^Last name/)).toHaveValue('Approve');
+  await expect(patientPage.getByLabel(/^Date of birth/)).toHaveValue('08/14/1979');
+  await expect(patientPage.getByLabel(/^Street address/)).toHaveValue('410 Cedar Lane');
   await expect(patientPage.getByLabel(/^Social Security number/)).toHaveValue('');
-  await patient.screen('records-application', /./);
+  await patient.screen('records-application', 'Tell us about yourself');
+  await fillRequired(patientPage, 'Approve');
+  await patientPage.getByRole('button', { name: 'Continue' }).click();
+  await patientPage.getByRole('button', { name: 'Confirm and continue' }).click();
+  await agreeSoftPull(patient);
+  await expect(patientPage).toHaveURL(/\/(prequalified|preapproved|approved)$/);
+  await patientPage.getByRole('button', { name: 'See payment options' }).click();
+  await acceptFirstPlanAndSign(patientPage, 'Synchrony');
   await phone.close();
+
+  // Signed: posted to the patient's ledger once, and the office's list says so without a reload.
+  await page.getByRole('link', { name: 'Done' }).click();
+  const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: /Pat Approve/ }) });
+  await expect(row).toContainText('Payment posted to Open Dental', { timeout: 30_000 });
+  await j.screen('records-posted', /./);
+  const ledger = (await (await page.request.get('/dev/opendental/api/v1/payments?PatNum=18', { headers: OD })).json()) as {
+    CheckNum: string;
+    PayAmt: string;
+    PayNote: string;
+  }[];
+  expect(ledger).toHaveLength(1);
+  expect(ledger[0]!.CheckNum).toMatch(/^CS [0-9A-Z]{4}-[0-9A-Z]{4}$/);
+  expect(ledger[0]!.PayNote).toContain('Chairside: financed by Synchrony');
   await j.assertClean();
 });

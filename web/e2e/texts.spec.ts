@@ -33,8 +33,9 @@ async function invite(j: Journey, first: string, last: string, phone: string, em
   const page = j.page;
   await page.getByRole('link', { name: 'Invite a patient' }).click();
   await page.getByLabel('Treatment amount').fill('1,800');
-  await page.getByLabel('First name').fill(first);
-  await page.getByLabel('Last name').fill(last);
+  // Exact: the office may also show the search of its Open Dental (records.spec.ts), with its own "Last name or chart number".
+  await page.getByLabel('First name', { exact: true }).fill(first);
+  await page.getByLabel('Last name', { exact: true }).fill(last);
   await page.getByLabel('Mobile phone (optional)').fill(phone);
   if (email) await page.getByLabel('Email (optional)').fill(email);
   await page.getByRole('button', { name: 'Create invitation' }).click();

@@ -87,7 +87,7 @@ func New(developerKey, customerKey string) *Sim {
 		calls: map[string]int{}, now: time.Now}
 }
 
-// Seed is the practice: three patients, two with saved plans.
+// Seed is the practice: four patients, three with saved plans.
 func Seed() []*Patient {
 	return []*Patient{
 		{PatNum: 15, FName: "Maria", LName: "Lopez", MiddleI: "J", Birthdate: "1984-03-09", Address: "1200 Maple Street", City: "Portland",
@@ -106,6 +106,14 @@ func Seed() []*Patient {
 			}}}},
 		{PatNum: 17, FName: "Ana", LName: "Lopez", Birthdate: "2009-06-01", Address: "1200 Maple Street", City: "Portland", State: "OR",
 			Zip: "97205", HmPhone: "5035550100", Language: "spa", TxtMsgOk: "No"},
+		// The sandbox lenders approve a patient named Approve: a whole
+		// journey from the record to the ledger (web/e2e/records.spec.ts).
+		{PatNum: 18, FName: "Pat", LName: "Approve", Birthdate: "1979-08-14", Address: "410 Cedar Lane", City: "San Diego", State: "CA",
+			Zip: "92101", WirelessPhone: "6195550188", Email: "pat.approve@example.com", Language: "eng", TxtMsgOk: "Yes",
+			Plans: []Plan{{TreatPlanNum: 310, Heading: "Bridge, three units", Procedures: []Procedure{
+				{ProcCode: "D6240", Descript: "Pontic, porcelain", FeeAmt: 1400, PriInsAmt: 560, PatAmt: 840},
+				{ProcCode: "D6750", Descript: "Retainer crown (two)", FeeAmt: 2800, PriInsAmt: 1120, PatAmt: 1680},
+			}}}},
 	}
 }
 

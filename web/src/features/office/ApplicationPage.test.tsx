@@ -106,6 +106,25 @@ describe('an application’s details', () => {
     expect(router.state.location.pathname + router.state.location.search).toBe('/office?status=signed');
   });
 
+  it('says whether the case is in Open Dental, and retries a post that waits', async () => {
+    const waiting = {
+      ...detail,
+      records: { state: 'waiting' as const, kind: 'payment' as const, amountCents: 320_000, posted: 0, error: 'Open Dental did not answer.' },
+    };
+    const posted = { ...detail, records: { state: 'posted' as const, kind: 'payment' as const, amountCents: 320_000, posted: 1 } };
+    const sent = stubOffice({
+      'GET /office/session': [json(session)],
+      'GET /office/applications/app-7': [json(waiting), json(posted)],
+      'POST /office/applications/app-7/records/retry': [new Response(null, { status: 204 })],
+    });
+    open();
+    expect(await screen.findByText('Payment not yet in Open Dental: Open Dental did not answer.')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Retry posting to Open Dental' }));
+    expect(await screen.findByText('Payment posted to Open Dental')).toBeTruthy();
+    expect(sent.find((c) => c.method === 'POST')!.csrf).toBe('csrf-1');
+    expect(screen.queryByRole('button', { name: 'Retry posting to Open Dental' })).toBeNull();
+  });
+
   it('says there is no such application at the office for a 404', async () => {
     stubOffice({ 'GET /office/session': [json(session)] });
     open('/office/applications/someone-elses');

@@ -3,12 +3,13 @@ import { Link, useLocation, useParams } from 'react-router';
 import { Page } from '@/components/Page';
 import { Failure } from '@/components/Failure';
 import { formatCents } from '@/lib/money';
-import { getApplication, type OfficeApplicationDetail } from './api/applications';
+import { getApplication, retryRecords, type OfficeApplicationDetail } from './api/applications';
 import { OfficeError } from './api/http';
 import { endedBy401, words } from './auth';
 import { SignedInOnly } from './OfficeFrame';
 import { None, StatusBadge } from './DayTable';
-import { dateTimeOf, eventWords, EXPERIENCE_WORDS, lenderAnswer, patientName, planWords } from './words';
+import { dateTimeOf, eventWords, EXPERIENCE_WORDS, lenderAnswer, patientName, planWords, recordsWords } from './words';
+import { Button } from '@/components/Button';
 import type { OfficeSession } from './api/session';
 import { ChangeCase, MoneyLine, moneyWords } from './money';
 import { AmountChange } from './AmountChange';
@@ -108,8 +109,17 @@ function Details({ session }: { session: OfficeSession }) {
                 <dd>{moneyWords(a.money)}</dd>
               </>
             ) : null}
+            {a.records ? (
+              <>
+                <dt>Open Dental</dt>
+                <dd>{recordsWords(a.records)}</dd>
+              </>
+            ) : null}
           </dl>
         </div>
+        {a.records?.state === 'failed' || a.records?.state === 'waiting' ? (
+          <RetryRecords id={a.id} csrf={session.csrfToken} onDone={() => setReads((n) => n + 1)} />
+        ) : null}
 
         <h2>Lenders</h2>
         {a.lenders.length ? (
@@ -149,5 +159,31 @@ function Details({ session }: { session: OfficeSession }) {
         )}
       </Page>
     </>
+  );
+}
+
+/** RetryRecords tries the case's posts to Open Dental again at once. */
+function RetryRecords({ id, csrf, onDone }: { id: string; csrf: string; onDone: () => void }) {
+  const [failure, setFailure] = useState('');
+  const [busy, setBusy] = useState(false);
+  async function retry() {
+    setBusy(true);
+    setFailure('');
+    try {
+      await retryRecords(id, csrf);
+      onDone();
+    } catch (e) {
+      if (!endedBy401(e)) setFailure(words(e));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <div className="actions">
+      <Button variant="secondary" disabled={busy} aria-disabled={busy} onClick={() => void retry()}>
+        Retry posting to Open Dental
+      </Button>
+      <Failure message={failure} />
+    </div>
   );
 }

@@ -205,6 +205,28 @@ describe('the day’s list', () => {
     expect(screen.queryByRole('button', { name: 'Cancel this invitation' })).toBeNull();
   });
 
+  it('says whether a case is posted to Open Dental, and retries one that is not', async () => {
+    const failed = row({
+      ...rows[0]!,
+      id: 'app-9',
+      firstName: 'Maria',
+      lastName: 'Lopez',
+      records: { state: 'waiting', kind: 'payment', amountCents: 186_750, posted: 0, error: 'Open Dental refused Chairside’s key.' },
+    });
+    const posted = { ...failed, records: { state: 'posted' as const, kind: 'payment' as const, amountCents: 186_750, posted: 1 } };
+    const sent = stubOffice({
+      'GET /office/session': [json(session)],
+      'GET /office/applications': [json(list([failed])), json(list([posted]))],
+      'POST /office/applications/app-9/records/retry': [new Response(null, { status: 204 })],
+    });
+    open();
+    expect(await screen.findByText('Payment not yet in Open Dental: Open Dental refused Chairside’s key.')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Retry posting Maria Lopez’s case to Open Dental' }));
+    expect(await screen.findByText('Payment posted to Open Dental')).toBeTruthy();
+    expect(sent.find((c) => c.method === 'POST')!.csrf).toBe('csrf-1');
+    expect(screen.queryByRole('button', { name: /Retry posting/ })).toBeNull();
+  });
+
   it('sends an invitation again from its row, and offers it only while the link can still reach the patient', async () => {
     const texted = row({
       ...rows[1]!,

@@ -5,7 +5,7 @@ import { Failure } from '@/components/Failure';
 import { parseIsoDate } from '@/lib/dates';
 import { browserTimeZone } from '@/lib/api/http';
 import type { OfficeSession } from './api/session';
-import { csvUrl, dayQueryString, resendInvite, type OfficeApplication, type OfficeApplicationStatus } from './api/applications';
+import { csvUrl, dayQueryString, resendInvite, retryRecords, type OfficeApplication, type OfficeApplicationStatus } from './api/applications';
 import { endedBy401, words } from './auth';
 import { CancelInviteDialog } from './CancelInviteDialog';
 import { DayTable } from './DayTable';
@@ -35,6 +35,19 @@ export function DayScreen({ session }: { session: OfficeSession }) {
   const [canceled, setCanceled] = useState('');
   const canceledRef = useRef<HTMLParagraphElement>(null);
   const [resendFailure, setResendFailure] = useState('');
+
+  /** retry makes a case's posts to Open Dental due again; the row follows through the live list. */
+  async function retry(row: OfficeApplication) {
+    setCanceled('');
+    setResendFailure('');
+    try {
+      await retryRecords(row.id, session.csrfToken);
+      setCanceled('Posting to Open Dental again.');
+      feed.refresh();
+    } catch (err) {
+      if (!endedBy401(err)) setResendFailure(words(err));
+    }
+  }
 
   /** resend sends an invitation's link again; the row follows the new messages through the live list. */
   async function resend(row: OfficeApplication) {
@@ -125,7 +138,14 @@ export function DayScreen({ session }: { session: OfficeSession }) {
             {status ? `Nothing with the status “${STATUS_WORDS[status]}” on ${when}.` : `No applications or invitations on ${when} yet.`}
           </p>
         ) : (
-          <DayTable caption={caption} rows={feed.rows} listSearch={listSearch} onCancel={setCanceling} onResend={(r) => void resend(r)} />
+          <DayTable
+            caption={caption}
+            rows={feed.rows}
+            listSearch={listSearch}
+            onCancel={setCanceling}
+            onResend={(r) => void resend(r)}
+            onRetryRecords={(r) => void retry(r)}
+          />
         )}
       </section>
 

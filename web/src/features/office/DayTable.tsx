@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { formatCents } from '@/lib/money';
 import type { OfficeApplication } from './api/applications';
-import { canResend, lenderAnswer, messageWords, patientName, planWords, STATUS_WORDS, statusTone, timeOf, untilOf } from './words';
+import { canResend, lenderAnswer, messageWords, recordsWords, patientName, planWords, STATUS_WORDS, statusTone, timeOf, untilOf } from './words';
 import { moneyWords } from './money';
 import { OfficeTable } from './OfficeTable';
 
@@ -31,6 +31,7 @@ export function DayTable({
   listSearch,
   onCancel,
   onResend,
+  onRetryRecords,
 }: {
   caption: string;
   rows: OfficeApplication[];
@@ -38,11 +39,12 @@ export function DayTable({
   listSearch: string;
   onCancel: (row: OfficeApplication) => void;
   onResend: (row: OfficeApplication) => void;
+  onRetryRecords: (row: OfficeApplication) => void;
 }) {
   return (
     <OfficeTable id="office-table" caption={caption} columns={['Patient', 'Started', 'Status', 'Lenders', 'Approved', 'Plan', { hidden: 'Actions' }]}>
       {rows.map((r) => (
-        <Row key={`${r.kind}-${r.id}`} row={r} listSearch={listSearch} onCancel={onCancel} onResend={onResend} />
+        <Row key={`${r.kind}-${r.id}`} row={r} listSearch={listSearch} onCancel={onCancel} onResend={onResend} onRetryRecords={onRetryRecords} />
       ))}
     </OfficeTable>
   );
@@ -53,11 +55,13 @@ function Row({
   listSearch,
   onCancel,
   onResend,
+  onRetryRecords,
 }: {
   row: OfficeApplication;
   listSearch: string;
   onCancel: (row: OfficeApplication) => void;
   onResend: (row: OfficeApplication) => void;
+  onRetryRecords: (row: OfficeApplication) => void;
 }) {
   const name = patientName(r);
   // The names of the row's link and button say whose row it is; they start with the visible word (label in name).
@@ -97,17 +101,34 @@ function Row({
       <td>
         {r.plan ? planWords(r.plan) : <None />}
         {r.money ? <span className="office-sub">{moneyWords(r.money)}</span> : null}
+        {r.records ? (
+          <span className={r.records.state === 'failed' || r.records.state === 'waiting' ? 'office-sub office-warn' : 'office-sub'}>
+            {recordsWords(r.records)}
+          </span>
+        ) : null}
       </td>
       <td>
         {r.kind === 'application' ? (
-          <Link
-            className="btn btn--secondary office-row-action"
-            to={`/office/applications/${encodeURIComponent(r.id)}`}
-            state={{ listSearch }}
-            aria-label={`Details of ${name ? `${name}’s` : 'this'} application`}
-          >
-            Details
-          </Link>
+          <>
+            {r.records?.state === 'failed' || r.records?.state === 'waiting' ? (
+              <button
+                type="button"
+                className="btn btn--secondary office-row-action"
+                aria-label={name ? `Retry posting ${name}’s case to Open Dental` : 'Retry posting this case to Open Dental'}
+                onClick={() => onRetryRecords(r)}
+              >
+                Retry posting
+              </button>
+            ) : null}
+            <Link
+              className="btn btn--secondary office-row-action"
+              to={`/office/applications/${encodeURIComponent(r.id)}`}
+              state={{ listSearch }}
+              aria-label={`Details of ${name ? `${name}’s` : 'this'} application`}
+            >
+              Details
+            </Link>
+          </>
         ) : r.status === 'invited' ? (
           <>
             {canResend(r) ? (

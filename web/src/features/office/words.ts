@@ -215,3 +215,22 @@ export function canResend(r: OfficeApplication): boolean {
 
 /** MAX_SENDS is how often the server sends one invitation's link by one channel (office/invite.go). */
 export const MAX_SENDS = 3;
+
+/** OfficeRecordsState is where a case's posts to the patient's ledger in Open Dental stand. */
+export type OfficeRecordsState = NonNullable<OfficeApplication['records']>;
+
+/** recordsWords: "Posted to Open Dental", or what keeps it from being posted. */
+export function recordsWords(r: OfficeRecordsState): string {
+  const what = r.kind === 'refund' ? 'Refund' : 'Payment';
+  switch (r.state) {
+    case 'posted':
+      return `${what} posted to Open Dental`;
+    case 'due':
+    case 'posting':
+      return `${what} being posted to Open Dental`;
+    case 'waiting':
+      return `${what} not yet in Open Dental: ${r.error ?? 'waiting for Open Dental.'}`;
+    case 'failed':
+      return `${what} not posted to Open Dental: ${r.error ?? 'Open Dental refused it.'}`;
+  }
+}

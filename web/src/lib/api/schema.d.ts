@@ -1437,6 +1437,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/office/applications/{id}/records/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Try again at once the case's posts to Open Dental that failed or wait for a refused key. */
+        post: operations["officeRetryRecords"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/office/records/patients": {
         parameters: {
             query?: never;
@@ -2213,6 +2230,25 @@ export interface components {
             signed: boolean;
             completed: boolean;
             money?: components["schemas"]["OfficeMoney"];
+            /** @description Where the case's posts to the patient's ledger in the office's Open Dental stand (docs/practice-records.md); none for a case not made from the records. */
+            records?: {
+                /**
+                 * @description The latest post's: waiting is for a refused key, failed for a refused payment (retry it).
+                 * @enum {string}
+                 */
+                state: "due" | "posting" | "posted" | "waiting" | "failed";
+                /** @enum {string} */
+                kind: "payment" | "refund";
+                /**
+                 * Format: int64
+                 * @description The latest post's amount; negative for a refund.
+                 */
+                amountCents: number;
+                /** @description What went wrong, in staff's words. */
+                error?: string;
+                /** @description How many of the case's posts are on the ledger. */
+                posted: number;
+            };
             /** @description An invitation's text and email, and what became of them (docs/behaviour.md, "Texts and emails"). */
             messages?: {
                 /** @enum {string} */
@@ -6068,6 +6104,34 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    officeRetryRecords: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The csrfToken of the staff session (POST or GET /office/session). Missing or wrong answers 403 `csrf`. */
+                "X-CSRF-Token": components["parameters"]["CSRFToken"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The posts are due again. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
         };

@@ -66,6 +66,11 @@ export async function cancelInvite(id: string, csrf: string): Promise<void> {
   await officeCall<null>('DELETE', `/office/invites/${encodeURIComponent(id)}`, undefined, csrf);
 }
 
+/** retryRecords makes a case's posts to Open Dental that failed or wait due again at once. */
+export async function retryRecords(id: string, csrf: string): Promise<void> {
+  await officeCall<null>('POST', `/office/applications/${encodeURIComponent(id)}/records/retry`, undefined, csrf);
+}
+
 /** resendInvite sends an invitation's link again, to where it was first sent; answers where it goes. */
 export async function resendInvite(id: string, csrf: string): Promise<OfficeSentTo[]> {
   return (await officeCall<{ sentTo: OfficeSentTo[] }>('POST', `/office/invites/${encodeURIComponent(id)}/resend`, undefined, csrf))!.sentTo;
