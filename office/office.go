@@ -65,6 +65,9 @@ type Service struct {
 	// Bridge reaches an office's practice-management system through its
 	// connection (records.go); nil: this server cannot connect offices.
 	Bridge func(*chairside.RecordsConnection) pms.Bridge
+	// PostTimeout bounds one post to a practice's system
+	// (records_post.go); 0: 30 seconds.
+	PostTimeout time.Duration
 
 	mu        sync.Mutex
 	listViews map[string]time.Time // AuditListView's memory

@@ -17,16 +17,22 @@ import (
 // its reference before it is sent again, since Open Dental takes no
 // idempotency key.
 
-// Posting pace: how many posts a round takes, how long a claim lasts, and
-// how long a call may take.
+// Posting pace: how many posts a round takes, and how soon a post waiting
+// for a refused key is tried again (the office may have fixed it). A call
+// may take Service.PostTimeout, and a claim lasts twice that: a server
+// killed mid-call leaves its post to another once the claim runs out.
 const (
-	postBatch   = 20
-	postLease   = 2 * time.Minute
-	postTimeout = 30 * time.Second
-	// postWaitRefused is how soon a post waiting for a refused key is
-	// tried again: the office may have fixed it.
-	postWaitRefused = time.Minute
+	postBatch          = 20
+	defaultPostTimeout = 30 * time.Second
+	postWaitRefused    = time.Minute
 )
+
+func (s *Service) postTimeout() time.Duration {
+	if s.PostTimeout > 0 {
+		return s.PostTimeout
+	}
+	return defaultPostTimeout
+}
 
 // PostRecords makes the posts the money facts call for and sends the due
 // ones; it answers how many it posted. Every server runs it: the store's
@@ -45,7 +51,7 @@ func (s *Service) PostRecords(ctx context.Context) (int, error) {
 		}
 	}
 	now := s.Now().UTC()
-	posts, err := s.store.ClaimRecordsPosts(ctx, now, now.Format(time.DateOnly), postLease, postBatch)
+	posts, err := s.store.ClaimRecordsPosts(ctx, now, now.Format(time.DateOnly), 2*s.postTimeout(), postBatch)
 	if err != nil {
 		return 0, err
 	}
@@ -102,7 +108,7 @@ func (s *Service) postOne(ctx context.Context, p *chairside.RecordsPost, now tim
 	} else if err != nil {
 		return false, err
 	}
-	cctx, cancel := context.WithTimeout(ctx, postTimeout)
+	cctx, cancel := context.WithTimeout(ctx, s.postTimeout())
 	defer cancel()
 	b := s.Bridge(conn)
 	id, err := s.findEarlier(cctx, b, p, now)

@@ -157,6 +157,11 @@ type Started struct {
 // Start starts a session at the office with entityKey for a $4,500
 // treatment (as a link with an amount would) and keeps its id.
 func (c *Client) Start(entityKey string) (Started, error) {
+	return c.start("/flow/start/entity-keys/"+entityKey, map[string]any{"purchaseAmountCents": 450_000})
+}
+
+// start starts a session at path and keeps its id.
+func (c *Client) start(path string, body any) (Started, error) {
 	var start struct {
 		Session struct {
 			WebSessionID     string `json:"webSessionId"`
@@ -167,7 +172,7 @@ func (c *Client) Start(entityKey string) (Started, error) {
 		} `json:"form"`
 	}
 	c.SessionID = ""
-	if err := c.Call("POST", "/flow/start/entity-keys/"+entityKey, map[string]any{"purchaseAmountCents": 450_000}, &start); err != nil {
+	if err := c.Call("POST", path, body, &start); err != nil {
 		return Started{}, fmt.Errorf("start: %w", err)
 	}
 	c.SessionID = start.Session.WebSessionID
@@ -196,11 +201,26 @@ func (c *Client) Consent(lenderKey, kind string) (map[string]any, error) {
 // ssn must be unique per journey in a load run, since the server caps
 // credit pulls per SSN per day.
 func (c *Client) CompleteFlow(entityKey, ssn, signature string) error {
-	const p = "/providers/synchrony_standard"
 	started, err := c.Start(entityKey)
 	if err != nil {
 		return err
 	}
+	return c.completeStarted(started, ssn, signature)
+}
+
+// CompleteFlowFrom is CompleteFlow from an office's one-time invitation
+// link's token.
+func (c *Client) CompleteFlowFrom(token, ssn, signature string) error {
+	started, err := c.start("/flow/start/tokens/"+token, nil)
+	if err != nil {
+		return err
+	}
+	return c.completeStarted(started, ssn, signature)
+}
+
+// completeStarted is CompleteFlow after the start.
+func (c *Client) completeStarted(started Started, ssn, signature string) error {
+	const p = "/providers/synchrony_standard"
 	if started.Lender != "synchrony_standard" {
 		return fmt.Errorf("start: first provider %q", started.Lender)
 	}

@@ -70,6 +70,8 @@ type Config struct {
 	// No key: offices cannot connect their records.
 	OpenDentalKey string
 	OpenDentalURL string
+	// RecordsTimeout bounds one post to a practice's system.
+	RecordsTimeout time.Duration
 }
 
 // setting is one row of the configuration table: the flag, its variable,
@@ -93,7 +95,7 @@ type setting struct {
 
 // settings are the rows, bound to c's fields.
 func (c *Config) settings() []setting {
-	return []setting{
+	return append([]setting{
 		{Flag: "addr", Env: "CHAIRSIDE_ADDR", Default: "127.0.0.1:8080", Meaning: "listen address", value: stringVar{&c.Addr}},
 		{Flag: "db", Env: "CHAIRSIDE_DB", Default: filepath.Join("data", "chairside.db"), Meaning: "SQLite file, or a `postgres://` URL; in prod the SQLite file and its `-wal` and `-shm` files must be private to the server's user (mode 0600)",
 			value: stringVar{&c.DB}, prod: func(c *Config) []string { return filePermissionProblems(c.dbFiles()) }},
@@ -136,6 +138,14 @@ func (c *Config) settings() []setting {
 				return nil
 			}},
 		{Flag: "log-level", Env: "CHAIRSIDE_LOG_LEVEL", Default: "info", Meaning: "`debug`, `info`, `warn` or `error`: JSON log lines on stderr, one per request, never with personal data", value: stringVar{&c.LogLevel}},
+		{Flag: "lenders", Env: "CHAIRSIDE_LENDERS_FILE", Meaning: "lenders file: which lenders are reached over HTTP, where and with which credentials (docs/operations.md, \"Lenders\"); none: the sandbox everywhere", value: stringVar{&c.LendersFile}},
+	}, c.messagingSettings()...)
+}
+
+// messagingSettings are the rows of the providers a server reaches for
+// its offices: texts, email, their stand-ins, the offices' own records.
+func (c *Config) messagingSettings() []setting {
+	return []setting{
 		{Flag: "twilio-account", Env: "CHAIRSIDE_TWILIO_ACCOUNT", Shown: "none", Meaning: "the Twilio account (`AC…`) that sends invitations by text, with its auth token in `CHAIRSIDE_TWILIO_AUTH_TOKEN` (never a flag); none: texts are written to the log (docs/operations.md, \"Texts\")",
 			value: stringVar{&c.TwilioAccount}, check: twilioProblems},
 		{Flag: "twilio-sender", Env: "CHAIRSIDE_TWILIO_SENDER", Shown: "none", Meaning: "who texts come from for offices without their own (`textSender` in the office file): a Messaging Service (`MG…`, so that a patient's STOP applies to it) or a number (`+15125550100`)", value: stringVar{&c.TwilioSender}},
@@ -165,7 +175,13 @@ func (c *Config) settings() []setting {
 			}},
 		{Flag: "opendental-url", Env: "CHAIRSIDE_OPENDENTAL_URL", Default: opendental.DefaultURL, Meaning: "Open Dental's API, for offices that connect their records with Chairside's developer key in `CHAIRSIDE_OPENDENTAL_DEVELOPER_KEY` (never a flag; none: offices cannot connect; docs/practice-records.md)",
 			value: stringVar{&c.OpenDentalURL}},
-		{Flag: "lenders", Env: "CHAIRSIDE_LENDERS_FILE", Meaning: "lenders file: which lenders are reached over HTTP, where and with which credentials (docs/operations.md, \"Lenders\"); none: the sandbox everywhere", value: stringVar{&c.LendersFile}},
+		{Flag: "records-timeout", Env: "CHAIRSIDE_RECORDS_TIMEOUT", Default: "30s", Meaning: "how long a post to a practice's own system may take; a server that stops mid-post leaves it to another after twice that, which first looks for it on the ledger",
+			value: durationVar{&c.RecordsTimeout}, check: func(c *Config) error {
+				if c.RecordsTimeout <= 0 || c.RecordsTimeout > 5*time.Minute {
+					return fmt.Errorf("-records-timeout must be more than 0 and at most 5m")
+				}
+				return nil
+			}},
 	}
 }
 

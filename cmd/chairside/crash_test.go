@@ -57,8 +57,9 @@ type server struct {
 	dsn     string
 	keys    string // the keyring's JSON, passed as CHAIRSIDE_KEYS
 	journal string // the sandbox's journal of lender calls
-	// extra are more flags for every start (a fast funding day).
-	extra []string
+	// extra are more flags for every start (a fast funding day), env more
+	// variables (a developer key).
+	extra, env []string
 }
 
 func newServer(t *testing.T, engine string) *server {
@@ -85,7 +86,7 @@ func (s *server) start(t *testing.T, latency, lenderTimeout time.Duration) *chil
 		"-sandbox-latency", latency.String(), "-lender-timeout", lenderTimeout.String(),
 		"-sandbox-journal", s.journal, "-rate-limit", "0", "-log-level", "error"}, s.extra...))
 	cmd := exec.Command(os.Args[0], "-test.run=^$")
-	cmd.Env = append(os.Environ(), childArgsEnv+"="+string(args), "CHAIRSIDE_KEYS="+s.keys)
+	cmd.Env = append(append(os.Environ(), childArgsEnv+"="+string(args), "CHAIRSIDE_KEYS="+s.keys), s.env...)
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)

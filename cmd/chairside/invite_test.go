@@ -172,10 +172,16 @@ func TestInviteThroughTwilioAndSMTP(t *testing.T) {
 // waitFor polls cond for up to 10 seconds.
 func waitFor(t *testing.T, what string, cond func() bool) {
 	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
+	waitUpTo(t, 10*time.Second, what, cond)
+}
+
+// waitUpTo polls cond for up to d.
+func waitUpTo(t *testing.T, d time.Duration, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(d)
 	for !cond() {
 		if time.Now().After(deadline) {
-			t.Fatalf("waited 10 s for %s", what)
+			t.Fatalf("waited %s for %s", d, what)
 		}
 		time.Sleep(20 * time.Millisecond)
 	}

@@ -267,6 +267,7 @@ func (m *Main) handler(db *store.DB, keys *seal.Keyring, log *slog.Logger) http.
 	// sign-in"): in prod no account reaches it on a password alone.
 	staff.RequireSecondFactor = c.Env == chairside.EnvProd
 	m.office = staff
+	staff.PostTimeout = c.RecordsTimeout
 	if c.OpenDentalKey != "" {
 		staff.Bridge = func(conn *chairside.RecordsConnection) pms.Bridge {
 			base := conn.BaseURL

@@ -75,8 +75,9 @@ type Sim struct {
 	nextPay  int
 	revoked  bool
 	slow     time.Duration
-	fail5xx  int // the next n calls answer 500
-	loseNext int // the next n payment posts are written, their answers lost
+	fail5xx  int           // the next n calls answer 500
+	loseNext int           // the next n payment posts are written, their answers lost
+	hold     time.Duration // how long a payment post's answer waits after the write
 	calls    map[string]int
 	now      func() time.Time
 }
@@ -133,6 +134,10 @@ func (s *Sim) Fail(n int) { s.set(func() { s.fail5xx = n }) }
 // LoseAnswers makes the next n payment posts write the payment and then
 // drop the connection without an answer.
 func (s *Sim) LoseAnswers(n int) { s.set(func() { s.loseNext = n }) }
+
+// HoldAnswers makes payment posts write the payment, then wait d before
+// answering: a caller killed meanwhile never hears of it (0: at once).
+func (s *Sim) HoldAnswers(d time.Duration) { s.set(func() { s.hold = d }) }
 
 func (s *Sim) set(fn func()) {
 	s.mu.Lock()
@@ -353,7 +358,15 @@ func (s *Sim) postPayment(w http.ResponseWriter, r *http.Request) {
 	if lose {
 		s.loseNext--
 	}
+	hold := s.hold
 	s.mu.Unlock()
+	if hold > 0 {
+		select {
+		case <-time.After(hold):
+		case <-r.Context().Done():
+			return
+		}
+	}
 	if lose {
 		if hj, ok := w.(http.Hijacker); ok {
 			if conn, _, err := hj.Hijack(); err == nil {
