@@ -78,6 +78,8 @@ Usage:
   chairside staff add|disable      add a staff member of an office, or disable one
   chairside lendersim [flags]      run the lender simulator: every lender over our HTTP lender protocol
   chairside settings               print serve's settings: flag, variable, default, meaning
+  chairside probe URL              exit 0 when URL answers 2xx: a container's health check
+  chairside keys new               print fresh data keys as one line of JSON, for CHAIRSIDE_KEYS
   chairside version                print the version
 
 Run "chairside serve -h" or "chairside token create -h" for their flags.
@@ -118,6 +120,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return runLenderSim(ctx, args[1:], stdout, stderr)
 	case "settings":
 		return runSettings(args[1:], stdout, stderr)
+	case "probe":
+		return runProbe(ctx, args[1:], stdout)
+	case "keys":
+		return runKeys(args[1:], stdout)
 	case "version":
 		fmt.Fprintln(stdout, versionString())
 		return nil

@@ -1,0 +1,35 @@
+package office
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chairside/chairside"
+)
+
+// TestPostOf: the post a money fact calls for — the payment for the
+// office's moment, a negative one for a refund or a cancellation — dated
+// the office's own day, with a short reference that names the case and
+// tells its refunds apart.
+func TestPostOf(t *testing.T) {
+	// 02:30 UTC on the 5th is still the 4th in California.
+	on := time.Date(2026, 12, 5, 2, 30, 0, 0, time.UTC)
+	c := chairside.RecordsCandidate{MoneyEntryID: "m-signed-1a2b", Kind: chairside.MoneySigned, AmountCents: 252000, OnAt: on,
+		ApplicationID: "d37155d9aaaa", LocationID: "loc", State: "CA", PatientID: "18", LenderKey: "synchrony_standard"}
+	pay := postOf(c)
+	if pay.Kind != chairside.RecordsPayment || pay.AmountCents != 252000 || pay.PayDate != "2026-12-04" || pay.Reference != "CS D371-55D9" ||
+		!strings.Contains(pay.Note, "Synchrony") || pay.PatientID != "18" {
+		t.Errorf("the payment: %+v", pay)
+	}
+	c.Kind, c.MoneyEntryID, c.AmountCents, c.State = chairside.MoneyRefunded, "m-refund-9f3c", 50000, "NY"
+	refund := postOf(c)
+	if refund.Kind != chairside.RecordsRefund || refund.AmountCents != -50000 || refund.Reference != "CS D371-55D9 R9F3C" ||
+		refund.PayDate != "2026-12-04" || !strings.Contains(refund.Note, "refund") {
+		t.Errorf("the refund: %+v", refund)
+	}
+	c.Kind, c.MoneyEntryID, c.AmountCents = chairside.MoneyVoided, "m-void-0001", 252000
+	if void := postOf(c); void.AmountCents != -252000 || !strings.Contains(void.Note, "cancellation") || void.Reference == refund.Reference {
+		t.Errorf("the cancellation: %+v", void)
+	}
+}
