@@ -21,7 +21,7 @@ run-sim: build
 
 ## build: the web app, then the Go binary with it embedded
 build: web
-	$(GO) build -tags webdist -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/chairside
+	$(GO) build -trimpath -tags webdist -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/chairside
 
 web: web/node_modules/.package-lock.json
 	cd web && npm run build
