@@ -7,11 +7,11 @@
 # building the binary with the web app in it.
 #
 # The browser tests start first, in the background; the other suites run
-# beside them, at a lower priority, so the browser tests (the longest
-# single suite) are not held up: the Go tests, then Vitest with the
-# linters beside it. On two cores the browser tests take about 7 of the
-# run's 9 minutes, and Vitest and lint most of the rest (docs/testing.md,
-# "How the run is kept fast").
+# one after another beside them, at a lower priority, so the browser tests
+# (the longest single suite) are not held up. On two cores the run is
+# CPU-bound throughout: the browser tests take about 6 of its 9-10 minutes
+# and Vitest and lint the last two (docs/testing.md, "How the run is kept
+# fast").
 #
 # With an argument, only that suite runs: go, web or e2e (make test-go,
 # test-web, test-e2e), still ending with its summary line.
@@ -25,7 +25,7 @@ case "$only" in all | go | web | e2e) ;; *)
 	;;
 esac
 want() { [ "$only" = all ] || [ "$only" = "$1" ]; }
-rm -f reports/lint.log reports/go.json reports/go-binary.json reports/go.status reports/vitest.json reports/vitest.log reports/playwright.json reports/playwright.log
+rm -f reports/go.json reports/go-binary.json reports/go.status reports/vitest.json reports/vitest.log reports/playwright.json reports/playwright.log
 
 status=0
 step() { echo; echo "==> $*"; }
@@ -75,26 +75,16 @@ if want go; then
 	[ $go_status = 0 ] || status=1
 fi
 
-lint=0
-if [ "$only" = all ]; then
-	step "lint (gofmt, go vet, staticcheck, function length, generated files, web), in the background: reports/lint.log"
-	# Beside the web unit tests: lint runs one program at a time (tsc,
-	# eslint, staticcheck …) and Vitest two workers, so together they keep
-	# both cores busy where one after the other they left one idle. The Go
-	# tests just run include the generated files' freshness checks.
-	(GENERATED_CHECKED=1 $beside ./scripts/lint.sh > reports/lint.log 2>&1) &
-	lint_pid=$!
-fi
-
 if want web; then
 	step "web unit tests (vitest)"
 	(cd web && $beside npx vitest run --reporter=default --reporter=json --outputFile=../reports/vitest.json) | tee reports/vitest.log || status=1
 fi
 
+lint=0
 if [ "$only" = all ]; then
-	wait "$lint_pid" || lint=1
-	step "lint: the log"
-	cat reports/lint.log
+	step "lint (gofmt, go vet, staticcheck, function length, generated files, web)"
+	# The Go tests just run include the generated files' freshness checks.
+	GENERATED_CHECKED=1 $beside ./scripts/lint.sh || lint=1
 fi
 
 if want e2e; then
