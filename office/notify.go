@@ -48,7 +48,10 @@ func (n LogNotifier) Send(ctx context.Context, m *chairside.OutboxMessage) error
 // nothing woke it, how long a claim lasts, and how many attempts a message
 // gets before it is given up.
 const (
-	dispatchEvery   = 5 * time.Second
+	dispatchEvery = 5 * time.Second
+	// heldFor is how long an invitation's email waits behind a text the
+	// provider took but has not reported delivered: then it goes anyway.
+	heldFor         = 15 * time.Minute
 	dispatchLease   = time.Minute
 	dispatchBatch   = 20
 	maxSendAttempts = 5
@@ -122,6 +125,9 @@ func (d *Dispatcher) Run(ctx context.Context) {
 // after maxSendAttempts; its error is kept without the message.
 func (d *Dispatcher) DispatchOnce(ctx context.Context) (int, error) {
 	now := d.svc.Now().UTC()
+	if _, err := d.svc.store.ReleaseStaleHeld(ctx, now.Add(-heldFor), now); err != nil {
+		return 0, err
+	}
 	msgs, err := d.svc.store.ClaimOutbox(ctx, now, dispatchLease, dispatchBatch)
 	if err != nil {
 		return 0, err

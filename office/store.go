@@ -117,6 +117,7 @@ type outbox interface {
 	// An invitation's held email goes when its text does not arrive.
 	MessageByRef(ctx context.Context, ref string) (string, error)
 	ReleaseHeld(ctx context.Context, id string, now time.Time) (int, error)
+	ReleaseStaleHeld(ctx context.Context, before, now time.Time) (int, error)
 	MarkOutboxRetry(ctx context.Context, id string, next time.Time, lastError string) error
 	MarkOutboxFailed(ctx context.Context, id, lastError string) error
 }

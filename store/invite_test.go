@@ -243,3 +243,43 @@ func TestInviteFallbackAndResend(t *testing.T) {
 		}
 	})
 }
+
+// TestStaleHeldEmail: an invitation's email held behind a text the
+// provider took but never reported delivered goes once the text is old
+// enough; behind a delivered text it never does.
+func TestStaleHeldEmail(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		loc := newLocation(t, db)
+		invite := func(id, hash string) string {
+			t.Helper()
+			tok := &chairside.FlowToken{Hash: hash, ID: id, LocationID: loc.ID, PurchaseAmountCents: 100000, MobilePhone: "4155550134",
+				Email: "m@example.com", ExpiresAt: t0.Add(24 * time.Hour), CreatedAt: t0}
+			must(t, db.CreateInvite(ctx, tok, []*chairside.OutboxMessage{
+				{LocationID: loc.ID, InviteID: id, Channel: chairside.ChannelSMS, Recipient: "4155550134", RecipientMasked: "(•••) •••-0134", Body: "t", CreatedAt: t0},
+				{LocationID: loc.ID, InviteID: id, Channel: chairside.ChannelEmail, Recipient: "m@example.com", RecipientMasked: "m•••@example.com", Body: "e",
+					State: chairside.OutboxHeld, CreatedAt: t0},
+			}))
+			due, err := db.ClaimOutbox(ctx, t0, time.Minute, 1)
+			must(t, err)
+			must(t, db.SetOutboxRef(ctx, due[0].ID, "SM-"+id, "sent", 4, t0))
+			must(t, db.MarkOutboxSent(ctx, due[0].ID, t0))
+			return "SM-" + id
+		}
+		invite("silent", "h-silent")
+		delivered := invite("delivered", "h-delivered")
+		if _, err := db.RecordMessageStatus(ctx, delivered, "delivered", 6, 0, t0); err != nil {
+			t.Fatal(err)
+		}
+		if n, err := db.ReleaseStaleHeld(ctx, t0.Add(-time.Minute), t0); err != nil || n != 0 {
+			t.Fatalf("a text sent just now: released %d (%v)", n, err)
+		}
+		if n, err := db.ReleaseStaleHeld(ctx, t0.Add(time.Minute), t0.Add(16*time.Minute)); err != nil || n != 1 {
+			t.Fatalf("a silent text: released %d (%v)", n, err)
+		}
+		due, err := db.ClaimOutbox(ctx, t0.Add(16*time.Minute), time.Minute, 10)
+		must(t, err)
+		if len(due) != 1 || due[0].InviteID != "silent" || due[0].Channel != chairside.ChannelEmail {
+			t.Fatalf("due: %+v", due)
+		}
+	})
+}

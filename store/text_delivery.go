@@ -64,6 +64,22 @@ func (db *DB) ReleaseHeld(ctx context.Context, id string, now time.Time) (int, e
 	return int(n), err
 }
 
+// ReleaseStaleHeld queues, due at now, the held messages of invitations
+// whose text the provider took before `before` and has not reported
+// delivered since: no report may ever come, and the patient still needs
+// the link. It answers how many it released.
+func (db *DB) ReleaseStaleHeld(ctx context.Context, before, now time.Time) (int, error) {
+	res, err := db.exec(ctx, `UPDATE outbox SET state = 'queued', next_attempt_at = ?
+		WHERE state = 'held' AND invite_id <> '' AND invite_id IN (
+			SELECT invite_id FROM outbox WHERE channel = 'sms' AND state = 'sent' AND sent_at < ? AND delivery <> 'delivered')`,
+		millis(now), millis(before))
+	if err != nil {
+		return 0, fmt.Errorf("store: release stale held: %w", err)
+	}
+	n, err := rowsAffected(res)
+	return int(n), err
+}
+
 // MessageByRef answers the id of the outbox message the provider calls
 // ref; "" when there is none.
 func (db *DB) MessageByRef(ctx context.Context, ref string) (string, error) {
