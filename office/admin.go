@@ -182,13 +182,11 @@ func (s *Service) Application(ctx context.Context, c *Caller, id string) (*Detai
 	if err != nil {
 		return nil, err
 	}
-	// The posts of applications made in the application's own millisecond:
-	// its own among them.
-	posts, err := s.store.ListRecordsPosts(ctx, c.Location.ID, a.CreatedAt, a.CreatedAt.Add(time.Millisecond))
+	posts, err := s.store.ApplicationRecordsPosts(ctx, c.Location.ID, a.ID)
 	if err != nil {
 		return nil, err
 	}
-	row.Records = recordsStateOf(posts[a.ID])
+	row.Records = recordsStateOf(posts)
 	d := &Detail{Row: row, Events: make([]DetailEvent, 0, len(evs)), MoneyLine: line}
 	for _, e := range evs {
 		de := DetailEvent{Type: e.Type, LenderKey: e.LenderKey, At: e.CreatedAt}

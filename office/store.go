@@ -155,4 +155,5 @@ type practiceRecords interface {
 	SettleRecordsPost(ctx context.Context, id, state, remoteID, lastError string, next, now time.Time) error
 	RetryRecordsPosts(ctx context.Context, locationID, applicationID string, now time.Time) (int, error)
 	ListRecordsPosts(ctx context.Context, locationID string, from, to time.Time) (map[string][]*chairside.RecordsPost, error)
+	ApplicationRecordsPosts(ctx context.Context, locationID, applicationID string) ([]*chairside.RecordsPost, error)
 }

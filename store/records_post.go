@@ -153,3 +153,11 @@ func (db *DB) ListRecordsPosts(ctx context.Context, locationID string, from, to 
 	}
 	return out, nil
 }
+
+// ApplicationRecordsPosts answers the posts of one application of the
+// location, oldest first.
+func (db *DB) ApplicationRecordsPosts(ctx context.Context, locationID, applicationID string) ([]*chairside.RecordsPost, error) {
+	return queryAll(ctx, db, "application records posts", scanRecordsPost,
+		`SELECT `+recordsPostColumns+` FROM records_posts WHERE location_id = ? AND application_id = ? ORDER BY created_at, id`,
+		locationID, applicationID)
+}
