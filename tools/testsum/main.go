@@ -14,6 +14,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"regexp"
 	"strings"
 )
 
@@ -30,6 +31,30 @@ func firstLine(msg string) string {
 		msg = msg[:200] + "…"
 	}
 	return msg
+}
+
+// ansi matches the terminal colour codes Playwright puts in its messages.
+var ansi = regexp.MustCompile("\x1b\\[[0-9;]*m")
+
+// pwError answers what a CI log needs to tell which check failed in a
+// browser test: the message's first lines without colour codes (for an
+// expect, the locator, the expected and the received text) and the spec's
+// line from the stack.
+func pwError(msg, stack string) string {
+	lines := strings.Split(strings.TrimSpace(ansi.ReplaceAllString(msg, "")), "\n")
+	kept := []string{}
+	for _, l := range lines {
+		if l = strings.TrimSpace(l); l != "" && len(kept) < 6 {
+			kept = append(kept, firstLine(l))
+		}
+	}
+	for _, l := range strings.Split(stack, "\n") {
+		if strings.Contains(l, ".spec.ts:") {
+			kept = append(kept, strings.TrimSpace(l))
+			break
+		}
+	}
+	return strings.Join(kept, "\n    ")
 }
 
 func (c *counts) add(o counts) {
@@ -201,7 +226,7 @@ type pwSuite struct {
 			ProjectName string
 			Status      string // expected, unexpected, flaky, skipped
 			Results     []struct {
-				Error struct{ Message string }
+				Error struct{ Message, Stack string }
 			}
 		}
 	}
@@ -219,7 +244,7 @@ func (s pwSuite) failures(prefix string) {
 			msg := ""
 			for _, res := range t.Results {
 				if res.Error.Message != "" {
-					msg = firstLine(res.Error.Message)
+					msg = pwError(res.Error.Message, res.Error.Stack)
 					break
 				}
 			}
