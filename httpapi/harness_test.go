@@ -54,6 +54,8 @@ type config struct {
 	// twilioToken, when set, is the Twilio auth token whose signature
 	// the texts' webhooks take.
 	twilioToken string
+	// backup answers the server's backup status (httpapi.Options.Backup).
+	backup func() *chairside.BackupStatus
 }
 
 // harness is one real server: real store, real sandbox lenders, real flow
@@ -192,6 +194,7 @@ func newHarness(t testing.TB, e storetest.Engine, cfg config) *harness {
 		Office:         h.office,
 		PublicURL:      cfg.publicURL,
 		TwilioTokens:   tokens(cfg.twilioToken),
+		Backup:         cfg.backup,
 	})
 	h.srv = httptest.NewServer(h.handler)
 	t.Cleanup(h.srv.Close)

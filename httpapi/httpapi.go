@@ -73,6 +73,10 @@ type Options struct {
 	// Ready answers /readyz: nil when the server can take patients (the
 	// database answers, its migrations are applied). nil Ready: always.
 	Ready func(context.Context) error
+	// Backup answers where the continuous backup of the built-in database
+	// stands (package backup), for /readyz, /metrics and the office
+	// manager's banner; nil, or an answer of nil: no backup on this server.
+	Backup func() *chairside.BackupStatus
 	// TrustedProxies are the proxies whose X-Forwarded-For is believed
 	// (client.go); none: the connection's address is the client's.
 	TrustedProxies []netip.Prefix

@@ -49,6 +49,7 @@ func (h *Handler) officeRoutes(public func(string, http.HandlerFunc), named func
 	h.officeStaffRoutes(named)
 	h.officeChangeRoutes(named)
 	h.officeRecordsRoutes(named)
+	named("GET "+api+"/office/backup", h.staffAuthed(office.ManageStaff, h.officeBackup))
 }
 
 // OfficeSession is the answer of the office session calls.

@@ -37,6 +37,12 @@ func (h *Handler) readyz(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
+	// The backup's state is detail, not readiness: a replica out of reach
+	// must not take the server away from patients.
+	if b := h.backupStatus(); b != nil {
+		writeJSON(w, http.StatusOK, map[string]any{"status": "ready", "backup": backupView(b)})
+		return
+	}
 	writeJSON(w, http.StatusOK, map[string]string{"status": "ready"})
 }
 

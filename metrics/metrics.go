@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/chairside/chairside"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
@@ -242,5 +243,48 @@ func (m *Metrics) counterPair(stats func() (int64, int64), first, second prometh
 	m.reg.MustRegister(
 		prometheus.NewCounterFunc(first, func() float64 { a, _ := stats(); return float64(a) }),
 		prometheus.NewCounterFunc(second, func() float64 { _, b := stats(); return float64(b) }),
+	)
+}
+
+// Backup publishes where the built-in database's backup stands (package
+// backup), read from status whenever the metrics are scraped: its lag,
+// when it last received changes and a full copy, and whether it is
+// failing. Registered only on a server that keeps one.
+func (m *Metrics) Backup(status func() *chairside.BackupStatus) {
+	read := func(f func(*chairside.BackupStatus) float64) func() float64 {
+		return func() float64 {
+			if s := status(); s != nil {
+				return f(s)
+			}
+			return 0
+		}
+	}
+	unix := func(t time.Time) float64 {
+		if t.IsZero() {
+			return 0
+		}
+		return float64(t.UnixMilli()) / 1000
+	}
+	m.reg.MustRegister(
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "chairside_backup_lag_seconds", Help: "How long the backup has been missing commits the database has; 0 when it has them all."},
+			read(func(s *chairside.BackupStatus) float64 { return s.Lag.Seconds() })),
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "chairside_backup_last_shipped_timestamp_seconds", Help: "When the backup last received changes (Unix time; 0: never)."},
+			read(func(s *chairside.BackupStatus) float64 { return unix(s.LastShipped) })),
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "chairside_backup_last_snapshot_timestamp_seconds", Help: "When the backup last received a full copy (Unix time; 0: never)."},
+			read(func(s *chairside.BackupStatus) float64 { return unix(s.LastSnapshot) })),
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "chairside_backup_failing", Help: "1 while reaching the backup fails, 0 when it works."},
+			read(func(s *chairside.BackupStatus) float64 {
+				if s.Failing != "" {
+					return 1
+				}
+				return 0
+			})),
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "chairside_backup_behind", Help: "1 once the backup has lagged or failed long enough for the office manager's banner."},
+			read(func(s *chairside.BackupStatus) float64 {
+				if s.Behind {
+					return 1
+				}
+				return 0
+			})),
 	)
 }

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/chairside/chairside"
+	"github.com/chairside/chairside/backup"
 	"github.com/chairside/chairside/flow"
 	"github.com/chairside/chairside/httpapi"
 	"github.com/chairside/chairside/messaging"
@@ -72,6 +73,15 @@ type Config struct {
 	OpenDentalURL string
 	// RecordsTimeout bounds one post to a practice's system.
 	RecordsTimeout time.Duration
+	// The continuous backup of a SQLite database (package backup): the
+	// replica, how often a full copy is taken and how long copies are kept.
+	BackupTo            string
+	BackupSnapshotEvery time.Duration
+	BackupRetention     time.Duration
+	BackupBehindAfter   time.Duration
+	// ResealBatch is how many values a round of re-sealing after a key
+	// rotation changes.
+	ResealBatch int
 }
 
 // setting is one row of the configuration table: the flag, its variable,
@@ -139,7 +149,51 @@ func (c *Config) settings() []setting {
 			}},
 		{Flag: "log-level", Env: "CHAIRSIDE_LOG_LEVEL", Default: "info", Meaning: "`debug`, `info`, `warn` or `error`: JSON log lines on stderr, one per request, never with personal data", value: stringVar{&c.LogLevel}},
 		{Flag: "lenders", Env: "CHAIRSIDE_LENDERS_FILE", Meaning: "lenders file: which lenders are reached over HTTP, where and with which credentials (docs/operations.md, \"Lenders\"); none: the sandbox everywhere", value: stringVar{&c.LendersFile}},
-	}, c.messagingSettings()...)
+	}, append(c.messagingSettings(), c.dataSettings()...)...)
+}
+
+// dataSettings are the rows of the data's safety: the built-in database's
+// backup and the re-sealing after a key rotation (docs/operations.md,
+// "Backups" and "Rotating the data keys").
+func (c *Config) dataSettings() []setting {
+	return []setting{
+		{Flag: "backup-to", Env: "CHAIRSIDE_BACKUP_TO", Shown: "none", Meaning: "where the SQLite database is copied as it changes, about a second behind: a folder on another disk or a network share, or `s3://bucket/path` (S3-compatible storage: `?endpoint=https://host`), with S3's keys in `AWS_ACCESS_KEY_ID` and `AWS_SECRET_ACCESS_KEY`; none: no backup; not with PostgreSQL, which has its own (docs/operations.md, \"Backups\")",
+			value: stringVar{&c.BackupTo}, check: func(c *Config) error {
+				if c.BackupTo == "" {
+					return nil
+				}
+				if isPostgres(c.DB) {
+					return fmt.Errorf("-backup-to copies a SQLite database; PostgreSQL is backed up by its own means (docs/operations.md, \"Backups\")")
+				}
+				if _, err := backup.Client(c.BackupTo); err != nil {
+					return fmt.Errorf("-backup-to: %w", err)
+				}
+				return nil
+			}},
+		{Flag: "backup-snapshot-every", Env: "CHAIRSIDE_BACKUP_SNAPSHOT_EVERY", Default: backup.DefaultSnapshotEvery.String(), Meaning: "how often the backup takes a full copy; a restore reads the last one before its point and the changes after it",
+			value: durationVar{&c.BackupSnapshotEvery}, check: func(c *Config) error {
+				if c.BackupSnapshotEvery < time.Minute {
+					return fmt.Errorf("-backup-snapshot-every must be at least 1m")
+				}
+				return nil
+			}},
+		{Flag: "backup-behind-after", Env: "CHAIRSIDE_BACKUP_BEHIND_AFTER", Default: backup.DefaultBehindAfter.String(), Meaning: "how long the backup may lag or fail before the office manager's screen shows a banner and `chairside_backup_behind` turns 1",
+			value: durationVar{&c.BackupBehindAfter}, check: func(c *Config) error { return notNegative("-backup-behind-after", float64(c.BackupBehindAfter)) }},
+		{Flag: "reseal-batch", Env: "CHAIRSIDE_RESEAL_BATCH", Default: "200", Meaning: "after `chairside keys rotate`, how many values sealed with an older key a round seals again with the current one (a round a second, beside patients' requests; docs/operations.md, \"Rotating the data keys\")",
+			value: intVar{&c.ResealBatch}, check: func(c *Config) error {
+				if c.ResealBatch < 1 || c.ResealBatch > 10000 {
+					return fmt.Errorf("-reseal-batch must be between 1 and 10000")
+				}
+				return nil
+			}},
+		{Flag: "backup-retention", Env: "CHAIRSIDE_BACKUP_RETENTION", Default: backup.DefaultRetention.String(), Meaning: "how long the backup keeps its copies: how far back a restore can go",
+			value: durationVar{&c.BackupRetention}, check: func(c *Config) error {
+				if c.BackupRetention < c.BackupSnapshotEvery {
+					return fmt.Errorf("-backup-retention must be at least -backup-snapshot-every, or a restore would find no full copy to start from")
+				}
+				return nil
+			}},
+	}
 }
 
 // messagingSettings are the rows of the providers a server reaches for
@@ -332,8 +386,24 @@ type (
 	stringVar   struct{ p *string }
 	durationVar struct{ p *time.Duration }
 	floatVar    struct{ p *float64 }
+	intVar      struct{ p *int }
 	boolVar     struct{ p *bool }
 )
+
+func (v intVar) Set(s string) error {
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		return fmt.Errorf("not a whole number")
+	}
+	*v.p = n
+	return nil
+}
+func (v intVar) String() string {
+	if v.p == nil {
+		return "0"
+	}
+	return strconv.Itoa(*v.p)
+}
 
 func (v boolVar) Set(s string) error {
 	b, err := strconv.ParseBool(s)

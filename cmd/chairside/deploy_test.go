@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -226,10 +227,11 @@ func TestContainerRecipe(t *testing.T) {
 // takes, new each time.
 func TestKeysNew(t *testing.T) {
 	var a, b bytes.Buffer
-	if err := runKeys([]string{"new"}, &a); err != nil {
+	ctx := context.Background()
+	if err := runKeys(ctx, []string{"new"}, nil, &a, io.Discard); err != nil {
 		t.Fatal(err)
 	}
-	if err := runKeys([]string{"new"}, &b); err != nil {
+	if err := runKeys(ctx, []string{"new"}, nil, &b, io.Discard); err != nil {
 		t.Fatal(err)
 	}
 	line := strings.TrimSuffix(a.String(), "\n")
@@ -239,7 +241,7 @@ func TestKeysNew(t *testing.T) {
 	if _, err := seal.FromEnv(line); err != nil {
 		t.Fatalf("CHAIRSIDE_KEYS refuses what keys new printed: %v", err)
 	}
-	if err := runKeys([]string{"rotate"}, &a); err == nil {
+	if err := runKeys(ctx, []string{"spin"}, nil, &a, io.Discard); err == nil {
 		t.Error("keys took a word it does not know")
 	}
 }

@@ -22,7 +22,8 @@ import (
 //   - the purge takes a named lease for its round;
 //   - the reconciler claims each pending application for one poll;
 //   - the office outbox dispatcher claims each message for one send;
-//   - the records poster claims each post to a practice's ledger.
+//   - the records poster claims each post to a practice's ledger;
+//   - the re-sealing after a key rotation takes a named lease.
 
 // Loop pacing.
 const (
@@ -36,6 +37,15 @@ const (
 	// alertsEvery paces the counts of money alerts and messages /metrics
 	// shows.
 	alertsEvery = time.Minute
+	// resealEvery paces the rounds of re-sealing while a rotation has
+	// work left; resealIdle is the pause once a round found none, until
+	// the old key is retired (a round then reads every sealed column).
+	resealEvery = time.Second
+	resealIdle  = 10 * time.Minute
+	// resealLease is how long the reseal lease lasts past a round: a
+	// server that dies mid-rotation leaves it to another (or to itself,
+	// restarted) this long after.
+	resealLease = 10 * time.Second
 )
 
 // startLoops starts the background loops on ctx.
@@ -48,6 +58,48 @@ func (m *Main) startLoops(ctx context.Context, db *store.DB, log *slog.Logger) {
 	m.loops.Go(func() { every(ctx, alertsEvery, func() { m.countAlerts(ctx, db, log) }) })
 	m.loops.Go(func() { m.office.Dispatcher(m.notifier(db, log)).Run(ctx) })
 	m.loops.Go(func() { every(ctx, postEvery, func() { m.postRecords(ctx, log) }) })
+	if m.keyIDs > 1 {
+		m.loops.Go(func() { m.resealLoop(ctx, db, holder, log) })
+	}
+}
+
+// resealLoop seals again with the current key what older keys sealed,
+// a batch a round, on the one server that holds the reseal lease, while
+// patients keep applying (docs/operations.md, "Rotating the data keys").
+// It keeps nothing but the values themselves: after a crash or a restart
+// it goes on from what is left.
+func (m *Main) resealLoop(ctx context.Context, db *store.DB, holder string, log *slog.Logger) {
+	wait, total := time.Duration(0), 0
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(wait):
+		}
+		t := m.Now()
+		if ok, err := db.TakeLease(ctx, "reseal", holder, t, t.Add(resealLease)); err != nil || !ok {
+			if err != nil && ctx.Err() == nil {
+				log.Error("take lease", "lease", "reseal", "err", err)
+			}
+			wait = resealLease
+			continue
+		}
+		n, err := db.Reseal(ctx, m.Config.ResealBatch)
+		total += n
+		switch {
+		case err != nil && ctx.Err() == nil:
+			log.Error("re-seal with the current key", "err", err, "resealed", total)
+			wait = resealIdle
+		case n > 0:
+			wait = resealEvery
+		default:
+			if total > 0 {
+				log.Info("re-sealed every value with the current key; the old keys may be retired (chairside keys retire)", "resealed", total)
+				total = 0
+			}
+			wait = resealIdle
+		}
+	}
 }
 
 // postRecords sends the due posts to the patients' ledgers in the

@@ -79,7 +79,10 @@ Usage:
   chairside lendersim [flags]      run the lender simulator: every lender over our HTTP lender protocol
   chairside settings               print serve's settings: flag, variable, default, meaning
   chairside probe URL              exit 0 when URL answers 2xx: a container's health check
-  chairside keys new               print fresh data keys as one line of JSON, for CHAIRSIDE_KEYS
+  chairside keys new|rotate|status|retire|backup|open-backup
+                                   make, rotate, count, retire and back up the data keys
+  chairside restore -from B -to F  write the backup B (serve's -backup-to), latest or -at a moment, to the new file F
+  chairside backup verify -from B  restore B into a temporary file and check it opens, migrates and passes the audit
   chairside version                print the version
 
 Run "chairside serve -h" or "chairside token create -h" for their flags.
@@ -123,7 +126,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	case "probe":
 		return runProbe(ctx, args[1:], stdout)
 	case "keys":
-		return runKeys(args[1:], stdout)
+		return runKeys(ctx, args[1:], os.Stdin, stdout, stderr)
+	case "restore":
+		return runRestore(ctx, args[1:], stdout, stderr)
+	case "backup":
+		return runBackup(ctx, args[1:], stdout, stderr)
 	case "version":
 		fmt.Fprintln(stdout, versionString())
 		return nil

@@ -19,6 +19,7 @@ import (
 
 	"github.com/chairside/chairside"
 	"github.com/chairside/chairside/api"
+	"github.com/chairside/chairside/backup"
 	"github.com/chairside/chairside/demo"
 	"github.com/chairside/chairside/flow"
 	"github.com/chairside/chairside/httpapi"
@@ -62,9 +63,15 @@ type Main struct {
 	svc       *flow.Service
 	// standins are the texting and mail stand-ins, when asked for.
 	standins *standin.Standins
+	// backup streams a SQLite database to its replica, when -backup-to
+	// asks for it.
+	backup   *backup.Replicator
 	metrics  *metrics.Metrics
 	registry *registry.Registry
-	done     chan struct{}
+	// keyIDs is how many data keys the keyring holds: more than one after a
+	// rotation, which starts the re-sealing (loops.go).
+	keyIDs int
+	done   chan struct{}
 }
 
 // NewMain returns a Main with the defaults and environment applied
@@ -169,6 +176,11 @@ func (m *Main) Run(ctx context.Context) error {
 		return err
 	}
 	m.listener = ln
+	if err := m.startBackup(ctx, log); err != nil {
+		ln.Close()
+		db.Close()
+		return err
+	}
 	m.metrics.StoreCommits(db.GroupStats)
 	m.metrics.StoreStatements(db.Statements)
 	handler, err := m.withStandins(func() http.Handler { return m.handler(db, keys, log) })
@@ -211,6 +223,7 @@ func (m *Main) prepareStore(ctx context.Context) (*store.DB, *seal.Keyring, erro
 		}
 	}
 	m.store = db
+	m.keyIDs = len(keys.KeyIDs())
 	if demo.Enabled(c.Env) {
 		if err := demo.Seed(ctx, db); err != nil {
 			db.Close()
@@ -296,11 +309,44 @@ func (m *Main) handler(db *store.DB, keys *seal.Keyring, log *slog.Logger) http.
 		PublicURL:      c.PublicURL,
 		Metrics:        m.metrics,
 		Ready:          db.Ready,
+		Backup:         m.backupStatus,
 		TrustedProxies: proxies,
 		// Webhooks are verified with the secrets of the lenders file.
 		WebhookSecrets: m.registry.WebhookSecrets,
 		TwilioTokens:   c.TwilioTokens(),
 	})
+}
+
+// backupShipLast bounds how long a stop waits for the last commits to
+// reach the backup: a replica out of reach must not hold the stop.
+const backupShipLast = 10 * time.Second
+
+// startBackup begins streaming a SQLite database to -backup-to, or says in
+// the log that a prod server on SQLite keeps no copy.
+func (m *Main) startBackup(ctx context.Context, log *slog.Logger) error {
+	c := m.Config
+	if c.BackupTo == "" {
+		if c.Env == chairside.EnvProd && !isPostgres(c.DB) {
+			log.Warn("no backup: a lost disk loses every record; set -backup-to (docs/operations.md, \"Backups\")")
+		}
+		return nil
+	}
+	rep, err := backup.Start(ctx, c.DB, backup.Config{To: c.BackupTo, SnapshotEvery: c.BackupSnapshotEvery, Retention: c.BackupRetention, BehindAfter: c.BackupBehindAfter}, log)
+	if err != nil {
+		return err
+	}
+	m.backup = rep
+	m.metrics.Backup(m.backupStatus)
+	log.Info("backup streaming", "replica", backup.Describe(c.BackupTo))
+	return nil
+}
+
+// backupStatus answers the backup's status; nil without one.
+func (m *Main) backupStatus() *chairside.BackupStatus {
+	if m.backup == nil {
+		return nil
+	}
+	return m.backup.Status()
 }
 
 // serve starts serving handler on m.listener in the background.
@@ -421,6 +467,15 @@ func (m *Main) Close() error {
 			errs = append(errs, err)
 		}
 		m.store = nil
+	}
+	if m.backup != nil {
+		// After the store, as Litestream asks: the last commits are shipped.
+		ctx, cancel := context.WithTimeout(context.Background(), backupShipLast)
+		defer cancel()
+		if err := m.backup.Close(ctx); err != nil {
+			errs = append(errs, err)
+		}
+		m.backup = nil
 	}
 	if m.standins != nil {
 		if err := m.standins.Close(); err != nil {

@@ -38,7 +38,7 @@ var ansi = regexp.MustCompile("\x1b\\[[0-9;]*m")
 
 // pwError answers what a CI log needs to tell which check failed in a
 // browser test: the message's first lines without colour codes (for an
-// expect, the locator, the expected and the received text) and the spec's
+// expect, the locator, the expected and the received text) and the test file's
 // line from the stack.
 func pwError(msg, stack string) string {
 	lines := strings.Split(strings.TrimSpace(ansi.ReplaceAllString(msg, "")), "\n")

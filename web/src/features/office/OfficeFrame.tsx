@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { Page } from '@/components/Page';
 import type { OfficeSession } from './api/session';
 import { useOfficeAuth } from './auth';
+import { BackupBanner } from './BackupBanner';
 import { OfficeSwitch } from './OfficeSwitch';
 import { SecondFactorForm } from './SecondFactorForm';
 import { SignInForm } from './SignInForm';
@@ -18,6 +19,9 @@ import './office.css';
  * up first where that is required) shows that step instead, whatever the
  * address. The screen starts afresh when the office changes (a group
  * administrator's choice), so that what it shows is the new office's.
+ * A manager (manage_staff) sees under the bar, on every screen, whether
+ * the server's backup is behind (BackupBanner); it is the server's, not
+ * the office's, so it does not start afresh with the office.
  */
 export function SignedInOnly({ children }: { children: (session: OfficeSession) => ReactNode }) {
   const auth = useOfficeAuth();
@@ -37,6 +41,7 @@ export function SignedInOnly({ children }: { children: (session: OfficeSession) 
   return (
     <div className="office">
       <OfficeBar session={session} />
+      {can(session, 'manage_staff') ? <BackupBanner /> : null}
       <Fragment key={session.office.entityKey}>{children(session)}</Fragment>
     </div>
   );

@@ -1412,6 +1412,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/office/backup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether this server's built-in database is being copied to its backup (managers).
+         * @description state is off when the server keeps no backup of its own (PostgreSQL,
+         *     which is backed up by its own means, or no -backup-to), ok while
+         *     the copies keep up, and behind once they have lagged or failed for
+         *     a minute: the office manager's screen then shows a banner.
+         */
+        get: operations["officeBackup"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/office/records": {
         parameters: {
             query?: never;
@@ -2590,6 +2613,28 @@ export interface components {
                 /** Format: date-time */
                 at: string;
             }[];
+        };
+        OfficeBackup: {
+            /** @enum {string} */
+            state: "off" | "ok" | "behind";
+            /** @description Where the copies go: a folder, or an S3 bucket and path (never its keys). */
+            replica?: string;
+            /** @description How long the backup has been missing changes the database has; 0 when it has them all. */
+            lagSeconds: number;
+            /**
+             * Format: date-time
+             * @description When the backup last received changes.
+             */
+            lastShipped?: string;
+            /**
+             * Format: date-time
+             * @description When the backup last received a full copy.
+             */
+            lastSnapshot?: string;
+            /** @description The last error reaching the backup, while it fails. */
+            failing?: string;
+            /** Format: date-time */
+            failingSince?: string;
         };
         OfficeRecords: {
             /** @description This server can connect offices (it has Chairside's Open Dental developer key). */
@@ -6017,6 +6062,30 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    officeBackup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The backup's state. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfficeBackup"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["RateLimited"];
