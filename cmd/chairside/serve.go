@@ -187,6 +187,10 @@ func (m *Main) Run(ctx context.Context) error {
 	if err != nil {
 		ln.Close()
 		db.Close()
+		if m.backup != nil {
+			_ = m.backup.Close(context.Background())
+			m.backup = nil
+		}
 		return err
 	}
 	m.serve(handler, log)

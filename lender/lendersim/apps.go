@@ -175,7 +175,9 @@ type outgoing struct {
 // for its type says: once; twice with the same id (webhook-twice); never
 // (webhook-never); after a wait (webhook-late); or held back until the
 // lender's next event has gone (webhook-reorder). Events held back go
-// right after the next event that is not.
+// right after the next event that is not. Otherwise a lender's events
+// arrive in the order they were sent, each after the one before is
+// answered (or given up).
 func (s *Sim) send(lender string, ev protocol.Event) {
 	s.mu.Lock()
 	target := s.opts.WebhookURL
@@ -209,11 +211,23 @@ func (s *Sim) send(lender string, ev protocol.Event) {
 	}
 	released := s.heldBack[lender]
 	delete(s.heldBack, lender)
+	prev, done := s.tail[lender], make(chan struct{})
+	if wait == 0 {
+		s.tail[lender] = done
+	}
 	s.wg.Add(1)
 	go func() {
 		defer s.wg.Done()
+		defer close(done)
 		if wait > 0 && !s.pause(wait) {
 			return
+		}
+		if wait == 0 && prev != nil {
+			select {
+			case <-prev:
+			case <-s.ctx.Done():
+				return
+			}
 		}
 		for range times {
 			s.deliver(out)

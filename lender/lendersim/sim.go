@@ -100,7 +100,12 @@ type Sim struct {
 	// fault holds, by lender.
 	deliveries map[string][]Delivery
 	heldBack   map[string][]outgoing
-	timers     []*time.Timer
+	// tail holds, per lender, a channel closed once the lender's latest
+	// delivery in order is done: each event waits for the one before it,
+	// as a lender's webhook queue sends them (a late or reordered event is
+	// the fault that breaks the order on purpose).
+	tail   map[string]chan struct{}
+	timers []*time.Timer
 }
 
 // New returns a simulator.
@@ -121,7 +126,7 @@ func New(opts Options) *Sim {
 		opts: opts, sb: sandbox.New(sandbox.Options{FundingDay: opts.FundingDay}), log: opts.Logger,
 		apps: map[string]*application{}, byRef: map[string]*application{}, idem: map[string]*idemEntry{},
 		faults: map[string]*Fault{}, creates: map[string]int{}, hits: map[string]int{},
-		deliveries: map[string][]Delivery{}, heldBack: map[string][]outgoing{},
+		deliveries: map[string][]Delivery{}, heldBack: map[string][]outgoing{}, tail: map[string]chan struct{}{},
 	}
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
