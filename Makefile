@@ -44,7 +44,7 @@ deps: web/node_modules/.package-lock.json $(CHROMIUM)
 test: deps build
 	./scripts/test.sh
 
-## test-go: the Go tests alone (race detector on the concurrent packages; PostgreSQL at 127.0.0.1:5432)
+## test-go: the Go tests alone (then the race detector on the concurrent packages' racing tests; PostgreSQL at 127.0.0.1:5432)
 test-go:
 	./scripts/test.sh go
 

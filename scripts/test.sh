@@ -41,35 +41,34 @@ fi
 
 if want go; then
 	# This module's packages: ./... would also take in Go code that an npm
-	# package ships under web/node_modules. The race detector is on for the
-	# packages whose own code runs goroutines and shares state between them
-	# (the journey's claims, the store, the office's loops, the lenders),
-	# each tested there with concurrent callers. The others run without it,
-	# several times faster: pure rules and tools, and the two outer layers,
-	# the API (73 s with it, 14 s without) and the binary, whose concurrency
-	# tests are between processes, where the detector sees nothing
-	# (docs/testing.md, "How the run is kept fast").
+	# package ships under web/node_modules. Every package's tests run
+	# without the race detector, several times faster. The detector then
+	# watches the tests that make callers race: those of the packages whose
+	# own code shares state between goroutines (the journey's claims, the
+	# store, the office's loops, the lenders) that start goroutines
+	# themselves, listed by tools/racetests (docs/testing.md, "How the run
+	# is kept fast"). The binary's tests never take it: their concurrency
+	# is between processes, where it sees nothing.
+	go_status=0
 	mapfile -t pkgs < <(go list ./... | grep -v /node_modules/)
-	race='/(flow|store|store/storetest|office|lender/httplender|lender/lendersim|lender/sandbox)$'
-	mapfile -t racy < <(printf '%s\n' "${pkgs[@]}" | grep -E "$race")
-	mapfile -t plain < <(printf '%s\n' "${pkgs[@]}" | grep -vE "$race")
-	step "go test: race detector on ${#racy[@]} packages, off on ${#plain[@]}"
+	racy_dirs=(flow store store/storetest office lender/httplender lender/lendersim lender/sandbox)
+	race_run=$(go run ./tools/racetests "${racy_dirs[@]}") || go_status=1
+	step "go test: every package, then the race detector on the tests of ${#racy_dirs[@]} packages that start goroutines"
 	# -trimpath keeps the checkout's folder out of what is compiled, so a
 	# fresh clone elsewhere finds its unchanged packages in Go's build
 	# cache instead of compiling them again.
 	# go test stops a package after 10 minutes by default; beside the
-	# browser tests on a busy machine the race-checked flow package has
-	# come near that, and a stopped package loses its results. CI allows
-	# 90 minutes for the whole run.
-	go_status=0
+	# browser tests on a busy machine a package has come near that, and a
+	# stopped package loses its results. CI allows 90 minutes for the
+	# whole run.
 	# The binary's tests mostly wait (servers started and killed, leases
 	# running out): they start at once beside the others instead of last,
 	# so their waiting overlaps the others' work.
-	mapfile -t plain < <(printf '%s\n' "${plain[@]}" | grep -v '/cmd/chairside$')
+	mapfile -t plain < <(printf '%s\n' "${pkgs[@]}" | grep -v '/cmd/chairside$')
 	$beside go test -trimpath -timeout 30m -json -count=1 ./cmd/chairside > reports/go-binary.json &
 	binary_pid=$!
-	$beside go test -trimpath -race -timeout 30m -json -count=1 "${racy[@]}" > reports/go.json || go_status=1
-	$beside go test -trimpath -timeout 30m -json -count=1 "${plain[@]}" >> reports/go.json || go_status=1
+	$beside go test -trimpath -timeout 30m -json -count=1 "${plain[@]}" > reports/go.json || go_status=1
+	$beside go test -trimpath -race -timeout 30m -json -count=1 -run "$race_run" "${racy_dirs[@]/#/./}" >> reports/go.json || go_status=1
 	wait "$binary_pid" || go_status=1
 	cat reports/go-binary.json >> reports/go.json
 	[ $go_status = 0 ] || status=1
