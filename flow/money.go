@@ -50,8 +50,10 @@ func (s *Service) recordMoneyAfter(ctx context.Context, tx Store, cur *chairside
 	return err
 }
 
-// Funding poll pacing: asked again when the lender expects something to
-// happen, but no sooner than FundingFirstPoll and no later than an hour.
+// Funding poll pacing: asked again at the moment the lender expects
+// something to happen; once that moment has passed (a late lender), after
+// a tenth of the delay so far but at least FundingFirstPoll; never more
+// than an hour apart.
 const maxFundingPollInterval = time.Hour
 
 // ReconcileFunding runs the reconciler's funding round: it claims up to
@@ -96,13 +98,18 @@ func (s *Service) ReconcileFunding(ctx context.Context, limit int) ([]PollResult
 }
 
 // nextFundingPoll is when to ask again after answer st: when the lender
-// expects to fund or deposit, within the bounds.
+// expects to fund or deposit, so that the office sees each step as soon as
+// it happens, within the bounds above.
 func nextFundingPoll(now time.Time, st *chairside.FundingStatus) time.Time {
 	want := st.ExpectedOn
 	if st.State == chairside.FundingFunded {
 		want = st.DepositOn
 	}
-	return now.Add(min(max(want.Sub(now), chairside.FundingFirstPoll), maxFundingPollInterval))
+	wait := want.Sub(now)
+	if wait <= 0 { // late: the later, the more rarely asked
+		wait = max(chairside.FundingFirstPoll, -wait/10)
+	}
+	return now.Add(min(wait, maxFundingPollInterval))
 }
 
 // fundingStatus asks the lender of a claimed funding poll where its money

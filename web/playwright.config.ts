@@ -22,10 +22,11 @@ const prodSetup = [
   `mkdir -p ${PROD_DIR}`,
   `${BIN} office import -db ${PROD_DB} -key-file ${PROD_KEYS} ../examples/offices.yaml`,
   `printf '%s\n' '${PROD_STAFF.password}' | ${BIN} staff add -db ${PROD_DB} -key-file ${PROD_KEYS} -entity-key ${PROD_ENTITY_KEY} -email ${PROD_STAFF.email}`,
-  // A business day of the sandbox lenders' funding lasts 6 s here, so the
+  // A business day of the sandbox lenders' funding lasts 10 s here, so the
   // test sees a completed case funded, then deposited (office-day.spec.ts),
-  // in seconds rather than days.
-  `${BIN} serve -env prod -addr 127.0.0.1:${PROD_PORT} -db ${PROD_DB} -key-file ${PROD_KEYS} -sandbox-funding-day 6s`,
+  // in seconds rather than days: the reconciler asks when the lender said
+  // it would fund, and each state then shows for a few seconds.
+  `${BIN} serve -env prod -addr 127.0.0.1:${PROD_PORT} -db ${PROD_DB} -key-file ${PROD_KEYS} -sandbox-funding-day 10s`,
 ].join(' && ');
 
 const chromium = { executablePath: CHROMIUM_PATH, args: ['--headless', ...CHROMIUM_FLAGS] };

@@ -160,7 +160,7 @@ test('a real practice: sign in, invite a patient for $3,200, and watch the appli
   await office.screen('day-completed', 'Maple Street Dental');
 
   // After the signature (docs/behaviour.md): the lender funds, then deposits, and the row says so by itself —
-  // gross less the fee is the net, and then the deposit's reference. A business day lasts 6 s on this server.
+  // gross less the fee is the net, and then the deposit's reference. A business day lasts 10 s on this server.
   await expect(row).toContainText(/Funded: \$[\d,]+\.\d{2} net of \$[\d,]+\.\d{2} fee \(\d+\.\d{2}%\)/, { timeout: 60_000 });
   await office.screen('day-funded', 'Maple Street Dental');
   await expect(row).toContainText(/Deposited \$[\d,]+\.\d{2} · SYN-D-/, { timeout: 60_000 });
