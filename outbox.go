@@ -49,4 +49,8 @@ type OutboxMessage struct {
 	Delivery      string
 	DeliveryError int
 	DeliveryAt    time.Time
+	// NumberOptedOut says that the number a text went to has since asked
+	// the sender it went from to stop (read with an invitation's messages
+	// only).
+	NumberOptedOut bool
 }

@@ -12,7 +12,7 @@ import (
 // NotifierStore is what the notifier keeps: the provider's id of each
 // message it sent, and the numbers that asked a sender to stop.
 type NotifierStore interface {
-	SetOutboxRef(ctx context.Context, id, ref, status string, rank int, at time.Time) error
+	SetOutboxRef(ctx context.Context, id, ref, status string, rank int, at time.Time, sender, e164 string) error
 	OptOut(ctx context.Context, sender, e164, source string, at time.Time) error
 	OptedOut(ctx context.Context, sender, e164 string) (bool, error)
 }
@@ -79,14 +79,14 @@ func (n *Notifier) Send(ctx context.Context, m *chairside.OutboxMessage) error {
 	if out, err := n.Store.OptedOut(ctx, sender.Name(), to); err != nil {
 		return err
 	} else if out {
-		return n.optedOut(ctx, m)
+		return n.optedOut(ctx, m, sender.Name(), to)
 	}
 	sent, err := n.Twilio.Send(ctx, sender, to, m.Body, n.StatusURL)
 	if OptedOut(err) {
 		if err := n.Store.OptOut(ctx, sender.Name(), to, "provider", n.Now()); err != nil {
 			return err
 		}
-		return n.optedOut(ctx, m)
+		return n.optedOut(ctx, m, sender.Name(), to)
 	}
 	var se *SendError
 	if errors.As(err, &se) && !se.Retry() {
@@ -94,7 +94,7 @@ func (n *Notifier) Send(ctx context.Context, m *chairside.OutboxMessage) error {
 	} else if err != nil {
 		return err
 	}
-	return n.Store.SetOutboxRef(ctx, m.ID, sent.SID, sent.Status, StatusRank(sent.Status), n.Now())
+	return n.Store.SetOutboxRef(ctx, m.ID, sent.SID, sent.Status, StatusRank(sent.Status), n.Now(), sender.Name(), to)
 }
 
 // senderFor is the sender of an office whose own sender is own: its own,
@@ -116,8 +116,8 @@ func (n *Notifier) Reaches(loc *chairside.Location) bool {
 
 // optedOut marks m as not sent to a number that opted out, so the office
 // sees why, and refuses it.
-func (n *Notifier) optedOut(ctx context.Context, m *chairside.OutboxMessage) error {
-	if err := n.Store.SetOutboxRef(ctx, m.ID, "", StatusOptedOut, StatusRank(StatusOptedOut), n.Now()); err != nil {
+func (n *Notifier) optedOut(ctx context.Context, m *chairside.OutboxMessage, sender, to string) error {
+	if err := n.Store.SetOutboxRef(ctx, m.ID, "", StatusOptedOut, StatusRank(StatusOptedOut), n.Now(), sender, to); err != nil {
 		return err
 	}
 	return &Refused{Reason: "the number opted out of this office's texts"}

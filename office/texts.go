@@ -73,7 +73,8 @@ type Message struct {
 	// State is sending (queued or being sent), held (an email that goes
 	// only if the text is not delivered), sent (the provider took it;
 	// Delivery may say more), delivered, undelivered (ErrorCode says why),
-	// opted_out (the number asked this office's sender to stop: not sent)
+	// opted_out (the number asked this office's sender to stop, before or
+	// after this text: no text goes to it again)
 	// or failed (given up).
 	State     string     `json:"state"`
 	ErrorCode int        `json:"errorCode,omitempty"`
@@ -149,6 +150,11 @@ func StateOf(state, delivery string) string {
 // messageOf says what became of one message.
 func messageOf(m *chairside.OutboxMessage) Message {
 	msg := Message{Channel: m.Channel, To: m.RecipientMasked, State: StateOf(m.State, m.Delivery)}
+	if m.NumberOptedOut && m.Channel == chairside.ChannelSMS {
+		// A STOP after this text went: the number is no longer to be texted,
+		// whatever became of the text itself.
+		msg.State = MessageOptedOut
+	}
 	if msg.State == MessageUndelivered {
 		msg.ErrorCode = m.DeliveryError
 	}

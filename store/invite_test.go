@@ -197,7 +197,7 @@ func TestInviteFallbackAndResend(t *testing.T) {
 		if len(due) != 1 || due[0].Channel != chairside.ChannelSMS {
 			t.Fatalf("due: %+v", due)
 		}
-		must(t, db.SetOutboxRef(ctx, due[0].ID, "SM1", "queued", 2, t0))
+		must(t, db.SetOutboxRef(ctx, due[0].ID, "SM1", "queued", 2, t0, "MG-office", "+14155550134"))
 		must(t, db.MarkOutboxSent(ctx, due[0].ID, t0))
 		if id, err := db.MessageByRef(ctx, "SM1"); err != nil || id != due[0].ID {
 			t.Fatalf("by ref: %q %v", id, err)
@@ -241,6 +241,37 @@ func TestInviteFallbackAndResend(t *testing.T) {
 		if len(byInvite["inv-1"]) != 6 {
 			t.Fatalf("the invitation's messages: %d", len(byInvite["inv-1"]))
 		}
+
+		// A STOP from the number after the text went shows on the text, only
+		// for the sender it went from, and START takes it back.
+		textOptedOut := func() bool {
+			t.Helper()
+			byInvite, err := db.ListInviteMessages(ctx, loc.ID, t0, t0.Add(24*time.Hour))
+			must(t, err)
+			for _, m := range byInvite["inv-1"] {
+				if m.ProviderRef == "SM1" {
+					return m.NumberOptedOut
+				}
+			}
+			t.Fatal("the sent text is not listed")
+			return false
+		}
+		if textOptedOut() {
+			t.Fatal("opted out before any STOP")
+		}
+		must(t, db.OptOut(ctx, "MG-another", "+14155550134", "reply", t0))
+		must(t, db.OptOut(ctx, "MG-office", "+14155550199", "reply", t0))
+		if textOptedOut() {
+			t.Fatal("a STOP to another sender, or from another number, shows on the text")
+		}
+		must(t, db.OptOut(ctx, "MG-office", "+14155550134", "reply", t0))
+		if !textOptedOut() {
+			t.Fatal("the number's STOP does not show on the text it was sent")
+		}
+		must(t, db.OptIn(ctx, "MG-office", "+14155550134"))
+		if textOptedOut() {
+			t.Fatal("still opted out after START")
+		}
 	})
 }
 
@@ -261,7 +292,7 @@ func TestStaleHeldEmail(t *testing.T) {
 			}))
 			due, err := db.ClaimOutbox(ctx, t0, time.Minute, 1)
 			must(t, err)
-			must(t, db.SetOutboxRef(ctx, due[0].ID, "SM-"+id, "sent", 4, t0))
+			must(t, db.SetOutboxRef(ctx, due[0].ID, "SM-"+id, "sent", 4, t0, "MG-office", "+14155550134"))
 			must(t, db.MarkOutboxSent(ctx, due[0].ID, t0))
 			return "SM-" + id
 		}

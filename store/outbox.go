@@ -156,8 +156,15 @@ func (db *DB) ListOutbox(ctx context.Context, locationID string) ([]*chairside.O
 // made in [from, to), by invitation, oldest first (a link sent again
 // comes after the first), content left sealed.
 func (db *DB) ListInviteMessages(ctx context.Context, locationID string, from, to time.Time) (map[string][]*chairside.OutboxMessage, error) {
-	msgs, err := queryAll(ctx, db, "list invite messages", func(s scanner) (*chairside.OutboxMessage, error) { return db.scanOutbox(s, false) },
-		`SELECT `+outboxColumns+` FROM outbox WHERE location_id = ? AND invite_id IN (
+	msgs, err := queryAll(ctx, db, "list invite messages", func(s scanner) (*chairside.OutboxMessage, error) {
+		var opted bool
+		m, err := db.scanOutbox(alsoScan{s, &opted}, false)
+		if m != nil {
+			m.NumberOptedOut = opted
+		}
+		return m, err
+	}, `SELECT `+outboxColumns+`, EXISTS (SELECT 1 FROM text_opt_outs o WHERE o.sender = outbox.text_sender AND o.phone_index = outbox.phone_index
+			AND outbox.phone_index <> '') FROM outbox WHERE location_id = ? AND invite_id IN (
 			SELECT id FROM flow_tokens WHERE location_id = ? AND id <> '' AND created_at >= ? AND created_at < ?)
 		ORDER BY created_at, channel DESC, id`, locationID, locationID, millis(from), millis(to))
 	if err != nil {
@@ -169,6 +176,14 @@ func (db *DB) ListInviteMessages(ctx context.Context, locationID string, from, t
 	}
 	return out, nil
 }
+
+// alsoScan scans one more column after those its caller names.
+type alsoScan struct {
+	scanner
+	extra any
+}
+
+func (a alsoScan) Scan(dest ...any) error { return a.scanner.Scan(append(dest, a.extra)...) }
 
 // OutboxCount is a number of messages of one channel, outbox state and
 // delivery.

@@ -11,11 +11,13 @@ import (
 // emails"): the provider's id of a sent message, the status reports that
 // follow it, and the numbers that asked a sender to stop.
 
-// SetOutboxRef records the provider's id of a message it took, and its
-// first status.
-func (db *DB) SetOutboxRef(ctx context.Context, id, ref, status string, rank int, at time.Time) error {
-	if _, err := db.exec(ctx, `UPDATE outbox SET provider_ref = ?, delivery = ?, delivery_rank = ?, delivery_at = ?
-		WHERE id = ? AND delivery_rank < ?`, ref, status, rank, millis(at), id, rank); err != nil {
+// SetOutboxRef records the provider's id of a text it took (or none, for
+// a text refused), its first status, and the sender and number (e164, kept
+// as its blind index) it went between, so that a later STOP from the
+// number shows on the text's invitation.
+func (db *DB) SetOutboxRef(ctx context.Context, id, ref, status string, rank int, at time.Time, sender, e164 string) error {
+	if _, err := db.exec(ctx, `UPDATE outbox SET provider_ref = ?, delivery = ?, delivery_rank = ?, delivery_at = ?, text_sender = ?, phone_index = ?
+		WHERE id = ? AND delivery_rank < ?`, ref, status, rank, millis(at), sender, db.phoneIndex(e164), id, rank); err != nil {
 		return fmt.Errorf("store: outbox ref: %w", err)
 	}
 	return nil

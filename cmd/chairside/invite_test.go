@@ -12,6 +12,7 @@ import (
 	"net/http/cookiejar"
 	"net/http/httptest"
 	"net/url"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -130,6 +131,8 @@ func TestInviteThroughTwilioAndSMTP(t *testing.T) {
 	host, port, _ := net.SplitHostPort(addr)
 
 	m := prodMain(db, keyFile)
+	var logs testkit.LockedBuffer
+	m.Logger = slog.New(slog.NewJSONHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	m.Config.Env = chairside.EnvTest
 	m.Config.TwilioAccount, m.Config.TwilioToken, m.Config.TwilioSender, m.Config.TwilioURL = account, token, service, simSrv.URL
 	m.Config.SMTPHost, m.Config.SMTPPort, m.Config.SMTPFrom, m.Config.SMTPTLS = host, port, "invites@chairside.example", "none"
@@ -166,6 +169,22 @@ func TestInviteThroughTwilioAndSMTP(t *testing.T) {
 	time.Sleep(100 * time.Millisecond)
 	if n := len(mail.Mail()); n != 1 {
 		t.Errorf("%d emails: the delivered text's email went too", n)
+	}
+	// The auth token is nowhere the server wrote: not its log, not a byte
+	// of the database's files.
+	if err := m.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(logs.String(), token) || !strings.Contains(logs.String(), "msg") {
+		t.Error("the auth token is in the log, or nothing was logged")
+	}
+	files, _ := filepath.Glob(db + "*")
+	for _, f := range files {
+		if b, err := os.ReadFile(f); err != nil {
+			t.Fatal(err)
+		} else if bytes.Contains(b, []byte(token)) {
+			t.Errorf("the auth token is in %s", filepath.Base(f))
+		}
 	}
 }
 

@@ -84,6 +84,8 @@ func (s *Standins) Handler(next http.Handler) http.Handler {
 	mux.HandleFunc("GET "+PagePath+".json", s.json)
 	mux.HandleFunc("POST "+PagePath+"/reply", s.reply)
 	mux.HandleFunc("POST "+PagePath+"/fail", s.fail)
+	mux.HandleFunc("POST "+PagePath+"/hold", s.hold)
+	mux.HandleFunc("POST "+PagePath+"/release", s.release)
 	mux.Handle("/", next)
 	return mux
 }
@@ -205,6 +207,19 @@ func (s *Standins) fail(w http.ResponseWriter, r *http.Request) {
 	http.Redirect(w, r, PagePath, http.StatusSeeOther)
 }
 
+// hold keeps the texts to a number "sent" until release: the patient's
+// phone is off, and the office's list waits for the report.
+func (s *Standins) hold(w http.ResponseWriter, r *http.Request) {
+	s.Twilio.Hold(messaging.E164(strings.TrimSpace(r.FormValue("number"))))
+	http.Redirect(w, r, PagePath, http.StatusSeeOther)
+}
+
+// release delivers what hold kept back: the phone is on again.
+func (s *Standins) release(w http.ResponseWriter, r *http.Request) {
+	s.Twilio.Release(messaging.E164(strings.TrimSpace(r.FormValue("number"))))
+	http.Redirect(w, r, PagePath, http.StatusSeeOther)
+}
+
 func (s *Standins) page(w http.ResponseWriter, _ *http.Request) {
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
@@ -236,6 +251,14 @@ var pageTemplate = template.Must(template.New("page").Parse(`<!doctype html>
 <label>Make texts to the number <input name="number" inputmode="tel" placeholder="5125550134" required></label>
 <label>end undelivered with error <input name="code" value="30003" inputmode="numeric"></label>
 <button type="submit">Make them fail</button>
+</form>
+<form method="post" action="/dev/messages/hold">
+<label>Turn off the phone of the number <input name="number" inputmode="tel" placeholder="5125550134" required></label>
+<button type="submit">Keep its texts undelivered</button>
+</form>
+<form method="post" action="/dev/messages/release">
+<label>Turn on the phone of the number <input name="number" inputmode="tel" placeholder="5125550134" required></label>
+<button type="submit">Deliver its texts</button>
 </form>
 </body></html>
 `))

@@ -46,13 +46,17 @@ type Sim struct {
 	messages []*Message
 	failing  map[string]int  // number → the error its messages end with
 	optedOut map[string]bool // sender + " " + number
-	wg       sync.WaitGroup
+	// holding has, for a number whose phone is out of reach, a channel
+	// closed when it is back (Release): its texts stay "sent" until then.
+	holding map[string]chan struct{}
+	wg      sync.WaitGroup
 }
 
 // New is a stand-in for the account sid with its auth token.
 func New(accountSID, authToken string) *Sim {
 	return &Sim{AccountSID: accountSID, AuthToken: authToken, Delay: 50 * time.Millisecond,
-		HTTP: &http.Client{Timeout: 5 * time.Second}, failing: map[string]int{}, optedOut: map[string]bool{}}
+		HTTP: &http.Client{Timeout: 5 * time.Second}, failing: map[string]int{}, optedOut: map[string]bool{},
+		holding: map[string]chan struct{}{}}
 }
 
 // Fail makes the messages to number end undelivered with Twilio's error
@@ -61,6 +65,26 @@ func (s *Sim) Fail(number string, code int) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.failing[number] = code
+}
+
+// Hold keeps the texts to number "sent", not yet delivered, until
+// Release: a phone that is off, so that a test can watch the report come.
+func (s *Sim) Hold(number string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.holding[number] == nil {
+		s.holding[number] = make(chan struct{})
+	}
+}
+
+// Release lets the texts Hold kept back to number end as they would.
+func (s *Sim) Release(number string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if c := s.holding[number]; c != nil {
+		close(c)
+		delete(s.holding, number)
+	}
 }
 
 // OptOut opts number out of sender at the provider only, as when the
@@ -153,6 +177,11 @@ func (s *Sim) report(msg *Message, code int) {
 	for _, status := range []string{messaging.StatusSent, final} {
 		time.Sleep(s.Delay)
 		s.mu.Lock()
+		if held := s.holding[msg.To]; held != nil && status == final {
+			s.mu.Unlock()
+			<-held
+			s.mu.Lock()
+		}
 		msg.Status = status
 		if status == messaging.StatusUndelivered {
 			msg.ErrorCode = code

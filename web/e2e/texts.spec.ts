@@ -8,10 +8,11 @@ import { addStaff, STAFF_PASSWORD } from './staff';
  * (`serve -messaging-standins`, messaging/standin; /dev/messages is what a
  * patient's phone and inbox received): the desk invites a patient by text,
  * the stand-in takes one message of at most 160 characters whose link
- * opens the patient's form, and its signed report shows the text delivered
- * on the office's list without a reload. A text the carrier cannot deliver
- * shows why, and the held email goes instead. A STOP from the number turns
- * the next invitation to it into "not sent", and nothing more reaches it.
+ * opens the patient's form, and its signed report turns the text from sent
+ * to delivered on the office's list without a reload. A text the carrier
+ * cannot deliver shows why, and the held email goes instead. A STOP from
+ * the number turns its rows to "opted out", the one already texted and the
+ * next, and nothing more reaches it.
  */
 
 interface Received {
@@ -60,14 +61,20 @@ test('texts: delivered, undelivered with the email instead, and STOP', async ({ 
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('link', { name: 'Invite a patient' })).toBeVisible();
 
-  // Delivered: one message, the link whole, the practice named and how to stop.
+  // Delivered: one message, the link whole, the practice named and how to stop. The patient's phone is
+  // off at first, so the list shows the text sent, then delivered once the carrier's report comes.
+  expect((await request.post('/dev/messages/hold', { form: { number: '5035550150' } })).ok()).toBe(true);
   await invite(j, 'Tess', 'Textme', '(503) 555-0150', 'tess@example.com');
   await expect(page.getByText('By text message to (•••) •••-0150')).toBeVisible();
   await expect(page.getByText('By email to t•••@example.com, only if the text does not arrive')).toBeVisible();
   await j.screen('texts-invite-ready', 'Invitation ready');
   await page.getByRole('link', { name: 'Done' }).click();
   const tess = rowOf(page, 'Textme');
+  await expect(tess).toContainText('Text to (•••) •••-0150: sent');
+  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+  expect((await request.post('/dev/messages/release', { form: { number: '5035550150' } })).ok()).toBe(true);
   await expect(tess).toContainText('Text to (•••) •••-0150: delivered');
+  expect(await page.evaluate(() => 'sameDocument' in window), 'the list changed without a reload').toBe(true);
   await expect(tess).toContainText('Email to t•••@example.com: kept back, sent only if the text does not arrive');
   await j.screen('texts-day-delivered', 'Bright Smile Dental');
   const [text] = await textsTo(request, '5035550150');
@@ -96,13 +103,15 @@ test('texts: delivered, undelivered with the email instead, and STOP', async ({ 
   expect(email?.subject).toBe('Your payment options at Bright Smile Dental');
   expect(email?.link).toMatch(/\/start\/tokens\/[A-Za-z0-9_-]{20,}$/);
 
-  // STOP: the next invitation to that number is not texted, and says why.
+  // STOP: the row already texted says opted out by itself; the next invitation to that number is not
+  // texted, and says why.
   const stop = await request.post('/dev/messages/reply', { form: { from: '5035550150', body: 'STOP' } });
   expect(stop.ok()).toBe(true);
+  await expect(tess).toContainText('Text to (•••) •••-0150: opted out, the patient asked this office to stop texting them');
   await invite(j, 'Otto', 'Optout', '5035550150');
   await page.getByRole('link', { name: 'Done' }).click();
   const otto = rowOf(page, 'Optout');
-  await expect(otto).toContainText('not sent, the patient asked this office to stop texting them');
+  await expect(otto).toContainText('opted out, the patient asked this office to stop texting them');
   await expect(otto.getByRole('button', { name: /Send again/ })).toHaveCount(0);
   await j.screen('texts-day-opted-out', 'Bright Smile Dental');
   expect(await textsTo(request, '5035550150')).toHaveLength(2);

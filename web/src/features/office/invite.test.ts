@@ -158,7 +158,7 @@ describe('what became of an invitation’s messages, in words', () => {
       'Text to (•••) •••-0134: not delivered (error 30999)',
     );
     expect(messageWords({ channel: 'sms', to: '(•••) •••-0134', state: 'opted_out', sends: 1 })).toMatch(
-      /asked this office to stop texting them\. Hand over the QR code/,
+      /^Text to \(•••\) •••-0134: opted out, the patient asked this office to stop texting them\. Hand over the QR code/,
     );
     expect(messageWords({ channel: 'email', to: 'm•••@example.com', state: 'sent', sends: 1 })).toBe('Email to m•••@example.com: sent');
     expect(messageWords({ channel: 'email', to: 'm•••@example.com', state: 'held', sends: 1 })).toBe(

@@ -201,7 +201,7 @@ export function messageWords(m: OfficeMessage): string {
     case 'undelivered':
       return `${what}: not delivered${m.errorCode ? ` (${CARRIER_WORDS[m.errorCode] ?? `error ${m.errorCode}`})` : ''}${again}`;
     case 'opted_out':
-      return `${what}: not sent, the patient asked this office to stop texting them. Hand over the QR code instead.`;
+      return `${what}: opted out, the patient asked this office to stop texting them. Hand over the QR code instead.`;
     case 'failed':
       return `${what}: could not be sent${again}`;
   }
