@@ -127,27 +127,65 @@ func TestOfficeRecords(t *testing.T) {
 	})
 }
 
+// recordsCase connects the office of desk's manager to the stand-in,
+// posting when postOn says, invites Maria Lopez (chart 15) from her record
+// and takes her to a completed case; it answers the case's id and the
+// plan she chose.
+func recordsCase(t *testing.T, h *harness, mgr, desk staffSession, postOn string) (string, chairside.PaymentPlan) {
+	t.Helper()
+	want(t, h.do(t, req{method: "PUT", path: "/office/records", header: mgr.headers(true), body: map[string]any{"customerKey": custKey, "postOn": postOn}}), 200, "")
+	inv := h.invite(t, desk, map[string]any{"purchaseAmountCents": 186750, "firstName": "Maria", "lastName": "Lopez", "recordPatientId": "15"})
+	var s flow.StartResponse
+	res := h.do(t, req{method: "POST", path: "/flow/start/tokens/" + tokenOf(t, inv["link"].(string))})
+	want(t, res, 200, "")
+	res.into(t, &s)
+	key := s.Session.DynamicLenderKey
+	plan, answer := acceptIn(t, h, key, s.Session.WebSessionID, "123450901")
+	return completeAccepted(t, h, key, s.Session.WebSessionID, plan, answer), plan
+}
+
+// recordsRow answers what the office's list says of the case's posts to
+// Open Dental.
+func recordsRow(t *testing.T, h *harness, desk staffSession, appID string) map[string]any {
+	t.Helper()
+	list := want(t, h.do(t, req{method: "GET", path: "/office/applications?tz=UTC", header: desk.headers(false)}), 200, "")
+	for _, r := range list["applications"].([]any) {
+		if r.(map[string]any)["id"] == appID {
+			rec, _ := r.(map[string]any)["records"].(map[string]any)
+			return rec
+		}
+	}
+	t.Fatalf("no row for %s", appID)
+	return nil
+}
+
+// planNoteWords is how the payment's note names the plan the patient
+// chose (office/records_post.go, planNote).
+func planNoteWords(p chairside.PaymentPlan) string {
+	switch {
+	case p.ProductType == chairside.ProductLease:
+		return fmt.Sprintf("lease-to-own over %d months", p.DurationMonths)
+	case p.TypeID == chairside.PlanDeferredInterest:
+		return fmt.Sprintf("no interest if paid in full in %d months (%.2f%% APR after)", p.DurationMonths, p.APR)
+	}
+	return fmt.Sprintf("%d months at %.2f%% APR", p.DurationMonths, p.APR)
+}
+
 // TestPostToOpenDental: a case made from the office's records is posted
 // to the patient's ledger once when the patient signs (the office's
-// choice). A post whose answer was lost is found by its reference before
-// it is sent again, so the ledger holds one payment; the list says it is
-// posted. Canceling the case posts the matching negative payment, which
-// waits while Open Dental refuses the key and goes once it works again.
+// choice), its note naming the lender, the plan chosen and the case. A
+// post whose answer was lost is found by its reference before it is sent
+// again, so the ledger holds one payment; the list says it is posted.
+// Canceling the case posts the matching negative payment, which waits
+// while Open Dental refuses the key and goes by itself once it works
+// again, with nothing pressed.
 func TestPostToOpenDental(t *testing.T) {
 	t.Parallel()
 	eachEngine(t, config{}, func(t *testing.T, h *harness) {
 		ctx := context.Background()
 		sim := withOpenDental(t, h)
 		mgr, desk := managerAndDesk(t, h, EntityKey, "posting")
-		want(t, h.do(t, req{method: "PUT", path: "/office/records", header: mgr.headers(true), body: map[string]any{"customerKey": custKey, "postOn": "signed"}}), 200, "")
-		inv := h.invite(t, desk, map[string]any{"purchaseAmountCents": 186750, "firstName": "Maria", "lastName": "Lopez", "recordPatientId": "15"})
-		var s flow.StartResponse
-		res := h.do(t, req{method: "POST", path: "/flow/start/tokens/" + tokenOf(t, inv["link"].(string))})
-		want(t, res, 200, "")
-		res.into(t, &s)
-		key := s.Session.DynamicLenderKey
-		plan, answer := acceptIn(t, h, key, s.Session.WebSessionID, "123450901")
-		appID := completeAccepted(t, h, key, s.Session.WebSessionID, plan, answer)
+		appID, plan := recordsCase(t, h, mgr, desk, "signed")
 
 		// The answer is lost once: the retry finds the payment instead of
 		// sending it again.
@@ -160,8 +198,9 @@ func TestPostToOpenDental(t *testing.T) {
 			t.Fatalf("after a lost answer: %d posted, %v", n, err)
 		}
 		ledger := sim.Payments(15)
-		if len(ledger) != 1 || !strings.HasPrefix(ledger[0].CheckNum, "CS ") || !strings.Contains(ledger[0].PayNote, chairside.ApplicationReference(appID)) {
-			t.Fatalf("the ledger: %+v", ledger)
+		note := "Chairside: financed by Synchrony, " + planNoteWords(plan) + ", case " + chairside.ApplicationReference(appID)
+		if len(ledger) != 1 || !strings.HasPrefix(ledger[0].CheckNum, "CS ") || ledger[0].PayNote != note {
+			t.Fatalf("the ledger: %+v, want the note %q", ledger, note)
 		}
 		if sim.Calls("POST /payments") != 1 {
 			t.Errorf("%d payment posts, want 1", sim.Calls("POST /payments"))
@@ -169,18 +208,7 @@ func TestPostToOpenDental(t *testing.T) {
 		if n, _ := h.office.PostRecords(ctx); n != 0 || len(sim.Payments(15)) != 1 {
 			t.Fatalf("posted again: %+v", sim.Payments(15))
 		}
-		row := func() map[string]any {
-			t.Helper()
-			list := want(t, h.do(t, req{method: "GET", path: "/office/applications?tz=UTC", header: desk.headers(false)}), 200, "")
-			for _, r := range list["applications"].([]any) {
-				if r.(map[string]any)["id"] == appID {
-					return r.(map[string]any)
-				}
-			}
-			t.Fatalf("no row for %s", appID)
-			return nil
-		}
-		if rec := row()["records"].(map[string]any); rec["state"] != "posted" || rec["posted"] != float64(1) || rec["kind"] != "payment" {
+		if rec := recordsRow(t, h, desk, appID); rec["state"] != "posted" || rec["posted"] != float64(1) || rec["kind"] != "payment" {
 			t.Fatalf("the row: %v", rec)
 		}
 		want(t, h.do(t, req{method: "POST", path: "/office/applications/" + appID + "/records/retry", header: desk.headers(true)}), 409, chairside.ECONFLICT)
@@ -189,18 +217,23 @@ func TestPostToOpenDental(t *testing.T) {
 			t.Fatalf("the case's page: %v", rec)
 		}
 
-		// Canceled: a negative payment, which waits for a refused key.
+		// Canceled: a negative payment, which waits for a refused key and is
+		// tried again a minute on (office/records_post.go, postWaitRefused).
 		want(t, h.do(t, req{method: "POST", path: "/office/applications/" + appID + "/changes", header: with(mgr.headers(true), "void-1"),
 			body: map[string]any{"kind": "void", "reason": "The patient chose another treatment."}}), 200, "")
 		sim.Revoke()
 		if _, err := h.office.PostRecords(ctx); err != nil {
 			t.Fatal(err)
 		}
-		if rec := row()["records"].(map[string]any); rec["state"] != "waiting" || !strings.Contains(rec["error"].(string), "refused") {
+		if rec := recordsRow(t, h, desk, appID); rec["state"] != "waiting" || !strings.Contains(rec["error"].(string), "refused") {
 			t.Fatalf("while the key is refused: %v", rec)
 		}
 		sim.Restore()
-		want(t, h.do(t, req{method: "POST", path: "/office/applications/" + appID + "/records/retry", header: desk.headers(true)}), 204, "")
+		h.clock.Advance(30 * time.Second)
+		if n, err := h.office.PostRecords(ctx); err != nil || n != 0 || len(sim.Payments(15)) != 1 {
+			t.Fatalf("before its wait is over: %d posted, %v", n, err)
+		}
+		h.clock.Advance(31 * time.Second)
 		if n, err := h.office.PostRecords(ctx); err != nil || n != 1 {
 			t.Fatalf("once the key works: %d %v", n, err)
 		}
@@ -208,8 +241,96 @@ func TestPostToOpenDental(t *testing.T) {
 		if len(ledger) != 2 || ledger[1].PayAmt != "-"+ledger[0].PayAmt {
 			t.Fatalf("the ledger after the cancellation: %+v", ledger)
 		}
-		if rec := row()["records"].(map[string]any); rec["state"] != "posted" || rec["posted"] != float64(2) || rec["kind"] != "refund" {
+		if n, _ := h.office.PostRecords(ctx); n != 0 || len(sim.Payments(15)) != 2 {
+			t.Fatalf("posted again after the cancellation: %+v", sim.Payments(15))
+		}
+		if rec := recordsRow(t, h, desk, appID); rec["state"] != "posted" || rec["posted"] != float64(2) || rec["kind"] != "refund" {
 			t.Fatalf("the row after the cancellation: %v", rec)
+		}
+	})
+}
+
+// TestPostRefundToOpenDental: an office that posts when the lender funds
+// gets the gross amount funded on the patient's ledger, and a partial
+// refund as one negative payment of the amount refunded, never before
+// the payment it takes back: made while the payment waits for a refused
+// key, the refund waits for it. "Retry posting" sends the waiting payment
+// once the key works, the refund follows, and a further round posts
+// nothing.
+func TestPostRefundToOpenDental(t *testing.T) {
+	t.Parallel()
+	eachEngine(t, config{}, func(t *testing.T, h *harness) {
+		ctx := context.Background()
+		sim := withOpenDental(t, h)
+		mgr, desk := managerAndDesk(t, h, EntityKey, "refunds")
+		appID, _ := recordsCase(t, h, mgr, desk, "funded")
+		// The case's page: ten days on, the case is no longer on the day's
+		// list.
+		records := func() map[string]any {
+			t.Helper()
+			detail := want(t, h.do(t, req{method: "GET", path: "/office/applications/" + appID, header: desk.headers(false)}), 200, "")
+			rec, _ := detail["records"].(map[string]any)
+			return rec
+		}
+		if n, err := h.office.PostRecords(ctx); err != nil || n != 0 || len(sim.Payments(15)) != 0 {
+			t.Fatalf("before the funding: %d posted, %v, ledger %+v", n, err, sim.Payments(15))
+		}
+		h.clock.Advance(10 * 24 * time.Hour)
+		if _, err := h.svc.ReconcileFunding(ctx, 10); err != nil {
+			t.Fatal(err)
+		}
+		var gross int64
+		line, err := h.db.MoneyLine(ctx, appID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range line {
+			if e.Kind == chairside.MoneyFunded {
+				gross = e.AmountCents
+			}
+		}
+		if gross == 0 {
+			t.Fatalf("not funded: %+v", line)
+		}
+
+		// The key is refused: the payment waits, and the refund made
+		// meanwhile is not posted before it.
+		sim.Revoke()
+		if n, err := h.office.PostRecords(ctx); err != nil || n != 0 {
+			t.Fatalf("a refused key: %d posted, %v", n, err)
+		}
+		mgr = h.staffSignIn(t, "manager@refunds.example", "the manager's long password") // ten days on
+		desk = h.staffSignIn(t, "desk@refunds.example", staffPassword)
+		want(t, h.do(t, req{method: "POST", path: "/office/applications/" + appID + "/changes", header: with(mgr.headers(true), "refund-1"),
+			body: map[string]any{"kind": "refund", "amountCents": 25_000, "reason": "One filling was not needed."}}), 200, "")
+		h.clock.Advance(2 * time.Minute)
+		if n, err := h.office.PostRecords(ctx); err != nil || n != 0 {
+			t.Fatalf("a refused key, refunded: %d posted, %v", n, err)
+		}
+		if rec := records(); rec["state"] != "waiting" || rec["kind"] != "payment" || rec["posted"] != float64(0) {
+			t.Fatalf("while the payment waits: %v", rec)
+		}
+
+		sim.Restore()
+		want(t, h.do(t, req{method: "POST", path: "/office/applications/" + appID + "/records/retry", header: desk.headers(true)}), 204, "")
+		if n, err := h.office.PostRecords(ctx); err != nil || n != 1 {
+			t.Fatalf("the payment once the key works: %d %v", n, err)
+		}
+		if n, err := h.office.PostRecords(ctx); err != nil || n != 1 {
+			t.Fatalf("the refund: %d %v", n, err)
+		}
+		ledger := sim.Payments(15)
+		if len(ledger) != 2 || ledger[0].PayAmt != fmt.Sprintf("%d.%02d", gross/100, gross%100) || ledger[1].PayAmt != "-250.00" ||
+			!strings.HasPrefix(ledger[1].CheckNum, ledger[0].CheckNum+" R") || !strings.Contains(ledger[1].PayNote, "refund") {
+			t.Fatalf("the ledger after the refund: %+v (funded %d)", ledger, gross)
+		}
+		h.clock.Advance(5 * time.Minute) // past every wait of a post, within the desk's session
+		if n, err := h.office.PostRecords(ctx); err != nil || n != 0 || len(sim.Payments(15)) != 2 {
+			t.Fatalf("a further round: %d posted, %v, ledger %+v", n, err, sim.Payments(15))
+		}
+		if rec := records(); rec["state"] != "posted" || rec["posted"] != float64(2) || rec["kind"] != "refund" ||
+			rec["amountCents"] != float64(-25_000) {
+			t.Fatalf("the row after the refund: %v", rec)
 		}
 	})
 }

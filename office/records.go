@@ -78,8 +78,11 @@ func (s *Service) ConnectRecords(ctx context.Context, c *Caller, req RecordsRequ
 	if len(fe) > 0 {
 		return nil, &chairside.Error{Code: chairside.EINVALID, Message: "Please check the connection's details.", FieldErrors: fe}
 	}
+	// Created on the service's clock, the one money facts are dated by:
+	// only facts from then on are posted (store.RecordsCandidates).
+	now := s.Now().UTC()
 	conn := &chairside.RecordsConnection{LocationID: c.Location.ID, System: chairside.RecordsOpenDental, CustomerKey: req.CustomerKey,
-		PostOn: req.PostOn, State: chairside.RecordsConnected, CheckedAt: s.Now().UTC()}
+		PostOn: req.PostOn, State: chairside.RecordsConnected, CheckedAt: now, CreatedAt: now}
 	cctx, cancel := context.WithTimeout(ctx, recordsTimeout)
 	defer cancel()
 	if err := s.Bridge(conn).Check(cctx); err != nil {

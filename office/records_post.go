@@ -45,12 +45,16 @@ func (s *Service) PostRecords(ctx context.Context) (int, error) {
 	if err != nil {
 		return 0, err
 	}
+	now := s.Now().UTC()
 	for _, c := range cands {
-		if err := s.store.AddRecordsPost(ctx, postOf(c)); err != nil {
+		// Made and due on the clock the claims below read, not the
+		// database's: a post stamped later than now would wait for it.
+		p := postOf(c)
+		p.CreatedAt = now
+		if err := s.store.AddRecordsPost(ctx, p); err != nil {
 			return 0, err
 		}
 	}
-	now := s.Now().UTC()
 	posts, err := s.store.ClaimRecordsPosts(ctx, now, now.Format(time.DateOnly), 2*s.postTimeout(), postBatch)
 	if err != nil {
 		return 0, err
@@ -70,7 +74,9 @@ func (s *Service) PostRecords(ctx context.Context) (int, error) {
 
 // postOf is the post a money fact calls for: the payment (the amount
 // financed, or funded gross), or a negative one for a refund or a
-// cancellation; dated the office's day of the fact.
+// cancellation; dated the office's day of the fact. The payment's note
+// names the lender, the plan the patient chose (when it is kept) and the
+// case, on one line: Open Dental shows it in the ledger's list.
 func postOf(c chairside.RecordsCandidate) *chairside.RecordsPost {
 	ref := "CS " + chairside.ApplicationReference(c.ApplicationID)
 	lender := lenderName(c.LenderKey)
@@ -84,9 +90,30 @@ func postOf(c chairside.RecordsCandidate) *chairside.RecordsPost {
 			chairside.MoneyVoided: "cancellation"}[c.Kind], chairside.ApplicationReference(c.ApplicationID))
 	default:
 		p.Kind, p.AmountCents, p.Reference = chairside.RecordsPayment, c.AmountCents, ref
-		p.Note = fmt.Sprintf("Chairside: financed by %s, case %s", lender, chairside.ApplicationReference(c.ApplicationID))
+		plan := ""
+		if c.Plan != nil && c.Plan.DurationMonths > 0 {
+			plan = ", " + planNote(c.Plan)
+		}
+		p.Note = fmt.Sprintf("Chairside: financed by %s%s, case %s", lender, plan, chairside.ApplicationReference(c.ApplicationID))
 	}
 	return p
+}
+
+// planNote names a plan in a few words, as the office's screens do: its
+// months and APR; a deferred-interest promotion, no interest if paid in
+// full in time and the APR after; a lease (not credit), never an APR.
+func planNote(p *chairside.PaymentPlan) string {
+	months := fmt.Sprintf("%d months", p.DurationMonths)
+	if p.DurationMonths == 1 {
+		months = "1 month"
+	}
+	switch {
+	case p.ProductType == chairside.ProductLease:
+		return "lease-to-own over " + months
+	case p.TypeID == chairside.PlanDeferredInterest:
+		return "no interest if paid in full in " + months + " (" + percent(p.APR) + " APR after)"
+	}
+	return months + " at " + percent(p.APR) + " APR"
 }
 
 // shortID is the last four characters of an id, to tell a case's refunds

@@ -78,10 +78,11 @@ func (p TreatmentPlan) Totals() Totals {
 	return t
 }
 
-// Payment is one payment to post to a patient's ledger: the gross amount
-// the lender finances (negative for a refund), its date in the practice's
-// time zone, a reference that names Chairside, the lender and our case (by
-// which a retry finds it), and a note with the plan.
+// Payment is one payment to post to a patient's ledger: the amount
+// financed or funded (negative for a refund), its date in the practice's
+// time zone, a reference that names Chairside and our case (by which a
+// retry finds it), and a one-line note naming the lender, the plan the
+// patient chose and the case (office/records_post.go, postOf).
 type Payment struct {
 	PatientID   string
 	AmountCents int64
