@@ -1,5 +1,7 @@
 package chairside
 
+import "time"
+
 // Document is something shown to a patient: disclosures, an agreement, the
 // e-sign consent. SHA256 is the hash of exactly Content, recorded with every
 // consent so the record proves what was shown even after a template changes.
@@ -14,6 +16,11 @@ type Document struct {
 	// when the lender has it, else the lender's own (docs/languages.md).
 	Language string `json:"language"`
 	URL      string `json:"url,omitempty"`
+	// FreshFor is how long the lender says this document stays current
+	// (its answer's Cache-Control max-age): Chairside may show and check
+	// consents against it that long without asking again. Zero when the
+	// lender does not say; negative when it asks not to be held.
+	FreshFor time.Duration `json:"-"`
 }
 
 // Lender document kinds of the documents pages (docs/content.md): each is

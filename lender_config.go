@@ -1,5 +1,7 @@
 package chairside
 
+import "time"
+
 // LenderConfig is the configuration of one lender product, as the browser reads
 // it for each lender key. The catalogue of the eleven lenders lives in
 // package catalogue.
@@ -57,6 +59,13 @@ type LenderConfig struct {
 	// product allows: a credit limit change may ask for at most this
 	// (docs/content.md, "Credit limit change"). 0 for the other lenders.
 	MaxCreditLimitCents int64 `json:"-"`
+	// QuickCheckTimeout and ApplyTimeout are how long a patient waits for
+	// the lender's decision on a quick check (prequalify, prescreen) and on
+	// a full application before the lender counts as not answering and the
+	// waterfall moves on (docs/behaviour.md, "Time-outs"). A lenders file
+	// may set others; -lender-timeout bounds both.
+	QuickCheckTimeout time.Duration `json:"-"`
+	ApplyTimeout      time.Duration `json:"-"`
 }
 
 // A lender's own steps around signing (LenderConfig.StepsBeforeSigning and

@@ -9,6 +9,7 @@ import (
 	"maps"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/chairside/chairside"
 )
@@ -41,6 +42,31 @@ const (
 	CreditLoan      = "loan"
 	CreditRevolving = "revolving_credit"
 )
+
+// A lender's decision time-outs unless its entry says otherwise
+// (chairside.LenderConfig.QuickCheckTimeout, ApplyTimeout). A quick check
+// is a soft look the lenders answer in a second or two; 8 s leaves room
+// for a slow moment, and a waterfall of three silent lenders then keeps a
+// patient 24 s, not 75. A full application may run identity and fraud
+// checks, so it gets longer.
+const (
+	DefaultQuickCheckTimeout = 8 * time.Second
+	DefaultApplyTimeout      = 20 * time.Second
+)
+
+// DecisionTimeout is the catalogue's time-out of the lender's decision
+// on a full application (apply) or a quick check; 0 for a key it does not
+// know.
+func DecisionTimeout(lenderKey string, apply bool) time.Duration {
+	p, err := Get(lenderKey)
+	switch {
+	case err != nil:
+		return 0
+	case apply:
+		return p.ApplyTimeout
+	}
+	return p.QuickCheckTimeout
+}
 
 // DefaultPreauthExpireDays is how long a pre-authorization (prequalified,
 // preapproved) stays valid unless a lender says otherwise.
@@ -157,6 +183,8 @@ func base(key, id, name, financing, abbr, kind, creditType string) chairside.Len
 		Logo:                       "/logos/" + id + ".svg",
 		FetchPaymentPlansOnPreAuth: true,
 		PreauthExpireDays:          DefaultPreauthExpireDays,
+		QuickCheckTimeout:          DefaultQuickCheckTimeout,
+		ApplyTimeout:               DefaultApplyTimeout,
 		// Any lender may ask the identity quiz (when its decision carries
 		// the stipulation); it comes before the lender's own steps.
 		StepsBeforeSigning: []string{chairside.JourneyQuiz},

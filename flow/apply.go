@@ -247,7 +247,7 @@ func (s *Service) decide(ctx context.Context, c *Caller, sub *submission, call *
 		testCase = app.TestCase
 	}
 	var d *chairside.Decision
-	err := s.callLender(ctx, sub.step.LenderKey, func(ctx context.Context, l chairside.Lender) error {
+	err := s.callLenderWithin(ctx, sub.step.LenderKey, s.decisionTimeout(sub.step.LenderKey, sub.op), func(ctx context.Context, l chairside.Lender) error {
 		var err error
 		d, err = l.Decide(ctx, &chairside.DecisionRequest{
 			Language:            c.language(),

@@ -60,13 +60,13 @@ func (s *Service) Terms(ctx context.Context, c *Caller, lenderKey string) (*chai
 }
 
 // document fetches a lender document; kind is one of ours and is mapped to
-// the lender's (application → disclosures). Callers asking at the same time
-// for the same document of the same lender in the same language share one
-// lender call (many patients at one step, a submit retried): the lender
-// answers each document once, not once a caller, and every caller still gets
-// the lender's current document, since nothing is kept after the call. The
-// shared call is not tied to any one caller's request: a caller that gives
-// up leaves, and the others still get their answer.
+// the lender's (application → disclosures). A fresh copy held from an
+// earlier call is answered without asking the lender (documents_held.go).
+// Otherwise callers asking at the same time for the same document of the
+// same lender in the same language share one lender call (many patients at
+// one step, a submit retried). The shared call is not tied to any one
+// caller's request: a caller that gives up leaves, and the others still
+// get their answer.
 func (s *Service) document(ctx context.Context, lang locale.Language, lenderKey, kind string) (*chairside.Document, error) {
 	lender, err := s.lenders.Lender(lenderKey)
 	if err != nil {
@@ -77,14 +77,13 @@ func (s *Service) document(ctx context.Context, lang locale.Language, lenderKey,
 		lenderKind = "disclosures"
 	}
 	key := lenderKey + "\x00" + lenderKind + "\x00" + string(lang)
-	shared := s.docCalls.DoChan(key, func() (any, error) {
-		lctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), s.opts.LenderTimeout)
-		defer cancel()
-		return lender.Document(lctx, &chairside.DocumentRequest{LenderKey: lenderKey, Language: string(lang), Kind: lenderKind})
-	})
+	fetch := s.fetchDocument(ctx, key, lender, &chairside.DocumentRequest{LenderKey: lenderKey, Language: string(lang), Kind: lenderKind})
+	if doc, ok := s.heldDocument(key, fetch); ok {
+		return doc, nil
+	}
 	var res singleflight.Result
 	select {
-	case res = <-shared:
+	case res = <-s.docCalls.DoChan(key, fetch):
 	case <-ctx.Done():
 		return nil, ctx.Err()
 	}

@@ -23,6 +23,7 @@ import (
 	"golang.org/x/sync/singleflight"
 
 	"github.com/chairside/chairside"
+	"github.com/chairside/chairside/catalogue"
 	"github.com/chairside/chairside/locale"
 )
 
@@ -55,6 +56,16 @@ type Options struct {
 	// LenderTimeout bounds every lender call; a decision call that runs out
 	// becomes a responseCode "error" decision. Default 25 s.
 	LenderTimeout time.Duration
+	// DecisionTimeout answers how long the patient waits for a lender's
+	// decision on a full application (apply) or a quick check, within
+	// LenderTimeout (docs/behaviour.md, "Time-outs"). Default: the
+	// catalogue's (catalogue.DecisionTimeout); the server passes the
+	// lenders file's (registry.Registry.DecisionTimeout).
+	DecisionTimeout func(lenderKey string, apply bool) time.Duration
+	// DocumentsFreshFor is how long a lender's document is held and served
+	// without asking the lender again, when the lender's answer does not
+	// say (documents_held.go). Default DefaultDocumentsFreshFor.
+	DocumentsFreshFor time.Duration
 	// TimeoutAfter and WarnCountdown are the browser's idle timer and
 	// warning countdown sent with each new session (docs/behaviour.md,
 	// "Time-outs"). Defaults
@@ -105,6 +116,7 @@ type Service struct {
 	help helpCache // help answers by what they are built from
 
 	docCalls singleflight.Group // lender documents being fetched, by lender, kind and language (document)
+	docs     heldDocs           // lender documents held while fresh, by the same key (documents_held.go)
 }
 
 // New returns a Service over a store and the lenders. keys (a
@@ -120,6 +132,12 @@ func New[T Store](store Batcher[T], lenders chairside.Lenders, keys chairside.Bl
 	}
 	if opts.LenderTimeout <= 0 {
 		opts.LenderTimeout = DefaultLenderTimeout
+	}
+	if opts.DocumentsFreshFor <= 0 {
+		opts.DocumentsFreshFor = DefaultDocumentsFreshFor
+	}
+	if opts.DecisionTimeout == nil {
+		opts.DecisionTimeout = catalogue.DecisionTimeout
 	}
 	if opts.TimeoutAfter <= 0 {
 		opts.TimeoutAfter = chairside.DefaultTimeoutAfter

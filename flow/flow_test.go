@@ -2,6 +2,8 @@ package flow_test
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"sync"
 	"sync/atomic"
@@ -25,6 +27,9 @@ type countingLenders struct {
 	// each call first sends on docEntered.
 	holdDocs   chan struct{}
 	docEntered chan struct{}
+	// revision, when set, is a new version of every document: the lender
+	// changed its texts.
+	revision atomic.Value // string
 }
 
 func (c *countingLenders) Lender(key string) (chairside.Lender, error) {
@@ -56,7 +61,14 @@ func (l *countingLender) Document(ctx context.Context, req *chairside.DocumentRe
 		l.c.docEntered <- struct{}{}
 		<-l.c.holdDocs
 	}
-	return l.Lender.Document(ctx, req)
+	doc, err := l.Lender.Document(ctx, req)
+	if rev, _ := l.c.revision.Load().(string); err == nil && rev != "" {
+		doc.Version += "-" + rev
+		doc.Content += "\n<p>Revised " + rev + ".</p>"
+		sum := sha256.Sum256([]byte(doc.Content))
+		doc.SHA256 = hex.EncodeToString(sum[:])
+	}
+	return doc, err
 }
 
 // lenderLog keeps every call that reached the sandbox, as its Observe hook

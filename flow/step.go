@@ -197,11 +197,29 @@ func (c *Caller) language() string {
 
 // callLender runs fn against the lender of providerKey as detached does.
 func (s *Service) callLender(ctx context.Context, lenderKey string, fn func(context.Context, chairside.Lender) error) error {
+	return s.callLenderWithin(ctx, lenderKey, s.opts.LenderTimeout, fn)
+}
+
+// callLenderWithin is callLender with the time-out d.
+func (s *Service) callLenderWithin(ctx context.Context, lenderKey string, d time.Duration, fn func(context.Context, chairside.Lender) error) error {
 	l, err := s.lenders.Lender(lenderKey)
 	if err != nil {
 		return err
 	}
-	return s.detached(ctx, func(ctx context.Context) error { return fn(ctx, l) })
+	lctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), d)
+	defer cancel()
+	return fn(lctx, l)
+}
+
+// decisionTimeout is how long the lender's decision on op may keep the
+// patient waiting: the lender's own time-out for a quick check or a full
+// application, within the time-out of every lender call.
+func (s *Service) decisionTimeout(lenderKey, op string) time.Duration {
+	d := s.opts.DecisionTimeout(lenderKey, op == OpApply)
+	if d <= 0 || d > s.opts.LenderTimeout {
+		return s.opts.LenderTimeout
+	}
+	return d
 }
 
 // detached runs fn, a lender call, under the lender time-out, detached

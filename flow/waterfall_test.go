@@ -2,6 +2,7 @@ package flow_test
 
 import (
 	"context"
+	"fmt"
 	"testing"
 	"time"
 
@@ -72,6 +73,43 @@ func TestCascade(t *testing.T) {
 		}
 		if n, _ := f.log.count(sandbox.OpDecide); n != 7 {
 			t.Errorf("%d lender decisions, want 7", n)
+		}
+	})
+}
+
+// TestDecisionTimeouts: a quick check waits for the lender only as long as
+// the lender's quick-check time-out, not the time-out of every lender
+// call, so a cascade over three lenders that never answer keeps the
+// patient three short waits: each is an error decision that cascades.
+func TestDecisionTimeouts(t *testing.T) {
+	storetest.EachEngine(t, func(t *testing.T, e storetest.Engine) {
+		var asked []string
+		f := newFixture(t, e, flow.Options{LenderTimeout: 20 * time.Second, DecisionTimeout: func(key string, apply bool) time.Duration {
+			asked = append(asked, fmt.Sprintf("%s %v", key, apply))
+			if apply {
+				return 20 * time.Second
+			}
+			return 300 * time.Millisecond
+		}})
+		c := f.caller(t)
+		began := time.Now()
+		key := "synchrony_standard"
+		for _, want := range []string{"fortiva_standard", "snap_standard", ""} {
+			d, err := f.submit(t, c, key, "Timeout", "123456781")
+			if err != nil || d.ResponseCode != chairside.ResponseError {
+				t.Fatalf("%s, never answering: %+v %v", key, d, err)
+			}
+			if want != "" && (d.Next == nil || d.Next.Lender != want) || want == "" && d.Next != nil {
+				t.Fatalf("after %s: next %+v, want %q", key, d.Next, want)
+			}
+			key = want
+		}
+		// Three waits of the 20 s call time-out would be a minute.
+		if took := time.Since(began); took > 15*time.Second {
+			t.Errorf("three lenders that never answer kept the patient %s", took)
+		}
+		if len(asked) != 3 || asked[0] != "synchrony_standard false" {
+			t.Errorf("the time-outs asked for: %v", asked)
 		}
 	})
 }

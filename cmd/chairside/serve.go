@@ -253,6 +253,9 @@ func (m *Main) lenders(log *slog.Logger) (*registry.Registry, error) {
 	if err != nil {
 		return nil, fmt.Errorf("lenders file %w", err)
 	}
+	if err := f.CheckTimeouts(c.LenderTimeout); err != nil {
+		return nil, fmt.Errorf("lenders file %s: %w", c.LendersFile, err)
+	}
 	return registry.New(f, sb, m.metrics, log)
 }
 
@@ -269,13 +272,14 @@ func (m *Main) handler(db *store.DB, keys *seal.Keyring, log *slog.Logger) http.
 		demoKey = demo.Locations()[0].EntityKey
 	}
 	svc := flow.New(db, lender.Instrument(m.registry, m.metrics), keys, flow.Options{
-		Env:           c.Env,
-		Now:           m.Now,
-		Logger:        log,
-		LenderTimeout: c.LenderTimeout,
-		TestCases:     testCases,
-		DemoEntityKey: demoKey,
-		PlanRefused:   m.metrics.PlanRefused,
+		Env:             c.Env,
+		Now:             m.Now,
+		Logger:          log,
+		LenderTimeout:   c.LenderTimeout,
+		DecisionTimeout: m.registry.DecisionTimeout,
+		TestCases:       testCases,
+		DemoEntityKey:   demoKey,
+		PlanRefused:     m.metrics.PlanRefused,
 	})
 	m.svc = svc
 	staff := office.New(db, log)

@@ -228,6 +228,7 @@ func (l *Lender) exchange(ctx context.Context, r *request, cid string) *failure 
 	}
 	if r.cond != nil {
 		r.cond.etag, r.cond.notModified = res.Header.Get(protocol.HeaderETag), false
+		r.cond.cacheControl = res.Header.Get("Cache-Control")
 	}
 	return nil
 }
@@ -242,6 +243,7 @@ func (l *Lender) notModified(r *request, res *http.Response, cid string) *failur
 			fmt.Errorf("%s %s: 304 for another entity tag", r.method, r.path))}
 	}
 	r.cond.notModified = true
+	r.cond.cacheControl = res.Header.Get("Cache-Control")
 	return nil
 }
 

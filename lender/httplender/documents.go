@@ -4,7 +4,10 @@ import (
 	"context"
 	"errors"
 	"net/url"
+	"strconv"
+	"strings"
 	"sync"
+	"time"
 
 	"github.com/chairside/chairside"
 	"github.com/chairside/chairside/lender"
@@ -73,9 +76,37 @@ func (s *documents) forget(k docKey, etag string) {
 // conditional makes a GET conditional on a kept answer's entity tag, and
 // says how the lender answered.
 type conditional struct {
-	ifNoneMatch string // sent as If-None-Match; "" sends none
-	etag        string // the ETag of a 2xx answer
-	notModified bool   // the lender answered 304 to ifNoneMatch
+	ifNoneMatch  string // sent as If-None-Match; "" sends none
+	etag         string // the ETag of a 2xx answer
+	notModified  bool   // the lender answered 304 to ifNoneMatch
+	cacheControl string // the Cache-Control of the answer, 2xx or 304
+}
+
+// freshFor reads a document answer's Cache-Control: max-age=N is how long
+// the lender says the document stays current; no-store, no-cache or
+// max-age=0 ask that it not be held (negative); nothing, or nothing we
+// read, leaves it to Chairside (zero). chairside.Document.FreshFor.
+func freshFor(cacheControl string) time.Duration {
+	fresh := time.Duration(0)
+	for _, d := range strings.Split(cacheControl, ",") {
+		d = strings.ToLower(strings.TrimSpace(d))
+		if d == "no-store" || d == "no-cache" {
+			return -1
+		}
+		v, ok := strings.CutPrefix(d, "max-age=")
+		if !ok {
+			continue
+		}
+		n, err := strconv.ParseInt(strings.Trim(v, `"`), 10, 32)
+		switch {
+		case err != nil || n < 0:
+		case n == 0:
+			return -1
+		default:
+			fresh = time.Duration(n) * time.Second
+		}
+	}
+	return fresh
 }
 
 // Document fetches a document of the lender by kind, in the request's
@@ -106,14 +137,18 @@ func (l *Lender) Document(ctx context.Context, req *chairside.DocumentRequest) (
 		return nil, err
 	}
 	if cond.notModified {
-		return kept.doc.Chairside(), nil // a new struct: callers may change theirs
+		doc := kept.doc.Chairside() // a new struct: callers may change theirs
+		doc.FreshFor = freshFor(cond.cacheControl)
+		return doc, nil
 	}
 	if entityTag(cond.etag) {
 		l.docs.put(key, keptDoc{etag: cond.etag, doc: d})
 	} else {
 		l.docs.forget(key, "") // a lender that stopped tagging is asked in full
 	}
-	return d.Chairside(), nil
+	doc := d.Chairside()
+	doc.FreshFor = freshFor(cond.cacheControl)
+	return doc, nil
 }
 
 // entityTag reports whether s is an HTTP entity tag, "…" or W/"…", fit to

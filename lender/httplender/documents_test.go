@@ -101,6 +101,9 @@ func TestDocumentRevalidated(t *testing.T) {
 	if s := rec.last(t); s.status != http.StatusOK || s.ifNoneMatch != "" || s.bodyBytes == 0 {
 		t.Fatalf("first fetch: %+v", s)
 	}
+	if first.FreshFor != 5*time.Minute {
+		t.Errorf("the simulator's max-age=300 read as %s", first.FreshFor)
+	}
 	want := *first
 	first.Content, first.SHA256 = "changed by a caller", "0" // a caller's own copy
 	for range 2 {
@@ -252,4 +255,42 @@ func TestDocumentsConcurrent(t *testing.T) {
 	for err := range errs {
 		t.Error(err)
 	}
+}
+
+// TestDocumentFreshFor: a lender's Cache-Control on a document says how
+// long it stays current; no-store, no-cache and max-age=0 ask that it not
+// be held; nothing, or what we cannot read, leaves it to Chairside.
+func TestDocumentFreshFor(t *testing.T) {
+	for header, want := range map[string]time.Duration{
+		"max-age=120": 2 * time.Minute, "public, Max-Age=\"60\"": time.Minute, "max-age=0": -1, "no-store": -1,
+		"max-age=600, no-cache": -1, "": 0, "private": 0, "max-age=soon": 0, "max-age=-5": 0, "max-age=99999999999": 0,
+	} {
+		sim := lendersim.New(lendersim.Options{APIKey: testAPIKey})
+		t.Cleanup(sim.Close)
+		l, _ := recordedLender(t, catalogue.Snap, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			sim.ServeHTTP(headerWriter{w, header}, r)
+		}))
+		doc, err := l.Document(context.Background(), &chairside.DocumentRequest{LenderKey: catalogue.Snap, Kind: "terms"})
+		if err != nil {
+			t.Fatalf("Cache-Control %q: %v", header, err)
+		}
+		if doc.FreshFor != want {
+			t.Errorf("Cache-Control %q: fresh for %s, want %s", header, doc.FreshFor, want)
+		}
+	}
+}
+
+// headerWriter answers with the Cache-Control cc in place of the
+// simulator's.
+type headerWriter struct {
+	http.ResponseWriter
+	cc string
+}
+
+func (w headerWriter) WriteHeader(status int) {
+	w.Header().Del("Cache-Control")
+	if w.cc != "" {
+		w.Header().Set("Cache-Control", w.cc)
+	}
+	w.ResponseWriter.WriteHeader(status)
 }

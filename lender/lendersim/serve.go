@@ -147,6 +147,9 @@ func drop(w http.ResponseWriter) {
 func (s *Sim) write(w http.ResponseWriter, cid string, rep reply) {
 	w.Header().Set(protocol.HeaderCorrelationID, cid)
 	if rep.etag != "" {
+		// A document stays current for five minutes, as a lender may say
+		// (docs/lender-protocol.md, "Kept documents").
+		w.Header().Set("Cache-Control", "max-age=300")
 		w.Header().Set(protocol.HeaderETag, rep.etag)
 	}
 	if rep.status == http.StatusNotModified {

@@ -7,6 +7,7 @@ package registry
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"log/slog"
 	"net"
@@ -44,7 +45,14 @@ type Entry struct {
 	WebhookSecrets []string      `yaml:"webhookSecrets"`
 	Timeout        time.Duration `yaml:"timeout"`
 	MaxAttempts    int           `yaml:"maxAttempts"`
-	Breaker        struct {
+	// DecisionTimeouts replace the catalogue's time-outs of the lender's
+	// decisions (chairside.LenderConfig.QuickCheckTimeout, ApplyTimeout);
+	// zero keeps the catalogue's.
+	DecisionTimeouts struct {
+		QuickCheck time.Duration `yaml:"quickCheck"`
+		Apply      time.Duration `yaml:"apply"`
+	} `yaml:"decisionTimeouts"`
+	Breaker struct {
 		Failures int           `yaml:"failures"`
 		OpenFor  time.Duration `yaml:"openFor"`
 	} `yaml:"breaker"`
@@ -80,6 +88,9 @@ func Parse(name string, data []byte, getenv func(string) string, requireTLS bool
 		default:
 			problems = append(problems, fmt.Sprintf("%s: adapter must be http or sandbox, not %q", key, e.Adapter))
 		}
+		if e.DecisionTimeouts.QuickCheck < 0 || e.DecisionTimeouts.Apply < 0 {
+			problems = append(problems, fmt.Sprintf("%s: decision time-outs cannot be negative", key))
+		}
 		f.Lenders[key] = e
 	}
 	if len(problems) > 0 {
@@ -87,6 +98,24 @@ func Parse(name string, data []byte, getenv func(string) string, requireTLS bool
 		return nil, fmt.Errorf("%s:\n  - %s", name, strings.Join(problems, "\n  - "))
 	}
 	return &f, nil
+}
+
+// CheckTimeouts reports the decision time-outs over limit, the time-out
+// of every lender call (-lender-timeout), which would cut them short.
+func (f *File) CheckTimeouts(limit time.Duration) error {
+	var problems []string
+	for key, e := range f.Lenders {
+		for what, d := range map[string]time.Duration{"quickCheck": e.DecisionTimeouts.QuickCheck, "apply": e.DecisionTimeouts.Apply} {
+			if d > limit {
+				problems = append(problems, fmt.Sprintf("%s: decisionTimeouts.%s %s is over -lender-timeout %s", key, what, d, limit))
+			}
+		}
+	}
+	if len(problems) > 0 {
+		slices.Sort(problems)
+		return errors.New(strings.Join(problems, "; "))
+	}
+	return nil
 }
 
 // expand replaces ${NAME} in the entry's strings; a variable that is not
@@ -124,18 +153,23 @@ func checkURL(key, raw string, requireTLS bool) []string {
 
 // Registry is the lenders of one server. It implements chairside.Lenders.
 type Registry struct {
-	sandbox chairside.Lenders
-	http    map[string]chairside.Lender
-	secrets map[string][][]byte
-	urls    map[string]string
+	sandbox  chairside.Lenders
+	timeouts map[string][2]time.Duration // quick check, apply; from the file
+	http     map[string]chairside.Lender
+	secrets  map[string][][]byte
+	urls     map[string]string
 }
 
 // New builds the lenders of f over sandbox (which serves every lender
 // key f does not send elsewhere). f may be nil.
 func New(f *File, sandbox chairside.Lenders, m *metrics.Metrics, log *slog.Logger) (*Registry, error) {
-	r := &Registry{sandbox: sandbox, http: map[string]chairside.Lender{}, secrets: map[string][][]byte{}, urls: map[string]string{}}
+	r := &Registry{sandbox: sandbox, http: map[string]chairside.Lender{}, secrets: map[string][][]byte{}, urls: map[string]string{},
+		timeouts: map[string][2]time.Duration{}}
 	if f == nil {
 		return r, nil
+	}
+	for key, e := range f.Lenders {
+		r.timeouts[key] = [2]time.Duration{e.DecisionTimeouts.QuickCheck, e.DecisionTimeouts.Apply}
 	}
 	for key, e := range f.Lenders {
 		if e.Adapter != AdapterHTTP {
@@ -169,6 +203,21 @@ func (r *Registry) Lender(lenderKey string) (chairside.Lender, error) {
 		return l, nil
 	}
 	return r.sandbox.Lender(lenderKey)
+}
+
+// DecisionTimeout answers how long the lender of lenderKey may take to
+// decide a full application (apply) or a quick check: the lenders file's
+// time-out, else the catalogue's.
+func (r *Registry) DecisionTimeout(lenderKey string, apply bool) time.Duration {
+	key := catalogue.BaseKey(lenderKey)
+	i := 0
+	if apply {
+		i = 1
+	}
+	if d := r.timeouts[key][i]; d > 0 {
+		return d
+	}
+	return catalogue.DecisionTimeout(key, apply)
 }
 
 // WebhookSecrets answers the webhook secrets of an HTTP lender; false for

@@ -1,10 +1,13 @@
 package registry_test
 
 import (
+	"log/slog"
 	"os"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/chairside/chairside/catalogue"
 	"github.com/chairside/chairside/lender/httplender"
 	"github.com/chairside/chairside/lender/registry"
 	"github.com/chairside/chairside/lender/sandbox"
@@ -87,5 +90,59 @@ func TestLendersFileProblems(t *testing.T) {
 	}
 	if _, err := registry.Parse("x.yaml", []byte("lenders:\n  snap_standard:\n    adapter: sandbox\n    colour: blue\n"), env(nil), false); err == nil || !strings.Contains(err.Error(), "colour") {
 		t.Errorf("an unknown field: %v", err)
+	}
+}
+
+// TestDecisionTimeouts: a lender's decision time-outs come from the
+// lenders file where it sets them, else from the catalogue (a quick check
+// shorter than a full application); a negative one is a problem, and one
+// over the time-out of every lender call is refused at start.
+func TestDecisionTimeouts(t *testing.T) {
+	file := `lenders:
+  synchrony_standard:
+    adapter: sandbox
+    decisionTimeouts:
+      quickCheck: 3s
+  snap_standard:
+    adapter: sandbox
+    decisionTimeouts:
+      apply: 40s
+`
+	f, err := registry.Parse("t.yaml", []byte(file), env(nil), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := registry.New(f, sandbox.New(sandbox.Options{}), nil, slog.New(slog.DiscardHandler))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		key   string
+		apply bool
+		want  time.Duration
+	}{
+		{"synchrony_standard", false, 3 * time.Second},
+		{"synchrony_standard:role=secondary", false, 3 * time.Second},
+		{"synchrony_standard", true, catalogue.DefaultApplyTimeout},
+		{"snap_standard", false, catalogue.DefaultQuickCheckTimeout},
+		{"snap_standard", true, 40 * time.Second},
+		{"vive_standard", false, catalogue.DefaultQuickCheckTimeout},
+	} {
+		if got := r.DecisionTimeout(c.key, c.apply); got != c.want {
+			t.Errorf("%s (apply %v): %s, want %s", c.key, c.apply, got, c.want)
+		}
+	}
+	if catalogue.DefaultQuickCheckTimeout >= catalogue.DefaultApplyTimeout {
+		t.Error("a quick check may keep the patient as long as a full application")
+	}
+	if err := f.CheckTimeouts(25 * time.Second); err == nil || !strings.Contains(err.Error(), "snap_standard: decisionTimeouts.apply 40s is over -lender-timeout 25s") {
+		t.Errorf("a time-out over -lender-timeout: %v", err)
+	}
+	if err := f.CheckTimeouts(time.Minute); err != nil {
+		t.Errorf("time-outs within the limit: %v", err)
+	}
+	neg := "lenders:\n  snap_standard:\n    adapter: sandbox\n    decisionTimeouts:\n      quickCheck: -1s\n"
+	if _, err := registry.Parse("n.yaml", []byte(neg), env(nil), false); err == nil || !strings.Contains(err.Error(), "cannot be negative") {
+		t.Errorf("a negative time-out: %v", err)
 	}
 }
