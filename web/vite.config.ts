@@ -220,13 +220,14 @@ export default defineConfig({
     // Two workers on two cores: the browser tests beside them mostly wait
     // (scripts/test.sh), and Vitest's default would leave one core to them.
     maxWorkers: 2,
-    // A browser's document (jsdom) costs every file that has one about half
-    // a second: only the screens' tests (*.test.tsx) get it. Logic tests
-    // (*.test.ts) run in plain Node; one that needs a document says so with
-    // a `@vitest-environment jsdom` comment at its top.
+    // A browser's document costs every file that has one: only the screens'
+    // tests (*.test.tsx) get it, from happy-dom, which sets up in half the
+    // time jsdom took (docs/testing.md). Logic tests (*.test.ts) run in
+    // plain Node; one that needs a document says so with a
+    // `@vitest-environment happy-dom` comment at its top.
     projects: [
       { extends: true, test: { name: 'logic', environment: 'node', include: ['src/**/*.test.ts'] } },
-      { extends: true, test: { name: 'screens', environment: 'jsdom', include: ['src/**/*.test.tsx'] } },
+      { extends: true, test: { name: 'screens', environment: 'happy-dom', include: ['src/**/*.test.tsx'] } },
     ],
   },
 });

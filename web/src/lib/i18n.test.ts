@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // It sets <html lang> and reads the browser's languages: it needs a document.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { asLanguage, currentLanguage, forgetLanguageChoice, hasChosenLanguage, locale, preferredLanguage, setLanguage, t } from './i18n';

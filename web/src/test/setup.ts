@@ -8,6 +8,12 @@ import { forgetLanguageChoice, loadJourneyMessages, setLanguage } from '@/lib/i1
 // second. A screen that never comes still fails, only later.
 configure({ asyncUtilTimeout: 5000 });
 
+// The screens' tests run in happy-dom (vite.config.ts), which has no print
+// dialog: a browser's window.print, for the tests that spy on it.
+if (typeof window !== 'undefined' && typeof window.print !== 'function') {
+  Object.defineProperty(window, 'print', { value: () => undefined, writable: true, configurable: true });
+}
+
 // Tests render screens without their lazy routes: every English message is there from the start.
 beforeAll(() => loadJourneyMessages());
 

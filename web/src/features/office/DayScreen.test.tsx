@@ -128,7 +128,7 @@ describe('the day’s list', () => {
     expect(within(body[1]!).queryByRole('link')).toBeNull();
     expect(within(body[2]!).getByText('Lender still deciding')).toBeTruthy();
 
-    // Without EventSource (jsdom has none) the list is fetched, for today in the browser's time zone.
+    // Without EventSource (the test document has none) the list is fetched, for today in the browser's time zone.
     const q = listCalls(sent)[0]!.query;
     expect(q.get('day')).toBe(toIso(today()));
     expect(q.get('tz')).toBe(TZ);

@@ -65,7 +65,7 @@ beforeEach(() => {
       ],
     },
   ];
-  // jsdom has no canvas: a 2D context just good enough for the black-and-white copy.
+  // The test document has no canvas: a 2D context just good enough for the black-and-white copy.
   vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(
     () =>
       ({

@@ -146,7 +146,7 @@ function SignaturePadField({ onChange, invalid, describedBy }: { onChange: (v: S
 
   useEffect(() => {
     const canvas = canvasRef.current;
-    // jsdom has no canvas: guard getContext.
+    // A document without canvas (a test's) has no context: guard getContext.
     if (!canvas || !canvas.getContext('2d')) return;
     const resize = () => {
       const ratio = Math.max(window.devicePixelRatio || 1, 1);
