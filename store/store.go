@@ -200,9 +200,14 @@ func openSQLiteWriter(dsn string) (*sql.DB, error) {
 	// patient survives a power loss, not only a crash of ours.
 	// journal_size_limit keeps the WAL file from staying large once reset;
 	// wal_autocheckpoint sets when the writer checkpoints itself (see
-	// checkpointLoop).
+	// checkpointLoop). _txlock=immediate takes the write lock when a
+	// transaction begins: the continuous backup (package backup) writes to
+	// the file too, and a transaction that read first and then wrote after
+	// the backup's write failed at once with SQLITE_BUSY, which no
+	// busy_timeout waits out; begun immediate, it waits its turn
+	// (TestWriterWaitsForAnotherWriter).
 	u := "file:" + dsn + "?_pragma=journal_mode(WAL)&_pragma=busy_timeout(5000)&_pragma=foreign_keys(1)&_pragma=synchronous(FULL)" +
-		"&_pragma=journal_size_limit(67108864)&_pragma=wal_autocheckpoint(" + strconv.Itoa(walAutoCheckpoint) + ")"
+		"&_pragma=journal_size_limit(67108864)&_pragma=wal_autocheckpoint(" + strconv.Itoa(walAutoCheckpoint) + ")&_txlock=immediate"
 	// SQLite has one writer at a time. One connection makes every write
 	// wait its turn in Go instead of failing with SQLITE_BUSY, and keeps a
 	// transaction's read-then-write free of lock upgrades. It is plenty for
