@@ -91,8 +91,8 @@ type RecordsCandidate struct {
 	State         string // the office's state, for its day
 	PatientID     string
 	LenderKey     string
-	// Plan is the plan the patient chose with the lender, as kept when it
-	// was offered (only its type, product type, months and rates are
-	// read), for the payment's note; nil when none is kept.
-	Plan *PaymentPlan
+	// LenderApplicationID and SelectedPlanCode find the plan the patient
+	// chose, for the payment's note.
+	LenderApplicationID string
+	SelectedPlanCode    string
 }

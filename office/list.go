@@ -213,16 +213,31 @@ func (s *Service) sessionRow(ctx context.Context, sess *chairside.Session, now t
 // chosenPlan is the plan the patient chose with pa's lender, or nil when
 // it is no longer among the plans offered.
 func (s *Service) chosenPlan(ctx context.Context, pa *chairside.LenderApplication) (*Plan, error) {
-	plans, err := s.store.ListPaymentPlans(ctx, pa.ID)
+	p, err := s.selectedPlan(ctx, pa.ID, pa.SelectedPlanCode)
+	if p == nil || err != nil {
+		return nil, err
+	}
+	return &Plan{LenderKey: pa.LenderKey, LenderName: lenderName(pa.LenderKey), TypeID: p.TypeID, ProductType: p.ProductType,
+		MonthlyAmountCents: p.MonthlyAmountCents, PaymentCount: p.PaymentCount, FinalPaymentCents: p.FinalPaymentCents,
+		TotalOfPaymentsCents: p.TotalOfPaymentsCents, DownPaymentCents: p.DownPaymentCents,
+		DurationMonths: p.DurationMonths, APR: p.APR, PromoAPR: p.PromoAPR, AmountFinancedCents: p.AmountFinancedCents}, nil
+}
+
+// selectedPlan is the plan of code among those kept for a lender
+// application (the first, as offered), or nil when none is: the one rule
+// for which plan the patient chose, read by the day's list and the
+// practice-records note alike.
+func (s *Service) selectedPlan(ctx context.Context, lenderApplicationID, code string) (*chairside.PaymentPlan, error) {
+	if code == "" {
+		return nil, nil
+	}
+	plans, err := s.store.ListPaymentPlans(ctx, lenderApplicationID)
 	if err != nil {
 		return nil, err
 	}
-	for _, p := range plans {
-		if p.LenderPlanCode == pa.SelectedPlanCode {
-			return &Plan{LenderKey: pa.LenderKey, LenderName: lenderName(pa.LenderKey), TypeID: p.TypeID, ProductType: p.ProductType,
-				MonthlyAmountCents: p.MonthlyAmountCents, PaymentCount: p.PaymentCount, FinalPaymentCents: p.FinalPaymentCents,
-				TotalOfPaymentsCents: p.TotalOfPaymentsCents, DownPaymentCents: p.DownPaymentCents,
-				DurationMonths: p.DurationMonths, APR: p.APR, PromoAPR: p.PromoAPR, AmountFinancedCents: p.AmountFinancedCents}, nil
+	for i := range plans {
+		if plans[i].LenderPlanCode == code {
+			return &plans[i], nil
 		}
 	}
 	return nil, nil

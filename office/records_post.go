@@ -49,7 +49,13 @@ func (s *Service) PostRecords(ctx context.Context) (int, error) {
 	for _, c := range cands {
 		// Made and due on the clock the claims below read, not the
 		// database's: a post stamped later than now would wait for it.
-		p := postOf(c)
+		var plan *chairside.PaymentPlan
+		if c.Kind != chairside.MoneyRefunded && c.Kind != chairside.MoneyVoided {
+			if plan, err = s.selectedPlan(ctx, c.LenderApplicationID, c.SelectedPlanCode); err != nil {
+				return 0, err
+			}
+		}
+		p := postOf(c, plan)
 		p.CreatedAt = now
 		if err := s.store.AddRecordsPost(ctx, p); err != nil {
 			return 0, err
@@ -77,7 +83,7 @@ func (s *Service) PostRecords(ctx context.Context) (int, error) {
 // cancellation; dated the office's day of the fact. The payment's note
 // names the lender, the plan the patient chose (when it is kept) and the
 // case, on one line: Open Dental shows it in the ledger's list.
-func postOf(c chairside.RecordsCandidate) *chairside.RecordsPost {
+func postOf(c chairside.RecordsCandidate, plan *chairside.PaymentPlan) *chairside.RecordsPost {
 	ref := "CS " + chairside.ApplicationReference(c.ApplicationID)
 	lender := lenderName(c.LenderKey)
 	p := &chairside.RecordsPost{MoneyEntryID: c.MoneyEntryID, LocationID: c.LocationID, ApplicationID: c.ApplicationID, PatientID: c.PatientID,
@@ -90,11 +96,11 @@ func postOf(c chairside.RecordsCandidate) *chairside.RecordsPost {
 			chairside.MoneyVoided: "cancellation"}[c.Kind], chairside.ApplicationReference(c.ApplicationID))
 	default:
 		p.Kind, p.AmountCents, p.Reference = chairside.RecordsPayment, c.AmountCents, ref
-		plan := ""
-		if c.Plan != nil && c.Plan.DurationMonths > 0 {
-			plan = ", " + planNote(c.Plan)
+		words := ""
+		if plan != nil && plan.DurationMonths > 0 {
+			words = ", " + planNote(plan)
 		}
-		p.Note = fmt.Sprintf("Chairside: financed by %s%s, case %s", lender, plan, chairside.ApplicationReference(c.ApplicationID))
+		p.Note = fmt.Sprintf("Chairside: financed by %s%s, case %s", lender, words, chairside.ApplicationReference(c.ApplicationID))
 	}
 	return p
 }

@@ -18,7 +18,7 @@ func TestPostOf(t *testing.T) {
 	on := time.Date(2026, 12, 5, 2, 30, 0, 0, time.UTC)
 	c := chairside.RecordsCandidate{MoneyEntryID: "m-signed-1a2b", Kind: chairside.MoneySigned, AmountCents: 252000, OnAt: on,
 		ApplicationID: "d37155d9aaaa", LocationID: "loc", State: "CA", PatientID: "18", LenderKey: "synchrony_standard"}
-	pay := postOf(c)
+	pay := postOf(c, nil)
 	if pay.Kind != chairside.RecordsPayment || pay.AmountCents != 252000 || pay.PayDate != "2026-12-04" || pay.Reference != "CS D371-55D9" ||
 		!strings.Contains(pay.Note, "Synchrony") || pay.PatientID != "18" {
 		t.Errorf("the payment: %+v", pay)
@@ -33,19 +33,18 @@ func TestPostOf(t *testing.T) {
 		{TypeID: chairside.PlanFixedInstallmentLoan, ProductType: chairside.ProductLease, DurationMonths: 12}: "Chairside: financed by Synchrony, " +
 			"lease-to-own over 12 months, case D371-55D9",
 	} {
-		c.Plan = &plan
-		if got := postOf(c).Note; got != want {
+		if got := postOf(c, &plan).Note; got != want {
 			t.Errorf("the payment's note: %q, want %q", got, want)
 		}
 	}
 	c.Kind, c.MoneyEntryID, c.AmountCents, c.State = chairside.MoneyRefunded, "m-refund-9f3c", 50000, "NY"
-	refund := postOf(c)
+	refund := postOf(c, nil)
 	if refund.Kind != chairside.RecordsRefund || refund.AmountCents != -50000 || refund.Reference != "CS D371-55D9 R9F3C" ||
 		refund.PayDate != "2026-12-04" || !strings.Contains(refund.Note, "refund") {
 		t.Errorf("the refund: %+v", refund)
 	}
 	c.Kind, c.MoneyEntryID, c.AmountCents = chairside.MoneyVoided, "m-void-0001", 252000
-	if void := postOf(c); void.AmountCents != -252000 || !strings.Contains(void.Note, "cancellation") || void.Reference == refund.Reference {
+	if void := postOf(c, nil); void.AmountCents != -252000 || !strings.Contains(void.Note, "cancellation") || void.Reference == refund.Reference {
 		t.Errorf("the cancellation: %+v", void)
 	}
 }

@@ -18,35 +18,24 @@ import (
 // connected its system. A refund or cancellation waits until the case's
 // payment is on the ledger (state posted), so a negative payment never
 // goes before the payment it takes back, nor without it when that one
-// waits or failed; the cancellation's amount is the payment posted. The
-// plan the patient chose comes from the plans kept when they were offered
-// (the first of its code, as the office's list reads it), for the note.
+// waits or failed; the cancellation's amount is the payment posted.
 func (db *DB) RecordsCandidates(ctx context.Context, limit int) ([]chairside.RecordsCandidate, error) {
 	return queryAll(ctx, db, "records candidates", func(s scanner) (c chairside.RecordsCandidate, err error) {
 		var on int64
-		var plan chairside.PaymentPlan
 		err = s.Scan(&c.MoneyEntryID, &c.Kind, &c.AmountCents, &on, &c.ApplicationID, &c.LocationID, &c.State, &c.PatientID, &c.LenderKey,
-			&plan.LenderPlanCode, &plan.TypeID, &plan.ProductType, &plan.DurationMonths, &plan.APR, &plan.PromoAPR)
+			&c.LenderApplicationID, &c.SelectedPlanCode)
 		c.OnAt = fromMillis(on)
-		if plan.LenderPlanCode != "" {
-			plan.LenderKey = c.LenderKey
-			c.Plan = &plan
-		}
 		return c, err
 	}, `SELECT m.id, m.kind,
 			CASE WHEN m.kind = 'voided' THEN COALESCE((SELECT p.amount_cents FROM records_posts p
 				WHERE p.application_id = a.id AND p.kind = 'payment' AND p.state = 'posted' ORDER BY p.created_at LIMIT 1), 0)
 				ELSE m.amount_cents END,
-			m.on_at, a.id, a.location_id, l.state, a.record_patient_id, pa.provider_key,
-			COALESCE(pp.provider_plan_code, ''), COALESCE(pp.type_id, ''), COALESCE(pp.product_type, ''), COALESCE(pp.duration_months, 0),
-			COALESCE(pp.apr, 0), COALESCE(pp.promo_apr, 0)
+			m.on_at, a.id, a.location_id, l.state, a.record_patient_id, pa.provider_key, pa.id, pa.selected_plan_code
 		FROM money_entries m
 		JOIN provider_applications pa ON pa.id = m.lender_application_id
 		JOIN applications a ON a.id = pa.application_id
 		JOIN locations l ON l.id = a.location_id
 		JOIN records_connections rc ON rc.location_id = a.location_id
-		LEFT JOIN payment_plans pp ON pp.provider_application_id = pa.id AND pp.plan_order = (SELECT MIN(q.plan_order) FROM payment_plans q
-			WHERE q.provider_application_id = pa.id AND q.provider_plan_code = pa.selected_plan_code AND pa.selected_plan_code <> '')
 		WHERE a.record_patient_id <> '' AND m.on_at >= rc.created_at
 			AND NOT EXISTS (SELECT 1 FROM records_posts p WHERE p.money_entry_id = m.id)
 			AND (m.kind = rc.post_on OR (m.kind IN ('refunded', 'voided')
