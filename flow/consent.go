@@ -77,8 +77,13 @@ func (s *Service) document(ctx context.Context, lang locale.Language, lenderKey,
 		lenderKind = "disclosures"
 	}
 	key := lenderKey + "\x00" + lenderKind + "\x00" + string(lang)
+	doc, refresh := s.heldDocument(key)
+	if doc != nil && !refresh {
+		return doc, nil
+	}
 	fetch := s.fetchDocument(ctx, key, lender, &chairside.DocumentRequest{LenderKey: lenderKey, Language: string(lang), Kind: lenderKind})
-	if doc, ok := s.heldDocument(key, fetch); ok {
+	if doc != nil {
+		s.docCalls.DoChan(key, fetch) // in the background: its answer refreshes the held copy
 		return doc, nil
 	}
 	var res singleflight.Result
@@ -94,8 +99,8 @@ func (s *Service) document(ctx context.Context, lang locale.Language, lenderKey,
 		s.log.Warn("lender document failed", "lender", lenderKey, "kind", kind, "err", chairside.ErrorCode(res.Err))
 		return nil, errorf(chairside.ELENDER, "We could not load this document. Please try again.")
 	}
-	doc := *res.Val.(*chairside.Document) // a copy each: callers may change theirs
-	return &doc, nil
+	fetched := *res.Val.(*chairside.Document) // a copy each: callers may change theirs
+	return &fetched, nil
 }
 
 // checkConsent requires an affirmative consent naming exactly doc.

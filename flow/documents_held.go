@@ -81,10 +81,10 @@ func (s *Service) freshFor(doc *chairside.Document) time.Duration {
 	return s.opts.DocumentsFreshFor
 }
 
-// heldDocument answers the held copy of key while it is fresh, and past
-// half its freshness asks the lender again in the background (fetch,
-// shared with any caller asking at the same time).
-func (s *Service) heldDocument(key string, fetch func() (any, error)) (*chairside.Document, bool) {
+// heldDocument answers a copy of the held document of key while it is
+// fresh (nil when none is), and whether it is past half its freshness,
+// when the lender is to be asked again behind it.
+func (s *Service) heldDocument(key string) (doc *chairside.Document, refresh bool) {
 	h, ok := s.docs.get(key)
 	if !ok {
 		return nil, false
@@ -93,11 +93,8 @@ func (s *Service) heldDocument(key string, fetch func() (any, error)) (*chairsid
 	if age < 0 || age >= h.freshFor {
 		return nil, false
 	}
-	if age >= h.freshFor/2 {
-		s.docCalls.DoChan(key, fetch) // the answer refreshes the held copy
-	}
-	doc := h.doc // a copy each: callers may change theirs
-	return &doc, true
+	d := h.doc // a copy each: callers may change theirs
+	return &d, age >= h.freshFor/2
 }
 
 // fetchDocument is the shared lender call of document: it asks the lender

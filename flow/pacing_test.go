@@ -1,3 +1,6 @@
+// How often the lender is asked again: the funding poll's pacing and how
+// long a lender document is held.
+
 package flow
 
 import (
@@ -26,6 +29,20 @@ func TestNextFundingPoll(t *testing.T) {
 	} {
 		if got := nextFundingPoll(now, &c.st).Sub(now); got != c.want {
 			t.Errorf("%s: asked again after %v, want %v", c.name, got, c.want)
+		}
+	}
+}
+
+// TestFreshFor: a lender document is held as long as the lender says,
+// within an hour; not at all when it asks not to be held; and for the
+// server's own window when it says nothing.
+func TestFreshFor(t *testing.T) {
+	s := &Service{opts: Options{DocumentsFreshFor: 5 * time.Minute}}
+	for fresh, want := range map[time.Duration]time.Duration{
+		2 * time.Minute: 2 * time.Minute, 48 * time.Hour: maxDocumentFreshFor, -1: 0, 0: 5 * time.Minute,
+	} {
+		if got := s.freshFor(&chairside.Document{FreshFor: fresh}); got != want {
+			t.Errorf("the lender's %v: held %v, want %v", fresh, got, want)
 		}
 	}
 }

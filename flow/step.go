@@ -206,9 +206,7 @@ func (s *Service) callLenderWithin(ctx context.Context, lenderKey string, d time
 	if err != nil {
 		return err
 	}
-	lctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), d)
-	defer cancel()
-	return fn(lctx, l)
+	return s.detachedWithin(ctx, d, func(ctx context.Context) error { return fn(ctx, l) })
 }
 
 // decisionTimeout is how long the lender's decision on op may keep the
@@ -226,7 +224,12 @@ func (s *Service) decisionTimeout(lenderKey, op string) time.Duration {
 // from the request: an answer the lender gave must be recorded even when
 // the browser has gone.
 func (s *Service) detached(ctx context.Context, fn func(context.Context) error) error {
-	lctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), s.opts.LenderTimeout)
+	return s.detachedWithin(ctx, s.opts.LenderTimeout, fn)
+}
+
+// detachedWithin is detached with the time-out d.
+func (s *Service) detachedWithin(ctx context.Context, d time.Duration, fn func(context.Context) error) error {
+	lctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), d)
 	defer cancel()
 	return fn(lctx)
 }
