@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"time"
 
 	"github.com/chairside/chairside"
 	"github.com/chairside/chairside/catalogue"
@@ -104,7 +105,23 @@ type submission struct {
 // or none — answers in_flight while the lender is asked and the first
 // answer once it has decided; other data for a submit already decided
 // answers idempotency_mismatch. The lender is never asked twice.
+//
+// With req.Cascade, the lenders after this one are asked within the same
+// request while the waterfall goes on to them (cascade.go); the answer
+// then carries their decisions in cascaded.
 func (s *Service) Submit(ctx context.Context, c *Caller, lenderKey, op string, req *SubmitRequest) (*StepAnswer[DecisionResponse], error) {
+	began := time.Now()
+	steps := req.Cascade
+	req.Cascade = nil
+	ans, err := s.submitOne(ctx, c, lenderKey, op, req)
+	if err != nil || len(steps) == 0 {
+		return ans, err
+	}
+	return s.cascade(ctx, c, ans, steps, began)
+}
+
+// submitOne is Submit with one lender.
+func (s *Service) submitOne(ctx context.Context, c *Caller, lenderKey, op string, req *SubmitRequest) (*StepAnswer[DecisionResponse], error) {
 	sub, err := s.precheckSubmit(ctx, c, lenderKey, op, req)
 	if err != nil {
 		return nil, err

@@ -125,8 +125,15 @@ func (f *fixture) caller(t *testing.T) *flow.Caller {
 // callerWith starts a session with opts and answers its caller.
 func (f *fixture) callerWith(t *testing.T, opts flow.StartOptions) *flow.Caller {
 	t.Helper()
+	return f.callerAt(t, testkit.EntityKey, opts)
+}
+
+// callerAt starts a session with opts at the office of entityKey and
+// answers its caller.
+func (f *fixture) callerAt(t *testing.T, entityKey string, opts flow.StartOptions) *flow.Caller {
+	t.Helper()
 	ctx := context.Background()
-	start, err := f.svc.StartByEntityKey(ctx, testkit.EntityKey, opts)
+	start, err := f.svc.StartByEntityKey(ctx, entityKey, opts)
 	if err != nil {
 		t.Fatal(err)
 	}

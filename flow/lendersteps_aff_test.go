@@ -27,15 +27,7 @@ func (f *fixture) affAccepted(t *testing.T, e storetest.Engine, entityKey, offic
 	if err := e.DB.CreateLocation(ctx, loc); err != nil {
 		t.Fatal(err)
 	}
-	start, err := f.svc.StartByEntityKey(ctx, entityKey, flow.StartOptions{PurchaseAmountCents: testkit.Ptr(int64(450_000))})
-	if err != nil {
-		t.Fatal(err)
-	}
-	sess, err := f.svc.Authenticate(ctx, start.Session.WebSessionID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := &flow.Caller{Session: sess, IP: "127.0.0.1", UserAgent: "test"}
+	c := f.callerAt(t, entityKey, flow.StartOptions{PurchaseAmountCents: testkit.Ptr(int64(450_000))})
 	req := f.request(t, c, affKey, flow.OpPrequalify, "Approve", ssn)
 	if applicantState == "WI" {
 		req.Primary.AddressLine1, req.Primary.AddressCity, req.Primary.AddressState, req.Primary.AddressZipCode = "22 State St", "Madison", "WI", "53703"

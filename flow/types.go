@@ -145,6 +145,10 @@ type SubmitRequest struct {
 	PurchaseAmountCents *int64               `json:"purchaseAmountCents,omitempty"`
 	Insurance           *Insurance           `json:"insurance,omitempty"`
 	ExternalCustomerID  string               `json:"externalCustomerId,omitempty"`
+	// Cascade names the later lenders the server may ask within this
+	// submit when this one does not say yes (cascade.go). It is no part
+	// of what makes two submits the same one.
+	Cascade []CascadeStep `json:"cascade,omitempty"`
 }
 
 // DecisionResponse answers a submit: the decision, and where the waterfall
@@ -152,6 +156,9 @@ type SubmitRequest struct {
 type DecisionResponse struct {
 	chairside.Decision
 	Next *Next `json:"next,omitempty"`
+	// Cascaded are the decisions of the later lenders the server asked
+	// within the same submit, in order (cascade.go); never recorded.
+	Cascaded []DecisionResponse `json:"cascaded,omitempty"`
 }
 
 // Next sends the browser on to the next lender of the waterfall.

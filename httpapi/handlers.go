@@ -200,6 +200,11 @@ func (h *Handler) amounts(w http.ResponseWriter, r *http.Request, c *flow.Caller
 	h.answer(w, r, resp, err)
 }
 
+func (h *Handler) progress(w http.ResponseWriter, r *http.Request, c *flow.Caller) {
+	resp, err := h.svc.Progress(r.Context(), c)
+	h.answer(w, r, resp, err)
+}
+
 func (h *Handler) plansPresented(w http.ResponseWriter, r *http.Request, c *flow.Caller) {
 	var req flow.PlansPresentedRequest
 	if !h.body(w, r, &req, false) {

@@ -219,6 +219,7 @@ func (h *Handler) routes(mux *http.ServeMux) {
 	authed("POST "+api+"/log", h.clientLog)
 	authed("POST "+api+"/application/events/financing-plans-presented", h.plansPresented)
 	authed("GET "+api+"/application/amounts", h.amounts)
+	authed("GET "+api+"/application/progress", h.progress)
 	authed("POST "+api+"/test-cases/apply/{id}", h.applyTestCase)
 	public("GET "+api+"/internal/version", h.version)
 	public("GET "+api+"/openapi.yaml", h.openAPI)

@@ -366,9 +366,10 @@ func (m *Main) serve(handler http.Handler, log *slog.Logger) {
 		ReadHeaderTimeout: 5 * time.Second,
 		ReadTimeout:       30 * time.Second,
 		// A lender step may take the whole lender time-out, after waiting
-		// for the database and before recording its outcome: the answer
-		// must still be written, so the margin is generous.
-		WriteTimeout: m.Config.LenderTimeout + writeMargin,
+		// for the database and before recording its outcome, and a submit
+		// may ask several lenders of the waterfall (flow.CascadeBudget):
+		// the answer must still be written, so the margin is generous.
+		WriteTimeout: flow.CascadeBudget(m.Config.LenderTimeout) + writeMargin,
 		IdleTimeout:  120 * time.Second,
 		ErrorLog:     slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}
@@ -501,8 +502,9 @@ const (
 	// shutdownMargin is what a graceful shutdown adds to the lender
 	// time-out for the database work around a lender call.
 	shutdownMargin = 10 * time.Second
-	// writeMargin is what the HTTP write time-out adds to the lender
-	// time-out (90 s with the default 25 s).
+	// writeMargin is what the HTTP write time-out adds to the time a
+	// submit may spend asking lenders (115 s with the default 25 s lender
+	// time-out).
 	writeMargin = 65 * time.Second
 )
 

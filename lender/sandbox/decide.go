@@ -89,12 +89,24 @@ type TestCase struct {
 	// Quiz makes every offer of the case ask for the identity quiz before
 	// signing (a StipulationIdentityQuiz on the decision).
 	Quiz bool `json:"quiz,omitempty"`
+	// Wait is how long each lender of the case takes to decide, as lenders
+	// that take their time: long enough to watch the waiting screen name
+	// each lender of a cascade. The wait ends early when the caller's
+	// context does.
+	Wait time.Duration `json:"-"`
 }
 
 var testCases = []TestCase{
 	{ID: "all-approve", Name: "Every lender approves",
 		Description: "Every lender approves (prequalifies in prequalify and prescreen).",
 		Outcomes:    map[string]string{"*": OutcomeApproved}},
+	{ID: "two-declines-then-approval", Name: "Two declines, then an approval",
+		Description: "The primary and secondary lenders decline; the next lender approves.",
+		Outcomes:    map[string]string{"primary": OutcomeDeclined, "secondary": OutcomeDeclined, "*": OutcomeApproved}},
+	{ID: "two-declines-then-approval-slowly", Name: "Two declines, then an approval, each after a while",
+		Description: "The primary and secondary lenders decline and the next lender approves, each taking a second and a half to decide.",
+		Outcomes:    map[string]string{"primary": OutcomeDeclined, "secondary": OutcomeDeclined, "*": OutcomeApproved},
+		Wait:        1500 * time.Millisecond},
 	{ID: "all-decline", Name: "Every lender declines",
 		Description: "Every lender declines: the waterfall runs to its end.",
 		Outcomes:    map[string]string{"*": OutcomeDeclined}},
@@ -248,6 +260,9 @@ func (l *lender) Decide(ctx context.Context, req *chairside.DecisionRequest) (*c
 			role = mods["role"]
 		}
 		outcome, quiz = tc.outcomeFor(l.p.Key, role), tc.Quiz
+		if err := sleep(ctx, tc.Wait); err != nil {
+			return nil, err
+		}
 	}
 	if outcome == "" {
 		outcome = magicNames[strings.ToLower(strings.TrimSpace(req.Primary.LastName))]

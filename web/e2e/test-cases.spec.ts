@@ -36,3 +36,33 @@ test('a test case from its address is refused in env prod, and no session starts
   await j.screen('test-case-refused', 'Test cases are not available here');
   expect(starts).toEqual([]);
 });
+
+test('a cascade asked by the server: the waiting screen names each lender as it is asked, and the third approves', async ({ page }, info) => {
+  const j = new Journey(page, info, 'test-case-cascade');
+  await j.init();
+  // Synchrony, then Fortiva and Snap asked by themselves; the first two decline, each lender taking 1.5 s.
+  await page.goto('/test-cases/two-declines-then-approval-slowly');
+  await expect(page).toHaveURL(/\/providers\/synchrony_standard\/modes\/prequalify\/application$/);
+  const submits: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && /\/providers\/\w+\/prequalify$/.test(r.url())) submits.push(new URL(r.url()).pathname);
+  });
+  await submitApplication(j, 'Anyname', 'test-case-cascade-application');
+  await agreeSoftPull(j, ['Synchrony', 'Fortiva', 'Snap']);
+  // The waiting words over the page (components/Progress.tsx).
+  const status = page.locator('.progress');
+  for (const [lender, next] of [
+    ['Synchrony', 'Fortiva'],
+    ['Fortiva', 'Snap'],
+  ]) {
+    await expect(status).toContainText(`Checking your options with ${lender}…`);
+    await expect(status).toContainText(`If ${lender} doesn’t answer, we’ll ask ${next} next.`);
+  }
+  await expect(status).toContainText('Checking your options with Snap…');
+  await page.screenshot({ path: `e2e/screenshots/${info.project.name}-test-case-cascade-waiting.png`, animations: 'disabled' });
+  await expect(page).toHaveURL(/\/providers\/snap_standard\/prequalified$/, { timeout: 20_000 });
+  await j.screen('test-case-cascade-prequalified', 'Good news!');
+  // One request asked all three: the browser made no round trip between the lenders.
+  expect(submits).toEqual(['/api/v1/providers/synchrony_standard/prequalify']);
+  await j.assertClean();
+});

@@ -6,7 +6,7 @@ import type { Decision, Document, FieldDefinition, Session } from '@/lib/api/typ
 import { agree } from '@/lib/consent/documents';
 import { flow } from '@/stores/flow';
 import { lender, withCatalogue } from '@/test/catalogue';
-import { inFlight, json, routes } from '@/test/fetch';
+import { apiPath, inFlight, json, routes } from '@/test/fetch';
 import { submitDeps } from './submissions';
 
 const doc = (p: string, sha = `sha-${p}`): Document => ({
@@ -140,6 +140,69 @@ describe('the waiting words while a lender decides', () => {
       ['Checking your options with C…', 'If C doesn’t answer, we’ll show you your options.'],
     ]);
     expect(flow.get().progressDetail).toBeNull();
+  });
+});
+
+describe('the cascade asked by the server', () => {
+  it('sends the later lenders with the first submit, keeps every answer, and names each lender as the server asks it', async () => {
+    vi.useFakeTimers();
+    flow.set({
+      waterfall: [
+        { providerKey: 'a', role: 'primary', applyMode: 'prequalify', autoSubmit: false },
+        { providerKey: 'b', role: 'secondary', applyMode: 'prequalify', autoSubmit: true },
+        { providerKey: 'c', role: 'tertiary', applyMode: 'prequalify', autoSubmit: true },
+      ],
+    });
+    shownAndAgreed('a', 'b', 'c');
+    const submits: Record<string, unknown>[] = [];
+    let polls = 0;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        const path = apiPath(url);
+        if (path === '/application/progress') return json({ asking: ++polls < 2 ? 'b' : 'c', answered: [] });
+        if (path.endsWith('/prequalify')) {
+          submits.push(JSON.parse(String(init?.body)) as Record<string, unknown>);
+          // The server asks a, then b and c, before it answers.
+          await new Promise((r) => setTimeout(r, 2_000));
+          return json({ ...decision('a', 'declined', 'b'), cascaded: [decision('b', 'declined', 'c'), decision('c', 'approved')] });
+        }
+        return json({ code: 'resource_not_found' }, 404);
+      }),
+    );
+    const done = submitDecision('prequalify', submitDeps);
+    await vi.advanceTimersByTimeAsync(750);
+    expect([flow.get().progress, flow.get().progressDetail]).toEqual(['Checking your options with B…', 'If B doesn’t answer, we’ll ask C next.']);
+    await vi.advanceTimersByTimeAsync(700);
+    expect([flow.get().progress, flow.get().progressDetail]).toEqual([
+      'Checking your options with C…',
+      'If C doesn’t answer, we’ll show you your options.',
+    ]);
+    await vi.advanceTimersByTimeAsync(1_000);
+    await expect(done).resolves.toBe('/providers/c/approved');
+    expect(submits).toHaveLength(1);
+    expect((submits[0]!.cascade as { provider: string; request: { consent: unknown } }[]).map((c) => [c.provider, c.request.consent])).toEqual([
+      ['b', { documentId: 'doc-b', documentVersion: '1', documentSha256: 'sha-b', agreed: true }],
+      ['c', { documentId: 'doc-c', documentVersion: '1', documentSha256: 'sha-c', agreed: true }],
+    ]);
+    expect(flow.get().declinedBy).toEqual(['a', 'b']);
+    expect(flow.get().responses.c?.preAuth?.responseCode).toBe('approved');
+    expect(flow.get().providerKey).toBe('c');
+  });
+
+  it('sends no lender whose document the patient was not shown: the cascade stops there as before', async () => {
+    const calls = server();
+    flow.set({
+      waterfall: [
+        { providerKey: 'a', role: 'primary', applyMode: 'prequalify', autoSubmit: false },
+        { providerKey: 'b', role: 'secondary', applyMode: 'prequalify', autoSubmit: true },
+        { providerKey: 'c', role: 'tertiary', applyMode: 'prequalify', autoSubmit: true },
+      ],
+    });
+    shownAndAgreed('a', 'b');
+    await submitDecision('prequalify', submitDeps);
+    const first = calls.find((c) => c.path === '/providers/a/prequalify')!;
+    expect((first.body?.cascade as { provider: string }[]).map((c) => c.provider)).toEqual(['b']);
   });
 });
 

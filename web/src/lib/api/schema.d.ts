@@ -1003,6 +1003,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/application/progress": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where the lenders' decisions of the application stand.
+         * @description Polled by the waiting screen while a submit with a cascade is under
+         *     way: the lender being asked now, and those that answered.
+         */
+        get: operations["decisionProgress"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/application/events/financing-plans-presented": {
         parameters: {
             query?: never;
@@ -3279,6 +3300,30 @@ export interface components {
             };
             /** @description The office's own id for the patient; set once per application. */
             externalCustomerId?: string;
+            /**
+             * @description The later lenders of the waterfall the server may ask within this
+             *     submit when this lender does not say yes: those submitted by
+             *     themselves whose terms the patient agreed to, each with its
+             *     consent and the form as that lender asks for it. The answer then
+             *     carries their decisions in cascaded. Not part of what makes two
+             *     submits the same one.
+             */
+            cascade?: components["schemas"]["CascadeStep"][];
+        };
+        /** @description A later lender, and the submit it would get from the browser (a cascade inside that submit is ignored). */
+        CascadeStep: {
+            provider: string;
+            applyMode: components["schemas"]["ApplyMode"];
+            request: components["schemas"]["SubmitRequest"];
+        };
+        DecisionProgress: {
+            /** @description The lender whose decision is being asked now; absent when none. */
+            asking?: string;
+            /** @description The lenders that answered, in the office's waterfall order, each with its latest answer. */
+            answered: {
+                provider: string;
+                responseCode: components["schemas"]["ResponseCode"];
+            }[];
         };
         DecisionResponse: {
             providerKey: string;
@@ -3298,6 +3343,12 @@ export interface components {
             /** Format: date-time */
             expiresAt?: string;
             next?: components["schemas"]["Next"];
+            /**
+             * @description The decisions of the later lenders the server asked within this
+             *     submit (the request's cascade), in order; the last is where the
+             *     patient goes. Absent when no later lender was asked.
+             */
+            cascaded?: components["schemas"]["DecisionResponse"][];
         };
         /** @description Present when the response code cascades (declined, nooffer, error) and the waterfall has another step. */
         Next: {
@@ -5462,6 +5513,29 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ApplicationAmounts"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    decisionProgress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The progress. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DecisionProgress"];
                 };
             };
             401: components["responses"]["Unauthorized"];

@@ -25,6 +25,7 @@ export type LenderConfig = S['Provider'];
 export type StartLenderResponse = S['ApplyStartResponse'];
 export type NextAction = S['Next'];
 export type Decision = S['DecisionResponse'];
+export type DecisionProgress = S['DecisionProgress'];
 export type ResponseCode = S['ResponseCode'];
 export type PaymentPlan = S['PaymentPlan'];
 export type FieldError = S['FieldError'];

@@ -1,5 +1,5 @@
 import { api, ApiError, errorTarget, invalidApplicants, isStillWorking, lenderPath } from '@/lib/api/client';
-import type { ApplyMode, Decision, FieldError, NextAction } from '@/lib/api/types';
+import type { ApplyMode, Decision, DecisionProgress, FieldError, NextAction } from '@/lib/api/types';
 import { reportClientError } from '@/lib/clientLog';
 import { autoSubmitChain } from '@/lib/consent/chain';
 import { consentFor, forgetConsent } from '@/lib/consent/documents';
@@ -42,18 +42,120 @@ function askedNext(providerKey: string): string | null {
 /** A 400 consent_required on a submit is the server refusing the consent (e.g. the document changed). */
 const consentRefused = (e: unknown) => e instanceof ApiError && e.code === 'consent_required';
 
-async function submitOnce(deps: SubmitDeps, providerKey: string, mode: ApplyMode, resubmitRoute: string, handled: boolean): Promise<Decision> {
-  const op = opFor(mode);
+/** One later lender the server may ask within the first submit: its mode, and its submit with consent and form (api/openapi.yaml, CascadeStep). */
+interface CascadeStep {
+  provider: string;
+  applyMode: ApplyMode;
+  request: Record<string, unknown>;
+}
+type SubmitBody = Record<string, unknown> & { cascade?: CascadeStep[] };
+
+/** bodyFor is the submit a lender gets: the form as that lender asks for it, with the patient's consent to its document. */
+async function bodyFor(deps: SubmitDeps, providerKey: string, mode: ApplyMode): Promise<Record<string, unknown>> {
   const consent = consentFor(providerKey, mode);
   if (!consent) throw new Error(`no consent for ${providerKey}`);
-  // The waiting words name the lender asked now, and what happens if it does not answer.
-  const next = askedNext(providerKey);
-  flow.setProgress(decisionProgress(op, lenderName(providerKey)), decisionNext(lenderName(providerKey), next ? lenderName(next) : null));
   await deps.ensureFields(providerKey, mode);
-  const body = { ...deps.body(providerKey, mode), consent };
+  return { ...deps.body(providerKey, mode), consent };
+}
+
+/**
+ * cascadeSteps are the lenders after providerKey the server may ask within
+ * the same submit (docs/behaviour.md, "The waterfall"): those submitted by
+ * themselves whose terms the patient agreed to, up to the first that is not
+ * or whose form holds something that cannot be sent; the browser goes on
+ * from there as before.
+ */
+async function cascadeSteps(deps: SubmitDeps, providerKey: string): Promise<CascadeStep[]> {
+  const chain: CascadeStep[] = [];
+  for (const step of autoSubmitChain(flow.get().waterfall ?? [], providerKey)) {
+    if (!consentFor(step.providerKey, step.applyMode)) break;
+    chain.push({ provider: step.providerKey, applyMode: step.applyMode, request: {} });
+  }
+  await Promise.all(chain.map((c) => deps.ensureFields(c.provider, c.applyMode)));
+  const out: CascadeStep[] = [];
+  for (const c of chain) {
+    if (deps.unsendable(c.provider, c.applyMode).length) break;
+    out.push({ ...c, request: await bodyFor(deps, c.provider, c.applyMode) });
+  }
+  return out;
+}
+
+/** showAsking puts on the waiting screen the lender asked now, and what happens if it does not answer. */
+function showAsking(providerKey: string, mode: ApplyMode): void {
+  const next = askedNext(providerKey);
+  flow.setProgress(decisionProgress(opFor(mode), lenderName(providerKey)), decisionNext(lenderName(providerKey), next ? lenderName(next) : null));
+}
+
+/** How often the waiting screen asks which lender the server's cascade has reached. */
+const PROGRESS_POLL_MS = 700;
+
+/**
+ * followProgress, while the first submit of a server-run cascade is under
+ * way, names on the waiting screen each lender as the server asks it (GET
+ * /application/progress). The answer is the submit's: a failed poll is
+ * only a waiting screen that stays as it was.
+ */
+function followProgress(steps: readonly CascadeStep[]): () => void {
+  let stopped = false;
+  let shown = '';
+  const poll = async () => {
+    while (!stopped) {
+      await new Promise((r) => setTimeout(r, PROGRESS_POLL_MS));
+      if (stopped) return;
+      try {
+        const p = await api.get<DecisionProgress>('/application/progress', { noErrorHandling: true });
+        const step = steps.find((c) => c.provider === p.asking);
+        if (!stopped && step && step.provider !== shown) {
+          shown = step.provider;
+          showAsking(step.provider, step.applyMode);
+        }
+      } catch {
+        // The next poll, or the submit's answer, says more.
+      }
+    }
+  };
+  void poll();
+  return () => {
+    stopped = true;
+  };
+}
+
+/** keepAnswer records a lender's answer in the flow as the screens after it read it. */
+function keepAnswer(decision: Decision, providerKey: string, mode: ApplyMode, body: Record<string, unknown>): Decision {
+  const d: Decision = { ...decision, providerKey: decision.providerKey || providerKey };
+  delete d.cascaded;
+  // The treatment amount the patient entered is now the application's: every lender after this one decides on it.
+  const entered = body.purchaseAmountCents;
+  if (typeof entered === 'number' && !flow.get().purchaseAmountCents) flow.set({ purchaseAmountCents: entered });
+  if (normalizeCode(d.responseCode) === 'declined' && !flow.get().declinedBy.includes(d.providerKey)) {
+    flow.set({ declinedBy: [...flow.get().declinedBy, d.providerKey] });
+  }
+  if (mode === 'full') flow.response(d.providerKey, { apply: d, stipulations: d.stipulations ?? [] });
+  else flow.response(d.providerKey, { preAuth: { ...d, operation: opFor(mode) }, stipulations: d.stipulations ?? [] });
+  return d;
+}
+
+/**
+ * submitOnce asks one lender, with the later lenders of cascade for the
+ * server to ask within the same request. It answers the lender's decision
+ * and the later lenders' decisions the server got, in order, each already
+ * kept in the flow.
+ */
+async function submitOnce(
+  deps: SubmitDeps,
+  providerKey: string,
+  mode: ApplyMode,
+  resubmitRoute: string,
+  handled: boolean,
+  cascade: CascadeStep[] = [],
+): Promise<{ decision: Decision; cascaded: Decision[] }> {
+  showAsking(providerKey, mode);
+  const body: SubmitBody = await bodyFor(deps, providerKey, mode);
+  if (cascade.length) body.cascade = cascade;
+  const stopFollowing = cascade.length ? followProgress(cascade) : () => {};
   let decision: Decision;
   try {
-    decision = await api.post<Decision>(lenderPath(providerKey, op), body, {
+    decision = await api.post<Decision>(lenderPath(providerKey, opFor(mode)), body, {
       apply: handled ? { providerKey, resubmitRoute } : undefined,
       noErrorHandling: !handled,
       // Changed details after this lender answered: the patient is shown that answer (submitDecision).
@@ -63,17 +165,16 @@ async function submitOnce(deps: SubmitDeps, providerKey: string, mode: ApplyMode
   } catch (e) {
     if (isStillWorking(e)) e.providerKey = providerKey;
     throw e;
+  } finally {
+    stopFollowing();
   }
-  const d: Decision = { ...decision, providerKey: decision.providerKey || providerKey };
-  // The treatment amount the patient entered is now the application's: every lender after this one decides on it.
-  const entered = (body as Record<string, unknown>).purchaseAmountCents;
-  if (typeof entered === 'number' && !flow.get().purchaseAmountCents) flow.set({ purchaseAmountCents: entered });
-  if (normalizeCode(d.responseCode) === 'declined' && !flow.get().declinedBy.includes(d.providerKey)) {
-    flow.set({ declinedBy: [...flow.get().declinedBy, d.providerKey] });
-  }
-  if (mode === 'full') flow.response(d.providerKey, { apply: d, stipulations: d.stipulations ?? [] });
-  else flow.response(d.providerKey, { preAuth: { ...d, operation: op }, stipulations: d.stipulations ?? [] });
-  return d;
+  const cascaded = decision.cascaded ?? [];
+  const first = keepAnswer(decision, providerKey, mode, body);
+  const later = cascaded.map((d) => {
+    const step = cascade.find((c) => c.provider === d.providerKey);
+    return keepAnswer(d, d.providerKey, step?.applyMode ?? mode, step?.request ?? {});
+  });
+  return { decision: first, cascaded: later };
 }
 
 async function fetchPlansQuietly(deps: SubmitDeps, providerKey: string, amountCents: number): Promise<void> {
@@ -136,8 +237,12 @@ export async function submitDecision(mode: ApplyMode, deps: SubmitDeps): Promise
   timerControl.setMinimum(SUBMIT_MINIMUM_MS);
   try {
     let first: Decision;
+    // The later lenders' answers the server got within the first submit, in order.
+    let answered: Decision[];
     try {
-      first = await submitOnce(deps, providerKey, mode, resubmitRoute, true);
+      showAsking(providerKey, mode);
+      const cascade = await cascadeSteps(deps, providerKey);
+      ({ decision: first, cascaded: answered } = await submitOnce(deps, providerKey, mode, resubmitRoute, true, cascade));
     } catch (e) {
       const answered = answeredBefore(e, providerKey, mode);
       if (!answered) {
@@ -149,10 +254,13 @@ export async function submitDecision(mode: ApplyMode, deps: SubmitDeps): Promise
       return destinationOf(answered, mode, providerKey);
     }
     const result = await runCascade(first, async (next: NextAction) => {
+      // What the server already asked within the first submit is not asked again.
+      if (answered[0]?.providerKey === next.provider) return answered.shift()!;
+      answered = [];
       // Only a consent the patient gave on a screen that showed this lender's document.
       if (!consentFor(next.provider, next.applyMode)) throw new ConsentNeeded(next);
       try {
-        return await submitOnce(deps, next.provider, next.applyMode, resubmitRoute, false);
+        return (await submitOnce(deps, next.provider, next.applyMode, resubmitRoute, false)).decision;
       } catch (e) {
         if (consentRefused(e)) {
           forgetConsent(next.provider, next.applyMode);
