@@ -60,6 +60,8 @@ export default defineConfig({
   projects: [
     {
       name: 'tablet',
+      // A test tagged @phone runs on both projects; @phone-only on the phone alone.
+      grepInvert: /@phone-only/,
       use: { ...devices['Desktop Chrome'], viewport: { width: 1024, height: 768 }, hasTouch: true, launchOptions: chromium },
     },
     {
