@@ -1,6 +1,6 @@
 # Chairside — the two front doors are `make run` and `make test`.
 # Both install what they need on a fresh Debian machine (npm packages, and
-# Debian's Chromium for the browser tests), build the web app, embed it in
+# Debian's Chromium and its headless shell for the browser tests), build the web app, embed it in
 # the Go binary and go from there.
 
 GO      ?= go
@@ -8,8 +8,10 @@ BIN     := bin/chairside
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -X github.com/chairside/chairside.Version=$(VERSION)
 CHROMIUM := /usr/bin/chromium
+# The browser tests run the same Chromium's headless shell (web/e2e/chromium.mjs).
+CHROMIUM_SHELL := /usr/bin/chromium-headless-shell
 
-.PHONY: run run-sim build web deps test test-go test-web test-e2e generate bench lint perf clean
+.PHONY: run run-sim build web deps test test-go test-web test-e2e generate bench bench-decision lint perf clean
 
 ## run: build everything and start the server with the sandbox lenders and demo data
 run: build
@@ -34,11 +36,11 @@ web/node_modules/.package-lock.json: web/package-lock.json
 	printf 'module chairside.invalid/node_modules\n' > web/node_modules/go.mod
 	@touch $@
 
-$(CHROMIUM):
+$(CHROMIUM) $(CHROMIUM_SHELL):
 	apt-get update
-	DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium
+	DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium chromium-headless-shell
 
-deps: web/node_modules/.package-lock.json $(CHROMIUM)
+deps: web/node_modules/.package-lock.json $(CHROMIUM) $(CHROMIUM_SHELL)
 
 ## test: every suite and the linters, beside each other (docs/testing.md), ending with one summary line
 test: deps build
@@ -68,6 +70,11 @@ bench: build
 	./bin/chairside-bench -bin bin/chairside -journeys 2000 -profile reports/bench-sqlite.pprof
 	@echo "Where the SQLite server's CPU time went (closed and paced runs together):"
 	$(GO) tool pprof -top -nodecount 30 bin/chairside reports/bench-sqlite.pprof 2>/dev/null | sed -n '4,36p'
+
+## bench-decision: how long a patient waits for a decision, one lender and a cascade of three, with the sandbox lenders taking 1 s and 200 ms, 32 patients at once, SQLite and PostgreSQL
+bench-decision: build
+	$(GO) build -o bin/chairside-bench ./cmd/chairside-bench
+	./bin/chairside-bench decision -bin bin/chairside
 
 ## lint: static checks for both halves (gofmt, go vet, staticcheck, function length; the web app's npm run lint)
 lint: web/node_modules/.package-lock.json

@@ -319,3 +319,60 @@ func (c *Client) signAndFinish(p, signature string) error {
 	}
 	return nil
 }
+
+// Decide is a patient's way to a first decision at the office with
+// entityKey: the start, the consent screens and one prequalify with the
+// first lender, Synchrony, for an applicant who is approved. With
+// cascade, the session takes the sandbox test case in which the first
+// two lenders decline and the next approves, and the prequalify carries
+// the consents and forms of Fortiva and Snap, which the server asks
+// within the same call (docs/behaviour.md, "The waterfall"). The
+// benchmark times the prequalify: the patient's wait for a decision.
+func (c *Client) Decide(entityKey, ssn string, cascade bool) error {
+	if _, err := c.Start(entityKey); err != nil {
+		return err
+	}
+	later := []string{}
+	if cascade {
+		if err := c.Call("POST", "/test-cases/apply/two-declines-then-approval", nil, nil); err != nil {
+			return fmt.Errorf("test case: %w", err)
+		}
+		later = []string{"fortiva_standard", "snap_standard"}
+	}
+	request := func(lender string) (map[string]any, error) {
+		consent, err := c.Consent(lender, "prequalification")
+		return map[string]any{"primary": Applicant("Approve", ssn), "jointEnabled": false, "consent": consent}, err
+	}
+	body, err := request("synchrony_standard")
+	if err != nil {
+		return err
+	}
+	steps := []map[string]any{}
+	for _, lender := range later {
+		req, err := request(lender)
+		if err != nil {
+			return err
+		}
+		steps = append(steps, map[string]any{"provider": lender, "applyMode": "prequalify", "request": req})
+	}
+	if cascade {
+		body["cascade"] = steps
+	}
+	var d struct {
+		ResponseCode string `json:"responseCode"`
+		Cascaded     []struct {
+			ResponseCode string `json:"responseCode"`
+		} `json:"cascaded"`
+	}
+	if err := c.Call("POST", "/providers/synchrony_standard/prequalify", body, &d); err != nil {
+		return fmt.Errorf("prequalify: %w", err)
+	}
+	final := d.ResponseCode
+	if len(d.Cascaded) > 0 {
+		final = d.Cascaded[len(d.Cascaded)-1].ResponseCode
+	}
+	if final != "prequalified" || len(d.Cascaded) != len(later) {
+		return fmt.Errorf("prequalify: %s after %d more lenders, want prequalified after %d", final, len(d.Cascaded), len(later))
+	}
+	return nil
+}

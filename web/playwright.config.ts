@@ -1,8 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './e2e/chromium.mjs';
+import { CHROMIUM_FLAGS, HEADLESS_SHELL_PATH } from './e2e/chromium.mjs';
 import { PORT, PROD_ENTITY_KEY, PROD_PORT, PROD_STAFF } from './e2e/prod';
 
-// Browser tests drive Debian's Chromium against the real Go binary (built by
+// Browser tests drive Debian's Chromium (its headless shell, e2e/chromium.mjs) against the real Go binary (built by
 // the Makefile with this app embedded). Never `npx playwright install`.
 const TMP = process.env.TMPDIR ?? '/tmp';
 const DB = `${TMP}/chairside-e2e.db`;
@@ -29,7 +29,7 @@ const prodSetup = [
   `${BIN} serve -env prod -addr 127.0.0.1:${PROD_PORT} -db ${PROD_DB} -key-file ${PROD_KEYS} -sandbox-funding-day 10s`,
 ].join(' && ');
 
-const chromium = { executablePath: CHROMIUM_PATH, args: ['--headless', ...CHROMIUM_FLAGS] };
+const chromium = { executablePath: HEADLESS_SHELL_PATH, args: ['--headless', ...CHROMIUM_FLAGS] };
 
 export default defineConfig({
   testDir: './e2e',

@@ -85,7 +85,7 @@ func benchEngine(o options, self, tmp, engine string) error {
 	if engine == "sqlite" && o.profile != "" {
 		env = append(env, "CHAIRSIDE_CPU_PROFILE="+o.profile)
 	}
-	srv, ready, err := startServer(o.bin, dsn, filepath.Join(tmp, engine+".keys.json"), env)
+	srv, ready, err := startServer(o.bin, dsn, filepath.Join(tmp, engine+".keys.json"), env, 0)
 	if err != nil {
 		return err
 	}
@@ -206,7 +206,7 @@ func printFloor(engine string, closed, helloClosed, durable measured) {
 
 // restartReady answers how long the server takes to be ready on dsn again.
 func restartReady(bin, dsn, keys string) string {
-	srv, ready, err := startServer(bin, dsn, keys, nil)
+	srv, ready, err := startServer(bin, dsn, keys, nil, 0)
 	if err != nil {
 		return "(restart failed: " + err.Error() + ")"
 	}
@@ -384,14 +384,15 @@ func (p *process) stop() error {
 	}
 }
 
-// startServer starts the real server, env test, and answers it once
-// /readyz says ready, with the time that took.
-func startServer(bin, dsn, keys string, env []string) (*process, time.Duration, error) {
+// startServer starts the real server, env test, its sandbox lenders
+// answering after latency, and answers it once /readyz says ready, with
+// the time that took.
+func startServer(bin, dsn, keys string, env []string, latency time.Duration) (*process, time.Duration, error) {
 	addr, err := freeAddr()
 	if err != nil {
 		return nil, 0, err
 	}
-	cmd := pinned(0, bin, "serve", "-env", "test", "-sandbox-latency", "0", "-rate-limit", "0", "-log-level", "warn",
+	cmd := pinned(0, bin, "serve", "-env", "test", "-sandbox-latency", latency.String(), "-rate-limit", "0", "-log-level", "warn",
 		"-addr", addr, "-db", dsn, "-key-file", keys)
 	cmd.Env = append(os.Environ(), env...)
 	cmd.Stdout, cmd.Stderr = io.Discard, os.Stderr

@@ -36,7 +36,7 @@ type loadResult struct {
 func loadMain(args []string) error {
 	fs := flag.NewFlagSet("chairside-bench load", flag.ContinueOnError)
 	base := fs.String("base", "", "server address, e.g. http://127.0.0.1:8080")
-	kind := fs.String("kind", "flow", "flow (the whole journey), start (a session started and left live), hello (GET /) or durable (POST /event: one durable write)")
+	kind := fs.String("kind", "flow", "flow (the whole journey), decision (to the first lender's decision), cascade (two declines and an approval in one call), start (a session started and left live), hello (GET /) or durable (POST /event: one durable write)")
 	n := fs.Int("n", 100, "jobs: journeys, sessions or calls")
 	offset := fs.Int("offset", 0, "first job number (each journey applies with SSN number offset+job)")
 	sessions := fs.Int("sessions", 32, "concurrent sessions")
@@ -51,6 +51,12 @@ func loadMain(args []string) error {
 	jobs := map[string]func(c *testkit.Client, n int) error{
 		"flow": func(c *testkit.Client, n int) error {
 			return c.CompleteFlow(demo.EntityKey, testkit.SSN(n), signature)
+		},
+		"decision": func(c *testkit.Client, n int) error {
+			return c.Decide(demo.EntityKey, testkit.SSN(n), false)
+		},
+		"cascade": func(c *testkit.Client, n int) error {
+			return c.Decide(demo.EntityKey, testkit.SSN(n), true)
 		},
 		"start": func(c *testkit.Client, n int) error {
 			c.SessionID = "" // a new session each time

@@ -17,6 +17,7 @@
 //	chairside-bench [-bin bin/chairside] [-journeys 2000] [-engines sqlite,postgres]
 //	chairside-bench load -base URL [-kind flow|start|hello] …   (the load client)
 //	chairside-bench hello                                       (the hello-world server)
+//	chairside-bench decision [-latencies 1s,200ms] [-patients 32] (time to decision: decision.go)
 package main
 
 import (
@@ -31,6 +32,8 @@ func main() {
 		err = loadMain(os.Args[2:])
 	case len(os.Args) > 1 && os.Args[1] == "hello":
 		err = helloMain(os.Args[2:])
+	case len(os.Args) > 1 && os.Args[1] == "decision":
+		err = decisionMain(os.Args[2:])
 	default:
 		err = benchMain(os.Args[1:])
 	}

@@ -66,3 +66,41 @@ test('a cascade asked by the server: the waiting screen names each lender as it 
   expect(submits).toEqual(['/api/v1/providers/synchrony_standard/prequalify']);
   await j.assertClean();
 });
+
+test('a lender’s terms that changed after the patient agreed: that lender is not asked, and the patient reads and agrees again', async ({
+  page,
+}, info) => {
+  const j = new Journey(page, info, 'test-case-changed-terms');
+  await j.init();
+  j.allow(/status of 400/); // the submit refused for its consent to other terms
+  // The consent screen is given Fortiva's terms as they were before a change: the patient agrees to a version the lender no longer has.
+  let changed = false;
+  await page.route(/\/api\/v1\/providers\/fortiva_standard\/disclosures\?kind=prequalification/, async (route) => {
+    const res = await route.fetch();
+    const doc = (await res.json()) as { version: string; sha256: string };
+    if (!changed) {
+      changed = true;
+      doc.version = `${doc.version}-before`;
+      doc.sha256 = '0'.repeat(64);
+    }
+    await route.fulfill({ response: res, json: doc });
+  });
+  const submits: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && /\/providers\/\w+\/prequalify$/.test(r.url())) submits.push(new URL(r.url()).pathname.split('/')[4]!);
+  });
+  await page.goto('/test-cases/two-declines-then-approval');
+  await expect(page).toHaveURL(/\/providers\/synchrony_standard\/modes\/prequalify\/application$/);
+  await submitApplication(j, 'Anyname', 'test-case-changed-terms-application');
+  await agreeSoftPull(j, ['Synchrony', 'Fortiva', 'Snap']);
+  // Synchrony declined; the server did not ask Fortiva on a consent to other terms, nor did the browser: the patient is asked.
+  await expect(page).toHaveURL(/\/providers\/fortiva_standard\/prequalifyAgree$/);
+  await expect(page.locator('.notice')).toContainText('First, please read what you agree to with Fortiva below.');
+  await j.screen('test-case-changed-terms-agree-again', 'Before we check your options');
+  await page.getByRole('checkbox', { name: /^I have read these/ }).check();
+  await page.getByRole('button', { name: 'Check my options' }).click();
+  await expect(page).toHaveURL(/\/providers\/snap_standard\/prequalified$/);
+  // Fortiva was sent one submit the server refused, then the one the patient agreed to, which the server followed with Snap.
+  expect(submits).toEqual(['synchrony_standard', 'fortiva_standard', 'fortiva_standard']);
+  await j.assertClean();
+});
