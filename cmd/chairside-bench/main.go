@@ -17,7 +17,7 @@
 //	chairside-bench [-bin bin/chairside] [-journeys 2000] [-engines sqlite,postgres]
 //	chairside-bench load -base URL [-kind flow|start|hello] …   (the load client)
 //	chairside-bench hello                                       (the hello-world server)
-//	chairside-bench decision [-latencies 1s,200ms] [-patients 32] (time to decision: decision.go)
+//	chairside-bench decision [-latencies D,D] [-patients N]        (time to decision: decision.go)
 package main
 
 import (
