@@ -7,11 +7,8 @@
 # building the binary with the web app in it.
 #
 # The browser tests start first, in the background; the other suites run
-# one after another beside them, at a lower priority, so the browser tests
-# (the longest single suite) are not held up. On two cores the run is
-# CPU-bound throughout: the browser tests take about 6 of its 9-10 minutes
-# and Vitest and lint the last two (docs/testing.md, "How the run is kept
-# fast").
+# one after another beside them. On two cores the run is CPU-bound
+# throughout (docs/testing.md, "How the run is kept fast").
 #
 # With an argument, only that suite runs: go, web or e2e (make test-go,
 # test-web, test-e2e), still ending with its summary line.
@@ -29,9 +26,11 @@ rm -f reports/go.json reports/go-binary.json reports/go.status reports/vitest.js
 
 status=0
 step() { echo; echo "==> $*"; }
-# What runs beside the browser tests yields the CPU to them.
+# What runs beside the browser tests once yielded the CPU to them (nice).
+# Since the browser tests moved to Chromium's headless shell they end
+# first, and the Go tests, Vitest and lint one after another are the
+# longer leg: both legs now share the CPU alike (docs/testing.md).
 beside=
-if want e2e; then beside="nice -n 10"; fi
 
 if want e2e; then
 	step "browser tests (playwright, Debian chromium), in the background: reports/playwright.log"
