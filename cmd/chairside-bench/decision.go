@@ -39,6 +39,7 @@ func decisionMain(args []string) error {
 	latencies := fs.String("latencies", "1s,200ms", "how long each sandbox lender takes to decide, one run each")
 	patients := fs.Int("patients", 32, "patients waiting at once")
 	rounds := fs.Int("rounds", 8, "decisions per patient in each run")
+	think := fs.Duration("think", 100*time.Millisecond, "mean pause between one patient's calls, as a person reading would make (the paced run of make bench)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -68,7 +69,9 @@ func decisionMain(args []string) error {
 			if err != nil {
 				return err
 			}
-			if offset, err = decisionRuns(*bin, self, dsn, filepath.Join(tmp, engine+".keys.json"), engine, latency, *patients, *rounds, offset); err != nil {
+			r := decisionRun{bin: *bin, self: self, dsn: dsn, keys: filepath.Join(tmp, engine+".keys.json"), engine: engine,
+				latency: latency, patients: *patients, rounds: *rounds, think: *think}
+			if offset, err = r.measure(offset); err != nil {
 				return fmt.Errorf("%s at %s: %w", engine, latency, err)
 			}
 		}
@@ -76,26 +79,42 @@ func decisionMain(args []string) error {
 	return nil
 }
 
-// decisionRuns measures every decisionCase on one server whose lenders
-// take latency, each patient applying with SSNs from offset on; it
-// answers the next unused offset.
-func decisionRuns(bin, self, dsn, keys, engine string, latency time.Duration, patients, rounds, offset int) (int, error) {
-	srv, _, err := startServer(bin, dsn, keys, nil, latency)
+// decisionRun is one server whose lenders take latency, and how it is
+// loaded.
+type decisionRun struct {
+	bin, self, dsn, keys, engine string
+	latency, think               time.Duration
+	patients, rounds             int
+}
+
+// measure measures every decisionCase on the run's server, each patient
+// applying with SSNs from offset on, and answers the next unused offset.
+// Each case is first run once unmeasured, one decision a patient, so that
+// what is measured is a server already warm (its database connections
+// open, its lenders' documents held), as a practice's server is. The
+// patients pause between calls as the paced run's do, so they reach the
+// decision at moments of their own, not all in the same millisecond.
+func (r decisionRun) measure(offset int) (int, error) {
+	srv, _, err := startServer(r.bin, r.dsn, r.keys, nil, r.latency)
 	if err != nil {
 		return offset, err
 	}
 	defer srv.stop()
 	for _, c := range decisionCases {
-		n := patients * rounds
-		m, err := srv.load(self, c.kind, n, offset, patients, 0)
+		if _, err := srv.load(r.self, c.kind, r.patients, offset, r.patients, r.think); err != nil {
+			return offset, err
+		}
+		offset += r.patients
+		n := r.patients * r.rounds
+		m, err := srv.load(r.self, c.kind, n, offset, r.patients, r.think)
 		if err != nil {
 			return offset, err
 		}
 		offset += n
 		waits := m.res.ByCall["POST prequalify"]
-		own := time.Duration(c.lenders) * latency
+		own := time.Duration(c.lenders) * r.latency
 		p50, p99 := percentile(waits, 0.50), percentile(waits, 0.99)
-		fmt.Printf("%-9s %-7s %-24s %9s %9s %9s %9s\n", engine, latency, c.name, ms(p50), ms(p99), ms(p50-own), ms(p99-own))
+		fmt.Printf("%-9s %-7s %-24s %9s %9s %9s %9s\n", r.engine, r.latency, c.name, ms(p50), ms(p99), ms(p50-own), ms(p99-own))
 	}
 	return offset, srv.stop()
 }
