@@ -62,8 +62,8 @@ func (s *Service) cascade(ctx context.Context, c *Caller, first *StepAnswer[Deci
 	if err != nil {
 		return nil, err
 	}
+	// A recorded answer is one lender's: it never holds cascaded.
 	out := *head
-	out.Cascaded = nil
 	cur := head
 	for range min(len(steps), maxCascade) {
 		nx := cur.Next
@@ -89,10 +89,8 @@ func (s *Service) cascade(ctx context.Context, c *Caller, first *StepAnswer[Deci
 		if err != nil {
 			return nil, err
 		}
-		next := *d
-		next.Cascaded = nil
-		out.Cascaded = append(out.Cascaded, next)
-		cur = &next
+		out.Cascaded = append(out.Cascaded, *d)
+		cur = d
 	}
 	if len(out.Cascaded) == 0 {
 		return first, nil

@@ -66,16 +66,15 @@ async function bodyFor(deps: SubmitDeps, providerKey: string, mode: ApplyMode): 
  * from there as before.
  */
 async function cascadeSteps(deps: SubmitDeps, providerKey: string): Promise<CascadeStep[]> {
-  const chain: CascadeStep[] = [];
-  for (const step of autoSubmitChain(flow.get().waterfall ?? [], providerKey)) {
-    if (!consentFor(step.providerKey, step.applyMode)) break;
-    chain.push({ provider: step.providerKey, applyMode: step.applyMode, request: {} });
-  }
-  await Promise.all(chain.map((c) => deps.ensureFields(c.provider, c.applyMode)));
+  const chain = autoSubmitChain(flow.get().waterfall ?? [], providerKey);
+  const unagreed = chain.findIndex((s) => !consentFor(s.providerKey, s.applyMode));
+  const agreed = unagreed < 0 ? chain : chain.slice(0, unagreed);
+  // The forms of the lenders asked next, all at once: each submit's body is built from its lender's form.
+  await Promise.all(agreed.map((s) => deps.ensureFields(s.providerKey, s.applyMode)));
   const out: CascadeStep[] = [];
-  for (const c of chain) {
-    if (deps.unsendable(c.provider, c.applyMode).length) break;
-    out.push({ ...c, request: await bodyFor(deps, c.provider, c.applyMode) });
+  for (const s of agreed) {
+    if (deps.unsendable(s.providerKey, s.applyMode).length) break;
+    out.push({ provider: s.providerKey, applyMode: s.applyMode, request: await bodyFor(deps, s.providerKey, s.applyMode) });
   }
   return out;
 }
