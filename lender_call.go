@@ -114,6 +114,11 @@ type LenderCall struct {
 	Response []byte
 }
 
+// ErrCallTakenOver answers the settling of a lender call by an attempt
+// that is no longer the running one: its lease ran out and another request
+// took the step over, so only that one may write the answer.
+var ErrCallTakenOver = &Error{Code: ECONFLICT, Message: "This lender step was taken over by another request."}
+
 // Expired reports whether a running call's lease has run out at now: its
 // request died (a crash, a kill) and the next attempt may take it over.
 func (c *LenderCall) Expired(now time.Time) bool {

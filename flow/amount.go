@@ -360,7 +360,7 @@ func (s *Service) applyAmount(ctx context.Context, tx Store, c *Caller, applicat
 		if err := tx.SavePaymentPlans(ctx, pa.ID, nil); err != nil {
 			return err
 		}
-		if _, err := tx.AppendMoney(ctx, &chairside.MoneyEntry{LenderApplicationID: pa.ID, LenderKey: pa.LenderKey,
+		if err := tx.RecordMoney(ctx, &chairside.MoneyEntry{LenderApplicationID: pa.ID, LenderKey: pa.LenderKey,
 			Kind: chairside.MoneyAmountChanged, AmountCents: ch.AmountCents, Reference: step, On: now, RecordedAt: now}, false); err != nil {
 			return err
 		}

@@ -314,8 +314,7 @@ func (s *Service) recordChange(ctx context.Context, tx Store, pa *chairside.Lend
 	default:
 		return nil
 	}
-	_, err := tx.AppendMoney(ctx, e, false)
-	return err
+	return tx.RecordMoney(ctx, e, false)
 }
 
 // lenderNameOf is a lender key's name in the catalogue, or the key.

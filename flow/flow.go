@@ -15,6 +15,7 @@ import (
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"io"
 	"log/slog"
 	"sync"
@@ -246,7 +247,20 @@ func (s *Service) Now() time.Time { return s.now() }
 // first batch of a patient's call (c; nil for a lender's news or a poll)
 // also writes the move of the session's LastSeenAt that AuthenticateCall
 // left pending, in the same commit.
+//
+// A batch whose lender call was taken over before it could settle
+// (settleCall) answers errClaimLost: the store answers that when the
+// batch ends, not at the settle (store/sql.go, later).
 func (s *Service) batch(ctx context.Context, c *Caller, fn func(st Store) error) error {
+	err := s.batchTouching(ctx, c, fn)
+	if errors.Is(err, chairside.ErrCallTakenOver) {
+		return errClaimLost
+	}
+	return err
+}
+
+// batchTouching is batch with the session's pending touch.
+func (s *Service) batchTouching(ctx context.Context, c *Caller, fn func(st Store) error) error {
 	var t *pendingTouch
 	if c != nil {
 		t = c.touch

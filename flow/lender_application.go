@@ -91,16 +91,12 @@ func (s *Service) expired(pa *chairside.LenderApplication) bool {
 
 // updateIn stores pa, through st (the store or a batch of it), from the
 // version it was read at; a stale version (a parallel request moved it
-// first) answers conflict.
+// first) answers the store's conflict, "This step was already done.".
+// Inside a batch on PostgreSQL that answer may come when the batch ends
+// (store/sql.go, later): no caller acts on it but to pass it on.
 func (s *Service) updateIn(ctx context.Context, st Store, pa *chairside.LenderApplication) error {
 	pa.UpdatedAt = s.now().UTC()
-	if err := st.UpdateLenderApplication(ctx, pa); err != nil {
-		if isCode(err, chairside.ECONFLICT) {
-			return errorf(chairside.ECONFLICT, "This step was already done.")
-		}
-		return err
-	}
-	return nil
+	return st.UpdateLenderApplication(ctx, pa)
 }
 
 // ApplicationStatus asks the lender where its application stands and, when

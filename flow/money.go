@@ -46,8 +46,7 @@ func (s *Service) recordMoneyAfter(ctx context.Context, tx Store, cur *chairside
 		return err
 	}
 	_, noFunding := stepOf[chairside.Fundings](s, cur.LenderKey)
-	_, err = tx.AppendMoney(ctx, e, noFunding == nil)
-	return err
+	return tx.RecordMoney(ctx, e, noFunding == nil)
 }
 
 // Funding poll pacing: asked again at the moment the lender expects

@@ -148,17 +148,11 @@ func inFlight(wait time.Duration) error {
 // call ended; response is a done step's answer, encoded once for the record
 // and the first request alike (StepAnswer, flow/answer.go). If the attempt
 // lost its claim (its lease ran out and another request took the step
-// over) it answers errClaimLost and the caller's transaction must write
-// nothing else.
+// over) the whole batch answers errClaimLost when it ends (Service.batch)
+// and keeps nothing it wrote.
 func settleCall(ctx context.Context, tx Store, call *chairside.LenderCall, state string, response []byte) error {
 	call.State, call.Response, call.SettledAt = state, response, nil
-	if err := tx.SettleLenderCall(ctx, call); err != nil {
-		if isCode(err, chairside.ECONFLICT) {
-			return errClaimLost
-		}
-		return err
-	}
-	return nil
+	return tx.SettleLenderCall(ctx, call)
 }
 
 // errClaimLost: a request's claim was taken over before it could record the

@@ -108,6 +108,10 @@ type lenderNewsStore interface {
 // lease, as ClaimPendingPolls does.
 type moneyStore interface {
 	AppendMoney(ctx context.Context, e *chairside.MoneyEntry, watch bool) (bool, error)
+	// RecordMoney is AppendMoney for a caller that does not ask whether
+	// the entry was new; inside a batch its failure is the batch's answer
+	// when the batch ends (store/sql.go, later).
+	RecordMoney(ctx context.Context, e *chairside.MoneyEntry, watch bool) error
 	RecordDeposit(ctx context.Context, lenderKey, reference string, on time.Time, netCents int64) error
 	MoneyLine(ctx context.Context, applicationID string) ([]*chairside.MoneyEntry, error)
 	ClaimFundingPolls(ctx context.Context, now time.Time, lease time.Duration, limit int) ([]*chairside.FundingPoll, error)

@@ -237,6 +237,14 @@ func (m *Metrics) StoreStatements(stats func() (reads, inTransactions int64)) {
 		prometheus.CounterOpts{Name: "chairside_store_tx_statements_total", Help: "Statements sent inside units of work (writes and the reads they make)."})
 }
 
+// StoreRoundTrips publishes how many times the store waited for the
+// database (store.DB.RoundTrips), read whenever the metrics are scraped.
+func (m *Metrics) StoreRoundTrips(trips func() int64) {
+	m.reg.MustRegister(prometheus.NewCounterFunc(
+		prometheus.CounterOpts{Name: "chairside_store_round_trips_total", Help: "Times the store waited for the database: on PostgreSQL round trips, on SQLite statements."},
+		func() float64 { return float64(trips()) }))
+}
+
 // counterPair registers two counters read from one stats function, the
 // first from its first answer and the second from its second.
 func (m *Metrics) counterPair(stats func() (int64, int64), first, second prometheus.CounterOpts) {

@@ -59,14 +59,15 @@ func (db *DB) CreateApplication(ctx context.Context, a *chairside.Application) e
 	if err != nil {
 		return fmt.Errorf("store: create application: %w", err)
 	}
-	_, err = db.exec(ctx, `INSERT INTO applications (id, session_id, location_id, purchase_amount_cents, insurance_benefits_cents,
+	err = db.laterInsert(ctx, "create application", "This application already exists.", "",
+		`INSERT INTO applications (id, session_id, location_id, purchase_amount_cents, insurance_benefits_cents,
 			external_customer_id, joint_enabled, test_case, ssn_index, primary_sealed, joint_sealed, created_at, updated_at, purged_at,
 			record_patient_id)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?)`,
 		a.ID, a.SessionID, a.LocationID, a.PurchaseAmountCents, a.InsuranceBenefitsCents,
 		a.ExternalCustomerID, boolInt(a.JointEnabled), a.TestCase, ssnIndex, primary, joint,
 		millis(a.CreatedAt), millis(a.UpdatedAt), a.RecordPatientID)
-	if err := insertError(err, "create application", "This application already exists.", ""); err != nil {
+	if err != nil {
 		return err
 	}
 	a.SSNIndex, a.PurgedAt = ssnIndex, nil
@@ -148,16 +149,12 @@ func (db *DB) UpdateApplication(ctx context.Context, a *chairside.Application) e
 		return fmt.Errorf("store: update application: %w", err)
 	}
 	now := db.now()
-	res, err := db.exec(ctx, `UPDATE applications SET purchase_amount_cents = ?, insurance_benefits_cents = ?, external_customer_id = ?,
+	if err := db.laterOne(ctx, "update application", "applications", a.ID, "Application not found.", "This application's personal data has been purged.",
+		`UPDATE applications SET purchase_amount_cents = ?, insurance_benefits_cents = ?, external_customer_id = ?,
 			joint_enabled = ?, test_case = ?, ssn_index = ?, primary_sealed = ?, joint_sealed = ?, updated_at = ?
 		WHERE id = ? AND purged_at IS NULL`,
 		a.PurchaseAmountCents, a.InsuranceBenefitsCents, a.ExternalCustomerID,
-		boolInt(a.JointEnabled), a.TestCase, ssnIndex, primary, joint, millis(now), a.ID)
-	if err != nil {
-		return fmt.Errorf("store: update application: %w", err)
-	}
-	if err := db.oneChanged(ctx, res, "applications", a.ID,
-		"Application not found.", "This application's personal data has been purged."); err != nil {
+		boolInt(a.JointEnabled), a.TestCase, ssnIndex, primary, joint, millis(now), a.ID); err != nil {
 		return err
 	}
 	a.SSNIndex, a.UpdatedAt = ssnIndex, now

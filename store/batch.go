@@ -31,11 +31,13 @@ func (db *DB) rawTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
 // fn is one unit of work for the committer (commit.go): it shares its
 // transaction, and the commit's one fsync, with the units of other
 // requests that were waiting at the same time, each in its own savepoint.
-// Batch answers once that commit returned: fn's error, else the commit's.
-// If fn returns an error its writes are rolled back and the other units'
-// are kept. Errors fn meets and handles (not found, a version conflict, an
-// insert that found its row taken) are answers, not failed statements, and
-// leave the transaction usable.
+// Batch answers once that commit returned: fn's error, else the verdict of
+// a write fn sent with later (sql.go: a stale version, a duplicate, a
+// missing row), else the commit's. If it answers an error fn's writes are
+// rolled back and the other units' are kept. Errors fn meets from a
+// statement sent at once and handles (an insert that found its row taken,
+// a row not found) are answers, not failed statements, and leave the
+// transaction usable.
 //
 // Once fn has started it runs to its end whatever becomes of ctx; a caller
 // whose ctx ends while its unit still waits withdraws it and answers
@@ -53,10 +55,12 @@ func (db *DB) Batch(ctx context.Context, fn func(tx *DB) error) error {
 			db.sh.sessions.written(id)
 		}
 	}()
-	err := db.sh.commits.do(ctx, func(uctx context.Context, tx *sql.Tx) error {
+	err := db.sh.commits.do(ctx, func(uctx context.Context, t *txn) error {
 		v := *db
-		v.tx, v.txCtx, v.misses, v.sessionWrites = tx, uctx, &misses, &sessions
-		return fn(&v)
+		v.tx, v.txCtx, v.misses, v.sessionWrites = t, uctx, &misses, &sessions
+		// The verdict of the writes fn sent with later (sql.go) is known
+		// once they have been sent: it is fn's answer too.
+		return v.resolve(uctx, t.settle(fn(&v)))
 	})
 	for _, q := range misses {
 		db.stmt(ctx, db.db, q) // for the next Batch

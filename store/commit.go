@@ -45,6 +45,9 @@ const maxGroup = 64
 type committer struct {
 	pool *sql.DB
 	n    int // lanes
+	// pipelined: PostgreSQL, whose groups pipeline their statements
+	// (txn.go).
+	pipelined bool
 
 	mu      sync.Mutex
 	pending []*unit
@@ -53,14 +56,15 @@ type committer struct {
 	lanes   sync.WaitGroup
 
 	// Counters for the benchmark and the tests: groups committed and the
-	// units they held (GroupStats).
-	groups, units atomic.Int64
+	// units they held (GroupStats), and the round trips the groups made
+	// (RoundTrips).
+	groups, units, trips atomic.Int64
 }
 
 // A unit is one caller's work: fn runs in the group's transaction.
 type unit struct {
 	ctx   context.Context
-	fn    func(ctx context.Context, tx *sql.Tx) error
+	fn    func(ctx context.Context, t *txn) error
 	state atomic.Int32
 	done  chan error
 }
@@ -80,8 +84,8 @@ var errClosed = errors.New("store: closed")
 // connection is the only one that may write; several for PostgreSQL, where
 // writes on different connections proceed side by side and the database
 // itself shares one WAL flush among the commits waiting for it.
-func newCommitter(pool *sql.DB, lanes int) *committer {
-	c := &committer{pool: pool, n: lanes, wake: make(chan struct{}, 1)}
+func newCommitter(pool *sql.DB, lanes int, pipelined bool) *committer {
+	c := &committer{pool: pool, n: lanes, pipelined: pipelined, wake: make(chan struct{}, 1)}
 	c.lanes.Add(lanes)
 	for range lanes {
 		go c.lane()
@@ -91,7 +95,7 @@ func newCommitter(pool *sql.DB, lanes int) *committer {
 
 // do runs fn as one unit of work and answers once the commit holding it
 // returned: fn's error, else the commit's.
-func (c *committer) do(ctx context.Context, fn func(ctx context.Context, tx *sql.Tx) error) error {
+func (c *committer) do(ctx context.Context, fn func(ctx context.Context, t *txn) error) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
@@ -170,13 +174,12 @@ func (c *committer) take() ([]*unit, bool) {
 func (c *committer) commit(group []*unit) {
 	c.groups.Add(1)
 	c.units.Add(int64(len(group)))
-	// The group's transaction belongs to no request: no caller's
-	// cancellation ends it.
-	tx, err := c.pool.BeginTx(context.Background(), nil)
+	t, err := c.begin()
 	if err != nil {
 		answerAll(group, fmt.Errorf("store: begin: %w", err))
 		return
 	}
+	defer t.end()
 	ended := false
 	defer func() {
 		if !ended {
@@ -184,42 +187,60 @@ func (c *committer) commit(group []*unit) {
 			// t.FailNow inside a Batch). Nothing of the group is
 			// committed; every unit not yet answered is, and a new lane
 			// takes this one's place.
-			tx.Rollback()
+			t.rollback()
 			answerAll(group, errLaneEnded)
 			c.lanes.Add(1)
 			go c.lane()
 		}
 	}()
-	c.runGroup(tx, group)
+	c.runGroup(t, group)
 	ended = true
+}
+
+// begin starts a group's transaction, which belongs to no request: no
+// caller's cancellation ends it. On PostgreSQL its BEGIN is queued, to
+// leave with the first unit's statements (txn.go).
+func (c *committer) begin() (*txn, error) {
+	ctx := context.Background()
+	if !c.pipelined {
+		c.trips.Add(1)
+		tx, err := c.pool.BeginTx(ctx, nil)
+		return &txn{tx: tx, trips: &c.trips}, err
+	}
+	conn, err := c.pool.Conn(ctx)
+	if err != nil {
+		return nil, err
+	}
+	t := &txn{conn: conn, trips: &c.trips}
+	return t, t.control(`BEGIN`)
 }
 
 // errLaneEnded answers the units of a group whose lane a unit ended.
 var errLaneEnded = errors.New("store: a unit of work ended its lane")
 
-// runGroup runs the units of group in tx, then commits.
-func (c *committer) runGroup(tx *sql.Tx, group []*unit) {
+// runGroup runs the units of group in t, then commits.
+func (c *committer) runGroup(t *txn, group []*unit) {
 	if len(group) == 1 {
 		// Alone, a unit needs no savepoint: its failure rolls back the
 		// transaction, which holds nothing else.
 		u := group[0]
-		if err := run(u, tx); err != nil {
-			tx.Rollback()
+		if err := runUnit(u, t, false); err != nil {
+			t.rollback()
 			answer(u, err)
 			return
 		}
-		answer(u, commitErr(tx.Commit()))
+		answer(u, commitErr(t.commit()))
 		return
 	}
 	kept := group[:0:0]
 	for i, u := range group {
-		if err := runSaved(u, tx); err != nil {
+		if err := runSaved(u, t); err != nil {
 			answer(u, err)
 			if errors.Is(err, errGroupBroken) {
 				// The transaction could not be rolled back to the unit's
 				// savepoint: nothing in it can be trusted, so every unit
 				// of the group fails, and none is committed.
-				tx.Rollback()
+				t.rollback()
 				answerAll(append(kept, group[i+1:]...), err)
 				return
 			}
@@ -227,47 +248,55 @@ func (c *committer) runGroup(tx *sql.Tx, group []*unit) {
 		}
 		kept = append(kept, u)
 	}
-	answerAll(kept, commitErr(tx.Commit()))
+	if len(kept) == 0 {
+		t.rollback()
+		return
+	}
+	answerAll(kept, commitErr(t.commit()))
 }
 
 // errGroupBroken says a failed unit could not be undone on its own.
 var errGroupBroken = errors.New("store: a unit of the group could not be rolled back alone")
 
-// runSaved runs u inside a savepoint of tx: on error, tx is rolled back to
+// runSaved runs u inside a savepoint of t: on error, t is rolled back to
 // the savepoint, so the group's other units keep their writes. A unit that
 // ended well but cannot release its savepoint (on PostgreSQL, a statement
 // failed inside it and the unit went on) is undone the same way.
-func runSaved(u *unit, tx *sql.Tx) error {
-	ctx := context.Background()
-	if _, err := tx.ExecContext(ctx, `SAVEPOINT unit`); err != nil {
-		return fmt.Errorf("%w: savepoint: %v", errGroupBroken, err)
+func runSaved(u *unit, t *txn) error {
+	err := runUnit(u, t, true)
+	if errors.Is(err, errGroupBroken) {
+		return err
 	}
-	err := run(u, tx)
 	if err == nil {
-		if _, err = tx.ExecContext(ctx, `RELEASE SAVEPOINT unit`); err == nil {
+		if err = t.keepUnit(); err == nil {
 			return nil
 		}
-		err = fmt.Errorf("store: unit of work: %w", err)
 	}
-	if _, rerr := tx.ExecContext(ctx, `ROLLBACK TO SAVEPOINT unit`); rerr != nil {
-		return fmt.Errorf("%w: %v (after %v)", errGroupBroken, rerr, err)
-	}
-	if _, rerr := tx.ExecContext(ctx, `RELEASE SAVEPOINT unit`); rerr != nil {
+	if rerr := t.undoUnit(); rerr != nil {
 		return fmt.Errorf("%w: %v (after %v)", errGroupBroken, rerr, err)
 	}
 	return err
 }
 
+// runUnit runs u in t (inside a savepoint when saved) and answers how it
+// ended, its writes sent (txn.endUnit).
+func runUnit(u *unit, t *txn, saved bool) error {
+	if err := t.beginUnit(saved); err != nil {
+		return err
+	}
+	return t.endUnit(run(u, t))
+}
+
 // run calls u's work; a panic in it becomes an error that its caller
 // raises again (reraise), in the caller's own goroutine, instead of ending
 // the lane and with it the server.
-func run(u *unit, tx *sql.Tx) (err error) {
+func run(u *unit, t *txn) (err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			err = &panicked{value: p}
 		}
 	}()
-	return u.fn(u.ctx, tx)
+	return u.fn(u.ctx, t)
 }
 
 // panicked carries a unit's panic to its caller.
@@ -333,4 +362,14 @@ func (db *DB) GroupStats() (groups, units int64) {
 // measure of work that does not move with the machine's speed.
 func (db *DB) Statements() (reads, inTransactions int64) {
 	return db.sh.reads.Load(), db.sh.txStatements.Load()
+}
+
+// RoundTrips answers how many times the store has waited for the
+// database: on PostgreSQL a round trip over the network (each read, each
+// pipeline a group sends, its COMMIT; txn.go), on SQLite each statement,
+// BEGIN, COMMIT and savepoint, every one a call into the library. The
+// statements pgx prepares the first time a connection sees them are not
+// counted: once the pool is warm there are none.
+func (db *DB) RoundTrips() int64 {
+	return db.sh.reads.Load() + db.sh.commits.trips.Load()
 }

@@ -85,10 +85,10 @@ func TestGroupCommitFailureStaysAlone(t *testing.T) {
 		})
 		offer("swallows", func(st *store.DB) error {
 			must(t, st.AppendEvent(ctx, event("swallows")))
-			// A decision for a lender application that does not exist:
+			// A lender application of an application that does not exist:
 			// the foreign key refuses it, and this unit goes on regardless.
-			wantCode(t, st.CreateDecision(ctx, &chairside.Decision{LenderApplicationID: "missing", LenderKey: "synchrony_standard",
-				Operation: "prequalify", ResponseCode: chairside.ResponseApproved, CreatedAt: t0}), chairside.ENOTFOUND)
+			wantCode(t, st.CreateLenderApplication(ctx, &chairside.LenderApplication{ApplicationID: "missing", LenderKey: "synchrony_standard",
+				Status: chairside.StatusStarted}), chairside.ENOTFOUND)
 			return nil
 		})
 		waitFor(t, "seven units queued", func() bool { return store.PendingWrites(db) == 7 })

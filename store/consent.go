@@ -33,13 +33,13 @@ func (db *DB) CreateConsent(ctx context.Context, c *chairside.Consent) error {
 			return fmt.Errorf("store: create consent: seal signature: %w", err)
 		}
 	}
-	_, err := db.exec(ctx, `INSERT INTO consents (id, session_id, application_id, provider_key, kind, document_id, document_version,
+	return db.laterInsert(ctx, "create consent", "This consent already exists.", "",
+		`INSERT INTO consents (id, session_id, application_id, provider_key, kind, document_id, document_version,
 			document_sha256, consent_text, provider_plan_code, shown_at, consented_at, signed_at, ip, user_agent, signature_png, signature_method, document_language, seq)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		c.ID, c.SessionID, c.ApplicationID, c.LenderKey, c.Kind, c.DocumentID, c.DocumentVersion,
 		c.DocumentSHA256, c.ConsentText, c.LenderPlanCode, millis(c.ShownAt), millis(c.ConsentedAt), nullMillis(c.SignedAt),
 		c.IP, c.UserAgent, sig, c.SignatureMethod, docLanguage(c.DocumentLanguage), db.nextSeq())
-	return insertError(err, "create consent", "This consent already exists.", "")
 }
 
 // docLanguage is the language a consent's document was shown in; a caller

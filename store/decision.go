@@ -38,14 +38,15 @@ func (db *DB) CreateDecision(ctx context.Context, d *chairside.Decision) error {
 	if err != nil {
 		return fmt.Errorf("store: create decision: %w", err)
 	}
-	_, err = db.exec(ctx, `INSERT INTO decisions (id, provider_application_id, provider_key, operation, response_code, approved_amount_cents,
+	err = db.laterInsert(ctx, "create decision", "This decision already exists.", "Provider application not found.",
+		`INSERT INTO decisions (id, provider_application_id, provider_key, operation, response_code, approved_amount_cents,
 			stipulations, pending_reasons, down_payment_required, down_payment_cents, existing_account,
 			lender_application_id, offered_provider_id, expires_at, created_at, seq)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		d.ID, d.LenderApplicationID, d.LenderKey, d.Operation, d.ResponseCode, d.ApprovedAmountCents,
 		string(stips), string(reasons), boolInt(d.DownPaymentRequired), d.DownPaymentCents, boolInt(d.ExistingAccount),
 		d.LenderRef, d.OfferedLenderID, nullMillis(d.ExpiresAt), millis(d.CreatedAt), db.nextSeq())
-	if err := insertError(err, "create decision", "This decision already exists.", "Provider application not found."); err != nil {
+	if err != nil {
 		return err
 	}
 	if err := db.trackPending(ctx, d); err != nil {
@@ -63,15 +64,12 @@ func (db *DB) moneyApproved(ctx context.Context, d *chairside.Decision) error {
 		return nil
 	}
 	at := millis(d.CreatedAt)
-	_, err := db.exec(ctx, `INSERT INTO money_entries (id, lender_application_id, kind, amount_cents, reference, on_at, recorded_at, seq)
+	return db.later(ctx, `INSERT INTO money_entries (id, lender_application_id, kind, amount_cents, reference, on_at, recorded_at, seq)
 		SELECT ?, ?, ?, CAST(? AS BIGINT), ?, CAST(? AS BIGINT), CAST(? AS BIGINT), CAST(? AS BIGINT) WHERE NOT EXISTS (SELECT 1 FROM money_entries
 			WHERE lender_application_id = ? AND (kind = ? OR kind = ? AND amount_cents = CAST(? AS BIGINT)))`,
-		newID(), d.LenderApplicationID, chairside.MoneyApproved, d.ApprovedAmountCents, d.ID, at, at, db.nextSeq(),
-		d.LenderApplicationID, chairside.MoneySigned, chairside.MoneyApproved, d.ApprovedAmountCents)
-	if err != nil {
-		return fmt.Errorf("store: money approved: %w", err)
-	}
-	return nil
+		[]any{newID(), d.LenderApplicationID, chairside.MoneyApproved, d.ApprovedAmountCents, d.ID, at, at, db.nextSeq(),
+			d.LenderApplicationID, chairside.MoneySigned, chairside.MoneyApproved, d.ApprovedAmountCents},
+		func(_ int64, err error) error { return wrapErr("money approved", err) })
 }
 
 // attachDecisions sets the latest decision of each of pas, all of one

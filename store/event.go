@@ -22,26 +22,23 @@ func (db *DB) AppendEvent(ctx context.Context, e *chairside.Event) error {
 	}
 	args := []any{e.ID, e.SessionID, e.ApplicationID, e.LenderKey, e.Type, string(data), millis(e.CreatedAt), db.nextSeq()}
 	// ON CONFLICT DO NOTHING: a failed statement would abort a PostgreSQL
-	// transaction, and a step tolerates a failed event (flow logs it and
-	// goes on). Without constraint errors (the table has no foreign keys or
-	// checks) only a broken connection can fail this insert. Outside a
+	// transaction. Without constraint errors (the table has no foreign
+	// keys or checks) only a broken connection, or an id given twice, can
+	// fail this insert. It is sent with later (sql.go): an event is the
+	// last word of a step and its answer changes nothing the step does, so
+	// on PostgreSQL it leaves with the step's other writes. Outside a
 	// Batch the insert is a unit of work of its own, grouped with others
 	// waiting (commit.go): that replaced a writer of its own for events.
-	res, err := db.exec(ctx, `INSERT INTO events (id, session_id, application_id, provider_key, type, data, created_at, seq)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`, args...)
-	if err == nil {
-		if n, rerr := rowsAffected(res); rerr != nil {
-			err = rerr
-		} else if n == 0 {
+	return db.later(ctx, `INSERT INTO events (id, session_id, application_id, provider_key, type, data, created_at, seq)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`, args, func(n int64, err error) error {
+		switch {
+		case isUniqueViolation(err) || err == nil && n == 0:
 			return conflict("This event already exists.")
+		case err != nil:
+			return fmt.Errorf("store: append event %s: %w", e.Type, err)
 		}
-	}
-	if isUniqueViolation(err) {
-		return conflict("This event already exists.")
-	} else if err != nil {
-		return fmt.Errorf("store: append event %s: %w", e.Type, err)
-	}
-	return nil
+		return nil
+	})
 }
 
 // ListEvents returns a session's events in the order they happened. Data

@@ -27,7 +27,7 @@ func HoldWrites(db *DB) (release func()) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			c.do(context.Background(), func(context.Context, *sql.Tx) error {
+			c.do(context.Background(), func(context.Context, *txn) error {
 				close(started)
 				<-gate
 				return nil

@@ -103,20 +103,19 @@ func scanLenderApplication(s scanner, more ...any) (*chairside.LenderApplication
 // UpdateLenderApplication saves pa's role, apply mode, status, lender
 // application id, selected plan, in-flight step and offer round if pa.Version is still
 // the stored version, then increments pa.Version and sets UpdatedAt to
-// db.Now. A stale version answers ECONFLICT, so of many parallel updates
-// from the same read exactly one wins. A missing record answers ENOTFOUND.
+// db.Now. A stale version answers ECONFLICT, in the words the patient
+// reads (a parallel request did the step first), so of many parallel
+// updates from the same read exactly one wins. It is sent with later
+// (sql.go): inside a Batch on PostgreSQL the Batch ends with that answer. A missing record answers ENOTFOUND.
 // pa.Decision is not saved here (see CreateDecision).
 func (db *DB) UpdateLenderApplication(ctx context.Context, pa *chairside.LenderApplication) error {
 	now := db.now()
-	res, err := db.exec(ctx, `UPDATE provider_applications SET role = ?, apply_mode = ?, status = ?,
+	if err := db.laterOne(ctx, "update provider application", "provider_applications", pa.ID,
+		"Provider application not found.", "This step was already done.",
+		`UPDATE provider_applications SET role = ?, apply_mode = ?, status = ?,
 			lender_application_id = ?, selected_plan_code = ?, in_flight_step = ?, offer_round = ?, version = version + 1, updated_at = ?
 		WHERE id = ? AND version = ?`,
-		pa.Role, pa.ApplyMode, pa.Status, pa.LenderRef, pa.SelectedPlanCode, pa.InFlight, pa.OfferRound, millis(now), pa.ID, pa.Version)
-	if err != nil {
-		return fmt.Errorf("store: update provider application: %w", err)
-	}
-	if err := db.oneChanged(ctx, res, "provider_applications", pa.ID,
-		"Provider application not found.", "This step was already taken; reload and try again."); err != nil {
+		pa.Role, pa.ApplyMode, pa.Status, pa.LenderRef, pa.SelectedPlanCode, pa.InFlight, pa.OfferRound, millis(now), pa.ID, pa.Version); err != nil {
 		return err
 	}
 	pa.Version++

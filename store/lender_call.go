@@ -103,7 +103,8 @@ func (db *DB) RetakeLenderCall(ctx context.Context, c *chairside.LenderCall) err
 // c.State (done or failed), c.Response and c.SettledAt (db.Now when nil).
 // If the attempt is no longer the running one — its lease ran out and
 // another request took the step over — nothing changes and it answers
-// ECONFLICT: only the current attempt may write the answer.
+// chairside.ErrCallTakenOver (ECONFLICT): only the current attempt may
+// write the answer.
 func (db *DB) SettleLenderCall(ctx context.Context, c *chairside.LenderCall) error {
 	if c.State != chairside.CallDone && c.State != chairside.CallFailed {
 		return chairside.Errorf(chairside.EINVALID, "A lender call settles as done or failed.")
@@ -112,12 +113,19 @@ func (db *DB) SettleLenderCall(ctx context.Context, c *chairside.LenderCall) err
 		t := db.now()
 		c.SettledAt = &t
 	}
-	res, err := db.exec(ctx, `UPDATE lender_calls SET state = ?, response = ?, settled_at = ?
+	// Sent with later (sql.go): inside a Batch the Batch ends with
+	// ErrCallTakenOver, and on PostgreSQL the write leaves with the step's
+	// other writes.
+	return db.later(ctx, `UPDATE lender_calls SET state = ?, response = ?, settled_at = ?
 		WHERE provider_application_id = ? AND step = ? AND attempt = ? AND state = ?`,
-		c.State, string(c.Response), millis(*c.SettledAt),
-		c.LenderApplicationID, c.Step, c.Attempt, chairside.CallRunning)
-	if err != nil {
-		return fmt.Errorf("store: settle lender call: %w", err)
-	}
-	return changed(res, chairside.ECONFLICT, "This lender step was taken over by another request.")
+		[]any{c.State, string(c.Response), millis(*c.SettledAt), c.LenderApplicationID, c.Step, c.Attempt, chairside.CallRunning},
+		func(n int64, err error) error {
+			switch {
+			case err != nil:
+				return fmt.Errorf("store: settle lender call: %w", err)
+			case n == 0:
+				return chairside.ErrCallTakenOver
+			}
+			return nil
+		})
 }

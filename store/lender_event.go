@@ -59,19 +59,14 @@ func (db *DB) RecordLenderEvent(ctx context.Context, e *chairside.LenderEvent) e
 // trackPending keeps the pending poll of d's lender application in step
 // with d, the decision just written (see flow/store.go).
 func (db *DB) trackPending(ctx context.Context, d *chairside.Decision) error {
-	var err error
+	check := func(_ int64, err error) error { return wrapErr("pending poll", err) }
 	if d.ResponseCode == chairside.ResponsePending {
 		at := millis(d.CreatedAt)
-		_, err = db.exec(ctx, `INSERT INTO pending_polls (provider_application_id, next_poll_at, polls, since) VALUES (?, ?, 0, ?)
+		return db.later(ctx, `INSERT INTO pending_polls (provider_application_id, next_poll_at, polls, since) VALUES (?, ?, 0, ?)
 			ON CONFLICT (provider_application_id) DO UPDATE SET next_poll_at = excluded.next_poll_at, polls = 0, since = excluded.since`,
-			d.LenderApplicationID, at+chairside.PendingFirstPoll.Milliseconds(), at)
-	} else {
-		_, err = db.exec(ctx, `DELETE FROM pending_polls WHERE provider_application_id = ?`, d.LenderApplicationID)
+			[]any{d.LenderApplicationID, at + chairside.PendingFirstPoll.Milliseconds(), at}, check)
 	}
-	if err != nil {
-		return fmt.Errorf("store: pending poll: %w", err)
-	}
-	return nil
+	return db.later(ctx, `DELETE FROM pending_polls WHERE provider_application_id = ?`, []any{d.LenderApplicationID}, check)
 }
 
 // ClaimPendingPolls takes due polls one by one, as ClaimOutbox takes

@@ -45,18 +45,8 @@ func (db *DB) AppendMoney(ctx context.Context, e *chairside.MoneyEntry, watch bo
 		})
 		return added, err
 	}
-	if e.ID == "" {
-		e.ID = newID()
-	}
-	e.RecordedAt = db.stamp(e.RecordedAt)
-	if e.On.IsZero() {
-		e.On = e.RecordedAt
-	}
-	res, err := db.exec(ctx, `INSERT INTO money_entries (id, lender_application_id, kind, amount_cents, fee_cents, fee_rate_bp,
-			net_cents, reference, deposit_ref, deposit_on, on_at, recorded_at, seq)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (lender_application_id, kind, reference) DO NOTHING`,
-		e.ID, e.LenderApplicationID, e.Kind, e.AmountCents, e.FeeCents, e.FeeRateBP,
-		e.NetCents, e.Reference, e.DepositRef, zeroMillis(e.DepositOn), millis(e.On), millis(e.RecordedAt), db.nextSeq())
+	q, args := db.moneyInsert(e)
+	res, err := db.exec(ctx, q, args...)
 	if err := insertError(err, "append money", "", "Lender application not found."); err != nil {
 		return false, err
 	}
@@ -64,18 +54,69 @@ func (db *DB) AppendMoney(ctx context.Context, e *chairside.MoneyEntry, watch bo
 	if err != nil || n == 0 {
 		return false, err
 	}
+	db.fundingWatch(ctx, e, watch, false)
+	return true, nil
+}
+
+// RecordMoney adds e as AppendMoney does, for a caller that does not ask
+// whether it was new. Every statement is sent with later (sql.go): on
+// PostgreSQL they leave with the step's other writes, and the funding
+// watch asks the database itself whether the entry was new.
+func (db *DB) RecordMoney(ctx context.Context, e *chairside.MoneyEntry, watch bool) error {
+	q, args := db.moneyInsert(e)
+	return db.Batch(ctx, func(st *DB) error {
+		st.later(ctx, q, args, func(_ int64, err error) error {
+			return insertError(err, "append money", "", "Lender application not found.")
+		})
+		st.fundingWatch(ctx, e, watch, true)
+		return nil
+	})
+}
+
+// moneyInsert fills e's id and times and answers the insert that adds it
+// to the line once.
+func (db *DB) moneyInsert(e *chairside.MoneyEntry) (string, []any) {
+	if e.ID == "" {
+		e.ID = newID()
+	}
+	e.RecordedAt = db.stamp(e.RecordedAt)
+	if e.On.IsZero() {
+		e.On = e.RecordedAt
+	}
+	return `INSERT INTO money_entries (id, lender_application_id, kind, amount_cents, fee_cents, fee_rate_bp,
+			net_cents, reference, deposit_ref, deposit_on, on_at, recorded_at, seq)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (lender_application_id, kind, reference) DO NOTHING`,
+		[]any{e.ID, e.LenderApplicationID, e.Kind, e.AmountCents, e.FeeCents, e.FeeRateBP,
+			e.NetCents, e.Reference, e.DepositRef, zeroMillis(e.DepositOn), millis(e.On), millis(e.RecordedAt), db.nextSeq()}
+}
+
+// fundingWatch starts the funding watch for a completed entry e when
+// watch is set, and ends it for a deposited or voided one; sent with later
+// (sql.go). With ifNew the statement itself checks that e was added (its
+// id is on the line) rather than the caller.
+func (db *DB) fundingWatch(ctx context.Context, e *chairside.MoneyEntry, watch, ifNew bool) {
+	check := func(_ int64, err error) error { return wrapErr("funding watch", err) }
+	added := ""
+	args := []any{e.LenderApplicationID}
+	if ifNew {
+		added = ` AND EXISTS (SELECT 1 FROM money_entries WHERE id = ?)`
+	}
 	switch {
 	case e.Kind == chairside.MoneyCompleted && watch:
 		at := millis(e.RecordedAt)
-		_, err = db.exec(ctx, `INSERT INTO funding_polls (lender_application_id, next_poll_at, polls, since) VALUES (?, ?, 0, ?)
-			ON CONFLICT (lender_application_id) DO NOTHING`, e.LenderApplicationID, at+chairside.FundingFirstPoll.Milliseconds(), at)
+		args = append(args, at+chairside.FundingFirstPoll.Milliseconds(), at)
+		if ifNew {
+			args = append(args, e.ID)
+		}
+		db.later(ctx, `INSERT INTO funding_polls (lender_application_id, next_poll_at, polls, since)
+			SELECT ?, CAST(? AS BIGINT), 0, CAST(? AS BIGINT) WHERE 1 = 1`+added+`
+			ON CONFLICT (lender_application_id) DO NOTHING`, args, check)
 	case e.Kind == chairside.MoneyDeposited || e.Kind == chairside.MoneyVoided:
-		_, err = db.exec(ctx, `DELETE FROM funding_polls WHERE lender_application_id = ?`, e.LenderApplicationID)
+		if ifNew {
+			args = append(args, e.ID)
+		}
+		db.later(ctx, `DELETE FROM funding_polls WHERE lender_application_id = ?`+added, args, check)
 	}
-	if err != nil {
-		return false, fmt.Errorf("store: funding watch: %w", err)
-	}
-	return true, nil
 }
 
 // zeroMillis is t in milliseconds, 0 for the zero time.

@@ -72,8 +72,24 @@ func TestMoneyLineKeepsEachFactOnce(t *testing.T) {
 
 // A completed entry of a lender that funds starts its funding poll, due
 // FundingFirstPoll later, with what the lender is asked about; servers
-// claim a due poll once between them; the deposit ends it.
+// claim a due poll once between them; the deposit ends it, and the same
+// completion again does not start it anew. Through AppendMoney and through
+// RecordMoney, whose funding watch asks the database whether its entry
+// was new.
 func TestFundingPollsFollowTheMoneyLine(t *testing.T) {
+	writers := map[string]func(db *store.DB, e *chairside.MoneyEntry, watch bool) error{
+		"AppendMoney": func(db *store.DB, e *chairside.MoneyEntry, watch bool) error {
+			_, err := db.AppendMoney(ctx, e, watch)
+			return err
+		},
+		"RecordMoney": func(db *store.DB, e *chairside.MoneyEntry, watch bool) error { return db.RecordMoney(ctx, e, watch) },
+	}
+	for name, write := range writers {
+		t.Run(name, func(t *testing.T) { fundingPollsFollow(t, write) })
+	}
+}
+
+func fundingPollsFollow(t *testing.T, write func(db *store.DB, e *chairside.MoneyEntry, watch bool) error) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		s := newSession(t, db, t0)
 		a := newApplication(t, db, s, applicant("Ann", "Lee", "078051120"), nil)
@@ -82,7 +98,7 @@ func TestFundingPollsFollowTheMoneyLine(t *testing.T) {
 		must(t, db.UpdateLenderApplication(ctx, pa))
 		other := newLenderApplication(t, db, a, "ads_standard")
 		completed := func(id string, watch bool) {
-			if _, err := db.AppendMoney(ctx, &chairside.MoneyEntry{LenderApplicationID: id, Kind: chairside.MoneyCompleted,
+			if err := write(db, &chairside.MoneyEntry{LenderApplicationID: id, Kind: chairside.MoneyCompleted,
 				AmountCents: 320_000, Reference: "complete-" + id, On: t0, RecordedAt: t0}, watch); err != nil {
 				t.Fatal(err)
 			}
@@ -124,12 +140,19 @@ func TestFundingPollsFollowTheMoneyLine(t *testing.T) {
 		if got := claimAll(t0.Add(time.Hour)); len(got) != 1 || got[0].Polls != 2 {
 			t.Fatalf("rescheduled: %+v", got)
 		}
-		if _, err := db.AppendMoney(ctx, &chairside.MoneyEntry{LenderApplicationID: pa.ID, Kind: chairside.MoneyDeposited,
+		if err := write(db, &chairside.MoneyEntry{LenderApplicationID: pa.ID, Kind: chairside.MoneyDeposited,
 			AmountCents: 320_000, NetCents: 300_000, Reference: "DEP-1", On: t0.Add(72 * time.Hour)}, false); err != nil {
 			t.Fatal(err)
 		}
 		if got := claimAll(t0.Add(1000 * time.Hour)); len(got) != 0 {
 			t.Fatalf("a deposited case is still polled: %+v", got)
+		}
+		completed(pa.ID, true) // the same fact again: not new, so no watch
+		if got := claimAll(t0.Add(1000 * time.Hour)); len(got) != 0 {
+			t.Fatalf("the completion repeated after the deposit started a poll: %+v", got)
+		}
+		if err := write(db, &chairside.MoneyEntry{LenderApplicationID: "nope", Kind: chairside.MoneySigned, Reference: "x"}, false); chairside.ErrorCode(err) != chairside.ENOTFOUND {
+			t.Errorf("an entry of no lender application: %v", err)
 		}
 	})
 }

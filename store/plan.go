@@ -30,9 +30,15 @@ func (db *DB) SavePaymentPlans(ctx context.Context, lenderApplicationID string, 
 				return notFound("Provider application not found.")
 			}
 		}
-		if _, err := w.exec(ctx, `DELETE FROM payment_plans WHERE provider_application_id = ?`, lenderApplicationID); err != nil {
-			return fmt.Errorf("store: save payment plans: %w", err)
+		// Both sent with later (sql.go): on PostgreSQL they leave with
+		// the step's other writes.
+		check := func(_ int64, err error) error {
+			if isForeignKeyViolation(err) {
+				return notFound("Provider application not found.")
+			}
+			return wrapErr("save payment plans", err)
 		}
+		w.later(ctx, `DELETE FROM payment_plans WHERE provider_application_id = ?`, []any{lenderApplicationID}, check)
 		for offset := 0; len(plans) > 0; {
 			// 20 parameters a row; 40 rows stay far below every engine's
 			// parameter limit.
@@ -50,12 +56,7 @@ func (db *DB) SavePaymentPlans(ctx context.Context, lenderApplicationID string, 
 					p.APR, p.PromoAPR, p.Description, millis(p.ExpireDateTime), p.MinAmountCents, p.MaxAmountCents,
 					p.AmountFinancedCents, p.DownPaymentCents, p.ProductType, p.SubLenderID, p.PaymentCount, p.FinalPaymentCents)
 			}
-			if _, err := w.exec(ctx, q.String(), args...); err != nil {
-				if isForeignKeyViolation(err) {
-					return notFound("Provider application not found.")
-				}
-				return fmt.Errorf("store: save payment plans: %w", err)
-			}
+			w.later(ctx, q.String(), args, check)
 			plans = plans[len(chunk):]
 			offset += len(chunk)
 		}

@@ -25,11 +25,11 @@ func (db *DB) CreateSession(ctx context.Context, s *chairside.Session) error {
 		s.LastSeenAt = s.CreatedAt
 	}
 	s.LastSeenAt = s.LastSeenAt.Truncate(time.Millisecond)
-	_, err := db.exec(ctx, `INSERT INTO sessions (`+sessionColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+	return db.laterInsert(ctx, "create session", "This session already exists.", "Location not found.",
+		`INSERT INTO sessions (`+sessionColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		s.ID, s.LocationID, s.ApplicationID, s.Env, s.GroupID, s.ExperienceType, s.FlowType,
 		s.WarnCountdownMillis, s.TimeoutAfterMillis, s.DynamicLenderKey,
 		millis(s.CreatedAt), millis(s.LastSeenAt), nullMillis(s.FinishedAt), s.Outcome)
-	return insertError(err, "create session", "This session already exists.", "Location not found.")
 }
 
 // FindSession returns the session with id, finished and idle ones included
@@ -99,11 +99,16 @@ func scanSession(r scanner) (*chairside.Session, error) {
 func (db *DB) TouchSession(ctx context.Context, id string, now time.Time) error {
 	ms := millis(now)
 	return db.sessionWrite(ctx, id, func(w *DB) error {
-		res, err := w.exec(ctx, `UPDATE sessions SET last_seen_at = CASE WHEN last_seen_at < ? THEN ? ELSE last_seen_at END WHERE id = ?`, ms, ms, id)
-		if err != nil {
-			return fmt.Errorf("store: touch session: %w", err)
-		}
-		return changed(res, chairside.ENOTFOUND, "Session not found.")
+		return w.later(ctx, `UPDATE sessions SET last_seen_at = CASE WHEN last_seen_at < ? THEN ? ELSE last_seen_at END WHERE id = ?`,
+			[]any{ms, ms, id}, func(n int64, err error) error {
+				switch {
+				case err != nil:
+					return fmt.Errorf("store: touch session: %w", err)
+				case n == 0:
+					return notFound("Session not found.")
+				}
+				return nil
+			})
 	})
 }
 
@@ -112,10 +117,7 @@ func (db *DB) TouchSession(ctx context.Context, id string, now time.Time) error 
 // ENOTFOUND.
 func (db *DB) FinishSession(ctx context.Context, id, outcome string, now time.Time) error {
 	return db.sessionWrite(ctx, id, func(w *DB) error {
-		res, err := w.exec(ctx, `UPDATE sessions SET finished_at = ?, outcome = ? WHERE id = ? AND finished_at IS NULL`, millis(now), outcome, id)
-		if err != nil {
-			return fmt.Errorf("store: finish session: %w", err)
-		}
-		return w.oneChanged(ctx, res, "sessions", id, "Session not found.", "This session has already finished.")
+		return w.laterOne(ctx, "finish session", "sessions", id, "Session not found.", "This session has already finished.",
+			`UPDATE sessions SET finished_at = ?, outcome = ? WHERE id = ? AND finished_at IS NULL`, millis(now), outcome, id)
 	})
 }

@@ -72,22 +72,99 @@ func (db *DB) exec(ctx context.Context, q string, args ...any) (sql.Result, erro
 		})
 		return res, err
 	}
-	ctx = db.txCtx
 	db.sh.txStatements.Add(1)
-	if st := db.txStmt(q); st != nil {
-		return db.tx.StmtContext(ctx, st).ExecContext(ctx, args...)
+	return db.tx.exec(db.txCtx, db.txStmt(q), db.rebind(q), args)
+}
+
+// later sends a write of a Batch whose answer decides only whether the
+// Batch holds: check turns the write's outcome (the rows it changed, or
+// its error) into the Batch's error, nil when it holds. The Batch ends
+// with the first such error, whatever fn answers, and keeps nothing; the
+// call itself answers nil. On PostgreSQL that lets the write wait and
+// leave with the next statement or the end of the Batch, one round trip
+// for all of them (txn.go); on SQLite it runs at once and its verdict
+// waits the same, so a Batch answers the same on both engines. A write
+// whose failure its caller acts on (an insert that found its row taken,
+// to be read instead) goes through exec. Outside a Batch the write is a
+// unit of its own and the call answers its verdict.
+func (db *DB) later(ctx context.Context, q string, args []any, check func(n int64, err error) error) error {
+	if db.tx == nil {
+		return db.Batch(ctx, func(w *DB) error { return w.later(ctx, q, args, check) })
 	}
-	return db.tx.ExecContext(ctx, db.rebind(q), args...)
+	db.sh.txStatements.Add(1)
+	db.tx.later(db.txCtx, db.txStmt(q), db.rebind(q), args, check)
+	return nil
+}
+
+// laterInsert sends an INSERT with later; its failure is insertError's.
+func (db *DB) laterInsert(ctx context.Context, what, duplicate, missing, q string, args ...any) error {
+	return db.later(ctx, q, args, func(_ int64, err error) error { return insertError(err, what, duplicate, missing) })
+}
+
+// laterOne sends with later a conditional UPDATE of the row with id in
+// table, which must change it: when it changes nothing the Batch answers
+// ENOTFOUND saying missing or ECONFLICT saying stale, as oneChanged.
+func (db *DB) laterOne(ctx context.Context, what, table, id, missing, stale, q string, args ...any) error {
+	return db.later(ctx, q, args, func(n int64, err error) error {
+		switch {
+		case err != nil:
+			return fmt.Errorf("store: %s: %w", what, err)
+		case n == 0:
+			return &unchanged{table: table, id: id, missing: missing, stale: stale}
+		}
+		return nil
+	})
+}
+
+// wrapErr names what failed in a store error; nil stays nil.
+func wrapErr(what string, err error) error {
+	if err != nil {
+		return fmt.Errorf("store: %s: %w", what, err)
+	}
+	return nil
+}
+
+// unchanged is the verdict of laterOne's UPDATE that changed no row.
+// Whether the row is missing or only not in the state the update asked
+// for takes a read, made in the same transaction once the write's answer
+// is known (resolve).
+type unchanged struct{ table, id, missing, stale string }
+
+func (u *unchanged) Error() string { return u.stale }
+
+// resolve turns an unchanged verdict into the domain's answer (oneChanged),
+// and answers any other err as it is.
+func (db *DB) resolve(ctx context.Context, err error) error {
+	var u *unchanged
+	if !errors.As(err, &u) {
+		return err
+	}
+	ok, rerr := db.exists(ctx, u.table, "id", u.id)
+	switch {
+	case rerr != nil:
+		return rerr
+	case !ok:
+		return &chairside.Error{Code: chairside.ENOTFOUND, Message: u.missing}
+	}
+	return &chairside.Error{Code: chairside.ECONFLICT, Message: u.stale}
 }
 
 func (db *DB) query(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
 	if db.tx != nil {
 		db.sh.txStatements.Add(1)
 		ctx = db.txCtx
-		if st := db.txStmt(q); st != nil {
-			return db.tx.StmtContext(ctx, st).QueryContext(ctx, args...)
+		if db.tx.tx != nil {
+			db.tx.trips.Add(1)
+			if st := db.txStmt(q); st != nil {
+				return db.tx.tx.StmtContext(ctx, st).QueryContext(ctx, args...)
+			}
+			return db.tx.tx.QueryContext(ctx, q, args...)
 		}
-		return db.tx.QueryContext(ctx, db.rebind(q), args...)
+		conn, err := db.tx.reader()
+		if err != nil {
+			return nil, err
+		}
+		return conn.QueryContext(ctx, db.rebind(q), args...)
 	}
 	db.sh.reads.Add(1)
 	if st := db.stmt(ctx, db.rdb, q); st != nil {
@@ -120,10 +197,17 @@ func (db *DB) writeRow(ctx context.Context, q string, args ...any) scanner {
 func (db *DB) txRow(q string, args ...any) *sql.Row {
 	db.sh.txStatements.Add(1)
 	ctx := db.txCtx
-	if st := db.txStmt(q); st != nil {
-		return db.tx.StmtContext(ctx, st).QueryRowContext(ctx, args...)
+	if db.tx.tx != nil {
+		db.tx.trips.Add(1)
+		if st := db.txStmt(q); st != nil {
+			return db.tx.tx.StmtContext(ctx, st).QueryRowContext(ctx, args...)
+		}
+		return db.tx.tx.QueryRowContext(ctx, q, args...)
 	}
-	return db.tx.QueryRowContext(ctx, db.rebind(q), args...)
+	// A failure of what was queued before it ends the unit (txn.endUnit);
+	// the row is read in the same transaction either way.
+	conn, _ := db.tx.reader()
+	return conn.QueryRowContext(ctx, db.rebind(q), args...)
 }
 
 // writtenRow is writeRow's answer outside a Batch: Scan runs the statement

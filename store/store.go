@@ -73,7 +73,7 @@ type DB struct {
 
 	// tx, when set, is the transaction of a Batch: every statement of
 	// this view of the store runs in it, with txCtx, the unit's context.
-	tx    *sql.Tx
+	tx    *txn
 	txCtx context.Context
 	// misses collects the statements a Batch ran unprepared.
 	misses *[]string
@@ -142,7 +142,7 @@ func Open(ctx context.Context, dsn string, keys *seal.Keyring) (*DB, error) {
 		return nil, err
 	}
 	db.rdb = db.db
-	db.sh.commits = newCommitter(db.db, writeLanes[db.engine])
+	db.sh.commits = newCommitter(db.db, writeLanes[db.engine], db.engine == Postgres)
 	if db.engine == SQLite {
 		db.sh.sessions = newSessionCache()
 		if err := db.openSQLiteHelpers(ctx, dsn); err != nil {

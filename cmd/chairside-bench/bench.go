@@ -341,8 +341,9 @@ func (p *process) dbCPU() time.Duration {
 
 // storeWork is what the server's store has done so far, from its metrics:
 // statements sent (reads outside a transaction, statements inside units
-// of work), and units of work and the commits that held them.
-type storeWork struct{ reads, inTx, units, commits float64 }
+// of work), units of work and the commits that held them, and the times
+// it waited for the database (store.DB.RoundTrips).
+type storeWork struct{ reads, inTx, units, commits, trips float64 }
 
 func (p *process) storeWork() storeWork {
 	m, err := metrics(p.base + "/metrics")
@@ -350,18 +351,19 @@ func (p *process) storeWork() storeWork {
 		fmt.Fprintln(os.Stderr, "chairside-bench: store counters:", err)
 	}
 	return storeWork{m["chairside_store_reads_total"], m["chairside_store_tx_statements_total"],
-		m["chairside_store_commit_units_total"], m["chairside_store_commit_groups_total"]}
+		m["chairside_store_commit_units_total"], m["chairside_store_commit_groups_total"],
+		m["chairside_store_round_trips_total"]}
 }
 
 // since answers, as a sentence, what the store did between then and w for
-// calls calls: statements a call, whatever the machine's speed, and units
-// a commit, which grow with the load.
+// calls calls: statements and round trips a call, whatever the machine's
+// speed, and units a commit, which grow with the load.
 func (w storeWork) since(then storeWork, calls int) string {
 	n := float64(max(1, calls))
 	commits := max(1, w.commits-then.commits)
-	return fmt.Sprintf("%.2f statements a call (%.2f reads, %.2f inside units of work), %.2f units of work a call, %.2f a commit",
+	return fmt.Sprintf("%.2f statements a call (%.2f reads, %.2f inside units of work), %.2f round trips a call, %.2f units of work a call, %.2f a commit",
 		(w.reads-then.reads+w.inTx-then.inTx)/n, (w.reads-then.reads)/n, (w.inTx-then.inTx)/n,
-		(w.units-then.units)/n, (w.units-then.units)/commits)
+		(w.trips-then.trips)/n, (w.units-then.units)/n, (w.units-then.units)/commits)
 }
 
 // stop ends the process with SIGTERM (a clean shutdown, which writes the

@@ -183,6 +183,7 @@ func (m *Main) Run(ctx context.Context) error {
 	}
 	m.metrics.StoreCommits(db.GroupStats)
 	m.metrics.StoreStatements(db.Statements)
+	m.metrics.StoreRoundTrips(db.RoundTrips)
 	handler, err := m.withStandins(func() http.Handler { return m.handler(db, keys, log) })
 	if err != nil {
 		ln.Close()
