@@ -376,14 +376,17 @@ func TestStatementsAreCounted(t *testing.T) {
 // misspelling would drop without a word), and writes stay synchronous.
 func TestWriterCheckpointsAtItsOwnLength(t *testing.T) {
 	db := store.RawDB(storetest.SQLite(t).DB)
-	var pages, sync int
+	var pages, sync, temp int
 	if err := db.QueryRow(`PRAGMA wal_autocheckpoint`).Scan(&pages); err != nil {
 		t.Fatal(err)
 	}
 	if err := db.QueryRow(`PRAGMA synchronous`).Scan(&sync); err != nil {
 		t.Fatal(err)
 	}
-	if pages != store.WalAutoCheckpoint || sync != 2 { // 2 is FULL
-		t.Fatalf("writer: wal_autocheckpoint %d, synchronous %d; want %d and 2 (FULL)", pages, sync, store.WalAutoCheckpoint)
+	if err := db.QueryRow(`PRAGMA temp_store`).Scan(&temp); err != nil {
+		t.Fatal(err)
+	}
+	if pages != store.WalAutoCheckpoint || sync != 2 || temp != 2 { // 2 is FULL, and MEMORY
+		t.Fatalf("writer: wal_autocheckpoint %d, synchronous %d, temp_store %d; want %d, 2 (FULL) and 2 (MEMORY)", pages, sync, temp, store.WalAutoCheckpoint)
 	}
 }

@@ -205,9 +205,14 @@ func openSQLiteWriter(dsn string) (*sql.DB, error) {
 	// the file too, and a transaction that read first and then wrote after
 	// the backup's write failed at once with SQLITE_BUSY, which no
 	// busy_timeout waits out; begun immediate, it waits its turn
-	// (TestWriterWaitsForAnotherWriter).
+	// (TestWriterWaitsForAnotherWriter). temp_store MEMORY keeps the
+	// sub-journal in memory: every unit of a group runs in a savepoint
+	// (commit.go), and SQLite copies each page a savepoint changes there
+	// first, which past 64 KiB a group went to a file, one write a page
+	// (docs/performance.md, "The sub-journal"). It holds only what a
+	// rollback to a savepoint needs; a commit never reads it.
 	u := "file:" + dsn + "?_pragma=journal_mode(WAL)&_pragma=busy_timeout(5000)&_pragma=foreign_keys(1)&_pragma=synchronous(FULL)" +
-		"&_pragma=journal_size_limit(67108864)&_pragma=wal_autocheckpoint(" + strconv.Itoa(walAutoCheckpoint) + ")&_txlock=immediate"
+		"&_pragma=journal_size_limit(67108864)&_pragma=wal_autocheckpoint(" + strconv.Itoa(walAutoCheckpoint) + ")&_pragma=temp_store(MEMORY)&_txlock=immediate"
 	// SQLite has one writer at a time. One connection makes every write
 	// wait its turn in Go instead of failing with SQLITE_BUSY, and keeps a
 	// transaction's read-then-write free of lock upgrades. It is plenty for
