@@ -175,3 +175,39 @@ func TestBatchRoundTrips(t *testing.T) {
 		}
 	})
 }
+
+// TestBatchOnALostConnection: when PostgreSQL ends the backend of a group
+// in the middle of a step, the Batch answers an error and keeps nothing,
+// and the store goes on: the writes after it, on every connection of the
+// pool, all succeed (store/txn.go, end).
+func TestBatchOnALostConnection(t *testing.T) {
+	ctx := context.Background()
+	db := storetest.Postgres(t).DB
+	s := newSession(t, db, t0)
+	event := func(typ string) *chairside.Event { return &chairside.Event{SessionID: s.ID, Type: typ, CreatedAt: t0} }
+	err := db.Batch(ctx, func(st *store.DB) error {
+		must(t, st.AppendEvent(ctx, event("lost")))
+		pid, err := store.BackendPID(st) // sends the event first: the transaction is open
+		must(t, err)
+		if _, err := store.RawDB(db).ExecContext(ctx, `SELECT pg_terminate_backend($1)`, pid); err != nil {
+			t.Fatal(err)
+		}
+		return st.AppendEvent(ctx, event("after"))
+	})
+	if err == nil {
+		t.Fatal("a batch whose connection died answered nil")
+	}
+	for range 40 { // more than the pool's connections
+		must(t, db.AppendEvent(ctx, event("again")))
+	}
+	events, err := db.ListEvents(ctx, s.ID)
+	must(t, err)
+	for _, e := range events {
+		if e.Type != "again" {
+			t.Fatalf("a batch that failed kept %q", e.Type)
+		}
+	}
+	if len(events) != 40 {
+		t.Fatalf("%d events after the lost connection, want 40", len(events))
+	}
+}

@@ -48,3 +48,10 @@ func PendingWrites(db *DB) int {
 
 // WalAutoCheckpoint is the writer's checkpoint length, for the external tests.
 const WalAutoCheckpoint = walAutoCheckpoint
+
+// BackendPID answers the PostgreSQL backend that a Batch view's statements
+// run on, for the external tests to end it.
+func BackendPID(st *DB) (pid int, err error) {
+	err = st.txRow(`SELECT pg_backend_pid()`).Scan(&pid)
+	return pid, err
+}
