@@ -1,10 +1,12 @@
 import { lazy, Suspense, useLayoutEffect } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { ChairsideMark, CloseIcon, HelpIcon } from '@/components/Icons';
+import { Skeleton } from '@/components/Skeleton';
 import { ErrorBoundary } from '@/components/ErrorBoundary';
 import { Progress } from '@/components/Progress';
 import { useRouteHandle } from '@/flow/navigation';
 import { applicantTitle, useFlow } from '@/stores/flow';
+import { useShallow } from 'zustand/react/shallow';
 import { ui, useUi } from '@/stores/ui';
 import { Stepper } from './Stepper';
 import { useRefreshWarning } from './useRefreshWarning';
@@ -32,7 +34,8 @@ export function Shell() {
   const t = useT();
   const words = wording(brand);
   const title = useFlow(applicantTitle);
-  const { faqOpen, learnHow, cancelOpen } = useUi();
+  // Only what the shell shows: the rest of the store (the time-out's countdown) changes without it.
+  const { faqOpen, learnHow, cancelOpen } = useUi(useShallow((s) => ({ faqOpen: s.faqOpen, learnHow: s.learnHow, cancelOpen: s.cancelOpen })));
   useRefreshWarning(Boolean(session));
   // The time-out's code is fetched once the session's first screen past the start has painted: fetched with the
   // session, it would compete with that screen, a link's application form, for the network and the main thread.
@@ -40,9 +43,10 @@ export function Shell() {
 
   // Leaving a path hides the learn-how drawer (docs/behaviour.md, "Routes"); a new screen starts at the top.
   // A layout effect: it runs before the new screen's own effects, one of which may open the drawer again
-  // (a lender that explains its plans unasked).
+  // (a lender that explains its plans unasked). The store is written only when a drawer is open: each write
+  // re-renders the shell at once, inside the new screen's commit.
   useLayoutEffect(() => {
-    ui.set({ learnHow: null });
+    if (useUi.getState().learnHow) ui.set({ learnHow: null });
     window.scrollTo(0, 0);
   }, [location.pathname]);
 
@@ -142,6 +146,28 @@ export function Shell() {
           </Suspense>
         </ErrorBoundary>
       ) : null}
+    </>
+  );
+}
+
+/**
+ * ShellFallback is what a visit shows while its first screen is not ready yet, e.g. a
+ * link's form while the start call is still on its way (app/routes.tsx, startLoader):
+ * the top bar the page itself showed (index.html), and the space of what is coming.
+ */
+export function ShellFallback() {
+  return (
+    <>
+      <header className="topbar">
+        <span className="topbar__brand">
+          <ChairsideMark />
+          <span>Chairside</span>
+        </span>
+      </header>
+      <main id="main" className="main" aria-busy="true">
+        <Skeleton height={40} width="60%" />
+        <Skeleton height={52} count={3} />
+      </main>
     </>
   );
 }

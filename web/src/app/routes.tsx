@@ -1,12 +1,13 @@
 import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import type { ApplyMode } from '@/lib/api/types';
 import type { RouteHandle } from '@/flow/navigation';
+import type { StartProblem } from '@/features/start/StartPage';
 import type { StepId } from '@/lib/steps';
 import { lenderRoute } from '@/lib/paths';
 import { isDocName, isPdfName } from '@/lib/docLinks';
 import { flow } from '@/stores/flow';
 import { withFormMessages, withJourneyMessages } from '@/lib/i18n';
-import { Shell } from './Shell';
+import { Shell, ShellFallback } from './Shell';
 import { RootError } from './RootError';
 import { IdlePage } from '@/features/start/IdlePage';
 
@@ -92,11 +93,22 @@ function clearOnStart(): null {
   return null;
 }
 
-/** startLoader also fetches the application screen's code while the session starts. */
-function startLoader(): null {
+/**
+ * startLoader starts the session of a link or a QR code as its route loads, and leads
+ * straight on to the first lender's form. On a link's page the start call left before
+ * the app's code arrived (lib/api/early.ts), so its answer is mostly here already: the
+ * form is then the first screen drawn, rather than the start screen drawn only to be
+ * replaced at once (docs/performance.md, "The application screen"). While the answer
+ * is still on its way, the shell's fallback shows (Shell.tsx, ShellFallback). The start
+ * screen shows what went wrong instead (StartFlowPage).
+ */
+async function startLoader({ params }: LoaderFunctionArgs): Promise<Response | StartProblem | null> {
   clearOnStart();
   void import('@/features/application/ApplicationPage').catch(() => undefined);
-  return null;
+  // The start screen's module, which a link's page has fetched with the app (vite.config.ts, ENTRY_PAGES).
+  const { startFromLink } = await import('@/features/start/StartPage');
+  const started = await startFromLink(params.entityKey, params.token);
+  return typeof started === 'object' && started ? redirect(started.to) : started;
 }
 
 /** The start screens sit in the patient-info step, so the stepper does not pop in. */
@@ -283,6 +295,8 @@ export const routes: RouteObject[] = [
   {
     path: '/',
     Component: Shell,
+    // What shows while the first screen of a visit is not ready yet (a link's start call still on its way).
+    HydrateFallback: ShellFallback,
     ErrorBoundary: RootError,
     children: [
       { index: true, loader: () => redirect('/home') },

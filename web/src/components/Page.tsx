@@ -5,7 +5,15 @@ export function Page({ title, children, lead }: { title: string; lead?: ReactNod
   const ref = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     document.title = `${title} — Chairside`;
-    ref.current?.focus({ preventScroll: true });
+    // Focus makes the browser lay the page out at once. Asked for in the next frame, it
+    // uses the layout that frame makes anyway, rather than one more of its own before it
+    // (docs/performance.md, "The application screen"). What took the focus meanwhile keeps
+    // it, as it did when this focus came first: a dialog's first button, a field.
+    const before = document.activeElement;
+    const frame = requestAnimationFrame(() => {
+      if (document.activeElement === before) ref.current?.focus({ preventScroll: true });
+    });
+    return () => cancelAnimationFrame(frame);
   }, [title]);
   return (
     <>

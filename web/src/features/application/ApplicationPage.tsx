@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Page } from '@/components/Page';
 import { Loading } from '@/components/Skeleton';
@@ -64,7 +64,10 @@ function withPrefill(values: ApplicantValues, prefill: Prefill): ApplicantValues
 /** ApplicationPage: modes/{mode}/application, the patient's own details. */
 export function ApplicationPage() {
   const navigate = useFlowNavigate();
-  const res = useFields();
+  // Fields that arrive after the screen (asked again in the office's language) render the form as a
+  // transition, in slices, rather than in one go as a change of the store would (docs/performance.md,
+  // "The application screen"); fields already here render with the screen.
+  const res = useDeferredValue(useFields());
   const s = useFlow(
     useShallow((x) => ({
       providerKey: x.providerKey,

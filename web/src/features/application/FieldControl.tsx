@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { Controller, type Control, type FieldValues } from 'react-hook-form';
 import type { FieldDefinition } from '@/lib/api/types';
 import { serverText } from '@/lib/serverText';
@@ -36,8 +36,13 @@ export interface FieldControlProps {
 
 export const domId = (applicant: string, id: string) => `${applicant}-${id}`;
 
-/** FieldControl renders one field definition from the server (docs/behaviour.md, "What each lender asks for"). */
-export function FieldControl({ def, applicant, control, error, inGroup = false, remote }: FieldControlProps) {
+/**
+ * FieldControl renders one field definition from the server (docs/behaviour.md, "What each lender asks for").
+ * It renders again only when its own props change: the form re-renders whole for each change of its state
+ * (react-hook-form), the first time as it mounts, and the fields need not follow it
+ * (docs/performance.md, "The application screen").
+ */
+export const FieldControl = memo(function FieldControl({ def, applicant, control, error, inGroup = false, remote }: FieldControlProps) {
   const t = useT();
   const type = fieldType(def);
   const id = domId(applicant, def.id);
@@ -264,4 +269,4 @@ export function FieldControl({ def, applicant, control, error, inGroup = false, 
       }}
     />
   );
-}
+});
