@@ -80,7 +80,7 @@ bench-decision: build
 lint: web/node_modules/.package-lock.json
 	./scripts/lint.sh
 
-## perf: Lighthouse (mobile) on three screens and the first route's JS size
+## perf: Lighthouse's command line (mobile, a fresh browser a run, three runs) on the idle screen and both offices' links, the journey's screens, and the first route's JS size
 perf: build $(CHROMIUM)
 	cd web && npm run perf
 
