@@ -329,8 +329,9 @@ func (t *txn) commit() error {
 	return t.flush()
 }
 
-// rollback undoes the whole group. On PostgreSQL a transaction whose
-// BEGIN never left needs nothing.
+// rollback undoes the whole group. On PostgreSQL it drops what was never
+// sent; end, which always follows, rolls back what the database holds
+// (nothing, when the BEGIN never left).
 func (t *txn) rollback() {
 	if t.tx != nil {
 		t.trips.Add(1)

@@ -51,15 +51,11 @@ func benchMain(args []string) error {
 		return err
 	}
 	o.engines = strings.Split(*engines, ",")
-	self, err := os.Executable()
+	self, tmp, cleanup, err := workspace()
 	if err != nil {
 		return err
 	}
-	tmp, err := os.MkdirTemp("", "chairside-bench-")
-	if err != nil {
-		return err
-	}
-	defer os.RemoveAll(tmp)
+	defer cleanup()
 
 	fmt.Printf("Chairside benchmark, %s\n%s\n\n", time.Now().Format("2006-01-02 15:04"), machine())
 	for _, engine := range o.engines {
@@ -585,4 +581,17 @@ func breakdown(r *loadResult) string {
 		fmt.Fprintf(&sb, "    %-40s %6d %9s %9s %9s\n", name, len(l), percentile(l, 0.5), p99(name), percentile(l, 1))
 	}
 	return sb.String()
+}
+
+// workspace answers what both benchmarks start with: this program's own
+// path (the load client runs as a process of its own) and a temporary
+// folder for the databases and keys, which cleanup removes.
+func workspace() (self, tmp string, cleanup func(), err error) {
+	if self, err = os.Executable(); err != nil {
+		return "", "", nil, err
+	}
+	if tmp, err = os.MkdirTemp("", "chairside-bench-"); err != nil {
+		return "", "", nil, err
+	}
+	return self, tmp, func() { os.RemoveAll(tmp) }, nil
 }

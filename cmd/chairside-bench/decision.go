@@ -3,7 +3,6 @@ package main
 import (
 	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -43,15 +42,11 @@ func decisionMain(args []string) error {
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	self, err := os.Executable()
+	self, tmp, cleanup, err := workspace()
 	if err != nil {
 		return err
 	}
-	tmp, err := os.MkdirTemp("", "chairside-bench-")
-	if err != nil {
-		return err
-	}
-	defer os.RemoveAll(tmp)
+	defer cleanup()
 	fmt.Printf("Time to decision, %s, %d patients at once\n%s\n\n", time.Now().Format("2006-01-02 15:04"), *patients, machine())
 	fmt.Printf("%-9s %-7s %-24s %9s %9s %9s %9s\n", "engine", "lender", "decision", "p50", "p99", "ours p50", "ours p99")
 	for _, engine := range strings.Split(*engines, ",") {
