@@ -1,5 +1,7 @@
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach } from 'vitest';
+import { configureApi } from '@/lib/api/environment';
 import type { Session } from '@/lib/api/types';
 import { flow, type FlowState } from '@/stores/flow';
 import { DEMO_LENDERS } from '@/test/catalogue';
@@ -11,13 +13,26 @@ import { wireRouter } from './wire';
  * table, shell and screens, wired as in the app, against a mocked API.
  */
 
+type TestRouter = ReturnType<typeof createMemoryRouter>;
+const opened: TestRouter[] = [];
+
 /** openApp renders the whole app at a path and answers its router. */
 export function openApp(path: string, state?: unknown) {
   const router = createMemoryRouter(routes, { initialEntries: [state === undefined ? path : { pathname: path, state }] });
+  opened.push(router);
   wireRouter(router);
   render(<RouterProvider router={router} />);
   return router;
 }
+
+// A test's app ends with the test: its router stops its loaders, and the API
+// client's hooks point nowhere until the next test wires its own. A call the
+// ended test left in flight answers to that test's router (client.ts keeps
+// the hooks a call was made with), never to the next test's.
+afterEach(() => {
+  for (const router of opened.splice(0)) router.dispose();
+  configureApi({ getSessionId: () => null, navigate: () => undefined, onValidation: () => undefined, currentPath: () => '/' });
+});
 
 /** liveSession puts a live session with the demo catalogue in the store, at providerKey, plus anything else given. */
 export function liveSession(providerKey: string, over: Partial<FlowState> = {}): void {

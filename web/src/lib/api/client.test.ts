@@ -65,6 +65,24 @@ describe('api client', () => {
     expect(navigate).toHaveBeenCalledWith('/error?code=network', true);
   });
 
+  it('a call that fails after the app is wired again answers to the app that made it', async () => {
+    const first = vi.fn();
+    const second = vi.fn();
+    configureApi({ getSessionId: () => 's1', navigate: first, onValidation: vi.fn(), currentPath: () => '/' });
+    let drop!: (e: Error) => void;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((_, reject) => (drop = reject))),
+    );
+    const call = api.get('/x');
+    await vi.waitFor(() => expect(drop).toBeTypeOf('function'));
+    configureApi({ getSessionId: () => 's2', navigate: second, onValidation: vi.fn(), currentPath: () => '/' });
+    drop(new TypeError('Failed to fetch'));
+    await expect(call).rejects.toMatchObject({ code: 'network' });
+    expect(first).toHaveBeenCalledWith('/error?code=network', true);
+    expect(second).not.toHaveBeenCalled();
+  });
+
   it('reports a server failure to /log as a known code and the route pattern, nothing else', async () => {
     configureApi({ getSessionId: () => 's1', navigate: vi.fn(), onValidation: vi.fn(), currentPath: () => '/providers/syn/paymentPlans' });
     configureClientLog({ getSessionId: () => 's1', currentRoute: () => '/providers/{providerKey}/paymentPlans' });

@@ -1,7 +1,7 @@
 import { reportClientError } from '@/lib/clientLog';
 import { lenderRoute } from '@/lib/paths';
 import { requestLanguage } from '@/lib/i18n';
-import { apiEnvironment } from './environment';
+import { apiEnvironment, type ApiEnvironment } from './environment';
 import { takeEarlyStart } from './early';
 import { API_BASE, requestHeaders } from './http';
 import { isKnownErrorCode, type ApiErrorBody, type ApplicantType, type FieldError } from './types';
@@ -203,6 +203,10 @@ export async function request<T>(method: string, path: string, opts: RequestOpti
   const body = hasBody ? JSON.stringify(opts.body) : undefined;
   const url = buildUrl(path, opts.query);
   const started = Date.now();
+  // The hooks in force when the call was made answer for it to the end: a
+  // call that fails late reports to the app that sent it (the route tests
+  // wire a new router for each test; the app wires one once).
+  const env = apiEnvironment();
   let dropped = 0;
   /** retry waits before the next attempt, or answers false when that would pass the budget. */
   const retry = async (waitMs: number): Promise<boolean> => {
@@ -211,7 +215,7 @@ export async function request<T>(method: string, path: string, opts: RequestOpti
     return true;
   };
   // The start call a link's page sent before the app loaded (early.ts) answers this call's first attempt.
-  let early = opts.query ? null : takeEarlyStart(method, path, apiEnvironment().getSessionId());
+  let early = opts.query ? null : takeEarlyStart(method, path, env.getSessionId());
   for (;;) {
     let res: Response;
     let text: string;
@@ -221,7 +225,7 @@ export async function request<T>(method: string, path: string, opts: RequestOpti
       res = await (sent ??
         fetch(url, {
           method,
-          headers: buildHeaders(opts.sessionId ?? apiEnvironment().getSessionId(), hasBody, opts.lenderStep ? idempotencyKey(path) : undefined),
+          headers: buildHeaders(opts.sessionId ?? env.getSessionId(), hasBody, opts.lenderStep ? idempotencyKey(path) : undefined),
           body,
           credentials: 'same-origin',
           signal: opts.signal,
@@ -234,13 +238,13 @@ export async function request<T>(method: string, path: string, opts: RequestOpti
         if (await retry(networkWaitMs(dropped++))) continue;
         err.stillWorking = true;
       }
-      return fail(err, opts);
+      return fail(err, opts, env);
     }
     let parsed: unknown;
     try {
       parsed = parseBody(res.status, text);
     } catch (e) {
-      return fail(e as ApiError, opts);
+      return fail(e as ApiError, opts, env);
     }
     if (res.ok) return parsed as T;
     const errBody = (parsed && typeof parsed === 'object' ? parsed : {}) as Partial<ApiErrorBody>;
@@ -251,7 +255,7 @@ export async function request<T>(method: string, path: string, opts: RequestOpti
       if (opts.lenderStep) err.stillWorking = true;
     }
     if (opts.allowNotFound && res.status === 404 && err.code === 'resource_not_found') return null as T;
-    return fail(err, opts);
+    return fail(err, opts, env);
   }
 }
 
@@ -268,7 +272,7 @@ export function isStillWorking(e: unknown): e is ApiError {
   return e instanceof ApiError && e.stillWorking;
 }
 
-function fail(err: ApiError, opts: RequestOptions): never {
+function fail(err: ApiError, opts: RequestOptions, env: ApiEnvironment): never {
   if (err.stillWorking) {
     // Not an error page: the caller keeps the patient where they are and offers to try again.
     reportClientError(err.code === 'network' ? 'api.lender_step.offline' : 'api.lender_step.in_flight', 'warn');
@@ -276,7 +280,6 @@ function fail(err: ApiError, opts: RequestOptions): never {
   }
   if (err.status >= 500 || err.status === 0) reportClientError(`api.${isKnownErrorCode(err.code) ? err.code : 'unknown'}`, 'error');
   if (!opts.noErrorHandling && !opts.ownCodes?.includes(err.code)) {
-    const env = apiEnvironment();
     if (err.status === 400 && opts.apply && err.fieldErrors.length > 0) {
       env.onValidation({
         providerKey: opts.apply.providerKey,
