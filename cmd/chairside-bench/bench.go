@@ -113,9 +113,9 @@ func benchEngine(o options, self, tmp, engine string) error {
 		return err
 	}
 	work := srv.storeWork().since(before, closed.res.Calls)
-	if err := writer.stop(); err != nil {
-		return err
-	}
+	// The writer stays up, idle, through the paced run: on PostgreSQL its
+	// backends would end with it, and the CPU they had used would drop out
+	// of what postgresCPU counts during that run.
 	paced, err := srv.load(self, "flow", max(o.sessions, o.journeys/4), o.journeys, o.sessions, o.think)
 	if err != nil {
 		return err
