@@ -16,22 +16,18 @@ import (
 // own, so the patient is told to ask the office, or to come back tomorrow,
 // rather than to wait a minute as for rate_limited.
 func (s *Service) reservePull(ctx context.Context, tx Store, sess *chairside.Session, ssnIndex string, now time.Time) error {
-	ok, err := tx.ReservePull(ctx, "session:"+sess.ID, s.opts.SessionPullCap)
-	if err != nil {
-		return err
-	}
-	if !ok {
+	// Both reservations leave with the claim's other writes; the first
+	// refused one is the batch's answer, so the session's cap speaks first.
+	if err := tx.TakePull(ctx, "session:"+sess.ID, s.opts.SessionPullCap, func() error {
 		s.log.Warn("session pull cap reached", "session", SessionHash(sess.ID))
 		return &chairside.Error{Code: chairside.ESESSIONLIMIT, Message: "Too many applications in this session. Please ask the office for help.", RetryAfter: time.Hour}
-	}
-	day := now.UTC().Format(time.DateOnly)
-	if ok, err = tx.ReservePull(ctx, "ssn:"+ssnIndex+":"+day, s.opts.DailySSNCap); err != nil {
+	}); err != nil {
 		return err
 	}
-	if !ok {
+	day := now.UTC().Format(time.DateOnly)
+	return tx.TakePull(ctx, "ssn:"+ssnIndex+":"+day, s.opts.DailySSNCap, func() error {
 		s.log.Warn("daily SSN cap reached", "session", SessionHash(sess.ID))
 		tomorrow := now.UTC().Truncate(24 * time.Hour).Add(24 * time.Hour)
 		return &chairside.Error{Code: chairside.EDAILYLIMIT, Message: "Too many applications for this person today. Please try again tomorrow or ask the office for help.", RetryAfter: tomorrow.Sub(now)}
-	}
-	return nil
+	})
 }

@@ -54,16 +54,16 @@ type sessionStore interface {
 // lender application per lender tried, their decisions (append-only; the
 // latest is loaded into LenderApplication.Decision) and the plans
 // offered (SavePaymentPlans replaces the set). UpdateLenderApplication
-// succeeds only from pa.Version, then increments it. ReservePull takes one
-// credit pull from a scope's allowance in one statement, false when the
-// limit was reached; called inside the claim's batch, so a refused claim
-// takes nothing.
+// succeeds only from pa.Version, then increments it. TakePull takes one
+// credit pull from a scope's allowance in one statement and, when the
+// limit was reached, fails the batch it is in with refused's error; called
+// inside the claim's batch, so a refused claim takes nothing.
 type applicationStore interface {
 	CreateApplication(ctx context.Context, a *chairside.Application) error
 	FindApplication(ctx context.Context, id string) (*chairside.Application, error)
 	ChangePurchaseAmount(ctx context.Context, id string, from, to int64) error
 	UpdateApplication(ctx context.Context, a *chairside.Application) error
-	ReservePull(ctx context.Context, scope string, limit int) (bool, error)
+	TakePull(ctx context.Context, scope string, limit int, refused func() error) error
 
 	CreateLenderApplication(ctx context.Context, pa *chairside.LenderApplication) error
 	FindLenderApplication(ctx context.Context, applicationID, lenderKey string) (*chairside.LenderApplication, error)

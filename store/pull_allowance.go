@@ -6,6 +6,11 @@ import (
 	"time"
 )
 
+// reserveSQL takes one pull from a scope's allowance when it has one left:
+// it changes a row only then.
+const reserveSQL = `INSERT INTO pull_allowances (scope, pulls, created_at) VALUES (?, 1, ?)
+		ON CONFLICT (scope) DO UPDATE SET pulls = pull_allowances.pulls + 1 WHERE pull_allowances.pulls < ?`
+
 // ReservePull takes one pull from scope's allowance of limit with a single
 // conditional upsert and answers whether it could. On PostgreSQL parallel
 // reservations of one scope queue on its row and each sees the count the
@@ -15,14 +20,32 @@ func (db *DB) ReservePull(ctx context.Context, scope string, limit int) (bool, e
 	if limit <= 0 {
 		return false, nil
 	}
-	res, err := db.exec(ctx, `INSERT INTO pull_allowances (scope, pulls, created_at) VALUES (?, 1, ?)
-		ON CONFLICT (scope) DO UPDATE SET pulls = pull_allowances.pulls + 1 WHERE pull_allowances.pulls < ?`,
-		scope, millis(db.now()), limit)
+	res, err := db.exec(ctx, reserveSQL, scope, millis(db.now()), limit)
 	if err != nil {
 		return false, fmt.Errorf("store: reserve pull: %w", err)
 	}
 	n, err := rowsAffected(res)
 	return n == 1, err
+}
+
+// TakePull is ReservePull for a step that goes no further when the
+// allowance is spent: the upsert goes with later (no round trip of its own
+// on PostgreSQL), and a spent allowance fails the Batch with refused's
+// error, asked for only then. Outside a Batch it answers that error
+// itself.
+func (db *DB) TakePull(ctx context.Context, scope string, limit int, refused func() error) error {
+	if limit <= 0 {
+		return refused()
+	}
+	return db.later(ctx, reserveSQL, []any{scope, millis(db.now()), limit}, func(n int64, err error) error {
+		switch {
+		case err != nil:
+			return fmt.Errorf("store: reserve pull: %w", err)
+		case n == 0:
+			return refused()
+		}
+		return nil
+	})
 }
 
 // allowanceKeep is how long pull allowances are kept: the longest window

@@ -1,6 +1,7 @@
 package store_test
 
 import (
+	"errors"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -72,6 +73,57 @@ func TestPurgeDropsOldPullAllowances(t *testing.T) {
 			if ok, err := db.ReservePull(ctx, scope, 1); err != nil || ok != want {
 				t.Errorf("%s after the purge: reserve = %v (%v), want %v", scope, ok, err, want)
 			}
+		}
+	})
+}
+
+// TestTakePullFailsItsBatch: a pull taken with TakePull counts like
+// ReservePull's; a spent allowance fails the Batch it is in with the
+// caller's own error, asked for once and only then, and nothing of that
+// Batch is kept, on both engines. On PostgreSQL the reservations leave
+// together at the unit's end, then the COMMIT: two round trips, as for
+// any Batch of writes (TestBatchRoundTrips), where ReservePull made one
+// each.
+func TestTakePullFailsItsBatch(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		spent := errors.New("spent")
+		asked := 0
+		refused := func() error { asked++; return spent }
+		take := func(st *store.DB) error {
+			if err := st.TakePull(ctx, "session:s1", 2, refused); err != nil {
+				return err
+			}
+			return st.TakePull(ctx, "ssn:x:2026-11-23", 5, refused)
+		}
+		must(t, db.Batch(ctx, take)) // pgx prepares the statement once a connection
+		before := db.RoundTrips()
+		must(t, db.Batch(ctx, take))
+		if want := map[string]int64{store.SQLite: 4, store.Postgres: 2}[db.Engine()]; db.RoundTrips()-before != want {
+			t.Fatalf("%d round trips for two pulls, want %d", db.RoundTrips()-before, want)
+		}
+		if asked != 0 {
+			t.Fatalf("refused asked %d times while pulls were left", asked)
+		}
+		// The session's two pulls are spent: the third Batch fails, and its
+		// pull of the SSN's allowance is undone with it.
+		if err := db.Batch(ctx, take); !errors.Is(err, spent) || asked != 1 {
+			t.Fatalf("third Batch: %v (refused asked %d times), want the caller's error once", err, asked)
+		}
+		for range 3 {
+			if ok, err := db.ReservePull(ctx, "ssn:x:2026-11-23", 5); err != nil || !ok {
+				t.Fatalf("the SSN's allowance after the refused Batch: %v %v, want three pulls left", ok, err)
+			}
+		}
+		if ok, _ := db.ReservePull(ctx, "ssn:x:2026-11-23", 5); ok {
+			t.Fatal("a sixth pull of five was taken")
+		}
+		// A limit of 0 refuses without a statement; outside a Batch the
+		// error comes back at once.
+		if err := db.TakePull(ctx, "none", 0, refused); !errors.Is(err, spent) {
+			t.Fatalf("a limit of 0: %v", err)
+		}
+		if err := db.TakePull(ctx, "session:s1", 2, refused); !errors.Is(err, spent) {
+			t.Fatalf("outside a Batch: %v", err)
 		}
 	})
 }
