@@ -48,7 +48,11 @@ func startWithSim(t *testing.T, dsn string) *simSetup {
 	t.Cleanup(func() { simSrv.Close(); sim.Close() })
 	file := "lenders:\n"
 	for _, key := range []string{"synchrony_standard", "fortiva_standard"} {
-		file += fmt.Sprintf("  %s:\n    adapter: http\n    url: %s/lenders/%s\n    apiKey: sim-api-key\n    webhookSecrets:\n      - %s\n    timeout: 400ms\n    maxAttempts: 2\n",
+		// An attempt's time-out of 1 s: long enough that a loaded machine
+		// answering a 5xx or garbage late does not turn it into a time-out
+		// (TestLenderFaultsCascade counts each fault by its kind), short
+		// enough that two attempts end well within the patient's 3 s.
+		file += fmt.Sprintf("  %s:\n    adapter: http\n    url: %s/lenders/%s\n    apiKey: sim-api-key\n    webhookSecrets:\n      - %s\n    timeout: 1s\n    maxAttempts: 2\n",
 			key, simSrv.URL, key, simWebhookSecret)
 	}
 	path := filepath.Join(t.TempDir(), "lenders.yaml")
@@ -226,7 +230,7 @@ func TestConcurrentSubmitsOverHTTP(t *testing.T) {
 		}
 		// One application at the lender, made once. The transport may
 		// resend the one claimed call with its idempotency key when an
-		// attempt times out (maxAttempts 2 above, 400 ms each, which a
+		// attempt times out (maxAttempts 2 above, 1 s each, which a
 		// loaded machine can pass), so the requests are at most two; the
 		// other 19 submits never reached the network.
 		d, ok := s.sim.Application("synchrony_standard", ids[0])
