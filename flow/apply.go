@@ -343,20 +343,30 @@ func (s *Service) recordDecision(ctx context.Context, c *Caller, sub *submission
 	)
 	err := s.batch(ctx, c, func(tx Store) error {
 		resp = &DecisionResponse{Decision: *d}
+		// This lender's application and, when the answer sends the patient
+		// on, the next lender's: one read.
+		keys := []string{lenderKey}
+		var nx *chairside.WaterfallStep
 		if chairside.Cascades(d.ResponseCode) {
-			if nx := sub.loc.Next(lenderKey); nx != nil {
-				resp.Next = s.nextIn(ctx, tx, pa.ApplicationID, nx)
+			if nx = sub.loc.Next(lenderKey); nx != nil {
+				keys = append(keys, nx.LenderKey)
 			}
 		}
-		var err error
+		pas, err := tx.FindLenderApplications(ctx, pa.ApplicationID, keys...)
+		if err != nil {
+			return err
+		}
+		cur := lenderApplicationOf(pas, lenderKey)
+		if cur == nil {
+			return errorf(chairside.ENOTFOUND, "Provider application not found.")
+		}
+		if nx != nil {
+			resp.Next = nextOf(nx, lenderApplicationOf(pas, nx.LenderKey))
+		}
 		if body, err = encodeAnswer(resp); err != nil {
 			return err
 		}
 		if err := settleCall(ctx, tx, call, chairside.CallDone, body); err != nil {
-			return err
-		}
-		cur, err := tx.FindLenderApplication(ctx, pa.ApplicationID, lenderKey)
-		if err != nil {
 			return err
 		}
 		if err := tx.CreateDecision(ctx, d); err != nil {
@@ -384,6 +394,17 @@ func (s *Service) recordDecision(ctx context.Context, c *Caller, sub *submission
 	}
 	s.log.Info("decision recorded", "session", SessionHash(c.Session.ID), "lender", lenderKey, "operation", sub.op, "responseCode", d.ResponseCode)
 	return recorded(body, resp), nil
+}
+
+// lenderApplicationOf answers the one of pas that is lenderKey's, nil when
+// none is.
+func lenderApplicationOf(pas []*chairside.LenderApplication, lenderKey string) *chairside.LenderApplication {
+	for _, pa := range pas {
+		if pa.LenderKey == lenderKey {
+			return pa
+		}
+	}
+	return nil
 }
 
 // answerOfTakeover answers a submit whose claim another attempt took over:

@@ -67,6 +67,7 @@ type applicationStore interface {
 
 	CreateLenderApplication(ctx context.Context, pa *chairside.LenderApplication) error
 	FindLenderApplication(ctx context.Context, applicationID, lenderKey string) (*chairside.LenderApplication, error)
+	FindLenderApplications(ctx context.Context, applicationID string, lenderKeys ...string) ([]*chairside.LenderApplication, error)
 	ListLenderApplications(ctx context.Context, applicationID string) ([]*chairside.LenderApplication, error)
 	UpdateLenderApplication(ctx context.Context, pa *chairside.LenderApplication) error
 	CreateDecision(ctx context.Context, d *chairside.Decision) error

@@ -20,12 +20,12 @@ func (s *Service) step(ctx context.Context, c *Caller, lenderKey string) (*chair
 	return loc, st, nil
 }
 
-// nextIn builds where a cascade sends the patient (docs/behaviour.md, "The
-// waterfall"), reading through store: resume when the application already
-// has a decision of that lender, start otherwise.
-func (s *Service) nextIn(ctx context.Context, store Store, applicationID string, st *chairside.WaterfallStep) *Next {
+// nextOf builds where a cascade sends the patient (docs/behaviour.md, "The
+// waterfall"): resume when the application already has a decision of that
+// lender (pa, nil when it has none of that lender's), start otherwise.
+func nextOf(st *chairside.WaterfallStep, pa *chairside.LenderApplication) *Next {
 	n := &Next{ResultType: "start", AutoSubmit: st.AutoSubmit, Lender: st.LenderKey, ApplyMode: st.ApplyMode}
-	if pa, err := store.FindLenderApplication(ctx, applicationID, st.LenderKey); err == nil && pa.Decision != nil {
+	if pa != nil && pa.Decision != nil {
 		n.ResultType, n.Resume = "resume", true
 	}
 	return n

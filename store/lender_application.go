@@ -5,10 +5,17 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/chairside/chairside"
 )
+
+// selectWithDecision reads a lender application's columns, then its
+// decision's (decisionColumns) from d, which the query joins.
+const selectWithDecision = `SELECT pa.id, pa.application_id, pa.provider_key, pa.role, pa.apply_mode, pa.status,
+	pa.lender_application_id, pa.selected_plan_code, pa.in_flight_step, pa.offer_round, pa.version, pa.created_at, pa.updated_at, ` + decisionColumns + `
+	FROM provider_applications pa`
 
 const lenderApplicationColumns = `id, application_id, provider_key, role, apply_mode, status,
 	lender_application_id, selected_plan_code, in_flight_step, offer_round, version, created_at, updated_at`
@@ -47,24 +54,59 @@ func (db *DB) CreateLenderApplication(ctx context.Context, pa *chairside.LenderA
 	return nil
 }
 
+// latestOfLender is the query of one lender's application with its latest
+// decision: FindLenderApplication's, and each part of
+// FindLenderApplications'.
+const latestOfLender = selectWithDecision + `
+	LEFT JOIN decisions d ON d.provider_application_id = pa.id
+	WHERE pa.application_id = ? AND pa.provider_key = ?
+	ORDER BY d.created_at DESC, d.seq DESC LIMIT 1`
+
 // FindLenderApplication returns the lender application of an
 // application for providerKey, with its latest decision, or ENOTFOUND. One
 // query: the hot path of every step after a decision.
 func (db *DB) FindLenderApplication(ctx context.Context, applicationID, lenderKey string) (*chairside.LenderApplication, error) {
-	var d decisionRow
-	pa, err := scanLenderApplication(db.queryRow(ctx, `SELECT pa.id, pa.application_id, pa.provider_key, pa.role, pa.apply_mode, pa.status,
-			pa.lender_application_id, pa.selected_plan_code, pa.in_flight_step, pa.offer_round, pa.version, pa.created_at, pa.updated_at, `+decisionColumns+`
-		FROM provider_applications pa
-		LEFT JOIN decisions d ON d.provider_application_id = pa.id
-		WHERE pa.application_id = ? AND pa.provider_key = ?
-		ORDER BY d.created_at DESC, d.seq DESC LIMIT 1`, applicationID, lenderKey), d.dest()...)
+	pa, err := scanWithDecision(db.queryRow(ctx, latestOfLender, applicationID, lenderKey))
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, notFound("Provider application not found.")
 	} else if err != nil {
 		return nil, fmt.Errorf("store: find provider application: %w", err)
 	}
+	return pa, nil
+}
+
+// FindLenderApplications returns the lender applications of an
+// application for those of lenderKeys that have one, each with its latest
+// decision, in any order: one statement where a step needs its own
+// lender's and another's (a decision that sends the patient on, flow's
+// recordDecision), one round trip on PostgreSQL instead of two. Each
+// lender's part is FindLenderApplication's query, inside a subquery (where
+// SQLite takes its own ORDER BY and LIMIT), joined by UNION ALL: a
+// correlated subquery picking each latest decision, tried first, made the
+// record of a decision slower on PostgreSQL than the two reads were.
+func (db *DB) FindLenderApplications(ctx context.Context, applicationID string, lenderKeys ...string) ([]*chairside.LenderApplication, error) {
+	if len(lenderKeys) == 0 {
+		return nil, nil
+	}
+	parts := make([]string, len(lenderKeys))
+	var args []any
+	for i, k := range lenderKeys {
+		parts[i] = `SELECT * FROM (` + latestOfLender + `) AS one`
+		args = append(args, applicationID, k)
+	}
+	return queryAll(ctx, db, "find provider applications", scanWithDecision, strings.Join(parts, "\nUNION ALL\n"), args...)
+}
+
+// scanWithDecision reads a row of selectWithDecision: the lender
+// application with its decision, none when the join found none.
+func scanWithDecision(s scanner) (*chairside.LenderApplication, error) {
+	var d decisionRow
+	pa, err := scanLenderApplication(s, d.dest()...)
+	if err != nil {
+		return nil, err
+	}
 	if pa.Decision, err = d.decision(); err != nil {
-		return nil, fmt.Errorf("store: find provider application: %w", err)
+		return nil, err
 	}
 	return pa, nil
 }

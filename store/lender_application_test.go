@@ -121,3 +121,52 @@ func TestUpdateLenderApplicationConcurrent(t *testing.T) {
 		}
 	})
 }
+
+// TestFindLenderApplications: several lenders' applications in one query,
+// each equal to FindLenderApplication's (its latest decision included, a
+// later one of the same millisecond by seq), a lender without one left
+// out, inside a Batch and outside, on both engines.
+func TestFindLenderApplications(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		s := newSession(t, db, t0)
+		a := newApplication(t, db, s, applicant("Ann", "Lee", "078051120"), nil)
+		syf := newLenderApplication(t, db, a, "synchrony_standard")
+		fortiva := newLenderApplication(t, db, a, "fortiva_standard")
+		other := newSession(t, db, t0)
+		newLenderApplication(t, db, newApplication(t, db, other, applicant("Bo", "Ng", "078051121"), nil), "fortiva_standard") // another application's
+		for _, code := range []string{chairside.ResponseError, chairside.ResponseDeclined} {
+			must(t, db.CreateDecision(ctx, &chairside.Decision{LenderApplicationID: syf.ID, LenderKey: "synchrony_standard", Operation: "prequalify", ResponseCode: code, CreatedAt: t0}))
+		}
+		check := func(st *store.DB) {
+			t.Helper()
+			got, err := st.FindLenderApplications(ctx, a.ID, "synchrony_standard", "fortiva_standard", "snap_standard")
+			must(t, err)
+			if len(got) != 2 {
+				t.Fatalf("%d lender applications, want synchrony's and fortiva's: %+v", len(got), got)
+			}
+			for _, pa := range got {
+				want, err := st.FindLenderApplication(ctx, a.ID, pa.LenderKey)
+				must(t, err)
+				if !reflect.DeepEqual(pa, want) {
+					t.Errorf("%s = %+v\nwant %+v", pa.LenderKey, pa, want)
+				}
+				if pa.LenderKey == "synchrony_standard" && (pa.Decision == nil || pa.Decision.ResponseCode != chairside.ResponseDeclined) {
+					t.Errorf("synchrony's decision %+v, want the later one (declined)", pa.Decision)
+				}
+				if pa.ID == fortiva.ID && pa.Decision != nil {
+					t.Errorf("fortiva has no decision, got %+v", pa.Decision)
+				}
+			}
+		}
+		check(db)
+		must(t, db.Batch(ctx, func(st *store.DB) error { check(st); return nil }))
+		got, err := db.FindLenderApplications(ctx, a.ID, "snap_standard")
+		must(t, err)
+		if len(got) != 0 {
+			t.Fatalf("a lender without an application: %+v", got)
+		}
+		if got, err := db.FindLenderApplications(ctx, a.ID); err != nil || got != nil {
+			t.Fatalf("no lenders asked: %v %v", got, err)
+		}
+	})
+}
