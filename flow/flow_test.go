@@ -452,8 +452,9 @@ func TestSSNIndexHasOneSource(t *testing.T) {
 		}
 		// The submit took this scope's one pull of a cap of 1.
 		day := time.Now().UTC().Format(time.DateOnly)
-		if ok, err := e.DB.ReservePull(ctx, "ssn:"+app.SSNIndex+":"+day, 1); err != nil || ok {
-			t.Fatalf("the SSN's pull is not counted under the stored index: %v %v", ok, err)
+		spent := errors.New("spent")
+		if err := e.DB.TakePull(ctx, "ssn:"+app.SSNIndex+":"+day, 1, func() error { return spent }); !errors.Is(err, spent) {
+			t.Fatalf("the SSN's pull is not counted under the stored index: %v", err)
 		}
 	})
 }

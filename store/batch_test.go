@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"testing"
 
@@ -54,9 +55,7 @@ func TestBatch(t *testing.T) {
 		err = db.Batch(ctx, func(st *store.DB) error {
 			must(t, st.CreateDecision(ctx, &chairside.Decision{LenderApplicationID: pa.ID, LenderKey: "synchrony_standard", Operation: "prequalify", ResponseCode: chairside.ResponseApproved, CreatedAt: t0}))
 			must(t, st.AppendEvent(ctx, &chairside.Event{SessionID: s.ID, Type: "decision.recorded", CreatedAt: t0}))
-			if ok, err := st.ReservePull(ctx, "session:"+s.ID, 1); err != nil || !ok {
-				t.Fatalf("reserve: %v %v", ok, err)
-			}
+			must(t, st.TakePull(ctx, "session:"+s.ID, 1, func() error { return errors.New("no pull left") }))
 			stale.Status = chairside.StatusCompleted
 			return st.UpdateLenderApplication(ctx, &stale)
 		})
@@ -69,8 +68,8 @@ func TestBatch(t *testing.T) {
 		if events, _ := db.ListEvents(ctx, s.ID); len(events) != 2 {
 			t.Fatalf("an event of a failed batch was kept: %d events", len(events))
 		}
-		if ok, err := db.ReservePull(ctx, "session:"+s.ID, 1); err != nil || !ok {
-			t.Fatalf("the pull reserved in a failed batch was kept: %v %v", ok, err)
+		if !takePull(t, db, "session:"+s.ID, 1) {
+			t.Fatal("the pull reserved in a failed batch was kept")
 		}
 	})
 }

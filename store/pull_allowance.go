@@ -11,28 +11,13 @@ import (
 const reserveSQL = `INSERT INTO pull_allowances (scope, pulls, created_at) VALUES (?, 1, ?)
 		ON CONFLICT (scope) DO UPDATE SET pulls = pull_allowances.pulls + 1 WHERE pull_allowances.pulls < ?`
 
-// ReservePull takes one pull from scope's allowance of limit with a single
-// conditional upsert and answers whether it could. On PostgreSQL parallel
-// reservations of one scope queue on its row and each sees the count the
-// one before it left; SQLite has one writer. Inside a Batch the
-// reservation is undone with the rest when the batch fails.
-func (db *DB) ReservePull(ctx context.Context, scope string, limit int) (bool, error) {
-	if limit <= 0 {
-		return false, nil
-	}
-	res, err := db.exec(ctx, reserveSQL, scope, millis(db.now()), limit)
-	if err != nil {
-		return false, fmt.Errorf("store: reserve pull: %w", err)
-	}
-	n, err := rowsAffected(res)
-	return n == 1, err
-}
-
-// TakePull is ReservePull for a step that goes no further when the
-// allowance is spent: the upsert goes with later (no round trip of its own
-// on PostgreSQL), and a spent allowance fails the Batch with refused's
-// error, asked for only then. Outside a Batch it answers that error
-// itself.
+// TakePull takes one pull from scope's allowance of limit with a single
+// conditional upsert. On PostgreSQL parallel reservations of one scope
+// queue on its row and each sees the count the one before it left; SQLite
+// has one writer. The upsert goes with later (no round trip of its own on
+// PostgreSQL): a spent allowance fails the Batch it is in with refused's
+// error, asked for only then, and a Batch that fails for any reason keeps
+// no pull. Outside a Batch it answers that error itself.
 func (db *DB) TakePull(ctx context.Context, scope string, limit int, refused func() error) error {
 	if limit <= 0 {
 		return refused()
