@@ -1,7 +1,7 @@
 import { lazy, Suspense, useLayoutEffect } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { ChairsideMark, CloseIcon, HelpIcon } from '@/components/Icons';
-import { Skeleton } from '@/components/Skeleton';
+import { Loading } from '@/components/Skeleton';
 import { ErrorBoundary } from '@/components/ErrorBoundary';
 import { Progress } from '@/components/Progress';
 import { useRouteHandle } from '@/flow/navigation';
@@ -165,8 +165,7 @@ export function ShellFallback() {
         </span>
       </header>
       <main id="main" className="main" aria-busy="true">
-        <Skeleton height={40} width="60%" />
-        <Skeleton height={52} count={3} />
+        <Loading />
       </main>
     </>
   );

@@ -311,3 +311,36 @@ describe('the footer', () => {
     await waitFor(() => expect(within(screen.getByRole('contentinfo')).queryByText(/Financing offered by/)).toBeNull());
   });
 });
+
+/*
+ * The start route's loader starts the session and leads straight on to the
+ * form (app/routes.tsx, startLoader); the start screen shows only what went
+ * wrong.
+ */
+describe('a link that cannot start', () => {
+  it('a key that cannot be one says the link is not complete, and starts nothing', async () => {
+    const calls = serve({ '/log': [new Response(null, { status: 204 })] });
+    const router = openApp('/start/entity-keys/12345');
+    expect(await screen.findByText(/This link is not complete\. Please scan the QR code again/)).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/start/entity-keys/12345');
+    expect(calls.filter((c) => c.path.startsWith('/flow/start'))).toEqual([]);
+  });
+
+  it('an office the server does not know goes to the page that explains it', async () => {
+    serve({
+      [`/flow/start/entity-keys/${ENTITY_KEY}`]: [json({ code: 'resource_not_found', message: 'Not found.' }, 404)],
+      '/log': [new Response(null, { status: 204 })],
+    });
+    const router = openApp(`/start/entity-keys/${ENTITY_KEY}`);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/error'));
+    expect(router.state.location.search).toBe('?code=resource_not_found');
+    expect(screen.queryByText(/This link is not complete|We could not start your application/)).toBeNull();
+  });
+
+  it('an answer the app cannot use says the application could not start', async () => {
+    serve({ [`/flow/start/entity-keys/${ENTITY_KEY}`]: [json({})], '/log': [new Response(null, { status: 204 })] });
+    const router = openApp(`/start/entity-keys/${ENTITY_KEY}`);
+    expect(await screen.findByText(/We could not start your application\. Please ask/)).toBeTruthy();
+    expect(router.state.location.pathname).toBe(`/start/entity-keys/${ENTITY_KEY}`);
+  });
+});
