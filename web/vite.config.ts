@@ -121,7 +121,7 @@ function entryPages(): Plugin {
           .join('\n');
         const links: string[] = [];
         for (const file of closure(files)) {
-          if (shell.has(file)) continue;
+          if (shell.has(file) || earlyFiles.includes(file)) continue;
           links.push(preloadLater(file));
           for (const css of byFile.get(file)?.viteMetadata?.importedCss ?? []) links.push(`<link rel="stylesheet" crossorigin href="/${css}">`);
         }
@@ -174,6 +174,9 @@ function compileHints(): Plugin {
 /** EARLY: the early start's script, an entry of its own that only the ENTRY_PAGES load first (lib/api/early.ts). */
 const EARLY = 'src/early.ts';
 
+/** FIRST_WORDS: what the early start draws before the app (lib/firstWords.ts), a chunk of its own (landingChunks). */
+const FIRST_WORDS = 'src/lib/firstWords.ts';
+
 /** LATER_SHARED: where the helpers shared by screens after the form live (landingChunks, the later chunk). */
 const LATER_SHARED = /[\\/]src[\\/](lib|flow)[\\/]/;
 
@@ -205,12 +208,16 @@ function landingChunks(): { plugin: Plugin; groups: Group[] } {
     buildEnd() {
       const reach = (from: string[], skip?: Set<string>) => reachable(from, (id) => this.getModuleInfo(id)?.importedIds, skip);
       const entry = [...this.getModuleIds()].find((id) => this.getModuleInfo(id)?.isEntry && id !== path.join(root, EARLY));
-      // What the early start imports (the app imports some of it too) is one small chunk, so it never waits for the app's.
-      const early = reach([path.join(root, EARLY)]);
+      // What the early start imports (the app imports some of it too) is one small chunk, so it never waits for the app's;
+      // but what only its first words need (lib/firstWords.ts) is one of its own, which the first route does not load.
+      const first = reach(entry ? [entry] : []);
+      const words = new Set([...reach([path.join(root, FIRST_WORDS)])].filter((id) => !first.has(id)));
+      const early = new Set([...reach([path.join(root, EARLY)])].filter((id) => !words.has(id)));
       early.delete(path.join(root, EARLY));
       members.set('early', early);
+      members.set('first-words', words);
       const taken = reach(entry ? [entry] : [], early);
-      early.forEach((id) => taken.add(id));
+      [...early, ...words].forEach((id) => taken.add(id));
       for (const [name, modules] of Object.entries(ENTRY_PAGES)) {
         modules.forEach((m, i) => {
           const mine = reach([path.join(root, m)], taken);
@@ -222,7 +229,11 @@ function landingChunks(): { plugin: Plugin; groups: Group[] } {
     },
   };
   const group = (name: string): Group => ({ name, test: (id) => members.get(name)?.has(id) ?? false, includeDependenciesRecursively: false });
-  const groups = [group('early'), ...Object.entries(ENTRY_PAGES).flatMap(([name, modules]) => modules.map((_, i) => group(`${name}-${i + 1}`)))];
+  const groups = [
+    group('early'),
+    group('first-words'),
+    ...Object.entries(ENTRY_PAGES).flatMap(([name, modules]) => modules.map((_, i) => group(`${name}-${i + 1}`))),
+  ];
   // Only what two chunks or more would share: a helper of one screen stays with it.
   groups.push({ ...group('later'), minShareCount: 2 });
   return { plugin, groups };

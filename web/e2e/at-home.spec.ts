@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { agreeSoftPull, ENTITY_KEY, fillApplication, Journey } from './helpers';
+import { agreeSoftPull, ENTITY_KEY, fillApplication, fullPageShot, Journey } from './helpers';
 
 test('at home without an amount: the patient enters the treatment amount and the plans are priced for it', async ({ page }, info) => {
   const j = new Journey(page, info, 'at-home-amount');
@@ -99,4 +99,38 @@ test('a link lands on a page that names all of the form’s code, and the form c
   expect(later.map((s) => priority.get(s))).toEqual(later.map(() => 'Low'));
   const css = /<link rel="stylesheet"[^>]+href="([^"]+)"/.exec(served)?.[1];
   expect(priority.get(css!)).toBe('VeryHigh');
+});
+
+test('a link’s page says what the form is before the app’s code has run, and the heading stays where it is when the form comes @phone', async ({
+  page,
+}, info) => {
+  const link = `/start/entity-keys/${ENTITY_KEY}`;
+  // The app's own script is held back: what shows meanwhile is the page's and its first script's (src/early.ts).
+  const served = await (await page.request.get(link)).text();
+  const app = /<script type="module" crossorigin[^>]*\ssrc="([^"]+)"/.exec(served)?.[1];
+  expect(app).toBeTruthy();
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`**${app!}`, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(link, { waitUntil: 'commit' });
+  const heading = page.getByRole('heading', { level: 1, name: 'Tell us about yourself' });
+  const lead = page.locator('p.lead');
+  await expect(heading).toBeVisible();
+  await expect(lead).toHaveText(/^You’re checking financing options with \S.*\.$/);
+  const early = { text: await lead.textContent(), heading: await heading.boundingBox(), lead: await lead.boundingBox() };
+  // Nothing of the app has run: the form is not there, and the top bar is still the page's own.
+  await expect(page.locator('header[data-page-bar]')).toHaveCount(1);
+  await expect(page.getByLabel(/^Treatment amount/)).toHaveCount(0);
+  await fullPageShot(page, info, 'link-first-words', false);
+
+  release();
+  await expect(page.getByLabel(/^Treatment amount/)).toBeVisible();
+  await expect(page.locator('header[data-page-bar]')).toHaveCount(0);
+  // The app's own words are the same, in the same place: nothing jumps when it takes the page over.
+  await expect(lead).toHaveText(early.text!);
+  expect(await heading.boundingBox()).toEqual(early.heading);
+  expect(await lead.boundingBox()).toEqual(early.lead);
 });

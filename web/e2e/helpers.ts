@@ -380,9 +380,13 @@ export async function agreeToSigning(page: Page, lender: string, hardPull: boole
   if (hardPull) await page.getByRole('checkbox', { name: SIGNING_BOXES.hardPull(lender) }).check();
 }
 
-/** fullPageShot saves the whole of a long screen (the signing screen) beside the journey's screenshots, to be looked at. */
-export async function fullPageShot(page: Page, info: TestInfo, name: string): Promise<void> {
-  await page.screenshot({ path: path.join(SHOTS, `${info.project.name}-${name}-full.png`), fullPage: true, animations: 'disabled' });
+/**
+ * fullPageShot saves the whole of a long screen (the signing screen) beside the journey's screenshots, to be looked
+ * at; with fullPage false, what the screen shows now (a moment no journey screenshot catches).
+ */
+export async function fullPageShot(page: Page, info: TestInfo, name: string, fullPage = true): Promise<void> {
+  const file = `${info.project.name}-${name}${fullPage ? '-full' : ''}.png`;
+  await page.screenshot({ path: path.join(SHOTS, file), fullPage, animations: 'disabled' });
 }
 
 /**

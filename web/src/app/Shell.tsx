@@ -8,11 +8,12 @@ import { useRouteHandle } from '@/flow/navigation';
 import { applicantTitle, useFlow } from '@/stores/flow';
 import { useShallow } from 'zustand/react/shallow';
 import { ui, useUi } from '@/stores/ui';
-import { Stepper } from './Stepper';
+import { Stepper, StepperOutline } from './Stepper';
 import { useRefreshWarning } from './useRefreshWarning';
 import { useAfterPaint } from './useAfterPaint';
 import { wording } from '@/lib/wording';
 import { DocLink } from '@/components/DocLink';
+import { paintedWords } from '@/lib/api/early';
 import { LanguageSwitch } from '@/components/LanguageSwitch';
 import { useT, withJourneyMessages } from '@/lib/i18n';
 
@@ -153,9 +154,11 @@ export function Shell() {
 /**
  * ShellFallback is what a visit shows while its first screen is not ready yet, e.g. a
  * link's form while the start call is still on its way (app/routes.tsx, startLoader):
- * the top bar the page itself showed (index.html), and the space of what is coming.
+ * the top bar the page itself showed (index.html), and the space of what is coming. When
+ * the page drew the form's heading and lead before the app (lib/firstWords.ts), they stay.
  */
 export function ShellFallback() {
+  const words = paintedWords();
   return (
     <>
       <header className="topbar">
@@ -164,8 +167,15 @@ export function ShellFallback() {
           <span>Chairside</span>
         </span>
       </header>
-      <main id="main" className="main" aria-busy="true">
-        <Loading />
+      {words ? <StepperOutline /> : null}
+      <main id="main" className="main" aria-busy="true" lang={words?.lang}>
+        {words ? (
+          <>
+            <h1>{words.title}</h1>
+            <p className="lead">{words.lead}</p>
+          </>
+        ) : null}
+        <Loading label={words?.loading} />
       </main>
     </>
   );

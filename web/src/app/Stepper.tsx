@@ -46,3 +46,24 @@ export function Stepper({ handle }: { handle: RouteHandle }) {
     </nav>
   );
 }
+
+/**
+ * StepperOutline takes the stepper's place, at its height, before the steps are known: the
+ * white band without its steps. A link's page draws the same outline before the app has
+ * loaded (lib/firstWords.ts, paintFirstWords), so the heading below it never moves.
+ */
+export function StepperOutline() {
+  return (
+    <nav className="stepper stepper--outline" aria-hidden="true">
+      <ol>
+        <li>
+          <span className="dot" />
+        </li>
+      </ol>
+      <div className="stepper__narrow">
+        {'\u00a0'}
+        <div className="stepper__bar" />
+      </div>
+    </nav>
+  );
+}

@@ -1,8 +1,8 @@
 import { cloneElement, createElement, Fragment, useSyncExternalStore, type ReactElement, type ReactNode } from 'react';
 import type { Catalogue } from '@/locales/en';
 import shell from '@/locales/en/shell';
-import { withArticles } from './article';
-import { CHOICE_KEY, storedChoice, type Language } from './language';
+import { fill, type Values } from './fill';
+import { CHOICE_KEY, localeOf, storedChoice, type Language } from './language';
 
 /*
  * The patient's language (docs/languages.md). The English of the shell and
@@ -40,8 +40,7 @@ export type PluralKey = PluralStem<StoredKey>;
 /** MessageKey is every key t() and Trans accept; any other fails to compile. */
 export type MessageKey = StoredKey | PluralKey;
 
-/** The values a message's {{placeholders}} take; count also picks the plural form. */
-export type Values = { count?: number; [name: string]: unknown };
+export type { Values } from './fill';
 type ValuesFor<K> = K extends PluralKey ? [values: Values & { count: number }] : [values?: Values];
 export type TFunction = <K extends MessageKey>(key: K, ...values: ValuesFor<K>) => string;
 
@@ -88,17 +87,6 @@ function message(key: string, count: unknown): { text: string; lng: Language } {
     if (text !== undefined) return { text, lng };
   }
   return { text: key, lng: 'en' };
-}
-
-/**
- * fill puts values in a message's {{placeholders}}, unescaped: React escapes
- * what it renders, and escaping here too would show "&amp;". A placeholder
- * without a value stays as it is written, so the gap shows. In English, "a"
- * before a placeholder becomes the article its value needs (lib/article.ts).
- */
-function fill(text: string, values: Values, lng: Language): string {
-  const worded = lng === 'en' ? withArticles(text, values) : text;
-  return worded.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (values[name] === undefined ? whole : String(values[name] ?? '')));
 }
 
 /** translator answers a new translation function; its types check the key and the values. */
@@ -295,7 +283,7 @@ export function currentLanguage(): Language {
 
 /** locale is the BCP 47 locale Intl formats money, numbers and dates with: US conventions in either language. */
 export function locale(lng: Language = currentLanguage()): string {
-  return lng === 'es' ? 'es-US' : 'en-US';
+  return localeOf(lng);
 }
 
 /** hasChosenLanguage says whether the patient picked a language in this session (an office default then does not override it). */

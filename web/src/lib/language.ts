@@ -35,6 +35,11 @@ function browserLanguage(): Language | null {
   return null;
 }
 
+/** localeOf answers the locale a language's numbers, amounts and dates are written in. */
+export function localeOf(lng: Language): string {
+  return lng === 'es' ? 'es-US' : 'en-US';
+}
+
 /** preferredLanguage answers the language to speak: the patient's choice, the office's default, the browser's, English. */
 export function preferredLanguage(officeDefault?: string | null): Language {
   return storedChoice() ?? asLanguage(officeDefault) ?? browserLanguage() ?? 'en';

@@ -1,26 +1,10 @@
 import type { PaymentPlan } from './api/types';
+import { centsIn, numberFormat } from './amounts';
 import { locale, t } from './i18n';
-
-// Formatters by locale and shape, made once each: Intl formatters are slow to build.
-const formatters = new Map<string, Intl.NumberFormat>();
-function formatter(shape: 'cents' | 'whole' | 'apr'): Intl.NumberFormat {
-  const key = `${locale()}|${shape}`;
-  let f = formatters.get(key);
-  if (!f) {
-    const opts: Intl.NumberFormatOptions =
-      shape === 'apr'
-        ? { minimumFractionDigits: 2, maximumFractionDigits: 2 }
-        : { style: 'currency', currency: 'USD', ...(shape === 'whole' ? { maximumFractionDigits: 0 } : { minimumFractionDigits: 2 }) };
-    f = new Intl.NumberFormat(locale(), opts);
-    formatters.set(key, f);
-  }
-  return f;
-}
 
 /** formatCents shows integer cents as dollars in the app's language: 450000 → "$4,500.00" (or "$4,500" with whole). */
 export function formatCents(cents: number | null | undefined, opts: { whole?: boolean } = {}): string {
-  const v = (cents ?? 0) / 100;
-  return opts.whole ? formatter('whole').format(Math.round(v)) : formatter('cents').format(v);
+  return centsIn(locale(), cents, opts);
 }
 
 /** parseDollars turns "4,500.5" or "$4500" into cents; null when it is not a number. */
@@ -33,7 +17,7 @@ export function parseDollars(text: string): number | null {
 
 /** formatApr shows an APR with two decimals: 26.99 → "26.99%". */
 export function formatApr(apr: number): string {
-  return `${formatter('apr').format(apr)}%`;
+  return `${numberFormat(locale(), 'apr').format(apr)}%`;
 }
 
 /** clampEstimate keeps an estimator amount (dollars) between min and max on a 500-dollar step. */

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import en from './en';
+import enApplicationFirst from './en/application.first.json';
 import enCommonFirst from './en/common.first.json';
 import enStartFirst from './en/start.first.json';
 import form from './en/form';
 import journey from './en/journey';
 import shell from './en/shell';
 import es from './es';
+import esApplicationFirst from './es/application.first.json';
 import esCommonFirst from './es/common.first.json';
 import esStartFirst from './es/start.first.json';
 import { compareCatalogues, flatten } from './parity';
@@ -17,6 +19,7 @@ describe('message catalogues', () => {
 
   it('has the same files in both languages', () => {
     expect(Object.keys(es).sort()).toEqual(Object.keys(en).sort());
+    expect(Object.keys(esApplicationFirst)).toEqual(Object.keys(enApplicationFirst));
     expect(Object.keys(esCommonFirst)).toEqual(Object.keys(enCommonFirst));
     expect(Object.keys(esStartFirst)).toEqual(Object.keys(enStartFirst));
   });

@@ -6,7 +6,6 @@ import { FlowNotice } from '@/components/FlowNotice';
 import { useFlowNavigate } from '@/flow/navigation';
 import { isHandled, splitFieldName } from '@/lib/api/client';
 import type { StartLenderResponse } from '@/lib/api/types';
-import { formatCents } from '@/lib/money';
 import { lenderRoute } from '@/lib/paths';
 import { useShallow } from 'zustand/react/shallow';
 import { fieldsKey, flow, useFlow, useLenderName, type ApplicantValues, type Prefill } from '@/stores/flow';
@@ -14,7 +13,8 @@ import { formFields } from './api/body';
 import { loadFields } from './api/fields';
 import { ApplicationForm } from './ApplicationForm';
 import { PatientCheck, PatientCheckNotice } from './PatientCheck';
-import { useT } from '@/lib/i18n';
+import { useLanguage, useT } from '@/lib/i18n';
+import { applicationWords } from '@/lib/firstWords';
 
 function useFields(): StartLenderResponse | null {
   const providerKey = useFlow((s) => s.providerKey);
@@ -81,18 +81,13 @@ export function ApplicationPage() {
   );
   const lender = useLenderName(s.providerKey);
   const t = useT();
+  // The same words a link's page draws before the app has loaded (lib/firstWords.ts).
+  const words = applicationWords(useLanguage(), s.purchaseAmountCents, lender);
   const defaults = useMemo(() => withPrefill(s.primary, s.prefill), [s.primary, s.prefill]);
   const fields = useMemo(() => formFields(res?.fields ?? [], 'primary', s.purchaseAmountCents), [res, s.purchaseAmountCents]);
   return (
     <>
-      <Page
-        title={t('application.page.title')}
-        lead={
-          s.purchaseAmountCents
-            ? t('application.page.leadAmount', { amount: formatCents(s.purchaseAmountCents), lender })
-            : t('application.page.lead', { lender })
-        }
-      />
+      <Page title={words.title} lead={words.lead} />
       <FlowNotice />
       <PatientCheck />
       <PatientCheckNotice />

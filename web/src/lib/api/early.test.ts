@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api, buildHeaders, configureApi } from './client';
-import { sendEarlyStart, startPath, startPathOf, takeEarlyStart } from './early';
+import { readEarlyStart, sendEarlyStart, startPath, startPathOf, takeEarlyStart } from './early';
 
 const KEY = '1000200030004000';
 
@@ -63,9 +63,35 @@ describe('early start', () => {
   it('sends nothing from a page that starts nothing', () => {
     const fetchMock = vi.fn(async () => started());
     vi.stubGlobal('fetch', fetchMock);
-    sendEarlyStart('/idle');
-    sendEarlyStart('/start/entity-keys/12');
+    expect(sendEarlyStart('/idle')).toBeNull();
+    expect(sendEarlyStart('/start/entity-keys/12')).toBeNull();
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('lets the page read the answer before the app, and the app still takes it whole', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => started()),
+    );
+    const early = sendEarlyStart(`/start/entity-keys/${KEY}`);
+    expect(early?.asked).toBe('en');
+    const read = readEarlyStart(early!);
+    const res = await api.post<{ session: { webSessionId: string } }>(startPath('entity-keys', KEY), {});
+    expect(res.session.webSessionId).toBe('s1');
+    expect((await read)?.session.webSessionId).toBe('s1');
+  });
+
+  it('reads nothing from a start that failed', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ code: 'resource_not_found' }), { status: 404 })),
+    );
+    expect(await readEarlyStart(sendEarlyStart(`/start/entity-keys/${KEY}`)!)).toBeNull();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    expect(await readEarlyStart(sendEarlyStart(`/start/entity-keys/${KEY}`)!)).toBeNull();
   });
 
   it('hands a failed early call to the app as the same network failure it would have met', async () => {

@@ -1,4 +1,6 @@
-import { preferredLanguage } from '@/lib/language';
+import { preferredLanguage, type Language } from '@/lib/language';
+import type { FirstWords } from '@/lib/firstWords';
+import type { StartFlowResponse } from './types';
 import { API_BASE, requestHeaders } from './http';
 
 /*
@@ -36,20 +38,49 @@ export function startPathOf(pathname: string): string | null {
 
 let early: { path: string; response: Promise<Response> } | null = null;
 
-/** sendEarlyStart sends the start call the page's address asks for, if it asks for one. */
-export function sendEarlyStart(pathname: string): void {
+/** EarlyStart is the start call sent early: its response, and the language it was asked in. */
+export interface EarlyStart {
+  response: Promise<Response>;
+  asked: Language;
+}
+
+/** sendEarlyStart sends the start call the page's address asks for, and answers it; null when the address asks for none. */
+export function sendEarlyStart(pathname: string): EarlyStart | null {
   const path = startPathOf(pathname);
-  if (!path) return;
+  if (!path) return null;
+  const asked = preferredLanguage();
   const response = fetch(API_BASE + path, {
     method: 'POST',
     // The start call counts no days: it leaves without the time zone, whose first read is slow (http.ts).
-    headers: requestHeaders(preferredLanguage(), { hasBody: true, timeZone: false }),
+    headers: requestHeaders(asked, { hasBody: true, timeZone: false }),
     body: '{}',
     credentials: 'same-origin',
   });
   // A failure reaches the client when it takes the call; until then it is not an unhandled rejection.
   response.catch(() => undefined);
   early = { path, response };
+  return { response, asked };
+}
+
+/**
+ * readEarlyStart answers a successful early start's body, read from a copy so that the
+ * client still takes the answer whole; null when it failed. Ask before the client can
+ * take the answer (takeEarlyStart): src/early.ts asks as the call leaves.
+ */
+export function readEarlyStart({ response }: EarlyStart): Promise<StartFlowResponse | null> {
+  return response.then((r) => (r.ok ? (r.clone().json() as Promise<StartFlowResponse>) : null)).catch(() => null);
+}
+
+let painted: FirstWords | null = null;
+
+/** notePainted keeps the words the page drew from the early start's answer (lib/firstWords.ts, paintFirstWords). */
+export function notePainted(words: FirstWords): void {
+  painted = words;
+}
+
+/** paintedWords answers the words drawn before the app, if any: the app's placeholder keeps them (app/Shell.tsx, ShellFallback). */
+export function paintedWords(): FirstWords | null {
+  return painted;
 }
 
 /** takeEarlyStart answers the early start call's response when this call is that one, once. */

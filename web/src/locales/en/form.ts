@@ -6,12 +6,14 @@
  * comes with the form's code; the words of the screens after the form
  * (journey.ts) come with theirs (lib/i18n.ts, loadFormMessages).
  */
-import application from './application.json';
+import applicationFirst from './application.first.json';
+import applicationLater from './application.json';
 import common from './common.json';
 import docs from './docs.json';
 import lenderSteps from './lenderSteps.json';
 import modals from './modals.json';
 import start from './start.json';
 
+const application = { ...applicationFirst, ...applicationLater };
 const form = { application, common, docs, lenderSteps, modals, start };
 export default form;

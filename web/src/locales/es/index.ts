@@ -3,7 +3,8 @@
  * Its keys and placeholders must match the English ones (locales/parity.test.ts);
  * plural keys carry the forms Spanish needs (_one, _many, _other).
  */
-import application from './application.json';
+import applicationFirst from './application.first.json';
+import applicationLater from './application.json';
 import commonFirst from './common.first.json';
 import commonLater from './common.json';
 import creditLimit from './creditLimit.json';
@@ -20,7 +21,8 @@ import signing from './signing.json';
 import startFirst from './start.first.json';
 import startLater from './start.json';
 
-// Each of these two parts in two files, as in English (locales/en/index.ts): the first route's words, and the rest.
+// Each of these parts in two files, as in English (locales/en/index.ts): the first route's words, and the rest.
+const application = { ...applicationFirst, ...applicationLater };
 const common = { ...commonFirst, ...commonLater };
 const start = { ...startFirst, ...startLater };
 
