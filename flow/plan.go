@@ -133,22 +133,24 @@ func (s *Service) plansToShow(c *Caller, pa *chairside.LenderApplication, lender
 // it when the amount it finances is outside its bounds or above the
 // approved amount: the browser hides such plans, the server decides.
 func (s *Service) offeredPlan(ctx context.Context, pa *chairside.LenderApplication, code string) (*chairside.PaymentPlan, error) {
-	plans, err := s.store.ListPaymentPlans(ctx, pa.ID)
-	if err != nil {
+	plan, err := s.store.FindPaymentPlan(ctx, pa.ID, code)
+	if chairside.ErrorCode(err) == chairside.ENOTFOUND {
+		// None left at all after a new amount: the plans are being priced again.
+		if repriced(pa) {
+			if plans, err := s.store.ListPaymentPlans(ctx, pa.ID); err != nil {
+				return nil, err
+			} else if len(plans) == 0 {
+				return nil, amountChanged()
+			}
+		}
+		return nil, errorf(chairside.ENOTFOUND, "This payment plan is not offered.")
+	} else if err != nil {
 		return nil, err
 	}
-	for i := range plans {
-		if plans[i].LenderPlanCode == code {
-			if !eligible(&plans[i], pa.Decision) {
-				return nil, errorf(chairside.ECONFLICT, "This payment plan is not available for this amount. Please choose another plan.")
-			}
-			return &plans[i], nil
-		}
+	if !eligible(plan, pa.Decision) {
+		return nil, errorf(chairside.ECONFLICT, "This payment plan is not available for this amount. Please choose another plan.")
 	}
-	if repriced(pa) && len(plans) == 0 {
-		return nil, amountChanged()
-	}
-	return nil, errorf(chairside.ENOTFOUND, "This payment plan is not offered.")
+	return plan, nil
 }
 
 // eligible reports whether a plan can finance its amount: at least the

@@ -73,6 +73,7 @@ type applicationStore interface {
 	CreateDecision(ctx context.Context, d *chairside.Decision) error
 	SavePaymentPlans(ctx context.Context, lenderApplicationID string, plans []chairside.PaymentPlan) error
 	ListPaymentPlans(ctx context.Context, lenderApplicationID string) ([]chairside.PaymentPlan, error)
+	FindPaymentPlan(ctx context.Context, lenderApplicationID, code string) (*chairside.PaymentPlan, error)
 }
 
 // lenderCallStore keeps the claim on each lender step (step.go).

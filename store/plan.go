@@ -2,6 +2,8 @@ package store
 
 import (
 	"context"
+	"database/sql"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -70,6 +72,22 @@ func (db *DB) SavePaymentPlans(ctx context.Context, lenderApplicationID string, 
 func (db *DB) ListPaymentPlans(ctx context.Context, lenderApplicationID string) ([]chairside.PaymentPlan, error) {
 	return queryAll(ctx, db, "list payment plans", scanPaymentPlan, `SELECT `+paymentPlanColumns+` FROM payment_plans
 		WHERE provider_application_id = ? ORDER BY plan_order`, lenderApplicationID)
+}
+
+// FindPaymentPlan returns the plan offered to a lender application under
+// a lender's plan code (the first in the lender's order, should a code come
+// twice); ENOTFOUND when none is. A step on one plan (select, confirm,
+// accept) reads that row rather than the whole set: a lender offers a
+// handful, and each row read is a score of columns turned into Go values.
+func (db *DB) FindPaymentPlan(ctx context.Context, lenderApplicationID, code string) (*chairside.PaymentPlan, error) {
+	p, err := scanPaymentPlan(db.queryRow(ctx, `SELECT `+paymentPlanColumns+` FROM payment_plans
+		WHERE provider_application_id = ? AND provider_plan_code = ? ORDER BY plan_order LIMIT 1`, lenderApplicationID, code))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, notFound("Payment plan not found.")
+	} else if err != nil {
+		return nil, fmt.Errorf("store: find payment plan: %w", err)
+	}
+	return &p, nil
 }
 
 // scanPaymentPlan reads one row of paymentPlanColumns.

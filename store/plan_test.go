@@ -12,7 +12,8 @@ import (
 
 // TestPaymentPlans: plans come back as saved, their totals worked out
 // from the schedule kept (the first); a plan saved before schedules were
-// kept (the second, no payment count) keeps its total cost as saved.
+// kept (the second, no payment count) keeps its total cost as saved. One
+// plan read by its code is the same row.
 func TestPaymentPlans(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		s := newSession(t, db, t0)
@@ -33,6 +34,26 @@ func TestPaymentPlans(t *testing.T) {
 		if !reflect.DeepEqual(got, plans) {
 			t.Fatalf("ListPaymentPlans =\n%+v\nwant\n%+v", got, plans)
 		}
+		// One plan by its code: the row ListPaymentPlans has for it; the first, should a code come twice.
+		for i := range plans {
+			one, err := db.FindPaymentPlan(ctx, pa.ID, plans[i].LenderPlanCode)
+			must(t, err)
+			if !reflect.DeepEqual(*one, plans[i]) {
+				t.Fatalf("FindPaymentPlan(%s) =\n%+v\nwant\n%+v", plans[i].LenderPlanCode, *one, plans[i])
+			}
+		}
+		_, err = db.FindPaymentPlan(ctx, pa.ID, "P99")
+		wantCode(t, err, chairside.ENOTFOUND)
+		other := newLenderApplication(t, db, a, "fortiva_standard")
+		_, err = db.FindPaymentPlan(ctx, other.ID, "P12")
+		wantCode(t, err, chairside.ENOTFOUND)
+		twice := append([]chairside.PaymentPlan{}, plans...)
+		twice[1].LenderPlanCode = "P12"
+		must(t, db.SavePaymentPlans(ctx, other.ID, twice))
+		if one, err := db.FindPaymentPlan(ctx, other.ID, "P12"); err != nil || one.DurationMonths != 12 {
+			t.Fatalf("a code offered twice: %+v, %v; want the first (12 months)", one, err)
+		}
+
 		// Saving again replaces the set.
 		must(t, db.SavePaymentPlans(ctx, pa.ID, plans[1:]))
 		got, _ = db.ListPaymentPlans(ctx, pa.ID)
