@@ -27,6 +27,9 @@ type StartResponse struct {
 	// Form is the first lender's form in its mode, as ApplyStart answers it,
 	// so the first screen needs no second round trip.
 	Form *ApplyStartResponse `json:"form,omitempty"`
+	// Language is the language the form is answered in (the HTTP layer
+	// decides it: httpapi/handlers.go, answerStart).
+	Language string `json:"language,omitempty"`
 }
 
 // SessionInfo is the session as the browser keeps it.

@@ -11,13 +11,34 @@ import (
 
 // Handlers: decode → service → encode. Nothing here decides anything.
 
+// languageChoice is what a start from a link says of the patient's
+// language (docs/languages.md): LanguageChosen false means the request's
+// Accept-Language is only the browser's, so an office with a language of its
+// own has its form answered in that one, the language the app will speak.
+// Left out, the request's language is answered, as for every other call.
+type languageChoice struct {
+	LanguageChosen *bool `json:"languageChosen,omitempty"`
+}
+
+// startBody is the body of POST /flow/start.
+type startBody struct {
+	flow.StartRequest
+	languageChoice
+}
+
+// keyStartBody is the body of a start by the entity key in the path.
+type keyStartBody struct {
+	flow.StartOptions
+	languageChoice
+}
+
 func (h *Handler) flowStart(w http.ResponseWriter, r *http.Request) {
-	var req flow.StartRequest
+	var req startBody
 	if !h.body(w, r, &req, false) {
 		return
 	}
-	resp, err := h.svc.Start(r.Context(), req)
-	h.answerStart(w, r, resp, err)
+	resp, err := h.svc.Start(r.Context(), req.StartRequest)
+	h.answerStart(w, r, resp, err, req.languageChoice)
 }
 
 // startAgainRequest is the body of POST /flow/start/again.
@@ -31,24 +52,25 @@ func (h *Handler) flowStartAgain(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	resp, err := h.svc.StartAgain(r.Context(), req.PreviousSessionID)
-	h.answerStart(w, r, resp, err)
+	h.answerStart(w, r, resp, err, languageChoice{})
 }
 
 func (h *Handler) flowStartToken(w http.ResponseWriter, r *http.Request) {
-	if !h.body(w, r, &empty{}, true) {
+	var choice languageChoice
+	if !h.body(w, r, &choice, true) {
 		return
 	}
 	resp, err := h.svc.StartByToken(r.Context(), r.PathValue("token"))
-	h.answerStart(w, r, resp, err)
+	h.answerStart(w, r, resp, err, choice)
 }
 
 func (h *Handler) flowStartEntityKey(w http.ResponseWriter, r *http.Request) {
-	var opts flow.StartOptions
-	if !h.body(w, r, &opts, true) {
+	var req keyStartBody
+	if !h.body(w, r, &req, true) {
 		return
 	}
-	resp, err := h.svc.StartByEntityKey(r.Context(), r.PathValue("entityKey"), opts)
-	h.answerStart(w, r, resp, err)
+	resp, err := h.svc.StartByEntityKey(r.Context(), r.PathValue("entityKey"), req.StartOptions)
+	h.answerStart(w, r, resp, err, req.languageChoice)
 }
 
 func (h *Handler) flowRestart(w http.ResponseWriter, r *http.Request, c *flow.Caller) {
@@ -56,7 +78,7 @@ func (h *Handler) flowRestart(w http.ResponseWriter, r *http.Request, c *flow.Ca
 		return
 	}
 	resp, err := h.svc.Restart(r.Context(), c)
-	h.answerStart(w, r, resp, err)
+	h.answerStart(w, r, resp, err, languageChoice{})
 }
 
 func (h *Handler) flowFinish(w http.ResponseWriter, r *http.Request, c *flow.Caller) {
@@ -85,9 +107,18 @@ func (h *Handler) applyStart(w http.ResponseWriter, r *http.Request, c *flow.Cal
 
 // answerStart answers a new or restarted session with its first form in
 // the request's language.
-func (h *Handler) answerStart(w http.ResponseWriter, r *http.Request, resp *flow.StartResponse, err error) {
-	if resp != nil && resp.Form != nil {
-		localizeForm(r, resp.Form)
+// answerStart answers a start with its first form in the language the app
+// will speak (languageChoice), and says which (Language).
+func (h *Handler) answerStart(w http.ResponseWriter, r *http.Request, resp *flow.StartResponse, err error, choice languageChoice) {
+	if resp != nil {
+		lang := languageOf(r)
+		if office, ok := locale.Parse(resp.Location.Language); ok && choice.LanguageChosen != nil && !*choice.LanguageChosen {
+			lang = office
+		}
+		resp.Language = string(lang)
+		if resp.Form != nil {
+			localizeFormIn(lang, resp.Form)
+		}
 	}
 	h.answer(w, r, resp, err)
 }
@@ -96,7 +127,12 @@ func (h *Handler) answerStart(w http.ResponseWriter, r *http.Request, resp *flow
 // (labels, hints, choices, rule messages) into the request's language, as
 // writeError does for error messages (docs/languages.md).
 func localizeForm(r *http.Request, f *flow.ApplyStartResponse) {
-	locale.Fields(languageOf(r), f.Fields, f.FieldGroupRules)
+	localizeFormIn(languageOf(r), f)
+}
+
+// localizeFormIn puts a form flow built in English into lang.
+func localizeFormIn(lang locale.Language, f *flow.ApplyStartResponse) {
+	locale.Fields(lang, f.Fields, f.FieldGroupRules)
 }
 
 func (h *Handler) submit(op string) authedFunc {

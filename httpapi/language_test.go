@@ -3,6 +3,7 @@ package httpapi_test
 import (
 	"context"
 	"testing"
+	"time"
 
 	"github.com/chairside/chairside"
 	"github.com/chairside/chairside/flow"
@@ -122,6 +123,64 @@ func TestConsentRecordsTheLanguageShown(t *testing.T) {
 		consents, err := h.db.ListConsents(context.Background(), sess.ApplicationID)
 		if err != nil || len(consents) != 1 || consents[0].DocumentLanguage != "es" || consents[0].DocumentSHA256 != doc.SHA256 {
 			t.Fatalf("consents %+v, %v", consents, err)
+		}
+	})
+}
+
+// TestStartAnswersTheFormInTheOfficesLanguage: a link's start that says
+// the patient has chosen no language (languageChosen false) gets, at an
+// office with a language of its own, the first form in that language, the
+// one the app will speak, and the answer names it; a patient's own choice,
+// or a start that says nothing of it, keeps the request's language.
+func TestStartAnswersTheFormInTheOfficesLanguage(t *testing.T) {
+	eachEngine(t, config{}, func(t *testing.T, h *harness) {
+		const key = "1000200030009000"
+		office := *mustLocation(t, h)
+		office.ID, office.EntityKey, office.Language = "", key, "es"
+		if err := h.db.CreateLocation(context.Background(), &office); err != nil {
+			t.Fatal(err)
+		}
+		en := map[string]string{"Accept-Language": "en-US,en;q=0.9"}
+		start := func(path string, body any) (string, string) {
+			t.Helper()
+			var s flow.StartResponse
+			res := h.do(t, req{method: "POST", path: path, header: en, body: body})
+			want(t, res, 200, "")
+			res.into(t, &s)
+			if s.Form == nil {
+				t.Fatalf("%s: no form", path)
+			}
+			for _, f := range s.Form.Fields {
+				if f.ID == "firstName" {
+					return s.Language, f.Label
+				}
+			}
+			t.Fatalf("%s: no first name", path)
+			return "", ""
+		}
+		for _, c := range []struct {
+			name, path  string
+			body        any
+			lang, label string
+		}{
+			{"not chosen, an office that speaks Spanish", "/flow/start/entity-keys/" + key, map[string]any{"languageChosen": false}, "es", "Nombre"},
+			{"chosen", "/flow/start/entity-keys/" + key, map[string]any{"languageChosen": true}, "en", "First name"},
+			{"not said", "/flow/start/entity-keys/" + key, map[string]any{}, "en", "First name"},
+			{"in the body", "/flow/start", map[string]any{"entityKey": key, "languageChosen": false}, "es", "Nombre"},
+			{"an office of no language of its own", "/flow/start/entity-keys/" + EntityKey, map[string]any{"languageChosen": false}, "en", "First name"},
+		} {
+			if lang, label := start(c.path, c.body); lang != c.lang || label != c.label {
+				t.Errorf("%s: the form in %q (%q), want %q (%q)", c.name, lang, label, c.lang, c.label)
+			}
+		}
+		// An office's flow token (a QR code) says it the same way.
+		const tok = "tok_language_abcdefghijklmnopqrstuvwxyz"
+		if err := h.db.CreateFlowToken(context.Background(), &chairside.FlowToken{Hash: chairside.HashSecret(tok), LocationID: office.ID,
+			ExperienceType: chairside.ExperienceAtHome, ExpiresAt: h.clock.Now().Add(time.Hour), CreatedAt: h.clock.Now()}); err != nil {
+			t.Fatal(err)
+		}
+		if lang, label := start("/flow/start/tokens/"+tok, map[string]any{"languageChosen": false}); lang != "es" || label != "Nombre" {
+			t.Errorf("a token's start: the form in %q (%q)", lang, label)
 		}
 	})
 }

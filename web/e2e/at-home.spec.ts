@@ -101,36 +101,63 @@ test('a link lands on a page that names all of the form’s code, and the form c
   expect(priority.get(css!)).toBe('VeryHigh');
 });
 
-test('a link’s page says what the form is before the app’s code has run, and the heading stays where it is when the form comes @phone', async ({
-  page,
-}, info) => {
-  const link = `/start/entity-keys/${ENTITY_KEY}`;
-  // The app's own script is held back: what shows meanwhile is the page's and its first script's (src/early.ts).
-  const served = await (await page.request.get(link)).text();
-  const app = /<script type="module" crossorigin[^>]*\ssrc="([^"]+)"/.exec(served)?.[1];
-  expect(app).toBeTruthy();
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(`**${app!}`, async (route) => {
-    await held;
-    await route.continue();
-  });
-  await page.goto(link, { waitUntil: 'commit' });
-  const heading = page.getByRole('heading', { level: 1, name: 'Tell us about yourself' });
-  const lead = page.locator('p.lead');
-  await expect(heading).toBeVisible();
-  await expect(lead).toHaveText(/^You’re checking financing options with \S.*\.$/);
-  const early = { text: await lead.textContent(), heading: await heading.boundingBox(), lead: await lead.boundingBox() };
-  // Nothing of the app has run: the form is not there, and the top bar is still the page's own.
-  await expect(page.locator('header[data-page-bar]')).toHaveCount(1);
-  await expect(page.getByLabel(/^Treatment amount/)).toHaveCount(0);
-  await fullPageShot(page, info, 'link-first-words', false);
+/** The English demo office, and Clínica Dental del Valle, which speaks Spanish to a browser that asks for English. */
+const FIRST_WORDS = [
+  {
+    office: 'an English office',
+    key: ENTITY_KEY,
+    shot: 'link-first-words',
+    title: 'Tell us about yourself',
+    lead: /^You’re checking financing options with \S.*\.$/,
+  },
+  {
+    office: 'an office that speaks Spanish',
+    key: '1000200030023000',
+    shot: 'link-first-words-es',
+    title: 'Cuéntenos sobre usted',
+    lead: /^Está consultando opciones de financiamiento con \S.*\.$/,
+  },
+];
 
-  release();
-  await expect(page.getByLabel(/^Treatment amount/)).toBeVisible();
-  await expect(page.locator('header[data-page-bar]')).toHaveCount(0);
-  // The app's own words are the same, in the same place: nothing jumps when it takes the page over.
-  await expect(lead).toHaveText(early.text!);
-  expect(await heading.boundingBox()).toEqual(early.heading);
-  expect(await lead.boundingBox()).toEqual(early.lead);
-});
+for (const { office, key, shot, title, lead: leadText } of FIRST_WORDS) {
+  test(`${office}: a link’s page says what the form is before the app’s code has run, and the heading stays where it is when the form comes @phone`, async ({
+    page,
+  }, info) => {
+    const link = `/start/entity-keys/${key}`;
+    const calls: string[] = [];
+    page.on('request', (r) => {
+      const url = new URL(r.url());
+      if (url.pathname.startsWith('/api/')) calls.push(`${r.method()} ${url.pathname}`);
+    });
+    // The app's own script is held back: what shows meanwhile is the page's and its first script's (src/early.ts).
+    const served = await (await page.request.get(link)).text();
+    const app = /<script type="module" crossorigin[^>]*\ssrc="([^"]+)"/.exec(served)?.[1];
+    expect(app).toBeTruthy();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(`**${app!}`, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(link, { waitUntil: 'commit' });
+    const heading = page.getByRole('heading', { level: 1, name: title });
+    const lead = page.locator('p.lead');
+    await expect(heading).toBeVisible();
+    await expect(lead).toHaveText(leadText);
+    const early = { text: await lead.textContent(), heading: await heading.boundingBox(), lead: await lead.boundingBox() };
+    // Nothing of the app has run: the form is not there, and the top bar is still the page's own.
+    await expect(page.locator('header[data-page-bar]')).toHaveCount(1);
+    await expect(page.locator('input')).toHaveCount(0);
+    await fullPageShot(page, info, shot, false);
+
+    release();
+    await expect(page.locator('input').first()).toBeVisible();
+    await expect(page.locator('header[data-page-bar]')).toHaveCount(0);
+    // The app's own words are the same, in the same place: nothing jumps when it takes the page over.
+    await expect(lead).toHaveText(early.text!);
+    expect(await heading.boundingBox()).toEqual(early.heading);
+    expect(await lead.boundingBox()).toEqual(early.lead);
+    // The form came with the start, in the office's language: it was not asked for again.
+    expect(calls.filter((c) => c.includes('/apply/start/'))).toEqual([]);
+  });
+}

@@ -4,7 +4,7 @@ import { hasChosenLanguage, setLanguage } from '@/lib/i18n';
 import { buildHeaders } from '@/lib/api/client';
 import type { StartFlowResponse } from '@/lib/api/types';
 import { enterSession } from '@/flow/start';
-import { flow } from '@/stores/flow';
+import { fieldsKey, flow } from '@/stores/flow';
 import { decision } from '@/test/fixtures';
 import { routes as serve } from '@/test/fetch';
 import { liveSession, openApp } from './testing';
@@ -91,5 +91,27 @@ describe('choosing the language', () => {
     enterSession(start('es'));
     await new Promise((r) => setTimeout(r, 0));
     expect(document.documentElement.lang).toBe('en');
+  });
+
+  it('keeps the start’s form when it came in the language the app now speaks, and asks again otherwise', async () => {
+    const key = fieldsKey(P, 'prequalify');
+    const start = (language: 'en' | 'es') =>
+      ({
+        session: { webSessionId: 's1', env: 'test', groupId: 'g', properties: { applyMode: 'prequalify' }, dynamicProviderKey: P },
+        application: { purchaseAmountCents: 0, primary: {} },
+        location: { name: 'Clínica Dental del Valle', state: 'TX', groupId: 'g', language: 'es' },
+        form: { providerKey: P, applyMode: 'prequalify', fields: [], fieldGroupRules: [], providers: [{ providerKey: P, name: 'Synchrony' }] },
+        language,
+      }) as unknown as StartFlowResponse;
+    // Asked in English by a patient who chose nothing: the server answered the office's Spanish.
+    enterSession(start('es'));
+    expect(flow.get().fields[key]).toBeTruthy();
+    await waitFor(() => expect(document.documentElement.lang).toBe('es'));
+
+    // An answer in English at an office that speaks Spanish: the form's screen asks for it again.
+    flow.reset();
+    await setLanguage('en');
+    enterSession(start('en'));
+    expect(flow.get().fields[key]).toBeUndefined();
   });
 });

@@ -8,15 +8,16 @@ import { hasChosenLanguage, preferredLanguage, requestLanguage, setLanguage } fr
  * code or "start again") and answers where it begins: the first lender's
  * start route, in the office's first apply mode. An office with a default
  * language speaks it unless the patient already chose one (docs/languages.md).
- * The first lender's form comes with the start, in the language the start
- * was asked in: it is kept unless the office's language replaces that one,
- * in which case the form's screen asks for it again in the new language.
+ * The first lender's form comes with the start, in the language the answer
+ * names (the office's own when the patient has not chosen one, else the one
+ * the start was asked in): it is kept when that is the language the app now
+ * speaks; otherwise the form's screen asks for it again.
  */
 export function enterSession(res: StartFlowResponse): string {
   const asked = requestLanguage();
   if (!hasChosenLanguage()) void setLanguage(preferredLanguage(res.location?.language));
   const mode: ApplyMode = res.session.properties?.applyMode ?? 'prequalify';
   flow.started(res, mode);
-  if (res.form && requestLanguage() === asked) flow.fieldsLoaded(fieldsKey(res.form.providerKey, res.form.applyMode), res.form);
+  if (res.form && requestLanguage() === (res.language ?? asked)) flow.fieldsLoaded(fieldsKey(res.form.providerKey, res.form.applyMode), res.form);
   return lenderRoute(res.session.dynamicProviderKey, `modes/${mode}/start`);
 }

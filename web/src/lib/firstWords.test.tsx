@@ -54,8 +54,10 @@ describe('the application screen’s first words', () => {
     expect(firstWordsOf(start({ amountCents: 320_000 }), 'en')?.lead).toBe('You’re checking financing for $3,200.00 of treatment with Synchrony.');
     // An office that speaks Spanish, asked in Spanish: its words.
     expect(firstWordsOf(start({ language: 'es' }), 'es')).toMatchObject({ title: 'Cuéntenos sobre usted', lang: 'es' });
-    // Asked in English at an office that speaks Spanish: the app asks for the form again in Spanish first.
+    // Asked in English at an office that speaks Spanish: the app asks for the form again in Spanish first,
+    // unless the answer says the form came in the office's language already.
     expect(firstWordsOf(start({ language: 'es' }), 'en')).toBeNull();
+    expect(firstWordsOf({ ...start({ language: 'es' }), language: 'es' }, 'en')).toMatchObject({ title: 'Cuéntenos sobre usted', lang: 'es' });
     // Unless the patient chose English in this tab: the office's language does not override that.
     sessionStorage.setItem(CHOICE_KEY, 'en');
     expect(firstWordsOf(start({ language: 'es' }), 'en')).toMatchObject({ lang: 'en' });

@@ -41,13 +41,13 @@ export function applicationWords(lng: Language, amountCents: number, lender: str
  * firstWordsOf answers the words the app's first screen will show after this
  * start, or null when they cannot be known yet: the start's answer came
  * without the form, or in another language than the one the app will speak
- * (an office whose own language the patient's browser does not ask for: the
- * app then asks for the form again, and names the lender once it has it).
+ * (the app then asks for the form again, and names the lender once it has
+ * it). The answer names its language; asked is the one the call asked in.
  * Every start leads to the first lender's form (flow/start.ts, enterSession).
  */
 export function firstWordsOf(res: StartFlowResponse, asked: Language): FirstWords | null {
   const lng = preferredLanguage(res.location?.language);
-  if (lng !== asked || !res.form) return null;
+  if (lng !== (res.language ?? asked) || !res.form) return null;
   const key = res.session.dynamicProviderKey;
   const lender = res.form.providers?.find((p) => (p.providerKey ?? p.providerId) === key)?.name;
   if (!lender) return null;

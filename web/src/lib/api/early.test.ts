@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CHOICE_KEY } from '@/lib/language';
 import { api, buildHeaders, configureApi } from './client';
 import { readEarlyStart, sendEarlyStart, startPath, startPathOf, takeEarlyStart } from './early';
 
@@ -33,7 +34,8 @@ describe('early start', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe(`/api/v1/flow/start/entity-keys/${KEY}`);
-    expect(init).toMatchObject({ method: 'POST', body: JSON.stringify({}), credentials: 'same-origin' });
+    // The patient has chosen no language: an office with its own answers the form in it.
+    expect(init).toMatchObject({ method: 'POST', body: JSON.stringify({ languageChosen: false }), credentials: 'same-origin' });
     // The app's headers but the time zone: the start counts no days, and the zone's first read is slow.
     const { 'X-Time-Zone': zone, ...rest } = buildHeaders(null, true);
     expect(zone).toBeTruthy();
@@ -58,6 +60,17 @@ describe('early start', () => {
     configureApi({ getSessionId: () => 'other', navigate: vi.fn(), onValidation: vi.fn(), currentPath: () => '/' });
     await api.post(startPath('entity-keys', KEY), {});
     expect(fetchMock).toHaveBeenCalledTimes(4);
+  });
+
+  it('says when the language it asks in is the patient’s own choice', () => {
+    const fetchMock = vi.fn(async () => started());
+    vi.stubGlobal('fetch', fetchMock);
+    vi.stubGlobal('sessionStorage', { getItem: (key: string) => (key === CHOICE_KEY ? 'es' : null) });
+    sendEarlyStart(`/start/tokens/t1`);
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(init.body).toBe(JSON.stringify({ languageChosen: true }));
+    expect((init.headers as Record<string, string>)['Accept-Language']).toBe('es');
+    takeEarlyStart('POST', startPath('tokens', 't1'), null);
   });
 
   it('sends nothing from a page that starts nothing', () => {

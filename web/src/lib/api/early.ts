@@ -1,4 +1,4 @@
-import { preferredLanguage, type Language } from '@/lib/language';
+import { preferredLanguage, storedChoice, type Language } from '@/lib/language';
 import type { FirstWords } from '@/lib/firstWords';
 import type { StartFlowResponse } from './types';
 import { API_BASE, requestHeaders } from './http';
@@ -16,6 +16,15 @@ import { API_BASE, requestHeaders } from './http';
 /** startPath is the API path of the start call from an entity key or a flow token. */
 export function startPath(kind: 'entity-keys' | 'tokens', value: string): string {
   return `/flow/start/${kind}/${encodeURIComponent(value)}`;
+}
+
+/**
+ * startBody is the body of a start from a link, early or not: whether the patient chose
+ * the language the call asks in. When they did not, an office with a language of its own
+ * answers the first form in it, the language the app will then speak (flow/start.ts).
+ */
+export function startBody(): { languageChosen: boolean } {
+  return { languageChosen: storedChoice() !== null };
 }
 
 /**
@@ -53,7 +62,7 @@ export function sendEarlyStart(pathname: string): EarlyStart | null {
     method: 'POST',
     // The start call counts no days: it leaves without the time zone, whose first read is slow (http.ts).
     headers: requestHeaders(asked, { hasBody: true, timeZone: false }),
-    body: '{}',
+    body: JSON.stringify(startBody()),
     credentials: 'same-origin',
   });
   // A failure reaches the client when it takes the call; until then it is not an unhandled rejection.

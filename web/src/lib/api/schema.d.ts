@@ -2822,6 +2822,8 @@ export interface components {
              * @description The treatment amount the patient entered (at-home starts only).
              */
             purchaseAmountCents?: number;
+            /** @description Whether the request's Accept-Language is the patient's own choice. false: it is only the browser's, and an office with a language of its own has the first form answered in that language, the one the app will speak (docs/languages.md). Left out: the request's language, as for every other call. */
+            languageChosen?: boolean;
         };
         FlowStartRequest: {
             /** @description Exactly 16 digits. */
@@ -2829,13 +2831,25 @@ export interface components {
             experienceType?: components["schemas"]["ExperienceType"];
             /** Format: int64 */
             purchaseAmountCents?: number;
+            /** @description Whether the request's Accept-Language is the patient's own choice. false: it is only the browser's, and an office with a language of its own has the first form answered in that language, the one the app will speak (docs/languages.md). Left out: the request's language, as for every other call. */
+            languageChosen?: boolean;
+        };
+        /** @description An office flow token's start; the body may also be left out. */
+        FlowTokenStartRequest: {
+            /** @description Whether the request's Accept-Language is the patient's own choice. false: it is only the browser's, and an office with a language of its own has the first form answered in that language, the one the app will speak (docs/languages.md). Left out: the request's language, as for every other call. */
+            languageChosen?: boolean;
         };
         StartResponse: {
             session: components["schemas"]["SessionInfo"];
             application: components["schemas"]["ApplicationSummary"];
             location: components["schemas"]["LocationInfo"];
-            /** @description The first lender's form in the session's apply mode, as POST /apply/start/providers/{providerKey} answers it, in the language of this request; absent when it could not be built (the screen then asks for it). */
+            /** @description The first lender's form in the session's apply mode, as POST /apply/start/providers/{providerKey} answers it, in `language`; absent when it could not be built (the screen then asks for it). */
             form?: components["schemas"]["ApplyStartResponse"];
+            /**
+             * @description The language the form is in: the request's, or the office's own when the request said the patient has not chosen one (languageChosen false).
+             * @enum {string}
+             */
+            language?: "en" | "es";
         };
         SessionInfo: {
             /** @description At least 128 random bits, base64url. Send it as X-Web-Session-Id; never put it in a URL. */
@@ -3922,7 +3936,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": components["schemas"]["EmptyObject"];
+                "application/json": components["schemas"]["FlowTokenStartRequest"];
             };
         };
         responses: {

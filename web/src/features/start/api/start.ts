@@ -1,5 +1,5 @@
 import { api } from '@/lib/api/client';
-import { startPath } from '@/lib/api/early';
+import { startBody, startPath } from '@/lib/api/early';
 import type { StartFlowResponse } from '@/lib/api/types';
 import { enterSession } from '@/flow/start';
 import { flow } from '@/stores/flow';
@@ -11,6 +11,6 @@ import { flow } from '@/stores/flow';
  */
 export async function startFlow(kind: 'entity-keys' | 'tokens', value: string): Promise<string> {
   flow.reset();
-  const res = await api.post<StartFlowResponse>(startPath(kind, value), {});
+  const res = await api.post<StartFlowResponse>(startPath(kind, value), startBody());
   return enterSession(res);
 }
