@@ -28,7 +28,7 @@ type StartResponse struct {
 	// so the first screen needs no second round trip.
 	Form *ApplyStartResponse `json:"form,omitempty"`
 	// Language is the language the form is answered in (the HTTP layer
-	// decides it: httpapi/handlers.go, answerStart).
+	// decides it: locale.ForNewSession).
 	Language string `json:"language,omitempty"`
 }
 

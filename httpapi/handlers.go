@@ -106,15 +106,10 @@ func (h *Handler) applyStart(w http.ResponseWriter, r *http.Request, c *flow.Cal
 }
 
 // answerStart answers a new or restarted session with its first form in
-// the request's language.
-// answerStart answers a start with its first form in the language the app
-// will speak (languageChoice), and says which (Language).
+// the language its app will speak (languageChoice), and says which.
 func (h *Handler) answerStart(w http.ResponseWriter, r *http.Request, resp *flow.StartResponse, err error, choice languageChoice) {
 	if resp != nil {
-		lang := languageOf(r)
-		if office, ok := locale.Parse(resp.Location.Language); ok && choice.LanguageChosen != nil && !*choice.LanguageChosen {
-			lang = office
-		}
+		lang := locale.ForNewSession(languageOf(r), resp.Location.Language, choice.LanguageChosen)
 		resp.Language = string(lang)
 		if resp.Form != nil {
 			localizeFormIn(lang, resp.Form)

@@ -43,6 +43,18 @@ func Parse(tag string) (Language, bool) {
 	return "", false
 }
 
+// ForNewSession answers the language a new session's app will speak, as the
+// browser picks it (docs/languages.md, "Choosing the language"): the
+// request's own when the patient chose it, an office's default when they
+// did not, else the request's. chosen nil means the request did not say,
+// and its language is answered as for any other call.
+func ForNewSession(requested Language, officeDefault string, chosen *bool) Language {
+	if office, ok := Parse(officeDefault); ok && chosen != nil && !*chosen {
+		return office
+	}
+	return requested
+}
+
 // FromAcceptLanguage answers the language an Accept-Language header prefers
 // among ours, by its q-values (RFC 9110), and English when it names none of
 // ours or cannot be read. A header is at most a few entries; anything past

@@ -28,6 +28,31 @@ func TestFromAcceptLanguage(t *testing.T) {
 	}
 }
 
+// TestForNewSession: an office's own language wins only over a browser's
+// language the patient did not choose; a start that does not say keeps the
+// request's, and an office with no language (or one we do not speak) too.
+func TestForNewSession(t *testing.T) {
+	yes, no := true, false
+	for _, c := range []struct {
+		requested locale.Language
+		office    string
+		chosen    *bool
+		want      locale.Language
+	}{
+		{locale.English, "es", &no, locale.Spanish},
+		{locale.English, "es-MX", &no, locale.Spanish},
+		{locale.English, "es", &yes, locale.English},
+		{locale.English, "es", nil, locale.English},
+		{locale.Spanish, "", &no, locale.Spanish},
+		{locale.Spanish, "fr", &no, locale.Spanish},
+		{locale.Spanish, "en", &no, locale.English},
+	} {
+		if got := locale.ForNewSession(c.requested, c.office, c.chosen); got != c.want {
+			t.Errorf("ForNewSession(%s, %q, %v) = %s, want %s", c.requested, c.office, c.chosen != nil && *c.chosen, got, c.want)
+		}
+	}
+}
+
 func TestTranslate(t *testing.T) {
 	for _, c := range []struct {
 		lang     locale.Language
