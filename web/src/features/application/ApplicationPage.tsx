@@ -66,8 +66,12 @@ export function ApplicationPage() {
   const navigate = useFlowNavigate();
   // Fields that arrive after the screen (asked again in the office's language) render the form as a
   // transition, in slices, rather than in one go as a change of the store would (docs/performance.md,
-  // "The application screen"); fields already here render with the screen.
-  const res = useDeferredValue(useFields());
+  // "The application screen"); fields already here render with the screen. While the deferred value
+  // lags, it is the form this screen showed before (another mode's, after a switch to the standard
+  // application): never shown, as the patient would type into a form about to be replaced.
+  const current = useFields();
+  const deferred = useDeferredValue(current);
+  const res = deferred === current ? deferred : null;
   const s = useFlow(
     useShallow((x) => ({
       providerKey: x.providerKey,
