@@ -16,22 +16,21 @@ import (
 
 // moneyAfter answers the money-line entry that the offer step to status
 // to proves, or nil: signed and completed, each for the amount the
-// selected plan finances. It reads the plans through tx, inside the
+// selected plan finances (the plan offeredPlan chose by its code), 0 when
+// that plan is no longer offered. It reads the plan through tx, inside the
 // transaction that records the step.
 func (s *Service) moneyAfter(ctx context.Context, tx Store, cur *chairside.LenderApplication, to, reference string) (*chairside.MoneyEntry, error) {
 	kind := map[string]string{chairside.StatusSigned: chairside.MoneySigned, chairside.StatusCompleted: chairside.MoneyCompleted}[to]
 	if kind == "" {
 		return nil, nil
 	}
-	plans, err := tx.ListPaymentPlans(ctx, cur.ID)
-	if err != nil {
-		return nil, err
-	}
 	var amount int64
-	for _, p := range plans {
-		if p.LenderPlanCode == cur.SelectedPlanCode {
-			amount = p.AmountFinancedCents
-		}
+	plan, err := tx.FindPaymentPlan(ctx, cur.ID, cur.SelectedPlanCode)
+	switch {
+	case err == nil:
+		amount = plan.AmountFinancedCents
+	case !isCode(err, chairside.ENOTFOUND):
+		return nil, err
 	}
 	return &chairside.MoneyEntry{LenderApplicationID: cur.ID, LenderKey: cur.LenderKey, Kind: kind,
 		AmountCents: amount, Reference: reference, On: s.now().UTC(), RecordedAt: s.now().UTC()}, nil
