@@ -89,6 +89,8 @@ export class Journey {
     else await expect(h1).toBeVisible();
     await expect(this.page.locator('.progress')).toHaveCount(0);
     await expect(this.page.locator('[role=status] .skeleton')).toHaveCount(0);
+    // A screen of the app's, not what a link's page draws before the app has loaded (src/lib/firstWords.ts).
+    await expect(this.page.locator('header[data-page-bar]')).toHaveCount(0);
     const pathname = new URL(this.page.url()).pathname;
     const where = opts.scan === 'once' ? pathname.replace(/^\/providers\/[^/]+\//, '/providers/*/') : pathname;
     const key = `${this.info.project.name}|${where}|${await h1.textContent()}|${name}`;
