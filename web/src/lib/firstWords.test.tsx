@@ -66,5 +66,9 @@ describe('the application screen’s first words', () => {
     const nameless = start();
     nameless.form!.providers = [];
     expect(firstWordsOf(nameless, 'en')).toBeNull();
+    // A catalogue entry named by its providerId only, as the store's catalogue takes it too (lib/lenderKey.ts).
+    const byId = start();
+    byId.form!.providers = [{ providerId: 'synchrony_standard', name: LENDER }] as never;
+    expect(firstWordsOf(byId, 'en')?.lead).toBe('You’re checking financing options with Synchrony.');
   });
 });

@@ -4,6 +4,7 @@ import { notePainted } from './api/early';
 import type { StartFlowResponse } from './api/types';
 import { centsIn } from './amounts';
 import { fill } from './fill';
+import { lenderKeyOf } from './lenderKey';
 import { localeOf, preferredLanguage, type Language } from './language';
 
 /*
@@ -30,9 +31,12 @@ export interface FirstWords extends ApplicationWords {
   lang: Language;
 }
 
+/** pageWords answers the application screen's own words in a language (application.first.json, in each language's locales). */
+const pageWords = (lng: Language) => (lng === 'es' ? es : en).page;
+
 /** applicationWords answers the application screen's heading and lead: in a language, for an amount (0 when none is known) and a lender's name. */
 export function applicationWords(lng: Language, amountCents: number, lender: string): ApplicationWords {
-  const page = (lng === 'es' ? es : en).page;
+  const page = pageWords(lng);
   const lead = amountCents ? fill(page.leadAmount, { amount: centsIn(localeOf(lng), amountCents), lender }, lng) : fill(page.lead, { lender }, lng);
   return { title: page.title, lead };
 }
@@ -49,10 +53,9 @@ export function firstWordsOf(res: StartFlowResponse, asked: Language): FirstWord
   const lng = preferredLanguage(res.location?.language);
   if (lng !== (res.language ?? asked) || !res.form) return null;
   const key = res.session.dynamicProviderKey;
-  const lender = res.form.providers?.find((p) => (p.providerKey ?? p.providerId) === key)?.name;
+  const lender = res.form.providers?.find((p) => lenderKeyOf(p) === key)?.name;
   if (!lender) return null;
-  const loading = (lng === 'es' ? es : en).page.loading;
-  return { ...applicationWords(lng, res.application?.purchaseAmountCents ?? 0, lender), loading, lang: lng };
+  return { ...applicationWords(lng, res.application?.purchaseAmountCents ?? 0, lender), loading: pageWords(lng).loading, lang: lng };
 }
 
 /** PAGE_BAR: the attribute of the top bar the page itself draws (index.html), which the app's own replaces. */

@@ -16,6 +16,7 @@ import type {
 } from '@/lib/api/types';
 import type { ValidationState } from '@/lib/api/environment';
 import { i18n, t } from '@/lib/i18n';
+import { lenderKeyOf } from '@/lib/lenderKey';
 
 /** Values as typed in the form (display form), per applicant. */
 export type ApplicantValues = Record<string, string | boolean>;
@@ -178,7 +179,7 @@ export const flow = {
     const list: LenderConfig[] = res.providers ?? [];
     const lenders = { ...useFlow.getState().lenders };
     for (const p of list) {
-      const k = p.providerKey ?? p.providerId;
+      const k = lenderKeyOf(p);
       if (k) lenders[k] = { ...lenders[k], ...p };
     }
     useFlow.setState((s) => ({ fields: { ...s.fields, [key]: res }, lenders: lenders }));
