@@ -88,13 +88,34 @@ func (db *DB) FindLenderApplications(ctx context.Context, applicationID string, 
 	if len(lenderKeys) == 0 {
 		return nil, nil
 	}
-	parts := make([]string, len(lenderKeys))
-	var args []any
-	for i, k := range lenderKeys {
-		parts[i] = `SELECT * FROM (` + latestOfLender + `) AS one`
+	args := make([]any, 0, 2*len(lenderKeys))
+	for _, k := range lenderKeys {
 		args = append(args, applicationID, k)
 	}
-	return queryAll(ctx, db, "find provider applications", scanWithDecision, strings.Join(parts, "\nUNION ALL\n"), args...)
+	return queryAll(ctx, db, "find provider applications", scanWithDecision, latestOfLenders(len(lenderKeys)), args...)
+}
+
+// latestOfLendersText holds FindLenderApplications' query for the counts
+// of lenders a step asks for (its own, and the next one's), written once:
+// it is on the record of every decision. One lender's is latestOfLender
+// itself.
+var latestOfLendersText = [...]string{1: latestOfLender, 2: unionOfLatest(2)}
+
+// latestOfLenders answers FindLenderApplications' query for n lenders.
+func latestOfLenders(n int) string {
+	if n < len(latestOfLendersText) {
+		return latestOfLendersText[n]
+	}
+	return unionOfLatest(n)
+}
+
+// unionOfLatest joins n of latestOfLender, each in a subquery, by UNION ALL.
+func unionOfLatest(n int) string {
+	parts := make([]string, n)
+	for i := range parts {
+		parts[i] = `SELECT * FROM (` + latestOfLender + `) AS one`
+	}
+	return strings.Join(parts, "\nUNION ALL\n")
 }
 
 // scanWithDecision reads a row of selectWithDecision: the lender

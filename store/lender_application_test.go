@@ -165,6 +165,13 @@ func TestFindLenderApplications(t *testing.T) {
 		if len(got) != 0 {
 			t.Fatalf("a lender without an application: %+v", got)
 		}
+		// The counts a step asks for, whose query is written once: one lender, and two.
+		if got, err := db.FindLenderApplications(ctx, a.ID, "synchrony_standard"); err != nil || len(got) != 1 || got[0].Decision.ResponseCode != chairside.ResponseDeclined {
+			t.Fatalf("one lender: %+v %v", got, err)
+		}
+		if got, err := db.FindLenderApplications(ctx, a.ID, "fortiva_standard", "synchrony_standard"); err != nil || len(got) != 2 {
+			t.Fatalf("two lenders: %+v %v", got, err)
+		}
 		if got, err := db.FindLenderApplications(ctx, a.ID); err != nil || got != nil {
 			t.Fatalf("no lenders asked: %v %v", got, err)
 		}
