@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { agreeSoftPull, ENTITY_KEY, fillApplication, fullPageShot, Journey } from './helpers';
 
 test('at home without an amount: the patient enters the treatment amount and the plans are priced for it', async ({ page }, info) => {
@@ -40,11 +40,7 @@ test('a link lands on a page that names all of the form’s code, and the form c
   page,
 }) => {
   const link = `/start/entity-keys/${ENTITY_KEY}`;
-  const calls: string[] = [];
-  page.on('request', (r) => {
-    const url = new URL(r.url());
-    if (url.pathname.startsWith('/api/')) calls.push(`${r.method()} ${url.pathname}`);
-  });
+  const calls = apiCalls(page);
   // Who sent the start call: the scripts on the call's stack, as the browser saw them.
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
@@ -101,6 +97,16 @@ test('a link lands on a page that names all of the form’s code, and the form c
   expect(priority.get(css!)).toBe('VeryHigh');
 });
 
+/** apiCalls records the page's API calls from now on, each as "METHOD /api/v1/…". */
+function apiCalls(page: Page): string[] {
+  const calls: string[] = [];
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (url.pathname.startsWith('/api/')) calls.push(`${r.method()} ${url.pathname}`);
+  });
+  return calls;
+}
+
 /** The English demo office, and Clínica Dental del Valle, which speaks Spanish to a browser that asks for English. */
 const FIRST_WORDS = [
   {
@@ -124,11 +130,7 @@ for (const { office, key, shot, title, lead: leadText } of FIRST_WORDS) {
     page,
   }, info) => {
     const link = `/start/entity-keys/${key}`;
-    const calls: string[] = [];
-    page.on('request', (r) => {
-      const url = new URL(r.url());
-      if (url.pathname.startsWith('/api/')) calls.push(`${r.method()} ${url.pathname}`);
-    });
+    const calls = apiCalls(page);
     // The app's own script is held back: what shows meanwhile is the page's and its first script's (src/early.ts).
     const served = await (await page.request.get(link)).text();
     const app = /<script type="module" crossorigin[^>]*\ssrc="([^"]+)"/.exec(served)?.[1];
