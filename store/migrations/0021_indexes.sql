@@ -1,0 +1,19 @@
+-- 0021_indexes: indexes to fit what the queries read.
+--
+-- Two indexes no query reads are dropped. Every lender step's claim wrote
+-- an entry into lender_calls_session (a random key, so a page of its own
+-- in each group commit) and every decision one into decisions_created_at;
+-- lender calls are found by their lender application and step or by their
+-- reference, decisions by their lender application (docs/performance.md,
+-- "Indexes no query reads").
+DROP INDEX IF EXISTS lender_calls_session;
+DROP INDEX IF EXISTS decisions_created_at;
+
+-- Three the background work needed, which read their whole table: the
+-- outbox's counts by day (OutboxStats, for /metrics), and the purge of
+-- sealed names and message bodies past their keeping (store/purge.go).
+-- The purge's two are partial: a row leaves them once purged, so each run
+-- reads only what is still to purge.
+CREATE INDEX outbox_created ON outbox (created_at);
+CREATE INDEX outbox_sealed_created ON outbox (created_at) WHERE body_sealed <> '';
+CREATE INDEX flow_tokens_sealed_expires ON flow_tokens (expires_at) WHERE name_sealed <> '';
