@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/base64"
+	"encoding/binary"
 	"image"
 	"image/png"
 	"strings"
@@ -86,21 +87,11 @@ func signatureInk(img image.Image) bool {
 	switch m := img.(type) {
 	case *image.Gray:
 		for y := b.Min.Y; y < b.Max.Y; y++ {
-			row := m.Pix[m.PixOffset(b.Min.X, y):m.PixOffset(b.Max.X, y)]
-			for i, v := range row {
-				if v < 128 {
-					box.add(b.Min.X+i, y)
-				}
-			}
+			grayRowInk(m.Pix[m.PixOffset(b.Min.X, y):m.PixOffset(b.Max.X, y)], b.Min.X, y, &box)
 		}
 	case *image.NRGBA:
 		for y := b.Min.Y; y < b.Max.Y; y++ {
-			row := m.Pix[m.PixOffset(b.Min.X, y):m.PixOffset(b.Max.X, y)]
-			for i := 0; i+3 < len(row); i += 4 {
-				if row[i+3] >= 128 && luminance(uint32(row[i])*257, uint32(row[i+1])*257, uint32(row[i+2])*257) < 0x8000 {
-					box.add(b.Min.X+i/4, y)
-				}
-			}
+			nrgbaRowInk(m.Pix[m.PixOffset(b.Min.X, y):m.PixOffset(b.Max.X, y)], b.Min.X, y, &box)
 		}
 	default:
 		for y := b.Min.Y; y < b.Max.Y; y++ {
@@ -117,6 +108,70 @@ func signatureInk(img image.Image) bool {
 	span := max(box.maxX-box.minX+1, box.maxY-box.minY+1)
 	return span*10 >= b.Dx() && box.ink >= span
 }
+
+// A pad is mostly paper, so its rows are read 32 bytes at a time, as four
+// words, and only a stretch with ink in it pixel by pixel. highBits is the
+// top bit of each byte of a word, alphaHighBits the top bit of the alpha of
+// each of two NRGBA pixels.
+const (
+	highBits      = 0x8080808080808080
+	alphaHighBits = 0x8000000080000000
+)
+
+// grayRowInk adds to box the ink of one row of grey pixels, the first at
+// x0: a byte under 128 is ink. A stretch whose bytes all have their top bit
+// set is paper.
+func grayRowInk(row []byte, x0, y int, box *inkBox) {
+	i := 0
+	for ; i+32 <= len(row); i += 32 {
+		c := row[i : i+32 : i+32]
+		if le64(c[0:])&le64(c[8:])&le64(c[16:])&le64(c[24:])&highBits == highBits {
+			continue
+		}
+		for j, v := range c {
+			if v < 128 {
+				box.add(x0+i+j, y)
+			}
+		}
+	}
+	for j, v := range row[i:] {
+		if v < 128 {
+			box.add(x0+i+j, y)
+		}
+	}
+}
+
+// nrgbaRowInk adds to box the ink of one row of NRGBA pixels, the first at
+// x0 (nrgbaInk). A stretch of eight pixels all transparent, or all with
+// every channel at 128 or more (light), is paper.
+func nrgbaRowInk(row []byte, x0, y int, box *inkBox) {
+	i := 0
+	for ; i+32 <= len(row); i += 32 {
+		c := row[i : i+32 : i+32]
+		w0, w1, w2, w3 := le64(c[0:]), le64(c[8:]), le64(c[16:]), le64(c[24:])
+		if (w0&w1&w2&w3)&highBits == highBits || (w0|w1|w2|w3)&alphaHighBits == 0 {
+			continue
+		}
+		for j := 0; j < 32; j += 4 {
+			if nrgbaInk(c[j : j+4 : j+4]) {
+				box.add(x0+(i+j)/4, y)
+			}
+		}
+	}
+	for ; i+4 <= len(row); i += 4 {
+		if nrgbaInk(row[i : i+4 : i+4]) {
+			box.add(x0+i/4, y)
+		}
+	}
+}
+
+// nrgbaInk reports whether one NRGBA pixel is ink: opaque enough (alpha
+// 128 or more) and darker than mid-grey.
+func nrgbaInk(p []byte) bool {
+	return p[3] >= 128 && luminance(uint32(p[0])*257, uint32(p[1])*257, uint32(p[2])*257) < 0x8000
+}
+
+func le64(b []byte) uint64 { return binary.LittleEndian.Uint64(b) }
 
 // inkBox counts ink pixels and the box around them.
 type inkBox struct{ minX, minY, maxX, maxY, ink int }

@@ -7,9 +7,11 @@ import (
 	"image/color"
 	"image/png"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/chairside/chairside"
+	"github.com/chairside/chairside/testkit"
 )
 
 // pad returns a 600×140 pad as the browser sends it: paper with light
@@ -126,6 +128,86 @@ func TestSignatureInkEveryImageKind(t *testing.T) {
 			if got := signatureInk(img); got != c.want {
 				t.Errorf("%s on %s: ink %v, want %v", c.name, name, got, c.want)
 			}
+		}
+	}
+}
+
+// anyImage hides an image's type, so signatureInk reads it pixel by pixel
+// through the image.Image interface.
+type anyImage struct{ image.Image }
+
+// TestSignatureInkWordsAgreeWithPixels: the grey and NRGBA rows, skipped
+// eight bytes at a time while they hold only paper, judge as the reading of
+// every pixel does — on pads of odd widths (a row's last pixels outside
+// any word), with ink near the light/dark and transparent/opaque edges,
+// and on a sub-image.
+func TestSignatureInkWordsAgreeWithPixels(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 11))
+	near := func(edge int) uint8 { return uint8(edge - 2 + rng.IntN(4)) } // 126..129
+	for n := range 400 {
+		w, h := 1+rng.IntN(40), 1+rng.IntN(6)
+		r := image.Rect(rng.IntN(3), rng.IntN(3), 0, 0)
+		r.Max = r.Min.Add(image.Pt(w, h))
+		gray, nrgba := image.NewGray(r), image.NewNRGBA(r)
+		transparent := rng.IntN(2) == 0 // a canvas's paper, or white
+		for i := range gray.Pix {
+			gray.Pix[i] = 255
+		}
+		for i := 0; i < len(nrgba.Pix); i += 4 {
+			if transparent {
+				copy(nrgba.Pix[i:], []byte{0, 0, 0, 0})
+			} else {
+				copy(nrgba.Pix[i:], []byte{255, 255, 255, 255})
+			}
+		}
+		// A stroke long enough to count, or a few dots that do not,
+		// with values at the edges of ink.
+		dots := 1 + rng.IntN(3)
+		if rng.IntN(2) == 0 {
+			dots = w
+		}
+		y := r.Min.Y + rng.IntN(h)
+		for k := range dots {
+			x := r.Min.X + (k+rng.IntN(2))%w
+			gray.SetGray(x, y, color.Gray{Y: near(128)})
+			nrgba.SetNRGBA(x, y, color.NRGBA{R: near(128), G: near(128), B: near(128), A: near(128)})
+		}
+		for name, pair := range map[string][2]image.Image{
+			"gray":  {gray, anyImage{gray}},
+			"nrgba": {nrgba, anyImage{nrgba}},
+		} {
+			if got, want := signatureInk(pair[0]), signatureInk(pair[1]); got != want {
+				t.Fatalf("case %d, %s %dx%d at %v: rows say ink %v, pixels %v", n, name, w, h, r.Min, got, want)
+			}
+		}
+		if w > 2 && h > 1 {
+			sub := image.Rect(r.Min.X+1, r.Min.Y, r.Max.X-1, r.Max.Y)
+			g := gray.SubImage(sub)
+			if got, want := signatureInk(g), signatureInk(anyImage{g}); got != want {
+				t.Fatalf("case %d, gray sub-image: rows say ink %v, pixels %v", n, got, want)
+			}
+		}
+	}
+}
+
+// BenchmarkSignatureInk measures the ink check on the load client's
+// signature (testkit.Signature): 600 by 140 grey pixels.
+func BenchmarkSignatureInk(b *testing.B) {
+	url, err := testkit.Signature()
+	if err != nil {
+		b.Fatal(err)
+	}
+	raw, err := base64.StdEncoding.DecodeString(strings.TrimPrefix(url, "data:image/png;base64,"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	img, err := png.Decode(bytes.NewReader(raw))
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if !signatureInk(img) {
+			b.Fatal("no ink")
 		}
 	}
 }
