@@ -349,6 +349,9 @@ func conflict(format string, args ...any) error {
 
 // isUniqueViolation reports whether err is a duplicate primary or unique key.
 func isUniqueViolation(err error) bool {
+	if err == nil {
+		return false // before the targets below, which escape to the heap
+	}
 	var pe *pgconn.PgError
 	if errors.As(err, &pe) {
 		return pe.Code == "23505"
@@ -362,6 +365,9 @@ func isUniqueViolation(err error) bool {
 
 // isForeignKeyViolation reports whether err is a reference to a missing row.
 func isForeignKeyViolation(err error) bool {
+	if err == nil {
+		return false
+	}
 	var pe *pgconn.PgError
 	if errors.As(err, &pe) {
 		return pe.Code == "23503"
