@@ -44,8 +44,14 @@ function precompress(): Plugin {
  * page (httpapi/web.go); docs/performance.md, "The application screen".
  */
 const ENTRY_PAGES: Record<string, string[]> = {
-  // /start/entity-keys/… and /start/tokens/…: the start screen, then the application form in English.
-  start: ['src/features/start/StartPage.tsx', 'src/features/application/ApplicationPage.tsx', 'src/locales/en/form.ts'],
+  // /start/entity-keys/… and /start/tokens/…: the start screen, then the application form in English, and the
+  // lender's routes the form's path is found among (src/app/routes.tsx, addLenderRoutes).
+  start: [
+    'src/features/start/StartPage.tsx',
+    'src/features/application/ApplicationPage.tsx',
+    'src/locales/en/form.ts',
+    'src/app/lenderRoutes.tsx',
+  ],
 };
 
 /** reachable answers every node from starts by next, without entering skip: the module and chunk graphs alike. */
@@ -242,10 +248,24 @@ const landing = landingChunks();
 
 // The built app is embedded in the Go binary (web/dist): no inline script or
 // style is ever emitted (strict CSP).
-export default defineConfig({
+/**
+ * REACT_ROUTER_PRODUCTION is React Router's build without its checks and
+ * warnings for developers. Its package names only that one in its exports,
+ * so a build would otherwise ship the developers' one: 0.6 KB gzip more of
+ * the first route (docs/performance.md, "The first route's budget").
+ */
+const REACT_ROUTER_PRODUCTION = fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url));
+
+export default defineConfig(({ command }) => ({
   plugins: [react(), landing.plugin, codeAfterPaint(), entryPages(), compileHints(), precompress()],
   define: { __APP_VERSION__: JSON.stringify(`${pkg.version}`) },
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  resolve: {
+    alias: {
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+      // Only in a build: the dev server and the tests keep the warnings.
+      ...(command === 'build' ? { 'react-router': REACT_ROUTER_PRODUCTION } : {}),
+    },
+  },
   build: {
     outDir: 'dist',
     sourcemap: false,
@@ -285,4 +305,4 @@ export default defineConfig({
       { extends: true, test: { name: 'screens', environment: 'happy-dom', include: ['src/**/*.test.tsx'] } },
     ],
   },
-});
+}));

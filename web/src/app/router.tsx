@@ -1,6 +1,6 @@
 import { createBrowserRouter } from 'react-router';
 import { standaloneDocRoute } from '@/lib/docLinks';
-import { routes } from './routes';
+import { routerOptions, routes } from './routes';
 import { wireRouter } from './wire';
 
 export type AppRouter = ReturnType<typeof createBrowserRouter>;
@@ -17,7 +17,7 @@ export function createAppRouter(): AppRouter {
   // with the lender and the session the link names (lib/docLinks.ts).
   const docFromHash = window.location.hash.startsWith('#/docs/') ? standaloneDocRoute(window.location.href) : null;
   if (docFromHash) window.history.replaceState(null, '', docFromHash);
-  const router = createBrowserRouter(routes);
+  const router = createBrowserRouter(routes, routerOptions);
   wireRouter(router);
   return router;
 }

@@ -7,7 +7,7 @@ import { flow } from '@/stores/flow';
 import { DEMO_LENDERS } from '@/test/catalogue';
 import { json, routes as serve } from '@/test/fetch';
 import { decision, fixedRatePlan } from '@/test/fixtures';
-import { routes } from './routes';
+import { providersRoute } from './lenderRoutes';
 import { liveSession as openSession, openApp } from './testing';
 
 /*
@@ -21,7 +21,7 @@ import { liveSession as openSession, openApp } from './testing';
 
 const P = 'synchrony_standard';
 
-const lenderChildren: RouteObject[] = routes[0]!.children!.find((r) => r.path === 'providers/:providerKey')!.children!;
+const lenderChildren: RouteObject[] = providersRoute.children!;
 
 /** The addresses of docs/behaviour.md "Routes" the table must keep, lender overrides included. */
 const DOCUMENTED = [

@@ -1,14 +1,14 @@
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
-import { type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { type LoaderFunctionArgs } from 'react-router';
 import type { Session, StartFlowResponse } from '@/lib/api/types';
 import { flow } from '@/stores/flow';
 import { DEMO_LENDERS } from '@/test/catalogue';
 import { decision } from '@/test/fixtures';
 import { json, routes as serve } from '@/test/fetch';
 import { safeAppPath } from '@/features/start/EntryPages';
-import { routes } from './routes';
+import { providersRoute } from './lenderRoutes';
 import { openApp } from './testing';
 
 /*
@@ -140,7 +140,7 @@ describe('a named test case from its address', () => {
 describe('redirect routes of the table', () => {
   /** loaderOf finds a lender route's loader in the real table. */
   function loaderOf(path: string): (args: LoaderFunctionArgs) => unknown {
-    const lenders = (routes[0]!.children ?? []).find((r) => r.path === 'providers/:providerKey') as RouteObject;
+    const lenders = providersRoute;
     const route = (lenders.children ?? []).find((r) => r.path === path);
     return route!.loader as (args: LoaderFunctionArgs) => unknown;
   }

@@ -88,12 +88,12 @@ describe('the first route', () => {
   it('is worded from the shell’s English alone, before the journey’s has loaded', async () => {
     // A copy of the app's modules in which no screen has asked for the journey's English (test/setup.ts loads it for the others).
     vi.resetModules();
-    const [{ createMemoryRouter, RouterProvider }, { routes }, { wireRouter }] = await Promise.all([
+    const [{ createMemoryRouter, RouterProvider }, { routerOptions, routes }, { wireRouter }] = await Promise.all([
       import('react-router'),
       import('./routes'),
       import('./wire'),
     ]);
-    const router = createMemoryRouter(routes, { initialEntries: ['/idle'] });
+    const router = createMemoryRouter(routes, { ...routerOptions, initialEntries: ['/idle'] });
     wireRouter(router);
     render(<RouterProvider router={router} />);
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome to Chairside' })).toBeTruthy();

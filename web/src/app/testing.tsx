@@ -1,11 +1,12 @@
 import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { afterEach } from 'vitest';
 import { configureApi } from '@/lib/api/environment';
 import type { Session } from '@/lib/api/types';
 import { flow, type FlowState } from '@/stores/flow';
 import { DEMO_LENDERS } from '@/test/catalogue';
-import { routes } from './routes';
+import { providersRoute } from './lenderRoutes';
+import { routerOptions, routes } from './routes';
 import { wireRouter } from './wire';
 
 /*
@@ -13,12 +14,15 @@ import { wireRouter } from './wire';
  * table, shell and screens, wired as in the app, against a mocked API.
  */
 
+/** wholeTable is the route table with the lender's screens in it, as the app's router holds it once it has added them (routes.tsx, addLenderRoutes). */
+export const wholeTable: RouteObject[] = [{ ...routes[0]!, children: [...routes[0]!.children!, providersRoute] } as RouteObject];
+
 type TestRouter = ReturnType<typeof createMemoryRouter>;
 const opened: TestRouter[] = [];
 
 /** openApp renders the whole app at a path and answers its router. */
 export function openApp(path: string, state?: unknown) {
-  const router = createMemoryRouter(routes, { initialEntries: [state === undefined ? path : { pathname: path, state }] });
+  const router = createMemoryRouter(routes, { ...routerOptions, initialEntries: [state === undefined ? path : { pathname: path, state }] });
   opened.push(router);
   wireRouter(router);
   render(<RouterProvider router={router} />);
