@@ -222,6 +222,10 @@ func (db *DB) ListMoneyAlerts(ctx context.Context, locationID string, since, now
 		a.Since = fromMillis(at)
 		return &a, err
 	}
+	// The last part starts from the day's deposits: written as a CROSS JOIN,
+	// which SQLite keeps in the order written (PostgreSQL plans it as any
+	// join), it no longer reads every deposited entry there ever was
+	// (TestJourneyStatementsUseAnIndex).
 	return queryAll(ctx, db, "money alerts", scan, `SELECT ?, pa.application_id, pa.id, pa.provider_key,
 			CASE WHEN fp.expected_at > 0 THEN fp.expected_at ELSE fp.since END
 		FROM funding_polls fp JOIN provider_applications pa ON pa.id = fp.lender_application_id
@@ -241,10 +245,10 @@ func (db *DB) ListMoneyAlerts(ctx context.Context, locationID string, since, now
 			AND (d.net_cents <> f.net_cents OR d.amount_cents <> f.amount_cents OR d.reference <> f.deposit_ref)
 		UNION ALL
 		SELECT ?, pa.application_id, pa.id, pa.provider_key, ld.on_at FROM lender_deposits ld
-		JOIN money_entries d ON d.deposit_ref = ld.reference AND d.kind = 'deposited'
+		CROSS JOIN money_entries d
 		JOIN provider_applications pa ON pa.id = d.lender_application_id AND pa.provider_key = ld.lender_key
 		JOIN applications a ON a.id = pa.application_id
-		WHERE (a.location_id = ? OR ? = '') AND ld.on_at >= ?
+		WHERE d.deposit_ref = ld.reference AND d.kind = 'deposited' AND (a.location_id = ? OR ? = '') AND ld.on_at >= ?
 			AND ld.net_cents <> (SELECT SUM(x.net_cents) FROM money_entries x JOIN provider_applications px ON px.id = x.lender_application_id
 				WHERE x.kind = 'deposited' AND x.deposit_ref = ld.reference AND px.provider_key = ld.lender_key)`,
 		chairside.AlertLateFunding, locationID, locationID, millis(now.Add(-lateAfterExpected)), millis(now.Add(-lateAfterCompletion)),
