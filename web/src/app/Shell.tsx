@@ -13,6 +13,7 @@ import { useRefreshWarning } from './useRefreshWarning';
 import { useAfterPaint } from './useAfterPaint';
 import { wording } from '@/lib/wording';
 import { DocLink } from '@/components/DocLink';
+import { isLenderPath } from '@/lib/paths';
 import { paintedWords } from '@/lib/api/early';
 import { LanguageSwitch } from '@/components/LanguageSwitch';
 import { useT, withJourneyMessages } from '@/lib/i18n';
@@ -52,7 +53,7 @@ export function Shell() {
   }, [location.pathname]);
 
   const hideLogo = session?.properties?.state === 'IL';
-  const lenderSession = Boolean(session && providerKey && location.pathname.startsWith('/providers/'));
+  const lenderSession = Boolean(session && providerKey && isLenderPath(location.pathname));
   // A lender whose program asks for its mark on its pages (catalogue footerLogo) gets it in the footer.
   const lender = useFlow((s) => (s.providerKey ? s.lenders[s.providerKey] : undefined));
   const footerLogo = lenderSession ? lender?.footerLogo : undefined;

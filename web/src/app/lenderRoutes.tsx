@@ -2,7 +2,7 @@ import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-route
 import type { ApplyMode } from '@/lib/api/types';
 import type { RouteHandle } from '@/flow/navigation';
 import type { StepId } from '@/lib/steps';
-import { lenderRoute } from '@/lib/paths';
+import { LENDER_ROUTES, lenderRoute } from '@/lib/paths';
 import { flow } from '@/stores/flow';
 import { withFormMessages } from '@/lib/i18n';
 import { page, type Lazy } from './lazyPage';
@@ -224,7 +224,7 @@ async function amountChangedTarget(p: Params): Promise<string> {
 
 /** providersRoute is the lender's subtree, added under the shell's route (routes.tsx, ROOT). */
 export const providersRoute: RouteObject = {
-  path: 'providers/:providerKey',
+  path: LENDER_ROUTES,
   children: lenderRoutes.map((r) => {
     const handle = r.handle ?? {};
     if (r.loader) return { path: r.path, handle, loader: r.loader };

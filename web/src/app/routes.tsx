@@ -1,7 +1,7 @@
 import { redirect, type LoaderFunctionArgs, type PatchRoutesOnNavigationFunction, type RouteObject } from 'react-router';
 import type { RouteHandle } from '@/flow/navigation';
 import type { StartProblem } from '@/features/start/StartPage';
-import { lenderRoute } from '@/lib/paths';
+import { isLenderPath, LENDER_ROUTES, lenderRoute } from '@/lib/paths';
 import { isDocName, isPdfName } from '@/lib/docLinks';
 import { flow } from '@/stores/flow';
 import { withFormMessages } from '@/lib/i18n';
@@ -142,9 +142,6 @@ export const routes: RouteObject[] = [
   },
 ];
 
-/** lenderPath is the lender's route (lenderRoutes.tsx, providersRoute), as a match names it. */
-const lenderPath = 'providers/:providerKey';
-
 /**
  * addLenderRoutes is the router's patchRoutesOnNavigation: the first time a
  * path under /providers/ is asked for (a start leading to the form, a
@@ -154,7 +151,7 @@ const lenderPath = 'providers/:providerKey';
  * lender's route loads nothing.
  */
 export const addLenderRoutes: PatchRoutesOnNavigationFunction = async ({ path, matches, patch }) => {
-  if (!path.startsWith('/providers/') || matches.some((m) => m.route.path === lenderPath)) return;
+  if (!isLenderPath(path) || matches.some((m) => m.route.path === LENDER_ROUTES)) return;
   const { providersRoute } = await import('./lenderRoutes');
   patch(ROOT, [providersRoute]);
 };
