@@ -100,7 +100,7 @@ func (h *Handler) applyStart(w http.ResponseWriter, r *http.Request, c *flow.Cal
 	}
 	resp, err := h.svc.ApplyStart(r.Context(), c, r.PathValue("providerKey"), r.URL.Query().Get("mode"))
 	if resp != nil {
-		localizeForm(r, resp)
+		localizeForm(languageOf(r), resp)
 	}
 	h.answer(w, r, resp, err)
 }
@@ -112,21 +112,17 @@ func (h *Handler) answerStart(w http.ResponseWriter, r *http.Request, resp *flow
 		lang := locale.ForNewSession(languageOf(r), resp.Location.Language, choice.LanguageChosen)
 		resp.Language = string(lang)
 		if resp.Form != nil {
-			localizeFormIn(lang, resp.Form)
+			localizeForm(lang, resp.Form)
 		}
 	}
 	h.answer(w, r, resp, err)
 }
 
 // localizeForm puts what a patient reads of a form flow built in English
-// (labels, hints, choices, rule messages) into the request's language, as
-// writeError does for error messages (docs/languages.md).
-func localizeForm(r *http.Request, f *flow.ApplyStartResponse) {
-	localizeFormIn(languageOf(r), f)
-}
-
-// localizeFormIn puts a form flow built in English into lang.
-func localizeFormIn(lang locale.Language, f *flow.ApplyStartResponse) {
+// (labels, hints, choices, rule messages) into lang: the request's, as
+// writeError does for error messages, or a new session's (answerStart;
+// docs/languages.md).
+func localizeForm(lang locale.Language, f *flow.ApplyStartResponse) {
 	locale.Fields(lang, f.Fields, f.FieldGroupRules)
 }
 
