@@ -83,6 +83,17 @@ const maxSignatureSide = 4096
 // under load (docs/performance.md).
 func signatureInk(img image.Image) bool {
 	b := img.Bounds()
+	box := inkOf(img)
+	if box.ink == 0 {
+		return false
+	}
+	span := max(box.maxX-box.minX+1, box.maxY-box.minY+1)
+	return span*10 >= b.Dx() && box.ink >= span
+}
+
+// inkOf counts an image's ink pixels and the box around them.
+func inkOf(img image.Image) inkBox {
+	b := img.Bounds()
 	box := inkBox{minX: b.Max.X, minY: b.Max.Y, maxX: b.Min.X - 1, maxY: b.Min.Y - 1}
 	switch m := img.(type) {
 	case *image.Gray:
@@ -102,11 +113,7 @@ func signatureInk(img image.Image) bool {
 			}
 		}
 	}
-	if box.ink == 0 {
-		return false
-	}
-	span := max(box.maxX-box.minX+1, box.maxY-box.minY+1)
-	return span*10 >= b.Dx() && box.ink >= span
+	return box
 }
 
 // A pad is mostly paper, so its rows are read 32 bytes at a time, as four

@@ -137,15 +137,15 @@ func TestSignatureInkEveryImageKind(t *testing.T) {
 type anyImage struct{ image.Image }
 
 // TestSignatureInkWordsAgreeWithPixels: the grey and NRGBA rows, skipped
-// eight bytes at a time while they hold only paper, judge as the reading of
-// every pixel does — on pads of odd widths (a row's last pixels outside
-// any word), with ink near the light/dark and transparent/opaque edges,
-// and on a sub-image.
+// 32 bytes at a time while they hold only paper, find the same ink (its
+// count and its box) as the reading of every pixel does — on pads of odd
+// widths (a row's last pixels outside any stretch), with ink near the
+// light/dark and transparent/opaque edges, and on a sub-image.
 func TestSignatureInkWordsAgreeWithPixels(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 11))
 	near := func(edge int) uint8 { return uint8(edge - 2 + rng.IntN(4)) } // 126..129
 	for n := range 400 {
-		w, h := 1+rng.IntN(40), 1+rng.IntN(6)
+		w, h := 1+rng.IntN(100), 1+rng.IntN(6)
 		r := image.Rect(rng.IntN(3), rng.IntN(3), 0, 0)
 		r.Max = r.Min.Add(image.Pt(w, h))
 		gray, nrgba := image.NewGray(r), image.NewNRGBA(r)
@@ -176,15 +176,15 @@ func TestSignatureInkWordsAgreeWithPixels(t *testing.T) {
 			"gray":  {gray, anyImage{gray}},
 			"nrgba": {nrgba, anyImage{nrgba}},
 		} {
-			if got, want := signatureInk(pair[0]), signatureInk(pair[1]); got != want {
-				t.Fatalf("case %d, %s %dx%d at %v: rows say ink %v, pixels %v", n, name, w, h, r.Min, got, want)
+			if got, want := inkOf(pair[0]), inkOf(pair[1]); got != want {
+				t.Fatalf("case %d, %s %dx%d at %v: rows find %+v, pixels %+v", n, name, w, h, r.Min, got, want)
 			}
 		}
 		if w > 2 && h > 1 {
 			sub := image.Rect(r.Min.X+1, r.Min.Y, r.Max.X-1, r.Max.Y)
 			g := gray.SubImage(sub)
-			if got, want := signatureInk(g), signatureInk(anyImage{g}); got != want {
-				t.Fatalf("case %d, gray sub-image: rows say ink %v, pixels %v", n, got, want)
+			if got, want := inkOf(g), inkOf(anyImage{g}); got != want {
+				t.Fatalf("case %d, gray sub-image: rows find %+v, pixels %+v", n, got, want)
 			}
 		}
 	}
