@@ -85,6 +85,10 @@ if [ "$only" = all ]; then
 	step "lint (gofmt, go vet, staticcheck, function length, generated files, web)"
 	# The Go tests just run include the generated files' freshness checks.
 	GENERATED_CHECKED=1 $beside ./scripts/lint.sh || lint=1
+	# make test has just built the app: the first route's JavaScript stays
+	# within its budget (docs/performance.md, "The first route's budget").
+	step "the first route's JavaScript (web/scripts/js-size.mjs)"
+	(cd web && node scripts/js-size.mjs) || lint=1
 fi
 
 if want e2e; then
